@@ -1,0 +1,722 @@
+"""Elemental Clash: the complete two-player game as an engine.
+
+Each player has Fire 3, Water 4, Earth 5, Air 2 and Ether 1, each with a once-per-game ability. The
+state is immutable and honours :class:`rulebook.protocol.GameState`. A turn is one or two decisions:
+the player to move chooses an :class:`Attack` (or a :class:`Revive`); after an attack the defender
+chooses a :class:`Defend`, knowing what the attacker declared. :func:`play` does both halves of a
+turn at once, as a :class:`Turn` written in the move-log notation.
+
+Move-log notation, one turn per line: ``ATTACKER > TARGET`` with ``+`` after an element that uses its
+ability (``fire+ > water+``), or ``revive ELEMENT``. A line may start with its turn number
+(``3. water > water``); ``#`` starts a comment.
+
+>>> from rulebook import clash
+>>> state = clash.new_game()
+>>> state, ruling = clash.play(state, "fire+ > water+")
+>>> print(ruling)
+P1's Fire is eliminated (3 against 4)
+  1. P1 attacks P2's Water (strength 4) with Fire (strength 3)  [clash.turn.sequence]
+  2. P1 declares Fire's Blaze  [clash.ability.blaze]
+  3. P2 declares Water's Surge  [clash.ability.surge]
+  4. Surge cancels Blaze: Fire's strength stays 3; Blaze is spent all the same  [clash.interp.spent-when-cancelled]
+  5. 3 against 4: the defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
+>>> print(state)
+P1: Water 4, Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent)
+P2: Fire 3, Water 4 (Surge spent), Earth 5, Air 2, Ether 1
+P1 to move (turn 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
+
+from rulebook import rules as _rules
+from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.records import Options
+from rulebook.ruling import Ruling, Trace
+
+__all__ = [
+    "ABILITIES",
+    "ELEMENTS",
+    "PLAYERS",
+    "STRENGTH",
+    "Attack",
+    "ClashState",
+    "Defend",
+    "Revive",
+    "Side",
+    "Turn",
+    "new_game",
+    "parse_log",
+    "parse_turn",
+    "play",
+    "replay",
+    "resolve_attack",
+    "score",
+    "series_score",
+]
+
+_RULESET = _rules("clash")
+_DATA: Mapping[str, Any] = _RULESET.data
+
+#: The five elements, in the document's order.
+ELEMENTS: tuple[str, ...] = tuple(_DATA["elements"])
+#: Each element's printed strength.
+STRENGTH: Mapping[str, int] = {e: v["strength"] for e, v in _DATA["elements"].items()}
+#: Each element's ability.
+ABILITY: Mapping[str, str] = {e: v["ability"] for e, v in _DATA["elements"].items()}
+#: Each ability's data: its timing (``attack``, ``defend`` or ``turn``) and its rule ID.
+ABILITIES: Mapping[str, Mapping[str, Any]] = _DATA["abilities"]
+#: The players' names, by index: the player who moves first is P1.
+PLAYERS: tuple[str, str] = ("P1", "P2")
+_SCORING: Mapping[str, int] = _DATA["scoring"]
+
+
+def _name(element: str) -> str:
+    return element.capitalize()
+
+
+def element(name: str) -> str:
+    """The element called ``name`` (any case); an unknown name suggests the closest.
+
+    >>> element("Fire")
+    'fire'
+    >>> element("fier")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+    """
+    key = name.strip().lower()
+    if key not in STRENGTH:
+        raise UnknownNameError("element", name, ELEMENTS)
+    return key
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Attack ``target`` (an enemy element) with ``attacker``; ``ability`` declares the attacker's ability."""
+
+    attacker: str
+    target: str
+    ability: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.attacker}{'+' if self.ability else ''} > {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """The defender's answer to a declared attack: whether the defending element uses its ability."""
+
+    ability: bool = False
+
+    def __str__(self) -> str:
+        return "defend with ability" if self.ability else "defend"
+
+
+@dataclass(frozen=True, slots=True)
+class Revive:
+    """Use Ether's Revive instead of attacking, returning ``element`` to play."""
+
+    element: str
+
+    def __str__(self) -> str:
+        return f"revive {self.element}"
+
+
+Action = Attack | Defend | Revive
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A whole turn as the move log writes it: an attack with the defender's answer, or a revive."""
+
+    action: Attack | Revive
+    defend: Defend | None = None
+
+    def __str__(self) -> str:
+        if isinstance(self.action, Revive):
+            return str(self.action)
+        target = f"{self.action.target}{'+' if self.defend and self.defend.ability else ''}"
+        return f"{self.action.attacker}{'+' if self.action.ability else ''} > {target}"
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player's elements: those in play, and those whose ability is spent."""
+
+    in_play: frozenset[str] = frozenset(ELEMENTS)
+    spent: frozenset[str] = frozenset()
+
+    @property
+    def out(self) -> tuple[str, ...]:
+        """The eliminated elements, in the document's order."""
+        return tuple(e for e in ELEMENTS if e not in self.in_play)
+
+    def has(self, element: str) -> bool:
+        """Whether ``element`` is in play."""
+        return element in self.in_play
+
+    def can_use(self, element: str) -> bool:
+        """Whether ``element``'s ability is still unused."""
+        return element not in self.spent
+
+    def describe(self) -> str:
+        """The side as one line, e.g. ``Fire 3, Water 4 (Surge spent) | out: Air``."""
+
+        def one(e: str, strength: bool) -> str:
+            note = f" ({_name(ABILITY[e])} spent)" if e in self.spent else ""
+            return f"{_name(e)}{' ' + str(STRENGTH[e]) if strength else ''}{note}"
+
+        text = ", ".join(one(e, True) for e in ELEMENTS if e in self.in_play) or "no elements"
+        if self.out:
+            text += " | out: " + ", ".join(one(e, False) for e in self.out)
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The side as JSON-ready data."""
+        return {
+            "in_play": [e for e in ELEMENTS if e in self.in_play],
+            "out": list(self.out),
+            "spent": [ABILITY[e] for e in ELEMENTS if e in self.spent],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ClashState:
+    """A position: both sides, whose turn it is, any attack awaiting the defender, and the options.
+
+    ``turn`` counts turns for display only; two positions that differ only in it are equal.
+    """
+
+    sides: tuple[Side, Side] = (Side(), Side())
+    to_move: int = 0
+    pending: Attack | None = None
+    options: Options = field(default_factory=lambda: _RULESET.options())
+    turn: int = field(default=1, compare=False)
+
+    # -- the protocol ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The player who decides next: the defender while an attack awaits its answer."""
+        if self.is_terminal():
+            return None
+        return 1 - self.to_move if self.pending else self.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether a player has no elements left."""
+        return not self.sides[0].in_play or not self.sides[1].in_play
+
+    def winner(self) -> int | None:
+        """The winner, or ``None`` for a game not over or drawn.
+
+        >>> end = ClashState(sides=(Side(frozenset({"ether"})), Side(frozenset())), to_move=1)
+        >>> PLAYERS[end.winner()]
+        'P1'
+        """
+        if not self.is_terminal():
+            return None
+        alive = [bool(s.in_play) for s in self.sides]
+        if any(alive):
+            return alive.index(True)
+        # Both sides emptied by one tie: the attacker is the player who has just moved.
+        choice = self.options["last-elements-tie"]
+        attacker = 1 - self.to_move
+        return {"draw": None, "attacker-wins": attacker, "defender-wins": 1 - attacker}[choice]
+
+    def returns(self) -> tuple[float, float]:
+        """+1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game."""
+        w = self.winner()
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision of the current player, in a fixed order.
+
+        >>> len(new_game().legal_actions())  # 5 x 5 attacks, plus Blaze or Gale on 2 x 5 of them
+        35
+        """
+        if self.is_terminal():
+            return []
+        if self.pending is not None:
+            target = self.pending.target
+            actions: list[Action] = [Defend(False)]
+            if self._may_use(1 - self.to_move, target, "defend"):
+                actions.append(Defend(True))
+            return actions
+        me, them = self.sides[self.to_move], self.sides[1 - self.to_move]
+        actions = []
+        for a in ELEMENTS:
+            if a not in me.in_play:
+                continue
+            special = self._may_use(self.to_move, a, "attack")
+            for t in ELEMENTS:
+                if t in them.in_play:
+                    actions.append(Attack(a, t, False))
+                    if special:
+                        actions.append(Attack(a, t, True))
+        if self._may_use(self.to_move, "ether", "turn"):
+            actions.extend(Revive(e) for e in me.out)
+        return actions
+
+    def apply(self, action: Action) -> Self:
+        """The state after ``action``; an illegal action raises :class:`IllegalActionError`."""
+        return self._step(action, None)
+
+    def explain(self, action: Action) -> tuple[Self, Ruling]:
+        """The state after ``action`` and the ruling that explains what happened."""
+        trace = Trace()
+        if isinstance(action, Defend):
+            self.check(action)
+            after, strengths = self._resolve(action, trace)
+            return after, trace.ruling(_verdict(self, action, after, strengths), legal=True)
+        after = self._step(action, trace)
+        return after, trace.ruling(_verdict(self, action, after), legal=True)
+
+    # -- checks -----------------------------------------------------------------------
+
+    def _may_use(self, player: int, elem: str, role: str) -> bool:
+        side = self.sides[player]
+        if elem not in side.in_play or elem in side.spent:
+            return False
+        return _timing_allows(ABILITY[elem], role, self.options)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError`, naming the forbidding rules, if ``action`` is illegal here.
+
+        >>> new_game().check(Attack("earth", "air")) is None
+        True
+        >>> new_game().check(Revive("fire"))
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [clash.interp.revive-target]
+        """
+        me = self.to_move
+        if self.is_terminal():
+            raise IllegalActionError("the game is over", ["clash.end.winner"])
+        if isinstance(action, Defend):
+            if self.pending is None:
+                raise IllegalActionError("there is no declared attack to defend against", ["clash.turn.sequence"])
+            if action.ability:
+                self._check_ability(1 - me, self.pending.target, "defend")
+            return
+        if self.pending is not None:
+            raise IllegalActionError(
+                f"{PLAYERS[1 - me]} must first answer the declared attack ({self.pending})",
+                ["clash.ability.declare-order"],
+            )
+        side, other = self.sides[me], self.sides[1 - me]
+        if isinstance(action, Attack):
+            a, t = element(action.attacker), element(action.target)
+            if not side.has(a):
+                raise IllegalActionError(f"{PLAYERS[me]}'s {_name(a)} has been eliminated", ["clash.attack.attacker"])
+            if not other.has(t):
+                raise IllegalActionError(
+                    f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated", ["clash.attack.target"]
+                )
+            if action.ability:
+                self._check_ability(me, a, "attack")
+            return
+        if isinstance(action, Revive):
+            e = element(action.element)
+            self._check_ability(me, "ether", "turn")
+            if side.has(e):
+                raise IllegalActionError(
+                    f"{PLAYERS[me]} has no eliminated element to revive; {_name(e)} is in play"
+                    if not side.out
+                    else f"{PLAYERS[me]}'s {_name(e)} is in play; eliminated: {', '.join(map(_name, side.out))}",
+                    ["clash.interp.revive-target"],
+                )
+            return
+        raise InvalidInputError(f"not an Elemental Clash action: {action!r}; accepted: Attack, Defend, Revive")
+
+    def _check_ability(self, player: int, elem: str, role: str) -> None:
+        ability = ABILITY[elem]
+        rule = ABILITIES[ability]["rule"]
+        who = f"{PLAYERS[player]}'s {_name(elem)}"
+        if role == "turn" and not self.sides[player].has(elem):
+            raise IllegalActionError(
+                f"Revive needs {PLAYERS[player]}'s Ether in play, and it has been eliminated",
+                [rule, "clash.interp.revive-target"],
+            )
+        if not _timing_allows(ability, role, self.options):
+            when = {"attack": "attacking", "defend": "defending", "turn": "on its owner's turn instead of attacking"}
+            timing = ABILITIES[ability]["timing"]
+            rules = ["clash.ability.timing", rule]
+            if ability == "gale":
+                rules.append("clash.interp.gale-defends")
+            raise IllegalActionError(
+                f"{who} cannot use {_name(ability)} when {when[role]}: it is used only when {when[timing]}", rules
+            )
+        if not self.sides[player].can_use(elem):
+            raise IllegalActionError(f"{who} has already used {_name(ability)}", ["clash.ability.once", rule])
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _step(self, action: Action, trace: Trace | None) -> Self:
+        self.check(action)
+        me = self.to_move
+        if isinstance(action, Attack):
+            a, t = element(action.attacker), element(action.target)
+            action = Attack(a, t, action.ability)
+            if trace is not None:
+                trace.add(
+                    f"{PLAYERS[me]} attacks {PLAYERS[1 - me]}'s {_name(t)} (strength {STRENGTH[t]}) "
+                    f"with {_name(a)} (strength {STRENGTH[a]})",
+                    "clash.turn.sequence",
+                )
+                if action.ability:
+                    trace.add(f"{PLAYERS[me]} declares {_name(a)}'s {_name(ABILITY[a])}", ABILITIES[ABILITY[a]]["rule"])
+            return replace(self, pending=action)
+        if isinstance(action, Defend):
+            return self._resolve(action, trace)[0]
+        e = element(action.element)
+        side = self.sides[me]
+        spent = side.spent | {"ether"}
+        if trace is not None:
+            trace.add(
+                f"{PLAYERS[me]}'s Ether uses Revive instead of attacking: {_name(e)} returns to play "
+                f"at strength {STRENGTH[e]}",
+                "clash.ability.revive",
+            )
+        if e in side.spent:
+            if self.options.flag("revive-restores-ability"):
+                spent = spent - {e}
+                note = f"{_name(e)}'s {_name(ABILITY[e])} is unused again (option revive-restores-ability=yes)"
+            else:
+                note = f"{_name(e)}'s {_name(ABILITY[e])} stays spent"
+            if trace is not None:
+                trace.add(note, "clash.interp.revived-ability")
+        new_side = Side(side.in_play | {e}, spent)
+        sides = (new_side, self.sides[1]) if me == 0 else (self.sides[0], new_side)
+        return replace(self, sides=sides, to_move=1 - me, turn=self.turn + 1)
+
+    def _resolve(self, defend: Defend, trace: Trace | None) -> tuple[Self, tuple[int, int]]:
+        """Resolve the pending attack; return the new state and the final (attack, defense) strengths."""
+        atk = self.pending
+        assert atk is not None
+        me, opp = self.to_move, 1 - self.to_move
+        a, d = atk.attacker, atk.target
+        pa, pd = f"{PLAYERS[me]}'s {_name(a)}", f"{PLAYERS[opp]}'s {_name(d)}"
+        a_ability = ABILITY[a] if atk.ability else None
+        d_ability = ABILITY[d] if defend.ability else None
+        a_str, d_str = STRENGTH[a], STRENGTH[d]
+        note = trace.add if trace is not None else _ignore
+
+        if d_ability:
+            note(f"{PLAYERS[opp]} declares {_name(d)}'s {_name(d_ability)}", ABILITIES[d_ability]["rule"])
+        fortified = d_ability == "fortify"
+        if a_ability and d_ability == "surge":
+            note(
+                f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}; "
+                f"{_name(a_ability)} is spent all the same",
+                "clash.interp.spent-when-cancelled",
+            )
+        elif d_ability == "surge":
+            note("Surge has no ability to cancel; it is spent all the same", "clash.interp.ability-without-effect")
+        elif a_ability == "blaze":
+            a_str += ABILITIES["blaze"]["bonus"]
+            note(f"Blaze: {_name(a)}'s attack strength becomes {a_str}", "clash.ability.blaze")
+        elif a_ability == "gale":
+            a_str, d_str = d_str, a_str
+            note(f"Gale swaps strengths: {_name(a)} {a_str}, {_name(d)} {d_str}", "clash.ability.gale")
+        if d_ability == "gale":
+            a_str, d_str = d_str, a_str
+            note(
+                f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
+                "clash.interp.gale-defends",
+            )
+
+        lose_a = a_str <= d_str
+        lose_d = a_str >= d_str
+        if a_str > d_str:
+            note(f"{a_str} against {d_str}: the attack is stronger, so {pd} is eliminated", "clash.attack.attacker-wins")
+        elif a_str < d_str:
+            note(f"{a_str} against {d_str}: the defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
+        else:
+            note(f"{a_str} against {d_str}: a tie, so both elements are eliminated", "clash.attack.tie")
+        if fortified:
+            if lose_d:
+                lose_d = False
+                saved = "only the attacker is eliminated" if lose_a else "nothing is eliminated"
+                note(f"Fortify keeps Earth in play: {saved}", "clash.interp.fortify-outcome")
+            else:
+                note("Fortify was not needed; it is spent all the same", "clash.interp.ability-without-effect")
+
+        mine, theirs = self.sides[me], self.sides[opp]
+        mine = Side(mine.in_play - {a} if lose_a else mine.in_play, mine.spent | ({a} if a_ability else set()))
+        theirs = Side(theirs.in_play - {d} if lose_d else theirs.in_play, theirs.spent | ({d} if d_ability else set()))
+        sides = (mine, theirs) if me == 0 else (theirs, mine)
+        after = replace(self, sides=sides, to_move=opp, pending=None, turn=self.turn + 1)
+        if after.is_terminal() and trace is not None:
+            if not mine.in_play and not theirs.in_play:
+                w = after.winner()
+                outcome = "the game is a draw" if w is None else f"{PLAYERS[w]} wins"
+                note(
+                    f"Both players have lost their last element; {outcome} "
+                    f"(option last-elements-tie={self.options['last-elements-tie']})",
+                    "clash.interp.last-elements-tie",
+                )
+            else:
+                w = after.winner()
+                assert w is not None
+                note(f"{PLAYERS[1 - w]} has no elements left: {PLAYERS[w]} wins", "clash.end.winner")
+        return after, (a_str, d_str)
+
+    # -- display --------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        lines = [f"{PLAYERS[i]}: {s.describe()}" for i, s in enumerate(self.sides)]
+        if self.is_terminal():
+            w = self.winner()
+            lines.append("game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins"))
+        elif self.pending:
+            lines.append(f"{PLAYERS[1 - self.to_move]} to answer {PLAYERS[self.to_move]}'s attack {self.pending}")
+        else:
+            lines.append(f"{PLAYERS[self.to_move]} to move (turn {self.turn})")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data."""
+        w = self.winner()
+        return {
+            "P1": self.sides[0].to_dict(),
+            "P2": self.sides[1].to_dict(),
+            "to_move": None if self.is_terminal() else PLAYERS[self.to_move],
+            "turn": self.turn,
+            "over": self.is_terminal(),
+            "winner": None if w is None else PLAYERS[w],
+        }
+
+
+def _ignore(text: str, rule: str | None = None) -> None:
+    """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by searches)."""
+
+
+def _timing_allows(ability: str, role: str, options: Options) -> bool:
+    timing = ABILITIES[ability]["timing"]
+    return timing == role or (ability == "gale" and role == "defend" and options.flag("gale-defends"))
+
+
+def _verdict(before: ClashState, action: Action, after: ClashState, strengths: tuple[int, int] = (0, 0)) -> str:
+    if isinstance(action, Attack):
+        return f"{PLAYERS[before.to_move]} declares {action}; {PLAYERS[1 - before.to_move]} to answer"
+    if isinstance(action, Revive):
+        return f"{PLAYERS[before.to_move]} revives {_name(element(action.element))}"
+    atk = before.pending
+    assert atk is not None
+    me, opp = before.to_move, 1 - before.to_move
+    gone = [f"{PLAYERS[me]}'s {_name(atk.attacker)}"] if not after.sides[me].has(atk.attacker) else []
+    if not after.sides[opp].has(atk.target):
+        gone.append(f"{PLAYERS[opp]}'s {_name(atk.target)}")
+    what = " and ".join(gone) + (" are" if len(gone) == 2 else " is") + " eliminated" if gone else "nothing is eliminated"
+    text = f"{what[0].upper()}{what[1:]} ({strengths[0]} against {strengths[1]})"
+    if after.is_terminal():
+        w = after.winner()
+        text += "; game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins")
+    return text
+
+
+# ---------------------------------------------------------------- the public helpers
+
+
+def new_game(options: Mapping[str, object] | Options | None = None, /, **more: object) -> ClashState:
+    """The opening position, with rules options (named as in ``rulebook rules clash``; defaults otherwise).
+
+    >>> new_game(gale_defends=True).options["gale-defends"]
+    'yes'
+    """
+    opts = options if isinstance(options, Options) and not more else _RULESET.options(options, **more)
+    return ClashState(options=opts)
+
+
+_TURN = re.compile(
+    r"^\s*(?:(?P<num>\d+)\s*\.\s*)?(?:(?P<revive>revive)\s+(?P<back>\S+)"
+    r"|(?P<a>[^\s+>]+)\s*(?P<ap>\+\s*(?P<an>[a-z]*))?\s*>\s*(?P<d>[^\s+>]+)\s*(?P<dp>\+\s*(?P<dn>[a-z]*))?)\s*$",
+    re.IGNORECASE,
+)
+
+_FORMAT = "'ATTACKER[+] > TARGET[+]' (e.g. 'fire+ > water') or 'revive ELEMENT'"
+
+
+def parse_turn(text: str) -> Turn:
+    """Read one turn of the move-log notation.
+
+    A ``+`` may be followed by the ability's name as a check (``fire+blaze > water``).
+
+    >>> parse_turn("fire+ > water+")
+    Turn(action=Attack(attacker='fire', target='water', ability=True), defend=Defend(ability=True))
+    >>> parse_turn("Revive Fire")
+    Turn(action=Revive(element='fire'), defend=None)
+    >>> parse_turn("fire+gale > water")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidInputError: 'fire+gale': Fire's ability is Blaze, not 'gale'
+    """
+    m = _TURN.match(text)
+    if not m:
+        raise InvalidInputError(f"cannot read the turn {text.strip()!r}; write {_FORMAT}")
+    if m["revive"]:
+        return Turn(Revive(element(m["back"])))
+    a, d = element(m["a"]), element(m["d"])
+    for elem, named in ((a, m["an"]), (d, m["dn"])):
+        if named and named.lower() != ABILITY[elem]:
+            raise InvalidInputError(
+                f"'{elem}+{named}': {_name(elem)}'s ability is {_name(ABILITY[elem])}, not {named!r}"
+            )
+    return Turn(Attack(a, d, bool(m["ap"])), Defend(bool(m["dp"])))
+
+
+def parse_log(text: str) -> list[tuple[int, Turn]]:
+    """Read a whole move log into ``(line number, turn)`` pairs; blank lines and ``#`` comments are skipped.
+
+    Turn numbers, where given, must count up from 1.
+
+    >>> [str(t) for _, t in parse_log("# opening\\n1. fire+ > water+\\n2. earth > air")]
+    ['fire+ > water+', 'earth > air']
+    """
+    turns: list[tuple[int, Turn]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            turn = parse_turn(line)
+        except InvalidInputError as err:
+            raise InvalidInputError(f"line {lineno}: {err}") from None
+        m = _TURN.match(line)
+        if m and m["num"] and int(m["num"]) != len(turns) + 1:
+            raise InvalidInputError(f"line {lineno}: turn number {m['num']} should be {len(turns) + 1}")
+        turns.append((lineno, turn))
+    return turns
+
+
+def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
+    """Play one whole turn (both decisions of an attack, or a revive) and explain it.
+
+    An illegal turn raises :class:`IllegalActionError` naming the rules that forbid it.
+
+    >>> state, ruling = play(new_game(), "earth > air+")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking [clash.ability.timing, clash.ability.gale, clash.interp.gale-defends]
+    """
+    if isinstance(turn, str):
+        turn = parse_turn(turn)
+    if isinstance(turn.action, Revive):
+        return state.explain(turn.action)
+    mid, declared = state.explain(turn.action)
+    after, resolved = mid.explain(turn.defend or Defend(False))
+    steps = declared.trace + resolved.trace
+    rules = tuple(dict.fromkeys(s.rule for s in steps if s.rule))
+    return after, Ruling(resolved.verdict, None, rules, steps, legal=True)
+
+
+def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
+    """Judge one attack (or revive) in ``state``: legal or not, the outcome, the trace and the rules.
+
+    Unlike :func:`play`, an illegal turn is an answer here, not an error.
+
+    >>> print(resolve_attack(new_game(), "air+ > earth"))
+    P2's Earth is eliminated (5 against 2)
+      1. P1 attacks P2's Earth (strength 5) with Air (strength 2)  [clash.turn.sequence]
+      2. P1 declares Air's Gale  [clash.ability.gale]
+      3. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
+      4. 5 against 2: the attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
+    >>> resolve_attack(new_game(), "earth > air+").legal
+    False
+    """
+    if isinstance(turn, str):
+        turn = parse_turn(turn)
+    try:
+        after, ruling = play(state, turn)
+    except IllegalActionError as err:
+        return Ruling(
+            verdict=f"illegal: {err.reason}",
+            value={"turn": str(turn), "legal": False, "reason": err.reason},
+            rules=err.rules,
+            legal=False,
+        )
+    value = {"turn": str(turn), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
+    return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
+
+
+def score(state: ClashState) -> tuple[int, int]:
+    """Points for a finished game: the winner gets 3 plus 1 per element still in play; a draw scores nothing.
+
+    >>> end = ClashState(sides=(Side(frozenset({"earth", "fire", "ether"})), Side(frozenset())), to_move=1)
+    >>> score(end)
+    (6, 0)
+    """
+    w = state.winner()
+    if w is None:
+        return (0, 0)
+    points = _SCORING["victory"] + _SCORING["per_surviving_element"] * len(state.sides[w].in_play)
+    return (points, 0) if w == 0 else (0, points)
+
+
+def series_score(games: Iterable[ClashState]) -> tuple[int, int]:
+    """Cumulative points over several finished games (P1 of each game is counted as P1).
+
+    >>> a = ClashState(sides=(Side(frozenset({"earth"})), Side(frozenset())), to_move=1)
+    >>> b = ClashState(sides=(Side(frozenset()), Side(frozenset({"fire", "air"}))), to_move=0)
+    >>> series_score([a, b])
+    (4, 5)
+    """
+    totals = [0, 0]
+    for g in games:
+        for i, pts in enumerate(score(g)):
+            totals[i] += pts
+    return (totals[0], totals[1])
+
+
+def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | None = None) -> Ruling:
+    """Replay a whole move log and validate it: every turn's outcome, or the first illegal turn and why.
+
+    ``value`` holds each turn's outcome, the final position, and the winner and score if the game ended.
+
+    >>> r = replay("fire > air\\nearth > fire\\nwater > earth+")
+    >>> r.verdict
+    'legal: 3 turns, game not over (P2 to move)'
+    >>> replay("fire > air\\nfire > air").verdict
+    "illegal at turn 2 (line 2, 'fire > air'): P2's Fire has been eliminated"
+    """
+    numbered = parse_log(log) if isinstance(log, str) else list(enumerate(log, 1))
+    state = new_game(options)
+    trace = Trace()
+    turns: list[dict[str, Any]] = []
+    value: dict[str, Any] = {"legal": True, "turns": turns, "options": dict(state.options)}
+    for n, (lineno, turn) in enumerate(numbered, 1):
+        player = PLAYERS[state.to_move]
+        try:
+            state, ruling = play(state, turn)
+        except IllegalActionError as err:
+            for i, rule in enumerate(err.rules or (None,)):
+                trace.add(f"turn {n}, {player}: {turn} is illegal: {err.reason}" if i == 0 else "  see also", rule)
+            value.update(legal=False, illegal_turn=n, line=lineno, reason=err.reason, position=state.to_dict())
+            verdict = f"illegal at turn {n} (line {lineno}, {str(turn)!r}): {err.reason}"
+            return trace.ruling(verdict, value, legal=False)
+        for step in ruling.trace:
+            trace.add(f"turn {n}, {player}: {step.text}", step.rule)
+        turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
+    over = state.is_terminal()
+    value.update(position=state.to_dict(), score=dict(zip(PLAYERS, score(state), strict=True)) if over else None)
+    if state.is_terminal():
+        w = state.winner()
+        pts = score(state)
+        result = "a draw" if w is None else f"{PLAYERS[w]} wins, {max(pts)} points"
+        verdict = f"legal: {len(turns)} turns, {result}"
+    else:
+        verdict = f"legal: {len(turns)} turns, game not over ({PLAYERS[state.current_player or 0]} to move)"
+    return trace.ruling(verdict, value, legal=True)

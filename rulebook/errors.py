@@ -1,0 +1,97 @@
+"""One exception family for the whole package.
+
+Every error a user can cause is a :class:`RulebookError`. Each message names what was wrong and
+what is accepted, and suggests the closest valid name when the input is a near miss. The CLI turns
+these errors into a one-line message and exit code 2; it never shows a traceback.
+
+>>> from rulebook.errors import UnknownNameError
+>>> raise UnknownNameError("element", "fier", ["fire", "water", "earth", "air", "ether"])
+Traceback (most recent call last):
+...
+rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidInputError",
+    "RulebookError",
+    "UnknownGameError",
+    "UnknownNameError",
+    "UnknownRuleError",
+    "closest",
+]
+
+
+def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """Return up to ``n`` accepted names closest to ``name``, best first.
+
+    >>> closest("fortfy", ["blaze", "surge", "fortify"])
+    ['fortify']
+    >>> closest("zzz", ["blaze", "surge"])
+    []
+    """
+    pool = list(accepted)
+    lowered = {a.lower(): a for a in pool}
+    found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)
+    return [lowered[f] for f in found]
+
+
+class RulebookError(ValueError):
+    """Base class of every error the rulebook raises for bad input or a forbidden action."""
+
+
+class InvalidInputError(RulebookError):
+    """Input that cannot be read: a malformed move, a bad option value, an unreadable file."""
+
+
+class UnknownNameError(InvalidInputError):
+    """A name that is not one of the accepted ones; the message suggests the closest.
+
+    ``kind`` says what sort of name it is (``"game"``, ``"element"``, ``"option"``...).
+    """
+
+    def __init__(self, kind: str, name: str, accepted: Sequence[str], *, shown: int = 12) -> None:
+        self.kind = kind
+        self.name = name
+        self.accepted = list(accepted)
+        self.suggestions = closest(name, self.accepted, n=3)
+        hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
+        listed = ", ".join(self.accepted[:shown]) + (", ..." if len(self.accepted) > shown else "")
+        super().__init__(f"unknown {kind} {name!r}{hint}; accepted: {listed}")
+
+
+class UnknownGameError(UnknownNameError):
+    """A game ID that is not one of the encoded games."""
+
+    def __init__(self, name: str, accepted: Sequence[str]) -> None:
+        super().__init__("game", name, accepted)
+
+
+class UnknownRuleError(UnknownNameError):
+    """A rule ID that names no record."""
+
+    def __init__(self, name: str, accepted: Sequence[str]) -> None:
+        self.kind, self.name, self.accepted = "rule ID", name, list(accepted)
+        self.suggestions = closest(name, self.accepted, n=3)
+        hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
+        game = name.split(".", 1)[0]
+        where = f"`rulebook rules {game}`" if any(a.startswith(game + ".") for a in self.accepted) else "`rulebook games`"
+        RulebookError.__init__(self, f"unknown rule ID {name!r}{hint}; the IDs are listed by {where}")
+
+
+class IllegalActionError(RulebookError):
+    """A well-formed action that the rules forbid in this position.
+
+    ``rules`` holds the IDs of the records that forbid it.
+    """
+
+    def __init__(self, message: str, rules: Sequence[str] = ()) -> None:
+        self.rules = tuple(rules)
+        cited = f" [{', '.join(self.rules)}]" if self.rules else ""
+        super().__init__(f"{message}{cited}")
+        self.reason = message

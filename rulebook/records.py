@@ -1,0 +1,283 @@
+"""Rules as data: records, citations, options, and the per-game rule set.
+
+Every rule, clarification, interpretation, erratum and glossary term of a game is a :class:`Record`
+read from that game's TOML file in ``rulebook/data/``. The docs' rules reference, the CLI and the
+engines' verdicts all read these same records, so a rule's text and citation live in one place.
+
+Record IDs are ``<game>.<topic>.<name>``: lowercase words joined by hyphens, separated by dots,
+for example ``clash.attack.tie``. An ID never changes once published.
+
+>>> from rulebook import rules
+>>> tie = rules("clash").get("clash.attack.tie")
+>>> tie.kind, tie.citation.file
+('rule', '002_6544c3a00f53460f.txt')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from rulebook.errors import InvalidInputError, UnknownNameError, UnknownRuleError
+
+__all__ = ["KINDS", "Citation", "Option", "Options", "Record", "RuleSet", "load_ruleset"]
+
+#: The kinds of record, in the order the reference lists them.
+KINDS: tuple[str, ...] = ("rule", "clarification", "interpretation", "erratum", "glossary")
+
+#: What each kind means, shown on the site and by ``rulebook rules``.
+KIND_MEANINGS: Mapping[str, str] = MappingProxyType(
+    {
+        "rule": "stated by the source document, restated in the project's own words",
+        "clarification": "a ruling from a clarification sheet, on top of the base rules",
+        "interpretation": "the source is silent or ambiguous here; this is the project's reading, said openly",
+        "erratum": "the source contradicts itself; this records the error and the corrected outcome",
+        "glossary": "a term of the game and what it means",
+    }
+)
+
+ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a record comes from: a source file (or named public source) and a section path.
+
+    ``section`` is a path of headings joined by ``" > "``, from the outermost in.
+    """
+
+    file: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"{self.file} § {self.section}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named rules option: where a group of players could reasonably read the rules otherwise.
+
+    ``choices`` maps each accepted value to what it means; ``default`` is the project's reading.
+    """
+
+    name: str
+    default: str
+    choices: Mapping[str, str]
+    record: str
+
+    def parse(self, value: object) -> str:
+        """Return the accepted choice for ``value``; ``True``/``False`` stand for ``"yes"``/``"no"``.
+
+        >>> from rulebook import rules
+        >>> rules("clash").option("gale-defends").parse(True)
+        'yes'
+        """
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        text = str(value).strip().lower()
+        if text not in self.choices:
+            raise UnknownNameError(f"value for option {self.name!r}", str(value), list(self.choices))
+        return text
+
+
+@dataclass(frozen=True)
+class Record:
+    """One rule, clarification, interpretation, erratum or glossary term."""
+
+    id: str
+    game: str
+    kind: str
+    title: str
+    text: str
+    citation: Citation
+    option: Option | None = None
+    see: tuple[str, ...] = ()
+    example: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "citation": {"file": self.citation.file, "section": self.citation.section},
+            "see": list(self.see),
+        }
+        if self.option is not None:
+            data["option"] = {
+                "name": self.option.name,
+                "default": self.option.default,
+                "choices": dict(self.option.choices),
+            }
+        return data
+
+
+class Options(Mapping[str, str]):
+    """The rules options in force for one game: every option of the game, each with its chosen value.
+
+    Hashable, so that engines can use it in cache keys.
+
+    >>> from rulebook import rules
+    >>> opts = rules("clash").options({"last-elements-tie": "attacker-wins"})
+    >>> opts["last-elements-tie"], opts["gale-defends"]
+    ('attacker-wins', 'no')
+    >>> opts.changed()
+    {'last-elements-tie': 'attacker-wins'}
+    """
+
+    __slots__ = ("_defaults", "_items")
+
+    def __init__(self, values: Mapping[str, str], defaults: Mapping[str, str]) -> None:
+        self._items = dict(values)
+        self._defaults = dict(defaults)
+
+    def __getitem__(self, key: str) -> str:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._items.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"Options({self._items!r})"
+
+    def changed(self) -> dict[str, str]:
+        """The options whose value differs from the project's default reading."""
+        return {k: v for k, v in self._items.items() if self._defaults[k] != v}
+
+    def flag(self, key: str) -> bool:
+        """Whether a yes/no option is ``"yes"``."""
+        return self._items[key] == "yes"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """All records of one game, in source order, with lookup by ID and the game's options."""
+
+    game: str
+    name: str
+    source: str
+    summary: str
+    records: Mapping[str, Record]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self.records.values())
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.records
+
+    def get(self, rule_id: str) -> Record:
+        """The record with this ID; an unknown ID raises :class:`~rulebook.errors.UnknownRuleError`.
+
+        >>> from rulebook import rules
+        >>> rules("clash").get("clash.atack.tie")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.UnknownRuleError: unknown rule ID 'clash.atack.tie' (did you mean 'clash.attack.tie'...
+        """
+        try:
+            return self.records[rule_id]
+        except KeyError:
+            raise UnknownRuleError(rule_id, list(self.records)) from None
+
+    def of_kind(self, kind: str) -> list[Record]:
+        """The records of one kind (``rule``, ``interpretation``, ...), in source order."""
+        if kind not in KINDS:
+            raise UnknownNameError("kind", kind, KINDS)
+        return [r for r in self if r.kind == kind]
+
+    @property
+    def option_list(self) -> list[Option]:
+        """Every named option of this game, in source order."""
+        return [r.option for r in self if r.option is not None]
+
+    def option(self, name: str) -> Option:
+        """The option with this name; a near miss suggests the closest."""
+        for opt in self.option_list:
+            if opt.name == name:
+                return opt
+        raise UnknownNameError(f"option of {self.name}", name, [o.name for o in self.option_list])
+
+    def options(self, chosen: Mapping[str, object] | None = None, /, **more: object) -> Options:
+        """Validate chosen option values and fill in the defaults for the rest.
+
+        Option names use hyphens; keyword arguments may use underscores instead.
+        """
+        values = {o.name: o.default for o in self.option_list}
+        given = dict(chosen or {})
+        given.update({k.replace("_", "-"): v for k, v in more.items()})
+        for name, value in given.items():
+            values[name] = self.option(name).parse(value)
+        return Options(values, {o.name: o.default for o in self.option_list})
+
+
+def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
+    rid = raw["id"]
+    if not ID_PATTERN.match(rid) or not rid.startswith(game + "."):
+        raise InvalidInputError(f"record ID {rid!r} does not follow the '<game>.<topic>.<name>' scheme")
+    if raw["kind"] not in KINDS:
+        raise UnknownNameError("record kind", raw["kind"], KINDS)
+    cite = raw["cite"]
+    option = None
+    if "option" in raw:
+        opt = raw["option"]
+        option = Option(
+            name=opt["name"],
+            default=opt["default"],
+            choices=MappingProxyType(dict(opt["choices"])),
+            record=rid,
+        )
+        if option.default not in option.choices:
+            raise InvalidInputError(f"option {option.name!r}: default {option.default!r} is not one of its choices")
+    return Record(
+        id=rid,
+        game=game,
+        kind=raw["kind"],
+        title=raw["title"],
+        text=" ".join(raw["text"].split()),
+        citation=Citation(file=cite.get("file", default_file), section=cite["section"]),
+        option=option,
+        see=tuple(raw.get("see", ())),
+        example=raw.get("example", "").strip(),
+    )
+
+
+def load_ruleset(game: str) -> RuleSet:
+    """Read ``rulebook/data/<game>.toml`` into a :class:`RuleSet` (uncached; use :func:`rulebook.rules`)."""
+    text = resources.files("rulebook").joinpath("data", f"{game}.toml").read_text(encoding="utf-8")
+    raw = tomllib.loads(text)
+    meta = raw["game"]
+    records: dict[str, Record] = {}
+    for entry in raw.get("record", []):
+        rec = _record(game, meta["source"], entry)
+        if rec.id in records:
+            raise InvalidInputError(f"record ID {rec.id!r} is defined twice in {game}.toml")
+        records[rec.id] = rec
+    data = {k: v for k, v in raw.items() if k not in ("game", "record")}
+    return RuleSet(
+        game=game,
+        name=meta["name"],
+        source=meta["source"],
+        summary=" ".join(meta["summary"].split()),
+        records=MappingProxyType(records),
+        data=MappingProxyType(data),
+    )

@@ -1,0 +1,89 @@
+"""Answers as small data objects: the verdict, the rules that decided it, and a trace.
+
+Every query the rulebook answers returns a :class:`Ruling`. Its ``verdict`` is one line a person can
+read; ``value`` holds the same answer as data; ``rules`` lists the IDs of the records that decided it,
+in the order they were used; ``trace`` is the step-by-step reasoning, each step citing its rule.
+
+>>> from rulebook.ruling import Ruling, Trace
+>>> trace = Trace()
+>>> trace.add("3 > 2: the attacker is stronger", "clash.attack.attacker-wins")
+>>> ruling = trace.ruling("Air is eliminated", {"eliminated": ["P2 air"]})
+>>> ruling.rules
+('clash.attack.attacker-wins',)
+>>> print(ruling)
+Air is eliminated
+  1. 3 > 2: the attacker is stronger  [clash.attack.attacker-wins]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["SCHEMA", "Ruling", "Step", "Trace"]
+
+#: The version tag of the JSON shape of a ruling; it changes only when that shape changes.
+SCHEMA = "rulebook.ruling/1"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a trace: what happened, and the record that says so (if any)."""
+
+    text: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.text}  [{self.rule}]" if self.rule else self.text
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """An answer: a one-line verdict, the answer as data, the deciding rule IDs, and the trace.
+
+    ``legal`` is ``True`` or ``False`` for questions of legality and ``None`` for the others.
+    """
+
+    verdict: str
+    value: Any = None
+    rules: tuple[str, ...] = ()
+    trace: tuple[Step, ...] = ()
+    legal: bool | None = None
+
+    def __str__(self) -> str:
+        lines = [self.verdict]
+        lines += [f"  {n}. {step}" for n, step in enumerate(self.trace, 1)]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ruling as JSON-ready data, the ``ruling`` part of the CLI's ``--json`` output."""
+        return {
+            "verdict": self.verdict,
+            "legal": self.legal,
+            "value": self.value,
+            "rules": list(self.rules),
+            "trace": [{"text": s.text, "rule": s.rule} for s in self.trace],
+        }
+
+
+@dataclass
+class Trace:
+    """A trace being written: collect steps, then make the :class:`Ruling`.
+
+    The cited rule IDs are gathered in order of first use, without repeats.
+    """
+
+    steps: list[Step] = field(default_factory=list)
+
+    def add(self, text: str, rule: str | None = None) -> None:
+        """Append one step, citing ``rule``."""
+        self.steps.append(Step(text, rule))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The cited rule IDs in order of first use."""
+        return tuple(dict.fromkeys(s.rule for s in self.steps if s.rule))
+
+    def ruling(self, verdict: str, value: Any = None, legal: bool | None = None) -> Ruling:
+        """Close the trace into a :class:`Ruling`."""
+        return Ruling(verdict=verdict, value=value, rules=self.rules, trace=tuple(self.steps), legal=legal)
