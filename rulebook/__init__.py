@@ -104,8 +104,7 @@ def rule(rule_id: str) -> Record:
     """
     prefix = rule_id.split(".", 1)[0]
     if prefix not in _BY_ID:
-        every = [r.id for g in _GAMES for r in rules(g.id)]
-        raise UnknownRuleError(rule_id, every)
+        raise UnknownRuleError(rule_id, [r.id for g in _GAMES for r in rules(g.id)])
     return rules(prefix).get(rule_id)
 
 

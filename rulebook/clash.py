@@ -53,6 +53,7 @@ __all__ = [
     "parse_log",
     "parse_turn",
     "play",
+    "position",
     "replay",
     "resolve_attack",
     "score",
@@ -539,6 +540,43 @@ def new_game(options: Mapping[str, object] | Options | None = None, /, **more: o
     """
     opts = options if isinstance(options, Options) and not more else _RULESET.options(options, **more)
     return ClashState(options=opts)
+
+
+def position(
+    p1: str,
+    p2: str,
+    to_move: str = "P1",
+    options: Mapping[str, object] | Options | None = None,
+    turn: int = 1,
+) -> ClashState:
+    """Set up a position from each side's elements in play.
+
+    A side is written as element names separated by spaces or commas. ``fire*`` is in play with its
+    ability spent. An element not listed is eliminated; ``-fire*`` lists an eliminated element whose
+    ability is spent (it matters only if Revive brings it back).
+
+    >>> print(position("earth* ether fire*", "fire earth", to_move="P2"))
+    P1: Fire 3 (Blaze spent), Earth 5 (Fortify spent), Ether 1 | out: Water, Air
+    P2: Fire 3, Earth 5 | out: Water, Air, Ether
+    P2 to move (turn 1)
+    """
+    sides = []
+    for text in (p1, p2):
+        in_play: set[str] = set()
+        spent: set[str] = set()
+        for token in text.replace(",", " ").split():
+            out = token.startswith("-")
+            name = element(token.strip("-*"))
+            if not out:
+                in_play.add(name)
+            if token.endswith("*"):
+                spent.add(name)
+        sides.append(Side(frozenset(in_play), frozenset(spent)))
+    mover = to_move.strip().upper()
+    if mover not in PLAYERS:
+        raise UnknownNameError("player", to_move, PLAYERS)
+    opts = new_game(options).options
+    return ClashState((sides[0], sides[1]), PLAYERS.index(mover), None, opts, turn)
 
 
 _TURN = re.compile(

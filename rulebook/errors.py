@@ -80,8 +80,13 @@ class UnknownRuleError(UnknownNameError):
         self.suggestions = closest(name, self.accepted, n=3)
         hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
         game = name.split(".", 1)[0]
-        where = f"`rulebook rules {game}`" if any(a.startswith(game + ".") for a in self.accepted) else "`rulebook games`"
-        RulebookError.__init__(self, f"unknown rule ID {name!r}{hint}; the IDs are listed by {where}")
+        games = sorted({a.split(".", 1)[0] for a in self.accepted})
+        where = (
+            f"the IDs are listed by `rulebook rules {game}`"
+            if game in games
+            else f"a rule ID starts with a game ID ({', '.join(games)})"
+        )
+        RulebookError.__init__(self, f"unknown rule ID {name!r}{hint}; {where}")
 
 
 class IllegalActionError(RulebookError):

@@ -1,0 +1,18 @@
+"""Collects the runnable examples: every ``python`` fence in the docs and every docstring example.
+
+Markdown pages use Sybil's PythonCodeBlockParser (a fence starting with ``>>>`` is a doctest, any other
+``python`` fence is run as code). Docstrings in ``rulebook/`` use the reST doctest parser.
+"""
+
+from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
+
+from sybil import Sybil
+from sybil.parsers.markdown import PythonCodeBlockParser
+from sybil.parsers.rest import DocTestParser
+
+FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
+
+docs = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)], patterns=["docs/**/*.md"])
+docstrings = Sybil(parsers=[DocTestParser(optionflags=FLAGS)], patterns=["rulebook/**/*.py"])
+
+pytest_collect_file = (docs + docstrings).pytest()
