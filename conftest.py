@@ -12,7 +12,8 @@ from sybil.parsers.rest import DocTestParser
 
 FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 
-docs = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)], patterns=["docs/**/*.md"])
-docstrings = Sybil(parsers=[DocTestParser(optionflags=FLAGS)], patterns=["rulebook/**/*.py"])
+# Path.match matches from the right, so "*.md" below ``path`` takes every page at any depth.
+docs = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)], path="docs", patterns=["*.md"])
+docstrings = Sybil(parsers=[DocTestParser(optionflags=FLAGS)], path="rulebook", patterns=["*.py"])
 
 pytest_collect_file = (docs + docstrings).pytest()

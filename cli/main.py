@@ -15,7 +15,6 @@ from cli.output import JSON_HELP, answers, emit_json
 
 app = typer.Typer(
     name="rulebook",
-    help="Rules reference and rules assistant for five elemental games. Every answer cites its rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -40,8 +39,9 @@ def main(
 ) -> None:
     """Rules reference and rules assistant for five elemental games. Every answer cites its rules.
 
-    Exit codes: 0 answered (an "illegal" verdict is an answer), 1 a --check found an illegal log,
-    2 bad input.
+    Every query takes --json. Exit codes: 0 when the query is answered (an "illegal" verdict is an
+    answer); 1 when `clash replay --check` finds an illegal log; 2 for bad input, with a one-line
+    message on standard error.
     """
 
 

@@ -25,7 +25,7 @@ R = TypeVar("R")
 
 EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
-JSON_HELP = "Print the answer as JSON (schema rulebook.ruling/1) instead of text."
+JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
 
 
 def answers(func: Callable[P, R]) -> Callable[P, R]:

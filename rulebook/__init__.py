@@ -2,15 +2,16 @@
 
 Importing ``rulebook`` is light: a game's records and engine load only when that game is asked for.
 
->>> import rulebook
->>> [g.id for g in rulebook.games()]
-['clash']
->>> rulebook.rule("clash.attack.tie").title
-'Equal strengths: both elements are eliminated'
->>> rulebook.game("clsh")
-Traceback (most recent call last):
-...
-rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash
+Examples:
+    >>> import rulebook
+    >>> [g.id for g in rulebook.games()]
+    ['clash']
+    >>> rulebook.rule("clash.attack.tie").title
+    'Equal strengths: both elements are eliminated'
+    >>> rulebook.game("clsh")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash
 """
 
 from __future__ import annotations
@@ -87,9 +88,10 @@ def game(game_id: str) -> GameInfo:
 def rules(game_id: str) -> RuleSet:
     """The records of one game, loaded from its data file on first use and kept.
 
-    >>> rs = rules("clash")
-    >>> rs.name, len(rs) > 30
-    ('Elemental Clash', True)
+    Examples:
+        >>> rs = rules("clash")
+        >>> rs.name, len(rs) > 30
+        ('Elemental Clash', True)
     """
     from rulebook.records import load_ruleset
 
@@ -99,8 +101,9 @@ def rules(game_id: str) -> RuleSet:
 def rule(rule_id: str) -> Record:
     """The record with this ID, from whichever game its prefix names.
 
-    >>> rule("clash.ability.blaze").citation.section
-    'Rules and Mechanics > Special Abilities > Fire – Blaze'
+    Examples:
+        >>> rule("clash.ability.blaze").citation.section
+        'Rules and Mechanics > Special Abilities > Fire – Blaze'
     """
     prefix = rule_id.split(".", 1)[0]
     if prefix not in _BY_ID:

@@ -10,20 +10,21 @@ Move-log notation, one turn per line: ``ATTACKER > TARGET`` with ``+`` after an 
 ability (``fire+ > water+``), or ``revive ELEMENT``. A line may start with its turn number
 (``3. water > water``); ``#`` starts a comment.
 
->>> from rulebook import clash
->>> state = clash.new_game()
->>> state, ruling = clash.play(state, "fire+ > water+")
->>> print(ruling)
-P1's Fire is eliminated (3 against 4)
-  1. P1 attacks P2's Water (strength 4) with Fire (strength 3)  [clash.turn.sequence]
-  2. P1 declares Fire's Blaze  [clash.ability.blaze]
-  3. P2 declares Water's Surge  [clash.ability.surge]
-  4. Surge cancels Blaze: Fire's strength stays 3; Blaze is spent all the same  [clash.interp.spent-when-cancelled]
-  5. 3 against 4: the defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
->>> print(state)
-P1: Water 4, Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent)
-P2: Fire 3, Water 4 (Surge spent), Earth 5, Air 2, Ether 1
-P1 to move (turn 2)
+Examples:
+    >>> from rulebook import clash
+    >>> state = clash.new_game()
+    >>> state, ruling = clash.play(state, "fire+ > water+")
+    >>> print(ruling)
+    P1's Fire is eliminated (3 against 4)
+      1. P1 attacks P2's Water (strength 4) with Fire (strength 3)  [clash.turn.sequence]
+      2. P1 declares Fire's Blaze  [clash.ability.blaze]
+      3. P2 declares Water's Surge  [clash.ability.surge]
+      4. Surge cancels Blaze: Fire's strength stays 3; Blaze is spent all the same  [clash.interp.spent-when-cancelled]
+      5. 3 against 4: the defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
+    >>> print(state)
+    P1: Water 4, Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent)
+    P2: Fire 3, Water 4 (Surge spent), Earth 5, Air 2, Ether 1
+    P2 to move (turn 2)
 """
 
 from __future__ import annotations
@@ -83,12 +84,13 @@ def _name(element: str) -> str:
 def element(name: str) -> str:
     """The element called ``name`` (any case); an unknown name suggests the closest.
 
-    >>> element("Fire")
-    'fire'
-    >>> element("fier")
-    Traceback (most recent call last):
-    ...
-    rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+    Examples:
+        >>> element("Fire")
+        'fire'
+        >>> element("fier")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
     """
     key = name.strip().lower()
     if key not in STRENGTH:
@@ -221,9 +223,10 @@ class ClashState:
     def winner(self) -> int | None:
         """The winner, or ``None`` for a game not over or drawn.
 
-        >>> end = ClashState(sides=(Side(frozenset({"ether"})), Side(frozenset())), to_move=1)
-        >>> PLAYERS[end.winner()]
-        'P1'
+        Examples:
+            >>> end = ClashState(sides=(Side(frozenset({"ether"})), Side(frozenset())), to_move=1)
+            >>> PLAYERS[end.winner()]
+            'P1'
         """
         if not self.is_terminal():
             return None
@@ -245,8 +248,9 @@ class ClashState:
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the current player, in a fixed order.
 
-        >>> len(new_game().legal_actions())  # 5 x 5 attacks, plus Blaze or Gale on 2 x 5 of them
-        35
+        Examples:
+            >>> len(new_game().legal_actions())  # 5 x 5 attacks, plus Blaze or Gale on 2 x 5 of them
+            35
         """
         if self.is_terminal():
             return []
@@ -296,12 +300,13 @@ class ClashState:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError`, naming the forbidding rules, if ``action`` is illegal here.
 
-        >>> new_game().check(Attack("earth", "air")) is None
-        True
-        >>> new_game().check(Revive("fire"))
-        Traceback (most recent call last):
-        ...
-        rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [clash.interp.revive-target]
+        Examples:
+            >>> new_game().check(Attack("earth", "air")) is None
+            True
+            >>> new_game().check(Revive("fire"))
+            Traceback (most recent call last):
+            ...
+            rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [clash.interp.revive-target]
         """
         me = self.to_move
         if self.is_terminal():
@@ -535,8 +540,9 @@ def _verdict(before: ClashState, action: Action, after: ClashState, strengths: t
 def new_game(options: Mapping[str, object] | Options | None = None, /, **more: object) -> ClashState:
     """The opening position, with rules options (named as in ``rulebook rules clash``; defaults otherwise).
 
-    >>> new_game(gale_defends=True).options["gale-defends"]
-    'yes'
+    Examples:
+        >>> new_game(gale_defends=True).options["gale-defends"]
+        'yes'
     """
     opts = options if isinstance(options, Options) and not more else _RULESET.options(options, **more)
     return ClashState(options=opts)
@@ -555,10 +561,11 @@ def position(
     ability spent. An element not listed is eliminated; ``-fire*`` lists an eliminated element whose
     ability is spent (it matters only if Revive brings it back).
 
-    >>> print(position("earth* ether fire*", "fire earth", to_move="P2"))
-    P1: Fire 3 (Blaze spent), Earth 5 (Fortify spent), Ether 1 | out: Water, Air
-    P2: Fire 3, Earth 5 | out: Water, Air, Ether
-    P2 to move (turn 1)
+    Examples:
+        >>> print(position("earth* ether fire*", "fire earth", to_move="P2"))
+        P1: Fire 3 (Blaze spent), Earth 5 (Fortify spent), Ether 1 | out: Water, Air
+        P2: Fire 3, Earth 5 | out: Water, Air, Ether
+        P2 to move (turn 1)
     """
     sides = []
     for text in (p1, p2):
@@ -593,14 +600,15 @@ def parse_turn(text: str) -> Turn:
 
     A ``+`` may be followed by the ability's name as a check (``fire+blaze > water``).
 
-    >>> parse_turn("fire+ > water+")
-    Turn(action=Attack(attacker='fire', target='water', ability=True), defend=Defend(ability=True))
-    >>> parse_turn("Revive Fire")
-    Turn(action=Revive(element='fire'), defend=None)
-    >>> parse_turn("fire+gale > water")
-    Traceback (most recent call last):
-    ...
-    rulebook.errors.InvalidInputError: 'fire+gale': Fire's ability is Blaze, not 'gale'
+    Examples:
+        >>> parse_turn("fire+ > water+")
+        Turn(action=Attack(attacker='fire', target='water', ability=True), defend=Defend(ability=True))
+        >>> parse_turn("Revive Fire")
+        Turn(action=Revive(element='fire'), defend=None)
+        >>> parse_turn("fire+gale > water")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: 'fire+gale': Fire's ability is Blaze, not 'gale'
     """
     m = _TURN.match(text)
     if not m:
@@ -621,8 +629,9 @@ def parse_log(text: str) -> list[tuple[int, Turn]]:
 
     Turn numbers, where given, must count up from 1.
 
-    >>> [str(t) for _, t in parse_log("# opening\\n1. fire+ > water+\\n2. earth > air")]
-    ['fire+ > water+', 'earth > air']
+    Examples:
+        >>> [str(t) for _, t in parse_log("# opening\\n1. fire+ > water+\\n2. earth > air")]
+        ['fire+ > water+', 'earth > air']
     """
     turns: list[tuple[int, Turn]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -645,10 +654,11 @@ def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
 
     An illegal turn raises :class:`IllegalActionError` naming the rules that forbid it.
 
-    >>> state, ruling = play(new_game(), "earth > air+")
-    Traceback (most recent call last):
-    ...
-    rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking [clash.ability.timing, clash.ability.gale, clash.interp.gale-defends]
+    Examples:
+        >>> state, ruling = play(new_game(), "earth > air+")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking [clash.ability.timing, clash.ability.gale, clash.interp.gale-defends]
     """
     if isinstance(turn, str):
         turn = parse_turn(turn)
@@ -666,14 +676,15 @@ def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
 
     Unlike :func:`play`, an illegal turn is an answer here, not an error.
 
-    >>> print(resolve_attack(new_game(), "air+ > earth"))
-    P2's Earth is eliminated (5 against 2)
-      1. P1 attacks P2's Earth (strength 5) with Air (strength 2)  [clash.turn.sequence]
-      2. P1 declares Air's Gale  [clash.ability.gale]
-      3. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
-      4. 5 against 2: the attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
-    >>> resolve_attack(new_game(), "earth > air+").legal
-    False
+    Examples:
+        >>> print(resolve_attack(new_game(), "air+ > earth"))
+        P2's Earth is eliminated (5 against 2)
+          1. P1 attacks P2's Earth (strength 5) with Air (strength 2)  [clash.turn.sequence]
+          2. P1 declares Air's Gale  [clash.ability.gale]
+          3. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
+          4. 5 against 2: the attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
+        >>> resolve_attack(new_game(), "earth > air+").legal
+        False
     """
     if isinstance(turn, str):
         turn = parse_turn(turn)
@@ -693,9 +704,10 @@ def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
 def score(state: ClashState) -> tuple[int, int]:
     """Points for a finished game: the winner gets 3 plus 1 per element still in play; a draw scores nothing.
 
-    >>> end = ClashState(sides=(Side(frozenset({"earth", "fire", "ether"})), Side(frozenset())), to_move=1)
-    >>> score(end)
-    (6, 0)
+    Examples:
+        >>> end = ClashState(sides=(Side(frozenset({"earth", "fire", "ether"})), Side(frozenset())), to_move=1)
+        >>> score(end)
+        (6, 0)
     """
     w = state.winner()
     if w is None:
@@ -707,10 +719,11 @@ def score(state: ClashState) -> tuple[int, int]:
 def series_score(games: Iterable[ClashState]) -> tuple[int, int]:
     """Cumulative points over several finished games (P1 of each game is counted as P1).
 
-    >>> a = ClashState(sides=(Side(frozenset({"earth"})), Side(frozenset())), to_move=1)
-    >>> b = ClashState(sides=(Side(frozenset()), Side(frozenset({"fire", "air"}))), to_move=0)
-    >>> series_score([a, b])
-    (4, 5)
+    Examples:
+        >>> a = ClashState(sides=(Side(frozenset({"earth"})), Side(frozenset())), to_move=1)
+        >>> b = ClashState(sides=(Side(frozenset()), Side(frozenset({"fire", "air"}))), to_move=0)
+        >>> series_score([a, b])
+        (4, 5)
     """
     totals = [0, 0]
     for g in games:
@@ -724,11 +737,12 @@ def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | 
 
     ``value`` holds each turn's outcome, the final position, and the winner and score if the game ended.
 
-    >>> r = replay("fire > air\\nearth > fire\\nwater > earth+")
-    >>> r.verdict
-    'legal: 3 turns, game not over (P2 to move)'
-    >>> replay("fire > air\\nfire > air").verdict
-    "illegal at turn 2 (line 2, 'fire > air'): P2's Fire has been eliminated"
+    Examples:
+        >>> r = replay("fire > air\\nearth > fire\\nwater > earth+")
+        >>> r.verdict
+        'legal: 3 turns, game not over (P2 to move)'
+        >>> replay("fire > air\\nair > fire").verdict
+        "illegal at turn 2 (line 2, 'air > fire'): P2's Air has been eliminated"
     """
     numbered = parse_log(log) if isinstance(log, str) else list(enumerate(log, 1))
     state = new_game(options)

@@ -4,11 +4,12 @@ Every error a user can cause is a :class:`RulebookError`. Each message names wha
 what is accepted, and suggests the closest valid name when the input is a near miss. The CLI turns
 these errors into a one-line message and exit code 2; it never shows a traceback.
 
->>> from rulebook.errors import UnknownNameError
->>> raise UnknownNameError("element", "fier", ["fire", "water", "earth", "air", "ether"])
-Traceback (most recent call last):
-...
-rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+Examples:
+    >>> from rulebook.errors import UnknownNameError
+    >>> raise UnknownNameError("element", "fier", ["fire", "water", "earth", "air", "ether"])
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ __all__ = [
 def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
     """Return up to ``n`` accepted names closest to ``name``, best first.
 
-    >>> closest("fortfy", ["blaze", "surge", "fortify"])
-    ['fortify']
-    >>> closest("zzz", ["blaze", "surge"])
-    []
+    Examples:
+        >>> closest("fortfy", ["blaze", "surge", "fortify"])
+        ['fortify']
+        >>> closest("zzz", ["blaze", "surge"])
+        []
     """
     pool = list(accepted)
     lowered = {a.lower(): a for a in pool}

@@ -7,14 +7,15 @@ what ``apply`` does and also returns the :class:`~rulebook.ruling.Ruling` that s
 
 One generic test (``tests/test_protocol.py``) plays every registered engine through this protocol.
 
->>> from rulebook import clash
->>> from rulebook.protocol import GameState, random_playout
->>> isinstance(clash.new_game(), GameState)
-True
->>> import random
->>> final = random_playout(clash.new_game(), random.Random(7))
->>> final.is_terminal()
-True
+Examples:
+    >>> from rulebook import clash
+    >>> from rulebook.protocol import GameState, random_playout
+    >>> isinstance(clash.new_game(), GameState)
+    True
+    >>> import random
+    >>> final = random_playout(clash.new_game(), random.Random(7))
+    >>> final.is_terminal()
+    True
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ engines' verdicts all read these same records, so a rule's text and citation liv
 Record IDs are ``<game>.<topic>.<name>``: lowercase words joined by hyphens, separated by dots,
 for example ``clash.attack.tie``. An ID never changes once published.
 
->>> from rulebook import rules
->>> tie = rules("clash").get("clash.attack.tie")
->>> tie.kind, tie.citation.file
-('rule', '002_6544c3a00f53460f.txt')
+Examples:
+    >>> from rulebook import rules
+    >>> tie = rules("clash").get("clash.attack.tie")
+    >>> tie.kind, tie.citation.file
+    ('rule', '002_6544c3a00f53460f.txt')
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ class Option:
     def parse(self, value: object) -> str:
         """Return the accepted choice for ``value``; ``True``/``False`` stand for ``"yes"``/``"no"``.
 
-        >>> from rulebook import rules
-        >>> rules("clash").option("gale-defends").parse(True)
-        'yes'
+        Examples:
+            >>> from rulebook import rules
+            >>> rules("clash").option("gale-defends").parse(True)
+            'yes'
         """
         if isinstance(value, bool):
             value = "yes" if value else "no"
@@ -124,12 +126,13 @@ class Options(Mapping[str, str]):
 
     Hashable, so that engines can use it in cache keys.
 
-    >>> from rulebook import rules
-    >>> opts = rules("clash").options({"last-elements-tie": "attacker-wins"})
-    >>> opts["last-elements-tie"], opts["gale-defends"]
-    ('attacker-wins', 'no')
-    >>> opts.changed()
-    {'last-elements-tie': 'attacker-wins'}
+    Examples:
+        >>> from rulebook import rules
+        >>> opts = rules("clash").options({"last-elements-tie": "attacker-wins"})
+        >>> opts["last-elements-tie"], opts["gale-defends"]
+        ('attacker-wins', 'no')
+        >>> opts.changed()
+        {'last-elements-tie': 'attacker-wins'}
     """
 
     __slots__ = ("_defaults", "_items")
@@ -188,11 +191,12 @@ class RuleSet:
     def get(self, rule_id: str) -> Record:
         """The record with this ID; an unknown ID raises :class:`~rulebook.errors.UnknownRuleError`.
 
-        >>> from rulebook import rules
-        >>> rules("clash").get("clash.atack.tie")
-        Traceback (most recent call last):
-        ...
-        rulebook.errors.UnknownRuleError: unknown rule ID 'clash.atack.tie' (did you mean 'clash.attack.tie'...
+        Examples:
+            >>> from rulebook import rules
+            >>> rules("clash").get("clash.atack.tie")
+            Traceback (most recent call last):
+            ...
+            rulebook.errors.UnknownRuleError: unknown rule ID 'clash.atack.tie' (did you mean 'clash.attack.tie'...
         """
         try:
             return self.records[rule_id]

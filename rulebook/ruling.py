@@ -4,15 +4,16 @@ Every query the rulebook answers returns a :class:`Ruling`. Its ``verdict`` is o
 read; ``value`` holds the same answer as data; ``rules`` lists the IDs of the records that decided it,
 in the order they were used; ``trace`` is the step-by-step reasoning, each step citing its rule.
 
->>> from rulebook.ruling import Ruling, Trace
->>> trace = Trace()
->>> trace.add("3 > 2: the attacker is stronger", "clash.attack.attacker-wins")
->>> ruling = trace.ruling("Air is eliminated", {"eliminated": ["P2 air"]})
->>> ruling.rules
-('clash.attack.attacker-wins',)
->>> print(ruling)
-Air is eliminated
-  1. 3 > 2: the attacker is stronger  [clash.attack.attacker-wins]
+Examples:
+    >>> from rulebook.ruling import Ruling, Trace
+    >>> trace = Trace()
+    >>> trace.add("3 > 2: the attacker is stronger", "clash.attack.attacker-wins")
+    >>> ruling = trace.ruling("Air is eliminated", {"eliminated": ["P2 air"]})
+    >>> ruling.rules
+    ('clash.attack.attacker-wins',)
+    >>> print(ruling)
+    Air is eliminated
+      1. 3 > 2: the attacker is stronger  [clash.attack.attacker-wins]
 """
 
 from __future__ import annotations
