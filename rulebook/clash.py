@@ -90,7 +90,7 @@ def element(name: str) -> str:
         >>> element("fier")
         Traceback (most recent call last):
         ...
-        rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+        rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, ...
     """
     key = name.strip().lower()
     if key not in STRENGTH:
@@ -306,7 +306,7 @@ class ClashState:
             >>> new_game().check(Revive("fire"))
             Traceback (most recent call last):
             ...
-            rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [clash.interp.revive-target]
+            rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [...]
         """
         me = self.to_move
         if self.is_terminal():
@@ -328,9 +328,7 @@ class ClashState:
             if not side.has(a):
                 raise IllegalActionError(f"{PLAYERS[me]}'s {_name(a)} has been eliminated", ["clash.attack.attacker"])
             if not other.has(t):
-                raise IllegalActionError(
-                    f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated", ["clash.attack.target"]
-                )
+                raise IllegalActionError(f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated", ["clash.attack.target"])
             if action.ability:
                 self._check_ability(me, a, "attack")
             return
@@ -447,11 +445,15 @@ class ClashState:
         lose_a = a_str <= d_str
         lose_d = a_str >= d_str
         if a_str > d_str:
-            note(f"{a_str} against {d_str}: the attack is stronger, so {pd} is eliminated", "clash.attack.attacker-wins")
+            gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
+            note(f"{a_str} against {d_str}: the attack is stronger, {gone}", "clash.attack.attacker-wins")
         elif a_str < d_str:
-            note(f"{a_str} against {d_str}: the defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
+            note(
+                f"{a_str} against {d_str}: the defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins"
+            )
         else:
-            note(f"{a_str} against {d_str}: a tie, so both elements are eliminated", "clash.attack.tie")
+            gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
+            note(f"{a_str} against {d_str}: a tie, {gone}", "clash.attack.tie")
         if fortified:
             if lose_d:
                 lose_d = False
@@ -526,7 +528,9 @@ def _verdict(before: ClashState, action: Action, after: ClashState, strengths: t
     gone = [f"{PLAYERS[me]}'s {_name(atk.attacker)}"] if not after.sides[me].has(atk.attacker) else []
     if not after.sides[opp].has(atk.target):
         gone.append(f"{PLAYERS[opp]}'s {_name(atk.target)}")
-    what = " and ".join(gone) + (" are" if len(gone) == 2 else " is") + " eliminated" if gone else "nothing is eliminated"
+    what = (
+        " and ".join(gone) + (" are" if len(gone) == 2 else " is") + " eliminated" if gone else "nothing is eliminated"
+    )
     text = f"{what[0].upper()}{what[1:]} ({strengths[0]} against {strengths[1]})"
     if after.is_terminal():
         w = after.winner()
@@ -658,7 +662,7 @@ def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
         >>> state, ruling = play(new_game(), "earth > air+")
         Traceback (most recent call last):
         ...
-        rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking [clash.ability.timing, clash.ability.gale, clash.interp.gale-defends]
+        rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking...
     """
     if isinstance(turn, str):
         turn = parse_turn(turn)
@@ -755,12 +759,14 @@ def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | 
             state, ruling = play(state, turn)
         except IllegalActionError as err:
             for i, rule in enumerate(err.rules or (None,)):
-                trace.add(f"turn {n}, {player}: {turn} is illegal: {err.reason}" if i == 0 else "  see also", rule)
+                trace.add(
+                    f"turn {n}: {player} plays {turn}, which is illegal: {err.reason}" if i == 0 else "see also", rule
+                )
             value.update(legal=False, illegal_turn=n, line=lineno, reason=err.reason, position=state.to_dict())
             verdict = f"illegal at turn {n} (line {lineno}, {str(turn)!r}): {err.reason}"
             return trace.ruling(verdict, value, legal=False)
         for step in ruling.trace:
-            trace.add(f"turn {n}, {player}: {step.text}", step.rule)
+            trace.add(f"turn {n}: {step.text}", step.rule)
         turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
     over = state.is_terminal()
     value.update(position=state.to_dict(), score=dict(zip(PLAYERS, score(state), strict=True)) if over else None)

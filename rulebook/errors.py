@@ -9,7 +9,7 @@ Examples:
     >>> raise UnknownNameError("element", "fier", ["fire", "water", "earth", "air", "ether"])
     Traceback (most recent call last):
     ...
-    rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, earth, air, ether
+    rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, water, ...
 """
 
 from __future__ import annotations

@@ -24,10 +24,8 @@ def _eliminated(before: clash.ClashState, after: clash.ClashState) -> list[str]:
 @pytest.mark.parametrize("case", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
 def test_scenario(case: dict) -> None:
     options = case.get("options", {})
-    if "p1" in case:
-        state = clash.position(case["p1"], case["p2"], options=options)
-    else:
-        state = clash.new_game(options)
+    has_position = "p1" in case
+    state = clash.position(case["p1"], case["p2"], options=options) if has_position else clash.new_game(options)
     ruling = clash.resolve_attack(state, case["turn"])
     if "illegal" in case:
         assert ruling.legal is False, ruling.verdict

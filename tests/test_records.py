@@ -62,7 +62,11 @@ def test_every_citation_names_sections_that_exist_in_its_source() -> None:
 
 
 def test_every_rule_id_named_in_code_and_docs_exists() -> None:
-    files = [*ROOT.joinpath("rulebook").rglob("*.py"), *ROOT.joinpath("docs").rglob("*.md"), *ROOT.joinpath("cli").rglob("*.py")]
+    files = [
+        *ROOT.joinpath("rulebook").rglob("*.py"),
+        *ROOT.joinpath("docs").rglob("*.md"),
+        *ROOT.joinpath("cli").rglob("*.py"),
+    ]
     files += list(ROOT.joinpath("rulebook", "data").glob("*.toml"))
     for path in files:
         for found in ID_IN_TEXT.findall(path.read_text(encoding="utf-8")):

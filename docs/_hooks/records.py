@@ -50,5 +50,5 @@ def render(game: str) -> str:
     return "\n".join(parts)
 
 
-def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ANN001 - MkDocs hook signature
+def on_page_markdown(markdown: str, page, config, files) -> str:
     return MARKER.sub(lambda m: render(m.group("game")), markdown)

@@ -1,0 +1,147 @@
+"""The `rulebook` command as a user runs it: answers, JSON, exit codes, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "clash"
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_elemental_clash() -> None:
+    result = run("games", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["schema"] == "rulebook.games/1"
+    assert [g["id"] for g in data["games"]] == ["clash"]
+    assert "Elemental Clash" in run("games").stdout
+
+
+def test_rules_lists_records_and_filters_by_kind() -> None:
+    data = json.loads(run("rules", "clash", "--kind", "erratum", "--json").stdout)
+    assert {r["kind"] for r in data["records"]} == {"erratum"}
+    assert len(data["records"]) == 3
+    assert "clash.attack.tie" in run("rules", "clash").stdout
+
+
+def test_rule_shows_text_citation_and_option_choices() -> None:
+    result = run("rule", "clash.interp.last-elements-tie")
+    assert result.exit_code == 0
+    assert "002_6544c3a00f53460f.txt § Rules and Mechanics > Winning the Game" in result.stdout
+    assert "attacker-wins: the player who attacked wins" in result.stdout
+    data = json.loads(run("rule", "clash.attack.tie", "--json").stdout)
+    assert data["id"] == "clash.attack.tie" and data["kind"] == "rule"
+
+
+def test_attack_answers_with_trace_rules_and_the_interpretation_it_rests_on() -> None:
+    result = run("clash", "attack", "fire+", "water+")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "P1's Fire is eliminated (3 against 4)"
+    assert any(line.startswith("interpretation clash.interp.spent-when-cancelled:") for line in lines)
+
+
+def test_attack_json_follows_the_documented_schema() -> None:
+    data = json.loads(run("clash", "attack", "air+", "earth", "--json").stdout)
+    assert data["schema"] == "rulebook.ruling/1"
+    assert set(data) == {"schema", "game", "query", "input", "verdict", "legal", "value", "rules", "trace", "notes"}
+    assert data["legal"] is True
+    assert data["value"]["position"]["P2"]["out"] == ["earth"]
+    assert data["rules"][-1] == "clash.attack.attacker-wins"
+    assert all(set(step) == {"text", "rule"} for step in data["trace"])
+
+
+def test_an_illegal_attack_is_an_answer_with_exit_code_zero() -> None:
+    result = run("clash", "attack", "earth", "air+", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["legal"] is False
+    assert "clash.interp.gale-defends" in data["rules"]
+    assert [n["id"] for n in data["notes"]] == ["clash.interp.gale-defends"]
+
+
+def test_attack_takes_options_and_a_position_from_a_log() -> None:
+    assert run("clash", "attack", "earth", "air+", "-o", "gale-defends=yes").stdout.startswith(
+        "P1's Earth is eliminated (2 against 5)"
+    )
+    result = run("clash", "attack", "fire", "fire", "--log", str(EXAMPLES / "corrected-game.log"), "--json")
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "P1's Fire and P2's Fire are eliminated (3 against 3)"
+    assert data["value"]["position"]["P1"]["in_play"] == ["earth", "ether"]
+
+
+def test_replay_finds_the_first_illegal_turn_of_the_documents_example() -> None:
+    result = run("clash", "replay", str(EXAMPLES / "example-game.log"))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("illegal at turn 2 (line 5, 'earth > air+')")
+    assert "erratum" not in result.stdout.splitlines()[0]
+    checked = run("clash", "replay", "--check", str(EXAMPLES / "example-game.log"))
+    assert checked.exit_code == 1
+
+
+def test_replay_under_the_examples_own_reading_shows_the_game_is_not_over() -> None:
+    data = json.loads(
+        run("clash", "replay", str(EXAMPLES / "example-game.log"), "-o", "gale-defends=yes", "--json").stdout
+    )
+    assert data["legal"] is True
+    assert data["value"]["position"]["over"] is False
+    assert data["value"]["position"]["P2"]["in_play"] == ["fire"]
+
+
+def test_replay_of_several_logs_adds_up_the_series_score() -> None:
+    logs = [str(EXAMPLES / "short-game.log"), str(EXAMPLES / "short-game.log")]
+    result = run("clash", "replay", *logs, "--check")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "== series: P1 10 points, P2 0 points (finished games only)"
+
+
+def test_replay_reads_standard_input() -> None:
+    result = run("clash", "replay", "-", input="earth > water\nfire > earth\n")
+    assert result.stdout.startswith("legal: 2 turns, game not over (P1 to move)")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "clsh"], "unknown game 'clsh' (did you mean 'clash'?); accepted: clash"),
+        (["rule", "clash.atack.tie"], "did you mean 'clash.attack.tie'"),
+        (["rules", "clash", "--kind", "erata"], "unknown kind 'erata' (did you mean 'erratum'?)"),
+        (["clash", "attack", "fier", "water"], "unknown element 'fier' (did you mean 'fire'?)"),
+        (["clash", "attack", "fire+gale", "water"], "Fire's ability is Blaze, not 'gale'"),
+        (["clash", "attack", "fire", "water", "-o", "gale-defend=yes"], "did you mean 'gale-defends'?"),
+        (["clash", "attack", "fire", "water", "-o", "gale-defends"], "must be written NAME=VALUE"),
+        (["clash", "attack", "fire", "water", "-o", "gale-defends=maybe"], "accepted: no, yes"),
+        (["clash", "replay", "no-such-file.log"], "cannot read 'no-such-file.log'"),
+    ],
+)
+def test_bad_input_gets_one_line_naming_what_is_accepted_and_exit_code_two(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_malformed_log_line_names_its_line_and_the_notation(tmp_path: Path) -> None:
+    log = tmp_path / "bad.log"
+    log.write_text("earth > water\nearth attacks fire\n")
+    result = run("clash", "replay", str(log))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: line 2: cannot read the turn 'earth attacks fire'; write 'ATTACKER[+] > TARGET[+]'"
+    )
+
+
+def test_version() -> None:
+    assert run("--version").stdout.startswith("rulebook ")
