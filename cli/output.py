@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -24,6 +25,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+WRAP = 100  # notes are wrapped to this width in text output
 
 JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
 
@@ -100,4 +102,5 @@ def emit_ruling(game: str | None, query: str, given: Mapping[str, Any], ruling: 
     if ruling.rules:
         typer.echo("rules: " + ", ".join(ruling.rules))
     for note in notes_for(ruling.rules):
-        typer.echo(f"{note['kind']} {note['id']}: {note['title']}. {note['text']}")
+        typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
+        typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
