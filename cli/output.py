@@ -8,18 +8,19 @@ line on standard error.
 from __future__ import annotations
 
 import functools
-import json
 import sys
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import typer
 
 from rulebook import RulebookError, rule
 from rulebook.errors import InvalidInputError
-from rulebook.ruling import SCHEMA, Ruling
+
+if TYPE_CHECKING:
+    from rulebook.ruling import Ruling
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -78,6 +79,8 @@ def notes_for(rule_ids: tuple[str, ...] | list[str]) -> list[dict[str, str]]:
 
 def envelope(game: str | None, query: str, given: Mapping[str, Any], ruling: Ruling) -> dict[str, Any]:
     """The JSON document for one answer: what was asked, the ruling, and the notes it rests on."""
+    from rulebook.ruling import SCHEMA
+
     return {
         "schema": SCHEMA,
         "game": game,
@@ -90,6 +93,8 @@ def envelope(game: str | None, query: str, given: Mapping[str, Any], ruling: Rul
 
 def emit_json(data: Any) -> None:
     """Print JSON data, indented, to standard output."""
+    import json  # only JSON answers need it
+
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

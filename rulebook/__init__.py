@@ -17,10 +17,8 @@ Examples:
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections import namedtuple
 from functools import cache
-from types import ModuleType
-from typing import TYPE_CHECKING
 
 from rulebook.errors import (
     IllegalActionError,
@@ -31,7 +29,11 @@ from rulebook.errors import (
     UnknownRuleError,
 )
 
+# `typing` and `dataclasses` stay out of `import rulebook`, which is kept light on purpose.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulebook.records import Record, RuleSet
 
 __version__ = "0.1.0"
@@ -53,15 +55,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """A registered game: its ID (the prefix of its rule IDs), name, what it is, and its source document."""
+class GameInfo(namedtuple("GameInfo", "id name kind source engine")):
+    """A registered game: its ID (the prefix of its rule IDs), name, kind, source document and engine module."""
 
-    id: str
-    name: str
-    kind: str
-    source: str
-    engine: str
+    __slots__ = ()
 
 
 # The registry. Adding a game means adding its line here, its data file and its engine module.

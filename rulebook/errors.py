@@ -14,7 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 
 __all__ = [
@@ -37,6 +36,8 @@ def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6)
         >>> closest("zzz", ["blaze", "surge"])
         []
     """
+    import difflib  # only needed on the error path; kept out of `import rulebook`
+
     pool = list(accepted)
     lowered = {a.lower(): a for a in pool}
     found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)

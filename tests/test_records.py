@@ -88,3 +88,17 @@ def test_import_rulebook_is_light() -> None:
     code = "import sys, rulebook; print(sorted(m for m in ('tomllib', 'rulebook.clash', 'typer') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_data_cache_is_rebuilt_when_the_data_file_changes(tmp_path: Path) -> None:
+    import os
+
+    from rulebook.records import read_data
+
+    data = tmp_path / "game.toml"
+    data.write_text('name = "first"\n')
+    assert read_data(data) == {"name": "first"}
+    assert read_data(data) == {"name": "first"}  # now from the cache
+    data.write_text('name = "second, longer"\n')
+    os.utime(data, ns=(1, 1))
+    assert read_data(data) == {"name": "second, longer"}
