@@ -51,15 +51,20 @@ ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 @dataclass(frozen=True)
 class Citation:
-    """Where a record comes from: a source file (or named public source) and a section path.
+    """Where a record comes from: a source document and a section path in it.
 
-    ``section`` is a path of headings joined by ``" > "``, from the outermost in.
+    ``section`` is a path of headings joined by ``" > "``, from the outermost in. For a record that rests
+    on a fact the source documents assume but do not state, ``public`` is ``True``: ``file`` then names
+    the public source, and ``section`` names the part of ``shared/facts/README.md`` that records it.
     """
 
     file: str
     section: str
+    public: bool = False
 
     def __str__(self) -> str:
+        if self.public:
+            return f"public source: {self.file} (facts § {self.section})"
         return f"{self.file} § {self.section}"
 
 
@@ -103,6 +108,7 @@ class Record:
     citation: Citation
     option: Option | None = None
     see: tuple[str, ...] = ()
+    overrides: tuple[str, ...] = ()
     example: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,8 +119,9 @@ class Record:
             "kind": self.kind,
             "title": self.title,
             "text": self.text,
-            "citation": {"file": self.citation.file, "section": self.citation.section},
+            "citation": {"file": self.citation.file, "section": self.citation.section, "public": self.citation.public},
             "see": list(self.see),
+            "overrides": list(self.overrides),
         }
         if self.option is not None:
             data["option"] = {
@@ -213,6 +220,10 @@ class RuleSet:
             raise UnknownNameError("kind", kind, KINDS)
         return [r for r in self if r.kind == kind]
 
+    def overridden_by(self, rule_id: str) -> list[str]:
+        """The IDs of the records that declare they override ``rule_id`` (a clarification over a base rule)."""
+        return [r.id for r in self if rule_id in r.overrides]
+
     @property
     def option_list(self) -> list[Option]:
         """Every named option of this game, in source order."""
@@ -262,9 +273,12 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
         kind=raw["kind"],
         title=raw["title"],
         text=" ".join(raw["text"].split()),
-        citation=Citation(file=cite.get("file", default_file), section=cite["section"]),
+        citation=Citation(
+            file=cite.get("public", cite.get("file", default_file)), section=cite["section"], public="public" in cite
+        ),
         option=option,
         see=tuple(raw.get("see", ())),
+        overrides=tuple(raw.get("overrides", ())),
         example=raw.get("example", "").strip(),
     )
 
