@@ -20,7 +20,8 @@ Examples:
       2. P1 declares Fire's Blaze  [clash.ability.blaze]
       3. P2 declares Water's Surge  [clash.ability.surge]
       4. Surge cancels Blaze: Fire's strength stays 3; Blaze is spent all the same  [clash.interp.spent-when-cancelled]
-      5. 3 against 4: the defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
+      5. Attack strength 3 against defense strength 4  [clash.attack.strength]
+      6. The defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
     >>> print(state)
     P1: Water 4, Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent)
     P2: Fire 3, Water 4 (Surge spent), Earth 5, Air 2, Ether 1
@@ -326,9 +327,15 @@ class ClashState:
         if isinstance(action, Attack):
             a, t = element(action.attacker), element(action.target)
             if not side.has(a):
-                raise IllegalActionError(f"{PLAYERS[me]}'s {_name(a)} has been eliminated", ["clash.attack.attacker"])
+                raise IllegalActionError(
+                    f"{PLAYERS[me]}'s {_name(a)} has been eliminated",
+                    ["clash.attack.attacker", "clash.attack.elimination"],
+                )
             if not other.has(t):
-                raise IllegalActionError(f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated", ["clash.attack.target"])
+                raise IllegalActionError(
+                    f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated",
+                    ["clash.attack.target", "clash.attack.elimination"],
+                )
             if action.ability:
                 self._check_ability(me, a, "attack")
             return
@@ -420,6 +427,8 @@ class ClashState:
 
         if d_ability:
             note(f"{PLAYERS[opp]} declares {_name(d)}'s {_name(d_ability)}", ABILITIES[d_ability]["rule"])
+        else:
+            note(f"{pd}, the target, defends without an ability", "clash.interp.defender-is-target")
         fortified = d_ability == "fortify"
         if a_ability and d_ability == "surge":
             note(
@@ -436,6 +445,11 @@ class ClashState:
             a_str, d_str = d_str, a_str
             note(f"Gale swaps strengths: {_name(a)} {a_str}, {_name(d)} {d_str}", "clash.ability.gale")
         if d_ability == "gale":
+            if a_ability:
+                note(
+                    f"{_name(a_ability)} took effect first, as it was declared first; Gale comes second",
+                    "clash.interp.ability-order",
+                )
             a_str, d_str = d_str, a_str
             note(
                 f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
@@ -444,16 +458,15 @@ class ClashState:
 
         lose_a = a_str <= d_str
         lose_d = a_str >= d_str
+        note(f"Attack strength {a_str} against defense strength {d_str}", "clash.attack.strength")
         if a_str > d_str:
             gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
-            note(f"{a_str} against {d_str}: the attack is stronger, {gone}", "clash.attack.attacker-wins")
+            note(f"The attack is stronger, {gone}", "clash.attack.attacker-wins")
         elif a_str < d_str:
-            note(
-                f"{a_str} against {d_str}: the defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins"
-            )
+            note(f"The defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
         else:
             gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
-            note(f"{a_str} against {d_str}: a tie, {gone}", "clash.attack.tie")
+            note(f"A tie, {gone}", "clash.attack.tie")
         if fortified:
             if lose_d:
                 lose_d = False
@@ -685,8 +698,10 @@ def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
         P2's Earth is eliminated (5 against 2)
           1. P1 attacks P2's Earth (strength 5) with Air (strength 2)  [clash.turn.sequence]
           2. P1 declares Air's Gale  [clash.ability.gale]
-          3. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
-          4. 5 against 2: the attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
+          3. P2's Earth, the target, defends without an ability  [clash.interp.defender-is-target]
+          4. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
+          5. Attack strength 5 against defense strength 2  [clash.attack.strength]
+          6. The attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
         >>> resolve_attack(new_game(), "earth > air+").legal
         False
     """
