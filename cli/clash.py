@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.output import EXIT_CHECK_FAILED, JSON_HELP, answers, emit_ruling, parse_options, read_text
+from rulebook.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from rulebook.clash import ClashState
 
 app = typer.Typer(
     help="Elemental Clash: judge one attack, or replay and validate a whole move log.",
@@ -44,18 +48,44 @@ def attack(
     from rulebook import clash
 
     opts = parse_options(option)
-    state = clash.new_game(opts)
-    if log is not None:
-        played = clash.replay(read_text(log), opts)
-        if not played.legal:
-            emit_ruling("clash", "attack", {"log": log}, played, as_json)
-            return
-        for _, turn in clash.parse_log(read_text(log)):
-            state = clash.play(state, turn)[0]
     turn = clash.parse_turn(f"{attacker} > {target}")
-    ruling = clash.resolve_attack(state, turn)
     given = {"attacker": attacker, "target": target, "log": log, "options": opts}
-    emit_ruling("clash", "attack", given, ruling, as_json)
+    state = _position(log, opts, "attack", given, as_json)
+    if state is not None:
+        emit_ruling("clash", "attack", given, clash.resolve_attack(state, turn), as_json)
+
+
+@app.command()
+@answers
+def position(
+    log: Annotated[
+        str | None, typer.Option(help="A move-log file to play first; without it, the opening position.")
+    ] = None,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Describe a position: both sides, whose move it is, the legal moves, and the score if the game is over."""
+    from rulebook import clash
+
+    opts = parse_options(option)
+    given = {"log": log, "options": opts}
+    state = _position(log, opts, "position", given, as_json)
+    if state is not None:
+        emit_ruling("clash", "position", given, clash.describe(state), as_json)
+
+
+def _position(log: str | None, opts: dict[str, str], query: str, given: dict, as_json: bool) -> ClashState | None:
+    """The position after ``log`` (or the opening); an illegal log is answered with its replay and gives None."""
+    from rulebook import clash
+
+    if log is None:
+        return clash.new_game(opts)
+    text = read_text(log)
+    try:
+        return clash.state_after(text, opts)
+    except IllegalActionError:
+        emit_ruling("clash", query, given, clash.replay(text, opts), as_json)
+        return None
 
 
 @app.command()
@@ -80,11 +110,9 @@ def replay(
             typer.echo(f"== {path}")
         emit_ruling("clash", "replay", {"log": path, "options": opts}, ruling, as_json)
     if len(rulings) > 1:
-        totals = [0, 0]
-        for _, ruling in rulings:
-            for i, player in enumerate(clash.PLAYERS):
-                totals[i] += (ruling.value.get("score") or {}).get(player, 0)
         if not as_json:
-            typer.echo(f"== series: P1 {totals[0]} points, P2 {totals[1]} points (finished games only)")
+            typer.echo("== series")
+        total = clash.series([r for _, r in rulings])
+        emit_ruling("clash", "series", {"logs": files, "options": opts}, total, as_json)
     if check and not all(r.legal for _, r in rulings):
         raise typer.Exit(EXIT_CHECK_FAILED)

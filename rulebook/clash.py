@@ -51,6 +51,7 @@ __all__ = [
     "Revive",
     "Side",
     "Turn",
+    "describe",
     "new_game",
     "parse_log",
     "parse_turn",
@@ -59,7 +60,10 @@ __all__ = [
     "replay",
     "resolve_attack",
     "score",
+    "series",
     "series_score",
+    "state_after",
+    "turns_left_at_most",
 ]
 
 _RULESET = _rules("clash")
@@ -688,6 +692,24 @@ def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
     return after, Ruling(resolved.verdict, None, rules, steps, legal=True)
 
 
+def state_after(log: str, options: Mapping[str, object] | Options | None = None) -> ClashState:
+    """The position a move log reaches; an illegal turn raises :class:`IllegalActionError` naming it.
+
+    Examples:
+        >>> print(state_after("earth > water\\nfire+ > earth+"))
+        P1: Fire 3, Water 4, Earth 5 (Fortify spent), Air 2, Ether 1
+        P2: Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent), Water
+        P1 to move (turn 3)
+    """
+    state = new_game(options)
+    for n, (lineno, turn) in enumerate(parse_log(log), 1):
+        try:
+            state = play(state, turn)[0]
+        except IllegalActionError as err:
+            raise IllegalActionError(f"turn {n} (line {lineno}, {str(turn)!r}): {err.reason}", err.rules) from None
+    return state
+
+
 def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
     """Judge one attack (or revive) in ``state``: legal or not, the outcome, the trace and the rules.
 
@@ -733,6 +755,111 @@ def score(state: ClashState) -> tuple[int, int]:
         return (0, 0)
     points = _SCORING["victory"] + _SCORING["per_surviving_element"] * len(state.sides[w].in_play)
     return (points, 0) if w == 0 else (0, points)
+
+
+def _score_steps(state: ClashState, trace: Trace) -> None:
+    w = state.winner()
+    if w is None:
+        trace.add("A drawn game scores no points", "clash.interp.draw-scoring")
+        return
+    survivors = len(state.sides[w].in_play)
+    trace.add(f"{PLAYERS[w]} scores {_SCORING['victory']} points for winning", "clash.score.victory")
+    trace.add(
+        f"{PLAYERS[w]} scores {survivors * _SCORING['per_surviving_element']} more for {survivors} surviving "
+        f"element{'s' if survivors != 1 else ''}: {score(state)[w]} in all",
+        "clash.score.survivors",
+    )
+
+
+def turns_left_at_most(state: ClashState) -> int:
+    """An upper bound on the turns left in the game: why every game ends (``clash.interp.game-ends``).
+
+    Each turn eliminates an element, except a Revive (at most one per player, and it brings back one
+    more element to eliminate) and an attack that Fortify stops (at most once per Earth, and once more
+    per player if Revive can restore the ability).
+
+    Examples:
+        >>> turns_left_at_most(new_game())
+        16
+    """
+    if state.is_terminal():
+        return 0
+    bound = 0
+    restore = state.options.flag("revive-restores-ability")
+    for side in state.sides:
+        can_revive = side.has("ether") and side.can_use("ether")
+        bound += len(side.in_play) + 2 * can_revive
+        bound += side.has("earth") and side.can_use("earth")
+        bound += can_revive and restore
+    return bound
+
+
+def describe(state: ClashState) -> Ruling:
+    """The position as a ruling: both sides, whose move it is, the legal moves, and what must happen next.
+
+    Examples:
+        >>> print(describe(new_game()).verdict)
+        P1 to move (turn 1), 35 legal moves
+    """
+    trace = Trace()
+    for i, side in enumerate(state.sides):
+        trace.add(f"{PLAYERS[i]}: {side.describe()}", "clash.setup.elements")
+    spent = [
+        f"{PLAYERS[i]}'s {_name(ABILITY[e])}" for i, side in enumerate(state.sides) for e in ELEMENTS if e in side.spent
+    ]
+    trace.add(
+        "Spent abilities, known to both players: " + (", ".join(spent) if spent else "none"),
+        "clash.setup.public-information",
+    )
+    value: dict[str, Any] = {"position": state.to_dict(), "options": dict(state.options)}
+    if state.is_terminal():
+        w = state.winner()
+        if w is not None and state.sides[w].in_play:
+            trace.add(f"{PLAYERS[1 - w]} has no elements left: {PLAYERS[w]} wins", "clash.end.winner")
+        else:
+            trace.add("Both players lost their last element in one tie", "clash.interp.last-elements-tie")
+        _score_steps(state, trace)
+        value.update(legal_moves=[], turns_left_at_most=0, score=dict(zip(PLAYERS, score(state), strict=True)))
+        verdict = "game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins, {max(score(state))} points")
+        return trace.ruling(verdict, value)
+    mover = state.current_player
+    assert mover is not None
+    moves = [str(a) for a in state.legal_actions()]
+    if state.pending is None:
+        trace.add(
+            f"P1 moved first and turns alternate: turn {state.turn} is {PLAYERS[mover]}'s", "clash.setup.first-player"
+        )
+        trace.add(f"{PLAYERS[mover]} has {len(moves)} legal moves and may not pass", "clash.turn.no-passing")
+        verdict = f"{PLAYERS[mover]} to move (turn {state.turn}), {len(moves)} legal moves"
+    else:
+        trace.add(f"{PLAYERS[mover]} answers the declared attack {state.pending}", "clash.ability.declare-order")
+        verdict = f"{PLAYERS[mover]} to answer {state.pending}, {len(moves)} legal answers"
+    trace.add(f"{PLAYERS[1 - mover]} moves after {PLAYERS[mover]}", "clash.turn.alternate")
+    bound = turns_left_at_most(state)
+    trace.add(f"The game ends within {bound} more turns", "clash.interp.game-ends")
+    value.update(legal_moves=moves, turns_left_at_most=bound)
+    return trace.ruling(verdict, value)
+
+
+def series(games: Sequence[Ruling]) -> Ruling:
+    """Add up the scores of several replayed games (rulings from :func:`replay`); unfinished games score nothing.
+
+    Examples:
+        >>> done = replay("earth > air\\nfire > earth+\\nearth > water")
+        >>> series([done, done]).verdict
+        'series of 2 games: P1 0 points, P2 0 points'
+    """
+    trace = Trace()
+    totals = dict.fromkeys(PLAYERS, 0)
+    for n, game in enumerate(games, 1):
+        points = (game.value or {}).get("score") or dict.fromkeys(PLAYERS, 0)
+        for player in PLAYERS:
+            totals[player] += points[player]
+        trace.add(
+            f"game {n}: {game.verdict}; running total P1 {totals['P1']}, P2 {totals['P2']}", "clash.score.cumulative"
+        )
+    verdict = f"series of {len(games)} games: " + ", ".join(f"{p} {totals[p]} points" for p in PLAYERS)
+    return trace.ruling(verdict, {"games": len(games), "totals": totals})
 
 
 def series_score(games: Iterable[ClashState]) -> tuple[int, int]:
@@ -785,6 +912,8 @@ def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | 
         turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
     over = state.is_terminal()
     value.update(position=state.to_dict(), score=dict(zip(PLAYERS, score(state), strict=True)) if over else None)
+    if over:
+        _score_steps(state, trace)
     if state.is_terminal():
         w = state.winner()
         pts = score(state)

@@ -117,3 +117,16 @@ def test_a_full_game_replays_from_its_log_to_the_same_final_position() -> None:
     ruling = clash.replay("\n".join(turns))
     assert ruling.legal
     assert ruling.value["position"] == state.to_dict()
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_turn_bound_always_holds(options: dict) -> None:
+    # clash.interp.game-ends: turns_left_at_most never underestimates the turns a game still takes.
+    rng = random.Random(17)
+    for _ in range(200):
+        history = [clash.new_game(options)]
+        while not history[-1].is_terminal():
+            history.append(history[-1].apply(rng.choice(history[-1].legal_actions())))
+        final_turn = history[-1].turn
+        for state in history:
+            assert final_turn - state.turn <= clash.turns_left_at_most(state)

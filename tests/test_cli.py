@@ -102,7 +102,22 @@ def test_replay_of_several_logs_adds_up_the_series_score() -> None:
     logs = [str(EXAMPLES / "short-game.log"), str(EXAMPLES / "short-game.log")]
     result = run("clash", "replay", *logs, "--check")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[-1] == "== series: P1 10 points, P2 0 points (finished games only)"
+    assert "series of 2 games: P1 10 points, P2 0 points" in result.stdout.splitlines()
+    assert "clash.score.cumulative" in result.stdout
+
+
+def test_position_describes_the_position_a_log_reaches() -> None:
+    data = json.loads(run("clash", "position", "--log", str(EXAMPLES / "corrected-game.log"), "--json").stdout)
+    assert data["verdict"] == "P1 to move (turn 7), 6 legal moves"
+    assert data["value"]["legal_moves"][:2] == ["fire > fire", "fire > earth"]
+    over = run("clash", "position", "--log", str(EXAMPLES / "short-game.log"))
+    assert over.stdout.startswith("game over: P1 wins, 5 points")
+
+
+def test_position_after_an_illegal_log_explains_the_illegal_turn() -> None:
+    result = run("clash", "position", "--log", str(EXAMPLES / "example-game.log"))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("illegal at turn 2")
 
 
 def test_replay_reads_standard_input() -> None:
