@@ -1,11 +1,21 @@
-"""Collects the runnable examples: every ``python`` fence in the docs and every docstring example.
+"""Collects the runnable examples, and records which rules each passing test's verdicts cite.
 
 Markdown pages use Sybil's PythonCodeBlockParser (a fence starting with ``>>>`` is a doctest, any other
 ``python`` fence is run as code). Docstrings in ``rulebook/`` use the reST doctest parser.
+
+The coverage map (``rulebook/data/coverage.json``) is derived here from what actually runs: each test
+is watched for the rule IDs its verdicts cite. A verdict citing an unknown ID fails its test. After a
+full, green run the map is rewritten if it changed; under CI a stale committed map fails the run.
 """
 
+from __future__ import annotations
+
+import json
+import os
+from collections import defaultdict
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
+import pytest
 from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.rest import DocTestParser
@@ -17,3 +27,65 @@ docs = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)], path="d
 docstrings = Sybil(parsers=[DocTestParser(optionflags=FLAGS)], path="rulebook", patterns=["*.py"])
 
 pytest_collect_file = (docs + docstrings).pytest()
+
+# ---------------------------------------------------------------- the coverage map
+
+_CITED: dict[str, set[str]] = {}  # test ID -> rule IDs its verdicts cited
+_PASSED: dict[str, set[str]] = defaultdict(set)  # rule ID -> passing test IDs
+_DESELECTED: list = []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    import rulebook
+    from rulebook import observe
+
+    seen: set[str] = set()
+    stop = observe.watch(seen.update)
+    try:
+        result = yield
+    finally:
+        stop()
+        _CITED[item.nodeid] = seen
+    known = {r.id for g in rulebook.games() for r in rulebook.rules(g.id)}
+    unknown = sorted(seen - known)
+    if unknown:
+        raise AssertionError(f"a verdict cited rule IDs that no record has: {', '.join(unknown)}")
+    return result
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and report.passed:
+        for rule_id in _CITED.get(report.nodeid, ()):
+            _PASSED[rule_id].add(report.nodeid)
+
+
+def pytest_deselected(items: list) -> None:
+    _DESELECTED.extend(items)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    full_run = (
+        config.args_source == pytest.Config.ArgsSource.TESTPATHS
+        and not config.option.keyword
+        and not config.option.markexpr
+        and not _DESELECTED
+    )
+    if not full_run or exitstatus != 0 or session.testsfailed:
+        return
+    from rulebook.coverage import MAP_FILE, build_map
+
+    fresh = json.dumps(build_map(_PASSED), indent=1, sort_keys=True) + "\n"
+    old = MAP_FILE.read_text(encoding="utf-8") if MAP_FILE.exists() else ""
+    if fresh == old:
+        return
+    MAP_FILE.write_text(fresh, encoding="utf-8")
+    message = f"the coverage map {MAP_FILE.name} was stale and has been rewritten"
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if os.environ.get("CI"):
+        if reporter:
+            reporter.write_line(f"ERROR: {message}; commit the regenerated file", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    elif reporter:
+        reporter.write_line(f"note: {message}; commit it", yellow=True)

@@ -102,7 +102,9 @@ def rule(
     """Show one record in full: its text, kind, citation, option choices and related records."""
     rec = rulebook.rule(rule_id)
     if as_json:
-        emit_json({"schema": "rulebook.record/1", **rec.to_dict()})
+        from rulebook.coverage import load_map
+
+        emit_json({"schema": "rulebook.record/1", **rec.to_dict(), "exercised_by": load_map().get(rec.id, [])})
         return
     typer.echo(f"{rec.id}  ({rec.kind})\n{rec.title}\n\n{rec.text}\n\nsource: {rec.citation}")
     if rec.option:
@@ -111,6 +113,52 @@ def rule(
             typer.echo(f"  {value}: {meaning}")
     if rec.see:
         typer.echo("see also: " + ", ".join(rec.see))
+    if rec.overrides:
+        typer.echo("overrides: " + ", ".join(rec.overrides))
+    overridden = rulebook.rules(rec.game).overridden_by(rec.id)
+    if overridden:
+        typer.echo("overridden by: " + ", ".join(overridden))
+    from rulebook.coverage import load_map, scenario_label
+
+    tests = load_map().get(rec.id, [])
+    typer.echo(f"exercised by {len(tests)} passing scenario{'s' if len(tests) != 1 else ''}")
+    for test in tests[:5]:
+        typer.echo(f"  {scenario_label(test)}")
+    if len(tests) > 5:
+        typer.echo(f"  ... and {len(tests) - 5} more (rulebook coverage {rec.game} --json)")
+
+
+@app.command()
+@answers
+def coverage(
+    game: Annotated[str | None, typer.Argument(help="Only this game (default: every game).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show which records the passing scenarios and tests exercise, and which they miss.
+
+    The map is derived from the rule IDs that verdicts cite while the test suite runs.
+    """
+    from rulebook.coverage import report
+
+    data = report(rulebook.game(game).id if game else None)
+    if as_json:
+        emit_json(data)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Passing scenarios that cite each record")
+    table.add_column("ID", no_wrap=True)
+    table.add_column("Kind", no_wrap=True)
+    table.add_column("Scenarios", justify="right")
+    for row in data["records"]:
+        table.add_row(row["id"], row["kind"], str(row["scenarios"]) if row["scenarios"] else "[red]0[/red]")
+    console = Console()
+    console.print(table)
+    for gid, counts in data["games"].items():
+        console.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
+    if data["uncovered"]:
+        console.print("not exercised: " + ", ".join(data["uncovered"]))
 
 
 def run() -> None:

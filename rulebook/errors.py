@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rulebook import observe
+
 __all__ = [
     "IllegalActionError",
     "InvalidInputError",
@@ -100,6 +102,8 @@ class IllegalActionError(RulebookError):
 
     def __init__(self, message: str, rules: Sequence[str] = ()) -> None:
         self.rules = tuple(rules)
+        if observe._watchers:
+            observe.cited(self.rules)
         cited = f" [{', '.join(self.rules)}]" if self.rules else ""
         super().__init__(f"{message}{cited}")
         self.reason = message

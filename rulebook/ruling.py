@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook import observe
+
 __all__ = ["SCHEMA", "Ruling", "Step", "Trace"]
 
 #: The version tag of the JSON shape of a ruling; it changes only when that shape changes.
@@ -50,6 +52,10 @@ class Ruling:
     rules: tuple[str, ...] = ()
     trace: tuple[Step, ...] = ()
     legal: bool | None = None
+
+    def __post_init__(self) -> None:
+        if observe._watchers:
+            observe.cited(self.rules)
 
     def __str__(self) -> str:
         lines = [self.verdict]

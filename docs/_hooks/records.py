@@ -10,9 +10,30 @@ from __future__ import annotations
 import re
 
 import rulebook
+from rulebook.coverage import NORMATIVE, load_map, report, scenario_label
 from rulebook.records import KIND_MEANINGS, KINDS, Record
 
 MARKER = re.compile(r"^<!-- records: (?P<game>[a-z]+) -->$", re.MULTILINE)
+COVERAGE_MARKER = re.compile(r"^<!-- coverage -->$", re.MULTILINE)
+SHOWN = 4  # scenarios listed under each record; the rest are counted
+
+
+def _scenario(test_id: str, base: str) -> str:
+    """A docs scenario links to its page; a test is named."""
+    path, _, _ = test_id.partition("::")
+    if path.startswith("docs/") and path.endswith(".md"):
+        return f"[{scenario_label(test_id).removeprefix('docs/')}]({base}{path.removeprefix('docs/')})"
+    return f"`{scenario_label(test_id)}`"
+
+
+def _exercised(rec: Record, tests: list[str]) -> list[str]:
+    if not tests:
+        flag = " (a normative record with none is a gap)" if rec.kind in NORMATIVE else ""
+        return [f"*Exercised by no passing scenario{flag}.*", ""]
+    docs_first = sorted(tests, key=lambda t: not t.startswith("docs/"))
+    shown = ", ".join(_scenario(t, "../") for t in docs_first[:SHOWN])
+    more = f", and {len(tests) - SHOWN} more" if len(tests) > SHOWN else ""
+    return [f"*Exercised by {len(tests)} passing scenario{'s' if len(tests) != 1 else ''}:* {shown}{more}.", ""]
 
 
 def _link(rule_id: str) -> str:
@@ -21,7 +42,7 @@ def _link(rule_id: str) -> str:
     return f"[`{rule_id}`]({game}.md#{rule_id})"
 
 
-def _record(rec: Record, overridden_by: list[str]) -> str:
+def _record(rec: Record, overridden_by: list[str], tests: list[str]) -> str:
     source = (
         f"rests on the public source *{rec.citation.file}* (facts: {rec.citation.section})"
         if rec.citation.public
@@ -43,20 +64,47 @@ def _record(rec: Record, overridden_by: list[str]) -> str:
         lines.append("")
     if rec.see:
         lines += ["See also: " + ", ".join(_link(s) for s in rec.see), ""]
+    lines += _exercised(rec, tests)
     return "\n".join(lines)
 
 
 def render(game: str) -> str:
     """The reference section for one game, as Markdown."""
     ruleset = rulebook.rules(game)
+    cited = load_map()
     parts = [f"{ruleset.summary}", "", f"Source: *{ruleset.source}*. {len(ruleset)} records.", ""]
     for kind in KINDS:
         records = [r for r in ruleset if r.kind == kind]
         if records:
             parts += [f"## {kind.capitalize()}s ({len(records)})", "", f"*{KIND_MEANINGS[kind].capitalize()}.*", ""]
-            parts += [_record(r, ruleset.overridden_by(r.id)) for r in records]
+            parts += [_record(r, ruleset.overridden_by(r.id), cited.get(r.id, [])) for r in records]
     return "\n".join(parts)
 
 
+def render_coverage() -> str:
+    """The coverage page: per game, how many normative records passing scenarios exercise, and the gaps."""
+    data = report()
+    lines = ["| game | normative records | exercised | gaps |", "| --- | --- | --- | --- |"]
+    for gid, counts in data["games"].items():
+        gaps = counts["normative"] - counts["covered"]
+        lines.append(f"| {rulebook.game(gid).name} | {counts['normative']} | {counts['covered']} | {gaps} |")
+    lines.append("")
+    if data["uncovered"]:
+        lines += ["Normative records that no passing scenario exercises yet:", ""]
+        lines += [f"- [`{rid}`](reference/{rid.split('.')[0]}.md#{rid})" for rid in data["uncovered"]]
+    else:
+        lines.append("Every normative record is exercised by at least one passing scenario.")
+    lines.append("")
+    for gid in data["games"]:
+        lines += [f"## {rulebook.game(gid).name}", "", "| record | kind | passing scenarios |", "| --- | --- | --- |"]
+        for row in data["records"]:
+            if row["id"].startswith(gid + "."):
+                link = f"[`{row['id']}`](reference/{gid}.md#{row['id']})"
+                lines.append(f"| {link} | {row['kind']} | {row['scenarios']} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    return MARKER.sub(lambda m: render(m.group("game")), markdown)
+    markdown = MARKER.sub(lambda m: render(m.group("game")), markdown)
+    return COVERAGE_MARKER.sub(lambda m: render_coverage(), markdown)

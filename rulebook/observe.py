@@ -1,0 +1,45 @@
+"""Watching which rules verdicts cite, so coverage comes from what actually runs.
+
+Every :class:`~rulebook.ruling.Ruling` that is made and every
+:class:`~rulebook.errors.IllegalActionError` that is raised reports the rule IDs it cites to the
+watchers registered here. The test suite registers one while each test runs, which is how the
+coverage map links each record to the scenarios and tests that exercise it. With no watcher, the
+cost is one empty-list check.
+
+This module imports nothing, so that ``import rulebook`` stays light.
+
+Examples:
+    >>> from rulebook import observe
+    >>> seen = set()
+    >>> stop = observe.watch(seen.update)
+    >>> observe.cited(("clash.attack.tie",))
+    >>> stop()
+    >>> observe.cited(("clash.attack.strength",))
+    >>> seen
+    {'clash.attack.tie'}
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+_watchers: list = []
+
+
+def watch(callback: Callable[[Iterable[str]], object]) -> Callable[[], None]:
+    """Call ``callback`` with the cited rule IDs of every verdict from now on; returns the function that stops it."""
+    _watchers.append(callback)
+
+    def stop() -> None:
+        if callback in _watchers:
+            _watchers.remove(callback)
+
+    return stop
+
+
+def cited(rules: Iterable[str]) -> None:
+    """Report rule IDs cited by a verdict (called by ``Ruling`` and ``IllegalActionError``)."""
+    for callback in _watchers:
+        callback(rules)
