@@ -11,7 +11,7 @@ import typer
 
 import rulebook
 from cli import clash
-from cli.output import JSON_HELP, answers, emit_json
+from cli.output import JSON_HELP, answers, emit_json, emit_ruling
 
 app = typer.Typer(
     name="rulebook",
@@ -159,6 +159,31 @@ def coverage(
         console.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
     if data["uncovered"]:
         console.print("not exercised: " + ", ".join(data["uncovered"]))
+
+
+@app.command()
+@answers
+def compare(
+    option: Annotated[str, typer.Argument(help="A rules option, e.g. gale-defends (see `rulebook rule ID`).")],
+    game: Annotated[str | None, typer.Option(help="The game, when several have an option of that name.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a game's scenarios under each choice of an option, and show which answers change and how."""
+    from rulebook.compare import compare as run_compare
+
+    ruling = run_compare(option, game)
+    if as_json:
+        emit_ruling(ruling.value["game"], "compare", {"option": option, "game": game}, ruling, True)
+        return
+    value = ruling.value
+    typer.echo(ruling.verdict)
+    typer.echo(f"option record: {value['record']}")
+    for case in value["changed"]:
+        typer.echo(f"\n* {case['name']}")
+        labels = {c: f"{c} (default):" if c == value["default"] else f"{c}:" for c in case["answers"]}
+        width = max(map(len, labels.values()))
+        for choice, answer in case["answers"].items():
+            typer.echo(f"    {labels[choice]:<{width}} {answer}")
 
 
 def run() -> None:

@@ -59,6 +59,7 @@ __all__ = [
     "position",
     "replay",
     "resolve_attack",
+    "run_scenario",
     "score",
     "series",
     "series_score",
@@ -740,6 +741,29 @@ def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
         )
     value = {"turn": str(turn), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
     return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
+
+
+def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
+    """A scenario's answer (its verdict) and detail (the position it leaves), for ``rulebook compare``.
+
+    ``case`` is a scenario as in ``rulebook/data/scenarios/clash.toml``: a ``turn`` played in the position
+    ``p1``/``p2`` (default: the opening), or a whole ``log``. ``options`` override the scenario's own.
+
+    Examples:
+        >>> run_scenario({"turn": "earth > air+"}, {"gale-defends": "yes"})[0]
+        "P1's Earth is eliminated (2 against 5)"
+    """
+    opts = {**case.get("options", {}), **(options or {})}
+    if "log" in case:
+        ruling = replay(case["log"], opts)
+        after = state_after(case["log"], opts) if ruling.legal else None
+    else:
+        state = position(case["p1"], case["p2"], options=opts) if "p1" in case else new_game(opts)
+        ruling = resolve_attack(state, case["turn"])
+        after = play(state, case["turn"])[0] if ruling.legal else None
+    if after is None:
+        return ruling.verdict, ""
+    return ruling.verdict, " / ".join(f"{PLAYERS[i]}: {side.describe()}" for i, side in enumerate(after.sides))
 
 
 def score(state: ClashState) -> tuple[int, int]:

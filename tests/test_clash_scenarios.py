@@ -1,15 +1,18 @@
-"""Runs the Elemental Clash scenarios of tests/scenarios/clash.toml: each names the rule it shows."""
+"""Runs the Elemental Clash scenarios of rulebook/data/scenarios/clash.toml: each names the rule it shows.
+
+The same scenarios feed `rulebook compare`, which replays them under every choice of each option.
+"""
 
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from rulebook import clash
+from rulebook.records import DATA_DIR
 
-SCENARIOS = tomllib.loads((Path(__file__).parent / "scenarios" / "clash.toml").read_text(encoding="utf-8"))["scenario"]
+SCENARIOS = tomllib.loads((DATA_DIR / "scenarios" / "clash.toml").read_text(encoding="utf-8"))["scenario"]
 
 
 def _eliminated(before: clash.ClashState, after: clash.ClashState) -> list[str]:
@@ -24,6 +27,11 @@ def _eliminated(before: clash.ClashState, after: clash.ClashState) -> list[str]:
 @pytest.mark.parametrize("case", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
 def test_scenario(case: dict) -> None:
     options = case.get("options", {})
+    if "log" in case:
+        ruling = clash.replay(case["log"], options)
+        assert ruling.verdict.startswith(case["verdict"]), ruling.verdict
+        assert set(case.get("cites", [])) <= set(ruling.rules), ruling.rules
+        return
     has_position = "p1" in case
     state = clash.position(case["p1"], case["p2"], options=options) if has_position else clash.new_game(options)
     ruling = clash.resolve_attack(state, case["turn"])

@@ -160,3 +160,31 @@ def test_a_malformed_log_line_names_its_line_and_the_notation(tmp_path: Path) ->
 
 def test_version() -> None:
     assert run("--version").stdout.startswith("rulebook ")
+
+
+def test_compare_shows_which_answers_an_option_changes() -> None:
+    result = run("compare", "gale-defends")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("gale-defends (Elemental Clash): 3 of ")
+    assert "* gale cannot be used when defending" in lines
+    assert "    yes:          P1's Earth is eliminated (2 against 5)" in lines
+    data = json.loads(run("compare", "revive-restores-ability", "--json").stdout)
+    assert data["value"]["option"] == "revive-restores-ability"
+    assert {c["name"] for c in data["value"]["changed"]} >= {"a revived element's spent ability stays spent"}
+
+
+def test_compare_unknown_option_suggests_the_closest() -> None:
+    result = run("compare", "gale-defend")
+    assert result.exit_code == 2
+    assert "did you mean 'gale-defends'?" in result.stderr
+
+
+def test_coverage_lists_every_record_with_its_scenario_count() -> None:
+    data = json.loads(run("coverage", "clash", "--json").stdout)
+    assert data["games"]["clash"]["normative"] == data["games"]["clash"]["covered"]
+    assert {r["id"] for r in data["records"]} >= {"clash.attack.tie", "clash.erratum.example-turn-2"}
+    text = run("coverage", "clash").stdout
+    assert "clash: " in text and "normative records exercised" in text
+    shown = run("rule", "clash.attack.tie").stdout
+    assert "exercised by" in shown and "passing scenario" in shown

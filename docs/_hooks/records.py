@@ -15,6 +15,7 @@ from rulebook.records import KIND_MEANINGS, KINDS, Record
 
 MARKER = re.compile(r"^<!-- records: (?P<game>[a-z]+) -->$", re.MULTILINE)
 COVERAGE_MARKER = re.compile(r"^<!-- coverage -->$", re.MULTILINE)
+COMPARE_MARKER = re.compile(r"^<!-- compare -->$", re.MULTILINE)
 SHOWN = 4  # scenarios listed under each record; the rest are counted
 
 
@@ -105,6 +106,29 @@ def render_coverage() -> str:
     return "\n".join(lines)
 
 
+def render_compare() -> str:
+    """For every option of every game: the scenarios whose answer changes with it, under each choice."""
+    from rulebook.compare import compare, options_with_scenarios
+
+    lines = []
+    for gid, opt in options_with_scenarios():
+        ruling = compare(opt.name, gid)
+        value = ruling.value
+        link = f"[`{opt.record}`](reference/{gid}.md#{opt.record})"
+        lines += [f"## {opt.name} ({rulebook.game(gid).name})", "", f"Record: {link}. {ruling.verdict}.", ""]
+        lines += ["| choice | meaning |", "| --- | --- |"]
+        lines += [
+            f"| `{c}`{' (default)' if c == opt.default else ''} | {meaning} |" for c, meaning in opt.choices.items()
+        ]
+        lines.append("")
+        for case in value["changed"]:
+            lines += [f"**{case['name']}**", ""]
+            lines += [f"- `{choice}`: {answer}" for choice, answer in case["answers"].items()]
+            lines.append("")
+    return "\n".join(lines)
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     markdown = MARKER.sub(lambda m: render(m.group("game")), markdown)
+    markdown = COMPARE_MARKER.sub(lambda m: render_compare(), markdown)
     return COVERAGE_MARKER.sub(lambda m: render_coverage(), markdown)

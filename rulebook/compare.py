@@ -1,0 +1,101 @@
+"""What each rules option changes: every scenario of a game replayed under each choice of an option.
+
+Each game keeps its scenarios as data in ``rulebook/data/scenarios/<game>.toml`` (the same files its
+tests run) and answers one with ``run_scenario(case, options)``, which returns the answer and a detail
+(shown only when the answers agree but the details differ). Comparing an option replays every
+scenario under each of its choices, the other options staying as each scenario sets them, and reports
+the scenarios whose answer changes, with the answer under each choice.
+
+Examples:
+    >>> from rulebook.compare import compare
+    >>> ruling = compare("gale-defends")
+    >>> ruling.verdict
+    'gale-defends (Elemental Clash): 3 of 33 situations change; choices no (default), yes'
+    >>> ruling.value["changed"][0]["name"]
+    'gale cannot be used when defending'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import rulebook
+from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.records import DATA_DIR, Option
+from rulebook.ruling import Ruling, Trace
+
+__all__ = ["compare", "options_with_scenarios", "scenarios"]
+
+#: The keys of a scenario that describe its situation (the rest are its name and expectations).
+SITUATION_KEYS = ("p1", "p2", "turn", "log", "setup", "play", "position", "input")
+
+
+def scenarios(game: str) -> list[dict[str, Any]]:
+    """The scenarios of one game, from its data file (empty if it has none)."""
+    path = DATA_DIR / "scenarios" / f"{rulebook.game(game).id}.toml"
+    if not path.exists():
+        return []
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("scenario", [])
+
+
+def options_with_scenarios() -> list[tuple[str, Option]]:
+    """Every ``(game, option)`` that can be compared: the game has scenarios and answers them."""
+    found = []
+    for g in rulebook.games():
+        engine = rulebook.engine(g.id)
+        if hasattr(engine, "run_scenario") and scenarios(g.id):
+            found += [(g.id, opt) for opt in rulebook.rules(g.id).option_list]
+    return found
+
+
+def compare(option: str, game: str | None = None) -> Ruling:
+    """Replay a game's scenarios under each choice of ``option`` and report the answers that change."""
+    candidates = options_with_scenarios()
+    if game is not None:
+        gid = rulebook.game(game).id
+        candidates = [(g, o) for g, o in candidates if g == gid]
+    matches = [(g, o) for g, o in candidates if o.name == option]
+    if not matches:
+        raise UnknownNameError("option", option, sorted({o.name for _, o in candidates}))
+    if len(matches) > 1:
+        games = ", ".join(g for g, _ in matches)
+        raise InvalidInputError(f"option {option!r} belongs to several games ({games}); name one with --game")
+    gid, opt = matches[0]
+    engine = rulebook.engine(gid)
+    cases = scenarios(gid)
+    trace = Trace()
+    changed: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for case in cases:
+        # Scenarios that differ only in this option's value are one situation here.
+        situation = {k: v for k, v in case.items() if k in SITUATION_KEYS}
+        situation["options"] = {k: v for k, v in case.get("options", {}).items() if k != opt.name}
+        key = repr(sorted(situation.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        results = {choice: engine.run_scenario(case, {opt.name: choice}) for choice in opt.choices}
+        answers = {c: r[0] for c, r in results.items()}
+        if len(set(answers.values())) == 1:
+            answers = {c: f"{r[0]}; then {r[1]}" for c, r in results.items()}
+            if len(set(results.values())) == 1:
+                continue
+        changed.append({"name": case["name"], "answers": answers})
+        how = "; ".join(f"{choice}: {answer}" for choice, answer in answers.items())
+        trace.add(f"{case['name']}: {how}", opt.record)
+    choices = ", ".join(f"{c} (default)" if c == opt.default else c for c in opt.choices)
+    name = rulebook.game(gid).name
+    verdict = f"{opt.name} ({name}): {len(changed)} of {len(seen)} situations change; choices {choices}"
+    value = {
+        "game": gid,
+        "option": opt.name,
+        "record": opt.record,
+        "default": opt.default,
+        "choices": dict(opt.choices),
+        "situations": len(seen),
+        "changed": changed,
+    }
+    if not changed:
+        trace.add("no scenario's answer depends on this option", opt.record)
+    return trace.ruling(verdict, value)
