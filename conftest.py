@@ -4,7 +4,8 @@ Markdown pages use Sybil's PythonCodeBlockParser (a fence starting with ``>>>`` 
 ``python`` fence is run as code). Docstrings in ``rulebook/`` use the reST doctest parser.
 
 The coverage map (``rulebook/data/coverage.json``) is derived here from what actually runs: each test
-is watched for the rule IDs its verdicts cite. A verdict citing an unknown ID fails its test. After a
+is watched for the rule IDs its verdicts cite. A verdict citing an unknown ID fails its test, and so
+does a step that overrides another record's answer when the data does not declare that override. After a
 full, green run the map is rewritten if it changed; under CI a stale committed map fails the run.
 """
 
@@ -41,7 +42,13 @@ def pytest_runtest_call(item: pytest.Item):
     from rulebook import observe
 
     seen: set[str] = set()
-    stop = observe.watch(seen.update)
+    overrides: set[tuple[str, str]] = set()
+
+    def note(rules, pairs) -> None:
+        seen.update(rules)
+        overrides.update(pairs)
+
+    stop = observe.watch(note)
     try:
         result = yield
     finally:
@@ -51,6 +58,13 @@ def pytest_runtest_call(item: pytest.Item):
     unknown = sorted(seen - known)
     if unknown:
         raise AssertionError(f"a verdict cited rule IDs that no record has: {', '.join(unknown)}")
+    # A step that replaces another record's answer is a conflict; the data must declare it.
+    from rulebook.coverage import unmarked_conflicts
+
+    unmarked = unmarked_conflicts(overrides)
+    if unmarked:
+        pairs = "; ".join(f"{r} overrides {o}" for r, o in unmarked)
+        raise AssertionError(f"unmarked conflict (declare it with `overrides` in the data): {pairs}")
     return result
 
 

@@ -19,9 +19,10 @@ Examples:
       1. P1 attacks P2's Water (strength 4) with Fire (strength 3)  [clash.turn.sequence]
       2. P1 declares Fire's Blaze  [clash.ability.blaze]
       3. P2 declares Water's Surge  [clash.ability.surge]
-      4. Surge cancels Blaze: Fire's strength stays 3; Blaze is spent all the same  [clash.interp.spent-when-cancelled]
-      5. Attack strength 3 against defense strength 4  [clash.attack.strength]
-      6. The defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
+      4. Surge cancels Blaze: Fire's strength stays 3  [clash.ability.surge, overriding clash.ability.blaze]
+      5. Blaze is spent all the same  [clash.interp.spent-when-cancelled]
+      6. Attack strength 3 against defense strength 4  [clash.attack.strength]
+      7. The defense is stronger, so P1's Fire is eliminated  [clash.attack.defender-wins]
     >>> print(state)
     P1: Water 4, Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent)
     P2: Fire 3, Water 4 (Surge spent), Earth 5, Air 2, Ether 1
@@ -413,7 +414,8 @@ class ClashState:
             else:
                 note = f"{_name(e)}'s {_name(ABILITY[e])} stays spent"
             if trace is not None:
-                trace.add(note, "clash.interp.revived-ability")
+                restored = "clash.ability.once" if self.options.flag("revive-restores-ability") else None
+                trace.add(note, "clash.interp.revived-ability", restored)
         new_side = Side(side.in_play | {e}, spent)
         sides = (new_side, self.sides[1]) if me == 0 else (self.sides[0], new_side)
         return replace(self, sides=sides, to_move=1 - me, turn=self.turn + 1)
@@ -437,10 +439,11 @@ class ClashState:
         fortified = d_ability == "fortify"
         if a_ability and d_ability == "surge":
             note(
-                f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}; "
-                f"{_name(a_ability)} is spent all the same",
-                "clash.interp.spent-when-cancelled",
+                f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}",
+                "clash.ability.surge",
+                ABILITIES[a_ability]["rule"],
             )
+            note(f"{_name(a_ability)} is spent all the same", "clash.interp.spent-when-cancelled")
         elif d_ability == "surge":
             note("Surge has no ability to cancel; it is spent all the same", "clash.interp.ability-without-effect")
         elif a_ability == "blaze":
@@ -459,6 +462,7 @@ class ClashState:
             note(
                 f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
                 "clash.interp.gale-defends",
+                "clash.ability.timing",
             )
 
         lose_a = a_str <= d_str
@@ -476,7 +480,8 @@ class ClashState:
             if lose_d:
                 lose_d = False
                 saved = "only the attacker is eliminated" if lose_a else "nothing is eliminated"
-                note(f"Fortify keeps Earth in play: {saved}", "clash.interp.fortify-outcome")
+                outcome = "clash.attack.tie" if lose_a else "clash.attack.attacker-wins"
+                note(f"Fortify keeps Earth in play: {saved}", "clash.interp.fortify-outcome", outcome)
             else:
                 note("Fortify was not needed; it is spent all the same", "clash.interp.ability-without-effect")
 
@@ -526,7 +531,7 @@ class ClashState:
         }
 
 
-def _ignore(text: str, rule: str | None = None) -> None:
+def _ignore(text: str, rule: str | None = None, overrides: str | None = None) -> None:
     """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by searches)."""
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import rulebook
 from rulebook.records import DATA_DIR
 
-__all__ = ["MAP_FILE", "NORMATIVE", "build_map", "load_map", "report", "scenario_label"]
+__all__ = ["MAP_FILE", "NORMATIVE", "build_map", "load_map", "report", "scenario_label", "unmarked_conflicts"]
 
 #: Where the map lives: inside the package, so an installed rulebook can show it.
 MAP_FILE = DATA_DIR / "coverage.json"
@@ -90,3 +90,19 @@ def report(game: str | None = None) -> dict[str, Any]:
         "uncovered": uncovered,
         "records": rows,
     }
+
+
+def unmarked_conflicts(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The ``(record, overridden record)`` pairs seen in verdicts that the data does not declare.
+
+    A step whose answer replaces another record's answer is a conflict between two records; it must be
+    explicit in the data (``overrides``) so that both records show it. The test suite fails on any
+    pair returned here.
+
+    Examples:
+        >>> unmarked_conflicts([("clash.interp.fortify-outcome", "clash.attack.tie")])
+        []
+        >>> unmarked_conflicts([("clash.attack.tie", "clash.ability.blaze")])
+        [('clash.attack.tie', 'clash.ability.blaze')]
+    """
+    return sorted((r, o) for r, o in set(pairs) if o not in rulebook.rule(r).overrides)

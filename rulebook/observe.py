@@ -11,7 +11,7 @@ This module imports nothing, so that ``import rulebook`` stays light.
 Examples:
     >>> from rulebook import observe
     >>> seen = set()
-    >>> stop = observe.watch(seen.update)
+    >>> stop = observe.watch(lambda rules, overrides: seen.update(rules))
     >>> observe.cited(("clash.attack.tie",))
     >>> stop()
     >>> observe.cited(("clash.attack.strength",))
@@ -28,8 +28,12 @@ if TYPE_CHECKING:
 _watchers: list = []
 
 
-def watch(callback: Callable[[Iterable[str]], object]) -> Callable[[], None]:
-    """Call ``callback`` with the cited rule IDs of every verdict from now on; returns the function that stops it."""
+def watch(callback: Callable[[Iterable[str], Iterable[tuple[str, str]]], object]) -> Callable[[], None]:
+    """Call ``callback(rules, overrides)`` for every verdict from now on; returns the function that stops it.
+
+    ``rules`` are the cited rule IDs; ``overrides`` the ``(record, overridden record)`` pairs of the
+    steps where one record's answer replaced another's.
+    """
     _watchers.append(callback)
 
     def stop() -> None:
@@ -39,7 +43,7 @@ def watch(callback: Callable[[Iterable[str]], object]) -> Callable[[], None]:
     return stop
 
 
-def cited(rules: Iterable[str]) -> None:
-    """Report rule IDs cited by a verdict (called by ``Ruling`` and ``IllegalActionError``)."""
+def cited(rules: Iterable[str], overrides: Iterable[tuple[str, str]] = ()) -> None:
+    """Report what a verdict cites (called by ``Ruling`` and ``IllegalActionError``)."""
     for callback in _watchers:
-        callback(rules)
+        callback(rules, overrides)

@@ -31,13 +31,22 @@ SCHEMA = "rulebook.ruling/1"
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a trace: what happened, and the record that says so (if any)."""
+    """One step of a trace: what happened, and the record that says so (if any).
+
+    ``overrides`` names the record whose answer this step replaces, where a clarification or an
+    exception gives another answer than a base rule in this situation. The override must be declared
+    in the data (the ``overrides`` of the step's record); the test suite fails on an undeclared one.
+    """
 
     text: str
     rule: str | None = None
+    overrides: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.text}  [{self.rule}]" if self.rule else self.text
+        if not self.rule:
+            return self.text
+        instead = f", overriding {self.overrides}" if self.overrides else ""
+        return f"{self.text}  [{self.rule}{instead}]"
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,8 @@ class Ruling:
 
     def __post_init__(self) -> None:
         if observe._watchers:
-            observe.cited(self.rules)
+            overrides = tuple((s.rule, s.overrides) for s in self.trace if s.rule and s.overrides)
+            observe.cited(self.rules, overrides)
 
     def __str__(self) -> str:
         lines = [self.verdict]
@@ -69,7 +79,7 @@ class Ruling:
             "legal": self.legal,
             "value": self.value,
             "rules": list(self.rules),
-            "trace": [{"text": s.text, "rule": s.rule} for s in self.trace],
+            "trace": [{"text": s.text, "rule": s.rule, "overrides": s.overrides} for s in self.trace],
         }
 
 
@@ -82,14 +92,15 @@ class Trace:
 
     steps: list[Step] = field(default_factory=list)
 
-    def add(self, text: str, rule: str | None = None) -> None:
-        """Append one step, citing ``rule``."""
-        self.steps.append(Step(text, rule))
+    def add(self, text: str, rule: str | None = None, overrides: str | None = None) -> None:
+        """Append one step, citing ``rule`` (and the record whose answer it replaces, if any)."""
+        self.steps.append(Step(text, rule, overrides))
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """The cited rule IDs in order of first use."""
-        return tuple(dict.fromkeys(s.rule for s in self.steps if s.rule))
+        """The cited rule IDs in order of first use (an overridden record counts as cited)."""
+        cited = (r for s in self.steps for r in (s.rule, s.overrides) if r)
+        return tuple(dict.fromkeys(cited))
 
     def ruling(self, verdict: str, value: Any = None, legal: bool | None = None) -> Ruling:
         """Close the trace into a :class:`Ruling`."""

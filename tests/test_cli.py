@@ -58,7 +58,7 @@ def test_attack_json_follows_the_documented_schema() -> None:
     assert data["legal"] is True
     assert data["value"]["position"]["P2"]["out"] == ["earth"]
     assert data["rules"][-1] == "clash.attack.attacker-wins"
-    assert all(set(step) == {"text", "rule"} for step in data["trace"])
+    assert all(set(step) == {"text", "rule", "overrides"} for step in data["trace"])
 
 
 def test_an_illegal_attack_is_an_answer_with_exit_code_zero() -> None:

@@ -107,3 +107,21 @@ def test_data_cache_is_rebuilt_when_the_data_file_changes(tmp_path: Path) -> Non
     data.write_text('name = "second, longer"\n')
     os.utime(data, ns=(1, 1))
     assert read_data(data) == {"name": "second, longer"}
+
+
+def test_overrides_are_declared_between_records_of_one_game_and_never_both_ways() -> None:
+    by_id = {r.id: r for r in ALL}
+    for r in ALL:
+        for other in r.overrides:
+            assert other != r.id, f"{r.id} overrides itself"
+            assert by_id[other].game == r.game, f"{r.id} overrides a record of another game"
+            assert r.id not in by_id[other].overrides, f"{r.id} and {other} override each other"
+            assert r.kind != "glossary", f"glossary term {r.id} cannot override a rule"
+
+
+def test_an_override_is_shown_on_both_records() -> None:
+    for g in rulebook.games():
+        ruleset = rulebook.rules(g.id)
+        for r in ruleset:
+            for other in r.overrides:
+                assert r.id in ruleset.overridden_by(other)
