@@ -44,26 +44,69 @@ def test_options_belong_to_interpretations() -> None:
             assert r.kind == "interpretation", r.id
 
 
-def _sections(text: str) -> set[str]:
-    """Every heading and bold label of a source document, the names a section path may use."""
-    names = set(re.findall(r"^#+\s*\**(.+?)\**\s*$", text, re.MULTILINE))
-    names |= {m.strip().rstrip(":") for m in re.findall(r"\*\*([^*]+)\*\*", text)}
-    return {n.strip() for n in names}
+HEADING = re.compile(r"^(#+)\s*\**(.+?)\**\s*$", re.MULTILINE)
+LABEL = re.compile(r"\*\*([^*]+?)\*\*")
+
+
+def _locate(text: str, path: list[str]) -> str | None:
+    """Check a section path against a document; return what is wrong, or None.
+
+    The first part must be a heading. Each later part must be a heading or a bold label that comes
+    after the previous part and inside its section (before the next heading of the same or a higher
+    level than the enclosing one).
+    """
+    headings = [(m.start(), len(m.group(1)), m.group(2).strip().rstrip(":")) for m in HEADING.finditer(text)]
+
+    def section_end(start: int, level: int) -> int:
+        return next((pos for pos, lvl, _ in headings if pos > start and lvl <= level), len(text))
+
+    first = [(pos, lvl) for pos, lvl, name in headings if name == path[0]]
+    if not first:
+        return f"no heading {path[0]!r}"
+    start, level = first[0]
+    end = section_end(start, level)
+    for part in path[1:]:
+        found = None
+        for pos, lvl, name in headings:
+            if start < pos < end and name == part:
+                found = (pos, section_end(pos, lvl))
+                break
+        if found is None:
+            for m in LABEL.finditer(text, start, end):
+                if m.group(1).strip().rstrip(":") == part:
+                    found = (m.start(), end)
+                    break
+        if found is None:
+            return f"no {part!r} inside the section before it"
+        start, end = found
+    return None
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents (../shared/seeds) are not beside this checkout")
-def test_every_citation_names_sections_that_exist_in_its_source() -> None:
+def test_every_citation_names_a_section_path_that_exists_in_its_source() -> None:
     facts = SEEDS.parent / "facts" / "README.md"
+    problems = []
     for r in ALL:
         # A record resting on a public fact cites the part of shared/facts that records it.
         source = facts if r.citation.public else SEEDS / r.citation.file
-        assert source.is_file(), f"{r.id} cites missing file {source.name}"
-        names = _sections(source.read_text(encoding="utf-8"))
-        for part in r.citation.section.split(" > "):
-            assert part in names, f"{r.id} cites section {part!r}, not in {source.name}"
+        if not source.is_file():
+            problems.append(f"{r.id}: cites missing file {source.name}")
+            continue
+        wrong = _locate(source.read_text(encoding="utf-8"), r.citation.section.split(" > "))
+        if wrong:
+            problems.append(f"{r.id}: {r.citation.section!r}: {wrong} in {source.name}")
         if not r.citation.public:
             game = next(g for g in rulebook.games() if g.id == r.game)
-            assert r.citation.file == game.source, f"{r.id} cites another game's document"
+            if r.citation.file != game.source:
+                problems.append(f"{r.id}: cites another game's document")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_citation_check_catches_a_wrong_section() -> None:
+    doc = "### Rules\n**Outcome**: text\n### Scoring\n**Bonus**: text\n"
+    assert _locate(doc, ["Rules", "Outcome"]) is None
+    assert _locate(doc, ["Rules", "Bonus"]) == "no 'Bonus' inside the section before it"
+    assert _locate(doc, ["Setup"]) == "no heading 'Setup'"
 
 
 def test_every_rule_id_named_in_code_and_docs_exists() -> None:
