@@ -309,9 +309,13 @@ def read_data(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_ruleset(game: str) -> RuleSet:
-    """Read ``rulebook/data/<game>.toml`` into a :class:`RuleSet` (uncached; use :func:`rulebook.rules`)."""
-    raw = read_data(DATA_DIR / f"{game}.toml")
+def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
+    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a :class:`RuleSet`; use :func:`rulebook.rules`.
+
+    A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
+    not one of its choices is refused with :class:`~rulebook.errors.InvalidInputError`.
+    """
+    raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]
     records: dict[str, Record] = {}
     for entry in raw.get("record", []):

@@ -168,3 +168,19 @@ def test_an_override_is_shown_on_both_records() -> None:
         for r in ruleset:
             for other in r.overrides:
                 assert r.id in ruleset.overridden_by(other)
+
+
+def test_the_loader_refuses_a_duplicated_id_and_a_badly_formed_one(tmp_path: Path) -> None:
+    from rulebook.errors import InvalidInputError
+    from rulebook.records import load_ruleset
+
+    head = '[game]\nname = "T"\nsource = "t.txt"\nsummary = "t"\n'
+    one = '[[record]]\nid = "t.a.b"\nkind = "rule"\ntitle = "x"\ntext = "y"\ncite = { section = "S" }\n'
+    twice = tmp_path / "twice.toml"
+    twice.write_text(head + one + one)
+    with pytest.raises(InvalidInputError, match="defined twice"):
+        load_ruleset("t", twice)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(head + one.replace("t.a.b", "t.A_b"))
+    with pytest.raises(InvalidInputError, match="does not follow"):
+        load_ruleset("t", bad)
