@@ -186,6 +186,32 @@ def compare(
             typer.echo(f"    {labels[choice]:<{width}} {answer}")
 
 
+@app.command()
+@answers
+def search(
+    query: Annotated[str, typer.Argument(help="Words (e.g. 'fortify tie') or a rule ID or ID prefix.")],
+    game: Annotated[str | None, typer.Option(help="Only this game's records.")] = None,
+    limit: Annotated[int, typer.Option(help="How many results at most.")] = 10,
+    as_json: JsonFlag = False,
+) -> None:
+    """Find rulings by words or rule ID: ranked results with a highlighted snippet and the citation."""
+    from rulebook.search import HIGHLIGHT
+    from rulebook.search import search as run_search
+
+    hits = run_search(query, game, limit)
+    if as_json:
+        emit_json({"schema": "rulebook.search/1", "query": query, "game": game, "hits": [h.to_dict() for h in hits]})
+        return
+    if not hits:
+        typer.echo(f"no record matches {query!r}")
+        return
+    for n, hit in enumerate(hits, 1):
+        snippet = hit.snippet.replace(HIGHLIGHT[0], "\x1b[1m").replace(HIGHLIGHT[1], "\x1b[22m")
+        typer.echo(f"{n}. {hit.id}  ({hit.kind})  {hit.title}")
+        typer.echo(f"   {snippet}")
+        typer.echo(f"   {hit.citation}")
+
+
 def run() -> None:
     """Entry point of the ``rulebook`` console script."""
     app()

@@ -1,0 +1,237 @@
+"""Full-text search over every record of every game, with SQLite FTS5 from the standard library.
+
+The index is built from the same records as everything else, on first use, and kept in a small
+SQLite file beside the data (``rulebook/data/__pycache__/search.sqlite``). It carries a stamp of the
+data files it was built from and is rebuilt whenever one of them changes; where the file cannot be
+written, the index lives in memory for the run.
+
+A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``clash.attack.tie``, or a
+prefix such as ``clash.ability``). Words are stemmed (``fortified`` finds *Fortify*), and results are
+ranked by BM25 with titles and glossary terms weighing more than body text.
+
+Examples:
+    >>> from rulebook.search import search
+    >>> hits = search("fortify tie")
+    >>> hits[0].id
+    'clash.interp.fortify-outcome'
+    >>> search("clash.attack.tie")[0].title
+    'Equal strengths: both elements are eliminated'
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import rulebook
+from rulebook.errors import InvalidInputError
+from rulebook.records import DATA_DIR
+
+__all__ = ["Hit", "build_index", "connect", "search"]
+
+INDEX_FILE = DATA_DIR / "__pycache__" / f"search.{sys.implementation.cache_tag}.sqlite"
+#: Bump when the table layout changes, so that old index files are rebuilt.
+LAYOUT = 1
+#: BM25 weights of the indexed columns: id words, title, text, citation.
+WEIGHTS = (4.0, 6.0, 1.0, 0.5)
+#: Words too common to help find a rule.
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "i",
+        "if",
+        "in",
+        "is",
+        "it",
+        "its",
+        "my",
+        "of",
+        "on",
+        "or",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "this",
+        "to",
+        "was",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+    ]
+)
+HIGHLIGHT = ("\x02", "\x03")  # markers around matched words in snippets; the CLI styles them
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: the record's ID, kind, title, a snippet with the matches marked, and its citation."""
+
+    id: str
+    game: str
+    kind: str
+    title: str
+    snippet: str
+    citation: str
+    score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hit as JSON-ready data; the snippet marks matches with ``«`` and ``»``."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "title": self.title,
+            "snippet": self.snippet.replace(HIGHLIGHT[0], "«").replace(HIGHLIGHT[1], "»"),
+            "citation": self.citation,
+            "score": round(self.score, 3),
+        }
+
+
+def _stamp() -> str:
+    """What the index is built from: the layout, and each game's data file's size and time."""
+    parts = [f"layout={LAYOUT}"]
+    for g in rulebook.games():
+        st = (DATA_DIR / f"{g.id}.toml").stat()
+        parts.append(f"{g.id}={st.st_size}:{st.st_mtime_ns}")
+    return ";".join(parts)
+
+
+def _id_words(rule_id: str) -> str:
+    return " ".join(re.split(r"[.\-]", rule_id))
+
+
+def build_index(conn: sqlite3.Connection) -> int:
+    """(Re)build the index in ``conn`` from every record of every game; returns the number of records."""
+    conn.executescript(
+        """
+        DROP TABLE IF EXISTS records;
+        DROP TABLE IF EXISTS meta;
+        CREATE VIRTUAL TABLE records USING fts5(
+            id_words, title, text, citation,
+            id UNINDEXED, game UNINDEXED, kind UNINDEXED,
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+        """
+    )
+    rows = [
+        (_id_words(r.id), r.title, r.text, str(r.citation), r.id, r.game, r.kind)
+        for g in rulebook.games()
+        for r in rulebook.rules(g.id)
+    ]
+    conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (_stamp(),))
+    conn.commit()
+    return len(rows)
+
+
+@cache
+def connect() -> sqlite3.Connection:
+    """A connection to a fresh index: the file beside the data if it is current, else rebuilt."""
+    stamp = _stamp()
+    try:
+        conn = sqlite3.connect(INDEX_FILE)
+        row = conn.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
+        if row and row[0] == stamp:
+            return conn
+        build_index(conn)
+        return conn
+    except sqlite3.Error:
+        pass
+    try:
+        Path(INDEX_FILE).parent.mkdir(exist_ok=True)
+        conn = sqlite3.connect(INDEX_FILE)
+        build_index(conn)
+        return conn
+    except (OSError, sqlite3.Error):
+        conn = sqlite3.connect(":memory:")
+        build_index(conn)
+        return conn
+
+
+def _match_expression(query: str) -> str:
+    """An FTS5 expression for a plain query: its meaningful words, any of which may match."""
+    words = [w for w in re.findall(r"[\w']+", query.lower()) if w not in STOPWORDS]
+    words = [w.strip("'") for w in words if w.strip("'")]
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
+    """Records matching ``query``, best first; a rule ID (or an ID prefix) finds that record first.
+
+    Examples:
+        >>> [h.id for h in search("revive spent ability", limit=2)]
+        ['clash.interp.revived-ability', 'clash.interp.spent-when-cancelled']
+        >>> search("gale", game="nosuchgame")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.UnknownGameError: unknown game 'nosuchgame'...
+    """
+    if limit < 1:
+        raise InvalidInputError(f"--limit must be at least 1, not {limit}")
+    gid = rulebook.game(game).id if game else None
+    text = query.strip()
+    if not text:
+        raise InvalidInputError("the search query is empty; give words (e.g. 'fortify tie') or a rule ID")
+    conn = connect()
+    hits: list[Hit] = []
+    if re.fullmatch(r"[a-z]+(\.[a-z0-9-]+)*\.?", text.lower()) and "." in text:
+        rows = conn.execute(
+            "SELECT id, game, kind, title, text, citation FROM records WHERE id = ? OR id LIKE ? ORDER BY id != ?, id",
+            (text.lower().rstrip("."), text.lower().rstrip(".") + ".%", text.lower()),
+        ).fetchall()
+        hits += [Hit(i, g, k, t, _first_words(body), c, 0.0) for i, g, k, t, body, c in rows if gid in (None, g)]
+    expression = _match_expression(text)
+    if expression:
+        sql = (
+            "SELECT id, game, kind, title, snippet(records, 2, ?, ?, '…', 14), citation, "
+            f"bm25(records, {', '.join(map(str, WEIGHTS))}) AS rank FROM records WHERE records MATCH ?"
+        )
+        params: list[Any] = [*HIGHLIGHT, expression]
+        if gid:
+            sql += " AND game = ?"
+            params.append(gid)
+        sql += " ORDER BY rank LIMIT ?"
+        params.append(limit + len(hits))
+        try:
+            rows = conn.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as err:
+            raise InvalidInputError(f"cannot search for {query!r}: {err}") from None
+        seen = {h.id for h in hits}
+        hits += [Hit(i, g, k, t, s, c, -rank) for i, g, k, t, s, c, rank in rows if i not in seen]
+    return hits[:limit]
+
+
+def _first_words(text: str, count: int = 24) -> str:
+    words = text.split()
+    return " ".join(words[:count]) + (" …" if len(words) > count else "")
