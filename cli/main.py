@@ -212,6 +212,20 @@ def search(
         typer.echo(f"   {hit.citation}")
 
 
+@app.command()
+@answers
+def ask(
+    question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
+    limit: Annotated[int, typer.Option(help="How many rulings at most.")] = 3,
+    as_json: JsonFlag = False,
+) -> None:
+    """Ask a question: the best rulings with their citations, and the computed answer where one fits."""
+    from rulebook.ask import ask as run_ask
+
+    ruling = run_ask(question, limit)
+    emit_ruling(None, "ask", {"question": question}, ruling, as_json)
+
+
 def run() -> None:
     """Entry point of the ``rulebook`` console script."""
     app()

@@ -96,6 +96,21 @@ class Trace:
         """Append one step, citing ``rule`` (and the record whose answer it replaces, if any)."""
         self.steps.append(Step(text, rule, overrides))
 
+    def refusal(self, reason: str, rules: tuple[str, ...] | list[str], prefix: str = "") -> None:
+        """Add the steps that explain an illegal action: the reason citing the first rule, then the others.
+
+        Examples:
+            >>> trace = Trace()
+            >>> trace.refusal("Gale is for attacking", ("clash.ability.timing", "clash.ability.gale"))
+            >>> for step in trace.steps:
+            ...     print(step)
+            illegal: Gale is for attacking  [clash.ability.timing]
+            also forbidden by  [clash.ability.gale]
+        """
+        self.add(f"{prefix}illegal: {reason}", rules[0] if rules else None)
+        for rule in rules[1:]:
+            self.add(f"{prefix}also forbidden by", rule)
+
     @property
     def rules(self) -> tuple[str, ...]:
         """The cited rule IDs in order of first use (an overridden record counts as cited)."""

@@ -1,0 +1,97 @@
+"""Questions in plain English: the best rulings with their citations, and a computed answer where one fits.
+
+``ask`` runs two things side by side:
+
+- every game's calculator (an engine's ``answer_question(question)``), which recognises the questions
+  its mechanics can compute (one Elemental Clash attack, say) and returns a full ruling;
+- the full-text search, whose best records are kept only if they really match the question: at least
+  half of the question's meaningful words must occur in the record.
+
+When neither fits, the answer says so instead of guessing.
+
+Examples:
+    >>> from rulebook.ask import ask
+    >>> ruling = ask("What happens when Fire uses Blaze against Water with Surge?")
+    >>> ruling.verdict
+    "computed: P1's Fire is eliminated (3 against 4)"
+    >>> ask("How do I shuffle a deck of tarot cards?").verdict
+    'no ruling fits this question; try `rulebook search` with other words'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import rulebook
+from rulebook.errors import InvalidInputError
+from rulebook.ruling import Ruling, Trace
+from rulebook.search import STOPWORDS, Hit, search
+
+__all__ = ["ask", "calculators", "fits"]
+
+#: The share of a question's meaningful words a record must contain to count as an answer.
+MIN_SHARE = 0.5
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word.rstrip("s")
+
+
+def fits(question: str, hit: Hit) -> float:
+    """The share of the question's meaningful words found (by stem) in a record's ID, title and text.
+
+    Examples:
+        >>> from rulebook.search import search
+        >>> round(fits("fortify on a tie", search("fortify tie")[0]), 2)
+        1.0
+    """
+    words = {_stem(w) for w in _words(question)}
+    if not words:
+        return 0.0
+    record = rulebook.rule(hit.id)
+    found = {_stem(w) for w in _words(f"{record.id} {record.title} {record.text}")}
+    return len(words & found) / len(words)
+
+
+def calculators() -> list[Any]:
+    """The engines that can compute answers to questions (those with ``answer_question``)."""
+    engines = [rulebook.engine(g.id) for g in rulebook.games()]
+    return [e for e in engines if hasattr(e, "answer_question")]
+
+
+def ask(question: str, limit: int = 3) -> Ruling:
+    """Answer a question: a computed ruling where a calculator fits, and the best-fitting records."""
+    if not question.strip():
+        raise InvalidInputError("the question is empty; ask something, e.g. 'what happens on a tie?'")
+    computed: Ruling | None = None
+    for engine in calculators():
+        computed = engine.answer_question(question)
+        if computed is not None:
+            break
+    found = [(fits(question, h), h) for h in search(question, limit=max(limit * 3, 10))]
+    # Rank by how much of the question a record covers, then by the search's own rank.
+    hits = [h for share, h in sorted(found, key=lambda p: -p[0]) if share >= MIN_SHARE][:limit]
+    trace = Trace()
+    if computed is not None:
+        for step in computed.trace:
+            trace.add(step.text, step.rule, step.overrides)
+    # Found rulings are listed, not cited: only a computed answer's rules decided anything.
+    for hit in hits:
+        trace.add(f"ruling {hit.id}: {hit.title} ({hit.citation})")
+    if computed is not None:
+        verdict = f"computed: {computed.verdict}"
+    elif hits:
+        verdict = f"best ruling: {hits[0].id}: {hits[0].title}"
+    else:
+        verdict = "no ruling fits this question; try `rulebook search` with other words"
+    value = {
+        "question": question,
+        "computed": computed.to_dict() if computed is not None else None,
+        "rulings": [h.to_dict() for h in hits],
+    }
+    return trace.ruling(verdict, value, computed.legal if computed is not None else None)
