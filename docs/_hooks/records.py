@@ -7,6 +7,7 @@ same data files the engines and the CLI read, so the reference cannot drift from
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 import rulebook
@@ -49,7 +50,7 @@ def _record(rec: Record, overridden_by: list[str], tests: list[str]) -> str:
         if rec.citation.public
         else f"cites *{rec.citation.file}*, {rec.citation.section}"
     )
-    lines = [f"### {rec.title} {{#{rec.id}}}", "", f"`{rec.id}` · {rec.kind} · {source}", "", rec.text, ""]
+    lines = [f"### {rec.title} · `{rec.id}` {{#{rec.id}}}", "", f"{rec.kind} · {source}", "", rec.text, ""]
     if rec.overrides:
         lines += ["**Overrides:** " + ", ".join(_link(o) for o in rec.overrides), ""]
     if overridden_by:
@@ -128,7 +129,26 @@ def render_compare() -> str:
     return "\n".join(lines)
 
 
+def link_ids(markdown: str, page_path: str) -> str:
+    """Turn every bare `` `rule.id` `` in prose (outside code blocks and links) into a link to its record."""
+    known = {r.id for g in rulebook.games() for r in rulebook.rules(g.id)}
+    here = posixpath.dirname(page_path)
+
+    def link(m: re.Match) -> str:
+        rid = m.group(1)
+        if rid not in known:
+            return m.group(0)
+        target = posixpath.relpath(f"reference/{rid.split('.')[0]}.md", here or ".")
+        return f"[`{rid}`]({target}#{rid})"
+
+    parts = re.split(r"(^```.*?^```)", markdown, flags=re.MULTILINE | re.DOTALL)
+    for i in range(0, len(parts), 2):  # even parts are prose; odd parts are fenced code
+        parts[i] = re.sub(r"(?<!\[)`([a-z]+(?:\.[a-z0-9-]+)+)`(?!\])", link, parts[i])
+    return "".join(parts)
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     markdown = MARKER.sub(lambda m: render(m.group("game")), markdown)
+    markdown = link_ids(markdown, page.file.src_uri)
     markdown = COMPARE_MARKER.sub(lambda m: render_compare(), markdown)
     return COVERAGE_MARKER.sub(lambda m: render_coverage(), markdown)

@@ -1,0 +1,90 @@
+"""The site's own search, end to end: headless Chromium types into the built site served on localhost.
+
+Needs Debian's chromium and chromium-driver (installed by .ci/run) and selenium (a test dependency).
+Outside CI the test is skipped when they are missing; in CI a missing browser fails it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+try:
+    import selenium
+except ImportError:  # pragma: no cover - depends on the machine
+    selenium = None
+
+missing = [
+    name for name, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium)) if not found
+]
+if missing and not os.environ.get("CI"):
+    pytest.skip(f"site search test needs {', '.join(missing)}", allow_module_level=True)
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,900",
+]
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _search(browser, url: str, query: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(url)
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    box.click()
+    box.send_keys(query)
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item a"))
+    return [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")]
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor"),
+    [
+        ("clash.attack.tie", "reference/clash/?h=clash.attack.tie#clash.attack.tie"),
+        ("clash.interp.gale-defends", "#clash.interp.gale-defends"),
+        ("Fortify", "#clash.ability.fortify"),
+    ],
+)
+def test_site_search_finds_a_rule_by_its_id_and_by_its_terms(browser, site_url: str, query: str, anchor: str) -> None:
+    links = _search(browser, site_url, query)
+    assert any(link.endswith(anchor) for link in links[:6]), links[:6]
