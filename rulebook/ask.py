@@ -32,10 +32,12 @@ __all__ = ["ask", "calculators", "fits"]
 
 #: The share of a question's meaningful words a record must contain to count as an answer.
 MIN_SHARE = 0.5
+#: How much a word found only in a record's text counts, against one in its ID or title, for ranking.
+TEXT_WEIGHT = 0.7
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
 def _stem(word: str) -> str:
@@ -50,12 +52,20 @@ def fits(question: str, hit: Hit) -> float:
         >>> round(fits("fortify on a tie", search("fortify tie")[0]), 2)
         1.0
     """
+    return _shares(question, hit)[0]
+
+
+def _shares(question: str, hit: Hit) -> tuple[float, float]:
+    """The plain share of the question's words a record contains, and a share that weighs its title more."""
     words = {_stem(w) for w in _words(question)}
     if not words:
-        return 0.0
+        return 0.0, 0.0
     record = rulebook.rule(hit.id)
-    found = {_stem(w) for w in _words(f"{record.id} {record.title} {record.text}")}
-    return len(words & found) / len(words)
+    in_title = words & {_stem(w) for w in _words(f"{record.id} {record.title}")}
+    in_text = words & {_stem(w) for w in _words(record.text)}
+    plain = len(in_title | in_text) / len(words)
+    weighted = (len(in_title) + TEXT_WEIGHT * len(in_text - in_title)) / len(words)
+    return plain, weighted
 
 
 def calculators() -> list[Any]:
@@ -73,9 +83,11 @@ def ask(question: str, limit: int = 3) -> Ruling:
         computed = engine.answer_question(question)
         if computed is not None:
             break
-    found = [(fits(question, h), h) for h in search(question, limit=max(limit * 3, 10))]
-    # Rank by how much of the question a record covers, then by the search's own rank.
-    hits = [h for share, h in sorted(found, key=lambda p: -p[0]) if share >= MIN_SHARE][:limit]
+    found = [(_shares(question, h), h) for h in search(question, limit=max(limit * 3, 10))]
+    # Keep the records that cover enough of the question; rank them by how much they cover, titles
+    # weighing more, then by the search's own rank.
+    kept = [(shares[1], h) for shares, h in found if shares[0] >= MIN_SHARE]
+    hits = [h for _, h in sorted(kept, key=lambda p: -p[0])][:limit]
     trace = Trace()
     if computed is not None:
         for step in computed.trace:
