@@ -48,6 +48,8 @@ def _sections(text: str) -> set[str]:
     """Every heading and bold label of a source document, the names a section path may use."""
     names = set(re.findall(r"^#+\s*\**(.+?)\**\s*$", text, re.MULTILINE))
     names |= {m.strip().rstrip(":") for m in re.findall(r"\*\*([^*]+)\*\*", text)}
+    # A plain-text document marks its headings only as short lines standing alone, without closing punctuation.
+    names |= {line for line in text.splitlines() if 0 < len(line) < 90 and not line.rstrip().endswith(tuple(".!?:,"))}
     return {n.strip() for n in names}
 
 
