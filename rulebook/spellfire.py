@@ -53,6 +53,7 @@ __all__ = [
     "counter",
     "deck_levels",
     "draw",
+    "exposure",
     "formation",
     "may_use",
     "once_per_turn",
@@ -197,6 +198,38 @@ class Formation:
     def to_dict(self) -> dict[str, list[str]]:
         """Each position with its traits, as JSON-ready data."""
         return {r.position: r.traits() for r in self.realms}
+
+
+def exposure(form: Formation) -> Ruling:
+    """Which realms of a formation are exposed, which are protected and by whom, and which are razed.
+
+    Examples:
+        >>> print(exposure(formation(razed="A,B")))
+        exposed: C, D; protected: E (by C), F (by C); razed: A, B
+          1. A protects B, C; B protects D, E; C protects E, F  [spellfire.formation.protection]
+          2. razed: A, B; they protect nothing  [spellfire.formation.razed]
+          3. exposed: C, D; any champion may attack them  [spellfire.formation.exposed]
+          4. positions do not shift when realms are razed  [spellfire.formation.fixed-positions]
+    """
+    trace = Trace()
+    shape = "; ".join(f"{p} protects {', '.join(v)}" for p, v in PROTECTS.items() if v)
+    trace.add(shape, "spellfire.formation.protection")
+    razed = [p for p in POSITIONS if form.realm(p).razed]
+    standing = [p for p in POSITIONS if p not in razed]
+    exposed = [p for p in standing if form.is_exposed(p)]
+    guarded = {p: form.protectors(p) for p in standing if p not in exposed}
+    if razed:
+        trace.add(f"razed: {', '.join(razed)}; they protect nothing", "spellfire.formation.razed")
+    trace.add(f"exposed: {', '.join(exposed) or 'none'}; any champion may attack them", "spellfire.formation.exposed")
+    if razed:
+        trace.add("positions do not shift when realms are razed", "spellfire.formation.fixed-positions")
+    parts = [f"exposed: {', '.join(exposed) or 'none'}"]
+    if guarded:
+        parts.append("protected: " + ", ".join(f"{p} (by {' and '.join(g)})" for p, g in guarded.items()))
+    if razed:
+        parts.append(f"razed: {', '.join(razed)}")
+    value = {"exposed": exposed, "protected": guarded, "razed": razed, "formation": form.to_dict()}
+    return trace.ruling("; ".join(parts), value)
 
 
 def _split(text: str | Iterable[str]) -> list[str]:
@@ -350,31 +383,38 @@ def parse_attacker(text: str, role: str = "champion") -> Attacker:
     return Attacker(role, kind, frozenset(moves))
 
 
-def _reaches(realm: Realm, power: str) -> tuple[bool, str, str]:
-    """Whether ``power`` carries an attacker past the protection of ``realm``: (yes, why, rule)."""
+def _reaches(realm: Realm, power: str) -> tuple[bool, list[tuple[str, str]]]:
+    """Whether ``power`` carries an attacker past the protection of ``realm``, with the steps (text, rule)."""
     where = realm.position
     if power == "flyer":
-        return True, f"flies over the realms in front to {where}", "spellfire.move.flyer"
+        return True, [(f"flies over the realms in front to {where}", "spellfire.move.flyer")]
     if power == "swimmer":
         if realm.coast:
-            return True, f"swims to {where}, which shows a coastline", "spellfire.move.swimmer"
-        return (
-            False,
-            f"swims, but {where} has no coastline to swim past its protection",
-            "spellfire.move.swimmer",
-        )
+            return True, [
+                (f"swims to {where}, which shows a coastline", "spellfire.move.swimmer"),
+                (
+                    "(the base rules agree: a coastline is open to swimmers, protected or not)",
+                    "spellfire.move.base-swimmer",
+                ),
+            ]
+        return False, [(f"swims, but {where} has no coastline to swim past its protection", "spellfire.move.swimmer")]
     limits = []
     if realm.requires:
         limits.append("a movement requirement (only " + ", ".join(sorted(realm.requires)) + ")")
     if realm.only:
         limits.append("a champion-type limit (only " + ", ".join(sorted(realm.only)) + ")")
     if limits:
-        return (
-            False,
-            f"earthwalks, but {where} has " + " and ".join(limits) + ", which earthwalking cannot pass",
-            "spellfire.move.earthwalker",
-        )
-    return True, f"earthwalks under the realms in front to {where}", "spellfire.move.earthwalker"
+        return False, [
+            (
+                f"earthwalks, but {where} has " + " and ".join(limits) + ", which earthwalking cannot pass",
+                "spellfire.move.earthwalker",
+            ),
+            (
+                "(the base rules would let an earthwalker through; the sheet's narrower ruling is followed)",
+                "spellfire.interp.earthwalker-sources",
+            ),
+        ]
+    return True, [(f"earthwalks under the realms in front to {where}", "spellfire.move.earthwalker")]
 
 
 def attack(
@@ -508,10 +548,11 @@ def _judge(
     guarded = f"{pos} is protected by {' and '.join(guards)}"
     if is_champ:
         for power in (m for m in MOVEMENTS if m in moves):
-            ok, why, rule = _reaches(realm, power)
-            trace.add(f"{who.name} {why}", rule)
+            ok, steps = _reaches(realm, power)
+            for text, rule in steps:
+                trace.add(text if text.startswith("(") else f"{who.name} {text}", rule)
             if ok:
-                return True, why
+                return True, steps[0][0]
         if not moves:
             trace.add(
                 f"{who.name} has no movement power, so it can attack only an exposed realm",
@@ -528,6 +569,7 @@ def _judge(
     if not moves:
         trace.add(f"{who.name} neither flies, swims nor earthwalks, and the champion's power is not lent", rule)
         trace.add("a champion's movement stays its own", "spellfire.move.no-granting")
+        trace.add("(the base rules agree: movement powers are not passed to allies)", "spellfire.move.base-not-passed")
         return False, f"{guarded}, and {who.name} has no movement power of its own"
     how = opts["ally-reach"]
     if how == "any-movement":
@@ -541,12 +583,13 @@ def _judge(
         )
         return False, f"{guarded}, and {who.name} shares no movement power with the champion"
     for power in pool:
-        ok, why, power_rule = _reaches(realm, power)
-        trace.add(f"{who.name} {why}", power_rule)
+        ok, steps = _reaches(realm, power)
+        for text, step_rule in steps:
+            trace.add(text if text.startswith("(") else f"{who.name} {text}", step_rule)
         if ok:
             trace.add(f"{who.name} reaches {pos} by its own power", "spellfire.interp.ally-reach")
             trace.add(f"so {who.name} may join the attack on a protected realm", rule)
-            return True, why
+            return True, steps[0][0]
     trace.add(f"{who.name} has no power of its own that reaches {pos}", "spellfire.interp.ally-reach")
     trace.add(f"so {who.name} cannot join the attack on a protected realm", rule)
     return False, f"{guarded}, and {who.name}'s movement does not reach it"
