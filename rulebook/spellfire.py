@@ -371,7 +371,9 @@ def parse_attacker(text: str, role: str = "champion") -> Attacker:
         try:
             t = champion_type(word)
         except UnknownNameError:
-            raise UnknownNameError(f"champion type or movement power ({role})", word, [*MOVEMENTS, *TYPES]) from None
+            raise UnknownNameError(
+                f"word for {'the champion' if role == 'champion' else role}", word, [*MOVEMENTS, *TYPES]
+            ) from None
         if role != "champion":
             raise InvalidInputError(
                 f"{role}: {word!r} is a champion type; an ally is described by its movement powers only "
