@@ -206,12 +206,15 @@ def exposure(form: Formation) -> Ruling:
     Examples:
         >>> print(exposure(formation(razed="A,B")))
         exposed: C, D; protected: E (by C), F (by C); razed: A, B
-          1. A protects B, C; B protects D, E; C protects E, F  [spellfire.formation.protection]
-          2. razed: A, B; they protect nothing  [spellfire.formation.razed]
-          3. exposed: C, D; any champion may attack them  [spellfire.formation.exposed]
-          4. positions do not shift when realms are razed  [spellfire.formation.fixed-positions]
+          1. six positions, front to back: A / B, C / D, E, F  [spellfire.formation.pyramid]
+          2. A protects B, C; B protects D, E; C protects E, F  [spellfire.formation.protection]
+          3. razed: A, B; they protect nothing  [spellfire.formation.razed]
+          4. exposed: C, D; any champion may attack them  [spellfire.formation.exposed]
+          5. positions do not shift when realms are razed  [spellfire.formation.fixed-positions]
     """
     trace = Trace()
+    rows = " / ".join(", ".join(row) for row in _DATA["formation"]["rows"])
+    trace.add(f"six positions, front to back: {rows}", "spellfire.formation.pyramid")
     shape = "; ".join(f"{p} protects {', '.join(v)}" for p, v in PROTECTS.items() if v)
     trace.add(shape, "spellfire.formation.protection")
     razed = [p for p in POSITIONS if form.realm(p).razed]
@@ -411,10 +414,8 @@ def _reaches(realm: Realm, power: str) -> tuple[bool, list[tuple[str, str]]]:
                 f"earthwalks, but {where} has " + " and ".join(limits) + ", which earthwalking cannot pass",
                 "spellfire.move.earthwalker",
             ),
-            (
-                "(the base rules would let an earthwalker through; the sheet's narrower ruling is followed)",
-                "spellfire.interp.earthwalker-sources",
-            ),
+            ("(under the base rules an earthwalker would pass here)", "spellfire.move.base-flyer-earthwalker"),
+            ("(the sources disagree; the sheet's narrower ruling is followed)", "spellfire.interp.earthwalker-sources"),
         ]
     return True, [(f"earthwalks under the realms in front to {where}", "spellfire.move.earthwalker")]
 
@@ -915,6 +916,7 @@ def bring_avatar(phase: int, conditions_met: bool = True, again: bool = False) -
         trace.add(f"phase {phase} is for {_PHASES[phase]}", "spellfire.turn.phases")
         trace.add(f"Avatars come into play only in phase {need}", "spellfire.avatar.phase-3")
         return trace.ruling(f"illegal: an Avatar comes into play only in phase {need}, not phase {phase}", value, False)
+    trace.add("an Avatar is a champion with conditions to meet before it comes into play", "spellfire.glossary.avatar")
     trace.add(f"phase {need}: Avatars may be brought into play", "spellfire.avatar.phase-3")
     every = "again, as every time" if again else "every time"
     if not conditions_met:
@@ -1038,6 +1040,7 @@ def draw(
         names = {"abyss": "the Abyss", "limbo": "Limbo", "void": "the Void"}
         listed = ", ".join(f"{v} in {names[k]}" for k, v in kept.items())
         trace.add(f"not reshuffled: {listed}", "spellfire.deck.not-reshuffled")
+        trace.add("(none of them is the discard pile)", "spellfire.glossary.limbo-abyss-void")
     value["new_draw_pile"] = discard
     lost = ""
     if short:

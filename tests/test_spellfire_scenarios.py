@@ -54,3 +54,16 @@ def test_scenario(case: dict) -> None:
 def test_there_are_enough_scenarios_and_the_sheets_examples_are_among_them() -> None:
     assert len(SCENARIOS) >= 18
     assert sum(1 for s in SCENARIOS if s.get("sheet")) >= 18
+
+
+def test_every_record_but_the_glossary_is_cited_by_some_scenario() -> None:
+    from rulebook import rules
+
+    cited: set[str] = set()
+    for case in SCENARIOS:
+        args = dict(case["args"])
+        if case["query"] in TAKES_OPTIONS:
+            args["options"] = case.get("options", {})
+        cited |= set(QUERIES[case["query"]](**args).rules)
+    missing = [r.id for r in rules("spellfire") if r.id not in cited and r.kind != "glossary"]
+    assert missing == []
