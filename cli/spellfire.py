@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.output import JSON_HELP, answers, emit_ruling, parse_options
+from cli.output import JSON_HELP, answers, emit_ruling, parse_options, read_text
 
 app = typer.Typer(
     help="Spellfire: attack legality against a formation, counter-effect cards, and the sheet's other rulings.",
@@ -32,6 +32,22 @@ RealmFlag = Annotated[
         help="A realm's traits, repeatable: 'E: coast', 'A: no-flyer', 'F: only-hero', 'D: only-flyer'.",
     ),
 ]
+FormationFlag = Annotated[
+    str | None,
+    typer.Option(
+        "--formation",
+        "-f",
+        metavar="FILE",
+        help="A formation file: one 'POSITION: TRAITS' line per realm ('-' reads standard input).",
+    ),
+]
+
+
+def _formation(path: str | None, razed: str, realm: list[str] | None):
+    from rulebook import spellfire
+
+    text = read_text(path) if path is not None else ""
+    return spellfire.parse_formation(text, razed, realm or [])
 
 
 @app.command()
@@ -55,6 +71,7 @@ def attack(
     ] = None,
     razed: RazedFlag = "",
     realm: RealmFlag = None,
+    formation_file: FormationFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -65,24 +82,28 @@ def attack(
     from rulebook import spellfire
 
     opts = parse_options(option)
-    form = spellfire.formation(razed, realm or [])
+    form = _formation(formation_file, razed, realm)
     allies = ally or []
     ruling = spellfire.attack(form, target, champion, allies, opts)
     given = {"target": target, "champion": champion, "allies": allies, "razed": razed, "realms": realm or []}
+    given["formation"] = formation_file
     emit_ruling("spellfire", "attack", {**given, "options": opts}, ruling, as_json)
 
 
 @app.command()
 @answers
-def formation(razed: RazedFlag = "", realm: RealmFlag = None, as_json: JsonFlag = False) -> None:
+def formation(
+    razed: RazedFlag = "", realm: RealmFlag = None, formation_file: FormationFlag = None, as_json: JsonFlag = False
+) -> None:
     """Show which realms are exposed, which are protected (and by which realms), and which are razed.
 
     Example: rulebook spellfire formation --razed A,B
     """
     from rulebook import spellfire
 
-    ruling = spellfire.exposure(spellfire.formation(razed, realm or []))
-    emit_ruling("spellfire", "formation", {"razed": razed, "realms": realm or []}, ruling, as_json)
+    ruling = spellfire.exposure(_formation(formation_file, razed, realm))
+    given = {"razed": razed, "realms": realm or [], "formation": formation_file}
+    emit_ruling("spellfire", "formation", given, ruling, as_json)
 
 
 @app.command()

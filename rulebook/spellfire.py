@@ -58,6 +58,7 @@ __all__ = [
     "may_use",
     "once_per_turn",
     "parse_attacker",
+    "parse_formation",
     "parse_play",
     "priority",
 ]
@@ -316,6 +317,36 @@ def formation(
     return Formation(tuple(built))
 
 
+def parse_formation(text: str, razed: str | Iterable[str] = (), realms: Iterable[str] = ()) -> Formation:
+    """Read a formation file: one realm per line, ``POSITION: TRAITS``; ``#`` starts a comment.
+
+    ``razed`` and ``realms`` add to what the file says (the CLI's ``--razed`` and ``--realm``).
+
+    Examples:
+        >>> f = parse_formation("# the defender's realms\\nA: razed\\nB: coast  # a seaside realm\\nE: no-flyer")
+        >>> f.to_dict()["A"], f.to_dict()["B"], f.to_dict()["E"]
+        (['razed'], ['coast'], ['no-flyer'])
+        >>> parse_formation("A: razed\\nB coast")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: line 2: cannot read 'B coast'; write 'POSITION: TRAITS', e.g. 'E: coast'
+    """
+    lines: list[str] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        _, sep, _ = line.partition(":")
+        if not sep:
+            raise InvalidInputError(f"line {lineno}: cannot read {line!r}; write 'POSITION: TRAITS', e.g. 'E: coast'")
+        try:
+            formation(realms=[line])
+        except InvalidInputError as err:
+            raise InvalidInputError(f"line {lineno}: {err}") from None
+        lines.append(line)
+    return formation(razed, [*lines, *realms])
+
+
 def _trait_name(key: str, reader: Any) -> str:
     try:
         return reader(key.split("-", 1)[1])
@@ -474,7 +505,8 @@ def attack(
     value.update(exposed=exposed, protected_by=guards)
     if exposed:
         behind = [p for p in POSITIONS if pos in PROTECTS[p]]
-        why = "it is at the front" if not behind else f"{' and '.join(behind)} in front of it are razed"
+        verb = "is" if len(behind) == 1 else "are"
+        why = "it is at the front" if not behind else f"{' and '.join(behind)} in front of it {verb} razed"
         trace.add(f"{pos} is exposed: {why}", "spellfire.formation.exposed")
         if behind:
             trace.add(f"positions do not shift: {pos} stays where it is", "spellfire.formation.fixed-positions")

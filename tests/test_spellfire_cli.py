@@ -43,6 +43,24 @@ def test_attack_takes_realm_traits_and_options() -> None:
     assert json.loads(freed.stdout)["legal"] is True
 
 
+def test_a_formation_file_describes_the_realms(tmp_path) -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "spellfire" / "coastal-kingdom.txt"
+    result = run("spellfire", "attack", "E", "-f", str(example), "-c", "hero flyer", "--json")
+    data = json.loads(result.stdout)
+    assert data["legal"] is True  # a flying hero passes a realm limited to heroes; earthwalking cannot
+    assert data["value"]["formation"]["E"] == ["coast", "only-hero"]
+    assert run("spellfire", "attack", "E", "-f", str(example), "-c", "hero earthwalker").stdout.startswith(
+        "illegal: E is protected by B and C"
+    )
+    bad = tmp_path / "bad.txt"
+    bad.write_text("A: razed\nB: costal\n")
+    result = run("spellfire", "formation", "-f", str(bad))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: line 2: unknown realm trait 'costal' (did you mean 'coast'?)")
+
+
 def test_formation_lists_exposed_and_protected_realms() -> None:
     result = run("spellfire", "formation", "--razed", "A")
     assert result.stdout.splitlines()[0] == ("exposed: B, C; protected: D (by B), E (by B and C), F (by C); razed: A")
