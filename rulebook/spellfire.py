@@ -78,6 +78,9 @@ _TURN: Mapping[str, Any] = _DATA["turn"]
 _PHASES: tuple[str, ...] = tuple(_TURN["phases"])
 _COUNTERS: tuple[str, ...] = tuple(_DATA["cards"]["counters"])
 _NOT_RESHUFFLED: tuple[str, ...] = tuple(_DATA["cards"]["not_reshuffled"])
+_MOVEMENT_WORDS: Mapping[str, str] = {
+    word: kind for kind in MOVEMENTS for word in (kind, *_DATA["movement"]["aliases"].get(kind, ()))
+}
 _VERB = {"flyer": "flies", "swimmer": "swims", "earthwalker": "earthwalks"}
 
 
@@ -114,10 +117,8 @@ def movement(name: str) -> str:
         rulebook.errors.UnknownNameError: unknown movement power 'fyler' (did you mean 'flyer'?); accepted: ...
     """
     key = name.strip().lower()
-    for kind in MOVEMENTS:
-        stem = kind[:-2]  # fly, swimm, earthwalk
-        if key in (kind, kind + "s", stem + "ing", stem.rstrip("m") + "ing") or key in ("flier", "fliers", "flies"):
-            return "flyer" if key.startswith("fl") else kind
+    if key in _MOVEMENT_WORDS:
+        return _MOVEMENT_WORDS[key]
     raise UnknownNameError("movement power", name.strip(), MOVEMENTS)
 
 
@@ -909,7 +910,7 @@ def may_use(permission: str, card: str, restriction: str | None = None) -> Rulin
 
     Examples:
         >>> may_use("cast any spell", "wizard spell", restriction="only dragons").verdict
-        'legal: "any spell" covers every spell, even one restricted to only dragons'
+        'legal: "cast any spell" covers every spell, even one restricted to only dragons'
         >>> may_use("any cleric spell", "wizard spell").legal
         False
     """
@@ -925,7 +926,7 @@ def may_use(permission: str, card: str, restriction: str | None = None) -> Rulin
         return trace.ruling(f'illegal: "{permission}" does not cover a {card}', value, legal=False)
     limit = f", even one restricted to {restriction}" if restriction else ""
     trace.add(f'"any" or "all" {label} cards means every one of them{limit}', "spellfire.permission.any-all")
-    return trace.ruling(f'legal: "{" ".join(_split(permission)[-2:])}" covers every {label}{limit}', value, legal=True)
+    return trace.ruling(f'legal: "{permission.strip()}" covers every {label}{limit}', value, legal=True)
 
 
 # ---------------------------------------------------------------- Avatars
