@@ -420,7 +420,7 @@ def parse_attacker(text: str, role: str = "champion") -> Attacker:
     return Attacker(role, kind, frozenset(moves))
 
 
-def _reaches(realm: Realm, power: str) -> tuple[bool, list[tuple[str, str]]]:
+def _reaches(realm: Realm, power: str, opts: Options) -> tuple[bool, list[tuple[str, str]]]:
     """Whether ``power`` carries an attacker past the protection of ``realm``, with the steps (text, rule)."""
     where = realm.position
     if power == "flyer":
@@ -438,8 +438,16 @@ def _reaches(realm: Realm, power: str) -> tuple[bool, list[tuple[str, str]]]:
     limits = []
     if realm.requires:
         limits.append("a movement requirement (only " + ", ".join(sorted(realm.requires)) + ")")
-    if realm.only:
+    if realm.only and opts["earthwalker-limits"] == "sheet":
         limits.append("a champion-type limit (only " + ", ".join(sorted(realm.only)) + ")")
+    if realm.only and not limits:
+        return True, [
+            (f"earthwalks under the realms in front to {where}", "spellfire.move.base-flyer-earthwalker"),
+            (
+                f"(option earthwalker-limits=base: {where}'s champion-type limit does not stop earthwalking)",
+                "spellfire.interp.earthwalker-sources",
+            ),
+        ]
     if limits:
         return False, [
             (
@@ -584,7 +592,7 @@ def _judge(
     guarded = f"{pos} is protected by {' and '.join(guards)}"
     if is_champ:
         for power in (m for m in MOVEMENTS if m in moves):
-            ok, steps = _reaches(realm, power)
+            ok, steps = _reaches(realm, power, opts)
             for text, rule in steps:
                 trace.add(text if text.startswith("(") else f"{who.name} {text}", rule)
             if ok:
@@ -619,7 +627,7 @@ def _judge(
         )
         return False, f"{guarded}, and {who.name} shares no movement power with the champion"
     for power in pool:
-        ok, steps = _reaches(realm, power)
+        ok, steps = _reaches(realm, power, opts)
         for text, step_rule in steps:
             trace.add(text if text.startswith("(") else f"{who.name} {text}", step_rule)
         if ok:
