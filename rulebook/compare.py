@@ -27,8 +27,10 @@ from rulebook.ruling import Ruling, Trace
 
 __all__ = ["compare", "options_with_scenarios", "scenarios"]
 
-#: The keys of a scenario that describe its situation (the rest are its name and expectations).
-SITUATION_KEYS = ("p1", "p2", "turn", "log", "setup", "play", "position", "input")
+#: The keys of a scenario that are its name and what it expects; the other keys describe its situation.
+EXPECTATION_KEYS = frozenset(
+    {"name", "sheet", "legal", "value", "verdict", "cites", "eliminated", "illegal", "winner", "expect", "note"}
+)
 
 
 def scenarios(game: str) -> list[dict[str, Any]]:
@@ -69,7 +71,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
     seen: set[str] = set()
     for case in cases:
         # Scenarios that differ only in this option's value are one situation here.
-        situation = {k: v for k, v in case.items() if k in SITUATION_KEYS}
+        situation = {k: v for k, v in case.items() if k not in EXPECTATION_KEYS}
         situation["options"] = {k: v for k, v in case.get("options", {}).items() if k != opt.name}
         key = repr(sorted(situation.items()))
         if key in seen:

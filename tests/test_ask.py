@@ -31,7 +31,7 @@ def test_a_rules_question_gets_the_best_fitting_rulings_with_citations() -> None
 
 
 def test_an_unrelated_question_is_told_that_nothing_fits() -> None:
-    ruling = ask("How do I shuffle a deck of tarot cards?")
+    ruling = ask("What is the best recipe for sourdough bread?")
     assert ruling.verdict.startswith("no ruling fits")
     assert ruling.value["rulings"] == [] and ruling.rules == ()
 

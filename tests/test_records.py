@@ -46,6 +46,7 @@ def test_options_belong_to_interpretations() -> None:
 
 HEADING = re.compile(r"^(#+)\s*\**(.+?)\**\s*$", re.MULTILINE)
 LABEL = re.compile(r"\*\*([^*]+?)\*\*")
+PLAIN_HEADING = re.compile(r"^([^\n]{1,89}?)(?<![.!?:,])[ \t]*$", re.MULTILINE)
 
 
 def _locate(text: str, path: list[str]) -> str | None:
@@ -56,6 +57,10 @@ def _locate(text: str, path: list[str]) -> str | None:
     level than the enclosing one).
     """
     headings = [(m.start(), len(m.group(1)), m.group(2).strip().rstrip(":")) for m in HEADING.finditer(text)]
+    if not headings:
+        # A plain-text document (the Spellfire sheet) marks its headings only as short lines standing
+        # alone, without closing punctuation: each is a heading of the first level.
+        headings = [(m.start(), 1, m.group(1).strip()) for m in PLAIN_HEADING.finditer(text)]
 
     def section_end(start: int, level: int) -> int:
         return next((pos for pos, lvl, _ in headings if pos > start and lvl <= level), len(text))
