@@ -82,8 +82,9 @@ def _top_links(browser, url: str, query: str, anchor: str) -> list[str]:
     box.send_keys(query)
 
     def top() -> list[str]:
-        items = browser.find_elements(By.CSS_SELECTOR, ".md-search-result__item a")
-        return [a.get_attribute("href") or "" for a in items][:6]
+        # Read the links in one script call: the list is re-rendered as results refresh.
+        script = "return [...document.querySelectorAll('.md-search-result__item a')].slice(0, 6).map(a => a.href)"
+        return browser.execute_script(script)
 
     with contextlib.suppress(TimeoutException):
         WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda _: any(link.endswith(anchor) for link in top()))
