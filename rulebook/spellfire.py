@@ -1194,3 +1194,43 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
+
+
+_TARGET = re.compile(r"\b(?:position|realm(?: in(?: position)?)?)\s+([A-Fa-f])\b")
+_BARE_TARGET = re.compile(r"\b([B-F])\b")
+_RAZED = re.compile(
+    r"\b([A-F](?:\s*(?:,|and|&)\s*[A-F])*)\s+(?:is|are|has been|have been|was|were)\s+razed"
+    r"|\brazed\s+(?:realms?\s+)?(?:in\s+)?(?:positions?\s+)?([A-F](?:\s*(?:,|and|&)\s*[A-F])*)\b"
+)
+
+
+def answer_question(question: str) -> Ruling | None:
+    """Compute whether an attack is legal, for a question that names a target realm and the attacker.
+
+    The target is written "position E" or "realm E" (or a bare letter B to F); razed realms as "A is
+    razed" or "razed A and B"; the attacker by its champion type and movement words ("a flying
+    wizard"). Anything else returns ``None``, and ``rulebook ask`` falls back to the rulings.
+
+    Examples:
+        >>> answer_question("Can a flying wizard attack position E while A stands?").verdict
+        'legal: the wizard (flyer) may attack E'
+        >>> answer_question("Can a hero attack realm B?").verdict
+        'illegal: B is protected by A, and the hero has no movement power'
+        >>> answer_question("When do borrowed cards return?") is None
+        True
+    """
+    if not re.search(r"\b(attack\w*|reach\w*)\b", question, re.IGNORECASE):
+        return None
+    found = _TARGET.search(question) or _BARE_TARGET.search(question)
+    if not found:
+        return None
+    target = found.group(1).upper()
+    razed: list[str] = []
+    for m in _RAZED.finditer(question):
+        razed += re.findall(r"[A-F]", m.group(1) or m.group(2))
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    aliases = {alias: kind for kind, names in _DATA["movement"]["aliases"].items() for alias in names}
+    moves = sorted({aliases.get(w, w) for w in words if aliases.get(w, w) in _DATA["movement"]["kinds"]})
+    types = [t for t in _DATA["champions"]["types"] if t in words]
+    champion = " ".join(types[:1] + moves) or "none"
+    return attack(formation(",".join(razed)), target, champion)

@@ -44,3 +44,11 @@ def test_cli_ask_answers_in_text_and_json() -> None:
     assert data["query"] == "ask" and data["verdict"].startswith("computed: ")
     empty = CliRunner().invoke(app, ["ask", "  "])
     assert empty.exit_code == 2 and "the question is empty" in empty.stderr
+
+
+def test_an_attack_legality_question_of_spellfire_is_computed() -> None:
+    ruling = ask("Can a flying wizard attack position E while A stands?")
+    assert ruling.verdict == "computed: legal: the wizard (flyer) may attack E"
+    assert "spellfire.move.flyer" in ruling.rules
+    refused = ask("Can a hero attack realm B?")
+    assert refused.legal is False and "spellfire.formation.protection" in refused.rules
