@@ -432,9 +432,9 @@ def advise(state: ClashState, solver: Solver | None = None) -> Ruling:
         >>> ruling = advise(clash.position("air earth", "earth"))
         >>> print(ruling)
         P1 to move wins with perfect play: 1 of 3 moves wins (air > earth)
-          1. air > earth: win (P2's best answer: air > earth)
-          2. air+ > earth: draw (P2's best answer: air+ > earth+)
-          3. earth > earth: loss (P2's best answer: earth > earth+)
+          1. air > earth: win (P2's best answer: no Fortify)
+          2. air+ > earth: draw (P2's best answer: use Fortify)
+          3. earth > earth: loss (P2's best answer: use Fortify)
           4. turn 1: P1 plays air > earth: P1's Air is eliminated (2 against 5)  [clash.attack.defender-wins]
           5. turn 2: P2 plays earth > earth+: P2's Earth is eliminated (5 against 5); game over: P1 wins  [...]
     """
@@ -460,11 +460,12 @@ def advise(state: ClashState, solver: Solver | None = None) -> Ruling:
         text = f"{action}: {VALUE_NAMES[v]}"
         if isinstance(action, Attack):
             after = state.apply(action)
-            answer = solver.best_action(after) if not after.is_terminal() else Defend(False)
+            answer = solver.best_action(after)  # a declared attack always awaits an answer
             assert isinstance(answer, Defend)
-            turn = Turn(action, answer)
-            move.update(answer="with ability" if answer.ability else "without ability", turn=str(turn))
-            text += f" ({clash.PLAYERS[1 - me]}'s best answer: {turn})"
+            move.update(answer="with ability" if answer.ability else "without ability", turn=str(Turn(action, answer)))
+            if len(after.legal_actions()) > 1:
+                ability = clash.ABILITY[action.target].capitalize()
+                text += f" ({clash.PLAYERS[1 - me]}'s best answer: {'use' if answer.ability else 'no'} {ability})"
         moves.append(move)
         trace.add(text, None)
     best = [m["move"] for m in moves if m["value"] == VALUE_NAMES[value]]
