@@ -18,6 +18,10 @@ transposition table of bounds, keyed so that positions that must have the same v
   cannot revive itself: ``clash.interp.revive-target``), whether that player's *eliminated* elements
   had spent their abilities can never matter again, so it is forgotten.
 
+Moves are tried in the order of a guess (a stronger element attacking a weaker one first, by the
+printed strengths; after a re-search, the best move found before). The guess changes how fast the
+answer comes, never the answer.
+
 Examples:
     >>> from rulebook import clash
     >>> from rulebook.clash_solver import Solver
@@ -108,8 +112,9 @@ class Solver:
     """Exact values of Elemental Clash positions under one set of rules options.
 
     The table of solved positions is kept between queries, so asking about many positions of the
-    same game is cheap after the first. ``merge_equivalent=False`` turns off the merging of
-    equivalent positions described in the module's notes (for checking it; the values are the same).
+    same game is cheap after the first. ``merge_equivalent=False`` keeps the spent marks of eliminated
+    elements that can no longer return (see the module's notes), for checking that forgetting them
+    changes no value; the two players are always treated alike.
 
     Examples:
         >>> from rulebook import clash
@@ -275,9 +280,11 @@ class Solver:
     def best_action(self, state: ClashState) -> Action:
         """The best action a principal line plays, for the player who decides next.
 
-        Among the actions that keep the position's value, it prefers one that ends the game at once,
-        then the one that leaves the opponent fewest elements after the turn (the defender answering
-        as best it can), then the one that keeps the most of the player's own, then the engine's order.
+        Among the actions that keep the position's value, a player who can win or draw prefers one
+        that ends the game at once, then the one that leaves the opponent fewest elements after the
+        turn (the defender answering as best it can), then the one that keeps the most of its own; a
+        losing player resists: it avoids ending the game and keeps the most of its own elements first.
+        Remaining ties go to the engine's order.
 
         Examples:
             >>> from rulebook import clash
@@ -295,7 +302,10 @@ class Solver:
             after = state.apply(action)
             if after.pending is not None:
                 after = after.apply(self.best_action(after))
-            return (not after.is_terminal(), len(after.sides[1 - me].in_play), -len(after.sides[me].in_play), i)
+            mine, theirs = len(after.sides[me].in_play), len(after.sides[1 - me].in_play)
+            if top == LOSS:
+                return (after.is_terminal(), -mine, theirs, i)
+            return (not after.is_terminal(), theirs, -mine, i)
 
         return min(enumerate(a for a, v in values if v == top), key=rank)[1]
 
