@@ -2,7 +2,8 @@
 
 Each run solves the opening position under all 12 combinations of the rules options, each with a fresh
 table (as `rulebook clash solve` does), in this one process on one core. The report gives each
-reading's positions and time from the fastest run, and the median and best of the totals. Run from
+reading's positions and time from the fastest run, and the median and best of the totals; then the
+time of `advise` at the opening (every move's exact value and a principal line). Run from
 the repository with the project installed:
 
     python benchmarks/clash_solver.py [--runs N]
@@ -17,7 +18,7 @@ import statistics
 import time
 
 from rulebook import clash
-from rulebook.clash_solver import Solver, all_options
+from rulebook.clash_solver import Solver, advise, all_options
 
 GOAL_SECONDS = 5.0
 
@@ -54,6 +55,11 @@ def main() -> None:
         f"{expanded / best:,.0f} decisions/s"
     )
     print(f"goal: under {GOAL_SECONDS:.0f} s: {'met' if median < GOAL_SECONDS else 'NOT met'}")
+    for options in ({}, {"gale-defends": "yes"}):
+        start = time.perf_counter()
+        advise(clash.new_game(options))
+        label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
+        print(f"advise at the opening ({label}), fresh table: {time.perf_counter() - start:.2f} s")
 
 
 if __name__ == "__main__":
