@@ -1,4 +1,4 @@
-"""``rulebook clash``: Elemental Clash queries (one attack; a whole move log)."""
+"""``rulebook clash``: Elemental Clash queries (one attack; a whole move log; the solved game and move advice)."""
 
 from __future__ import annotations
 
@@ -116,3 +116,104 @@ def replay(
         emit_ruling("clash", "series", {"logs": files, "options": opts}, total, as_json)
     if check and not all(r.legal for _, r in rulings):
         raise typer.Exit(EXIT_CHECK_FAILED)
+
+
+POSITION_FORMAT = (
+    "'P1: ELEMENTS / P2: ELEMENTS / P1 to move' (e.g. 'P1: earth* ether fire* / P2: fire earth / P2 to move')"
+)
+
+
+def parse_position(text: str, options: dict[str, str] | None = None):  # -> clash.ClashState
+    """Read a position written on one line: each side's elements in play, and who moves.
+
+    ``P1: earth* ether fire* / P2: fire earth / P2 to move``: parts are separated by ``/``; a side lists
+    its elements in play (``*`` marks a spent ability, ``-fire*`` an eliminated element whose ability is
+    spent); an element not listed is eliminated. The mover may be left out (P1 moves).
+    """
+    from rulebook import clash
+    from rulebook.errors import InvalidInputError
+
+    sides: dict[str, str] = {}
+    mover = "P1"
+    for raw in text.split("/"):
+        part = raw.strip()
+        head, colon, rest = part.partition(":")
+        words = part.split()
+        if colon and head.strip().upper() in clash.PLAYERS:
+            player = head.strip().upper()
+            if player in sides:
+                raise InvalidInputError(f"position {text!r}: {player}'s side is given twice; write {POSITION_FORMAT}")
+            sides[player] = rest
+        elif len(words) == 3 and words[0].upper() in clash.PLAYERS and [w.lower() for w in words[1:]] == ["to", "move"]:
+            mover = words[0].upper()
+        else:
+            raise InvalidInputError(f"position {text!r}: cannot read {part!r}; write {POSITION_FORMAT}")
+    missing = [p for p in clash.PLAYERS if p not in sides]
+    if missing:
+        raise InvalidInputError(
+            f"position {text!r}: {' and '.join(missing)}'s side is missing; write {POSITION_FORMAT}"
+        )
+    return clash.position(sides["P1"], sides["P2"], to_move=mover, options=options)
+
+
+@app.command()
+@answers
+def solve(
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="Solve only under the option combinations with this value, repeatable (default: all 12).",
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Solve the game: the value of the opening position for P1 under every rules reading.
+
+    For each combination of the rules options: win, draw or loss for P1 with perfect play, the number
+    of positions searched and the time. Example: rulebook clash solve -o gale-defends=yes
+    """
+    from rulebook import clash_solver
+
+    opts = parse_options(option)
+    ruling = clash_solver.solve_all(opts)
+    emit_ruling("clash", "solve", {"options": opts}, ruling, as_json)
+
+
+@app.command()
+@answers
+def advise(
+    position: Annotated[
+        str | None,
+        typer.Argument(help=f"A position, {POSITION_FORMAT}. Default: the opening position, or the end of --log."),
+    ] = None,
+    log: Annotated[
+        str | None,
+        typer.Option(help="A move-log file ('-' reads standard input): advise in the position it reaches."),
+    ] = None,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Advise a move: every legal move with its exact value (win, draw, loss), and a line of perfect play.
+
+    Example: rulebook clash advise 'P1: earth air / P2: earth'
+    """
+    from rulebook import clash, clash_solver
+    from rulebook.errors import InvalidInputError
+
+    opts = parse_options(option)
+    if position is not None and log is not None:
+        raise InvalidInputError("give a position or --log, not both")
+    state = parse_position(position, opts) if position is not None else clash.new_game(opts)
+    if log is not None:
+        text = read_text(log)
+        played = clash.replay(text, opts)
+        if not played.legal:
+            emit_ruling("clash", "advise", {"log": log, "options": opts}, played, as_json)
+            return
+        for _, turn in clash.parse_log(text):
+            state = clash.play(state, turn)[0]
+    ruling = clash_solver.advise(state)
+    emit_ruling("clash", "advise", {"position": position, "log": log, "options": opts}, ruling, as_json)

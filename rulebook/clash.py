@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Self
 
 from rulebook import rules as _rules
@@ -100,6 +100,8 @@ def element(name: str) -> str:
         ...
         rulebook.errors.UnknownNameError: unknown element 'fier' (did you mean 'fire'?); accepted: fire, ...
     """
+    if name in STRENGTH:  # the common case, already canonical
+        return name
     key = name.strip().lower()
     if key not in STRENGTH:
         raise UnknownNameError("element", name, ELEMENTS)
@@ -142,6 +144,13 @@ class Revive:
 
 
 Action = Attack | Defend | Revive
+
+# Every action is an immutable value, so each one is built once and shared (searches make millions).
+_ATTACKS: Mapping[tuple[str, str, bool], Attack] = {
+    (a, t, x): Attack(a, t, x) for a in ELEMENTS for t in ELEMENTS for x in (False, True)
+}
+_DEFENDS: tuple[Defend, Defend] = (Defend(False), Defend(True))
+_REVIVES: Mapping[str, Revive] = {e: Revive(e) for e in ELEMENTS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,23 +273,22 @@ class ClashState:
             return []
         if self.pending is not None:
             target = self.pending.target
-            actions: list[Action] = [Defend(False)]
             if self._may_use(1 - self.to_move, target, "defend"):
-                actions.append(Defend(True))
-            return actions
+                return list(_DEFENDS)
+            return [_DEFENDS[0]]
         me, them = self.sides[self.to_move], self.sides[1 - self.to_move]
-        actions = []
+        targets = [t for t in ELEMENTS if t in them.in_play]
+        actions: list[Action] = []
         for a in ELEMENTS:
             if a not in me.in_play:
                 continue
             special = self._may_use(self.to_move, a, "attack")
-            for t in ELEMENTS:
-                if t in them.in_play:
-                    actions.append(Attack(a, t, False))
-                    if special:
-                        actions.append(Attack(a, t, True))
+            for t in targets:
+                actions.append(_ATTACKS[a, t, False])
+                if special:
+                    actions.append(_ATTACKS[a, t, True])
         if self._may_use(self.to_move, "ether", "turn"):
-            actions.extend(Revive(e) for e in me.out)
+            actions.extend(_REVIVES[e] for e in me.out)
         return actions
 
     def apply(self, action: Action) -> Self:
@@ -382,12 +390,16 @@ class ClashState:
 
     # -- moves --------------------------------------------------------------------------
 
+    def _next(self, sides: tuple[Side, Side], to_move: int, pending: Attack | None, turn: int) -> Self:
+        """This position with its fields changed (the options stay): ``dataclasses.replace``, only faster."""
+        return type(self)(sides, to_move, pending, self.options, turn)
+
     def _step(self, action: Action, trace: Trace | None) -> Self:
         self.check(action)
         me = self.to_move
         if isinstance(action, Attack):
             a, t = element(action.attacker), element(action.target)
-            action = Attack(a, t, action.ability)
+            action = _ATTACKS[a, t, bool(action.ability)]
             if trace is not None:
                 trace.add(
                     f"{PLAYERS[me]} attacks {PLAYERS[1 - me]}'s {_name(t)} (strength {STRENGTH[t]}) "
@@ -396,7 +408,7 @@ class ClashState:
                 )
                 if action.ability:
                     trace.add(f"{PLAYERS[me]} declares {_name(a)}'s {_name(ABILITY[a])}", ABILITIES[ABILITY[a]]["rule"])
-            return replace(self, pending=action)
+            return self._next(self.sides, me, action, self.turn)
         if isinstance(action, Defend):
             return self._resolve(action, trace)[0]
         e = element(action.element)
@@ -419,64 +431,74 @@ class ClashState:
                 trace.add(note, "clash.interp.revived-ability", restored)
         new_side = Side(side.in_play | {e}, spent)
         sides = (new_side, self.sides[1]) if me == 0 else (self.sides[0], new_side)
-        return replace(self, sides=sides, to_move=1 - me, turn=self.turn + 1)
+        return self._next(sides, 1 - me, None, self.turn + 1)
 
     def _resolve(self, defend: Defend, trace: Trace | None) -> tuple[Self, tuple[int, int]]:
-        """Resolve the pending attack; return the new state and the final (attack, defense) strengths."""
+        """Resolve the pending attack; return the new state and the final (attack, defense) strengths.
+
+        Without a trace (the fast path of searches) no step text is built; with one, every step is noted.
+        """
         atk = self.pending
         assert atk is not None
         me, opp = self.to_move, 1 - self.to_move
         a, d = atk.attacker, atk.target
-        pa, pd = f"{PLAYERS[me]}'s {_name(a)}", f"{PLAYERS[opp]}'s {_name(d)}"
         a_ability = ABILITY[a] if atk.ability else None
         d_ability = ABILITY[d] if defend.ability else None
         a_str, d_str = STRENGTH[a], STRENGTH[d]
-        note = trace.add if trace is not None else _ignore
+        tracing = trace is not None
+        note = trace.add if tracing else _ignore
+        pa, pd = (f"{PLAYERS[me]}'s {_name(a)}", f"{PLAYERS[opp]}'s {_name(d)}") if tracing else ("", "")
 
-        if d_ability:
-            note(f"{PLAYERS[opp]} declares {_name(d)}'s {_name(d_ability)}", ABILITIES[d_ability]["rule"])
-        else:
-            note(f"{pd}, the target, defends without an ability", "clash.interp.defender-is-target")
+        if tracing:
+            if d_ability:
+                note(f"{PLAYERS[opp]} declares {_name(d)}'s {_name(d_ability)}", ABILITIES[d_ability]["rule"])
+            else:
+                note(f"{pd}, the target, defends without an ability", "clash.interp.defender-is-target")
         fortified = d_ability == "fortify"
         if a_ability and d_ability == "surge":
-            note(
-                f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}",
-                "clash.ability.surge",
-                ABILITIES[a_ability]["rule"],
-            )
-            note(f"{_name(a_ability)} is spent all the same", "clash.interp.spent-when-cancelled")
+            if tracing:
+                note(
+                    f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}",
+                    "clash.ability.surge",
+                    ABILITIES[a_ability]["rule"],
+                )
+                note(f"{_name(a_ability)} is spent all the same", "clash.interp.spent-when-cancelled")
         elif d_ability == "surge":
             note("Surge has no ability to cancel; it is spent all the same", "clash.interp.ability-without-effect")
         elif a_ability == "blaze":
             a_str += ABILITIES["blaze"]["bonus"]
-            note(f"Blaze: {_name(a)}'s attack strength becomes {a_str}", "clash.ability.blaze")
+            if tracing:
+                note(f"Blaze: {_name(a)}'s attack strength becomes {a_str}", "clash.ability.blaze")
         elif a_ability == "gale":
             a_str, d_str = d_str, a_str
-            note(f"Gale swaps strengths: {_name(a)} {a_str}, {_name(d)} {d_str}", "clash.ability.gale")
+            if tracing:
+                note(f"Gale swaps strengths: {_name(a)} {a_str}, {_name(d)} {d_str}", "clash.ability.gale")
         if d_ability == "gale":
-            if a_ability:
+            if a_ability and tracing:
                 note(
                     f"{_name(a_ability)} took effect first, as it was declared first; Gale comes second",
                     "clash.interp.ability-order",
                 )
             a_str, d_str = d_str, a_str
-            note(
-                f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
-                "clash.interp.gale-defends",
-                "clash.ability.timing",
-            )
+            if tracing:
+                note(
+                    f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
+                    "clash.interp.gale-defends",
+                    "clash.ability.timing",
+                )
 
         lose_a = a_str <= d_str
         lose_d = a_str >= d_str
-        note(f"Attack strength {a_str} against defense strength {d_str}", "clash.attack.strength")
-        if a_str > d_str:
-            gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
-            note(f"The attack is stronger, {gone}", "clash.attack.attacker-wins")
-        elif a_str < d_str:
-            note(f"The defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
-        else:
-            gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
-            note(f"A tie, {gone}", "clash.attack.tie")
+        if tracing:
+            note(f"Attack strength {a_str} against defense strength {d_str}", "clash.attack.strength")
+            if a_str > d_str:
+                gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
+                note(f"The attack is stronger, {gone}", "clash.attack.attacker-wins")
+            elif a_str < d_str:
+                note(f"The defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
+            else:
+                gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
+                note(f"A tie, {gone}", "clash.attack.tie")
         if fortified:
             if lose_d:
                 lose_d = False
@@ -487,10 +509,12 @@ class ClashState:
                 note("Fortify was not needed; it is spent all the same", "clash.interp.ability-without-effect")
 
         mine, theirs = self.sides[me], self.sides[opp]
-        mine = Side(mine.in_play - {a} if lose_a else mine.in_play, mine.spent | ({a} if a_ability else set()))
-        theirs = Side(theirs.in_play - {d} if lose_d else theirs.in_play, theirs.spent | ({d} if d_ability else set()))
+        mine = Side(mine.in_play - {a} if lose_a else mine.in_play, mine.spent | {a} if a_ability else mine.spent)
+        theirs = Side(
+            theirs.in_play - {d} if lose_d else theirs.in_play, theirs.spent | {d} if d_ability else theirs.spent
+        )
         sides = (mine, theirs) if me == 0 else (theirs, mine)
-        after = replace(self, sides=sides, to_move=opp, pending=None, turn=self.turn + 1)
+        after = self._next(sides, opp, None, self.turn + 1)
         if after.is_terminal() and trace is not None:
             if not mine.in_play and not theirs.in_play:
                 w = after.winner()
