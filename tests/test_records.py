@@ -48,6 +48,16 @@ def _sections(text: str) -> set[str]:
     """Every heading and bold label of a source document, the names a section path may use."""
     names = set(re.findall(r"^#+\s*\**(.+?)\**\s*$", text, re.MULTILINE))
     names |= {m.strip().rstrip(":") for m in re.findall(r"\*\*([^*]+)\*\*", text)}
+    # Plain-text documents (no Markdown headings) mark sections by layout: a short line standing alone,
+    # a label opening a line ("Side Deck: ..."), or a question opening a line (a FAQ entry).
+    for line in text.splitlines():
+        line = re.sub(r"^[-•*\s]*(\d+[a-z]?\.\s*)?", "", line).strip()
+        if line and len(line.split()) <= 8 and not line.endswith((".", ",", ";")):
+            names.add(line.rstrip(":!"))
+        if m := re.match(r"([^:.?]{1,40}):", line):
+            names.add(m.group(1).strip())
+        if m := re.match(r"[^.?]{1,160}\?", line):
+            names.add(m.group(0).strip())
     return {n.strip() for n in names}
 
 
