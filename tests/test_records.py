@@ -56,7 +56,7 @@ def _sections(text: str) -> set[str]:
             names.add(line.rstrip(":!"))
         if m := re.match(r"([^:.?]{1,40}):", line):
             names.add(m.group(1).strip())
-        if m := re.match(r"[^.?]{1,160}\?", line):
+        if m := re.match(r"[^?]{1,160}\?", line):
             names.add(m.group(0).strip())
     return {n.strip() for n in names}
 
