@@ -47,6 +47,7 @@ __all__ = [
     "RUNE_TYPES",
     "SPIRIT_TYPES",
     "Combatant",
+    "MainState",
     "StatEffect",
     "battle",
     "check_deck",
@@ -61,7 +62,10 @@ __all__ = [
     "options",
     "parse_chain",
     "parse_combatant",
+    "parse_deck",
     "parse_effect",
+    "parse_effects",
+    "parse_results",
     "resolve_chain",
     "standings",
     "take_control",
@@ -167,6 +171,28 @@ def parse_effect(text: str) -> StatEffect:
     if len(words) == 2 and re.fullmatch(r"[+-]\d+", words[1]):
         return StatEffect("change", stat(words[0]), int(words[1]), clean)
     raise InvalidInputError(f"cannot read stat effect {text.strip()!r}; write {_EFFECT_FORMS}")
+
+
+def parse_effects(text: str) -> list[StatEffect]:
+    """Read an effects file: one stat effect per line, in the order Cast or activated (``#`` comments).
+
+    Examples:
+        >>> [e.kind for e in parse_effects("swap\n# a comment\nattack +1")]
+        ['swap', 'change']
+        >>> parse_effects("swap\ntriple")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: line 2: cannot read stat effect 'triple'; write 'set attack 3', ...
+    """
+    effects = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            try:
+                effects.append(parse_effect(line))
+            except InvalidInputError as err:
+                raise InvalidInputError(f"line {number}: {err}") from None
+    return effects
 
 
 def final_stats(
@@ -1201,7 +1227,8 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         )
     else:
         trace.add(
-            f"Spirit Deck: exactly {_DECKS['spirit_deck']} Spirits, any mix of types", "elestrals.setup.spirit-deck"
+            f"Spirit Deck: exactly {_DECKS['spirit_deck']} cards, any mix of Spirit types",
+            "elestrals.setup.spirit-deck",
         )
     if sizes["main"] != _DECKS["main_deck"]:
         problem(
