@@ -157,21 +157,7 @@ def main(
     Example: rulebook elestrals main normal-cast --cost 2
     """
     from rulebook import elestrals
-    from rulebook.errors import UnknownNameError
 
-    checks = {
-        "used": (used, ("", *elestrals.ACTIONS[:4])),
-        "status": (status, ("enchanted", "misenchanted", "suppressed")),
-        "phase": (phase, ("draw", "main", "battle", "end")),
-        "receiver": (receiver, ("elestral", "rune", "set", "invoke", "counter")),
-    }
-    for name, (value, accepted) in checks.items():
-        if value not in accepted:
-            raise UnknownNameError(f"value for --{name}", value, [a for a in accepted if a])
-    if min(elestrals_, runes, cost) < 0:
-        from rulebook.errors import InvalidInputError
-
-        raise InvalidInputError("--elestrals, --runes and --cost cannot be negative")
     state = elestrals.MainState(
         spirit_action=used,
         elestrals=elestrals_,

@@ -67,6 +67,7 @@ __all__ = [
     "parse_effects",
     "parse_results",
     "resolve_chain",
+    "stadium_replacement",
     "standings",
     "take_control",
     "up_to",
@@ -953,6 +954,13 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     """
     action = _name("Main Phase action", action, ACTIONS)
     st = state or MainState(**described)
+    if st.spirit_action:
+        _name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
+    _name("status", st.status, ("enchanted", "misenchanted", "suppressed"))
+    _name("phase", st.phase, ("draw", "main", "battle", "end"))
+    _name("Nexus card", st.receiver, ("elestral", "rune", "set", "invoke", "counter"))
+    if min(st.elestrals, st.runes, st.cost) < 0:
+        raise InvalidInputError("the numbers of filled slots and the cost cannot be negative")
     trace = Trace()
     uses = action in _SPIRIT_ACTIONS
 
@@ -1767,3 +1775,37 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     leaders = [r["player"] for r in rows if r["rank"] == 1]
     verdict = f"{' and '.join(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {rows[0]['points']} match points"
     return trace.ruling(verdict, {"standings": rows})
+
+
+def stadium_replacement(*, negated: bool = False, opts: Mapping[str, object] | None = None) -> Ruling:
+    """What happens to the Stadium in place when another is Cast, and whether a Negated one replaces it.
+
+    ``value``: ``{"old_stadium": "stays" | "underworld", "when": "on-resolve" | "on-cast"}``.
+
+    Examples:
+        >>> stadium_replacement().value
+        {'old_stadium': 'underworld', 'when': 'on-resolve'}
+    """
+    opts = options(opts)
+    when = opts["stadium-replaced"]
+    trace = Trace()
+    trace.add("Only one Stadium exists at a time; any player's old one is replaced", "elestrals.zone.stadium")
+    trace.add(
+        f"The old Stadium leaves {when.replace('-', ' ')} (option stadium-replaced)",
+        "elestrals.interp.stadium-replacement",
+    )
+    if when == "on-cast":
+        trace.add(
+            "Following the Casting steps, it leaves as the new one is put in the slot", "elestrals.main.stadium-cast"
+        )
+        verdict = "The old Stadium is sent to the Underworld as the new one is Cast" + (
+            ", even though the new one is Negated" if negated else ""
+        )
+        return trace.ruling(verdict, {"old_stadium": "underworld", "when": when})
+    if negated:
+        trace.add("A Negated Stadium never enters the field, so it replaces nothing", "elestrals.chain.negated")
+        return trace.ruling("The old Stadium stays: the new one was Negated", {"old_stadium": "stays", "when": when})
+    return trace.ruling(
+        "The old Stadium goes to the Underworld as the new one enters the field",
+        {"old_stadium": "underworld", "when": when},
+    )
