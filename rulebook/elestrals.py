@@ -751,6 +751,8 @@ def parse_chain(text: str) -> Chain:
             name, negates = _split_keyword(rest[1:], "negates", where)
             targets = tuple(_count(n, "a Negated link number", where) for n in negates.split(",")) if negates else ()
             for t in targets:
+                if not links:
+                    raise InvalidInputError(f"{where}the first link has no earlier link to Negate")
                 if not 1 <= t <= len(links):
                     raise InvalidInputError(
                         f"{where}link {len(links) + 1} can only Negate an earlier link (1 to {len(links)}), not {t}"
@@ -1082,7 +1084,8 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         if st.receiver in ("set", "invoke", "counter"):
             trace.add("Set cards and Invoke or Counter Runes cannot be chosen for a Nexus", "elestrals.nexus.move")
             rule = "elestrals.advanced.nexus-set-rune" if st.receiver == "set" else "elestrals.advanced.nexus-instant"
-            return no(f"a {st.receiver} card cannot give or receive Spirits in a Nexus", rule)
+            what = {"set": "a Set card", "invoke": "an Invoke Rune", "counter": "a Counter Rune"}[st.receiver]
+            return no(f"{what} cannot give or receive Spirits in a Nexus", rule)
         trace.add(
             "The Spirits are Disenchanted from one card and Enchanted to the other at the same time",
             "elestrals.nexus.move",
