@@ -57,6 +57,7 @@ __all__ = [
     "end_of_round",
     "final_stats",
     "game_end",
+    "golden_apple",
     "main_action",
     "mulligan",
     "options",
@@ -1811,4 +1812,38 @@ def stadium_replacement(*, negated: bool = False, opts: Mapping[str, object] | N
     return trace.ruling(
         "The old Stadium goes to the Underworld as the new one enters the field",
         {"old_stadium": "underworld", "when": when},
+    )
+
+
+def golden_apple(*, can_discard: bool, opponent_hand: int) -> Ruling:
+    """The guide's worked example of an effect without "target": Golden Apple of Discord. Its cost is
+    discarding a card; it then has the chosen opponent discard and send 2 cards from their deck to their
+    Underworld. The guide gives no more of its text, so the size of the opponent's discard is left open.
+
+    ``value``: ``{"castable", "opponent_discard": "happens" | "skipped", "opponent_deck_to_underworld"}``.
+
+    Examples:
+        >>> golden_apple(can_discard=True, opponent_hand=0).value
+        {'castable': True, 'opponent_discard': 'skipped', 'opponent_deck_to_underworld': 2}
+    """
+    if opponent_hand < 0:
+        raise InvalidInputError("the opponent's hand size cannot be negative")
+    trace = Trace()
+    if not can_discard:
+        trace.add("The cost before 'in order to' must be paid: you cannot discard", "elestrals.advanced.no-target-word")
+        return trace.ruling("Cannot be Cast: its cost cannot be paid", {"castable": False}, legal=False)
+    trace.add(
+        "No 'target' in its text: it may be Cast even if part of it cannot happen", "elestrals.advanced.no-target-word"
+    )
+    part = "happens" if opponent_hand else "skipped"
+    if not opponent_hand:
+        trace.add("The opponent has no card to discard: that part is skipped", "elestrals.main.partial-resolve")
+    trace.add("They still send 2 cards from their deck to their Underworld", "elestrals.advanced.no-target-word")
+    what = "the opponent discards" if opponent_hand else "the opponent has nothing to discard, but"
+    return trace.ruling(
+        f"Cast it: {what} sends 2 cards from their deck to the Underworld".replace(
+            "discards sends", "discards and sends"
+        ),
+        {"castable": True, "opponent_discard": part, "opponent_deck_to_underworld": 2},
+        legal=True,
     )
