@@ -68,6 +68,7 @@ __all__ = [
     "parse_effects",
     "parse_results",
     "resolve_chain",
+    "side_swap",
     "stadium_replacement",
     "standings",
     "take_control",
@@ -1777,7 +1778,7 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
             }
         )
     leaders = [r["player"] for r in rows if r["rank"] == 1]
-    verdict = f"{' and '.join(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {rows[0]['points']} match points"
+    verdict = f"{' and '.join(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {rows[0]['points']} match point(s)"
     return trace.ruling(verdict, {"standings": rows})
 
 
@@ -1847,3 +1848,37 @@ def golden_apple(*, can_discard: bool, opponent_hand: int) -> Ruling:
         {"castable": True, "opponent_discard": part, "opponent_deck_to_underworld": 2},
         legal=True,
     )
+
+
+def side_swap(game: int, cards_in: int, cards_out: int) -> Ruling:
+    """Whether a Side Deck swap is allowed before ``game`` (1, 2, 3) of a round: ``cards_in`` Side Deck
+    cards into the Main or Spirit Deck for ``cards_out`` cards out of it.
+
+    Examples:
+        >>> side_swap(2, 3, 3).legal
+        True
+        >>> side_swap(1, 1, 1).verdict
+        'Not allowed: swaps start after the first game of a round'
+    """
+    if game < 1 or cards_in < 0 or cards_out < 0:
+        raise InvalidInputError("the game number starts at 1 and card counts cannot be negative")
+    trace = Trace()
+    if game == 1:
+        trace.add("Side Deck swaps are made after the first game of a round", "elestrals.tournament.side-swaps")
+        trace.add("Decks start each round from their registered lists", "elestrals.tournament.reset")
+        return trace.ruling("Not allowed: swaps start after the first game of a round", {"allowed": False}, legal=False)
+    if cards_in != cards_out:
+        trace.add(
+            "Each swap is one card in, one card out, so deck sizes stay the same", "elestrals.tournament.side-swaps"
+        )
+        return trace.ruling(
+            f"Not allowed: {cards_in} in for {cards_out} out would change the deck sizes",
+            {"allowed": False},
+            legal=False,
+        )
+    trace.add(
+        f"{cards_in} in, {cards_out} out, before game {game}: any number of one-for-one swaps",
+        "elestrals.tournament.side-swaps",
+    )
+    trace.add("After the round, all three decks go back to their starting lists", "elestrals.tournament.reset")
+    return trace.ruling(f"Allowed: {cards_in} card(s) swapped one for one", {"allowed": True}, legal=True)
