@@ -43,15 +43,22 @@ from rulebook.ruling import Ruling, Trace
 
 __all__ = [
     "ACTIONS",
+    "ANY_SPIRIT",
     "POSITIONS",
     "RUNE_TYPES",
     "SPIRIT_TYPES",
+    "Chain",
     "Combatant",
+    "FieldCard",
+    "Link",
     "MainState",
     "StatEffect",
+    "Waiting",
     "battle",
+    "card_against_rule",
     "check_deck",
     "effect_applies",
+    "effect_category",
     "effect_resolves",
     "enchantment",
     "end_of_round",
@@ -67,12 +74,14 @@ __all__ = [
     "parse_effect",
     "parse_effects",
     "parse_results",
+    "position_change_by_effect",
     "resolve_chain",
     "side_swap",
     "stadium_replacement",
     "standings",
     "take_control",
     "up_to",
+    "who_chooses",
 ]
 
 _RULESET = _rules("elestrals")
@@ -180,9 +189,9 @@ def parse_effects(text: str) -> list[StatEffect]:
     """Read an effects file: one stat effect per line, in the order Cast or activated (``#`` comments).
 
     Examples:
-        >>> [e.kind for e in parse_effects("swap\n# a comment\nattack +1")]
+        >>> [e.kind for e in parse_effects("swap\\n# a comment\\nattack +1")]
         ['swap', 'change']
-        >>> parse_effects("swap\ntriple")
+        >>> parse_effects("swap\\ntriple")
         Traceback (most recent call last):
         ...
         rulebook.errors.InvalidInputError: line 2: cannot read stat effect 'triple'; write 'set attack 3', ...
@@ -1778,7 +1787,8 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
             }
         )
     leaders = [r["player"] for r in rows if r["rank"] == 1]
-    verdict = f"{' and '.join(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {rows[0]['points']} match point(s)"
+    lead = "lead" if len(leaders) > 1 else "leads"
+    verdict = f"{' and '.join(leaders)} {lead} with {rows[0]['points']} match point(s)"
     return trace.ruling(verdict, {"standings": rows})
 
 
