@@ -149,7 +149,10 @@ def main(
     status: Annotated[str, typer.Option(help="The card's status: enchanted, misenchanted, suppressed.")] = "enchanted",
     no_target: Annotated[bool, typer.Option(help="The effect or Rune needs a target and none exists.")] = False,
     phase: Annotated[str, typer.Option(help="The current phase: draw, main, battle or end.")] = "main",
-    receiver: Annotated[str, typer.Option(help="For nexus: elestral, rune, set, invoke or counter.")] = "elestral",
+    receiver: Annotated[
+        str, typer.Option(help="For nexus: elestral, rune, set, invoke, counter, or gone (left the field).")
+    ] = "elestral",
+    during: Annotated[bool, typer.Option(help="The effect names the current phase ('during your End Phase').")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """May the turn player take this Main Phase action in the described position?
@@ -173,6 +176,7 @@ def main(
         target=not no_target,
         phase=phase,
         receiver=receiver,
+        during=during,
     )
     ruling = elestrals.main_action(action, state)
     given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}}
@@ -278,3 +282,19 @@ def end_game(
             chained_first,
         )
     emit_ruling("elestrals", "end", given, ruling, as_json)
+
+
+@app.command()
+@answers
+def term(
+    name: Annotated[list[str], typer.Argument(metavar="TERM", help="A glossary term, e.g. Misenchanted.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """What a term of the game means, from the guide's glossary.
+
+    Example: rulebook elestrals term Spirit Differential
+    """
+    from rulebook import elestrals
+
+    text = " ".join(name)
+    emit_ruling("elestrals", "term", {"term": text}, elestrals.glossary(text), as_json)

@@ -63,9 +63,12 @@ __all__ = [
     "enchantment",
     "end_of_round",
     "final_stats",
+    "first_player_chooser",
     "game_end",
+    "glossary",
     "golden_apple",
     "main_action",
+    "may_look",
     "mulligan",
     "options",
     "parse_chain",
@@ -74,6 +77,7 @@ __all__ = [
     "parse_effect",
     "parse_effects",
     "parse_results",
+    "phases",
     "position_change_by_effect",
     "resolve_chain",
     "side_swap",
@@ -307,8 +311,10 @@ def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruli
     trace.add(
         f"Enchantment Cost: {len(need)} Spirit(s) ({' '.join(need) or 'none'})", "elestrals.card.enchantment-cost"
     )
+    trace.add("Spirit types: " + ", ".join(SPIRIT_TYPES), "elestrals.facts.spirit-types")
     if "&" in need:
         trace.add("Each & may be paid by any Spirit", "elestrals.rune.any-spirit")
+        trace.add("The card data writes & as omni; both are accepted", "elestrals.facts.omni")
     if len(have) < len(need):
         trace.add(f"{len(have)} Spirit(s) Enchanting it, fewer than {len(need)}", "elestrals.card.too-few-spirits")
         trace.add(
@@ -454,9 +460,12 @@ def battle(
           1. The attacker is in Attack Position  [elestrals.battle.attack-position]
           2. Attack Step: 3/2 Attack Position, 1 Spirit(s) attacks 3/1 Attack...  [elestrals.battle.declare]
           3. Battle Step: they enter battle; effects can no longer change Positions  [elestrals.battle.battle-step]
-          4. Attack 3 against Attack 3: equal, both are destroyed  [elestrals.battle.attack-vs-attack]
-          5. The attacker had 1 Spirit(s) to 3: its controller Expends 2  [elestrals.battle.spirit-difference]
-          6. 'Destroys' and 'is destroyed' effects activate now  [elestrals.battle.destroy-triggers]
+          4. Damage Step: the results of battle are worked out  [elestrals.battle.damage-step]
+          5. Dealing damage: destroying by stats, or making a player Expend  [elestrals.advanced.damage-meaning]
+          6. Attack 3 against Attack 3: equal, both are destroyed  [elestrals.battle.attack-vs-attack]
+          7. The attacker had 1 Spirit(s) to 3: its controller Expends 2  [elestrals.battle.spirit-difference]
+          8. 'Destroys' and 'is destroyed' effects activate now  [elestrals.battle.destroy-triggers]
+          9. They see each card as it was just before it left the field  [elestrals.advanced.leaves-field-lookback]
     """
     options(opts)
     att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
@@ -493,6 +502,8 @@ def battle(
         "Battle Step: they enter battle; effects can no longer change Positions",
         "elestrals.battle.battle-step",
     )
+    trace.add("Damage Step: the results of battle are worked out", "elestrals.battle.damage-step")
+    trace.add("Dealing damage: destroying by stats, or making a player Expend", "elestrals.advanced.damage-meaning")
     destroyed: list[str] = []
     expend = {"attacker": 0, "defender": 0}
     att_here = att.left != "battle"
@@ -527,6 +538,9 @@ def battle(
         trace.add(
             "'Destroys' and 'is destroyed' effects activate now",
             "elestrals.battle.destroy-triggers",
+        )
+        trace.add(
+            "They see each card as it was just before it left the field", "elestrals.advanced.leaves-field-lookback"
         )
     loser = _loser(att, dfd, expend, trace)
     verdict = _battle_verdict(destroyed, expend, loser)
@@ -603,6 +617,7 @@ def _loser(att: Combatant, dfd: Combatant, expend: dict[str, int], trace: Trace)
     ]
     if not short:
         return None
+    trace.add("Spirits are each player's life: running out loses", "elestrals.spirit.resource")
     for who in short:
         deck = att.deck if who == "attacker" else dfd.deck
         trace.add(
@@ -857,6 +872,11 @@ def resolve_chain(chain: Chain | str) -> Ruling:
             continue
         why = f"{card.spirits} Spirit(s) for a cost of {card.cost}" if short else "an Artifact Empowering no Elestral"
         rule = "elestrals.chain.between-chains" if short else "elestrals.rune.artifact"
+        if short:
+            trace.add(
+                f"{card.name} stayed for the whole chain: Spirits are checked only between chains",
+                "elestrals.advanced.last-spirit-cost",
+            )
         if card.name in waiting_from:
             stays.append(card.name)
             trace.add(
@@ -935,6 +955,8 @@ class MainState:
     Ascended into) this turn / already changed Position this turn by its controller. ``chain``: a chain
     is active. ``status``: ``enchanted``, ``misenchanted`` or ``suppressed`` for an effect's card.
     ``target``: an effect needing a target has one available. ``phase``: the current phase.
+    ``during``: the effect names the current phase ("during your End Phase"). ``receiver``: for a Nexus,
+    the kind of card involved (``elestral``, ``rune``, ``set``, ``invoke``, ``counter``, ``gone``).
     """
 
     spirit_action: str = ""
@@ -951,6 +973,7 @@ class MainState:
     target: bool = True
     phase: str = "main"
     receiver: str = "elestral"
+    during: bool = False
 
 
 def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
@@ -971,7 +994,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         _name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
     _name("status", st.status, ("enchanted", "misenchanted", "suppressed"))
     _name("phase", st.phase, ("draw", "main", "battle", "end"))
-    _name("Nexus card", st.receiver, ("elestral", "rune", "set", "invoke", "counter"))
+    _name("Nexus card", st.receiver, ("elestral", "rune", "set", "invoke", "counter", "gone"))
     if min(st.elestrals, st.runes, st.cost) < 0:
         raise InvalidInputError("the numbers of filled slots and the cost cannot be negative")
     trace = Trace()
@@ -985,6 +1008,14 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
             legal=False,
         )
 
+    if st.phase != "main" and action == "activate":
+        if not st.during:
+            return no(
+                f"an effect that names no phase works only in the Main Phase (this is the {st.phase} phase)",
+                "elestrals.phase.default-main",
+            )
+        rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(st.phase, "elestrals.phase.four")
+        trace.add(f"The effect says it works during the {st.phase} phase", rule)
     if st.phase != "main" and action not in ("special-cast", "special-ascend", "cast-rune", "activate"):
         return no(f"{action} is a Main Phase action, and this is the {st.phase} phase", "elestrals.glossary.main-phase")
     if st.chain and st.phase == "main" and action not in ("cast-rune", "activate"):
@@ -1021,6 +1052,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
                 "Reveal one Spirit and the Elestral, choose its Position; it resolves unless Negated",
                 "elestrals.main.normal-cast",
             )
+            trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
         else:
             trace.add("Reveal Spirits until its Enchantment Cost is met", "elestrals.main.special-cast")
     elif action in ("normal-ascend", "special-ascend"):
@@ -1097,12 +1129,21 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
             rule = "elestrals.advanced.nexus-set-rune" if st.receiver == "set" else "elestrals.advanced.nexus-instant"
             what = {"set": "a Set card", "invoke": "an Invoke Rune", "counter": "a Counter Rune"}[st.receiver]
             return no(f"{what} cannot give or receive Spirits in a Nexus", rule)
+        if st.receiver == "gone":
+            trace.add("One of the cards is no longer on the field", "elestrals.nexus.nothing-happens")
+            return trace.ruling(
+                "nexus does nothing: a card is no longer on the field",
+                {"action": action, "allowed": True, "uses_spirit_action": False},
+                legal=True,
+            )
         trace.add(
             "The Spirits are Disenchanted from one card and Enchanted to the other at the same time",
             "elestrals.nexus.move",
         )
     if uses:
         trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+        if action in ("normal-cast", "normal-ascend"):
+            trace.add("Even if it is Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
     return trace.ruling(
         f"{action} is allowed", {"action": action, "allowed": True, "uses_spirit_action": uses}, legal=True
     )
@@ -1112,6 +1153,8 @@ def _cast_rune(st: MainState, trace: Trace) -> tuple[str, str] | None:
     rune = _name("Rune type", st.rune or "", RUNE_TYPES) if st.rune else ""
     if not rune:
         raise InvalidInputError("cast-rune needs the Rune type (rune=invoke|counter|artifact|divine|stadium)")
+    kind = "Instant" if rune in _INSTANT else "Continuous"
+    trace.add(f"{rune.capitalize()} Runes are {kind} Runes", "elestrals.rune.types")
     if rune == "counter" and not st.set:
         return "a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter"
     if st.set and st.set_this_turn:
@@ -1156,6 +1199,13 @@ def _cast_rune(st: MainState, trace: Trace) -> tuple[str, str] | None:
             trace.add(
                 "An Artifact targets the Elestral it will Empower, any player's", "elestrals.main.artifact-targets"
             )
+            trace.add(
+                "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
+            )
+        elif rune == "divine":
+            trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
+        elif rune == "stadium":
+            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
         trace.add("A Continuous Rune enters the field and stays", "elestrals.rune.continuous")
     return None
 
@@ -1230,6 +1280,7 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         trace.add(text, rule)
 
     sizes = {k: sum(n for _, n, _ in v) for k, v in decks.items()}
+    trace.add("Spirit cards come in types; a deck may mix them freely", "elestrals.spirit.types")
     for name, _, line in decks["spirit"]:
         if name.lower() not in SPIRIT_TYPES:
             problem(
@@ -1319,6 +1370,7 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
         f"Each mulligan Expends {cost} Spirits, then a new hand of {_DECKS['opening_hand']} is drawn",
         "elestrals.setup.mulligan",
     )
+    trace.add(f"Each player starts by drawing {_DECKS['opening_hand']} cards", "elestrals.setup.steps")
     possible = deck // cost
     if times > possible:
         trace.add(
@@ -1382,6 +1434,7 @@ def game_end(
             )
         elif expends.get(p, 0) > spirits[p]:
             losers.append(p)
+            trace.add(f"{p} has run out of Spirits", "elestrals.spirit.running-out")
             trace.add(
                 f"{p} must Expend {expends[p]} with {spirits[p]} Spirit(s) in their Spirit Deck",
                 "elestrals.end.expend-from-empty",
@@ -1467,6 +1520,11 @@ def effect_category(text: str) -> Ruling:
         raise InvalidInputError("give the effect's text, e.g. 'you can draw a card'")
     trace = Trace()
     trace.add("Effects are active, conditional or passive", "elestrals.card.effect-categories")
+    if len([x for x in re.split(r"[.!]\s+", text.strip()) if x]) > 1:
+        trace.add(
+            "More than one sentence: the first is classified; a later one may start a new effect",
+            "elestrals.advanced.multiple-effects",
+        )
     first = re.sub(r"^during [^,]+,\s*", "", words)
     if first.startswith(("you can", "you must")):
         trace.add("It opens with 'you can' or 'you must': an active effect, once per turn", "elestrals.card.active")
@@ -1642,6 +1700,7 @@ def card_against_rule(effects_cant: bool) -> Ruling:
     trace.add(
         "Follow the rules as far as possible and the card where they disagree", "elestrals.advanced.card-over-rule"
     )
+    trace.add("A card is read by its current text, errata included", "elestrals.facts.card-text-errata")
     return trace.ruling("The card wins where it disagrees with the rules", "card")
 
 
@@ -1740,6 +1799,7 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         for other_round, pair in matches:
             if other_round == rnd and pair != key[1] and pair & key[1]:
                 raise InvalidInputError(f"line {line}: a player has two opponents in round {rnd}")
+    trace.add("Tournament defaults; an organiser's announced changes are options", "elestrals.tournament.adjustable")
     trace.add(f"A match is played until a player has won {need} games", "elestrals.tournament.rounds")
     trace.add(f"Match points (option match-points={opts['match-points']})", "elestrals.interp.match-points")
     for (_, _pair), wins in matches.items():
@@ -1754,6 +1814,7 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         "A game's Spirit Differential: your Spirits left minus your opponent's",
         "elestrals.tournament.spirit-differential",
     )
+    trace.add("Spirits were counted after any battle or chain in progress resolved", "elestrals.tournament.concede")
 
     def opp(p: _Player) -> float:
         return sum(players[o].average_differential for o, _ in p.matches) / len(p.matches) if p.matches else 0.0
@@ -1892,3 +1953,112 @@ def side_swap(game: int, cards_in: int, cards_out: int) -> Ruling:
     )
     trace.add("After the round, all three decks go back to their starting lists", "elestrals.tournament.reset")
     return trace.ruling(f"Allowed: {cards_in} card(s) swapped one for one", {"allowed": True}, legal=True)
+
+
+# ---------------------------------------------------------------- information, first player, phases, glossary
+
+_ZONES = ("spirit-deck", "main-deck", "underworld", "hand", "field")
+
+
+def may_look(zone: str, whose: str) -> Ruling:
+    """Whether a player may look through a zone: their ``own`` or an ``opponent``'s.
+
+    Examples:
+        >>> may_look("spirit-deck", "own").legal
+        True
+        >>> may_look("spirit-deck", "opponent").verdict
+        "No: you may only ask how many cards are in an opponent's Spirit Deck"
+    """
+    zone = _name("zone", zone, _ZONES)
+    whose = _name("owner", whose, ("own", "opponent"))
+    trace = Trace()
+    if zone == "underworld":
+        trace.add("The Underworld is a face-up pile anyone may look through", "elestrals.zone.underworld")
+        return trace.ruling("Yes: any player may look through any Underworld", {"may_look": True}, legal=True)
+    if zone == "field":
+        trace.add("The field holds the zones players control", "elestrals.zone.your-field")
+        trace.add("Each player's zones are laid out the same way", "elestrals.zone.layout")
+        return trace.ruling("Yes: face-up cards on the field are public", {"may_look": True}, legal=True)
+    if zone == "hand":
+        trace.add("The hand is held by its owner; it has no size limit", "elestrals.zone.hand")
+        ok = whose == "own"
+        verdict = "Yes: your own hand" if ok else "No: an opponent's hand is hidden"
+        return trace.ruling(verdict, {"may_look": ok}, legal=ok)
+    trace.add("Who may look through the decks", "elestrals.setup.hidden-information")
+    if zone == "spirit-deck":
+        trace.add("The Spirit Deck is never shuffled; its owner may look at any time", "elestrals.zone.spirit-deck")
+        if whose == "own":
+            return trace.ruling("Yes: your own Spirit Deck, at any time", {"may_look": True}, legal=True)
+        return trace.ruling(
+            "No: you may only ask how many cards are in an opponent's Spirit Deck", {"may_look": False}, legal=False
+        )
+    trace.add("The Main Deck is shuffled; Searched cards are revealed", "elestrals.zone.main-deck")
+    return trace.ruling(
+        "No: once shuffled, no one looks through a Main Deck unless a card says so", {"may_look": False}, legal=False
+    )
+
+
+def first_player_chooser(previous: str = "") -> Ruling:
+    """Who decides which player goes first: ``previous`` is the last game's loser, ``"draw"``, or empty
+    for the first game.
+
+    Examples:
+        >>> first_player_chooser("P2").verdict
+        'P2 decides: they lost the previous game'
+    """
+    trace = Trace()
+    if previous and previous.lower() != "draw":
+        trace.add("The loser of the previous game decides", "elestrals.setup.first-player")
+        trace.add("A round is played this way until a player has won two games", "elestrals.tournament.rounds")
+        return trace.ruling(f"{previous} decides: they lost the previous game", previous)
+    if previous:
+        trace.add("A drawn game has no loser: pick at random again", "elestrals.interp.first-player-after-draw")
+    else:
+        trace.add("A player picked at random decides", "elestrals.setup.first-player")
+    return trace.ruling("A player picked at random decides", "random")
+
+
+def phases(first_turn: bool = False) -> Ruling:
+    """The phases of a turn, in order; on the game's first turn the first player skips Draw and Battle.
+
+    Examples:
+        >>> phases(first_turn=True).value
+        ['main', 'end']
+    """
+    trace = Trace()
+    trace.add("A turn has four phases: Draw, Main, Battle, End", "elestrals.phase.four")
+    order = ["draw", "main", "battle", "end"]
+    if first_turn:
+        trace.add("The first turn of the game skips Draw and Battle", "elestrals.setup.first-turn")
+        order = ["main", "end"]
+    else:
+        trace.add("Draw: draw a card, then a chain window", "elestrals.phase.draw")
+    trace.add("Main: the turn player's actions; effects naming no phase work here", "elestrals.phase.default-main")
+    trace.add("End: 'until the End Phase' effects wear off, then a chain window", "elestrals.phase.end")
+    return trace.ruling("Phases: " + ", ".join(p.capitalize() for p in order), order)
+
+
+def glossary(term: str) -> Ruling:
+    """What a game term means, from the guide's glossary; a near miss suggests the closest term.
+
+    ``value``: ``{"term", "id", "definition"}``.
+
+    Examples:
+        >>> glossary("misenchanted").rules
+        ('elestrals.glossary.misenchanted',)
+        >>> glossary("Spirit Diferential")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.UnknownNameError: unknown glossary term 'Spirit Diferential' (did you mean ...
+    """
+    records = _RULESET.of_kind("glossary")
+    by_name: dict[str, Any] = {}
+    for rec in records:
+        for name in rec.title.split(", "):
+            by_name[name.lower()] = rec
+    found = by_name.get(" ".join(term.lower().split()))
+    if found is None:
+        raise UnknownNameError("glossary term", term, [n for r in records for n in r.title.split(", ")], shown=6)
+    trace = Trace()
+    trace.add(f"The guide's glossary defines {found.title}", found.id)
+    return trace.ruling(f"{found.title}: {found.text}", {"term": found.title, "id": found.id, "definition": found.text})

@@ -104,3 +104,29 @@ def test_glossary_terms_are_records_of_kind_glossary_and_every_page_links_some()
 def test_bad_input_raises_a_rulebook_error_naming_the_problem(call, error) -> None:
     with pytest.raises(error):
         call()
+
+
+def test_every_glossary_term_is_found_by_name_in_any_case() -> None:
+    for rec in rulebook.rules("elestrals").of_kind("glossary"):
+        for name in rec.title.split(", "):
+            ruling = elestrals.glossary(name.upper())
+            assert ruling.rules == (rec.id,)
+            assert ruling.value["definition"] == rec.text
+
+
+def test_zones_each_player_may_look_through() -> None:
+    looks = {
+        (zone, whose): elestrals.may_look(zone, whose).value["may_look"]
+        for zone in ("spirit-deck", "main-deck", "underworld", "hand")
+        for whose in ("own", "opponent")
+    }
+    assert looks == {
+        ("spirit-deck", "own"): True,
+        ("spirit-deck", "opponent"): False,
+        ("main-deck", "own"): False,
+        ("main-deck", "opponent"): False,
+        ("underworld", "own"): True,
+        ("underworld", "opponent"): True,
+        ("hand", "own"): True,
+        ("hand", "opponent"): False,
+    }
