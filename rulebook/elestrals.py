@@ -56,6 +56,7 @@ __all__ = [
     "Waiting",
     "battle",
     "card_against_rule",
+    "card_marking",
     "check_deck",
     "effect_applies",
     "effect_category",
@@ -2062,3 +2063,32 @@ def glossary(term: str) -> Ruling:
     trace = Trace()
     trace.add(f"The guide's glossary defines {found.title}", found.id)
     return trace.ruling(f"{found.title}: {found.text}", {"term": found.title, "id": found.id, "definition": found.text})
+
+
+def card_marking(marking: str) -> Ruling:
+    """Whether a printed marking changes how a card plays: ``rarity``, ``stellar``, ``set`` (the set and
+    printing symbols) or ``subclass`` (an Elestral's subclass symbols).
+
+    Examples:
+        >>> card_marking("stellar").value
+        {'affects_play': False}
+    """
+    marking = _name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
+    trace = Trace()
+    if marking in ("rarity", "stellar"):
+        trace.add(
+            "Rarity shows how often a card appears in boosters; Stellars are rare printings",
+            "elestrals.advanced.rarity",
+        )
+        return trace.ruling("No effect on play: rarity is for collectors", {"affects_play": False})
+    trace.add(
+        "The bottom symbols give the set, special printings and an Elestral's subclasses", "elestrals.advanced.symbols"
+    )
+    if marking == "set":
+        return trace.ruling(
+            "No effect on play: the set symbol tells where a card was released", {"affects_play": False}
+        )
+    return trace.ruling(
+        "The guide lists subclass symbols but gives them no rule of their own",
+        {"affects_play": None},
+    )

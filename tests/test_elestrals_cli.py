@@ -95,6 +95,9 @@ def test_enchant_main_mulligan_and_end_answer() -> None:
         (("stats", "1", "1", "swap", "-o", "stat-floor=maybe"), "unknown value for option 'stat-floor'"),
         (("end", "--main", "P1=1", "--spirits", "P1=x"), "--spirits must be written PLAYER=COUNT"),
         (("mulligan", "--", "-2"), "cannot be negative"),
+        (("term", "Nexsu"), "unknown glossary term 'Nexsu' (did you mean 'Nexus'?)"),
+        (("end", "--main", "P1=1,P2=2", "--spirits", "P1=1,P2=1", "--draws", "P3=1"), "unknown player 'P3'"),
+        (("chain", "-"), "the chain file names no players"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_with_exit_code_two(args: tuple[str, ...], fragment: str) -> None:
