@@ -511,7 +511,10 @@ def battle(
     dfd_here = dfd.present and dfd.left != "battle"
     if not dfd.present:
         trace.add("The opponent has no Elestral: the attack is against their Spirit Deck", "elestrals.battle.declare")
-        _direct(att, "attacker", "defender", expend, trace)
+        if att_here:
+            _direct(att, "attacker", "defender", expend, trace)
+        else:
+            trace.add("The attacker left the field during battle: no damage", "elestrals.battle.left-field")
     elif att_here and dfd_here:
         _compare(att, dfd, destroyed, expend, trace)
     elif att_here:
@@ -996,6 +999,8 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     _name("status", st.status, ("enchanted", "misenchanted", "suppressed"))
     _name("phase", st.phase, ("draw", "main", "battle", "end"))
     _name("Nexus card", st.receiver, ("elestral", "rune", "set", "invoke", "counter", "gone"))
+    if st.rune:
+        _name("Rune type", st.rune, RUNE_TYPES)
     if min(st.elestrals, st.runes, st.cost) < 0:
         raise InvalidInputError("the numbers of filled slots and the cost cannot be negative")
     trace = Trace()
