@@ -499,6 +499,11 @@ def battle(
             {"outcome": "cancelled", **empty},
             legal=True,
         )
+    if dfd.present and dfd.turned:
+        trace.add(
+            f"The attacked Elestral changed Position: the attack stands, against {dfd.position.capitalize()} Position",
+            "elestrals.interp.defender-turned",
+        )
     trace.add(
         "Battle Step: they enter battle; effects can no longer change Positions",
         "elestrals.battle.battle-step",
