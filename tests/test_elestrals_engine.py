@@ -130,3 +130,27 @@ def test_zones_each_player_may_look_through() -> None:
         ("hand", "own"): True,
         ("hand", "opponent"): False,
     }
+
+
+def test_standings_apply_the_three_tiebreakers_in_order() -> None:
+    results = """
+    1 A C A 2 0
+    1 A C A 2 0
+    1 B D B 2 0
+    1 B D B 2 0
+    1 E F E 5 0
+    1 E F E 5 0
+    2 A E E 0 2
+    2 A E E 0 2
+    2 B F F 0 2
+    2 B F F 0 2
+    2 C D C 1 0
+    2 C D C 1 0
+    """
+    rows = {r["player"]: r for r in elestrals.standings(results).value["standings"]}
+    # A and B: 3 points, half their games, Spirit Differential 0; A's opponents (C, E) did better.
+    assert (rows["A"]["points"], rows["A"]["win_rate"], rows["A"]["spirit_differential"]) == (3, 0.5, 0.0)
+    assert (rows["B"]["points"], rows["B"]["win_rate"], rows["B"]["spirit_differential"]) == (3, 0.5, 0.0)
+    assert rows["A"]["opponents_differential"] == 1.5 and rows["B"]["opponents_differential"] == -1.5
+    order = [r["player"] for r in elestrals.standings(results).value["standings"]]
+    assert order == ["E", "A", "B", "C", "F", "D"]
