@@ -75,6 +75,12 @@ def battle(
     defender: Annotated[str, typer.Argument(help="The attacked Elestral (add position=defense), or 'none'.")],
     first_turn: Annotated[bool, typer.Option(help="It is the first turn of the game.")] = False,
     phase: Annotated[str, typer.Option(help="The current phase: draw, main, battle or end.")] = "battle",
+    attacker_effect: Annotated[
+        list[str] | None, typer.Option(help="A stat effect on the attacker, repeatable ('attack +2').")
+    ] = None,
+    defender_effect: Annotated[
+        list[str] | None, typer.Option(help="A stat effect on the attacked Elestral, repeatable ('swap').")
+    ] = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -87,8 +93,24 @@ def battle(
     from rulebook import elestrals
 
     opts = parse_options(option)
-    ruling = elestrals.battle(attacker, defender, first_turn=first_turn, phase=phase, opts=opts)
-    given = {"attacker": attacker, "defender": defender, "first_turn": first_turn, "phase": phase, "options": opts}
+    ruling = elestrals.battle(
+        attacker,
+        defender,
+        first_turn=first_turn,
+        phase=phase,
+        attacker_effects=attacker_effect or (),
+        defender_effects=defender_effect or (),
+        opts=opts,
+    )
+    given = {
+        "attacker": attacker,
+        "defender": defender,
+        "attacker_effects": attacker_effect or [],
+        "defender_effects": defender_effect or [],
+        "first_turn": first_turn,
+        "phase": phase,
+        "options": opts,
+    }
     emit_ruling("elestrals", "battle", given, ruling, as_json)
 
 

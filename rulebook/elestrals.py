@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import rules as _rules
@@ -447,9 +447,14 @@ def battle(
     *,
     first_turn: bool = False,
     phase: str = "battle",
+    attacker_effects: Sequence[str] = (),
+    defender_effects: Sequence[str] = (),
     opts: Mapping[str, object] | None = None,
 ) -> Ruling:
     """Judge one attack: is it legal, is it cancelled, what is destroyed, and who Expends how many Spirits.
+
+    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see :func:`final_stats`),
+    applied to the described stats before the battle.
 
     ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
     {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
@@ -468,11 +473,15 @@ def battle(
           8. 'Destroys' and 'is destroyed' effects activate now  [elestrals.battle.destroy-triggers]
           9. They see each card as it was just before it left the field  [elestrals.advanced.leaves-field-lookback]
     """
-    options(opts)
+    opts = options(opts)
     att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
     dfd = parse_combatant(defender) if isinstance(defender, str) else defender
     phase = _name("phase", phase, ("draw", "main", "battle", "end"))
     trace = Trace()
+    if defender_effects and not dfd.present:
+        raise InvalidInputError("defender effects need an attacked Elestral; the defender side is 'none'")
+    att = _modified(att, "attacker", attacker_effects, trace, opts)
+    dfd = _modified(dfd, "defender", defender_effects, trace, opts)
     empty = {"destroyed": [], "expend": {"attacker": 0, "defender": 0}, "loser": None}
     reason = _attack_legality(att, dfd, trace, first_turn, phase)
     if reason:
@@ -556,6 +565,15 @@ def battle(
     return trace.ruling(
         verdict, {"outcome": "resolved", "destroyed": destroyed, "expend": expend, "loser": loser}, legal=True
     )
+
+
+def _modified(side: Combatant, who: str, effects: Sequence[str], trace: Trace, opts: Options) -> Combatant:
+    if not effects:
+        return side
+    stats = final_stats(side.attack, side.defense, effects, opts)
+    for step in stats.trace[1:]:
+        trace.add(f"The {who}'s stats: {step.text}", step.rule)
+    return replace(side, attack=stats.value["attack"], defense=stats.value["defense"])
 
 
 def _direct(side: Combatant, who: str, other: str, expend: dict[str, int], trace: Trace) -> None:

@@ -39,6 +39,14 @@ def test_battle_json_names_destroyed_and_expended() -> None:
     assert data["legal"] is True
 
 
+def test_battle_applies_stat_effects_to_each_side_first() -> None:
+    args = ["battle", "attack=2 defense=5 spirits=2", "attack=4 spirits=1", "--attacker-effect", "swap", "--json"]
+    data = json.loads(run(*args).stdout)
+    assert data["value"]["destroyed"] == ["defender"]
+    assert data["input"]["attacker_effects"] == ["swap"]
+    assert "elestrals.advanced.stat-order" in data["rules"]
+
+
 def test_illegal_attack_is_an_answer_with_exit_code_zero() -> None:
     result = run("battle", "attack=3", "none", "--first-turn")
     assert result.exit_code == 0
