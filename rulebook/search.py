@@ -238,8 +238,10 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     """Records matching ``query``, best first; a rule ID (or an ID prefix) finds that record first.
 
     Examples:
-        >>> [h.id for h in search("revive spent ability", limit=2)]
-        ['clash.interp.revived-ability', 'clash.interp.spent-when-cancelled']
+        >>> search("revive spent ability")[0].id
+        'clash.interp.revived-ability'
+        >>> {h.game for h in search("spirit", game="elestrals")}
+        {'elestrals'}
         >>> search("gale", game="nosuchgame")
         Traceback (most recent call last):
         ...

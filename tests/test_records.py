@@ -46,21 +46,50 @@ def test_options_belong_to_interpretations() -> None:
 
 HEADING = re.compile(r"^(#+)\s*\**(.+?)\**\s*$", re.MULTILINE)
 LABEL = re.compile(r"\*\*([^*]+?)\*\*")
-PLAIN_HEADING = re.compile(r"^([^\n]{1,89}?)(?<![.!?:,])[ \t]*$", re.MULTILINE)
+
+
+def _plain_names(text: str) -> list[tuple[int, str]]:
+    """The section names of a plain-text document, with their positions.
+
+    Plain text (no Markdown headings) marks sections by layout: a short line standing alone is a
+    heading; a label opening a line ("Side Deck: ..."), a question opening a line (a FAQ entry) and a
+    bold label name sections too.
+    """
+    names = []
+    pos = 0
+    for raw in text.splitlines(keepends=True):
+        line = re.sub(r"^[-•*\s]*(\d+[a-z]?\.\s*)?", "", raw).strip()
+        if line and len(line.split()) <= 8 and not line.endswith((".", ",", ";")):
+            names.append((pos, line.rstrip(":!")))
+        if m := re.match(r"([^:.?]{1,40}):", line):
+            names.append((pos, m.group(1).strip()))
+        if m := re.match(r"[^?]{1,160}\?", line):
+            names.append((pos, m.group(0).strip()))
+        pos += len(raw)
+    names += [(m.start(), m.group(1).strip().rstrip(":!")) for m in LABEL.finditer(text)]
+    return sorted(names)
 
 
 def _locate(text: str, path: list[str]) -> str | None:
     """Check a section path against a document; return what is wrong, or None.
 
-    The first part must be a heading. Each later part must be a heading or a bold label that comes
-    after the previous part and inside its section (before the next heading of the same or a higher
-    level than the enclosing one).
+    In a Markdown document the first part must be a heading, and each later part must be a heading or a
+    bold label that comes after the previous part and inside its section (before the next heading of
+    the same or a higher level than the enclosing one). A plain-text document shows no nesting, so
+    there each part must be a section name, each after the one before it.
     """
     headings = [(m.start(), len(m.group(1)), m.group(2).strip().rstrip(":")) for m in HEADING.finditer(text)]
     if not headings:
-        # A plain-text document (the Spellfire sheet) marks its headings only as short lines standing
-        # alone, without closing punctuation: each is a heading of the first level.
-        headings = [(m.start(), 1, m.group(1).strip()) for m in PLAIN_HEADING.finditer(text)]
+        names = _plain_names(text)
+        # A bold label may open a path where the document gives a section no heading of its own.
+        start = next((pos for pos, name in names if name == path[0]), None)
+        if start is None:
+            return f"no heading {path[0]!r}"
+        for part in path[1:]:
+            start = next((pos for pos, name in names if pos > start and name == part), None)
+            if start is None:
+                return f"no {part!r} after the part before it"
+        return None
 
     def section_end(start: int, level: int) -> int:
         return next((pos for pos, lvl, _ in headings if pos > start and lvl <= level), len(text))
@@ -112,6 +141,9 @@ def test_the_citation_check_catches_a_wrong_section() -> None:
     assert _locate(doc, ["Rules", "Outcome"]) is None
     assert _locate(doc, ["Rules", "Bonus"]) == "no 'Bonus' inside the section before it"
     assert _locate(doc, ["Setup"]) == "no heading 'Setup'"
+    plain = "Battle Phase\nAttack Step: declare.\nEnd Phase\nDraw: one card.\n"
+    assert _locate(plain, ["Battle Phase", "Attack Step"]) is None
+    assert _locate(plain, ["End Phase", "Attack Step"]) == "no 'Attack Step' after the part before it"
 
 
 def test_every_rule_id_named_in_code_and_docs_exists() -> None:

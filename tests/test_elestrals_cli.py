@@ -1,0 +1,116 @@
+"""`rulebook elestrals ...` as a user runs it: answers, JSON, exit codes, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "elestrals"
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, ["elestrals", *args], input=input)
+
+
+def test_stats_shows_every_step_and_reads_an_effects_file() -> None:
+    result = run("stats", "3", "2", "--file", str(EXAMPLES / "effects.txt"))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "Final stats: Attack 0, Defense 5"
+    data = json.loads(run("stats", "3", "2", "swap", "--json").stdout)
+    assert data["value"] == {
+        "attack": 2,
+        "defense": 3,
+        "steps": [{"step": 3, "effect": "swap", "attack": 2, "defense": 3}],
+    }
+    assert data["rules"] == ["elestrals.card.stats", "elestrals.advanced.stat-order"]
+
+
+def test_battle_json_names_destroyed_and_expended() -> None:
+    data = json.loads(run("battle", "attack=3 spirits=1", "attack=3 spirits=3", "--json").stdout)
+    assert data["schema"] == "rulebook.ruling/1" and data["query"] == "battle"
+    assert data["value"]["destroyed"] == ["attacker", "defender"]
+    assert data["value"]["expend"] == {"attacker": 2, "defender": 0}
+    assert data["legal"] is True
+
+
+def test_battle_applies_stat_effects_to_each_side_first() -> None:
+    args = ["battle", "attack=2 defense=5 spirits=2", "attack=4 spirits=1", "--attacker-effect", "swap", "--json"]
+    data = json.loads(run(*args).stdout)
+    assert data["value"]["destroyed"] == ["defender"]
+    assert data["input"]["attacker_effects"] == ["swap"]
+    assert "elestrals.advanced.stat-order" in data["rules"]
+
+
+def test_illegal_attack_is_an_answer_with_exit_code_zero() -> None:
+    result = run("battle", "attack=3", "none", "--first-turn")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Illegal attack: no Battle Phase on the first turn")
+
+
+def test_chain_reads_standard_input_and_prints_the_resolution_order() -> None:
+    result = run("chain", "-", input="players P1 P2\nlink P1 A\nlink P2 B negates 1\n")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "Resolution order: 2. P2 B; Negated: 1. P1 A"
+    data = json.loads(run("chain", str(EXAMPLES / "chain.txt"), "--json").stdout)
+    assert data["value"]["next_chain"] == ["P1 Dragon: when you Cast", "P2 Guardian: when an Elestral is Cast"]
+    assert data["value"]["underworld"] == ["Shield", "Sage"]
+
+
+def test_deck_check_names_every_problem_and_check_flag_sets_exit_code() -> None:
+    good = run("deck", str(EXAMPLES / "deck.txt"), "--check")
+    assert good.exit_code == 0 and good.stdout.startswith("Legal deck")
+    bad = run("deck", str(EXAMPLES / "bad-deck.txt"), "--check", "--json")
+    assert bad.exit_code == 1
+    problems = json.loads(bad.stdout)["value"]["problems"]
+    assert len(problems) == 7
+    assert {p["rule"] for p in problems} >= {"elestrals.setup.main-deck", "elestrals.tournament.side-deck"}
+
+
+def test_standings_ranks_players_and_takes_the_match_points_option() -> None:
+    result = run("standings", str(EXAMPLES / "results.txt"))
+    assert result.exit_code == 0
+    assert "  1. Dee: 6 pts" in result.stdout
+    data = json.loads(run("standings", str(EXAMPLES / "results.txt"), "-o", "match-points=1-0-0", "--json").stdout)
+    assert [r["points"] for r in data["value"]["standings"]] == [2, 1, 1, 0]
+    assert any(n["id"] == "elestrals.interp.match-points" for n in data["notes"])
+
+
+def test_enchant_main_mulligan_and_end_answer() -> None:
+    assert run("enchant", "fire,&", "fire,water").stdout.startswith("Enchanted")
+    assert run("main", "cast-rune", "--rune", "counter", "--set").stdout.startswith("cast-rune is allowed")
+    assert run("mulligan", "2").stdout.startswith("2 mulligan(s) Expend 4 Spirits")
+    assert run("end", "--main", "P1=0,P2=3", "--spirits", "P1=1,P2=1", "--draws", "P1=1").stdout.startswith("P1 loses")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("stats", "3", "2", "double attack"), "cannot read stat effect 'double attack'"),
+        (("battle", "atack=3", "none"), "unknown battle key 'atack'"),
+        (("battle", "attack=3", "none", "--phase", "combat"), "unknown phase 'combat'"),
+        (("chain", "missing-file.txt"), "cannot read 'missing-file.txt'"),
+        (("enchant", "fire", "fier"), "unknown Spirit type 'fier' (did you mean 'fire'?)"),
+        (("main", "summon"), "unknown Main Phase action 'summon'"),
+        (("main", "enchant", "--status", "sleepy"), "unknown status 'sleepy'"),
+        (("deck", "-"), "the deck list is empty"),
+        (("standings", "-"), "the results file has no games"),
+        (("stats", "1", "1", "swap", "-o", "stat-floor=maybe"), "unknown value for option 'stat-floor'"),
+        (("end", "--main", "P1=1", "--spirits", "P1=x"), "--spirits must be written PLAYER=COUNT"),
+        (("mulligan", "--", "-2"), "cannot be negative"),
+        (("term", "Nexsu"), "unknown glossary term 'Nexsu' (did you mean 'Nexus'?)"),
+        (("end", "--main", "P1=1,P2=2", "--spirits", "P1=1,P2=1", "--draws", "P3=1"), "unknown player 'P3'"),
+        (("chain", "-"), "the chain file names no players"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_exit_code_two(args: tuple[str, ...], fragment: str) -> None:
+    result = run(*args, input="")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], lines
