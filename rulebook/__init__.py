@@ -64,7 +64,7 @@ class GameInfo(namedtuple("GameInfo", "id name kind source engine")):
 # The registry. Adding a game means adding its line here, its data file and its engine module.
 _GAMES: tuple[GameInfo, ...] = (
     GameInfo("clash", "Elemental Clash", "two-player game", "002_6544c3a00f53460f.txt", "rulebook.clash"),
-    GameInfo("elephants", "Elemental Elephants", "clarification sheet", "000_0d2c890b30d957fe.txt", "rulebook.elephants"),
+    GameInfo("elephants", "Elemental Elephants", "clarifications", "000_0d2c890b30d957fe.txt", "rulebook.elephants"),
 )
 _BY_ID = {g.id: g for g in _GAMES}
 
