@@ -825,11 +825,11 @@ def _stupefy(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             continue
         health[e] = max(0, b.health_of(e) - amount)
         trace.add(
-            f"1. {e} has an active attack spell: {amount} damage, health {b.health_of(e)} to {health[e]}",
+            f"Damage first: {e} has an active attack spell: {amount} damage, health {b.health_of(e)} to {health[e]}",
             "elephants.resolve.stupefy",
         )
     if not hit:
-        trace.add("1. No enemy has an active attack spell: no damage", "elephants.resolve.stupefy")
+        trace.add("Damage first: no enemy has an active attack spell", "elephants.resolve.stupefy")
     cancelled, shielded = [], []
     for e in b.enemies(s.owner):
         for x in b.active(e):
@@ -838,10 +838,10 @@ def _stupefy(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             root = _protected(b, x, s.owner)
             if root:
                 shielded.append(x.ref)
-                trace.add(f"2. {x.ref} is shielded by {root.ref}: not cancelled", "elephants.root.protects")
+                trace.add(f"Then cancel: {x.ref} is shielded by {root.ref}: not cancelled", "elephants.root.protects")
             else:
                 cancelled.append(x.ref)
-                trace.add(f"2. {x.ref} is an enemy attack spell: cancelled", "elephants.interp.stupefy-cancels-attacks")
+                trace.add(f"Then cancel: {x.ref} is an enemy attack spell", "elephants.interp.stupefy-cancels-attacks")
     lost = [e for e, h in health.items() if h == 0]
     for e in lost:
         trace.add(
