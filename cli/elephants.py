@@ -16,10 +16,12 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-SPELL_HELP = "OWNER:NAME[@CLASH][/FLAG...], e.g. P1:stupefy, P2:break/cancelled, P1:slumber@1/advanced."
+SPELL_HELP = (
+    "OWNER:NAME, with optional @CLASH and /FLAG suffixes, e.g. P1:stupefy, P2:break/cancelled, P1:slumber@1/advanced"
+)
 BoardArg = Annotated[
     list[str] | None,
-    typer.Argument(metavar="[SPELL]...", help=f"The other spells on the board: {SPELL_HELP}", show_default=False),
+    typer.Argument(metavar="SPELL", help=f"The other spells on the board, {SPELL_HELP}.", show_default=False),
 ]
 ClashFlag = Annotated[str, typer.Option("--clash", "-c", help="The current clash: 1 to 4 (or I to IV).")]
 RingleaderFlag = Annotated[
@@ -106,7 +108,7 @@ def _given(**kwargs: Any) -> dict[str, Any]:
 def order(
     spells: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[SPELL]...", help=f"The spells of the clash: {SPELL_HELP}", show_default=False),
+        typer.Argument(metavar="SPELL", help=f"The spells of the clash, {SPELL_HELP}.", show_default=False),
     ] = None,
     clash: ClashFlag = "1",
     ringleader: RingleaderFlag = "P1",
@@ -129,7 +131,7 @@ def order(
 @app.command("can-advance")
 @answers
 def can_advance(
-    spell: Annotated[str, typer.Argument(help=f"The spell asked about, also on the board: {SPELL_HELP}")],
+    spell: Annotated[str, typer.Argument(help=f"The spell asked about (it is on the board), {SPELL_HELP}.")],
     board: BoardArg = None,
     by: Annotated[str | None, typer.Option(help="Another spell doing the advancing (Clap), e.g. P1:clap.")] = None,
     clash: ClashFlag = "1",
@@ -154,7 +156,7 @@ def can_advance(
 @app.command("can-move")
 @answers
 def can_move(
-    spell: Annotated[str, typer.Argument(help=f"The spell to move, also on the board: {SPELL_HELP}")],
+    spell: Annotated[str, typer.Argument(help=f"The spell to move (it is on the board), {SPELL_HELP}.")],
     to: Annotated[str, typer.Option("--to", help="The clash to move it to: 1 to 4 (or I to IV).")],
     board: BoardArg = None,
     by: Annotated[str | None, typer.Option(help="The Gravitate doing the moving (default: the only one).")] = None,
@@ -178,7 +180,7 @@ def can_move(
 @app.command("can-cancel")
 @answers
 def can_cancel(
-    spell: Annotated[str, typer.Argument(help=f"The spell to cancel, also on the board: {SPELL_HELP}")],
+    spell: Annotated[str, typer.Argument(help=f"The spell to cancel (it is on the board), {SPELL_HELP}.")],
     by: Annotated[str, typer.Option(help="The spell doing the cancelling, e.g. P1:clap.")],
     board: BoardArg = None,
     clash: ClashFlag = "1",
@@ -203,7 +205,7 @@ def can_cancel(
 def clap_targets(
     spells: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[SPELL]...", help=f"The spells of the clash: {SPELL_HELP}", show_default=False),
+        typer.Argument(metavar="SPELL", help=f"The spells of the clash, {SPELL_HELP}.", show_default=False),
     ] = None,
     clap: Annotated[str | None, typer.Option(help="The Clap asked about (default: the only one).")] = None,
     clash: ClashFlag = "1",

@@ -544,6 +544,8 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     s = b.spell(ref)
     trace = Trace()
     mover = b.spell(by) if by else None
+    if mover is not None and mover.name != "clap":
+        raise InvalidInputError(f"{mover.ref} does not advance other spells; of the sheet's spells only Clap does")
 
     def no(reason: str, rule: str, *more: tuple[str, str], short: str | None = None) -> Ruling:
         trace.add(reason, rule)
@@ -553,13 +555,16 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
         verdict = f"{s.ref} cannot advance: {text}"
         return trace.ruling(verdict, {"spell": s.ref, "can": False}, False)
 
-    if mover is None or s.clash == b.current:
-        why = _inactive_reason(b, s)
-        if why:
-            short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
-            return no(why[0], why[1], short=short.get(s.state, "it is a past spell"))
-    if b.current >= _CLASHES and s.clash == b.current:
-        return no(f"{s.ref} is in Clash {roman(_CLASHES)}: nothing advances beyond it", "elephants.base.advance")
+    why = _inactive_reason(b, s)
+    if why:
+        short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
+        return no(why[0], why[1], short=short.get(s.state, "it is a past spell, not active"))
+    if b.current >= _CLASHES:
+        return no(
+            f"{s.ref} is in Clash {roman(_CLASHES)}: nothing advances beyond it",
+            "elephants.base.advance",
+            short=f"nothing advances beyond Clash {roman(_CLASHES)}",
+        )
     for brk in b.active():
         if brk.name == "break" and brk.owner != s.owner:
             return no(
@@ -570,7 +575,11 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     if mover is None:
         kind = s.advance
         if not kind:
-            return no(f"{s.ref} has no advance icon: it does not advance itself", "elephants.base.advance-icon")
+            return no(
+                f"{s.ref} has no advance icon: it does not advance itself",
+                "elephants.base.advance-icon",
+                short="it has no advance icon",
+            )
         if kind == "friendly-if-hit":
             if not _hit(b, s, trace):
                 return no(
@@ -598,8 +607,6 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
         else:
             trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
     else:
-        if mover.name != "clap":
-            raise InvalidInputError(f"{mover.ref} does not advance other spells; of the sheet's spells only Clap does")
         why = _inactive_reason(b, mover)
         if why:
             return no(why[0], why[1])
@@ -609,13 +616,15 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             )
         if not _hit(b, mover, trace):
             return no(
-                f"{mover.ref} cancelled no enemy spell: it advances nothing", "elephants.advance.clap-if-cancelled"
+                f"{mover.ref} cancelled no enemy spell, so it advances nothing",
+                "elephants.advance.clap-if-cancelled",
+                short=f"{mover.ref} cancelled no enemy spell",
             )
         trace.add(
             f"{mover.ref} cancelled an enemy spell and advances its owner's active spells",
             "elephants.advance.clap-if-cancelled",
         )
-    target = min(s.clash, b.current) + 1
+    target = b.current + 1
     trace.add(f"{s.ref} moves on to Clash {roman(target)}", "elephants.base.advance")
     verdict = f"{s.ref} can advance to Clash {roman(target)}"
     return trace.ruling(verdict, {"spell": s.ref, "can": True, "to": target}, True)
