@@ -1,0 +1,68 @@
+"""Runs the Elemental Elephants scenarios of tests/scenarios/elephants.toml: each names the rule it shows."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rulebook import elephants
+from rulebook.ruling import Ruling
+
+SCENARIOS = tomllib.loads((Path(__file__).parent / "scenarios" / "elephants.toml").read_text(encoding="utf-8"))[
+    "scenario"
+]
+BOARD_QUERIES = {"order", "can-advance", "can-move", "can-cancel", "clap-targets", "effect"}
+
+
+def _ask(case: dict) -> Ruling:
+    query = case["query"]
+    if query == "optional":
+        return elephants.optional_effect(case["spell"], case["choice"], case.get("own_spells"), case.get("hand"))
+    if query == "end-round":
+        return elephants.end_of_round(
+            case["hand"], case.get("kept"), case.get("trunks_lost", 0), case.get("draft"), case.get("set_size")
+        )
+    b = elephants.board(
+        case["spells"],
+        clash=case.get("clash", 1),
+        ringleader=case.get("ringleader", "P1"),
+        players=case.get("players"),
+        history=case.get("history", []),
+        health=case.get("health"),
+        options=case.get("options"),
+    )
+    if query == "order":
+        return elephants.order(b)
+    if query == "can-advance":
+        return elephants.can_advance(b, case["spell"], by=case.get("by"))
+    if query == "can-move":
+        return elephants.can_move(b, case["spell"], case["to"], by=case.get("by"))
+    if query == "can-cancel":
+        return elephants.can_cancel(b, case["spell"], case["by"])
+    if query == "clap-targets":
+        return elephants.clap_targets(b, case.get("by"))
+    return elephants.effect(b, case["spell"])
+
+
+def test_there_are_enough_scenarios_and_every_query_is_covered() -> None:
+    assert len(SCENARIOS) >= 18
+    assert {s["query"] for s in SCENARIOS} == BOARD_QUERIES | {"optional", "end-round"}
+
+
+@pytest.mark.parametrize("case", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
+def test_scenario(case: dict) -> None:
+    ruling = _ask(case)
+    if "order" in case:
+        assert [x["spell"] for x in ruling.value["order"]] == case["order"], ruling.verdict
+    if "legal" in case:
+        assert ruling.legal is case["legal"], ruling.verdict
+    if "verdict" in case:
+        assert ruling.verdict == case["verdict"]
+    if "targets" in case:
+        assert ruling.value["targets"] == case["targets"], ruling.verdict
+    for key, expected in case.get("value", {}).items():
+        assert ruling.value[key] == expected, (key, ruling.value)
+    assert set(case.get("cites", [])) <= set(ruling.rules), ruling.rules
+    assert ruling.rules, "every verdict cites the rules that decided it"
