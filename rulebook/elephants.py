@@ -18,12 +18,16 @@ Examples:
     >>> print(elephants.order(clash_two))
     Clash II resolves: P1:stupefy, P1:accelerator, P2:break
       1. Turn order: P1, P2 (P1 is the Ringleader)  [elephants.base.turn-order]
-      2. P1:stupefy has priority 2, 1 with P1's Accelerator  [elephants.order.accelerator]
-      3. P2:break has priority 1  [elephants.base.priority]
-      4. P1:accelerator has priority 1; it does not speed itself up  [elephants.order.accelerator]
-      5. P1:stupefy and P1:accelerator both at 1: P1 chooses their order  [elephants.order.own-ties]
-      6. P1's choice is taken as the order listed  [elephants.interp.listed-order]
-      7. P1:accelerator before P2:break, both at 1: P1 is earlier in turn order  [elephants.base.priority-tie]
+      2. Clash II: its face-up spells resolve by priority, then it advances  [elephants.base.round]
+      3. P1:accelerator works from the Cast phase, in this clash only  [elephants.interp.accelerator-passive]
+      4. P1:stupefy has priority 2, 1 with P1's Accelerator  [elephants.order.accelerator]
+      5. P2:break has priority 1  [elephants.base.spells]
+      6. P1:accelerator has priority 1; it does not speed itself up  [elephants.order.accelerator]
+      7. Priority 1 first, up to 5  [elephants.base.priority]
+      8. Not highest first, as the prototype's README has it  [elephants.erratum.priority-direction]
+      9. P1:stupefy and P1:accelerator both at 1: P1 chooses their order  [elephants.order.own-ties]
+      10. P1's choice is taken as the order listed  [elephants.interp.listed-order]
+      11. P1:accelerator before P2:break, both at 1: P1 is earlier in turn order  [elephants.base.priority-tie]
 """
 
 from __future__ import annotations
@@ -448,10 +452,14 @@ def order(b: Board) -> Ruling:
     trace = Trace()
     lead = " (P1 is the Ringleader)" if b.ringleader == "P1" else f" ({b.ringleader} is the Ringleader)"
     trace.add(f"Turn order: {', '.join(b.turn_order)}{lead}", "elephants.base.turn-order")
+    trace.add(
+        f"Clash {roman(b.current)}: its face-up spells resolve by priority, then it advances", "elephants.base.round"
+    )
     seat = {p: i for i, p in enumerate(b.turn_order)}
     listed = {s.ref: i for i, s in enumerate(b.spells)}
     entries: list[tuple[Spell, int | str]] = []
     skipped: list[dict[str, str]] = []
+    accelerating = False
     for s in b.here():
         why = _inactive_reason(b, s)
         if why:
@@ -459,6 +467,12 @@ def order(b: Board) -> Ruling:
             skipped.append({"spell": s.ref, "reason": s.state})
             continue
         eff, acc = _accelerated(b, s)
+        if acc is not None and not accelerating:
+            accelerating = True
+            trace.add(
+                f"{acc.ref} works from the Cast phase, in this clash only",
+                "elephants.interp.accelerator-passive",
+            )
         if acc is not None:
             note = f"{eff} with {s.owner}'s Accelerator" if eff != s.priority else f"already {eff}, the fastest"
             trace.add(f"{s.ref} has priority {s.priority}, {note}", "elephants.order.accelerator")
@@ -467,7 +481,7 @@ def order(b: Board) -> Ruling:
         elif eff == _A:
             trace.add(f"{s.ref} has priority A: it acts in the advance phase", "elephants.base.priority-advance")
         else:
-            trace.add(f"{s.ref} has priority {eff}", "elephants.base.priority")
+            trace.add(f"{s.ref} has priority {eff}", "elephants.base.spells")
         entries.append((s, eff))
 
     def key(item: tuple[Spell, int | str]) -> tuple[int, int, int]:
@@ -477,8 +491,9 @@ def order(b: Board) -> Ruling:
     entries.sort(key=key)
     resolving = [(s, e) for s, e in entries if e != _A]
     later = [(s, e) for s, e in entries if e == _A]
-    if len({e for _, e in resolving}) > 1:
-        trace.add("Priority 1 before 2 up to 5", "elephants.base.priority")
+    if resolving:
+        trace.add("Priority 1 first, up to 5", "elephants.base.priority")
+        trace.add("Not highest first, as the prototype's README has it", "elephants.erratum.priority-direction")
     # Explain each tie between neighbours of the same priority.
     for (s1, e1), (s2, e2) in itertools.pairwise(entries):
         if e1 != e2:
@@ -624,6 +639,7 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             f"{mover.ref} cancelled an enemy spell and advances its owner's active spells",
             "elephants.advance.clap-if-cancelled",
         )
+        trace.add(f"{s.ref} is one of {s.owner}'s active spells", "elephants.interp.clap-advances-all")
     target = b.current + 1
     trace.add(f"{s.ref} moves on to Clash {roman(target)}", "elephants.base.advance")
     verdict = f"{s.ref} can advance to Clash {roman(target)}"
@@ -775,6 +791,7 @@ def clap_targets(b: Board, ref: str | None = None) -> Ruling:
         return trace.ruling(f"{clap.ref} cancels nothing: it is not active", {"clap": clap.ref, "targets": {}})
     choices = _clap_choices(b, clap)
     threshold = LIMITS["clap_min_active"]
+    trace.add("Active spells: face up in this clash, neither cancelled nor moved away", "elephants.interp.active")
     for enemy in b.enemies(clap.owner):
         mine = b.active(enemy)
         gone = [x.ref for x in b.here() if x.owner == enemy and x.state != "active"]
@@ -833,6 +850,8 @@ def _stupefy(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             trace.add(f"{e} cannot be harmed this round", "elephants.base.health-zero")
             continue
         health[e] = max(0, b.health_of(e) - amount)
+        if e not in b.health:
+            trace.add(f"{e}'s health is not given: the starting {b.health_of(e)}", "elephants.base.players")
         trace.add(
             f"Damage first: {e} has an active attack spell: {amount} damage, health {b.health_of(e)} to {health[e]}",
             "elephants.resolve.stupefy",
@@ -973,7 +992,8 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
             raise InvalidInputError(f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {choice!r}")
         count, top = int(pick), LIMITS["illuminate_max"]
         trace.add(f"Illuminate casts 0 to {top} extra spells, as its owner chooses", "elephants.optional.illuminate")
-        trace.add("The sheet's two, not the card list's one", "elephants.erratum.illuminate-count")
+        trace.add("The card list allows one extra spell", "elephants.public.illuminate-card")
+        trace.add("The sheet's two is followed, not the card list's one", "elephants.erratum.illuminate-count")
         if count > top:
             return trace.ruling(f"Illuminate cannot cast {count} extra spells: 0, 1 or 2", {"legal": False}, False)
         if hand is not None and count > hand:
@@ -989,9 +1009,8 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
         trace.add(
             "Electrocute is optional; using it means discarding your own spell first", "elephants.optional.electrocute"
         )
-        trace.add(
-            "The enemy discards (the sheet), not recalls (a card-list version)", "elephants.erratum.electrocute-effect"
-        )
+        trace.add("A card-list version has the enemy recall instead", "elephants.public.electrocute-card")
+        trace.add("The sheet is followed: the enemy discards", "elephants.erratum.electrocute-effect")
         if pick == "pass":
             return trace.ruling("Electrocute may be passed: nothing is discarded", {"legal": True}, True)
         if own_spells is not None and own_spells < 1:
