@@ -332,6 +332,19 @@ def board(
         raise InvalidInputError(f"{count} players cannot include P{max(named)}; give 2 to 9 players")
     for ref in history:
         parse_spell(ref)  # validates the names
+    levels: dict[str, int] = {}
+    for who, value in (health or {}).items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidInputError(
+                f"health of {who} must be a whole number of at least 1, not {value!r} (at 0 a trunk is lost at once)"
+            )
+        levels[_player(who)] = value
+    out = frozenset(_player(p) for p in invulnerable)
+    for s in parsed:
+        if s.owner in out:
+            raise InvalidInputError(
+                f"{s.ref}: {s.owner} lost a trunk this round, so their spells left the board and they cast no more"
+            )
     opts = options if isinstance(options, Options) else _RULESET.options(options)
     return Board(
         spells=tuple(parsed),
@@ -339,8 +352,8 @@ def board(
         ringleader=lead,
         players=count,
         history=tuple(history),
-        health={_player(p): int(h) for p, h in (health or {}).items()},
-        invulnerable=frozenset(_player(p) for p in invulnerable),
+        health=levels,
+        invulnerable=out,
         options=opts,
     )
 
@@ -368,8 +381,19 @@ def parse_board(text: str) -> Board:
     for key in raw:
         if key not in keys:
             raise UnknownNameError("round-file key", key, keys)
-    if not isinstance(raw.get("spells", []), list):
-        raise InvalidInputError("round file: 'spells' must be a list of spells such as \"P1:stupefy\"")
+    shapes = {
+        "spells": (list, 'a list of spells such as ["P1:stupefy"]'),
+        "resolved_earlier": (list, 'a list of spells such as ["P2:break"]'),
+        "invulnerable": (list, 'a list of players such as ["P3"]'),
+        "health": (dict, "a table such as [health] P2 = 3"),
+        "options": (dict, 'a table such as [options] turbulence-condition = "this-spell"'),
+        "players": (int, "a whole number from 2 to 9"),
+        "clash": ((int, str), "a clash from 1 to 4"),
+        "ringleader": (str, 'a player such as "P2"'),
+    }
+    for key, (kind, what) in shapes.items():
+        if key in raw and (not isinstance(raw[key], kind) or isinstance(raw[key], bool)):
+            raise InvalidInputError(f"round file: {key!r} must be {what}")
     return board(
         [str(s) for s in raw.get("spells", [])],
         clash=raw.get("clash", 1),
@@ -580,13 +604,17 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             "elephants.base.advance",
             short=f"nothing advances beyond Clash {roman(_CLASHES)}",
         )
-    for brk in b.active():
-        if brk.name == "break" and brk.owner != s.owner:
-            return no(
-                f"{brk.ref} is active: no spell of {brk.owner}'s enemies can advance",
-                "elephants.break.stops-enemies",
-                (f"{brk.ref} is face up and not cancelled in the current clash", "elephants.interp.break-scope"),
-            )
+
+    def broken() -> Ruling | None:
+        for brk in b.active():
+            if brk.name == "break" and brk.owner != s.owner:
+                return no(
+                    f"{brk.ref} is active: no spell of {brk.owner}'s enemies can advance",
+                    "elephants.break.stops-enemies",
+                    (f"{brk.ref} is face up and not cancelled in the current clash", "elephants.interp.break-scope"),
+                )
+        return None
+
     if mover is None:
         kind = s.advance
         if not kind:
@@ -595,6 +623,11 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
                 "elephants.base.advance-icon",
                 short="it has no advance icon",
             )
+        if kind == "self-once" and s.advanced >= LIMITS["self_advances_per_round"]:
+            return no(f"{s.ref} has already advanced itself this round", "elephants.advance.self-once")
+        stopped = broken()
+        if stopped:
+            return stopped
         if kind == "friendly-if-hit":
             if not _hit(b, s, trace):
                 return no(
@@ -616,8 +649,6 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
                 )
             trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
         elif kind == "self-once":
-            if s.advanced >= LIMITS["self_advances_per_round"]:
-                return no(f"{s.ref} has already advanced itself this round", "elephants.advance.self-once")
             trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
         else:
             trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
@@ -629,6 +660,9 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             return no(
                 f"{mover.ref} advances only its owner's spells, not {s.ref}", "elephants.interp.clap-advances-all"
             )
+        stopped = broken()
+        if stopped:
+            return stopped
         if not _hit(b, mover, trace):
             return no(
                 f"{mover.ref} cancelled no enemy spell, so it advances nothing",

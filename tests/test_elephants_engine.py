@@ -1,0 +1,205 @@
+"""Properties of the Elemental Elephants engine, checked over many random boards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import rulebook
+from rulebook import InvalidInputError, UnknownNameError, elephants
+from rulebook.elephants import board
+
+NAMES = list(elephants.SPELLS)
+IDS = {r.id for r in rulebook.rules("elephants")}
+
+
+def _random_board(rng: random.Random) -> elephants.Board:
+    players = rng.randint(2, 4)
+    clash = rng.randint(1, 4)
+    tokens = []
+    for p in range(1, players + 1):
+        for name in rng.sample(NAMES, rng.randint(1, 4)):
+            flag = rng.choice(["", "", "", "/cancelled", "/resolved", "/advanced", "/hit", "/miss"])
+            if clash < 4 and rng.random() < 0.1:
+                flag = f"/moved={rng.randint(clash + 1, 4)}"
+            where = f"@{rng.randint(1, clash - 1)}" if clash > 1 and rng.random() < 0.1 else ""
+            tokens.append(f"P{p}:{name}{where}{flag}")
+    return board(tokens, clash=clash, ringleader=f"P{rng.randint(1, players)}", players=players)
+
+
+BOARDS = [_random_board(random.Random(seed)) for seed in range(300)]
+
+
+def _effective(b: elephants.Board, spell: elephants.Spell) -> int | str:
+    speeds = any(x.name == "accelerator" for x in b.active(spell.owner)) and spell.name != "accelerator"
+    if spell.priority == "A" or not speeds:
+        return spell.priority
+    return max(1, int(spell.priority) - 2)
+
+
+def test_order_is_exactly_the_active_spells_sorted_by_priority_then_turn_order() -> None:
+    for b in BOARDS:
+        ruling = elephants.order(b)
+        got = [b.spell(x["spell"]) for x in ruling.value["order"]]
+        assert {s.ref for s in got} == {s.ref for s in b.active()}
+        keys = [(99 if _effective(b, s) == "A" else _effective(b, s), b.turn_order.index(s.owner)) for s in got]
+        assert keys == sorted(keys), ruling
+        for s in got:
+            assert s.state == "active" and s.clash == b.current
+
+
+def test_a_players_own_ties_keep_the_order_listed() -> None:
+    for b in BOARDS:
+        got = [x["spell"] for x in elephants.order(b).value["order"]]
+        listed = [s.ref for s in b.spells]
+        for a, c in itertools.pairwise(got):
+            sa, sc = b.spell(a), b.spell(c)
+            if sa.owner == sc.owner and _effective(b, sa) == _effective(b, sc):
+                assert listed.index(a) < listed.index(c)
+
+
+def test_accelerator_never_goes_below_1_and_never_speeds_itself() -> None:
+    for b in BOARDS:
+        for row in elephants.order(b).value["order"]:
+            if row["effective"] != "A":
+                assert row["effective"] >= 1
+                assert row["priority"] - row["effective"] in (0, 1, 2)
+            if row["spell"].endswith(":accelerator"):
+                assert row["effective"] == row["priority"]
+
+
+def test_every_ruling_cites_existing_records_and_every_step_a_rule() -> None:
+    for b in BOARDS[:120]:
+        rulings = [elephants.order(b)]
+        for s in b.spells:
+            rulings.append(elephants.can_advance(b, s.ref))
+            rulings.append(elephants.can_cancel(b, s.ref, b.spells[0].ref))
+            if s.name in ("stupefy", "turbulence", "enfeeble", "clap"):
+                rulings.append(elephants.effect(b, s.ref))
+        for r in rulings:
+            assert r.rules and set(r.rules) <= IDS, r
+            assert all(step.rule for step in r.trace), r
+
+
+def test_nothing_advances_in_clash_iv_and_no_enemy_spell_advances_under_break() -> None:
+    for b in BOARDS:
+        breakers = {s.owner for s in b.active() if s.name == "break"}
+        for s in b.spells:
+            ruling = elephants.can_advance(b, s.ref)
+            if b.current == 4 or s.state != "active" or s.clash != b.current:
+                assert ruling.legal is False
+            if breakers - {s.owner}:
+                assert ruling.legal is False
+            if ruling.legal:
+                assert ruling.value["to"] == b.current + 1
+                assert s.advance, "only spells with the advance icon advance themselves"
+
+
+def test_self_advancing_spells_advance_once_a_round() -> None:
+    for name, data in elephants.SPELLS.items():
+        if data["advance"] != "self-once":
+            continue
+        assert elephants.can_advance(board(f"P1:{name}", clash=2), f"P1:{name}").legal is True
+        assert elephants.can_advance(board(f"P1:{name}/advanced", clash=2), f"P1:{name}").legal is False
+    once = {n for n, d in elephants.SPELLS.items() if d["advance"] == "self-once"}
+    assert once == {"repeater", "slumber", "nightglow", "break", "starfall"}
+
+
+def test_clap_only_takes_from_enemies_with_two_active_spells_and_never_a_shielded_one() -> None:
+    for b in BOARDS:
+        for clap in [s for s in b.active() if s.name == "clap"]:
+            targets = elephants.clap_targets(b, clap.ref).value["targets"]
+            for enemy in b.enemies(clap.owner):
+                assert (enemy in targets) == (len(b.active(enemy)) >= 2)
+            for refs in targets.values():
+                assert refs, "Root never shields itself, so there is always a spell to take"
+                for ref in refs:
+                    assert elephants.can_cancel(b, ref, clap.ref).legal is True
+
+
+def test_gravitate_never_moves_to_the_current_or_an_earlier_clash_nor_in_clash_iv() -> None:
+    for b in BOARDS:
+        for grav in [s for s in b.active() if s.name == "gravitate"]:
+            for s in b.spells:
+                for to in range(1, 5):
+                    r = elephants.can_move(b, s.ref, to, by=grav.ref)
+                    if r.legal:
+                        assert b.current < 4 and to > b.current and s is not grav
+                        assert s.state == "active" and s.clash == b.current
+
+
+def test_stupefy_damages_before_it_cancels_and_the_trunk_is_lost_last() -> None:
+    b = board("P1:stupefy P2:offering P3:ritual", health={"P2": 2, "P3": 4})
+    r = elephants.effect(b, "P1:stupefy")
+    rules = [step.rule for step in r.trace]
+    last_damage = max(i for i, rule in enumerate(rules) if rule == "elephants.resolve.stupefy")
+    first_cancel = rules.index("elephants.interp.stupefy-cancels-attacks")
+    assert last_damage < first_cancel < rules.index("elephants.base.health-zero")
+    assert r.value == {
+        "spell": "P1:stupefy",
+        "active": True,
+        "damaged": {"P2": 0, "P3": 2},
+        "cancelled": ["P2:offering", "P3:ritual"],
+        "shielded": [],
+        "trunk_lost": ["P2"],
+    }
+
+
+def test_a_player_who_lost_a_trunk_cannot_be_harmed() -> None:
+    b = board("P1:stupefy P1:enfeeble P2:root P2:offering", invulnerable=["P3"], players=3)
+    assert elephants.effect(b, "P1:enfeeble").value["damaged"] == ["P2"]
+    b = board("P1:enfeeble P2:root", invulnerable=[], players=3)
+    assert elephants.effect(b, "P1:enfeeble").value["advances"] is True
+
+
+def test_a_cancelled_spell_does_nothing() -> None:
+    r = elephants.effect(board("P1:stupefy/cancelled P2:offering"), "P1:stupefy")
+    assert r.verdict == "P1:stupefy does nothing: it is not active"
+    assert r.rules == ("elephants.cancelled.visible",)
+
+
+def test_end_of_round_fills_the_hand_to_four_plus_one_per_lost_trunk() -> None:
+    for lost in range(3):
+        for kept in range(5):
+            r = elephants.end_of_round(4, kept=kept, trunks_lost=lost, draft=False)
+            assert r.value["recall"] == 4 + lost - kept
+    assert elephants.end_of_round(0, set_size=6).value["recall"] == 0
+
+
+@pytest.mark.parametrize(
+    ("spells", "kwargs", "message"),
+    [
+        ("P1:stupify", {}, "did you mean 'stupefy'?"),
+        ("P1stupefy", {}, "write OWNER:NAME"),
+        ("Q1:stupefy", {}, "players are written P1, P2"),
+        ("P1:clap/frozen", {}, "unknown spell flag 'frozen'"),
+        ("P1:clap/moved=1", {"clash": 2}, "only have been moved to a later clash"),
+        ("P1:clap@3", {"clash": 2}, "after the current Clash II"),
+        ("P1:clap", {"clash": 5}, "a round has clashes 1 to 4"),
+        ("P1:clap P1:clap", {}, "given twice"),
+        ("P3:clap", {"players": 2}, "2 players cannot include P3"),
+        ("P1:clap", {"health": {"P2": 0}}, "at least 1"),
+        ("P1:clap", {"options": {"turbulence-condition": "card"}}, "accepted: any-spell, this-spell"),
+    ],
+)
+def test_bad_boards_are_refused_with_a_message_naming_what_is_accepted(spells: str, kwargs: dict, message: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        board(spells, **kwargs)
+    assert message in str(err.value)
+
+
+def test_asking_about_a_spell_not_on_the_board_lists_the_board() -> None:
+    with pytest.raises(UnknownNameError) as err:
+        elephants.can_advance(board("P1:root P2:break"), "P1:break")
+    assert "accepted: P1:root, P2:break" in str(err.value)
+
+
+def test_only_clap_advances_other_spells_and_only_modelled_effects_resolve() -> None:
+    with pytest.raises(InvalidInputError, match="only Clap does"):
+        elephants.can_advance(board("P1:root P1:break"), "P1:root", by="P1:break")
+    with pytest.raises(InvalidInputError, match="not modelled"):
+        elephants.effect(board("P1:root"), "P1:root")
+    with pytest.raises(InvalidInputError, match="no optional effect"):
+        elephants.optional_effect("root", "use")
