@@ -147,11 +147,12 @@ def test_stupefy_damages_before_it_cancels_and_the_trunk_is_lost_last() -> None:
     }
 
 
-def test_a_player_who_lost_a_trunk_cannot_be_harmed() -> None:
-    b = board("P1:stupefy P1:enfeeble P2:root P2:offering", invulnerable=["P3"], players=3)
-    assert elephants.effect(b, "P1:enfeeble").value["damaged"] == ["P2"]
-    b = board("P1:enfeeble P2:root", invulnerable=[], players=3)
-    assert elephants.effect(b, "P1:enfeeble").value["advances"] is True
+def test_a_player_who_lost_a_trunk_this_round_has_no_spells_on_the_board() -> None:
+    with pytest.raises(InvalidInputError, match="P3 lost a trunk this round"):
+        board("P1:stupefy P3:offering", invulnerable=["P3"])
+    b = board("P1:clap P2:root P2:offering", invulnerable=["P3"])
+    assert b.players == 3
+    assert elephants.clap_targets(b).value["targets"] == {"P2": ["P2:root"]}
 
 
 def test_a_cancelled_spell_does_nothing() -> None:
