@@ -183,9 +183,20 @@ class Spell:
 class Board:
     """The spells of one round and where the round stands: the current clash, the turn order, health.
 
+    The round's four clashes hold its spells: past clashes their past spells, the current clash the spells
+    in play, later clashes the spells that advanced or were moved there.
+
     ``history`` lists spells that resolved earlier this round and are no longer on view (for response
     spells); ``health`` holds players' health where it matters (5 otherwise); ``invulnerable`` the
     players who lost a trunk this round.
+
+    Examples:
+        >>> print(board("P1:gravitate@1 P2:root@1/moved=3 P1:clap P2:break/cancelled P2:stupefy/moved=4", clash=2))
+        Clash I (past): P1:gravitate, P2:root (moved to III)
+        Clash II (current): P1:clap, P2:break (cancelled), P2:stupefy (moved to IV)
+        Clash III (to come): P2:root (moved here from I)
+        Clash IV (to come): P2:stupefy (moved here from II)
+        Turn order: P1, P2
     """
 
     spells: tuple[Spell, ...]
@@ -233,6 +244,24 @@ class Board:
     def health_of(self, player: str) -> int:
         """A player's health (the starting 5 unless given)."""
         return self.health.get(player, LIMITS["health"])
+
+    def __str__(self) -> str:
+        lines = []
+        for n in range(1, _CLASHES + 1):
+            when = "past" if n < self.current else "current" if n == self.current else "to come"
+            here = [s for s in self.spells if s.clash == n]
+            here += [s for s in self.spells if s.moved_to == n]
+            names = []
+            for s in here:
+                if s.moved_to == n:
+                    names.append(f"{s.ref} (moved here from {roman(s.clash)})")
+                elif s.state == "moved":
+                    names.append(f"{s.ref} (moved to {roman(s.moved_to or n)})")
+                else:
+                    names.append(s.ref + (f" ({s.state})" if s.state != "active" else ""))
+            lines.append(f"Clash {roman(n)} ({when}): {', '.join(names) or '-'}")
+        lines.append(f"Turn order: {', '.join(self.turn_order)}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """The board as JSON-ready data."""
@@ -320,10 +349,10 @@ def board(
                 f"{s.ref} is given twice; a player has one copy of each spell (elephants.interp.one-copy)"
             )
         seen.add(s.ref)
-        if s.clash > current:
+        if s.clash > current and (s.state != "active" or s.resolved or s.hit is not None):
             raise InvalidInputError(
-                f"{s.ref} is placed in Clash {roman(s.clash)}, after the current Clash {roman(current)}; "
-                "give only spells of the current clash and of past clashes"
+                f"{s.ref} waits in Clash {roman(s.clash)}, after the current Clash {roman(current)}: it has not been "
+                "cast yet, so it cannot be cancelled, moved, resolved, hit or missed"
             )
     lead = _player(ringleader)
     named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *(health or {}), *invulnerable]]
@@ -417,6 +446,11 @@ def _inactive_reason(b: Board, s: Spell) -> tuple[str, str] | None:
         return (
             f"{s.ref} was moved to Clash {roman(s.moved_to or b.current)}: it does not resolve or advance here",
             "elephants.moved.not-here",
+        )
+    if s.clash > b.current:
+        return (
+            f"{s.ref} waits in Clash {roman(s.clash)}: it is not active until that clash comes",
+            "elephants.base.advance",
         )
     if s.clash != b.current:
         return f"{s.ref} is a past spell (Clash {roman(s.clash)}), not active", "elephants.interp.active"
@@ -597,7 +631,8 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     why = _inactive_reason(b, s)
     if why:
         short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
-        return no(why[0], why[1], short=short.get(s.state, "it is a past spell, not active"))
+        later = f"it waits in Clash {roman(s.clash)}, not yet active"
+        return no(why[0], why[1], short=short.get(s.state, later if s.clash > b.current else "it is a past spell"))
     if b.current >= _CLASHES:
         return no(
             f"{s.ref} is in Clash {roman(_CLASHES)}: nothing advances beyond it",
@@ -717,8 +752,9 @@ def can_move(b: Board, ref: str, to: int | str, by: str | None = None) -> Ruling
     if s is grav:
         return no("Gravitate does not move itself", "elephants.interp.gravitate-targets")
     if s.clash != b.current:
+        when = "a past clash" if s.clash < b.current else "a later clash"
         return no(
-            f"{s.ref} is in Clash {roman(s.clash)}, a past clash; only spells of the current clash move",
+            f"{s.ref} is in Clash {roman(s.clash)}, {when}; only spells of the current clash move",
             "elephants.gravitate.current-to-future",
         )
     why = _inactive_reason(b, s)

@@ -177,7 +177,7 @@ def test_end_of_round_fills_the_hand_to_four_plus_one_per_lost_trunk() -> None:
         ("Q1:stupefy", {}, "players are written P1, P2"),
         ("P1:clap/frozen", {}, "unknown spell flag 'frozen'"),
         ("P1:clap/moved=1", {"clash": 2}, "only have been moved to a later clash"),
-        ("P1:clap@3", {"clash": 2}, "after the current Clash II"),
+        ("P1:clap@3/cancelled", {"clash": 2}, "it has not been cast yet"),
         ("P1:clap", {"clash": 5}, "a round has clashes 1 to 4"),
         ("P1:clap P1:clap", {}, "given twice"),
         ("P3:clap", {"players": 2}, "2 players cannot include P3"),
