@@ -538,6 +538,10 @@ def order(b: Board) -> Ruling:
             trace.add(f"{s.ref} has priority {s.priority}; it does not speed itself up", "elephants.order.accelerator")
         elif eff == _A:
             trace.add(f"{s.ref} has priority A: it acts in the advance phase", "elephants.base.priority-advance")
+            if s.name == "repeater":
+                trace.add(
+                    "Repeater's priority is A, not the 5 of one card-list version", "elephants.interp.repeater-priority"
+                )
         else:
             trace.add(f"{s.ref} has priority {eff}", "elephants.base.spells")
         entries.append((s, eff))
@@ -684,6 +688,12 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
                 )
             trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
         elif kind == "self-once":
+            if SPELLS[s.name].get("advance_needs") == "another-own-active" and len(b.active(s.owner)) < 2:
+                return no(
+                    f"{s.ref} advances only while {s.owner} has another active spell in the clash",
+                    "elephants.public.nightglow-card",
+                    short=f"{s.owner} has no other active spell in the clash",
+                )
             trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
         else:
             trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
@@ -709,6 +719,11 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             "elephants.advance.clap-if-cancelled",
         )
         trace.add(f"{s.ref} is one of {s.owner}'s active spells", "elephants.interp.clap-advances-all")
+        if s.advance == "self-once" and s.advanced:
+            trace.add(
+                f"{s.ref} has used its one self-advance, but this advance is Clap's, not its own",
+                "elephants.advance.self-once",
+            )
     target = b.current + 1
     trace.add(f"{s.ref} moves on to Clash {roman(target)}", "elephants.base.advance")
     verdict = f"{s.ref} can advance to Clash {roman(target)}"

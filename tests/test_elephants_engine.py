@@ -101,8 +101,12 @@ def test_self_advancing_spells_advance_once_a_round() -> None:
     for name, data in elephants.SPELLS.items():
         if data["advance"] != "self-once":
             continue
-        assert elephants.can_advance(board(f"P1:{name}", clash=2), f"P1:{name}").legal is True
-        assert elephants.can_advance(board(f"P1:{name}/advanced", clash=2), f"P1:{name}").legal is False
+        companion = "P1:gravitate" if name != "gravitate" else "P1:root"
+        assert elephants.can_advance(board(f"P1:{name} {companion}", clash=2), f"P1:{name}").legal is True
+        assert elephants.can_advance(board(f"P1:{name}/advanced {companion}", clash=2), f"P1:{name}").legal is False
+        # Clap's advance is not the spell's own, so the once-a-round limit does not stop it.
+        clapped = board(f"P1:{name}/advanced P1:clap/hit", clash=2)
+        assert elephants.can_advance(clapped, f"P1:{name}", by="P1:clap").legal is True
     once = {n for n, d in elephants.SPELLS.items() if d["advance"] == "self-once"}
     assert once == {"repeater", "slumber", "nightglow", "break", "starfall"}
 
