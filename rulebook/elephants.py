@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -46,6 +46,7 @@ from rulebook.ruling import Ruling, Trace
 __all__ = [
     "LIMITS",
     "SPELLS",
+    "STATES",
     "Board",
     "Spell",
     "board",
@@ -59,7 +60,9 @@ __all__ = [
     "order",
     "parse_board",
     "parse_spell",
+    "roman",
     "spell_name",
+    "spells_table",
 ]
 
 _RULESET = _rules("elephants")
@@ -538,6 +541,8 @@ def order(b: Board) -> Ruling:
             trace.add(f"{s.ref} has priority {s.priority}; it does not speed itself up", "elephants.order.accelerator")
         elif eff == _A:
             trace.add(f"{s.ref} has priority A: it acts in the advance phase", "elephants.base.priority-advance")
+            if any(x.name == "accelerator" for x in b.active(s.owner)):
+                trace.add(f"{s.owner}'s Accelerator does not change priority A", "elephants.interp.accelerator-passive")
             if s.name == "repeater":
                 trace.add(
                     "Repeater's priority is A, not the 5 of one card-list version", "elephants.interp.repeater-priority"
@@ -1195,7 +1200,3 @@ def spells_table() -> list[dict[str, Any]]:
         {"spell": n, "set": d["set"], "priority": d["priority"], "types": list(d["types"]), "advance": d["advance"]}
         for n, d in SPELLS.items()
     ]
-
-
-def _sequence(items: Sequence[str]) -> str:
-    return ", ".join(items)
