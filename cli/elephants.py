@@ -25,7 +25,14 @@ BoardArg = Annotated[
 ]
 ClashFlag = Annotated[str, typer.Option("--clash", "-c", help="The current clash: 1 to 4 (or I to IV).")]
 RingleaderFlag = Annotated[
-    str, typer.Option("--ringleader", "-r", help="The Ringleader; turn order runs from them round the seats.")
+    str | None,
+    typer.Option("--ringleader", "-r", help="The Ringleader (default P1); turn order runs from them round the seats."),
+]
+TurnOrderFlag = Annotated[
+    str | None,
+    typer.Option(
+        "--turn-order", "-t", metavar="P2,P3,P1", help="The whole turn order, Ringleader first, instead of seats."
+    ),
 ]
 PlayersFlag = Annotated[
     int | None, typer.Option(help="Number of players (default: the highest player named, at least 2).")
@@ -69,7 +76,8 @@ def _board(
     spells: list[str] | None,
     subject: str | None,
     clash: str,
-    ringleader: str,
+    ringleader: str | None,
+    turn_order: str | None,
     players: int | None,
     round_file: str | None,
     earlier: list[str] | None,
@@ -92,6 +100,7 @@ def _board(
         tokens,
         clash=clash,
         ringleader=ringleader,
+        turn_order=turn_order,
         players=players,
         history=earlier or [],
         health=_health(health),
@@ -111,7 +120,8 @@ def order(
         typer.Argument(metavar="SPELL", help=f"The spells of the clash, {SPELL_HELP}.", show_default=False),
     ] = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     option: OptionFlag = None,
@@ -123,8 +133,10 @@ def order(
     """
     from rulebook import elephants
 
-    b = _board(spells, None, clash, ringleader, players, round_file, None, None, option)
-    given = _given(spells=spells, clash=clash, ringleader=ringleader, players=players, round=round_file)
+    b = _board(spells, None, clash, ringleader, turn_order, players, round_file, None, None, option)
+    given = _given(
+        spells=spells, clash=clash, ringleader=ringleader, turn_order=turn_order, players=players, round=round_file
+    )
     emit_ruling("elephants", "order", given, elephants.order(b), as_json)
 
 
@@ -135,7 +147,8 @@ def can_advance(
     board: BoardArg = None,
     by: Annotated[str | None, typer.Option(help="Another spell doing the advancing (Clap), e.g. P1:clap.")] = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     health: HealthFlag = None,
@@ -148,7 +161,7 @@ def can_advance(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, players, round_file, None, health, option)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, health, option)
     ruling = elephants.can_advance(b, spell, by=by)
     emit_ruling("elephants", "can-advance", _given(spell=spell, board=board, by=by, clash=clash), ruling, as_json)
 
@@ -161,7 +174,8 @@ def can_move(
     board: BoardArg = None,
     by: Annotated[str | None, typer.Option(help="The Gravitate doing the moving (default: the only one).")] = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     as_json: JsonFlag = False,
@@ -172,7 +186,7 @@ def can_move(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, players, round_file, None, None, None)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None)
     ruling = elephants.can_move(b, spell, to, by=by)
     emit_ruling("elephants", "can-move", _given(spell=spell, to=to, board=board, by=by, clash=clash), ruling, as_json)
 
@@ -184,7 +198,8 @@ def can_cancel(
     by: Annotated[str, typer.Option(help="The spell doing the cancelling, e.g. P1:clap.")],
     board: BoardArg = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     as_json: JsonFlag = False,
@@ -195,7 +210,7 @@ def can_cancel(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, players, round_file, None, None, None)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None)
     ruling = elephants.can_cancel(b, spell, by)
     emit_ruling("elephants", "can-cancel", _given(spell=spell, by=by, board=board, clash=clash), ruling, as_json)
 
@@ -209,7 +224,8 @@ def clap_targets(
     ] = None,
     clap: Annotated[str | None, typer.Option(help="The Clap asked about (default: the only one).")] = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     as_json: JsonFlag = False,
@@ -220,7 +236,7 @@ def clap_targets(
     """
     from rulebook import elephants
 
-    b = _board(spells, None, clash, ringleader, players, round_file, None, None, None)
+    b = _board(spells, None, clash, ringleader, turn_order, players, round_file, None, None, None)
     ruling = elephants.clap_targets(b, clap)
     emit_ruling("elephants", "clap-targets", _given(spells=spells, clap=clap, clash=clash), ruling, as_json)
 
@@ -231,7 +247,8 @@ def effect(
     spell: Annotated[str, typer.Argument(help="The spell resolving now: Stupefy, Turbulence, Enfeeble or Clap.")],
     board: BoardArg = None,
     clash: ClashFlag = "1",
-    ringleader: RingleaderFlag = "P1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
     players: PlayersFlag = None,
     round_file: RoundFlag = None,
     earlier: EarlierFlag = None,
@@ -245,7 +262,7 @@ def effect(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, players, round_file, earlier, health, option)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, earlier, health, option)
     ruling = elephants.effect(b, spell)
     given = _given(spell=spell, board=board, clash=clash, earlier=earlier, health=health, options=parse_options(option))
     emit_ruling("elephants", "effect", given, ruling, as_json)

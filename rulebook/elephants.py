@@ -210,16 +210,19 @@ class Board:
     health: Mapping[str, int] = field(default_factory=dict)
     invulnerable: frozenset[str] = frozenset()
     options: Options = field(default_factory=lambda: _RULESET.options())
+    seats: tuple[str, ...] = ()
 
     @property
     def turn_order(self) -> tuple[str, ...]:
-        """Players in turn order, from the Ringleader round the table.
+        """Players in turn order, from the Ringleader round the table (seats P1, P2, ... unless given).
 
         Examples:
             >>> board("P1:root P3:clap", ringleader="P2").turn_order
             ('P2', 'P3', 'P1')
+            >>> board("P1:root P3:clap", turn_order="P3 P1 P2").turn_order
+            ('P3', 'P1', 'P2')
         """
-        seats = [f"P{n}" for n in range(1, self.players + 1)]
+        seats = list(self.seats) or [f"P{n}" for n in range(1, self.players + 1)]
         start = seats.index(self.ringleader)
         return tuple(seats[start:] + seats[:start])
 
@@ -321,17 +324,19 @@ def parse_spell(token: str, clash: int = 1) -> Spell:
 def board(
     spells: str | Iterable[str | Spell],
     clash: int | str = 1,
-    ringleader: str = "P1",
+    ringleader: str | None = None,
     players: int | None = None,
     history: Iterable[str] = (),
     health: Mapping[str, int] | None = None,
     invulnerable: Iterable[str] = (),
     options: Mapping[str, object] | Options | None = None,
+    turn_order: str | Iterable[str] | None = None,
 ) -> Board:
     """Set up a round's board from spells in the notation of :func:`parse_spell`.
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
-    players is the highest player named (at least 2) unless given.
+    players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
+    round the seats P1, P2, ...; ``turn_order`` gives it outright instead (Ringleader first).
 
     Examples:
         >>> b = board("P1:clap P2:stupefy P2:break P3:root", clash="II", ringleader="P3")
@@ -357,7 +362,22 @@ def board(
                 f"{s.ref} waits in Clash {roman(s.clash)}, after the current Clash {roman(current)}: it has not been "
                 "cast yet, so it cannot be cancelled, moved, resolved, hit or missed"
             )
-    lead = _player(ringleader)
+    lead = _player(ringleader or "P1")
+    seats: tuple[str, ...] = ()
+    if turn_order is not None:
+        given = turn_order.replace(",", " ").split() if isinstance(turn_order, str) else list(turn_order)
+        seats = tuple(_player(p) for p in given)
+        expected = [f"P{n}" for n in range(1, len(seats) + 1)]
+        if sorted(seats, key=lambda p: int(p[1:])) != expected:
+            raise InvalidInputError(
+                f"turn order {' '.join(seats)} must name each of {', '.join(expected)} once, Ringleader first"
+            )
+        if ringleader is not None and lead != seats[0]:
+            raise InvalidInputError(f"the turn order starts with {seats[0]}, but the Ringleader is {lead}")
+        lead = seats[0]
+        if players is not None and players != len(seats):
+            raise InvalidInputError(f"the turn order names {len(seats)} players, not {players}")
+        players = len(seats)
     named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *(health or {}), *invulnerable]]
     count = players if players is not None else max([2, *named])
     if count < max(named) or not 2 <= count <= 9:
@@ -383,6 +403,7 @@ def board(
         current=current,
         ringleader=lead,
         players=count,
+        seats=seats,
         history=tuple(history),
         health=levels,
         invulnerable=out,
@@ -391,8 +412,8 @@ def board(
 
 
 def parse_board(text: str) -> Board:
-    """Read a round file (TOML): ``clash``, ``ringleader``, ``players``, ``spells``, ``resolved_earlier``,
-    ``invulnerable``, and tables ``[health]`` and ``[options]``.
+    """Read a round file (TOML): ``clash``, ``ringleader`` or ``turn_order``, ``players``, ``spells``,
+    ``resolved_earlier``, ``invulnerable``, and tables ``[health]`` and ``[options]``.
 
     Examples:
         >>> b = parse_board('clash = 3\\nspells = ["P1:turbulence"]\\nresolved_earlier = ["P2:stupefy"]')
@@ -409,7 +430,17 @@ def parse_board(text: str) -> Board:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InvalidInputError(f"cannot read the round file: {err}") from None
-    keys = ["clash", "ringleader", "players", "spells", "resolved_earlier", "invulnerable", "health", "options"]
+    keys = [
+        "clash",
+        "ringleader",
+        "turn_order",
+        "players",
+        "spells",
+        "resolved_earlier",
+        "invulnerable",
+        "health",
+        "options",
+    ]
     for key in raw:
         if key not in keys:
             raise UnknownNameError("round-file key", key, keys)
@@ -422,6 +453,7 @@ def parse_board(text: str) -> Board:
         "players": (int, "a whole number from 2 to 9"),
         "clash": ((int, str), "a clash from 1 to 4"),
         "ringleader": (str, 'a player such as "P2"'),
+        "turn_order": (list, 'a list of players, Ringleader first, such as ["P2", "P3", "P1"]'),
     }
     for key, (kind, what) in shapes.items():
         if key in raw and (not isinstance(raw[key], kind) or isinstance(raw[key], bool)):
@@ -429,12 +461,13 @@ def parse_board(text: str) -> Board:
     return board(
         [str(s) for s in raw.get("spells", [])],
         clash=raw.get("clash", 1),
-        ringleader=str(raw.get("ringleader", "P1")),
+        ringleader=str(raw["ringleader"]) if "ringleader" in raw else None,
         players=raw.get("players"),
         history=[str(h) for h in raw.get("resolved_earlier", [])],
         health=raw.get("health"),
         invulnerable=[str(p) for p in raw.get("invulnerable", [])],
         options=raw.get("options"),
+        turn_order=[str(p) for p in raw["turn_order"]] if "turn_order" in raw else None,
     )
 
 

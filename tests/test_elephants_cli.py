@@ -97,6 +97,12 @@ def test_spells_lists_the_sheets_spells_with_their_data() -> None:
     assert run("spells").stdout.splitlines()[0].split()[:3] == ["stupefy", "Thunder", "2"]
 
 
+def test_turn_order_given_outright_decides_ties_between_players() -> None:
+    result = run("order", "P1:stupefy", "P2:clap", "P3:nightglow", "--turn-order", "P3,P1,P2")
+    assert result.stdout.startswith("Clash I resolves: P3:nightglow, P1:stupefy, P2:clap")
+    assert run("order", "P1:stupefy", "P2:clap", "-r", "P2").stdout.startswith("Clash I resolves: P2:clap, P1:stupefy")
+
+
 def test_a_round_file_from_standard_input() -> None:
     result = run("order", "--round", "-", input='clash = 2\nspells = ["P2:stupefy", "P1:clap"]\n')
     assert result.stdout.startswith("Clash II resolves: P1:clap, P2:stupefy")
@@ -112,6 +118,8 @@ def test_a_round_file_from_standard_input() -> None:
         (["order", "P1:clap", "--round", "no-such.toml"], "either as spells on the command line or as a --round"),
         (["order", "--round", "no-such.toml"], "cannot read 'no-such.toml'"),
         (["can-advance", "P1:clap", "--health", "P2"], "must be written PLAYER=N"),
+        (["order", "P1:clap", "--turn-order", "P3,P1"], "must name each of P1, P2 once"),
+        (["order", "P1:clap", "-t", "P2,P1", "-r", "P1"], "the turn order starts with P2, but the Ringleader is P1"),
         (["can-advance", "P1:root", "P2:break", "--by", "P2:break"], "only Clap does"),
         (["can-move", "P2:stupefy", "--to", "3", "P1:clap"], "there are no Gravitate spells in the current clash"),
         (["effect", "P1:turbulence", "-o", "turbulence=any"], "did you mean 'turbulence-condition'?"),
