@@ -140,6 +140,52 @@ def order(
     emit_ruling("elephants", "order", given, elephants.order(b), as_json)
 
 
+@app.command()
+@answers
+def resolve(
+    spells: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="SPELL", help=f"The spells of the clash, {SPELL_HELP}.", show_default=False),
+    ] = None,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="SPELL=CHOICE",
+            help=(
+                "A player's choice, repeatable: P1:clap=P2:break,P3:root (Clap's targets); "
+                "'P1:gravitate=P2:stupefy>4' (Gravitate's move); P1:turbulence=P3 (Turbulence's enemy)."
+            ),
+        ),
+    ] = None,
+    clash: ClashFlag = "1",
+    ringleader: RingleaderFlag = None,
+    turn_order: TurnOrderFlag = None,
+    players: PlayersFlag = None,
+    round_file: RoundFlag = None,
+    earlier: EarlierFlag = None,
+    health: HealthFlag = None,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play out a clash: each spell resolves in turn on the board as it then stands, then the advance phase.
+
+    Example: rulebook elephants resolve P1:stupefy P2:ritual P2:starfall P1:slumber --clash 2
+    """
+    from rulebook import elephants
+    from rulebook.errors import InvalidInputError
+
+    b = _board(spells, None, clash, ringleader, turn_order, players, round_file, earlier, health, option)
+    chosen: dict[str, str] = {}
+    for pair in choose or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise InvalidInputError(f"choice {pair!r} must be written SPELL=CHOICE, e.g. P1:clap=P2:break")
+        chosen[key.strip()] = value.strip()
+    ruling = elephants.resolve_clash(b, chosen)
+    given = _given(spells=spells, choose=chosen, clash=clash, round=round_file, earlier=earlier, health=health)
+    emit_ruling("elephants", "resolve", given, ruling, as_json)
+
+
 @app.command("can-advance")
 @answers
 def can_advance(

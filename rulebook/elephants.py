@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import rules as _rules
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -60,6 +60,7 @@ __all__ = [
     "order",
     "parse_board",
     "parse_spell",
+    "resolve_clash",
     "roman",
     "spell_name",
     "spells_table",
@@ -963,7 +964,7 @@ def _enfeeble_victims(b: Board, s: Spell) -> list[str]:
     return [e for e in b.enemies(s.owner) if _harmable(b, e) and any("boost" in x.types for x in b.active(e))]
 
 
-def _stupefy(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
+def _stupefy(b: Board, s: Spell, trace: Trace, announce: bool = True) -> dict[str, Any]:
     amount = SPELLS["stupefy"]["damage"]
     hit = [e for e in b.enemies(s.owner) if any("attack" in x.types for x in b.active(e))]
     health = {}
@@ -994,7 +995,7 @@ def _stupefy(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
                 cancelled.append(x.ref)
                 trace.add(f"Then cancel: {x.ref} is an enemy attack spell", "elephants.interp.stupefy-cancels-attacks")
     lost = [e for e, h in health.items() if h == 0]
-    for e in lost:
+    for e in lost if announce else []:
         trace.add(
             f"Stupefy has finished: {e} is at 0, loses a trunk and discards their spells on the board",
             "elephants.base.health-zero",
@@ -1086,6 +1087,214 @@ def effect(b: Board, ref: str) -> Ruling:
         return trace.ruling(f"{s.ref} does nothing: it is not active", {"spell": s.ref, "active": False})
     out = _EFFECTS[s.name](b, s, trace)
     return trace.ruling(out["verdict"], {"spell": s.ref, "active": True, **out["value"]})
+
+
+# ---------------------------------------------------------------- a whole clash played out
+
+
+def _parse_choices(b: Board, choose: Mapping[str, str] | None) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for key, value in (choose or {}).items():
+        spell = b.spell(key)
+        if spell.name not in ("clap", "gravitate", "turbulence"):
+            raise InvalidInputError(
+                f"{spell.ref} takes no choice here; choices are for Clap (spells to cancel), "
+                "Gravitate (SPELL>CLASH) and Turbulence (the enemy damaged)"
+            )
+        found[spell.ref] = str(value).strip()
+    return found
+
+
+def _without(b: Board, player: str) -> Board:
+    """The board once ``player`` has lost a trunk: their spells leave it, and they cannot be harmed."""
+    return replace(
+        b,
+        spells=tuple(s for s in b.spells if s.owner != player),
+        health={**b.health, player: 0},
+        invulnerable=b.invulnerable | {player},
+    )
+
+
+def _set(b: Board, ref: str, **changes: Any) -> Board:
+    return replace(b, spells=tuple(replace(s, **changes) if s.ref == ref else s for s in b.spells))
+
+
+def _next(b: Board) -> tuple[Spell, int | str] | None:
+    """The next spell to resolve: the fastest active spell not yet resolved, on the board as it stands."""
+    seat = {p: i for i, p in enumerate(b.turn_order)}
+    listed = {s.ref: i for i, s in enumerate(b.spells)}
+    waiting = []
+    for s in b.active():
+        eff, _ = _accelerated(b, s)
+        if not s.resolved and eff != _A:
+            waiting.append(((int(eff), seat[s.owner], listed[s.ref]), s, eff))
+    if not waiting:
+        return None
+    _, s, eff = min(waiting, key=lambda item: item[0])
+    return s, eff
+
+
+def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
+    """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
+    advance phase.
+
+    Unlike :func:`order`, which reads the board as it is, this follows the clash as spells act: a spell
+    cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
+    off the board. ``choose`` gives the players' choices, by spell: Clap's targets (``"P2:break,P3:root"``),
+    Gravitate's move (``"P2:stupefy>4"``, required), Turbulence's enemy (``"P3"``). The effects of
+    Stupefy, Clap, Gravitate, Enfeeble and Turbulence are worked out; other spells resolve without a
+    modelled effect.
+
+    Examples:
+        >>> r = resolve_clash(board("P1:stupefy P2:ritual P2:starfall P1:slumber", clash=2))
+        >>> r.verdict
+        'Clash II: P1:stupefy, P1:slumber resolve; P2:ritual, P2:starfall cancelled; P1:slumber advances to III'
+        >>> r.value["health"]
+        {'P1': 5, 'P2': 3}
+    """
+    chosen = _parse_choices(b, choose)
+    trace = Trace()
+    trace.add(
+        f"Clash {roman(b.current)}: spells resolve one by one, the fastest first, then the advance phase",
+        "elephants.base.round",
+    )
+    trace.add("The order is read again after each spell, on the board as it then stands", "elephants.base.priority")
+    resolved: list[str] = []
+    trunks: list[str] = []
+    hits: dict[str, bool] = {}
+    while (step := _next(b)) is not None:
+        s, eff = step
+        if eff != s.priority:
+            trace.add(
+                f"{s.ref} resolves (priority {s.priority}, {eff} with {s.owner}'s Accelerator)",
+                "elephants.order.accelerator",
+            )
+        else:
+            trace.add(f"{s.ref} resolves (priority {eff})", "elephants.base.priority")
+        if s.name in _EFFECTS:
+            out = (_stupefy(b, s, trace, announce=False) if s.name == "stupefy" else _EFFECTS[s.name](b, s, trace))[
+                "value"
+            ]
+            if s.name == "stupefy":
+                for ref in out["cancelled"]:
+                    b = _set(b, ref, state="cancelled")
+                b = replace(b, health={**b.health, **out["damaged"]})
+            elif s.name == "enfeeble":
+                hits[s.ref] = bool(out["damaged"])
+                amount = SPELLS["enfeeble"]["damage"]
+                b = replace(b, health={**b.health, **{e: max(0, b.health_of(e) - amount) for e in out["damaged"]}})
+            else:
+                target = chosen.get(s.ref) or next((e for e in b.enemies(s.owner) if _harmable(b, e)), None)
+                if target is None:
+                    trace.add("No enemy can be harmed", "elephants.base.health-zero")
+                else:
+                    target = _player(target)
+                    if target == s.owner or target not in b.turn_order or not _harmable(b, target):
+                        raise InvalidInputError(f"{s.ref} cannot damage {target}; choose an enemy who can be harmed")
+                    if s.ref not in chosen:
+                        trace.add(
+                            f"No enemy chosen: the first in turn order, {target}", "elephants.interp.default-choices"
+                        )
+                    b = replace(b, health={**b.health, target: max(0, b.health_of(target) - out["damage"])})
+                    trace.add(f"{target} takes {out['damage']} damage", "elephants.response.sees-the-round")
+        elif s.name == "clap":
+            options = _clap_choices(b, s)
+            picks = [b.spell(ref).ref for ref in chosen.get(s.ref, "").replace(",", " ").split()]
+            taken = []
+            for enemy, refs in options.items():
+                mine = [ref for ref in picks if ref in refs]
+                if len(mine) > 1:
+                    raise InvalidInputError(f"{s.ref} cancels one spell of {enemy}, not {', '.join(mine)}")
+                if not mine:
+                    mine = [refs[0]]
+                    trace.add(
+                        f"No choice given for {enemy}: the first listed, {refs[0]}", "elephants.interp.default-choices"
+                    )
+                taken += mine
+            allowed = ", ".join(r for refs in options.values() for r in refs) or "nothing"
+            for ref in picks:
+                if ref not in taken:
+                    raise InvalidInputError(f"{s.ref} cannot cancel {ref}; it may take: {allowed}")
+            for ref in taken:
+                trace.add(f"{s.ref} cancels {ref}", "elephants.clap.targets")
+                b = _set(b, ref, state="cancelled")
+            if not options:
+                trace.add("No enemy has two or more active spells: Clap cancels nothing", "elephants.clap.targets")
+            hits[s.ref] = bool(taken)
+        elif s.name == "gravitate":
+            if b.current >= _CLASHES:
+                trace.add("In Clash IV Gravitate does nothing", "elephants.gravitate.not-in-clash-iv")
+            elif s.ref not in chosen:
+                raise InvalidInputError(f"{s.ref} needs a choice: the spell to move and the clash, e.g. P2:stupefy>4")
+            else:
+                what, sep, where = chosen[s.ref].partition(">")
+                if not sep:
+                    raise InvalidInputError(
+                        f"Gravitate's choice is written SPELL>CLASH, e.g. P2:stupefy>4, not {chosen[s.ref]!r}"
+                    )
+                move = can_move(b, what, where, by=s.ref)
+                if not move.legal:
+                    raise IllegalActionError(move.verdict, move.rules)
+                for step_ in move.trace:
+                    trace.add(step_.text, step_.rule)
+                b = _set(b, b.spell(what).ref, state="moved", moved_to=_clash_number(where))
+        else:
+            trace.add(f"{s.ref}: its effect is not modelled here", "elephants.base.spells")
+        b = _set(b, s.ref, resolved=True)
+        resolved.append(s.ref)
+        for player in b.turn_order:
+            if player not in b.invulnerable and b.health_of(player) == 0:
+                trace.add(
+                    f"{s.ref} has finished: {player} is at 0, loses a trunk, and their spells leave the board",
+                    "elephants.base.health-zero",
+                )
+                trunks.append(player)
+                b = _without(b, player)
+    # The advance phase: priority A spells act, and spells advance, judged on the board as the phase begins.
+    trace.add(
+        "Advance phase: every advance is judged on the board as the phase begins",
+        "elephants.interp.advance-all-at-once",
+    )
+    for s in b.active():
+        if s.priority == _A:
+            trace.add(f"{s.ref} acts now (priority A)", "elephants.base.priority-advance")
+    b = replace(b, spells=tuple(replace(s, hit=hits.get(s.ref, s.hit)) for s in b.spells))
+    advancing: dict[str, int] = {}
+    clappers = [s for s in b.active() if s.name == "clap" and s.hit]
+    for s in b.active():
+        verdicts = [can_advance(b, s.ref)]
+        verdicts += [can_advance(b, s.ref, by=c.ref) for c in clappers if c.owner == s.owner]
+        good = next((v for v in verdicts if v.legal), None)
+        if good is not None:
+            for step_ in good.trace:
+                trace.add(step_.text, step_.rule)
+            advancing[s.ref] = good.value["to"]
+        elif s.advance or any(c.owner == s.owner for c in clappers):
+            for step_ in verdicts[0].trace:
+                trace.add(step_.text, step_.rule)
+    cancelled = [s.ref for s in b.here() if s.state == "cancelled"]
+    moved = {s.ref: s.moved_to for s in b.here() if s.state == "moved"}
+    parts = [f"{', '.join(resolved) or 'nothing'} resolve{'s' if len(resolved) == 1 else ''}"]
+    if cancelled:
+        parts.append(f"{', '.join(cancelled)} cancelled")
+    if moved:
+        parts.append(", ".join(f"{ref} moved to {roman(n)}" for ref, n in moved.items()))
+    if trunks:
+        parts.append(f"{', '.join(trunks)} loses a trunk")
+    if advancing:
+        ahead = ", ".join(advancing)
+        parts.append(f"{ahead} advance{'s' if len(advancing) == 1 else ''} to {roman(b.current + 1)}")
+    verdict = f"Clash {roman(b.current)}: " + "; ".join(parts)
+    value = {
+        "clash": b.current,
+        "resolved": resolved,
+        "cancelled": cancelled,
+        "moved": moved,
+        "trunk_lost": trunks,
+        "advanced": advancing,
+        "health": {p: b.health_of(p) for p in sorted(b.turn_order, key=lambda p: int(p[1:]))},
+    }
+    return trace.ruling(verdict, value)
 
 
 # ---------------------------------------------------------------- optional effects and the end of the round

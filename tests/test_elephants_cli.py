@@ -97,6 +97,18 @@ def test_spells_lists_the_sheets_spells_with_their_data() -> None:
     assert run("spells").stdout.splitlines()[0].split()[:3] == ["stupefy", "Thunder", "2"]
 
 
+def test_resolve_plays_out_a_clash_with_the_players_choices() -> None:
+    args = ["resolve", "P1:gravitate", "P2:enfeeble", "P1:root", "-c", "2", "--choose", "P1:gravitate=P2:enfeeble>4"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["query"] == "resolve"
+    assert data["value"]["moved"] == {"P2:enfeeble": 4}
+    assert data["value"]["advanced"] == {"P1:root": 3}
+    assert run(*args).stdout.startswith("Clash II: P1:gravitate, P1:root resolve; P2:enfeeble moved to IV")
+    result = run("resolve", "P1:gravitate", "P2:stupefy", "-c", "2", "--choose", "P1:gravitate=P2:stupefy>2")
+    assert result.exit_code == 2
+    assert "[elephants.gravitate.current-to-future]" in result.stderr
+
+
 def test_turn_order_given_outright_decides_ties_between_players() -> None:
     result = run("order", "P1:stupefy", "P2:clap", "P3:nightglow", "--turn-order", "P3,P1,P2")
     assert result.stdout.startswith("Clash I resolves: P3:nightglow, P1:stupefy, P2:clap")
@@ -127,6 +139,9 @@ def test_a_round_file_from_standard_input() -> None:
         (["optional", "illuminate", "many"], "how many extra spells to cast"),
         (["optional", "electrocute", "maybe"], "accepted: pass, use"),
         (["end-round", "--hand", "2", "--kept", "3"], "kept must be between 0 and the hand of 2"),
+        (["resolve", "P1:clap", "P2:root", "--choose", "P1:clap"], "must be written SPELL=CHOICE"),
+        (["resolve", "P1:gravitate", "P2:root"], "P1:gravitate needs a choice"),
+        (["resolve", "P1:clap", "P2:root", "P2:break", "--choose", "P1:clap=P1:clap"], "cannot cancel P1:clap"),
     ],
 )
 def test_bad_input_gets_one_line_naming_what_is_accepted_and_exit_code_two(args: list[str], message: str) -> None:

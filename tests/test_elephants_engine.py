@@ -208,3 +208,28 @@ def test_only_clap_advances_other_spells_and_only_modelled_effects_resolve() -> 
         elephants.effect(board("P1:root"), "P1:root")
     with pytest.raises(InvalidInputError, match="no optional effect"):
         elephants.optional_effect("root", "use")
+
+
+def test_a_clash_played_out_never_resolves_a_spell_twice_nor_advances_a_cancelled_one() -> None:
+    for b in BOARDS:
+        if any(s.name == "gravitate" for s in b.active()) and b.current < 4:
+            continue  # Gravitate's move is a choice that must be given
+        r = elephants.resolve_clash(b)
+        assert len(r.value["resolved"]) == len(set(r.value["resolved"]))
+        assert set(r.value["resolved"]) <= {s.ref for s in b.active() if s.priority != "A"}
+        for ref in r.value["advanced"]:
+            assert ref not in r.value["cancelled"] and ref not in r.value["moved"]
+            assert ref.split(":")[0] not in r.value["trunk_lost"]
+        assert all(h >= 0 for h in r.value["health"].values())
+        assert set(r.rules) <= IDS
+
+
+def test_gravitate_needs_its_choice_and_an_illegal_move_is_refused_with_its_rule() -> None:
+    b = board("P1:gravitate P2:stupefy", clash=2)
+    with pytest.raises(InvalidInputError, match="needs a choice"):
+        elephants.resolve_clash(b)
+    with pytest.raises(rulebook.IllegalActionError) as err:
+        elephants.resolve_clash(b, {"P1:gravitate": "P2:stupefy>1"})
+    assert err.value.rules == ("elephants.gravitate.current-to-future",)
+    with pytest.raises(InvalidInputError, match="takes no choice"):
+        elephants.resolve_clash(b, {"P2:stupefy": "P1"})

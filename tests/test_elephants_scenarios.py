@@ -13,7 +13,7 @@ from rulebook.ruling import Ruling
 SCENARIOS = tomllib.loads((Path(__file__).parent / "scenarios" / "elephants.toml").read_text(encoding="utf-8"))[
     "scenario"
 ]
-BOARD_QUERIES = {"order", "can-advance", "can-move", "can-cancel", "clap-targets", "effect"}
+BOARD_QUERIES = {"order", "can-advance", "can-move", "can-cancel", "clap-targets", "effect", "resolve"}
 
 
 def _ask(case: dict) -> Ruling:
@@ -43,6 +43,8 @@ def _ask(case: dict) -> Ruling:
         return elephants.can_cancel(b, case["spell"], case["by"])
     if query == "clap-targets":
         return elephants.clap_targets(b, case.get("by"))
+    if query == "resolve":
+        return elephants.resolve_clash(b, case.get("choose"))
     return elephants.effect(b, case["spell"])
 
 
