@@ -7,7 +7,7 @@ Can this spell advance? Can Gravitate move this spell there? Which spells can Cl
 Stupefy do, and in which order? Each answer is a :class:`~rulebook.ruling.Ruling` citing its rules.
 
 Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
-``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in this clash), ``/advanced``
+``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
 (has already advanced itself this round), ``/hit`` or ``/miss`` (its main effect succeeded or not:
 Clap cancelled a spell, Enfeeble dealt damage). ``@N`` places a spell in another clash than the current
 one (``P1:slumber@1`` is a past spell left in Clash I). Players are P1, P2, ... in seating order.
@@ -1009,7 +1009,12 @@ def _stupefy(b: Board, s: Spell, trace: Trace, announce: bool = True) -> dict[st
 
 def _turbulence(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
     rule = b.options["turbulence-condition"]
-    earlier = [*b.history, *(x.ref for x in b.spells if x is not s and (x.clash < b.current or x.resolved))]
+    # Resolved earlier: named in the history, flagged /resolved, or left active in a past clash (so it
+    # resolved there). A past spell cancelled or moved away may not have resolved: it counts if flagged.
+    earlier = [
+        *b.history,
+        *(x.ref for x in b.spells if x is not s and (x.resolved or (x.clash < b.current and x.state == "active"))),
+    ]
     if rule == "any-spell":
         seen = bool(earlier)
         trace.add(
