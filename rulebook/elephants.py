@@ -368,6 +368,8 @@ def board(
     if turn_order is not None:
         given = turn_order.replace(",", " ").split() if isinstance(turn_order, str) else list(turn_order)
         seats = tuple(_player(p) for p in given)
+        if len(seats) < 2:
+            raise InvalidInputError(f"a turn order names 2 to 9 players, Ringleader first, not {turn_order!r}")
         expected = [f"P{n}" for n in range(1, len(seats) + 1)]
         if sorted(seats, key=lambda p: int(p[1:])) != expected:
             raise InvalidInputError(
@@ -521,9 +523,13 @@ def _pick(b: Board, ref: str | None, name: str) -> Spell:
     if ref is not None:
         return b.spell(ref)
     found = [s for s in b.here() if s.name == name]
-    if len(found) != 1:
-        where = "no" if not found else "several"
-        raise InvalidInputError(f"there are {where} {name.capitalize()} spells in the current clash; name one")
+    if not found:
+        raise InvalidInputError(f"there is no {name.capitalize()} in the current clash")
+    if len(found) > 1:
+        raise InvalidInputError(
+            f"there are several {name.capitalize()} spells in the current clash; name one of "
+            + ", ".join(s.ref for s in found)
+        )
     return found[0]
 
 
@@ -1279,7 +1285,7 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
                 trace.add(step_.text, step_.rule)
     cancelled = [s.ref for s in b.here() if s.state == "cancelled"]
     moved = {s.ref: s.moved_to for s in b.here() if s.state == "moved"}
-    parts = [f"{', '.join(resolved) or 'nothing'} resolve{'s' if len(resolved) == 1 else ''}"]
+    parts = [f"{', '.join(resolved) or 'nothing'} resolve{'' if len(resolved) > 1 else 's'}"]
     if cancelled:
         parts.append(f"{', '.join(cancelled)} cancelled")
     if moved:

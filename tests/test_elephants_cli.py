@@ -133,7 +133,7 @@ def test_a_round_file_from_standard_input() -> None:
         (["order", "P1:clap", "--turn-order", "P3,P1"], "must name each of P1, P2 once"),
         (["order", "P1:clap", "-t", "P2,P1", "-r", "P1"], "the turn order starts with P2, but the Ringleader is P1"),
         (["can-advance", "P1:root", "P2:break", "--by", "P2:break"], "only Clap does"),
-        (["can-move", "P2:stupefy", "--to", "3", "P1:clap"], "there are no Gravitate spells in the current clash"),
+        (["can-move", "P2:stupefy", "--to", "3", "P1:clap"], "there is no Gravitate in the current clash"),
         (["effect", "P1:turbulence", "-o", "turbulence=any"], "did you mean 'turbulence-condition'?"),
         (["effect", "P1:root"], "the effect of Root is not modelled"),
         (["optional", "illuminate", "many"], "how many extra spells to cast"),
