@@ -68,3 +68,12 @@ def test_scenario(case: dict) -> None:
         assert ruling.value[key] == expected, (key, ruling.value)
     assert set(case.get("cites", [])) <= set(ruling.rules), ruling.rules
     assert ruling.rules, "every verdict cites the rules that decided it"
+
+
+def test_the_game_page_shows_every_example_of_the_sheet_as_a_scenario() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "games" / "elephants.md").read_text(encoding="utf-8")
+    titles = [line for line in page.splitlines() if line.startswith("### Scenario: ")]
+    assert len(titles) >= 18
+    # The sheet's own examples: Stupefy's order, Clap's A-with-3 and B-with-2, Turbulence seeing the round.
+    for needle in ("Stupefy damages first, then cancels", "Clap takes one spell from each enemy", "Turbulence sees"):
+        assert any(needle in t for t in titles), needle
