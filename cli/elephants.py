@@ -186,6 +186,33 @@ def resolve(
     emit_ruling("elephants", "resolve", given, ruling, as_json)
 
 
+@app.command("round")
+@answers
+def round_(
+    plan: Annotated[
+        str, typer.Argument(metavar="PLAN", help="A round plan (TOML): one [[clash]] per clash; '-' reads stdin.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Play a whole round from a plan: the spells laid in each clash and the players' choices.
+
+    Example: rulebook elephants round examples/elephants/round.toml
+    """
+    from rulebook import elephants
+
+    p = elephants.parse_round(read_text(plan))
+    ruling = elephants.play_round(
+        p["clashes"],
+        p["choose"],
+        ringleader=p["ringleader"],
+        turn_order=p["turn_order"],
+        players=p["players"],
+        health=p["health"],
+        options=p["options"],
+    )
+    emit_ruling("elephants", "round", {"plan": plan}, ruling, as_json)
+
+
 @app.command("can-advance")
 @answers
 def can_advance(

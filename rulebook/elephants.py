@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,10 +56,13 @@ __all__ = [
     "clap_targets",
     "effect",
     "end_of_round",
+    "next_clash",
     "optional_effect",
     "order",
     "parse_board",
+    "parse_round",
     "parse_spell",
+    "play_round",
     "resolve_clash",
     "roman",
     "spell_name",
@@ -1116,13 +1119,20 @@ def _parse_choices(b: Board, choose: Mapping[str, str] | None) -> dict[str, str]
     return found
 
 
+def _has_resolved(b: Board, s: Spell) -> bool:
+    """Whether ``s`` resolved this round: flagged so, or left active in a past clash."""
+    return s.resolved or (s.clash < b.current and s.state == "active")
+
+
 def _without(b: Board, player: str) -> Board:
     """The board once ``player`` has lost a trunk: their spells leave it, and they cannot be harmed."""
+    gone = [s.ref for s in b.spells if s.owner == player and _has_resolved(b, s)]
     return replace(
         b,
         spells=tuple(s for s in b.spells if s.owner != player),
         health={**b.health, player: 0},
         invulnerable=b.invulnerable | {player},
+        history=(*b.history, *gone),
     )
 
 
@@ -1163,6 +1173,11 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
         >>> r.value["health"]
         {'P1': 5, 'P2': 3}
     """
+    return _play_clash(b, choose)[1]
+
+
+def _play_clash(b: Board, choose: Mapping[str, str] | None) -> tuple[Board, Ruling, dict[str, int], set[str]]:
+    """Play out the current clash: the board after it, the ruling, the advances, and which were self-advances."""
     chosen = _parse_choices(b, choose)
     trace = Trace()
     trace.add(
@@ -1271,6 +1286,7 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
             trace.add(f"{s.ref} acts now (priority A)", "elephants.base.priority-advance")
     b = replace(b, spells=tuple(replace(s, hit=hits.get(s.ref, s.hit)) for s in b.spells))
     advancing: dict[str, int] = {}
+    by_itself: set[str] = set()
     clappers = [s for s in b.active() if s.name == "clap" and s.hit]
     for s in b.active():
         verdicts = [can_advance(b, s.ref)]
@@ -1280,6 +1296,8 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
             for step_ in good.trace:
                 trace.add(step_.text, step_.rule)
             advancing[s.ref] = good.value["to"]
+            if good is verdicts[0]:
+                by_itself.add(s.ref)
         elif s.advance or any(c.owner == s.owner for c in clappers):
             for step_ in verdicts[0].trace:
                 trace.add(step_.text, step_.rule)
@@ -1305,7 +1323,174 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
         "advanced": advancing,
         "health": {p: b.health_of(p) for p in sorted(b.turn_order, key=lambda p: int(p[1:]))},
     }
+    return b, trace.ruling(verdict, value), advancing, by_itself
+
+
+# ---------------------------------------------------------------- a whole round
+
+
+def next_clash(b: Board, advanced: Mapping[str, int], by_itself: Iterable[str] = ()) -> Board:
+    """The board as the next clash begins: advanced and moved spells placed in their new clash.
+
+    ``advanced`` maps each spell that advanced to its new clash; ``by_itself`` names those that advanced
+    themselves (they count towards the once-a-round limit). A spell that leaves a clash after resolving
+    stays in the round's history, for response spells.
+
+    Examples:
+        >>> before = board("P1:slumber/resolved P2:stupefy/moved=3 P2:root/resolved")
+        >>> b = next_clash(before, {"P1:slumber": 2}, ["P1:slumber"])
+        >>> print(b)
+        Clash I (past): P2:root
+        Clash II (current): P1:slumber
+        Clash III (to come): P2:stupefy
+        Clash IV (to come): -
+        Turn order: P1, P2
+        >>> b.spell("P1:slumber").advanced, b.history
+        (1, ('P1:slumber',))
+    """
+    if b.current >= _CLASHES:
+        raise InvalidInputError(f"Clash {roman(_CLASHES)} is the last clash of a round")
+    mine = set(by_itself)
+    spells, left = [], []
+    for s in b.spells:
+        if s.ref in advanced:
+            if s.resolved:
+                left.append(s.ref)
+            spells.append(
+                replace(s, clash=advanced[s.ref], resolved=False, hit=None, advanced=s.advanced + (s.ref in mine))
+            )
+        elif s.state == "moved":
+            if s.resolved:
+                left.append(s.ref)
+            spells.append(replace(s, clash=s.moved_to or s.clash, state="active", moved_to=None, resolved=False))
+        else:
+            spells.append(s)
+    return replace(b, spells=tuple(spells), current=b.current + 1, history=(*b.history, *left))
+
+
+def play_round(
+    clashes: Sequence[str | Sequence[str]],
+    choose: Sequence[Mapping[str, str]] | None = None,
+    ringleader: str | None = None,
+    turn_order: str | Iterable[str] | None = None,
+    players: int | None = None,
+    health: Mapping[str, int] | None = None,
+    options: Mapping[str, object] | Options | None = None,
+) -> Ruling:
+    """Play a whole round: in each clash every player still in lays one spell, the clash is played out,
+    and advanced and moved spells go on to their new clash.
+
+    ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the
+    players' choices for each clash, as in :func:`resolve_clash`. Spells cast by Illuminate or Overexert
+    are not modelled.
+
+    Examples:
+        >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:break", "P1:root P2:clap", "P1:enfeeble P2:ritual"]
+        >>> r = play_round(clashes)
+        >>> r.verdict
+        'Round played: 4 clashes; no trunk lost; health P1 5, P2 4; the Ringleader passes to P2'
+        >>> r.value["clashes"][1]["advanced"]
+        {'P2:break': 3}
+    """
+    b = board([], ringleader=ringleader, turn_order=turn_order, players=players, health=health, options=options)
+    if len(clashes) > _CLASHES:
+        raise InvalidInputError(f"a round has {_CLASHES} clashes, not {len(clashes)}")
+    choices = list(choose or [])
+    if len(choices) > len(clashes):
+        raise InvalidInputError(f"choices are given for {len(choices)} clashes, but only {len(clashes)} are played")
+    trace = Trace()
+    played: list[dict[str, Any]] = []
+    lost: list[str] = []
+    by_itself: set[str] = set()
+    for n, laid in enumerate(clashes, 1):
+        if n > 1:
+            b = next_clash(b, played[-1]["advanced"], by_itself)
+        tokens = laid.split() if isinstance(laid, str) else list(laid)
+        new = [parse_spell(t, n) for t in tokens]
+        for sp in new:
+            if sp != Spell(sp.owner, sp.name, n):
+                raise InvalidInputError(
+                    f"{sp.ref}: a spell laid in Clash {roman(n)} is written OWNER:NAME, without flags"
+                )
+            if sp.owner not in b.turn_order:
+                raise InvalidInputError(f"{sp.ref}: there are {b.players} players")
+            if any(x.ref == sp.ref for x in b.spells):
+                raise InvalidInputError(f"{sp.ref} is already on the board (elephants.interp.one-copy)")
+        owners = [sp.owner for sp in new]
+        for p in b.turn_order:
+            expected = 0 if p in b.invulnerable else 1
+            if owners.count(p) != expected:
+                why = "is out for the rest of the round" if expected == 0 else "must lay one spell"
+                raise IllegalActionError(
+                    f"Clash {roman(n)}: {p} {why}, and lays {owners.count(p)}",
+                    ["elephants.base.round"] if expected else ["elephants.base.health-zero"],
+                )
+        trace.add(
+            f"Clash {roman(n)} Prepare: {', '.join(owners) and ', '.join(sp.ref for sp in new)}", "elephants.base.round"
+        )
+        b = replace(b, spells=(*b.spells, *new))
+        b, ruling, _, by_itself = _play_clash(b, choices[n - 1] if n <= len(choices) else None)
+        for step in ruling.trace[1:]:
+            trace.add(f"Clash {roman(n)}: {step.text}", step.rule)
+        played.append(ruling.value)
+        lost += ruling.value["trunk_lost"]
+        standing = [p for p in b.turn_order if p not in b.invulnerable]
+        if len(standing) < 2:
+            trace.add(
+                f"Only {', '.join(standing) or 'no one'} has health left: the round ends now",
+                "elephants.base.round-ends-early",
+            )
+            break
+    seats = list(b.seats) or [f"P{k}" for k in range(1, b.players + 1)]
+    passes = seats[(seats.index(b.ringleader) + 1) % len(seats)]
+    trace.add(
+        f"End of round: the Ringleader passes to {passes}, and the board is cleared", "elephants.base.end-of-round"
+    )
+    health_now = {p: b.health_of(p) for p in sorted(b.turn_order, key=lambda p: int(p[1:]))}
+    shown = ", ".join(f"{p} {h}" for p, h in health_now.items())
+    trunks = f"{', '.join(lost)} lost a trunk" if lost else "no trunk lost"
+    verdict = f"Round played: {len(played)} clashes; {trunks}; health {shown}; the Ringleader passes to {passes}"
+    value = {"clashes": played, "trunk_lost": lost, "health": health_now, "next_ringleader": passes}
     return trace.ruling(verdict, value)
+
+
+def parse_round(text: str) -> dict[str, Any]:
+    """Read a round plan (TOML) for :func:`play_round`: ``ringleader`` or ``turn_order``, ``players``,
+    ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
+
+    Examples:
+        >>> plan = parse_round('[[clash]]\\nspells = ["P1:clap", "P2:root"]\\nchoose = { "P1:clap" = "P2:root" }')
+        >>> plan["clashes"], plan["choose"]
+        ([['P1:clap', 'P2:root']], [{'P1:clap': 'P2:root'}])
+    """
+    import tomllib
+
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidInputError(f"cannot read the round plan: {err}") from None
+    keys = ["ringleader", "turn_order", "players", "health", "options", "clash"]
+    for key in raw:
+        if key not in keys:
+            raise UnknownNameError("round-plan key", key, keys)
+    clashes = raw.get("clash", [])
+    if not isinstance(clashes, list) or not all(isinstance(c, dict) for c in clashes):
+        raise InvalidInputError("round plan: give each clash as a [[clash]] table with spells = [...]")
+    for c in clashes:
+        for key in c:
+            if key not in ("spells", "choose"):
+                raise UnknownNameError("clash key", key, ["spells", "choose"])
+        if not isinstance(c.get("spells", []), list) or not isinstance(c.get("choose", {}), dict):
+            raise InvalidInputError("round plan: a clash has spells = [...] and choose = { SPELL = CHOICE }")
+    return {
+        "clashes": [[str(x) for x in c.get("spells", [])] for c in clashes],
+        "choose": [{str(k): str(v) for k, v in c.get("choose", {}).items()} for c in clashes],
+        "ringleader": raw.get("ringleader"),
+        "turn_order": raw.get("turn_order"),
+        "players": raw.get("players"),
+        "health": raw.get("health"),
+        "options": raw.get("options"),
+    }
 
 
 # ---------------------------------------------------------------- optional effects and the end of the round

@@ -109,6 +109,16 @@ def test_resolve_plays_out_a_clash_with_the_players_choices() -> None:
     assert "[elephants.gravitate.current-to-future]" in result.stderr
 
 
+def test_round_plays_a_whole_round_from_a_plan() -> None:
+    result = run("round", str(EXAMPLES / "round.toml"))
+    assert result.exit_code == 0
+    assert result.stdout.startswith(
+        "Round played: 4 clashes; P3 lost a trunk; health P1 5, P2 1, P3 0; the Ringleader passes to P3"
+    )
+    data = json.loads(run("round", "-", "--json", input='[[clash]]\nspells = ["P1:root", "P2:clap"]\n').stdout)
+    assert data["query"] == "round" and data["value"]["clashes"][0]["advanced"] == {"P1:root": 2}
+
+
 def test_turn_order_given_outright_decides_ties_between_players() -> None:
     result = run("order", "P1:stupefy", "P2:clap", "P3:nightglow", "--turn-order", "P3,P1,P2")
     assert result.stdout.startswith("Clash I resolves: P3:nightglow, P1:stupefy, P2:clap")
@@ -140,6 +150,7 @@ def test_a_round_file_from_standard_input() -> None:
         (["optional", "electrocute", "maybe"], "accepted: pass, use"),
         (["end-round", "--hand", "2", "--kept", "3"], "kept must be between 0 and the hand of 2"),
         (["resolve", "P1:clap", "P2:root", "--choose", "P1:clap"], "must be written SPELL=CHOICE"),
+        (["round", "no-such-plan.toml"], "cannot read 'no-such-plan.toml'"),
         (["resolve", "P1:gravitate", "P2:root"], "P1:gravitate needs a choice"),
         (["resolve", "P1:clap", "P2:root", "P2:break", "--choose", "P1:clap=P1:clap"], "cannot cancel P1:clap"),
     ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +234,64 @@ def test_gravitate_needs_its_choice_and_an_illegal_move_is_refused_with_its_rule
     assert err.value.rules == ("elephants.gravitate.current-to-future",)
     with pytest.raises(InvalidInputError, match="takes no choice"):
         elephants.resolve_clash(b, {"P2:stupefy": "P1"})
+
+
+ROUND = Path(__file__).resolve().parent.parent / "examples" / "elephants" / "round.toml"
+
+
+def test_a_whole_round_carries_advanced_and_moved_spells_into_the_next_clash() -> None:
+    plan = elephants.parse_round(ROUND.read_text(encoding="utf-8"))
+    r = elephants.play_round(
+        plan["clashes"], plan["choose"], ringleader=plan["ringleader"], players=plan["players"], health=plan["health"]
+    )
+    first, second, third, fourth = r.value["clashes"]
+    assert first["moved"] == {"P3:starfall": 2} and first["advanced"] == {"P1:accelerator": 2}
+    assert "P3:starfall" in second["resolved"] and second["cancelled"] == ["P3:break"]
+    assert third["trunk_lost"] == ["P3"]
+    assert fourth["resolved"][:3] == ["P1:accelerator", "P1:clap", "P1:stupefy"]
+    assert r.value["health"] == {"P1": 5, "P2": 1, "P3": 0}
+    assert r.value["next_ringleader"] == "P3"
+
+
+def test_a_self_advance_counts_towards_the_once_a_round_limit_in_later_clashes() -> None:
+    r = elephants.play_round(["P1:slumber P2:root", "P1:starfall P2:clap", "P1:root P2:break"])
+    assert r.value["clashes"][0]["advanced"] == {"P1:slumber": 2, "P2:root": 2}
+    assert "P1:slumber" not in r.value["clashes"][1]["advanced"]
+
+
+def test_the_round_ends_when_one_player_is_left_who_can_be_harmed() -> None:
+    r = elephants.play_round(["P1:stupefy P2:offering", "P1:root"], health={"P2": 1})
+    assert r.value["trunk_lost"] == ["P2"] and len(r.value["clashes"]) == 1
+    assert "elephants.base.round-ends-early" in r.rules
+
+
+@pytest.mark.parametrize(
+    ("clashes", "message"),
+    [
+        (["P1:root"], "P2 must lay one spell"),
+        (["P1:root P1:clap P2:break"], "P1 must lay one spell, and lays 2"),
+        (["P1:root P2:clap", "P1:root P2:break"], "P1:root is already on the board"),
+        (["P1:root/cancelled P2:clap"], "without flags"),
+        (["P1:root P2:clap"] * 5, "a round has 4 clashes"),
+    ],
+)
+def test_a_round_plan_that_breaks_the_prepare_phase_is_refused(clashes: list[str], message: str) -> None:
+    with pytest.raises(rulebook.RulebookError) as err:
+        elephants.play_round(clashes)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[clash]]\nspels = []", "unknown clash key 'spels' (did you mean 'spells'?)"),
+        ("clashes = 1", "unknown round-plan key 'clashes' (did you mean 'clash'?)"),
+        ("clash = 3", "give each clash as a [[clash]] table"),
+        ("[[clash]]\nspells = 'P1:root'", "a clash has spells = [...]"),
+        ("[[clash", "cannot read the round plan"),
+    ],
+)
+def test_a_malformed_round_plan_is_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        elephants.parse_round(text)
+    assert message in str(err.value)
