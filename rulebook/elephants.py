@@ -1428,6 +1428,8 @@ def play_round(
         trace.add(
             f"Clash {roman(n)} Prepare: {', '.join(owners) and ', '.join(sp.ref for sp in new)}", "elephants.base.round"
         )
+        if n == 1:
+            trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
         b = replace(b, spells=(*b.spells, *new))
         b, ruling, _, by_itself = _play_clash(b, choices[n - 1] if n <= len(choices) else None)
         for step in ruling.trace[1:]:
