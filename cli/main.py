@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 import rulebook
-from cli import clash, elestrals, spellfire
+from cli import clash, elephants, elestrals, spellfire
 from cli.output import JSON_HELP, answers, emit_json, emit_ruling
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app = typer.Typer(
 app.add_typer(clash.app, name="clash")
 app.add_typer(elestrals.app, name="elestrals")
 app.add_typer(spellfire.app, name="spellfire")
+app.add_typer(elephants.app, name="elephants")
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 

@@ -5,13 +5,13 @@ Importing ``rulebook`` is light: a game's records and engine load only when that
 Examples:
     >>> import rulebook
     >>> [g.id for g in rulebook.games()]
-    ['clash', 'elestrals', 'spellfire']
+    ['clash', 'elestrals', 'spellfire', 'elephants']
     >>> rulebook.rule("clash.attack.tie").title
     'Equal strengths: both elements are eliminated'
     >>> rulebook.game("clsh")
     Traceback (most recent call last):
     ...
-    rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash, elestrals, spellfire
+    rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash...
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ _GAMES: tuple[GameInfo, ...] = (
     GameInfo("clash", "Elemental Clash", "two-player game", "002_6544c3a00f53460f.txt", "rulebook.clash"),
     GameInfo("elestrals", "Elestrals", "trading card game", "004_43a305e9c036b533.txt", "rulebook.elestrals"),
     GameInfo("spellfire", "Spellfire", "clarification sheet", "001_cfbad67ab2f76584.txt", "rulebook.spellfire"),
+    GameInfo("elephants", "Elemental Elephants", "clarifications", "000_0d2c890b30d957fe.txt", "rulebook.elephants"),
 )
 _BY_ID = {g.id: g for g in _GAMES}
 

@@ -1,0 +1,297 @@
+"""Properties of the Elemental Elephants engine, checked over many random boards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+import rulebook
+from rulebook import InvalidInputError, UnknownNameError, elephants
+from rulebook.elephants import board
+
+NAMES = list(elephants.SPELLS)
+IDS = {r.id for r in rulebook.rules("elephants")}
+
+
+def _random_board(rng: random.Random) -> elephants.Board:
+    players = rng.randint(2, 4)
+    clash = rng.randint(1, 4)
+    tokens = []
+    for p in range(1, players + 1):
+        for name in rng.sample(NAMES, rng.randint(1, 4)):
+            flag = rng.choice(["", "", "", "/cancelled", "/resolved", "/advanced", "/hit", "/miss"])
+            if clash < 4 and rng.random() < 0.1:
+                flag = f"/moved={rng.randint(clash + 1, 4)}"
+            where = f"@{rng.randint(1, clash - 1)}" if clash > 1 and rng.random() < 0.1 else ""
+            tokens.append(f"P{p}:{name}{where}{flag}")
+    return board(tokens, clash=clash, ringleader=f"P{rng.randint(1, players)}", players=players)
+
+
+BOARDS = [_random_board(random.Random(seed)) for seed in range(300)]
+
+
+def _effective(b: elephants.Board, spell: elephants.Spell) -> int | str:
+    speeds = any(x.name == "accelerator" for x in b.active(spell.owner)) and spell.name != "accelerator"
+    if spell.priority == "A" or not speeds:
+        return spell.priority
+    return max(1, int(spell.priority) - 2)
+
+
+def test_order_is_exactly_the_active_spells_sorted_by_priority_then_turn_order() -> None:
+    for b in BOARDS:
+        ruling = elephants.order(b)
+        got = [b.spell(x["spell"]) for x in ruling.value["order"]]
+        assert {s.ref for s in got} == {s.ref for s in b.active()}
+        keys = [(99 if _effective(b, s) == "A" else _effective(b, s), b.turn_order.index(s.owner)) for s in got]
+        assert keys == sorted(keys), ruling
+        for s in got:
+            assert s.state == "active" and s.clash == b.current
+
+
+def test_a_players_own_ties_keep_the_order_listed() -> None:
+    for b in BOARDS:
+        got = [x["spell"] for x in elephants.order(b).value["order"]]
+        listed = [s.ref for s in b.spells]
+        for a, c in itertools.pairwise(got):
+            sa, sc = b.spell(a), b.spell(c)
+            if sa.owner == sc.owner and _effective(b, sa) == _effective(b, sc):
+                assert listed.index(a) < listed.index(c)
+
+
+def test_accelerator_never_goes_below_1_and_never_speeds_itself() -> None:
+    for b in BOARDS:
+        for row in elephants.order(b).value["order"]:
+            if row["effective"] != "A":
+                assert row["effective"] >= 1
+                assert row["priority"] - row["effective"] in (0, 1, 2)
+            if row["spell"].endswith(":accelerator"):
+                assert row["effective"] == row["priority"]
+
+
+def test_every_ruling_cites_existing_records_and_every_step_a_rule() -> None:
+    for b in BOARDS[:120]:
+        rulings = [elephants.order(b)]
+        for s in b.spells:
+            rulings.append(elephants.can_advance(b, s.ref))
+            rulings.append(elephants.can_cancel(b, s.ref, b.spells[0].ref))
+            if s.name in ("stupefy", "turbulence", "enfeeble", "clap"):
+                rulings.append(elephants.effect(b, s.ref))
+        for r in rulings:
+            assert r.rules and set(r.rules) <= IDS, r
+            assert all(step.rule for step in r.trace), r
+
+
+def test_nothing_advances_in_clash_iv_and_no_enemy_spell_advances_under_break() -> None:
+    for b in BOARDS:
+        breakers = {s.owner for s in b.active() if s.name == "break"}
+        for s in b.spells:
+            ruling = elephants.can_advance(b, s.ref)
+            if b.current == 4 or s.state != "active" or s.clash != b.current:
+                assert ruling.legal is False
+            if breakers - {s.owner}:
+                assert ruling.legal is False
+            if ruling.legal:
+                assert ruling.value["to"] == b.current + 1
+                assert s.advance, "only spells with the advance icon advance themselves"
+
+
+def test_self_advancing_spells_advance_once_a_round() -> None:
+    for name, data in elephants.SPELLS.items():
+        if data["advance"] != "self-once":
+            continue
+        companion = "P1:gravitate" if name != "gravitate" else "P1:root"
+        assert elephants.can_advance(board(f"P1:{name} {companion}", clash=2), f"P1:{name}").legal is True
+        assert elephants.can_advance(board(f"P1:{name}/advanced {companion}", clash=2), f"P1:{name}").legal is False
+        # Clap's advance is not the spell's own, so the once-a-round limit does not stop it.
+        clapped = board(f"P1:{name}/advanced P1:clap/hit", clash=2)
+        assert elephants.can_advance(clapped, f"P1:{name}", by="P1:clap").legal is True
+    once = {n for n, d in elephants.SPELLS.items() if d["advance"] == "self-once"}
+    assert once == {"repeater", "slumber", "nightglow", "break", "starfall"}
+
+
+def test_clap_only_takes_from_enemies_with_two_active_spells_and_never_a_shielded_one() -> None:
+    for b in BOARDS:
+        for clap in [s for s in b.active() if s.name == "clap"]:
+            targets = elephants.clap_targets(b, clap.ref).value["targets"]
+            for enemy in b.enemies(clap.owner):
+                assert (enemy in targets) == (len(b.active(enemy)) >= 2)
+            for refs in targets.values():
+                assert refs, "Root never shields itself, so there is always a spell to take"
+                for ref in refs:
+                    assert elephants.can_cancel(b, ref, clap.ref).legal is True
+
+
+def test_gravitate_never_moves_to_the_current_or_an_earlier_clash_nor_in_clash_iv() -> None:
+    for b in BOARDS:
+        for grav in [s for s in b.active() if s.name == "gravitate"]:
+            for s in b.spells:
+                for to in range(1, 5):
+                    r = elephants.can_move(b, s.ref, to, by=grav.ref)
+                    if r.legal:
+                        assert b.current < 4 and to > b.current and s is not grav
+                        assert s.state == "active" and s.clash == b.current
+
+
+def test_stupefy_damages_before_it_cancels_and_the_trunk_is_lost_last() -> None:
+    b = board("P1:stupefy P2:offering P3:ritual", health={"P2": 2, "P3": 4})
+    r = elephants.effect(b, "P1:stupefy")
+    rules = [step.rule for step in r.trace]
+    last_damage = max(i for i, rule in enumerate(rules) if rule == "elephants.resolve.stupefy")
+    first_cancel = rules.index("elephants.interp.stupefy-cancels-attacks")
+    assert last_damage < first_cancel < rules.index("elephants.base.health-zero")
+    assert r.value == {
+        "spell": "P1:stupefy",
+        "active": True,
+        "damaged": {"P2": 0, "P3": 2},
+        "cancelled": ["P2:offering", "P3:ritual"],
+        "shielded": [],
+        "trunk_lost": ["P2"],
+    }
+
+
+def test_a_player_who_lost_a_trunk_this_round_has_no_spells_on_the_board() -> None:
+    with pytest.raises(InvalidInputError, match="P3 lost a trunk this round"):
+        board("P1:stupefy P3:offering", invulnerable=["P3"])
+    b = board("P1:clap P2:root P2:offering", invulnerable=["P3"])
+    assert b.players == 3
+    assert elephants.clap_targets(b).value["targets"] == {"P2": ["P2:root"]}
+
+
+def test_a_cancelled_spell_does_nothing() -> None:
+    r = elephants.effect(board("P1:stupefy/cancelled P2:offering"), "P1:stupefy")
+    assert r.verdict == "P1:stupefy does nothing: it is not active"
+    assert r.rules == ("elephants.cancelled.visible",)
+
+
+def test_end_of_round_fills_the_hand_to_four_plus_one_per_lost_trunk() -> None:
+    for lost in range(3):
+        for kept in range(5):
+            r = elephants.end_of_round(4, kept=kept, trunks_lost=lost, draft=False)
+            assert r.value["recall"] == 4 + lost - kept
+    assert elephants.end_of_round(0, set_size=6).value["recall"] == 0
+
+
+@pytest.mark.parametrize(
+    ("spells", "kwargs", "message"),
+    [
+        ("P1:stupify", {}, "did you mean 'stupefy'?"),
+        ("P1stupefy", {}, "write OWNER:NAME"),
+        ("Q1:stupefy", {}, "players are written P1, P2"),
+        ("P1:clap/frozen", {}, "unknown spell flag 'frozen'"),
+        ("P1:clap/moved=1", {"clash": 2}, "only have been moved to a later clash"),
+        ("P1:clap@3/cancelled", {"clash": 2}, "it has not been cast yet"),
+        ("P1:clap", {"clash": 5}, "a round has clashes 1 to 4"),
+        ("P1:clap P1:clap", {}, "given twice"),
+        ("P3:clap", {"players": 2}, "2 players cannot include P3"),
+        ("P1:clap", {"health": {"P2": 0}}, "at least 1"),
+        ("P1:clap", {"options": {"turbulence-condition": "card"}}, "accepted: any-spell, this-spell"),
+    ],
+)
+def test_bad_boards_are_refused_with_a_message_naming_what_is_accepted(spells: str, kwargs: dict, message: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        board(spells, **kwargs)
+    assert message in str(err.value)
+
+
+def test_asking_about_a_spell_not_on_the_board_lists_the_board() -> None:
+    with pytest.raises(UnknownNameError) as err:
+        elephants.can_advance(board("P1:root P2:break"), "P1:break")
+    assert "accepted: P1:root, P2:break" in str(err.value)
+
+
+def test_only_clap_advances_other_spells_and_only_modelled_effects_resolve() -> None:
+    with pytest.raises(InvalidInputError, match="only Clap does"):
+        elephants.can_advance(board("P1:root P1:break"), "P1:root", by="P1:break")
+    with pytest.raises(InvalidInputError, match="not modelled"):
+        elephants.effect(board("P1:root"), "P1:root")
+    with pytest.raises(InvalidInputError, match="no optional effect"):
+        elephants.optional_effect("root", "use")
+
+
+def test_a_clash_played_out_never_resolves_a_spell_twice_nor_advances_a_cancelled_one() -> None:
+    for b in BOARDS:
+        if any(s.name == "gravitate" for s in b.active()) and b.current < 4:
+            continue  # Gravitate's move is a choice that must be given
+        r = elephants.resolve_clash(b)
+        assert len(r.value["resolved"]) == len(set(r.value["resolved"]))
+        assert set(r.value["resolved"]) <= {s.ref for s in b.active() if s.priority != "A"}
+        for ref in r.value["advanced"]:
+            assert ref not in r.value["cancelled"] and ref not in r.value["moved"]
+            assert ref.split(":")[0] not in r.value["trunk_lost"]
+        assert all(h >= 0 for h in r.value["health"].values())
+        assert set(r.rules) <= IDS
+
+
+def test_gravitate_needs_its_choice_and_an_illegal_move_is_refused_with_its_rule() -> None:
+    b = board("P1:gravitate P2:stupefy", clash=2)
+    with pytest.raises(InvalidInputError, match="needs a choice"):
+        elephants.resolve_clash(b)
+    with pytest.raises(rulebook.IllegalActionError) as err:
+        elephants.resolve_clash(b, {"P1:gravitate": "P2:stupefy>1"})
+    assert err.value.rules == ("elephants.gravitate.current-to-future",)
+    with pytest.raises(InvalidInputError, match="takes no choice"):
+        elephants.resolve_clash(b, {"P2:stupefy": "P1"})
+
+
+ROUND = Path(__file__).resolve().parent.parent / "examples" / "elephants" / "round.toml"
+
+
+def test_a_whole_round_carries_advanced_and_moved_spells_into_the_next_clash() -> None:
+    plan = elephants.parse_round(ROUND.read_text(encoding="utf-8"))
+    r = elephants.play_round(
+        plan["clashes"], plan["choose"], ringleader=plan["ringleader"], players=plan["players"], health=plan["health"]
+    )
+    first, second, third, fourth = r.value["clashes"]
+    assert first["moved"] == {"P3:starfall": 2} and first["advanced"] == {"P1:accelerator": 2}
+    assert "P3:starfall" in second["resolved"] and second["cancelled"] == ["P3:break"]
+    assert third["trunk_lost"] == ["P3"]
+    assert fourth["resolved"][:3] == ["P1:accelerator", "P1:clap", "P1:stupefy"]
+    assert r.value["health"] == {"P1": 5, "P2": 1, "P3": 0}
+    assert r.value["next_ringleader"] == "P3"
+
+
+def test_a_self_advance_counts_towards_the_once_a_round_limit_in_later_clashes() -> None:
+    r = elephants.play_round(["P1:slumber P2:root", "P1:starfall P2:clap", "P1:root P2:break"])
+    assert r.value["clashes"][0]["advanced"] == {"P1:slumber": 2, "P2:root": 2}
+    assert "P1:slumber" not in r.value["clashes"][1]["advanced"]
+
+
+def test_the_round_ends_when_one_player_is_left_who_can_be_harmed() -> None:
+    r = elephants.play_round(["P1:stupefy P2:offering", "P1:root"], health={"P2": 1})
+    assert r.value["trunk_lost"] == ["P2"] and len(r.value["clashes"]) == 1
+    assert "elephants.base.round-ends-early" in r.rules
+
+
+@pytest.mark.parametrize(
+    ("clashes", "message"),
+    [
+        (["P1:root"], "P2 must lay one spell"),
+        (["P1:root P1:clap P2:break"], "P1 must lay one spell, and lays 2"),
+        (["P1:root P2:clap", "P1:root P2:break"], "P1:root is already on the board"),
+        (["P1:root/cancelled P2:clap"], "without flags"),
+        (["P1:root P2:clap"] * 5, "a round has 4 clashes"),
+    ],
+)
+def test_a_round_plan_that_breaks_the_prepare_phase_is_refused(clashes: list[str], message: str) -> None:
+    with pytest.raises(rulebook.RulebookError) as err:
+        elephants.play_round(clashes)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[clash]]\nspels = []", "unknown clash key 'spels' (did you mean 'spells'?)"),
+        ("clashes = 1", "unknown round-plan key 'clashes' (did you mean 'clash'?)"),
+        ("clash = 3", "give each clash as a [[clash]] table"),
+        ("[[clash]]\nspells = 'P1:root'", "a clash has spells = [...]"),
+        ("[[clash", "cannot read the round plan"),
+    ],
+)
+def test_a_malformed_round_plan_is_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        elephants.parse_round(text)
+    assert message in str(err.value)
