@@ -5,25 +5,24 @@ Each game's queries live in their own module (``cli/clash.py``) and are mounted 
 
 from __future__ import annotations
 
+import copy
+import importlib
+import sys
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
 
 import rulebook
-from cli import clash, elephants, elestrals, spellfire
 from cli.output import JSON_HELP, answers, emit_json, emit_ruling
 
-app = typer.Typer(
-    name="rulebook",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(clash.app, name="clash")
-app.add_typer(elestrals.app, name="elestrals")
-app.add_typer(spellfire.app, name="spellfire")
-app.add_typer(elephants.app, name="elephants")
+#: Each game's command group and the module that holds it, in the registry's order.
+GROUPS: dict[str, str] = {
+    "clash": "cli.clash",
+    "elestrals": "cli.elestrals",
+    "spellfire": "cli.spellfire",
+    "elephants": "cli.elephants",
+}
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 
@@ -34,7 +33,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def main(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
@@ -48,7 +46,6 @@ def main(
     """
 
 
-@app.command()
 @answers
 def games(as_json: JsonFlag = False) -> None:
     """List the encoded games, with their IDs, sources and record counts."""
@@ -68,7 +65,6 @@ def games(as_json: JsonFlag = False) -> None:
     Console().print(table)
 
 
-@app.command()
 @answers
 def rules(
     game: Annotated[str, typer.Argument(help="Game ID, as `rulebook games` lists it (e.g. clash).")],
@@ -96,7 +92,6 @@ def rules(
     Console().print(table)
 
 
-@app.command()
 @answers
 def rule(
     rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule ID, e.g. clash.attack.tie.")],
@@ -131,7 +126,6 @@ def rule(
         typer.echo(f"  ... and {len(tests) - 5} more (rulebook coverage {rec.game} --json)")
 
 
-@app.command()
 @answers
 def coverage(
     game: Annotated[str | None, typer.Argument(help="Only this game (default: every game).")] = None,
@@ -164,7 +158,6 @@ def coverage(
         console.print("not exercised: " + ", ".join(data["uncovered"]))
 
 
-@app.command()
 @answers
 def compare(
     option: Annotated[str, typer.Argument(help="A rules option, e.g. gale-defends (see `rulebook rule ID`).")],
@@ -189,7 +182,6 @@ def compare(
             typer.echo(f"    {labels[choice]:<{width}} {answer}")
 
 
-@app.command()
 @answers
 def search(
     query: Annotated[str, typer.Argument(help="Words (e.g. 'fortify tie') or a rule ID or ID prefix.")],
@@ -215,7 +207,6 @@ def search(
         typer.echo(f"   {hit.citation}")
 
 
-@app.command()
 @answers
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
@@ -229,6 +220,69 @@ def ask(
     emit_ruling(None, "ask", {"question": question}, ruling, as_json)
 
 
+#: The top-level commands, in the order `rulebook --help` lists them.
+COMMANDS = (games, rules, rule, search, ask, compare, coverage)
+
+
+def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = True, only: str = "") -> typer.Typer:
+    """Build the `rulebook` app with the given game groups and top-level commands (all, or those named).
+
+    ``only`` keeps, within the groups, just the subcommand of that name (when it exists).
+    """
+    built = typer.Typer(
+        name="rulebook",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="markdown",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    built.callback()(main)
+    wanted = {c.__name__ for c in COMMANDS} if commands is True else set(commands or ())
+    for command in COMMANDS:
+        if command.__name__ in wanted:
+            built.command()(command)
+    for name in groups:
+        group = importlib.import_module(GROUPS[name]).app
+        if only:
+            lean = copy.copy(group)
+            lean.registered_commands = [c for c in group.registered_commands if _command_name(c) == only]
+            group = lean if lean.registered_commands else group
+        built.add_typer(group, name=name)
+    return built
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or info.callback.__name__.replace("_", "-")
+
+
+def __getattr__(name: str) -> typer.Typer:
+    # `app`, the whole command (every group and command), is built on first use: by the tests, by
+    # `typer cli.main utils docs`, and by `rulebook --help`.
+    if name == "app":
+        globals()["app"] = built = make_app()
+        return built
+    raise AttributeError(f"module 'cli.main' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # Lists `app` too, so that `typer cli.main utils docs` finds it.
+    return [*globals(), "app"]
+
+
 def run() -> None:
-    """Entry point of the ``rulebook`` console script."""
-    app()
+    """Entry point of the ``rulebook`` console script.
+
+    Typer turns every registered command into a Click command on each run, so a query builds only
+    what it needs: a game's query builds that one command of that game's group, a top-level command
+    only itself. Help and anything unrecognised get the whole app, so errors and suggestions are the
+    same as ever.
+    """
+    first = sys.argv[1] if len(sys.argv) > 1 else ""
+    second = sys.argv[2] if len(sys.argv) > 2 else ""
+    if first in GROUPS:
+        make_app([first], commands=False, only=second)()
+    elif first in {c.__name__ for c in COMMANDS}:
+        make_app([], commands=[first])()
+    else:
+        make_app()()

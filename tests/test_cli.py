@@ -188,3 +188,27 @@ def test_coverage_lists_every_record_with_its_scenario_count() -> None:
     assert "clash: " in text and "normative records exercised" in text
     shown = run("rule", "clash.attack.tie").stdout
     assert "exercised by" in shown and "passing scenario" in shown
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["clash", "attack", "fire+", "water+"],
+        ["clash", "atack", "fire", "water"],
+        ["search", "tie", "--limit", "2"],
+        ["rule", "clash.attack.tie", "--json"],
+        ["spellfire", "attack", "B", "--champion", "hero"],
+        ["--version"],
+    ],
+)
+def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) -> None:
+    # `rulebook` builds only the command it needs (cli.main.run); the answer must not change.
+    import subprocess
+    import sys
+
+    script = subprocess.run(
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+    )
+    whole = run(*args)
+    assert script.returncode == whole.exit_code
+    assert script.stdout == whole.stdout
