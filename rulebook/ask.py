@@ -34,6 +34,8 @@ __all__ = ["ask", "calculators", "fits"]
 
 #: The share of a question's meaningful words a record must contain to count as an answer.
 MIN_SHARE = 0.4
+#: The weight of a question word that no record contains.
+ABSENT_WEIGHT = 1.0
 #: How much a word found only in a record's text counts, against one in its ID or title, for ranking.
 TEXT_WEIGHT = 0.7
 
@@ -89,9 +91,14 @@ def _document_frequency() -> tuple[int, dict[str, int]]:
 
 
 def _weight(stem: str) -> float:
-    """A word's weight: rare words say more about what is asked (a word no record has weighs most)."""
+    """A word's weight: rare words say more about what is asked.
+
+    A word that no record has is most often the asker's own phrasing ("broken" for a tiebreaker), so
+    it weighs as much as a common word; a question made only of such words finds no record at all.
+    """
     total, counts = _document_frequency()
-    return math.log((total + 1) / (counts.get(stem, 0) + 1)) + 0.1
+    found = counts.get(stem, 0)
+    return math.log((total + 1) / (found + 1)) + 0.1 if found else ABSENT_WEIGHT
 
 
 def _shares(question: str, hit: Hit) -> tuple[float, float]:
