@@ -1695,3 +1695,52 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
+
+
+_NUMBER_STAT = r"(\d+)\s+(attack|defense)"
+_EFFECTS = re.compile(
+    r"(?P<swap>\bswap\w*)"
+    r"|\bset\s+(?:its\s+|the\s+)?(?P<set1>attack|defense)\s+to\s+(?P<n1>\d+)"
+    r"|\b(?P<set2>attack|defense)\s+(?:is\s+|becomes\s+)?set\s+to\s+(?P<n2>\d+)"
+    r"|(?P<d1>[+-]\d+)\s+(?P<c1>attack|defense)"
+    r"|\b(?P<c2>attack|defense)\s+(?P<d2>[+-]\d+)"
+    r"|\b(?P<verb>gains?|loses?)\s+(?P<n3>\d+)\s+(?P<c3>attack|defense)",
+    re.IGNORECASE,
+)
+
+
+def answer_question(question: str) -> Ruling | None:
+    """Compute final stats for a question that gives base stats and stat effects in plain words.
+
+    The base stats are the first "N Attack" and "N Defense" named; the effects follow in the order
+    written: "+2 Attack" or "Attack -1", "gains/loses N Attack", "set its Defense to 0", "swap". Without
+    base stats and at least one effect, it returns ``None``.
+
+    Examples:
+        >>> q = "An Elestral with 3 Attack and 2 Defense gets +2 Attack, then a swap, then its Defense is set to 0."
+        >>> answer_question(q).verdict
+        'Final stats: Attack 0, Defense 5'
+        >>> answer_question("How many Spirits does a mulligan cost?") is None
+        True
+    """
+    base = {}
+    for m in re.finditer(_NUMBER_STAT, question, re.IGNORECASE):
+        before = question[max(0, m.start() - 1) : m.start()]
+        if before not in "+-" or not before:
+            base.setdefault(m.group(2).lower(), int(m.group(1)))
+    if len(base) < 2:
+        return None
+    effects = []
+    for m in _EFFECTS.finditer(question):
+        if m.group("swap"):
+            effects.append("swap")
+        elif m.group("set1") or m.group("set2"):
+            effects.append(f"set {(m.group('set1') or m.group('set2')).lower()} {m.group('n1') or m.group('n2')}")
+        elif m.group("c1") or m.group("c2"):
+            effects.append(f"{(m.group('c1') or m.group('c2')).lower()} {m.group('d1') or m.group('d2')}")
+        else:
+            sign = "+" if m.group("verb").lower().startswith("gain") else "-"
+            effects.append(f"{m.group('c3').lower()} {sign}{m.group('n3')}")
+    if not effects:
+        return None
+    return final_stats(base["attack"], base["defense"], effects)

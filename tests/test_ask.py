@@ -52,3 +52,15 @@ def test_an_attack_legality_question_of_spellfire_is_computed() -> None:
     assert "spellfire.move.flyer" in ruling.rules
     refused = ask("Can a hero attack realm B?")
     assert refused.legal is False and "spellfire.formation.protection" in refused.rules
+
+
+def test_a_stat_modifier_question_of_elestrals_is_computed_in_the_rules_order() -> None:
+    # Written out of order: the set applies first, then the increase, then the swap.
+    ruling = ask("An Elestral with 3 Attack and 2 Defense gets +2 Attack, a swap, and its Defense is set to 0.")
+    assert ruling.verdict == "computed: Final stats: Attack 0, Defense 5"
+    assert "elestrals.advanced.stat-order" in ruling.rules
+
+
+def test_a_clash_order_question_of_elemental_elephants_is_computed() -> None:
+    ruling = ask("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?")
+    assert ruling.verdict == "computed: Clash I resolves: P2:break, P1:root"
