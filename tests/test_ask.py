@@ -64,3 +64,12 @@ def test_a_stat_modifier_question_of_elestrals_is_computed_in_the_rules_order() 
 def test_a_clash_order_question_of_elemental_elephants_is_computed() -> None:
     ruling = ask("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?")
     assert ruling.verdict == "computed: Clash I resolves: P2:break, P1:root"
+
+
+def test_a_battle_question_of_elestrals_is_computed() -> None:
+    ruling = ask("An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit. Who wins?")
+    assert (
+        ruling.verdict
+        == "computed: The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit(s)"
+    )
+    assert "elestrals.battle.spirit-difference" in ruling.rules
