@@ -5,7 +5,7 @@ Importing ``rulebook`` is light: a game's records and engine load only when that
 Examples:
     >>> import rulebook
     >>> [g.id for g in rulebook.games()]
-    ['clash']
+    ['clash', 'elementals']
     >>> rulebook.rule("clash.attack.tie").title
     'Equal strengths: both elements are eliminated'
     >>> rulebook.game("clsh")
@@ -64,6 +64,7 @@ class GameInfo(namedtuple("GameInfo", "id name kind source engine")):
 # The registry. Adding a game means adding its line here, its data file and its engine module.
 _GAMES: tuple[GameInfo, ...] = (
     GameInfo("clash", "Elemental Clash", "two-player game", "002_6544c3a00f53460f.txt", "rulebook.clash"),
+    GameInfo("elementals", "Elementals", "solitaire card game", "003_5def52412761cd4b.txt", "rulebook.elementals"),
 )
 _BY_ID = {g.id: g for g in _GAMES}
 
