@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 import rulebook
-from cli import clash
+from cli import clash, elementals
 from cli.output import JSON_HELP, answers, emit_json
 
 app = typer.Typer(
@@ -21,6 +21,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(clash.app, name="clash")
+app.add_typer(elementals.app, name="elementals")
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 

@@ -143,7 +143,7 @@ def card(name: str) -> str:
         >>> card("7X")
         Traceback (most recent call last):
         ...
-        rulebook.errors.UnknownNameError: unknown card '7X' (did you mean '7H' or '7D' or '7S'?); accepted: AH, ...
+        rulebook.errors.InvalidInputError: unknown card '7X' (did you mean 7H, 7D, 7S, 7C?); a card is a rank...
     """
     text = name.strip().upper()
     for sym, suit in _SYMBOL_TO_SUIT.items():
@@ -153,7 +153,12 @@ def card(name: str) -> str:
         text = "10" + text[1]
     if text in _ELEMENT_OF:
         return text
-    raise UnknownNameError("card", name.strip(), _ALL_CARDS)
+    rank = text[:-1] if len(text) > 1 else text
+    hint = f" (did you mean {', '.join(rank + s for s in SUITS)}?)" if rank in _POWER else ""
+    raise InvalidInputError(
+        f"unknown card {name.strip()!r}{hint}; a card is a rank (A, 2-10, J, Q, K) and a suit "
+        f"({', '.join(SUITS)} or {''.join(_SYMBOL_TO_SUIT)}), or a joker ({', '.join(JOKERS)})"
+    )
 
 
 def _elemental(name: str) -> str:
