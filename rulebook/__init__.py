@@ -11,7 +11,7 @@ Examples:
     >>> rulebook.game("clsh")
     Traceback (most recent call last):
     ...
-    rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash
+    rulebook.errors.UnknownGameError: unknown game 'clsh' (did you mean 'clash'?); accepted: clash, elementals
 """
 
 from __future__ import annotations

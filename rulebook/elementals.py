@@ -26,11 +26,11 @@ Examples:
         [##][##]
       [##][##][##]
     [##][##][##][##]
-      [KD]    [QS]
+      [QH]    [KD]
     hand: -   deck: 42   damage: 0/33   powers: -
     >>> state, ruling = state.explain(elementals.parse_action("draw"))
     >>> ruling.verdict
-    'turn 1: draws 3D, 7H, 9C'
+    'turn 1: draws 5D, 6H, 3S'
 """
 
 from __future__ import annotations
@@ -809,7 +809,7 @@ class ElementalsState:
     # -- display --------------------------------------------------------------------------
 
     def render(self) -> str:
-        """The layout drawn as text (``[##]`` face down, ``[KS]`` revealed, blank once defeated), then the rest.
+        """The layout drawn as text (``[##]`` face down, ``[KS]`` revealed, ``[  ]`` defeated), then the rest.
 
         Each card of the document's drawing (``[]``) is drawn twice as wide, so the overlaps are kept.
         """
@@ -820,7 +820,7 @@ class ElementalsState:
             text = "".join(line)
             pad = 2 * c - len(text)
             s = self.slots[i]
-            cell = "    " if s is None else (f"[{s}]" if i in self.revealed else "[##]")
+            cell = "[  ]" if s is None else (f"[{s}]" if i in self.revealed else "[##]")
             line.append(" " * pad + cell)
         lines = ["".join(rows[r]).rstrip() for r in sorted(rows)]
         for i, s in enumerate(self.slots):
@@ -942,7 +942,7 @@ def new_game(
     Examples:
         >>> a, b = new_game(seed=3), new_game(seed=3, layout="tower")
         >>> a.deck == b.deck, len(a.deck), a.targets()
-        (True, 42, ['QD', 'KC'])
+        (True, 42, ['KD', 'KH'])
         >>> new_game(joker_banishes="yes").options["joker-banishes"]
         'yes'
     """
@@ -982,6 +982,7 @@ def position(
     defeated: str = "",
     deck: str | None = None,
     discards: str = "",
+    plane: str = "",
     powers: str = "",
     doubled: str = "",
     layout: int | str = 1,
@@ -995,7 +996,8 @@ def position(
     ``defeated`` elementals leave those slots empty; the remaining elementals lie face down above.
     ``piles`` maps an elemental to the cards on it (``{"KS": "7H JK1=4"}``). ``deck`` lists the titan deck
     from the top (default: every titan card not placed elsewhere, in a fixed order). ``discards`` are
-    cards already discarded (``JK1=1`` for a joker); ``powers`` the kings kept as powers.
+    cards already discarded (``JK1=1`` for a joker); ``plane`` the cards on the Elemental Plane;
+    ``powers`` the kings kept as powers.
 
     Examples:
         >>> s = position(hand="7H 6C 5S", targets="KS QH", piles={"KS": "8D"})
@@ -1050,7 +1052,7 @@ def position(
         name, _, named = token.partition("=")
         c = _titan(name)
         kept.append((c, int(named or _TITAN["joker_base_game"]) if _is_joker(c) else _POWER_OF[c]))
-    used += in_hand + [c for c, _ in kept]
+    used += in_hand + [c for c, _ in kept] + [c for c in _cards(plane) if _is_titan(c)]
     deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else _cards(deck)
     return ElementalsState(
         layout=lay.number,
@@ -1060,6 +1062,7 @@ def position(
         deck=tuple(deck_cards),
         hand=tuple(in_hand),
         discards=tuple(kept),
+        plane=tuple(_cards(plane)),
         powers=tuple(k for k in _cards(powers)),
         doubled=frozenset(_cards(doubled)),
         in_turn=bool(in_hand) if in_turn is None else in_turn,
@@ -1150,11 +1153,11 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
     Options given here are added to the log's own ``option`` lines.
 
     Examples:
-        >>> r = replay("seed 7\\ndraw\\n3D > QS\\n7H > QS")
+        >>> r = replay("seed 7\\ndraw\\n5D > QH\\n6H > KD")
         >>> r.verdict
         'legal: 3 actions, game not over (turn 1, damage 0)'
-        >>> replay("seed 7\\ndraw\\n3D > KD").verdict
-        'illegal at action 2 (line 3, \\'3D > KD\\'): KD is immune to earth: 3D deals it no damage'
+        >>> print(replay("seed 7\\ndraw\\n5D > KD").verdict)
+        illegal at action 2 (line 3, '5D > KD'): KD is immune to earth: 5D deals it no damage
     """
     header, moves = parse_log(log)
     opts = {**header["options"], **(options or {})}
