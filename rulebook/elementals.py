@@ -790,6 +790,7 @@ class ElementalsState:
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return replace(self, peeking=True, **spent)
         # Al'Akir
+        note("the player draws one more card from the titan deck", lord["rule"])
         deck = list(self.deck)
         if self.options["breath-draws"] == "random":
             shuffles = self.shuffles + 1

@@ -1,0 +1,51 @@
+"""Runs the Elementals scenarios of tests/scenarios/elementals.toml: each names the rule it shows."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rulebook import elementals
+
+SCENARIOS = tomllib.loads((Path(__file__).parent / "scenarios" / "elementals.toml").read_text(encoding="utf-8"))[
+    "scenario"
+]
+SETUP = ("hand", "targets", "piles", "defeated", "powers", "discards", "deck", "plane", "layout", "in_turn", "options")
+
+
+def test_there_are_many_scenarios() -> None:
+    assert len(SCENARIOS) >= 30
+
+
+@pytest.mark.parametrize("case", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
+def test_scenario(case: dict) -> None:
+    state = elementals.position(**{k: case[k] for k in SETUP if k in case})
+    *before, last = case["actions"] or [None]
+    for text in before:
+        state = state.apply(elementals.parse_action(text))
+    if last is not None:
+        ruling = elementals.check_play(state, last)
+        assert ruling.legal is case["legal"], ruling.verdict
+        assert set(case.get("cites", [])) <= set(ruling.rules), ruling.rules
+        if "verdict" in case:
+            assert ruling.verdict == case["verdict"]
+        if not case["legal"]:
+            return
+        state = state.apply(elementals.parse_action(last))
+    if "damage" in case:
+        assert state.damage == case["damage"]
+    if "targets_after" in case:
+        assert state.targets() == case["targets_after"]
+    if "hand_after" in case:
+        assert " ".join(state.hand) == case["hand_after"]
+    if "deck_after" in case:
+        assert " ".join(state.deck) == case["deck_after"]
+    if "plane_after" in case:
+        assert " ".join(state.plane) == case["plane_after"]
+    if "over" in case:
+        assert state.is_terminal()
+        assert ("won" if state.won() else "lost") == case["over"]
+    else:
+        assert not state.is_terminal()
