@@ -51,13 +51,16 @@ def check(
 ) -> None:
     """Judge one action: is it legal, why or why not, and which rules decide it.
 
+    An illegal action is an answer (exit code 0). A card that is not in the hand or an elemental that is
+    not face up is bad input: one line on standard error, exit code 2.
+
     The position is a set-up one (--hand, --targets, --pile, --powers), the position a move log reaches
     (--log), or else the fresh deal of --seed and --layout.
 
     Example: rulebook elementals check "6C > KS" --hand "7H 6C" --targets "KS QH" --pile KS=8D
     """
     from rulebook import elementals
-    from rulebook.errors import InvalidInputError
+    from rulebook.errors import IllegalActionError, InvalidInputError
 
     opts = parse_options(option)
     given: dict[str, Any] = {"action": action, "options": opts}
@@ -83,7 +86,15 @@ def check(
     else:
         state = elementals.new_game(opts, seed=seed, layout=layout)
         given.update(seed=seed, layout=layout)
-    emit_ruling("elementals", "check", given, elementals.check_play(state, action), as_json)
+    parsed = elementals.parse_action(action)
+    try:
+        state.check(parsed)
+    except elementals.NotAvailableError as err:
+        # A card not in hand or an elemental not face up: the question does not fit the position.
+        raise InvalidInputError(str(err)) from None
+    except IllegalActionError:
+        pass
+    emit_ruling("elementals", "check", given, elementals.check_play(state, parsed), as_json)
 
 
 def _reach(text: str, opts: dict[str, str]) -> ElementalsState:
@@ -191,21 +202,23 @@ def _numbered(lay: Any) -> str:
 
 
 def _menu(state: ElementalsState) -> list[tuple[str, Any]]:
-    """The legal actions as a numbered menu; a joker's powers are folded into one line to type."""
+    """The legal actions as a numbered menu. A joker's powers are folded into one entry; its number plays
+    the joker at 10 to start an attack, at the least power that completes one, or discards it at 1."""
     from rulebook.elementals import Discard, Play
 
     items: list[tuple[str, Any]] = []
-    folded: dict[tuple[str, str, str | None], list[int]] = {}
+    folded: dict[tuple[str, str, str | None], list[Any]] = {}
     for a in state.legal_actions():
-        if a.power is not None if isinstance(a, Play | Discard) else False:
+        if isinstance(a, Play | Discard) and a.power is not None:
             kind = "play" if isinstance(a, Play) else "discard"
-            folded.setdefault((kind, a.card, getattr(a, "target", None)), []).append(a.power)
+            folded.setdefault((kind, a.card, getattr(a, "target", None)), []).append(a)
             continue
         items.append((str(a), a))
-    for (kind, c, target), powers in folded.items():
-        span = f"{c}=N" + (f" > {target}" if kind == "play" else "")
-        label = span if kind == "play" else f"discard {span}"
-        items.append((f"{label}  (N from {min(powers)} to {max(powers)})", None))
+    for (kind, _, target), variants in folded.items():
+        powers = [v.power for v in variants]
+        starting = kind == "play" and not state.piles[state.slot_of(target) or 0]
+        chosen = variants[-1] if starting else variants[0]
+        items.append((f"{chosen} (or N from {min(powers)} to {max(powers)})", chosen))
     return items
 
 
@@ -237,7 +250,7 @@ def play(
         menu = _menu(state)
         typer.echo("")
         typer.echo(state.render())
-        typer.echo("moves: " + "   ".join(f"{n}) {label}" if a else label for n, (label, a) in enumerate(menu, 1)))
+        typer.echo("moves: " + "   ".join(f"{n}) {label}" for n, (label, _) in enumerate(menu, 1)))
         typer.echo("> ", nl=False)
         line = sys.stdin.readline()
         if not line:
@@ -255,7 +268,7 @@ def play(
         try:
             if text.isdigit():
                 n = int(text)
-                if not 1 <= n <= len(menu) or menu[n - 1][1] is None:
+                if not 1 <= n <= len(menu):
                     raise RulebookError(f"no move numbered {n}; type a listed number or a move")
                 action = menu[n - 1][1]
             else:

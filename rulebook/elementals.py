@@ -56,6 +56,7 @@ __all__ = [
     "Discard",
     "Draw",
     "ElementalsState",
+    "NotAvailableError",
     "Play",
     "Reorder",
     "Unleash",
@@ -173,6 +174,14 @@ def _titan(name: str) -> str:
     if c not in _POWER_OF and not _is_joker(c):
         raise InvalidInputError(f"{c} is an elemental, not an attack card; attack cards are A to 10 and jokers")
     return c
+
+
+class NotAvailableError(IllegalActionError):
+    """An action naming a card that is not in the hand, or an elemental that is not face up.
+
+    It is an :class:`IllegalActionError` like any other for the engine; the CLI's ``check`` treats it as
+    bad input (the question names something absent from the position) and exits with code 2.
+    """
 
 
 # ---------------------------------------------------------------- layouts
@@ -509,7 +518,7 @@ class ElementalsState:
         c = _titan(name)
         if c not in self.hand:
             held = ", ".join(self.hand) if self.hand else "no cards (draw first)"
-            raise IllegalActionError(f"{c} is not in your hand; you hold {held}", ["elementals.turn.draw"])
+            raise NotAvailableError(f"{c} is not in your hand; you hold {held}", ["elementals.turn.draw"])
         return c
 
     def _joker_power(self, c: str, power: int | None, *, discard: bool = False) -> int | None:
@@ -538,7 +547,7 @@ class ElementalsState:
         if i is None or i not in self.revealed:
             shown = ", ".join(self.targets()) or "none"
             why = "has been defeated" if i is None else "is not a revealed elemental"
-            raise IllegalActionError(f"{t} {why}; revealed: {shown}", ["elementals.attack.target-revealed"])
+            raise NotAvailableError(f"{t} {why}; revealed: {shown}", ["elementals.attack.target-revealed"])
         pile = self.piles[i]
         joker = _is_joker(c)
         if len(pile) < DAMAGE_CARDS:
