@@ -109,6 +109,36 @@ def _reach(text: str, opts: dict[str, str]) -> ElementalsState:
 
 @app.command()
 @answers
+def card(
+    name: Annotated[str, typer.Argument(help="A card: 7H, 10S, AS, KD, JK1 (suits H D S C or ♥ ♦ ♠ ♣).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Say what a card is: titan-forged or elemental, its element and its power level."""
+    from rulebook import elementals
+
+    emit_ruling("elementals", "card", {"card": name}, elementals.card_info(name), as_json)
+
+
+@app.command()
+@answers
+def deal(
+    seed: SeedFlag = 1,
+    layout: LayoutFlag = "1",
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Deal a game from a seed: the layout drawn with the bottom row face up, and how the deal was made."""
+    from rulebook import elementals
+
+    opts = parse_options(option)
+    ruling = elementals.deal(seed, layout, opts)
+    if not as_json:
+        typer.echo(elementals.new_game(opts, seed=seed, layout=layout).render())
+    emit_ruling("elementals", "deal", {"seed": seed, "layout": layout, "options": opts}, ruling, as_json)
+
+
+@app.command()
+@answers
 def replay(
     files: Annotated[list[str], typer.Argument(metavar="LOG...", help="Move-log files ('-' reads standard input).")],
     option: OptionFlag = None,

@@ -61,7 +61,9 @@ __all__ = [
     "Reorder",
     "Unleash",
     "card",
+    "card_info",
     "check_play",
+    "deal",
     "element_of",
     "layout",
     "new_game",
@@ -658,6 +660,11 @@ class ElementalsState:
             after = self._leave_hand(c, discards=discards, doubled=self.doubled - {c})
             if total >= LOSING_DAMAGE:
                 note(f"{total} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+                if after.hand:
+                    note(
+                        f"the game ends at once, with {', '.join(after.hand)} still in hand",
+                        "elementals.interp.loss-at-once",
+                    )
             return after
         return self._unleash(action, note)
 
@@ -725,6 +732,7 @@ class ElementalsState:
                     f"{t} (power {_POWER_OF[t]}) takes {dealt}; the attack may be completed later",
                     "elementals.attack.across-turns",
                 )
+                note(f"{c} stays on {t} until {t} is defeated", "elementals.interp.cards-stay")
             return self._leave_hand(c, piles=tuple(piles))
         # The banish card: the elemental is defeated.
         what = "a joker" if _is_joker(c) else _ELEMENT_OF[c]
@@ -755,6 +763,7 @@ class ElementalsState:
                 revealed.add(j)
         if newly:
             note(f"uncovered and revealed at once: {', '.join(str(n) for n in newly)}", "elementals.reveal.uncovered")
+            note("revealing an uncovered card is not optional", "elementals.interp.reveal-at-once")
         after = self._leave_hand(
             c,
             slots=tuple(slots),
@@ -769,6 +778,8 @@ class ElementalsState:
                 f"every elemental is defeated with {after.damage} damage, less than {LOSING_DAMAGE}: the player wins",
                 "elementals.end.win",
             )
+            if after.hand or after.deck:
+                note("the game ends at once, whatever cards are left", "elementals.interp.loss-at-once")
         return after
 
     def _unleash(self, action: Unleash, note: Any) -> Self:
@@ -779,6 +790,8 @@ class ElementalsState:
         powers.remove(king)
         spent = {"powers": tuple(powers), "plane": (*self.plane, king)}
         note(f"the player unleashes {lord['title']} ({king})", "elementals.power.absorb")
+        if not self.in_turn:
+            note("between turns, before drawing: a power can be used at any time", "elementals.interp.power-timing")
         if name == "neptulon":
             assert action.card is not None
             c = card(action.card)
@@ -1080,6 +1093,86 @@ def position(
         seed=seed,
         turn=1 if in_hand else 0,
     )
+
+
+def card_info(name: str) -> Ruling:
+    """What a card is: titan-forged or elemental, its element and its power level.
+
+    Examples:
+        >>> print(card_info("kh"))
+        KH is an elemental: the Elemental Lord Neptulon, water, power 13
+          1. KH is an elemental (a face card)  [elementals.cards.elementals]
+          2. hearts are water  [elementals.cards.suits]
+          3. a king needs 13 damage  [elementals.cards.power-level]
+          4. defeated, it gives the power Whispers of Neptulon  [elementals.defeat.lord-power]
+        >>> card_info("JK1").verdict
+        'JK1 is titan-forged: a joker, arcane damage, power 1 to 10 as named'
+    """
+    c = card(name)
+    trace = Trace()
+    value: dict[str, Any] = {"card": c, "element": _ELEMENT_OF[c]}
+    if _is_joker(c):
+        trace.add(f"{c} is a joker, part of the titan deck", "elementals.cards.titan-deck")
+        trace.add("a joker's damage is arcane: no elemental is immune to it", "elementals.cards.joker-arcane")
+        trace.add(
+            f"its power is named when it is used, from {JOKER_POWERS[0]} to {JOKER_POWERS[-1]}",
+            "elementals.cards.joker-power",
+        )
+        value.update(kind="titan-forged", power=None)
+        verdict = f"{c} is titan-forged: a joker, arcane damage, power 1 to 10 as named"
+        return trace.ruling(verdict, value)
+    suit = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}[c[-1]]
+    rank = c[:-1]
+    if c in ELEMENTALS:
+        trace.add(f"{c} is an elemental (a face card)", "elementals.cards.elementals")
+        trace.add(f"{suit} are {_ELEMENT_OF[c]}", "elementals.cards.suits")
+        what = {"J": "a jack", "Q": "a queen", "K": "a king"}[rank]
+        trace.add(f"{what} needs {_POWER_OF[c]} damage", "elementals.cards.power-level")
+        who = "a lieutenant"
+        if c in _LORDS:
+            who = f"the Elemental Lord {_LORDS[c]['name']}"
+            trace.add(f"defeated, it gives the power {_LORDS[c]['title']}", "elementals.defeat.lord-power")
+        value.update(kind="elemental", power=_POWER_OF[c])
+        return trace.ruling(f"{c} is an elemental: {who}, {_ELEMENT_OF[c]}, power {_POWER_OF[c]}", value)
+    trace.add(f"{c} is a numbered card or an ace, part of the titan deck", "elementals.cards.titan-deck")
+    trace.add(f"{suit} are {_ELEMENT_OF[c]}: {c} deals {_ELEMENT_OF[c]} damage", "elementals.cards.suits")
+    trace.add(
+        f"{'an ace' if rank == 'A' else 'a numbered card'} has power {_POWER_OF[c]}", "elementals.cards.power-level"
+    )
+    value.update(kind="titan-forged", power=_POWER_OF[c])
+    return trace.ruling(f"{c} is titan-forged: {_ELEMENT_OF[c]} damage, power {_POWER_OF[c]}", value)
+
+
+def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, object] | None = None) -> Ruling:
+    """The setup of a game dealt from ``seed``: the shuffle, the layout, and the cards face up.
+
+    Examples:
+        >>> print(deal(7))
+        seed 7, the pyramid: QH and KD face up, 42 cards in the titan deck
+          1. the titan deck and the elementals are shuffled from seed 7  [elementals.setup.shuffle]
+          2. the same seed always deals the same game  [elementals.interp.deal]
+          3. the elementals are dealt face down in the pyramid: rows of 1, 2, 3, 4, 2  [elementals.setup.layouts]
+          4. each row partly covers the row above it  [elementals.setup.overlap]
+          5. a card is covered by the cards of the next row that overlap it in the drawing  [elementals.interp.covering]
+          6. the bottom row is turned face up: QH, KD  [elementals.setup.reveal-bottom]
+    """
+    state = new_game(options, seed=seed, layout=layout)
+    lay = LAYOUTS[state.layout]
+    trace = Trace()
+    trace.add(f"the titan deck and the elementals are shuffled from seed {seed}", "elementals.setup.shuffle")
+    trace.add("the same seed always deals the same game", "elementals.interp.deal")
+    trace.add(
+        f"the elementals are dealt face down in the {lay.name}: rows of {', '.join(map(str, lay.rows()))}",
+        "elementals.setup.layouts",
+    )
+    trace.add("each row partly covers the row above it", "elementals.setup.overlap")
+    trace.add(
+        "a card is covered by the cards of the next row that overlap it in the drawing", "elementals.interp.covering"
+    )
+    shown = state.targets()
+    trace.add(f"the bottom row is turned face up: {', '.join(shown)}", "elementals.setup.reveal-bottom")
+    verdict = f"seed {seed}, the {lay.name}: {' and '.join(shown)} face up, {len(state.deck)} cards in the titan deck"
+    return trace.ruling(verdict, {"seed": seed, "layout": lay.name, "position": state.to_dict()})
 
 
 # ---------------------------------------------------------------- notation

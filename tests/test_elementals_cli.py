@@ -41,6 +41,16 @@ def test_an_illegal_play_is_an_answer_with_its_reason_rules_and_notes() -> None:
     assert allowed.stdout.startswith("JK1 banishes QH")
 
 
+def test_card_and_deal_answer_with_the_rules_they_rest_on() -> None:
+    data = json.loads(run("card", "K♣", "--json").stdout)
+    assert data["verdict"] == "KC is an elemental: the Elemental Lord Al'Akir, air, power 13"
+    assert data["value"] == {"card": "KC", "element": "air", "kind": "elemental", "power": 13}
+    assert "elementals.defeat.lord-power" in data["rules"]
+    result = run("deal", "--seed", "7", "--layout", "3")
+    assert "[KS][QH][KD]" in result.stdout
+    assert "seed 7, the tower: KS and QH and KD face up, 42 cards in the titan deck" in result.stdout
+
+
 def test_check_in_the_position_a_log_reaches() -> None:
     log = str(EXAMPLES / "opening.log")
     result = run("check", "3S > QH", "--log", log, "--json")
