@@ -1148,7 +1148,7 @@ def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, 
 
     Examples:
         >>> print(deal(7))
-        seed 7, the pyramid: QH and KD face up, 42 cards in the titan deck
+        seed 7, the pyramid: QH, KD face up, 42 cards in the titan deck
           1. the titan deck and the elementals are shuffled from seed 7  [elementals.setup.shuffle]
           2. the same seed always deals the same game  [elementals.interp.deal]
           3. the elementals are dealt face down in the pyramid: rows of 1, 2, 3, 4, 2  [elementals.setup.layouts]
@@ -1171,7 +1171,7 @@ def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, 
     )
     shown = state.targets()
     trace.add(f"the bottom row is turned face up: {', '.join(shown)}", "elementals.setup.reveal-bottom")
-    verdict = f"seed {seed}, the {lay.name}: {' and '.join(shown)} face up, {len(state.deck)} cards in the titan deck"
+    verdict = f"seed {seed}, the {lay.name}: {', '.join(shown)} face up, {len(state.deck)} cards in the titan deck"
     return trace.ruling(verdict, {"seed": seed, "layout": lay.name, "position": state.to_dict()})
 
 

@@ -48,7 +48,7 @@ def test_card_and_deal_answer_with_the_rules_they_rest_on() -> None:
     assert "elementals.defeat.lord-power" in data["rules"]
     result = run("deal", "--seed", "7", "--layout", "3")
     assert "[KS][QH][KD]" in result.stdout
-    assert "seed 7, the tower: KS and QH and KD face up, 42 cards in the titan deck" in result.stdout
+    assert "seed 7, the tower: KS, QH, KD face up, 42 cards in the titan deck" in result.stdout
 
 
 def test_check_in_the_position_a_log_reaches() -> None:
