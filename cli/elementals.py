@@ -252,6 +252,19 @@ def _menu(state: ElementalsState) -> list[tuple[str, Any]]:
     return items
 
 
+HELP = """moves:
+  draw          begin a turn: draw three cards
+  7H > KS       play 7H on the face-up elemental KS
+  JK1=6 > KS    play a joker, naming its power (1 to 10)
+  discard 9C    discard a card: its power counts as damage (a joker: discard JK1=1)
+  neptulon 9C   Whispers of Neptulon: 9C goes under the titan deck
+  therazane     Therazane's Touch: see the bottom card, then 'top' or 'stay'
+  ragnaros 5D   Hand of Ragnaros: double 5D's power (in hand or on an elemental)
+  alakir        Breath of Al'Akir: draw one more card
+  3             the move numbered 3 in the list
+  quit          stop the game (so does the end of input)"""
+
+
 @app.command()
 @answers
 def play(
@@ -293,7 +306,7 @@ def play(
         if text.lower() in ("quit", "q", "exit"):
             break
         if text.lower() in ("help", "?"):
-            typer.echo(elementals.__doc__.split("Move-log notation", 1)[1].split("Examples:", 1)[0].strip())
+            typer.echo(HELP)
             continue
         try:
             if text.isdigit():

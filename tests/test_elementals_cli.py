@@ -96,8 +96,9 @@ def test_play_draws_the_layout_lists_moves_and_ends_on_quit(tmp_path: Path) -> N
 
 
 def test_play_ends_cleanly_at_the_end_of_input() -> None:
-    result = run("play", "--seed", "3", "--layout", "kite", input="draw\n")
+    result = run("play", "--seed", "3", "--layout", "kite", input="help\ndraw\n")
     assert result.exit_code == 0
+    assert "therazane     Therazane's Touch: see the bottom card, then 'top' or 'stay'" in result.stdout
     assert "game stopped (end of input) after 1 moves" in result.stdout
 
 
