@@ -395,7 +395,7 @@ def simulate(
     for r in results:
         low, high = r.interval()
         trace.add(
-            f"{r.policy}: won {r.wins} of {r.games} ({r.win_rate:.1%}, 95% CI {low:.1%} to {high:.1%}); "
+            f"{r.policy}: won {r.wins} of {r.games} ({r.win_rate:.2%}, 95% CI {low:.2%} to {high:.2%}); "
             f"lost {r.lost_to_damage} to damage, {r.lost_to_deck} to an empty deck",
             "elementals.end.win",
         )
@@ -407,7 +407,7 @@ def simulate(
     best = max(results, key=lambda r: r.win_rate)
     verdict = (
         f"{len(results)} polic{'ies' if len(results) > 1 else 'y'}, {games} games each: best {best.policy} "
-        f"wins {best.win_rate:.1%}"
+        f"wins {best.win_rate:.2%}"
     )
     value = {"games": games, "seed": seed, "layout": layout, "options": opts, "results": [r.to_dict() for r in results]}
     ruling = trace.ruling(verdict, value)
