@@ -168,3 +168,13 @@ def test_a_malformed_log_names_its_line(tmp_path: Path) -> None:
     result = run("replay", str(log))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: line 3: cannot read the action 'attack KS'")
+
+
+def test_the_committed_chart_is_the_svg_the_documented_command_writes() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
+    svg = (docs / "elementals-sim.svg").read_text()
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    page = (docs / "elementals.md").read_text()
+    assert "--chart docs/games/elementals-sim.svg" in page and "(elementals-sim.svg)" in page
+    assert "planner: won 9.21% [8.66%, 9.79%] of 10000" in svg
