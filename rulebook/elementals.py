@@ -366,7 +366,13 @@ class ElementalsState:
             return None
 
     def pile_power(self, slot: int) -> int:
-        """The damage lying on an elemental: its damage cards' powers, doubled where Ragnaros doubled them."""
+        """The damage lying on an elemental: its damage cards' powers, doubled where Ragnaros doubled them.
+
+        Examples:
+            >>> s = position(targets="KS QH", piles={"KS": "8D JK1=3"}, doubled="JK1")
+            >>> s.pile_power(s.slot_of("KS"))
+            14
+        """
         return sum(p * (RAGNAROS_FACTOR if c in self.doubled else 1) for c, p in self.piles[slot][:DAMAGE_CARDS])
 
     def _can_refill(self) -> bool:

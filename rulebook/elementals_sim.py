@@ -294,7 +294,12 @@ class SimulationResult:
         return (max(0.0, centre - half), min(1.0, centre + half))
 
     def histogram(self) -> list[tuple[str, int]]:
-        """The final damage of the games, counted in bins (the last bin is 33 and more: lost to damage)."""
+        """The final damage of the games, counted in bins (the last bin is 33 and more: lost to damage).
+
+        Examples:
+            >>> SimulationResult("x", games=3, damage=[4, 31, 35]).histogram()[::3]
+            [('0-4', 1), ('15-19', 0), ('30-32', 1)]
+        """
         rows = []
         for low, high in BINS:
             label = f"{low}+" if high >= 999 else f"{low}-{high - 1}"
@@ -319,7 +324,13 @@ class SimulationResult:
 
 
 def play_game(state: ElementalsState, policy: Policy, rng: random.Random, max_moves: int = 2000) -> ElementalsState:
-    """Play one game to its end with ``policy``; return the final state."""
+    """Play one game to its end with ``policy``; return the final state.
+
+    Examples:
+        >>> end = play_game(E.new_game(seed=141), Planner(), random.Random(141))
+        >>> end.won(), end.damage
+        (True, 4)
+    """
     for _ in range(max_moves):
         if state.is_terminal():
             return state
