@@ -198,9 +198,15 @@ def _search(s: ElementalsState, memo: dict[ElementalsState, tuple[float, tuple[A
 class Planner:
     """The planning policy: the best way to play the whole hand, found by search and scored at the turn's end.
 
-    Between turns it uses Therazane's Touch to bring a useful bottom card to the top, and draws. Breath of
-    Al'Akir is kept for a turn whose hand cannot be played.
+    Between turns it uses Therazane's Touch to bring a useful bottom card to the top, and draws. The search
+    sees only what the player knows: the cards in play and the deck's make-up, never the order of the deck.
+
+    With ``breath`` set, it also uses Breath of Al'Akir when its best plan would still throw a card away.
+    That made no measurable difference (94 against 90 wins in 1,000 paired deals), so it is off by default
+    and the published results are without it.
     """
+
+    breath = False
 
     def __init__(self) -> None:
         self._plan: list[Any] = []
@@ -219,6 +225,10 @@ class Planner:
             self._expect = state.apply(action)
             return action
         _, plan = _search(state, {})
+        if self.breath and "KC" in state.powers and state.deck and any(isinstance(a, Discard) for a in plan):
+            # A card would be thrown away: draw one more first, and plan again with it.
+            self._plan = []
+            return Unleash("alakir")
         self._plan = list(plan)
         action = self._plan.pop(0)
         self._expect = state.apply(action)
