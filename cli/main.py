@@ -20,6 +20,7 @@ from cli.output import JSON_HELP, answers, emit_json, emit_ruling
 GROUPS: dict[str, str] = {
     "clash": "cli.clash",
     "elestrals": "cli.elestrals",
+    "elementals": "cli.elementals",
     "spellfire": "cli.spellfire",
     "elephants": "cli.elephants",
 }

@@ -5,7 +5,7 @@ Importing ``rulebook`` is light: a game's records and engine load only when that
 Examples:
     >>> import rulebook
     >>> [g.id for g in rulebook.games()]
-    ['clash', 'elestrals', 'spellfire', 'elephants']
+    ['clash', 'elestrals', 'elementals', 'spellfire', 'elephants']
     >>> rulebook.rule("clash.attack.tie").title
     'Equal strengths: both elements are eliminated'
     >>> rulebook.game("clsh")
@@ -65,6 +65,7 @@ class GameInfo(namedtuple("GameInfo", "id name kind source engine")):
 _GAMES: tuple[GameInfo, ...] = (
     GameInfo("clash", "Elemental Clash", "two-player game", "002_6544c3a00f53460f.txt", "rulebook.clash"),
     GameInfo("elestrals", "Elestrals", "trading card game", "004_43a305e9c036b533.txt", "rulebook.elestrals"),
+    GameInfo("elementals", "Elementals", "solitaire card game", "003_5def52412761cd4b.txt", "rulebook.elementals"),
     GameInfo("spellfire", "Spellfire", "clarification sheet", "001_cfbad67ab2f76584.txt", "rulebook.spellfire"),
     GameInfo("elephants", "Elemental Elephants", "clarifications", "000_0d2c890b30d957fe.txt", "rulebook.elephants"),
 )

@@ -21,7 +21,7 @@ import tomllib
 from typing import Any
 
 import rulebook
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import InvalidInputError, RulebookError, UnknownNameError
 from rulebook.records import DATA_DIR, Option
 from rulebook.ruling import Ruling, Trace
 
@@ -51,6 +51,14 @@ def options_with_scenarios() -> list[tuple[str, Option]]:
     return found
 
 
+def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, str]:
+    """A scenario's answer under one choice; input that this reading refuses is an answer too."""
+    try:
+        return engine.run_scenario(case, {option: choice})
+    except RulebookError as err:
+        return f"refused under this reading: {err}", ""
+
+
 def compare(option: str, game: str | None = None) -> Ruling:
     """Replay a game's scenarios under each choice of ``option`` and report the answers that change."""
     candidates = options_with_scenarios()
@@ -77,7 +85,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
         if key in seen:
             continue
         seen.add(key)
-        results = {choice: engine.run_scenario(case, {opt.name: choice}) for choice in opt.choices}
+        results = {choice: _answer(engine, case, opt.name, choice) for choice in opt.choices}
         answers = {c: r[0] for c, r in results.items()}
         if len(set(answers.values())) == 1:
             answers = {c: f"{r[0]}; then {r[1]}" for c, r in results.items()}

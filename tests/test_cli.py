@@ -23,7 +23,7 @@ def test_games_lists_elemental_clash() -> None:
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["schema"] == "rulebook.games/1"
-    assert [g["id"] for g in data["games"]] == ["clash", "elestrals", "spellfire", "elephants"]
+    assert [g["id"] for g in data["games"]] == ["clash", "elestrals", "elementals", "spellfire", "elephants"]
     assert "Elemental Clash" in run("games").stdout
 
 

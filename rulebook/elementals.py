@@ -1,0 +1,1377 @@
+"""Elementals: the solitaire card game as an engine, with a seeded deal, move logs and a text layout.
+
+The numbered cards, aces and two jokers are the titan deck; the twelve face cards are the elementals,
+dealt face down in one of three layouts. The state is immutable and honours
+:class:`rulebook.protocol.GameState`: the player is side 0, and the elementals are side 1, which never
+moves (``elementals.interp.two-sides``). A game is reproduced exactly from its seed, its layout, its
+options and its move log.
+
+Cards are written rank then suit: ``7H``, ``AS``, ``10C`` (or ``TC``), ``KD``; suits ``H`` water,
+``D`` earth, ``S`` fire, ``C`` air (``♥♦♠♣`` are accepted too). The jokers are ``JK1`` and ``JK2``.
+
+Move-log notation, one action per line (``#`` starts a comment):
+
+- ``draw``: begin a turn by drawing three cards;
+- ``7H > KS``: play 7H on the elemental KS; a joker names its power, ``JK1=6 > KS``;
+- ``discard 9C`` (a joker: ``discard JK1=1``);
+- ``neptulon 9C``, ``therazane`` (then ``top`` or ``stay``), ``ragnaros 5D``, ``alakir``: use a power.
+
+A log may begin with ``seed N``, ``layout N`` and ``option NAME=VALUE`` lines.
+
+Examples:
+    >>> from rulebook import elementals
+    >>> state = elementals.new_game(seed=7)
+    >>> print(state.render())
+          [##]
+        [##][##]
+      [##][##][##]
+    [##][##][##][##]
+      [QH]    [KD]
+    hand: -   deck: 42   damage: 0/33   powers: -
+    >>> state, ruling = state.explain(elementals.parse_action("draw"))
+    >>> ruling.verdict
+    'turn 1: draws 5D, 6H, 3S'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
+
+from rulebook import rules as _rules
+from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.records import Options
+from rulebook.ruling import Ruling, Trace
+
+__all__ = [
+    "COVERED_BY",
+    "DEFAULT_SEED",
+    "ELEMENTALS",
+    "LAYOUTS",
+    "SIDES",
+    "TITAN_DECK",
+    "Discard",
+    "Draw",
+    "ElementalsState",
+    "NotAvailableError",
+    "Play",
+    "Reorder",
+    "Unleash",
+    "card",
+    "card_info",
+    "check_play",
+    "deal",
+    "element_of",
+    "layout",
+    "new_game",
+    "parse_action",
+    "parse_log",
+    "position",
+    "power_of",
+    "replay",
+]
+
+_RULESET = _rules("elementals")
+_DATA: Mapping[str, Any] = _RULESET.data
+_RULES: Mapping[str, int] = _DATA["rules"]
+
+#: The default seed of :func:`new_game`.
+DEFAULT_SEED = 1
+#: The two sides: the player, and the elementals, who never move (``elementals.interp.two-sides``).
+SIDES: tuple[str, str] = ("player", "elementals")
+
+SUITS: Mapping[str, str] = dict(_DATA["suits"])  # suit letter -> element
+_SYMBOL_TO_SUIT = {v: k for k, v in _DATA["symbols"].items()}
+_POWER: Mapping[str, int] = dict(_DATA["power"])
+_TITAN = _DATA["titan"]
+JOKERS: tuple[str, ...] = tuple(f"JK{n}" for n in range(1, _TITAN["jokers"] + 1))
+JOKER_POWERS: tuple[int, ...] = tuple(range(_TITAN["joker_min"], _TITAN["joker_max"] + 1))
+
+#: The 42 titan-forged cards in a fixed order (suit by suit, ace to 10, then the jokers).
+TITAN_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in _TITAN["ranks"]) + JOKERS
+#: The twelve elementals in a fixed order.
+ELEMENTALS: tuple[str, ...] = tuple(r + s for s in SUITS for r in _DATA["elemental_ranks"]["ranks"])
+_ALL_CARDS = (*TITAN_DECK, *ELEMENTALS)
+
+_LORDS: Mapping[str, Mapping[str, str]] = {f"K{s}": v for s, v in _DATA["lords"].items()}
+_POWER_LORD: Mapping[str, str] = {v["power"]: k for k, v in _LORDS.items()}
+#: The four powers, by name, in the document's order.
+POWERS: tuple[str, ...] = tuple(v["power"] for v in _LORDS.values())
+
+HAND_SIZE: int = _RULES["hand_size"]
+LOSING_DAMAGE: int = _RULES["losing_damage"]
+DAMAGE_CARDS: int = _RULES["damage_cards"]
+RAGNAROS_FACTOR: int = _RULES["ragnaros_factor"]
+
+
+def _is_joker(c: str) -> bool:
+    return c.startswith("JK")
+
+
+def element_of(c: str) -> str | None:
+    """A card's element (``None`` for a joker, whose damage is arcane).
+
+    Examples:
+        >>> element_of("KS"), element_of("3H"), element_of("JK1")
+        ('fire', 'water', None)
+    """
+    return None if _is_joker(c) else SUITS[c[-1]]
+
+
+def power_of(c: str) -> int:
+    """A card's printed power level (a joker's is named when it is used, so it has none here).
+
+    Examples:
+        >>> power_of("AS"), power_of("10D"), power_of("QC"), power_of("KH")
+        (1, 10, 12, 13)
+    """
+    if _is_joker(c):
+        raise InvalidInputError(f"a joker's power is named when it is used (1 to 10), e.g. {c}=6")
+    return _POWER[c[:-1]]
+
+
+_ELEMENT_OF = {c: element_of(c) for c in _ALL_CARDS}
+_POWER_OF = {c: _POWER[c[:-1]] for c in _ALL_CARDS if not _is_joker(c)}
+
+
+def card(name: str) -> str:
+    """The card called ``name``, in the rulebook's spelling; an unknown name suggests the closest.
+
+    Examples:
+        >>> card("7h"), card("10♠"), card("td"), card("joker2")
+        ('7H', '10S', '10D', 'JK2')
+        >>> card("7X")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: unknown card '7X' (did you mean 7H, 7D, 7S, 7C?); a card is a rank...
+    """
+    text = name.strip().upper()
+    for sym, suit in _SYMBOL_TO_SUIT.items():
+        text = text.replace(sym, suit)
+    text = text.replace("JOKER", "JK")
+    if len(text) == 2 and text[0] == "T":
+        text = "10" + text[1]
+    if text in _ELEMENT_OF:
+        return text
+    rank = text[:-1] if len(text) > 1 else text
+    hint = f" (did you mean {', '.join(rank + s for s in SUITS)}?)" if rank in _POWER else ""
+    raise InvalidInputError(
+        f"unknown card {name.strip()!r}{hint}; a card is a rank (A, 2-10, J, Q, K) and a suit "
+        f"({', '.join(SUITS)} or {''.join(_SYMBOL_TO_SUIT)}), or a joker ({', '.join(JOKERS)})"
+    )
+
+
+def _elemental(name: str) -> str:
+    c = card(name)
+    if c not in ELEMENTALS:
+        raise InvalidInputError(f"{c} is a titan-forged card, not an elemental; elementals: {', '.join(ELEMENTALS)}")
+    return c
+
+
+def _titan(name: str) -> str:
+    c = card(name)
+    if c not in _POWER_OF and not _is_joker(c):
+        raise InvalidInputError(f"{c} is an elemental, not an attack card; attack cards are A to 10 and jokers")
+    return c
+
+
+class NotAvailableError(IllegalActionError):
+    """An action naming a card that is not in the hand, or an elemental that is not face up.
+
+    It is an :class:`IllegalActionError` like any other for the engine; the CLI's ``check`` treats it as
+    bad input (the question names something absent from the position) and exits with code 2.
+    """
+
+
+# ---------------------------------------------------------------- layouts
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One of the document's three layouts: its slots (row, column) in reading order, and who covers whom.
+
+    ``columns`` are the drawing's character columns: a card spans two of them (``[]``).
+    ``covered_by[i]`` lists the slots that cover slot ``i`` (``elementals.interp.covering``).
+    """
+
+    number: int
+    name: str
+    drawing: str
+    slots: tuple[tuple[int, int], ...]
+    covered_by: tuple[tuple[int, ...], ...]
+
+    @property
+    def bottom(self) -> tuple[int, ...]:
+        """The slots of the bottom row."""
+        last = max(r for r, _ in self.slots)
+        return tuple(i for i, (r, _) in enumerate(self.slots) if r == last)
+
+    def rows(self) -> list[int]:
+        """How many cards each row holds, from the top."""
+        counts: dict[int, int] = {}
+        for r, _ in self.slots:
+            counts[r] = counts.get(r, 0) + 1
+        return [counts[r] for r in sorted(counts)]
+
+
+def _derive(number: int, raw: Mapping[str, str]) -> Layout:
+    slots = [
+        (row, m.start()) for row, line in enumerate(raw["drawing"].splitlines()) for m in re.finditer(r"\[\]", line)
+    ]
+    covered_by = tuple(
+        tuple(j for j, (r2, c2) in enumerate(slots) if r2 == r + 1 and abs(c2 - c) < 2) for r, c in slots
+    )
+    return Layout(number, raw["name"], raw["drawing"].rstrip("\n"), tuple(slots), covered_by)
+
+
+#: The three layouts, by number (1, 2, 3, as the document draws them left to right).
+LAYOUTS: Mapping[int, Layout] = {int(n): _derive(int(n), raw) for n, raw in _DATA["layouts"].items()}
+#: For each layout, the slots covering each slot.
+COVERED_BY: Mapping[int, tuple[tuple[int, ...], ...]] = {n: lay.covered_by for n, lay in LAYOUTS.items()}
+
+
+def layout(name: int | str) -> Layout:
+    """A layout by number (``1``, ``2``, ``3``) or name (``pyramid``, ``kite``, ``tower``).
+
+    Examples:
+        >>> layout("kite").rows()
+        [1, 2, 3, 2, 1, 2, 1]
+        >>> layout(1).covered_by[0]  # the pyramid's top card is covered by both cards of row 2
+        (1, 2)
+    """
+    key = str(name).strip().lower()
+    for lay in LAYOUTS.values():
+        if key in (str(lay.number), lay.name):
+            return lay
+    raise UnknownNameError("layout", str(name), [*(str(n) for n in LAYOUTS), *(v.name for v in LAYOUTS.values())])
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Begin a turn: draw three attack cards (fewer if the deck runs short)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from the hand on the revealed elemental ``target``; a joker as damage names ``power``."""
+
+    card: str
+    target: str
+    power: int | None = None
+
+    def __str__(self) -> str:
+        named = f"={self.power}" if self.power is not None else ""
+        return f"{self.card}{named} > {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` from the hand, taking its power as damage; a joker may name ``power``."""
+
+    card: str
+    power: int | None = None
+
+    def __str__(self) -> str:
+        named = f"={self.power}" if self.power is not None else ""
+        return f"discard {self.card}{named}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unleash:
+    """Use an elemental power (``neptulon``, ``therazane``, ``ragnaros``, ``alakir``), on ``card`` if it needs one."""
+
+    power: str
+    card: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.power} {self.card}" if self.card else self.power
+
+
+@dataclass(frozen=True, slots=True)
+class Reorder:
+    """The choice after Therazane's Touch: move the bottom card to the top, or leave it."""
+
+    to_top: bool
+
+    def __str__(self) -> str:
+        return "top" if self.to_top else "stay"
+
+
+Action = Draw | Play | Discard | Unleash | Reorder
+
+
+# ---------------------------------------------------------------- state
+
+Placed = tuple[str, int]  # (card, power named or printed, before any doubling)
+
+
+@dataclass(frozen=True, slots=True)
+class ElementalsState:
+    """A position of the game. ``slots[i]`` is the elemental in slot ``i`` (``None`` once defeated).
+
+    ``piles[i]`` holds the attack cards on slot ``i`` in the order played. ``deck`` lists the titan deck
+    from the top. ``discards`` holds each discarded card with the damage it dealt. ``powers`` holds the
+    kings kept as powers. ``doubled`` holds cards under Hand of Ragnaros. ``in_turn`` is false between
+    turns, when the next step is to draw; ``peeking`` is true while Therazane's choice is pending.
+    ``turn`` counts turns for display only.
+    """
+
+    layout: int
+    slots: tuple[str | None, ...]
+    revealed: frozenset[int]
+    piles: tuple[tuple[Placed, ...], ...]
+    deck: tuple[str, ...]
+    hand: tuple[str, ...] = ()
+    discards: tuple[Placed, ...] = ()
+    plane: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    doubled: frozenset[str] = frozenset()
+    in_turn: bool = False
+    peeking: bool = False
+    options: Options = field(default_factory=lambda: _RULESET.options())
+    seed: int = DEFAULT_SEED
+    shuffles: int = 0
+    turn: int = field(default=0, compare=False)
+
+    # -- derived facts ----------------------------------------------------------------
+
+    @property
+    def damage(self) -> int:
+        """The damage the player has taken (the sum of the discards)."""
+        return sum(d for _, d in self.discards)
+
+    @property
+    def defeated(self) -> int:
+        """How many elementals have been defeated."""
+        return sum(1 for s in self.slots if s is None)
+
+    def targets(self) -> list[str]:
+        """The revealed, undefeated elementals, in reading order."""
+        return [s for i, s in enumerate(self.slots) if s is not None and i in self.revealed]
+
+    def slot_of(self, elemental: str) -> int | None:
+        """The slot of an undefeated elemental, or ``None``."""
+        try:
+            return self.slots.index(elemental)
+        except ValueError:
+            return None
+
+    def pile_power(self, slot: int) -> int:
+        """The damage lying on an elemental: its damage cards' powers, doubled where Ragnaros doubled them.
+
+        Examples:
+            >>> s = position(targets="KS QH", piles={"KS": "8D JK1=3"}, doubled="JK1")
+            >>> s.pile_power(s.slot_of("KS"))
+            14
+        """
+        return sum(p * (RAGNAROS_FACTOR if c in self.doubled else 1) for c, p in self.piles[slot][:DAMAGE_CARDS])
+
+    def _can_refill(self) -> bool:
+        return bool(self.deck) or (self.options["empty-deck"] == "reshuffle" and any(map(_is_titan, self.plane)))
+
+    def won(self) -> bool:
+        """Whether every elemental has been defeated with less than 33 damage."""
+        return all(s is None for s in self.slots) and self.damage < LOSING_DAMAGE
+
+    def lost(self) -> bool:
+        """Whether the player has lost: 33 damage, or a turn to begin with nothing to draw."""
+        if self.damage >= LOSING_DAMAGE:
+            return True
+        return not self.won() and not self.in_turn and not self.hand and not self._can_refill()
+
+    # -- the protocol ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """0 (the player) until the game is over; the elementals never choose."""
+        return None if self.is_terminal() else 0
+
+    def is_terminal(self) -> bool:
+        """Whether the game is won or lost."""
+        return self.won() or self.lost()
+
+    def winner(self) -> int | None:
+        """0 if the player won, 1 (the elementals) if the player lost, ``None`` while the game goes on."""
+        if self.won():
+            return 0
+        return 1 if self.lost() else None
+
+    def returns(self) -> tuple[float, float]:
+        """(+1, -1) for a win, (-1, +1) for a loss, (0, 0) for an unfinished game."""
+        w = self.winner()
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order: draw, plays, discards, then powers.
+
+        Examples:
+            >>> new_game(seed=7).legal_actions()
+            [Draw()]
+        """
+        if self.is_terminal():
+            return []
+        if self.peeking:
+            return [Reorder(True), Reorder(False)]
+        actions: list[Action] = []
+        if not self.in_turn:
+            actions.append(Draw())
+        opts = self.options
+        targets = [(i, s) for i, s in enumerate(self.slots) if s is not None and i in self.revealed]
+        for c in dict.fromkeys(self.hand):
+            joker = _is_joker(c)
+            for i, t in targets:
+                pile = self.piles[i]
+                if len(pile) < DAMAGE_CARDS:
+                    if joker:
+                        factor = RAGNAROS_FACTOR if c in self.doubled else 1
+                        need = _POWER_OF[t] - self.pile_power(i) if pile else 0
+                        actions.extend(Play(c, t, p) for p in JOKER_POWERS if p * factor >= need)
+                    elif _ELEMENT_OF[c] != _ELEMENT_OF[t] and (
+                        not pile or self.pile_power(i) + self._power(c) >= _POWER_OF[t]
+                    ):
+                        actions.append(Play(c, t))
+                elif (joker and opts["joker-banishes"] == "yes") or (not joker and _ELEMENT_OF[c] == _ELEMENT_OF[t]):
+                    actions.append(Play(c, t))
+            if joker and opts["joker-discard"] == "chosen":
+                actions.extend(Discard(c, p) for p in JOKER_POWERS)
+            else:
+                actions.append(Discard(c))
+        for king in self.powers:
+            name = _LORDS[king]["power"]
+            if name == "neptulon":
+                actions.extend(Unleash(name, c) for c in self.hand)
+            elif name == "ragnaros":
+                on_piles = [c for pile in self.piles for c, _ in pile]
+                actions.extend(Unleash(name, c) for c in (*self.hand, *on_piles) if c not in self.doubled)
+            elif self.deck:
+                actions.append(Unleash(name))
+        return actions
+
+    def _power(self, c: str, named: int | None = None) -> int:
+        base = named if _is_joker(c) else _POWER_OF[c]
+        assert base is not None
+        return base * (RAGNAROS_FACTOR if c in self.doubled else 1)
+
+    def apply(self, action: Action) -> Self:
+        """The state after ``action``; an illegal action raises :class:`IllegalActionError`."""
+        return self._step(action, _ignore)
+
+    def explain(self, action: Action) -> tuple[Self, Ruling]:
+        """The state after ``action`` and the ruling that explains what happened."""
+        trace = Trace()
+        after = self._step(action, trace.add)
+        return after, trace.ruling(_verdict(self, action, after), legal=True)
+
+    # -- checks -----------------------------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError`, naming the forbidding rules, if ``action`` is illegal here.
+
+        Examples:
+            >>> s = position(hand="7S 5D", targets="KS QH")
+            >>> s.check(Play("7S", "KS"))
+            Traceback (most recent call last):
+            ...
+            rulebook.errors.IllegalActionError: KS is immune to fire: 7S deals it no damage [elementals.attack.immunity]
+        """
+        self._validate(action, _ignore)
+
+    def _validate(self, action: Action, note: Any) -> None:
+        if self.is_terminal():
+            raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+        if self.peeking and not isinstance(action, Reorder):
+            raise IllegalActionError(
+                "first choose whether Therazane's bottom card goes to the top ('top' or 'stay')",
+                ["elementals.interp.therazane-choice"],
+            )
+        if isinstance(action, Draw):
+            if self.in_turn:
+                raise IllegalActionError(
+                    f"the turn is not over: play or discard {', '.join(self.hand)} first", ["elementals.turn.end"]
+                )
+            return
+        if isinstance(action, Reorder):
+            if not self.peeking:
+                raise IllegalActionError(
+                    "there is no bottom card being looked at; use Therazane's Touch first",
+                    ["elementals.interp.therazane-choice"],
+                )
+            return
+        if isinstance(action, Play):
+            self._check_play(action, note)
+            return
+        if isinstance(action, Discard):
+            c = self._in_hand(action.card)
+            self._joker_power(c, action.power, discard=True)
+            return
+        if isinstance(action, Unleash):
+            self._check_power(action)
+            return
+        raise InvalidInputError(
+            f"not an Elementals action: {action!r}; accepted: Draw, Play, Discard, Unleash, Reorder"
+        )
+
+    def _in_hand(self, name: str) -> str:
+        c = _titan(name)
+        if c not in self.hand:
+            held = ", ".join(self.hand) if self.hand else "no cards (draw first)"
+            raise NotAvailableError(f"{c} is not in your hand; you hold {held}", ["elementals.turn.draw"])
+        return c
+
+    def _joker_power(self, c: str, power: int | None, *, discard: bool = False) -> int | None:
+        if not _is_joker(c):
+            if power is not None:
+                raise InvalidInputError(f"only a joker's power is named; {c} has power {_POWER_OF[c]}")
+            return None
+        if discard and self.options["joker-discard"] == "ten":
+            if power not in (None, _TITAN["joker_base_game"]):
+                raise IllegalActionError(
+                    f"a discarded joker counts {_TITAN['joker_base_game']} (option joker-discard=ten)",
+                    ["elementals.interp.joker-discard"],
+                )
+            return _TITAN["joker_base_game"]
+        if power is None or power not in JOKER_POWERS:
+            raise InvalidInputError(
+                f"name the joker's power, a whole number from {JOKER_POWERS[0]} to {JOKER_POWERS[-1]}: "
+                f"{'discard ' if discard else ''}{c}=6"
+            )
+        return power
+
+    def _check_play(self, action: Play, note: Any) -> None:
+        c = self._in_hand(action.card)
+        t = _elemental(action.target)
+        i = self.slot_of(t)
+        if i is None or i not in self.revealed:
+            shown = ", ".join(self.targets()) or "none"
+            why = "has been defeated" if i is None else "is not a revealed elemental"
+            raise NotAvailableError(f"{t} {why}; revealed: {shown}", ["elementals.attack.target-revealed"])
+        pile = self.piles[i]
+        joker = _is_joker(c)
+        if len(pile) < DAMAGE_CARDS:
+            which = "first" if not pile else "second"
+            note(f"{c} is the {which} damage card on {t}", "elementals.attack.order")
+            if joker:
+                named = self._joker_power(c, action.power)
+                note(f"{c} deals arcane damage: {t} is not immune to it", "elementals.cards.joker-arcane")
+            else:
+                self._joker_power(c, action.power)
+                named = None
+                if _ELEMENT_OF[c] == _ELEMENT_OF[t]:
+                    raise IllegalActionError(
+                        f"{t} is immune to {_ELEMENT_OF[t]}: {c} deals it no damage", ["elementals.attack.immunity"]
+                    )
+            if pile:
+                total = self.pile_power(i) + self._power(c, named)
+                need = _POWER_OF[t]
+                if total < need:
+                    raise IllegalActionError(
+                        f"the two damage cards make {total}, less than {t}'s power {need}",
+                        ["elementals.attack.damage-sum", "elementals.interp.damage-sum-check"],
+                    )
+            return
+        note(f"{t} has its two damage cards: {c} is the banish card", "elementals.attack.order")
+        if action.power is not None:
+            raise InvalidInputError("a banish card's power does not matter: name no power")
+        if joker:
+            if self.options["joker-banishes"] != "yes":
+                raise IllegalActionError(
+                    f"a joker's damage is arcane, not {_ELEMENT_OF[t]}: it cannot banish {t}",
+                    ["elementals.attack.banish-element", "elementals.interp.joker-banish"],
+                )
+            return
+        if _ELEMENT_OF[c] != _ELEMENT_OF[t]:
+            raise IllegalActionError(
+                f"the banish card must be {_ELEMENT_OF[t]} like {t}; {c} is {_ELEMENT_OF[c]}",
+                ["elementals.attack.banish-element"],
+            )
+
+    def _check_power(self, action: Unleash) -> None:
+        name = action.power.strip().lower().replace("'", "").replace("-", "")
+        if name not in _POWER_LORD:
+            raise UnknownNameError("power", action.power, POWERS)
+        king = _POWER_LORD[name]
+        rule = _LORDS[king]["rule"]
+        if king not in self.powers:
+            raise IllegalActionError(
+                f"{_LORDS[king]['title']} needs {king} ({_LORDS[king]['name']}) defeated and kept as a power; "
+                f"powers held: {', '.join(self.powers) or 'none'}",
+                ["elementals.defeat.lord-power", rule],
+            )
+        if name == "neptulon":
+            if action.card is None:
+                raise InvalidInputError("Whispers of Neptulon needs a card of your hand: neptulon 9C")
+            self._in_hand(action.card)
+        elif name == "ragnaros":
+            if action.card is None:
+                raise InvalidInputError("Hand of Ragnaros needs an attack card: ragnaros 5D")
+            c = _titan(action.card)
+            on_piles = {x for pile in self.piles for x, _ in pile}
+            if c not in self.hand and c not in on_piles:
+                raise IllegalActionError(
+                    f"{c} is neither in your hand nor a damage card on an elemental",
+                    [rule, "elementals.interp.ragnaros-card"],
+                )
+            if c in self.doubled:
+                raise IllegalActionError(f"{c} is already doubled", [rule])
+        else:
+            if action.card is not None:
+                raise InvalidInputError(f"{_LORDS[king]['title']} takes no card: write just {name!r}")
+            if not self.deck:
+                raise IllegalActionError(
+                    f"the titan deck is empty: {_LORDS[king]['title']} has nothing to act on", [rule]
+                )
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _step(self, action: Action, note: Any) -> Self:
+        self._validate(action, note)
+        if isinstance(action, Draw):
+            return self._draw(note)
+        if isinstance(action, Reorder):
+            if action.to_top:
+                note(
+                    f"{self.deck[-1]} moves from the bottom to the top of the titan deck", "elementals.power.therazane"
+                )
+                return replace(self, deck=(self.deck[-1], *self.deck[:-1]), peeking=False)
+            note(f"{self.deck[-1]} stays at the bottom of the titan deck", "elementals.interp.therazane-choice")
+            return replace(self, peeking=False)
+        if isinstance(action, Play):
+            return self._play(action, note)
+        if isinstance(action, Discard):
+            c = card(action.card)
+            named = self._joker_power(c, action.power, discard=True)
+            dmg = self._power(c, named)
+            discards = (*self.discards, (c, dmg))
+            total = self.damage + dmg
+            how = f" (joker named {named})" if _is_joker(c) else ""
+            if _is_joker(c):
+                note(
+                    f"a discarded joker counts {named} (option joker-discard={self.options['joker-discard']})",
+                    "elementals.interp.joker-discard",
+                )
+            if c in self.doubled:
+                note(f"{c} is doubled by Hand of Ragnaros: it counts {dmg}", "elementals.interp.ragnaros-card")
+            note(f"{c} is discarded{how}: {dmg} damage, {total} in all", "elementals.discard.damage")
+            after = self._leave_hand(c, discards=discards, doubled=self.doubled - {c})
+            if total >= LOSING_DAMAGE:
+                note(f"{total} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+                if after.hand:
+                    note(
+                        f"the game ends at once, with {', '.join(after.hand)} still in hand",
+                        "elementals.interp.loss-at-once",
+                    )
+            return after
+        return self._unleash(action, note)
+
+    def _leave_hand(self, c: str, **changes: Any) -> Self:
+        hand = list(self.hand)
+        hand.remove(c)
+        in_turn = self.in_turn and bool(hand)
+        return replace(self, hand=tuple(hand), in_turn=in_turn, **changes)
+
+    def _draw(self, note: Any) -> Self:
+        deck, plane, shuffles = list(self.deck), self.plane, self.shuffles
+        drawn: list[str] = []
+        while len(drawn) < HAND_SIZE:
+            if not deck:
+                titans = [c for c in plane if _is_titan(c)]
+                if self.options["empty-deck"] != "reshuffle" or not titans:
+                    break
+                shuffles += 1
+                _rng(self.seed, shuffles).shuffle(titans)
+                deck = titans
+                plane = tuple(c for c in plane if not _is_titan(c))
+                note(
+                    f"the titan deck is empty: the Elemental Plane's {len(titans)} attack cards are shuffled into a "
+                    "new deck (option empty-deck=reshuffle)",
+                    "elementals.interp.empty-deck",
+                )
+            drawn.append(deck.pop(0))
+        note(f"turn {self.turn + 1}: the player draws {', '.join(drawn)}", "elementals.turn.draw")
+        if len(drawn) < HAND_SIZE:
+            note(f"the titan deck ran short: {len(drawn)} card(s) drawn", "elementals.interp.empty-deck")
+        return replace(
+            self,
+            deck=tuple(deck),
+            plane=plane,
+            shuffles=shuffles,
+            hand=(*self.hand, *drawn),
+            in_turn=True,
+            turn=self.turn + 1,
+        )
+
+    def _play(self, action: Play, note: Any) -> Self:
+        c, t = card(action.card), card(action.target)
+        i = self.slot_of(t)
+        assert i is not None
+        pile = self.piles[i]
+        piles = list(self.piles)
+        if len(pile) < DAMAGE_CARDS:
+            named = action.power if _is_joker(c) else _POWER_OF[c]
+            assert named is not None
+            if _is_joker(c):
+                note(f"{c} is played with power {named}", "elementals.interp.joker-power-fixed")
+            dealt = self._power(c, named)
+            if c in self.doubled:
+                note(f"{c} is doubled by Hand of Ragnaros: {dealt}", "elementals.power.ragnaros")
+            piles[i] = (*pile, (c, named))
+            if pile:
+                total = self.pile_power(i) + dealt
+                note(
+                    f"{self.pile_power(i)} + {dealt} = {total}, at least {t}'s power {_POWER_OF[t]}: "
+                    f"{t} awaits a {_ELEMENT_OF[t]} banish card",
+                    "elementals.attack.damage-sum",
+                )
+            else:
+                note(
+                    f"{t} (power {_POWER_OF[t]}) takes {dealt}; the attack may be completed later",
+                    "elementals.attack.across-turns",
+                )
+                note(f"{c} stays on {t} until {t} is defeated", "elementals.interp.cards-stay")
+            return self._leave_hand(c, piles=tuple(piles))
+        # The banish card: the elemental is defeated.
+        what = "a joker" if _is_joker(c) else _ELEMENT_OF[c]
+        rule = "elementals.interp.joker-banish" if _is_joker(c) else "elementals.attack.banish-element"
+        note(f"{c} is {what}, like {t}: {t} is banished", rule)
+        gone = [x for x, _ in pile] + [c]
+        piles[i] = ()
+        slots = list(self.slots)
+        slots[i] = None
+        plane = (*self.plane, *gone)
+        powers = self.powers
+        if t in _LORDS:
+            powers = (*powers, t)
+            note(f"{t} ({_LORDS[t]['name']}) becomes the power {_LORDS[t]['title']}", "elementals.defeat.lord-power")
+            note(f"the attack cards {', '.join(gone)} go to the Elemental Plane", "elementals.defeat.banished")
+        else:
+            plane = (*plane, t)
+            note(f"{t} and the attack cards {', '.join(gone)} go to the Elemental Plane", "elementals.defeat.banished")
+        revealed = set(self.revealed)
+        covers = COVERED_BY[self.layout]
+        newly = [
+            slots[j]
+            for j in range(len(slots))
+            if slots[j] is not None and j not in revealed and all(slots[k] is None for k in covers[j])
+        ]
+        for j, s in enumerate(slots):
+            if s in newly:
+                revealed.add(j)
+        if newly:
+            note(f"uncovered and revealed at once: {', '.join(str(n) for n in newly)}", "elementals.reveal.uncovered")
+            note("revealing an uncovered card is not optional", "elementals.interp.reveal-at-once")
+        after = self._leave_hand(
+            c,
+            slots=tuple(slots),
+            piles=tuple(piles),
+            plane=plane,
+            powers=powers,
+            revealed=frozenset(revealed),
+            doubled=self.doubled - set(gone),
+        )
+        if after.won():
+            note(
+                f"every elemental is defeated with {after.damage} damage, less than {LOSING_DAMAGE}: the player wins",
+                "elementals.end.win",
+            )
+            if after.hand or after.deck:
+                note("the game ends at once, whatever cards are left", "elementals.interp.loss-at-once")
+        return after
+
+    def _unleash(self, action: Unleash, note: Any) -> Self:
+        name = action.power.strip().lower().replace("'", "").replace("-", "")
+        king = _POWER_LORD[name]
+        lord = _LORDS[king]
+        powers = list(self.powers)
+        powers.remove(king)
+        spent = {"powers": tuple(powers), "plane": (*self.plane, king)}
+        note(f"the player unleashes {lord['title']} ({king})", "elementals.power.absorb")
+        if not self.in_turn:
+            note("between turns, before drawing: a power can be used at any time", "elementals.interp.power-timing")
+        if name == "neptulon":
+            assert action.card is not None
+            c = card(action.card)
+            note(f"{c} goes from the hand to the bottom of the titan deck", lord["rule"])
+            note(f"{c} is not discarded and deals no damage", "elementals.interp.neptulon-card")
+            note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
+            return self._leave_hand(c, deck=(*self.deck, c), doubled=self.doubled - {c}, **spent)
+        if name == "ragnaros":
+            assert action.card is not None
+            c = card(action.card)
+            where = "in the hand" if c in self.hand else "on its elemental"
+            note(f"{c} ({where}) has its power doubled", lord["rule"])
+            note("a doubled card stays doubled while in hand or on its elemental", "elementals.interp.ragnaros-card")
+            note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
+            return replace(self, doubled=self.doubled | {c}, **spent)
+        if name == "therazane":
+            note(f"the bottom card of the titan deck is {self.deck[-1]}: move it to the top, or leave it", lord["rule"])
+            note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
+            return replace(self, peeking=True, **spent)
+        # Al'Akir
+        note("the player draws one more card from the titan deck", lord["rule"])
+        deck = list(self.deck)
+        if self.options["breath-draws"] == "random":
+            shuffles = self.shuffles + 1
+            drawn = deck.pop(_rng(self.seed, shuffles).randrange(len(deck)))
+            note(
+                f"{drawn} is drawn at random from the titan deck (option breath-draws=random)",
+                "elementals.interp.breath-draws",
+            )
+        else:
+            shuffles = self.shuffles
+            drawn = deck.pop(0)
+            note(f"{drawn} is drawn from the top of the titan deck", "elementals.interp.breath-draws")
+        note(f"{drawn} joins the hand and must be played or discarded this turn", "elementals.interp.extra-card")
+        note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
+        return replace(self, deck=tuple(deck), hand=(*self.hand, drawn), shuffles=shuffles, **spent)
+
+    # -- display --------------------------------------------------------------------------
+
+    def render(self) -> str:
+        """The layout drawn as text (``[##]`` face down, ``[KS]`` revealed, ``[  ]`` defeated), then the rest.
+
+        Each card of the document's drawing (``[]``) is drawn twice as wide, so the overlaps are kept.
+        """
+        lay = LAYOUTS[self.layout]
+        rows: dict[int, list[str]] = {}
+        for i, (r, c) in enumerate(lay.slots):
+            line = rows.setdefault(r, [])
+            text = "".join(line)
+            pad = 2 * c - len(text)
+            s = self.slots[i]
+            cell = "[  ]" if s is None else (f"[{s}]" if i in self.revealed else "[##]")
+            line.append(" " * pad + cell)
+        lines = ["".join(rows[r]).rstrip() for r in sorted(rows)]
+        for i, s in enumerate(self.slots):
+            if s is not None and self.piles[i]:
+                lines.append(f"{s} ({_POWER_OF[s]}): {self._describe_pile(i)}")
+        hand = " ".join(c + ("x2" if c in self.doubled else "") for c in self.hand) or "-"
+        lines.append(
+            f"hand: {hand}   deck: {len(self.deck)}   damage: {self.damage}/{LOSING_DAMAGE}   "
+            f"powers: {' '.join(self.powers) or '-'}"
+        )
+        if self.peeking:
+            lines.append(f"Therazane's Touch: the bottom card is {self.deck[-1]}; 'top' or 'stay'?")
+        if self.is_terminal():
+            lines.append("game over: " + ("the player wins" if self.won() else "the elementals win"))
+        return "\n".join(lines)
+
+    def _describe_pile(self, i: int) -> str:
+        parts = []
+        for c, p in self.piles[i]:
+            text = f"{c}={p}" if _is_joker(c) else c
+            parts.append(text + ("x2" if c in self.doubled else ""))
+        s = self.slots[i]
+        assert s is not None
+        status = "needs a banish card" if len(self.piles[i]) >= DAMAGE_CARDS else "needs a second damage card"
+        return f"{' '.join(parts)} = {self.pile_power(i)}, {status}"
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data."""
+        return {
+            "layout": LAYOUTS[self.layout].name,
+            "slots": [
+                None if s is None else (s if i in self.revealed else "face down") for i, s in enumerate(self.slots)
+            ],
+            "revealed": self.targets(),
+            "piles": {s: [c for c, _ in self.piles[i]] for i, s in enumerate(self.slots) if s and self.piles[i]},
+            "hand": list(self.hand),
+            "deck": len(self.deck),
+            "damage": self.damage,
+            "defeated": self.defeated,
+            "powers": list(self.powers),
+            "turn": self.turn,
+            "over": self.is_terminal(),
+            "won": self.won(),
+        }
+
+
+_TITAN_SET = frozenset(TITAN_DECK)
+
+
+def _is_titan(c: str) -> bool:
+    return c in _TITAN_SET
+
+
+def _rng(seed: int, n: int) -> random.Random:
+    return random.Random(seed * 1_000_003 + n)
+
+
+def _ignore(text: str, rule: str | None = None) -> None:
+    """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by simulations)."""
+
+
+def _verdict(before: ElementalsState, action: Action, after: ElementalsState) -> str:
+    if isinstance(action, Draw):
+        drawn = after.hand[len(before.hand) :]
+        return f"turn {after.turn}: draws {', '.join(drawn) or 'nothing'}"
+    if isinstance(action, Play):
+        c, t = card(action.card), card(action.target)
+        i = before.slot_of(t)
+        assert i is not None
+        if after.slots[i] is None:
+            text = f"{c} banishes {t}"
+            if t in _LORDS:
+                text += f"; {_LORDS[t]['title']} is kept"
+            newly = [s for s in after.targets() if s not in before.targets()]
+            if newly:
+                text += f"; revealed: {', '.join(newly)}"
+            if after.won():
+                text += "; every elemental is defeated: the player wins"
+            return text
+        return f"{c} damages {t}: {after.pile_power(i)} of {_POWER_OF[t]}"
+    if isinstance(action, Discard):
+        dmg = after.damage - before.damage
+        text = f"{card(action.card)} is discarded: {dmg} damage, {after.damage} of {LOSING_DAMAGE}"
+        if after.lost():
+            text += "; the player loses"
+        return text
+    if isinstance(action, Reorder):
+        return f"{before.deck[-1]} {'moves to the top' if action.to_top else 'stays at the bottom'}"
+    name = action.power.strip().lower().replace("'", "").replace("-", "")
+    title = _LORDS[_POWER_LORD[name]]["title"]
+    if name == "therazane":
+        return f"{title}: the bottom card is {before.deck[-1]}"
+    if name == "alakir":
+        return f"{title}: draws {after.hand[-1]}"
+    return f"{title} on {card(action.card or '')}"
+
+
+# ---------------------------------------------------------------- setting up games
+
+
+def _options(options: Mapping[str, object] | Options | None, more: Mapping[str, object]) -> Options:
+    return options if isinstance(options, Options) and not more else _RULESET.options(options, **more)
+
+
+def new_game(
+    options: Mapping[str, object] | Options | None = None,
+    /,
+    seed: int = DEFAULT_SEED,
+    layout: int | str = 1,
+    **more: object,
+) -> ElementalsState:
+    """A new game dealt from ``seed`` in one of the three layouts (``elementals.interp.deal``).
+
+    The bottom row starts face up; nothing is drawn yet (the first action is ``draw``).
+
+    Examples:
+        >>> a, b = new_game(seed=3), new_game(seed=3, layout="tower")
+        >>> a.deck == b.deck, len(a.deck), a.targets()
+        (True, 42, ['KD', 'KH'])
+        >>> new_game(joker_banishes="yes").options["joker-banishes"]
+        'yes'
+    """
+    opts = _options(options, more)
+    lay = globals()["layout"](layout)
+    rng = random.Random(seed)
+    deck = list(TITAN_DECK)
+    rng.shuffle(deck)
+    faces = list(ELEMENTALS)
+    rng.shuffle(faces)
+    return ElementalsState(
+        layout=lay.number,
+        slots=tuple(faces),
+        revealed=_uncovered(lay.number, tuple(faces)),
+        piles=((),) * len(faces),
+        deck=tuple(deck),
+        options=opts,
+        seed=seed,
+    )
+
+
+def _uncovered(number: int, slots: Sequence[str | None]) -> frozenset[int]:
+    covers = COVERED_BY[number]
+    return frozenset(i for i, s in enumerate(slots) if s is not None and all(slots[k] is None for k in covers[i]))
+
+
+def _cards(text: str | Sequence[str]) -> list[str]:
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [card(x) for x in items]
+
+
+def position(
+    *,
+    hand: str = "",
+    targets: str = "",
+    piles: Mapping[str, str] | None = None,
+    defeated: str = "",
+    deck: str | None = None,
+    discards: str = "",
+    plane: str = "",
+    powers: str = "",
+    doubled: str = "",
+    layout: int | str = 1,
+    in_turn: bool | None = None,
+    options: Mapping[str, object] | Options | None = None,
+    seed: int = DEFAULT_SEED,
+) -> ElementalsState:
+    """Set up a position by hand, for examples and scenarios.
+
+    ``targets`` are the face-up elementals, dealt to the bottom row and the slots that row uncovers.
+    ``defeated`` elementals leave those slots empty; the remaining elementals lie face down above.
+    ``piles`` maps an elemental to the cards on it (``{"KS": "7H JK1=4"}``). ``deck`` lists the titan deck
+    from the top (default: every titan card not placed elsewhere, in a fixed order). ``discards`` are
+    cards already discarded (``JK1=1`` for a joker); ``plane`` the cards on the Elemental Plane;
+    ``powers`` the kings kept as powers.
+
+    Examples:
+        >>> s = position(hand="7H 6C 5S", targets="KS QH", piles={"KS": "8D"})
+        >>> print(s.render())
+              [##]
+            [##][##]
+          [##][##][##]
+        [##][##][##][##]
+          [KS]    [QH]
+        KS (13): 8D = 8, needs a second damage card
+        hand: 7H 6C 5S   deck: 38   damage: 0/33   powers: -
+    """
+    lay = globals()["layout"](layout)
+    shown = _cards(targets)
+    gone = _cards(defeated) + [k for k in _cards(powers) if k in ELEMENTALS]
+    for x in shown + gone:
+        if x not in ELEMENTALS:
+            raise InvalidInputError(f"{x} is not an elemental")
+    rest = [e for e in ELEMENTALS if e not in shown and e not in gone]
+    # Fill slots from the bottom up: gone first (so that the slots above are uncovered), then shown.
+    order = sorted(range(len(lay.slots)), key=lambda i: (-lay.slots[i][0], lay.slots[i][1]))
+    slots: list[str | None] = [None] * len(lay.slots)
+    queue = [None] * len(gone) + list(shown)
+    for i in order:
+        if not queue:
+            break
+        slots[i] = queue.pop(0)
+    face_down = iter(rest)
+    for i in sorted(range(len(slots)), key=lambda i: lay.slots[i]):
+        if slots[i] is None and (order.index(i) >= len(gone) + len(shown)):
+            slots[i] = next(face_down)
+    revealed = _uncovered(lay.number, slots)
+    missing = [x for x in shown if slots.index(x) not in revealed]
+    if missing:
+        raise InvalidInputError(f"{', '.join(missing)} cannot be face up: defeat the cards below them first")
+    pile_list: list[tuple[Placed, ...]] = [()] * len(slots)
+    used: list[str] = []
+    for target, text in (piles or {}).items():
+        t = _elemental(target)
+        if t not in slots:
+            raise InvalidInputError(f"{t} has been defeated")
+        placed = []
+        for token in text.split():
+            name, _, named = token.partition("=")
+            c = _titan(name)
+            placed.append((c, int(named) if _is_joker(c) else _POWER_OF[c]))
+            used.append(c)
+        pile_list[slots.index(t)] = tuple(placed)
+    in_hand = _cards(hand)
+    kept = []
+    for token in discards.split():
+        name, _, named = token.partition("=")
+        c = _titan(name)
+        kept.append((c, int(named or _TITAN["joker_base_game"]) if _is_joker(c) else _POWER_OF[c]))
+    used += in_hand + [c for c, _ in kept] + [c for c in _cards(plane) if _is_titan(c)]
+    deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else _cards(deck)
+    return ElementalsState(
+        layout=lay.number,
+        slots=tuple(slots),
+        revealed=revealed,
+        piles=tuple(pile_list),
+        deck=tuple(deck_cards),
+        hand=tuple(in_hand),
+        discards=tuple(kept),
+        plane=tuple(_cards(plane)),
+        powers=tuple(k for k in _cards(powers)),
+        doubled=frozenset(_cards(doubled)),
+        in_turn=bool(in_hand) if in_turn is None else in_turn,
+        options=_options(options, {}),
+        seed=seed,
+        turn=1 if in_hand else 0,
+    )
+
+
+def card_info(name: str) -> Ruling:
+    """What a card is: titan-forged or elemental, its element and its power level.
+
+    Examples:
+        >>> print(card_info("kh"))
+        KH is an elemental: the Elemental Lord Neptulon, water, power 13
+          1. KH is an elemental (a face card)  [elementals.cards.elementals]
+          2. hearts are water  [elementals.cards.suits]
+          3. a king needs 13 damage  [elementals.cards.power-level]
+          4. defeated, it gives the power Whispers of Neptulon  [elementals.defeat.lord-power]
+        >>> card_info("JK1").verdict
+        'JK1 is titan-forged: a joker, arcane damage, power 1 to 10 as named'
+    """
+    c = card(name)
+    trace = Trace()
+    value: dict[str, Any] = {"card": c, "element": _ELEMENT_OF[c]}
+    if _is_joker(c):
+        trace.add(f"{c} is a joker, part of the titan deck", "elementals.cards.titan-deck")
+        trace.add("a joker's damage is arcane: no elemental is immune to it", "elementals.cards.joker-arcane")
+        trace.add(
+            f"its power is named when it is used, from {JOKER_POWERS[0]} to {JOKER_POWERS[-1]}",
+            "elementals.cards.joker-power",
+        )
+        value.update(kind="titan-forged", power=None)
+        verdict = f"{c} is titan-forged: a joker, arcane damage, power 1 to 10 as named"
+        return trace.ruling(verdict, value)
+    suit = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}[c[-1]]
+    rank = c[:-1]
+    if c in ELEMENTALS:
+        trace.add(f"{c} is an elemental (a face card)", "elementals.cards.elementals")
+        trace.add(f"{suit} are {_ELEMENT_OF[c]}", "elementals.cards.suits")
+        what = {"J": "a jack", "Q": "a queen", "K": "a king"}[rank]
+        trace.add(f"{what} needs {_POWER_OF[c]} damage", "elementals.cards.power-level")
+        who = "a lieutenant"
+        if c in _LORDS:
+            who = f"the Elemental Lord {_LORDS[c]['name']}"
+            trace.add(f"defeated, it gives the power {_LORDS[c]['title']}", "elementals.defeat.lord-power")
+        value.update(kind="elemental", power=_POWER_OF[c])
+        return trace.ruling(f"{c} is an elemental: {who}, {_ELEMENT_OF[c]}, power {_POWER_OF[c]}", value)
+    trace.add(f"{c} is a numbered card or an ace, part of the titan deck", "elementals.cards.titan-deck")
+    trace.add(f"{suit} are {_ELEMENT_OF[c]}: {c} deals {_ELEMENT_OF[c]} damage", "elementals.cards.suits")
+    trace.add(
+        f"{'an ace' if rank == 'A' else 'a numbered card'} has power {_POWER_OF[c]}", "elementals.cards.power-level"
+    )
+    value.update(kind="titan-forged", power=_POWER_OF[c])
+    return trace.ruling(f"{c} is titan-forged: {_ELEMENT_OF[c]} damage, power {_POWER_OF[c]}", value)
+
+
+def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, object] | None = None) -> Ruling:
+    """The setup of a game dealt from ``seed``: the shuffle, the layout, and the cards face up.
+
+    Examples:
+        >>> print(deal(7))
+        seed 7, the pyramid: QH, KD face up, 42 cards in the titan deck
+          1. the titan deck and the elementals are shuffled from seed 7  [elementals.setup.shuffle]
+          2. the same seed always deals the same game  [elementals.interp.deal]
+          3. the elementals are dealt face down in the pyramid: rows of 1, 2, 3, 4, 2  [elementals.setup.layouts]
+          4. each row partly covers the row above it  [elementals.setup.overlap]
+          5. a card is covered by the cards of the next row that overlap it in the drawing  [elementals.interp.covering]
+          6. the bottom row is turned face up: QH, KD  [elementals.setup.reveal-bottom]
+    """
+    state = new_game(options, seed=seed, layout=layout)
+    lay = LAYOUTS[state.layout]
+    trace = Trace()
+    trace.add(f"the titan deck and the elementals are shuffled from seed {seed}", "elementals.setup.shuffle")
+    trace.add("the same seed always deals the same game", "elementals.interp.deal")
+    trace.add(
+        f"the elementals are dealt face down in the {lay.name}: rows of {', '.join(map(str, lay.rows()))}",
+        "elementals.setup.layouts",
+    )
+    trace.add("each row partly covers the row above it", "elementals.setup.overlap")
+    trace.add(
+        "a card is covered by the cards of the next row that overlap it in the drawing", "elementals.interp.covering"
+    )
+    shown = state.targets()
+    trace.add(f"the bottom row is turned face up: {', '.join(shown)}", "elementals.setup.reveal-bottom")
+    verdict = f"seed {seed}, the {lay.name}: {', '.join(shown)} face up, {len(state.deck)} cards in the titan deck"
+    return trace.ruling(verdict, {"seed": seed, "layout": lay.name, "position": state.to_dict()})
+
+
+# ---------------------------------------------------------------- notation
+
+_PLAY = re.compile(r"^(?P<card>[^\s=>]+)\s*(?:=\s*(?P<power>\d+))?\s*>\s*(?P<target>\S+)$")
+_FORMAT = (
+    "'draw', 'CARD > ELEMENTAL' (JK1=6 > KS), 'discard CARD', 'neptulon CARD', 'therazane', 'top', 'stay', "
+    "'ragnaros CARD' or 'alakir'"
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read one action of the move-log notation.
+
+    Examples:
+        >>> parse_action("7h > ks"), parse_action("JK1=6 > QD")
+        (Play(card='7H', target='KS', power=None), Play(card='JK1', target='QD', power=6))
+        >>> parse_action("discard 9C"), parse_action("ragnaros 5d"), parse_action("stay")
+        (Discard(card='9C', power=None), Unleash(power='ragnaros', card='5D'), Reorder(to_top=False))
+        >>> parse_action("attack KS")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: cannot read the action 'attack KS'; write 'draw', 'CARD > ELEMENTAL'...
+    """
+    line = " ".join(text.strip().split())
+    low = line.lower()
+    if low == "draw":
+        return Draw()
+    if low in ("top", "stay"):
+        return Reorder(low == "top")
+    m = _PLAY.match(line)
+    if m:
+        return Play(_titan(m["card"]), _elemental(m["target"]), int(m["power"]) if m["power"] else None)
+    word, _, rest = low.partition(" ")
+    if word == "discard" and rest:
+        name, _, named = rest.partition("=")
+        return Discard(_titan(name), int(named) if named.strip().isdigit() else None)
+    key = word.replace("'", "").replace("-", "")
+    if key in _POWER_LORD:
+        return Unleash(key, _titan(rest) if rest else None)
+    raise InvalidInputError(f"cannot read the action {line!r}; write {_FORMAT}")
+
+
+def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
+    """Read a move log: its header (``seed``, ``layout``, ``option`` lines) and ``(line, action)`` pairs.
+
+    Examples:
+        >>> header, moves = parse_log("seed 7\\nlayout kite\\ndraw  # turn 1\\n3D > KD")
+        >>> header, [str(a) for _, a in moves]
+        ({'seed': 7, 'layout': 'kite', 'options': {}}, ['draw', '3D > KD'])
+    """
+    header: dict[str, Any] = {"seed": DEFAULT_SEED, "layout": "1", "options": {}}
+    moves: list[tuple[int, Action]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        try:
+            if word.lower() == "seed" and not moves:
+                if not rest.strip().isdigit():
+                    raise InvalidInputError(f"the seed must be a whole number, not {rest.strip()!r}")
+                header["seed"] = int(rest)
+            elif word.lower() == "layout" and not moves:
+                header["layout"] = rest.strip()
+            elif word.lower() == "option" and not moves:
+                name, sep, value = rest.partition("=")
+                if not sep:
+                    raise InvalidInputError(f"write an option as 'option NAME=VALUE', not {line!r}")
+                header["options"][name.strip()] = value.strip()
+            else:
+                moves.append((lineno, parse_action(line)))
+        except InvalidInputError as err:
+            raise InvalidInputError(f"line {lineno}: {err}") from None
+    return header, moves
+
+
+def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
+    """Replay a move log from its seed: every action's outcome, or the first illegal action and why.
+
+    Options given here are added to the log's own ``option`` lines.
+
+    Examples:
+        >>> r = replay("seed 7\\ndraw\\n5D > QH\\n6H > KD")
+        >>> r.verdict
+        'legal: 3 actions, game not over (turn 1, damage 0)'
+        >>> print(replay("seed 7\\ndraw\\n5D > KD").verdict)
+        illegal at action 2 (line 3, '5D > KD'): KD is immune to earth: 5D deals it no damage
+    """
+    header, moves = parse_log(log)
+    opts = {**header["options"], **(options or {})}
+    state = new_game(opts, seed=header["seed"], layout=header["layout"])
+    trace = Trace()
+    done: list[dict[str, Any]] = []
+    value: dict[str, Any] = {
+        "seed": header["seed"],
+        "layout": LAYOUTS[state.layout].name,
+        "options": dict(state.options),
+        "actions": done,
+    }
+    for n, (lineno, action) in enumerate(moves, 1):
+        try:
+            after, ruling = state.explain(action)
+        except IllegalActionError as err:
+            for i, rule in enumerate(err.rules or (None,)):
+                trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
+            value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
+            return trace.ruling(f"illegal at action {n} (line {lineno}, {str(action)!r}): {err.reason}", value, False)
+        for step in ruling.trace:
+            trace.add(f"action {n}: {step.text}", step.rule)
+        done.append({"action": n, "move": str(action), "outcome": ruling.verdict})
+        state = after
+    value.update(legal=True, position=state.to_dict())
+    if state.is_terminal():
+        result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+        verdict = f"legal: {len(done)} actions, {result}"
+    else:
+        verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
+    return trace.ruling(verdict, value, legal=True)
+
+
+def check_play(state: ElementalsState, action: Action | str) -> Ruling:
+    """Judge one action in ``state``: legal or not, what it does, the trace and the rules.
+
+    Unlike :meth:`ElementalsState.explain`, an illegal action is an answer here, not an error.
+
+    Examples:
+        >>> s = position(hand="7H 6C 5S", targets="KS QH", piles={"KS": "8D"})
+        >>> print(check_play(s, "6C > KS"))
+        6C damages KS: 14 of 13
+          1. 6C is the second damage card on KS  [elementals.attack.order]
+          2. 8 + 6 = 14, at least KS's power 13: KS awaits a fire banish card  [elementals.attack.damage-sum]
+        >>> check_play(s, "7H > QH").verdict
+        'illegal: QH is immune to water: 7H deals it no damage'
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    try:
+        after, ruling = state.explain(action)
+    except IllegalActionError as err:
+        return Ruling(
+            verdict=f"illegal: {err.reason}",
+            value={"action": str(action), "legal": False, "reason": err.reason},
+            rules=err.rules,
+            legal=False,
+        )
+    value = {"action": str(action), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
+    return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
+
+
+#: The keys of a scenario (``rulebook/data/scenarios/elementals.toml``) that set up its position.
+SCENARIO_SETUP = (
+    "hand",
+    "targets",
+    "piles",
+    "defeated",
+    "powers",
+    "discards",
+    "deck",
+    "plane",
+    "layout",
+    "in_turn",
+    "options",
+)
+
+
+def scenario_play(
+    case: Mapping[str, Any], options: Mapping[str, object] | None = None
+) -> tuple[ElementalsState, Ruling | None]:
+    """Set up a scenario's position, play all its actions but the last, and judge the last one.
+
+    Returns the state before the last action and the ruling on it (``None`` if there is no action).
+    ``options`` override the scenario's own rules options.
+
+    Examples:
+        >>> state, ruling = scenario_play({"hand": "7S", "targets": "KS QH", "actions": ["7S > KS"]})
+        >>> ruling.legal
+        False
+    """
+    setup = {k: case[k] for k in SCENARIO_SETUP if k in case}
+    setup["options"] = {**case.get("options", {}), **(options or {})}
+    state = position(**setup)
+    *before, last = case.get("actions") or [None]
+    for text in before:
+        state = state.apply(parse_action(text))
+    return state, (check_play(state, last) if last is not None else None)
+
+
+def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
+    """A scenario's answer (the verdict on its last play) and detail (the position after), for ``rulebook compare``."""
+    state, ruling = scenario_play(case, options)
+    if ruling is not None and ruling.legal:
+        state = state.apply(parse_action(case["actions"][-1]))
+    verdict = ruling.verdict if ruling is not None else "no play"
+    detail = f"damage {state.damage}; face up {state.targets()}; hand {' '.join(state.hand)}"
+    return verdict, detail

@@ -1,0 +1,161 @@
+"""Properties of the Elementals engine, over many reachable positions and every option."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from rulebook import IllegalActionError, InvalidInputError, elementals, rules
+from rulebook.elementals import Discard, Draw, Play, Reorder, Unleash
+from rulebook.elementals_sim import POLICIES, play_game
+
+ALL_OPTIONS = [
+    dict(zip([o.name for o in rules("elementals").option_list], values, strict=True))
+    for values in itertools.product(*[list(o.choices) for o in rules("elementals").option_list])
+]
+POWERS = (None, *elementals.JOKER_POWERS)
+
+
+def _games(
+    options: dict, games: int, seed: int, policy: str = "random", give_powers: bool = True
+) -> list[list[elementals.ElementalsState]]:
+    """Whole games as lists of states; the policy is chosen so that powers come into play."""
+    out = []
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = elementals.new_game(options, seed=seed + g, layout=1 + g % 3)
+        # Give the player every power, so that the powers' rules are exercised from the first turn.
+        if give_powers:
+            state = elementals.ElementalsState(**{**_fields(state), "powers": ("KH", "KD", "KS", "KC")})
+        policy_fn = POLICIES[policy]()
+        seen = [state]
+        while not state.is_terminal():
+            state = state.apply(policy_fn(state, rng))
+            seen.append(state)
+        out.append(seen)
+    return out
+
+
+def _fields(state: elementals.ElementalsState) -> dict:
+    return {f: getattr(state, f) for f in state.__dataclass_fields__}
+
+
+def _candidates(state: elementals.ElementalsState) -> list:
+    on_piles = [c for pile in state.piles for c, _ in pile]
+    cards = [*state.hand, *on_piles, "AH"]
+    acts: list = [Draw(), Reorder(True), Reorder(False)]
+    acts += [Play(c, t, p) for c in state.hand for t in elementals.ELEMENTALS for p in POWERS]
+    acts += [Discard(c, p) for c in state.hand for p in POWERS]
+    acts += [Unleash(n, c) for n in elementals.POWERS for c in (None, *cards)]
+    return acts
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(options: dict) -> None:
+    for game in _games(options, games=2, seed=11):
+        for state in game[::3]:
+            legal = set(state.legal_actions())
+            for action in _candidates(state):
+                try:
+                    state.check(action)
+                    allowed = True
+                except IllegalActionError as err:
+                    allowed = False
+                    assert err.rules, f"{action} refused without citing a rule"
+                except InvalidInputError:
+                    allowed = False
+                assert allowed == (action in legal), (state.render(), action)
+
+
+def test_a_game_is_reproduced_from_its_seed_and_its_move_log() -> None:
+    rng = random.Random(3)
+    state = elementals.new_game(seed=42, layout=2)
+    log = ["seed 42", "layout 2"]
+    policy = POLICIES["planner"]()
+    while not state.is_terminal():
+        action = policy(state, rng)
+        log.append(str(action))
+        state = state.apply(action)
+    ruling = elementals.replay("\n".join(log))
+    assert ruling.legal is True
+    assert ruling.value["position"] == state.to_dict()
+    assert len(ruling.value["actions"]) == len(log) - 2
+
+
+def test_the_same_seed_deals_the_same_game_and_another_seed_another() -> None:
+    assert elementals.new_game(seed=5) == elementals.new_game(seed=5)
+    assert elementals.new_game(seed=5).deck != elementals.new_game(seed=6).deck
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_each_layout_reveals_exactly_its_bottom_row_and_every_card_in_turn(number: int) -> None:
+    lay = elementals.layout(number)
+    state = elementals.new_game(seed=1, layout=number)
+    assert sorted(state.revealed) == sorted(lay.bottom)
+    # Defeating every card from the bottom up reveals each card exactly when all cards covering it are gone.
+    slots = list(state.slots)
+    for i in sorted(range(12), key=lambda i: (-lay.slots[i][0], lay.slots[i][1])):
+        covered = [k for k in lay.covered_by[i] if slots[k] is not None]
+        assert not covered, f"slot {i} is still covered by {covered}"
+        slots[i] = None
+    assert sum(len(c) for c in lay.covered_by) > 0
+
+
+def test_covering_follows_the_drawing_columns() -> None:
+    pyramid = elementals.layout("pyramid")
+    # The bottom row's left card (slot 10) covers the two left cards of the row of four (slots 6 and 7).
+    assert pyramid.covered_by[6] == (10,) and pyramid.covered_by[7] == (10,)
+    assert pyramid.covered_by[8] == (11,) and pyramid.covered_by[9] == (11,)
+    tower = elementals.layout("tower")
+    assert tower.covered_by[7] == (9, 10) and tower.covered_by[8] == (10, 11)
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS[:: max(1, len(ALL_OPTIONS) // 4)])
+def test_every_game_ends_and_the_cards_are_all_accounted_for(options: dict) -> None:
+    played = _games(options, 6, 100, "greedy", give_powers=False) + _games(options, 6, 200, give_powers=False)
+    played += _games(options, 4, 300, "planner", give_powers=False)
+    for game in played:
+        for state in game:
+            titans = (
+                list(state.deck)
+                + list(state.hand)
+                + [c for c, _ in state.discards]
+                + [c for pile in state.piles for c, _ in pile]
+                + [c for c in state.plane if c in elementals.TITAN_DECK]
+            )
+            assert sorted(titans) == sorted(elementals.TITAN_DECK)
+            faces = [s for s in state.slots if s] + list(state.powers)
+            faces += [c for c in state.plane if c in elementals.ELEMENTALS]
+            assert sorted(faces) == sorted(elementals.ELEMENTALS)
+        end = game[-1]
+        assert end.is_terminal() and (end.won() or end.damage >= 33 or not end.deck)
+
+
+def test_a_position_is_never_changed_by_apply() -> None:
+    state = elementals.position(hand="9C 4H", targets="KS QH")
+    before = state.render()
+    state.apply(Discard("9C"))
+    assert state.render() == before
+
+
+def test_refused_inputs_name_what_is_accepted() -> None:
+    state = elementals.position(hand="9C JK1", targets="KS QH")
+    with pytest.raises(InvalidInputError, match="name the joker's power"):
+        state.apply(Play("JK1", "KS"))
+    with pytest.raises(InvalidInputError, match="only a joker's power is named"):
+        state.apply(Play("9C", "KS", 4))
+    with pytest.raises(InvalidInputError, match="is a titan-forged card, not an elemental"):
+        elementals.parse_action("9C > 7H")
+    with pytest.raises(InvalidInputError, match="cannot read the action"):
+        elementals.parse_action("hit KS")
+
+
+def test_the_planner_beats_the_baseline_on_the_same_deals() -> None:
+    wins = {}
+    for name in ("greedy", "planner"):
+        wins[name] = sum(
+            play_game(elementals.new_game(seed=s), POLICIES[name](), random.Random(s)).defeated for s in range(8)
+        )
+    assert wins["planner"] > wins["greedy"]
