@@ -1294,6 +1294,12 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
     value.update(legal=True, position=state.to_dict())
     if state.is_terminal():
         result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+        trace.add(
+            "Result: the player +1 and the elementals -1"
+            if state.won()
+            else "Result: the player -1, the elementals +1",
+            "elementals.interp.two-sides",
+        )
         verdict = f"legal: {len(done)} actions, {result}"
     else:
         verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
