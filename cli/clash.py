@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.output import EXIT_CHECK_FAILED, JSON_HELP, answers, emit_ruling, parse_options, read_text
+from cli.output import EXIT_CHECK_FAILED, JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
 from rulebook.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -17,16 +17,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A rules option, repeatable (see `rulebook rules clash --kind interpretation`).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+OptionFlag = option_flag("clash")
 
 
 @app.command()

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.output import EXIT_CHECK_FAILED, JSON_HELP, answers, emit_json, emit_ruling, parse_options, read_text
+from cli.output import (
+    EXIT_CHECK_FAILED,
+    JsonFlag,
+    answers,
+    emit_json,
+    emit_ruling,
+    option_flag,
+    parse_options,
+    read_text,
+)
 
 if TYPE_CHECKING:
     from rulebook.elementals import ElementalsState
@@ -17,16 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A rules option, repeatable (see `rulebook rules elementals --kind interpretation`).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+OptionFlag = option_flag("elementals")
 SeedFlag = Annotated[int, typer.Option(help="The seed that shuffles the deal.")]
 LayoutFlag = Annotated[str, typer.Option(help="The layout: 1 (pyramid), 2 (kite) or 3 (tower).")]
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.output import JSON_HELP, answers, emit_json, emit_ruling, parse_options, read_text
+from cli.output import JsonFlag, answers, emit_json, emit_ruling, option_flag, parse_options, read_text
 
 if TYPE_CHECKING:
     from rulebook.elephants import Board
@@ -48,16 +48,7 @@ EarlierFlag = Annotated[
 HealthFlag = Annotated[
     list[str] | None, typer.Option("--health", metavar="PLAYER=N", help="A player's health, repeatable (default 5).")
 ]
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A rules option, repeatable (see `rulebook rules elephants --kind interpretation`).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+OptionFlag = option_flag("elephants")
 
 
 def _health(pairs: list[str] | None) -> dict[str, int]:

@@ -6,23 +6,14 @@ from typing import Annotated
 
 import typer
 
-from cli.output import EXIT_CHECK_FAILED, JSON_HELP, answers, emit_ruling, parse_options, read_text
+from cli.output import EXIT_CHECK_FAILED, JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
 
 app = typer.Typer(
     help="Elestrals: stat modifiers, battles, chains, Enchantment, Main Phase actions, decks, tournaments.",
     no_args_is_help=True,
 )
 
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A rules option, repeatable (see `rulebook rules elestrals --kind interpretation`).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+OptionFlag = option_flag("elestrals")
 
 
 def _pairs(text: str, what: str) -> dict[str, int]:

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulebook
-from cli.output import JSON_HELP, answers, emit_json, emit_ruling
+from cli.output import JsonFlag, answers, emit_json, emit_ruling
 
 #: Each game's command group and the module that holds it, in the registry's order.
 GROUPS: dict[str, str] = {
@@ -24,8 +24,6 @@ GROUPS: dict[str, str] = {
     "spellfire": "cli.spellfire",
     "elephants": "cli.elephants",
 }
-
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 
 
 def _version(value: bool) -> None:

@@ -12,7 +12,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -29,6 +29,22 @@ EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 WRAP = 100  # notes are wrapped to this width in text output
 
 JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
+
+#: The ``--json`` flag every query takes.
+JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+
+
+def option_flag(game: str) -> Any:
+    """The repeatable ``-o NAME=VALUE`` rules-option flag of one game's queries (an annotated type)."""
+    return Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help=f"A rules option, repeatable (see `rulebook rules {game} --kind interpretation`).",
+        ),
+    ]
 
 
 def answers(func: Callable[P, R]) -> Callable[P, R]:

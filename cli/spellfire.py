@@ -6,23 +6,14 @@ from typing import Annotated
 
 import typer
 
-from cli.output import JSON_HELP, answers, emit_ruling, parse_options, read_text
+from cli.output import JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
 
 app = typer.Typer(
     help="Spellfire: attack legality against a formation, counter-effect cards, and the sheet's other rulings.",
     no_args_is_help=True,
 )
 
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A rules option, repeatable (see `rulebook rules spellfire --kind interpretation`).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+OptionFlag = option_flag("spellfire")
 RazedFlag = Annotated[str, typer.Option("--razed", "-r", metavar="POSITIONS", help="Razed positions, e.g. B,C.")]
 RealmFlag = Annotated[
     list[str] | None,
