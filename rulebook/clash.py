@@ -38,6 +38,7 @@ from typing import Any, Self
 
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -257,10 +258,7 @@ class ClashState:
 
     def returns(self) -> tuple[float, float]:
         """+1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game."""
-        w = self.winner()
-        if w is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+        return two_sided_returns(self.winner())
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the current player, in a fixed order.

@@ -43,6 +43,7 @@ from typing import Any, Self
 
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -407,10 +408,7 @@ class ElementalsState:
 
     def returns(self) -> tuple[float, float]:
         """(+1, -1) for a win, (-1, +1) for a loss, (0, 0) for an unfinished game."""
-        w = self.winner()
-        if w is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+        return two_sided_returns(self.winner())
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a fixed order: draw, plays, discards, then powers.

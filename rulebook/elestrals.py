@@ -1629,29 +1629,11 @@ def card_marking(marking: str) -> Ruling:
 
 
 # Setup, the end of a game and tournaments live in their own module; they are part of this API too.
-from rulebook.elestrals_match import (  # noqa: E402
-    check_deck,
-    end_of_round,
-    first_player_chooser,
-    game_end,
-    mulligan,
-    parse_deck,
-    parse_results,
-    side_swap,
-    standings,
-)
+# The setup, end-of-game and tournament rulings are re-exported here, every name of their module.
+from rulebook import elestrals_match  # noqa: E402
+from rulebook.elestrals_match import *  # noqa: E402, F403
 
-__all__ += [
-    "check_deck",
-    "end_of_round",
-    "first_player_chooser",
-    "game_end",
-    "mulligan",
-    "parse_deck",
-    "parse_results",
-    "side_swap",
-    "standings",
-]
+__all__ += elestrals_match.__all__
 
 
 def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> Ruling:
@@ -1678,15 +1660,17 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         case "stadium":
             return stadium_replacement(negated=case.get("negated", False), opts=opts)
         case "deck":
-            return check_deck(case["text"], opts)
+            return elestrals_match.check_deck(case["text"], opts)
         case "standings":
-            return standings(case["text"], opts)
+            return elestrals_match.standings(case["text"], opts)
         case "mulligan":
-            return mulligan(case["times"], case.get("spirit_deck"), opts)
+            return elestrals_match.mulligan(case["times"], case.get("spirit_deck"), opts)
         case "end":
-            return game_end(case["main"], case["spirits"], case.get("draws"), case.get("expends"))
+            return elestrals_match.game_end(case["main"], case["spirits"], case.get("draws"), case.get("expends"))
         case "round-end":
-            return end_of_round(case["spirits"], case["main"], case["next"], stuck=case.get("stuck", False))
+            return elestrals_match.end_of_round(
+                case["spirits"], case["main"], case["next"], stuck=case.get("stuck", False)
+            )
     raise InvalidInputError(f"unknown scenario query {case['query']!r}")
 
 

@@ -26,7 +26,7 @@ from typing import Protocol, Self, runtime_checkable
 
 from rulebook.ruling import Ruling
 
-__all__ = ["GameState", "random_playout"]
+__all__ = ["GameState", "random_playout", "two_sided_returns"]
 
 
 @runtime_checkable
@@ -70,3 +70,15 @@ def random_playout(state: GameState, rng: random.Random, max_moves: int = 10_000
             return state
         state = state.apply(rng.choice(list(state.legal_actions())))
     raise RuntimeError(f"game did not end within {max_moves} moves")
+
+
+def two_sided_returns(winner: int | None) -> tuple[float, float]:
+    """The returns of a game with two sides, from its winner: +1 and -1, or 0 each for none.
+
+    Examples:
+        >>> two_sided_returns(1), two_sided_returns(None)
+        ((-1.0, 1.0), (0.0, 0.0))
+    """
+    if winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
