@@ -49,6 +49,13 @@ def test_a_stale_index_is_rebuilt(tmp_path, monkeypatch) -> None:
         ("points for winning", "clash.score.victory"),
         ("clash.attack.tie", "clash.attack.tie"),
         ("CLASH.ATTACK.TIE", "clash.attack.tie"),
+        # the games' own terms
+        ("Misenchanted", "elestrals.glossary.misenchanted"),
+        ("Gravitate in Clash IV", "elephants.gravitate.not-in-clash-iv"),
+        ("razed", "spellfire.formation.razed"),
+        ("Fortify", "clash.ability.fortify"),
+        ("arcane damage joker", "elementals.cards.joker-arcane"),
+        ("elestrals.chain.newest-first", "elestrals.chain.newest-first"),
     ],
 )
 def test_search_ranks_the_record_a_judge_would_cite_first(query: str, expected: str) -> None:
