@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulebook
-from cli.output import JsonFlag, answers, emit_json, emit_ruling
+from cli.output import EXIT_BAD_INPUT, JsonFlag, answers, emit_json, emit_ruling
 
 #: Each game's command group and the module that holds it, in the registry's order.
 GROUPS: dict[str, str] = {
@@ -280,8 +280,21 @@ def run() -> None:
     first = sys.argv[1] if len(sys.argv) > 1 else ""
     second = sys.argv[2] if len(sys.argv) > 2 else ""
     if first in GROUPS:
-        make_app([first], commands=False, only=second)()
+        built = make_app([first], commands=False, only=second)
     elif first in {c.__name__ for c in COMMANDS}:
-        make_app([], commands=[first])()
+        built = make_app([], commands=[first])
     else:
-        make_app()()
+        built = make_app()
+    try:
+        code = built(standalone_mode=False)
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(1)
+    except typer.TyperException as err:
+        # A usage error (missing argument, unknown option or command): one line, naming where help is.
+        context = getattr(err, "ctx", None)
+        where = context.command_path if context is not None else "rulebook"
+        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        typer.echo(f"error: {message} (see '{where} --help')", err=True)
+        sys.exit(getattr(err, "exit_code", EXIT_BAD_INPUT))
+    sys.exit(code if isinstance(code, int) else 0)

@@ -212,3 +212,23 @@ def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) ->
     whole = run(*args)
     assert script.returncode == whole.exit_code
     assert script.stdout == whole.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["clash", "attack"], "error: Missing argument 'attacker'. (see 'rulebook clash attack --help')"),
+        (["elephants", "order", "-1"], "error: No such option: -1 (see 'rulebook elephants order --help')"),
+        (["clsh"], "error: No such command 'clsh'. Did you mean 'clash'? (see 'rulebook --help')"),
+    ],
+)
+def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(args: list[str], message: str) -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert result.stderr == message + "\n"
+    assert result.stdout == ""
