@@ -286,7 +286,7 @@ def run() -> None:
     else:
         built = make_app()
     try:
-        code = built(standalone_mode=False)
+        code = built(prog_name="rulebook", standalone_mode=False)
     except typer.Abort:
         typer.echo("aborted", err=True)
         sys.exit(1)
