@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache
 from typing import Any
 
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.search import STOPWORDS, Hit, search
+from rulebook.search import Hit, document_frequency, search, stems
 
 __all__ = ["ask", "calculators", "fits"]
 
@@ -38,34 +37,6 @@ MIN_SHARE = 0.4
 ABSENT_WEIGHT = 1.0
 #: How much a word found only in a record's text counts, against one in its ID or title, for ranking.
 TEXT_WEIGHT = 0.7
-
-
-def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
-
-
-SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ers", "er", "ed", "es", "s", "ly")
-
-
-def _stem(word: str) -> str:
-    """A light stem: common endings off, a doubled last consonant single, a final e off, at most 6 letters.
-
-    Examples:
-        >>> [_stem(w) for w in ("skipped", "skip", "revived", "revive", "attacker", "cards", "used", "use")]
-        ['skip', 'skip', 'reviv', 'reviv', 'attack', 'card', 'us', 'us']
-    """
-    for suffix in SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    else:
-        if word.endswith("ed") and len(word) > 3:  # used -> use
-            word = word[:-1]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    if len(word) > 2 and word.endswith("e"):
-        word = word[:-1]
-    return word[:6]
 
 
 def fits(question: str, hit: Hit) -> float:
@@ -79,46 +50,50 @@ def fits(question: str, hit: Hit) -> float:
     return _shares(question, hit)[0]
 
 
-@cache
-def _document_frequency() -> tuple[int, dict[str, int]]:
-    """How many records contain each word stem, over every record of every game."""
-    counts: dict[str, int] = {}
-    records = [r for g in rulebook.games() for r in rulebook.rules(g.id)]
-    for r in records:
-        for stem in {_stem(w) for w in _words(f"{r.id} {r.title} {r.text}")}:
-            counts[stem] = counts.get(stem, 0) + 1
-    return len(records), counts
-
-
 def _weight(stem: str) -> float:
     """A word's weight: rare words say more about what is asked.
 
     A word that no record has is most often the asker's own phrasing ("broken" for a tiebreaker), so
     it weighs as much as a common word; a question made only of such words finds no record at all.
     """
-    total, counts = _document_frequency()
-    found = counts.get(stem, 0)
+    total, found = document_frequency(stem)
     return math.log((total + 1) / (found + 1)) + 0.1 if found else ABSENT_WEIGHT
 
 
 def _shares(question: str, hit: Hit) -> tuple[float, float]:
     """The weighted share of the question's words a record contains, and a share that weighs its title more."""
-    words = {_stem(w) for w in _words(question)}
+    words = stems(question)
     if not words:
         return 0.0, 0.0
     record = rulebook.rule(hit.id)
-    in_title = words & {_stem(w) for w in _words(f"{record.id} {record.title}")}
-    in_text = words & {_stem(w) for w in _words(record.text)}
+    in_title = words & stems(f"{record.id} {record.title}")
+    in_text = words & stems(record.text)
     total = sum(map(_weight, words))
     plain = sum(map(_weight, in_title | in_text)) / total
     weighted = (sum(map(_weight, in_title)) + TEXT_WEIGHT * sum(map(_weight, in_text - in_title))) / total
     return plain, weighted
 
 
-def calculators() -> list[Any]:
-    """The engines that can compute answers to questions (those with ``answer_question``)."""
-    engines = [rulebook.engine(g.id) for g in rulebook.games()]
-    return [e for e in engines if hasattr(e, "answer_question")]
+def calculators(question: str = "") -> list[Any]:
+    """The engines that may compute an answer to ``question`` (those with ``answer_question``).
+
+    A game's data may list the words its calculator needs (``[ask] triggers``); its engine is only
+    loaded when the question has one of them. A game that lists none is always tried.
+
+    Examples:
+        >>> [e.__name__ for e in calculators("Can Air use Gale when defending against Earth?")]
+        ['rulebook.clash']
+    """
+    words = set(re.findall(r"[a-z0-9]+", question.lower()))
+    engines = []
+    for g in rulebook.games():
+        triggers = rulebook.rules(g.id).data.get("ask", {}).get("triggers")
+        if triggers is not None and not words & {t.lower() for t in triggers}:
+            continue
+        engine = rulebook.engine(g.id)
+        if hasattr(engine, "answer_question"):
+            engines.append(engine)
+    return engines
 
 
 def ask(question: str, limit: int = 3) -> Ruling:
@@ -126,7 +101,7 @@ def ask(question: str, limit: int = 3) -> Ruling:
     if not question.strip():
         raise InvalidInputError("the question is empty; ask something, e.g. 'what happens on a tie?'")
     computed: Ruling | None = None
-    for engine in calculators():
+    for engine in calculators(question):
         computed = engine.answer_question(question)
         if computed is not None:
             break

@@ -32,11 +32,11 @@ import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.records import DATA_DIR
 
-__all__ = ["Hit", "build_index", "connect", "search"]
+__all__ = ["Hit", "build_index", "connect", "document_frequency", "search", "stem", "stems"]
 
 INDEX_FILE = DATA_DIR / "__pycache__" / f"search.{sys.implementation.cache_tag}.sqlite"
 #: Bump when the table layout changes, so that old index files are rebuilt.
-LAYOUT = 1
+LAYOUT = 2
 #: BM25 weights of the indexed columns: id words, title, text, citation.
 WEIGHTS = (4.0, 6.0, 1.0, 0.5)
 #: Words too common to help find a rule.
@@ -177,6 +177,49 @@ def _stamp() -> str:
     return ";".join(parts)
 
 
+SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ers", "er", "ed", "es", "s", "ly")
+
+
+def stem(word: str) -> str:
+    """A light stem: common endings off, a doubled last consonant single, a final e off, at most 6 letters.
+
+    Examples:
+        >>> [stem(w) for w in ("skipped", "skip", "revived", "revive", "attacker", "cards", "used", "use")]
+        ['skip', 'skip', 'reviv', 'reviv', 'attack', 'card', 'us', 'us']
+    """
+    for suffix in SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    else:
+        if word.endswith("ed") and len(word) > 3:  # used -> use
+            word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    if len(word) > 2 and word.endswith("e"):
+        word = word[:-1]
+    return word[:6]
+
+
+def stems(text: str) -> set[str]:
+    """The stems of a text's meaningful words (stopwords and single letters left out; digits kept).
+
+    Examples:
+        >>> sorted(stems("Does Fortify save Earth on a tie?"))
+        ['earth', 'fortif', 'sav', 'ti']
+    """
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return {stem(w) for w in words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())}
+
+
+def document_frequency(word_stem: str) -> tuple[int, int]:
+    """How many records there are in all, and how many of them contain ``word_stem`` (from the index)."""
+    conn = connect()
+    total = int(conn.execute("SELECT value FROM meta WHERE key = 'records'").fetchone()[0])
+    row = conn.execute("SELECT df FROM stems WHERE stem = ?", (word_stem,)).fetchone()
+    return total, row[0] if row else 0
+
+
 def _id_words(rule_id: str) -> str:
     return " ".join(re.split(r"[.\-]", rule_id))
 
@@ -192,7 +235,9 @@ def build_index(conn: sqlite3.Connection) -> int:
             id UNINDEXED, game UNINDEXED, kind UNINDEXED,
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
+        DROP TABLE IF EXISTS stems;
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+        CREATE TABLE stems (stem TEXT PRIMARY KEY, df INTEGER);
         """
     )
     rows = [
@@ -201,6 +246,12 @@ def build_index(conn: sqlite3.Connection) -> int:
         for r in rulebook.rules(g.id)
     ]
     conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    frequency: dict[str, int] = {}
+    for id_words, title, text, *_ in rows:
+        for s in stems(f"{id_words} {title} {text}"):
+            frequency[s] = frequency.get(s, 0) + 1
+    conn.executemany("INSERT INTO stems VALUES (?, ?)", frequency.items())
+    conn.execute("INSERT INTO meta VALUES ('records', ?)", (str(len(rows)),))
     conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (_stamp(),))
     conn.commit()
     return len(rows)
