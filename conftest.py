@@ -68,7 +68,12 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
+_RAN: set[str] = set()  # tests that passed or were skipped
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped or (report.when == "call" and report.passed):
+        _RAN.add(report.nodeid)
     if report.when == "call" and report.passed:
         for rule_id in _CITED.get(report.nodeid, ()):
             _PASSED[rule_id].add(report.nodeid)
@@ -80,11 +85,15 @@ def pytest_deselected(items: list) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
+    # Only a full run in which every collected test ran (passed, or was skipped) may write the map.
     full_run = (
         config.args_source == pytest.Config.ArgsSource.TESTPATHS
         and not config.option.keyword
         and not config.option.markexpr
+        and not config.option.collectonly
         and not _DESELECTED
+        and session.testscollected > 0
+        and len(_RAN) == session.testscollected
     )
     if not full_run or exitstatus != 0 or session.testsfailed:
         return
