@@ -11,23 +11,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PY = sys.executable
-RULEBOOK = shutil.which("rulebook", path=str(Path(PY).parent)) or shutil.which("rulebook")
+sys.path.insert(0, str(HERE))
+
+from startup import RULEBOOK, cold_medians, prepare  # noqa: E402
+
 QUERY = ["elephants", "order", "P1:stupefy", "P2:break", "P1:accelerator", "P3:clap", "--clash", "2"]
-
-
-def _time(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def _boards(n: int) -> list:
@@ -47,17 +40,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="cold starts of each command (default 20)")
     args = parser.parse_args()
-    if RULEBOOK is None:
-        sys.exit("benchmarks: the `rulebook` command is not installed; run `pip install -e .` first")
-    root = HERE.parent
-    subprocess.run([PY, "-m", "compileall", "-q", str(root / "rulebook"), str(root / "cli")], check=True)
-    ours_cmd, base_cmd = [RULEBOOK, *QUERY], [PY, str(HERE / "bare_typer.py"), "x"]
-    _time(ours_cmd), _time(base_cmd)
-    ours, base = [], []
-    for _ in range(args.runs):
-        ours.append(_time(ours_cmd))
-        base.append(_time(base_cmd))
-    mo, mb = statistics.median(ours) * 1000, statistics.median(base) * 1000
+    prepare()
+    mo, mb = cold_medians([RULEBOOK, *QUERY], args.runs)
     print(f"rulebook {' '.join(QUERY[:2])} ...: {mo:.0f} ms; bare Typer app: {mb:.0f} ms; ratio {mo / mb:.2f}")
 
     from rulebook import elephants

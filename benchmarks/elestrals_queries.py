@@ -10,8 +10,6 @@ Goal: a CLI query at most 1.15 times a bare Typer app (as for Elemental Clash).
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import timeit
 from pathlib import Path
@@ -19,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from startup import PY, RULEBOOK, _time  # noqa: E402
+from startup import RULEBOOK, cold_medians, prepare  # noqa: E402
 
 EXAMPLES = HERE.parent / "examples" / "elestrals"
 QUERIES = {
@@ -34,19 +32,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
     args = parser.parse_args()
-    if RULEBOOK is None:
-        sys.exit("benchmarks: the `rulebook` command is not installed; run `pip install -e .` first")
-    root = HERE.parent
-    subprocess.run([PY, "-m", "compileall", "-q", str(root / "rulebook"), str(root / "cli")], check=True)
-    base = [PY, str(HERE / "bare_typer.py"), "x"]
+    prepare()
     print(f"{args.runs} runs each, interleaved; medians in milliseconds")
     for label, cmd in QUERIES.items():
-        _time(cmd), _time(base)
-        ours, theirs = [], []
-        for _ in range(args.runs):
-            ours.append(_time(cmd))
-            theirs.append(_time(base))
-        a, b = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+        a, b = cold_medians(cmd, args.runs)
         print(f"rulebook elestrals {label}: {a:.1f} ms; bare Typer app: {b:.1f} ms; ratio {a / b:.3f}")
     from rulebook import elestrals
 

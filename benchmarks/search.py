@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from startup import PY, RULEBOOK, _time  # noqa: E402
+from startup import RULEBOOK, cold_medians, prepare  # noqa: E402
 
 QUERIES = ["fortify tie", "clash.attack.tie", "who wins when both players lose their last element"]
 QUESTIONS = ["What happens when Fire uses Blaze against Water with Surge?", "Does a revived element keep its ability?"]
@@ -40,17 +39,11 @@ def warm(runs: int) -> None:
 
 
 def cold(runs: int) -> None:
-    base = [PY, str(HERE / "bare_typer.py"), "x"]
     for label, cmd in (
         ("rulebook search 'fortify tie'", [RULEBOOK, "search", "fortify tie"]),
         ("rulebook ask '...Blaze against Water with Surge?'", [RULEBOOK, "ask", QUESTIONS[0]]),
     ):
-        _time(cmd), _time(base)
-        ours, theirs = [], []
-        for _ in range(runs):
-            ours.append(_time(cmd))
-            theirs.append(_time(base))
-        a, b = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+        a, b = cold_medians(cmd, runs)
         print(f"cold CLI, {label}: {a:.1f} ms; bare Typer app: {b:.1f} ms; ratio {a / b:.3f}")
 
 
@@ -58,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="runs of each measurement (default 20)")
     args = parser.parse_args()
-    subprocess.run([PY, "-m", "compileall", "-q", str(HERE.parent / "rulebook"), str(HERE.parent / "cli")], check=True)
+    prepare()
     warm(args.runs)
     cold(args.runs)
 

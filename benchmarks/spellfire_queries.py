@@ -12,38 +12,22 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import shutil
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PY = sys.executable
-RULEBOOK = shutil.which("rulebook", path=str(Path(PY).parent)) or shutil.which("rulebook")
+sys.path.insert(0, str(HERE))
+
+from startup import RULEBOOK, cold_medians, prepare  # noqa: E402
+
 QUERY = ["spellfire", "attack", "E", "--razed", "B", "--champion", "monster swimmer", "--realm", "E: coast"]
-
-
-def _time(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def cold(runs: int) -> None:
     """Median wall time of the CLI query and of a bare Typer app, interleaved."""
-    if RULEBOOK is None:
-        sys.exit("benchmarks: the `rulebook` command is not installed; run `pip install -e .` first")
-    root = HERE.parent
-    subprocess.run([PY, "-m", "compileall", "-q", str(root / "rulebook"), str(root / "cli")], check=True)
-    cmd, base = [RULEBOOK, *QUERY], [PY, str(HERE / "bare_typer.py"), "x"]
-    _time(cmd), _time(base)
-    ours, theirs = [], []
-    for _ in range(runs):
-        ours.append(_time(cmd))
-        theirs.append(_time(base))
-    a, b = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+    prepare()
+    a, b = cold_medians([RULEBOOK, *QUERY], runs)
     print(f"CLI query (rulebook {' '.join(QUERY)}): {a:.1f} ms; bare Typer app: {b:.1f} ms; ratio {a / b:.3f}")
 
 

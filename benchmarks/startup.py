@@ -21,16 +21,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
 RULEBOOK = shutil.which("rulebook", path=str(Path(PY).parent)) or shutil.which("rulebook")
+#: The baseline: a bare Typer app with one command.
+BARE = [PY, str(HERE / "bare_typer.py"), "x"]
 
 PAIRS = {
     "CLI query (rulebook clash attack fire+ water+)": (
         [RULEBOOK, "clash", "attack", "fire+", "water+"],
-        [PY, str(HERE / "bare_typer.py"), "x"],
+        BARE,
         "bare Typer app",
     ),
     "CLI query, JSON (rulebook clash replay LOG --json)": (
         [RULEBOOK, "clash", "replay", str(HERE.parent / "examples" / "clash" / "short-game.log"), "--json"],
-        [PY, str(HERE / "bare_typer.py"), "x"],
+        BARE,
         "bare Typer app",
     ),
     "import rulebook": ([PY, "-c", "import rulebook"], [PY, "-c", "pass"], "python -c pass"),
@@ -43,24 +45,36 @@ def _time(cmd: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def prepare() -> None:
+    """Check the `rulebook` command is installed, and byte-compile the project.
+
+    A regular `pip install` byte-compiles; an editable one leaves it to the first run, which
+    PYTHONDONTWRITEBYTECODE=1 would prevent, timing the compiler instead of the command.
+    """
+    if RULEBOOK is None:
+        sys.exit("benchmarks: the `rulebook` command is not installed; run `pip install -e .` first")
+    root = HERE.parent
+    subprocess.run([PY, "-m", "compileall", "-q", str(root / "rulebook"), str(root / "cli")], check=True)
+
+
+def cold_medians(cmd: list[str], runs: int, base: list[str] = BARE) -> tuple[float, float]:
+    """Median milliseconds of ``cmd`` and of ``base``, each a fresh process, run interleaved."""
+    _time(cmd), _time(base)  # warm the file cache
+    ours, theirs = [], []
+    for _ in range(runs):
+        ours.append(_time(cmd))
+        theirs.append(_time(base))
+    return statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="runs of each command (default 30)")
     args = parser.parse_args()
-    if RULEBOOK is None:
-        sys.exit("benchmarks: the `rulebook` command is not installed; run `pip install -e .` first")
-    # Byte-compile the project as `pip install` does for a regular install (an editable install leaves
-    # that to the first run, which PYTHONDONTWRITEBYTECODE=1 would prevent, timing the compiler instead).
-    root = HERE.parent
-    subprocess.run([PY, "-m", "compileall", "-q", str(root / "rulebook"), str(root / "cli")], check=True)
+    prepare()
     print(f"{args.runs} runs each, interleaved; medians in milliseconds")
     for label, (cmd, base, base_label) in PAIRS.items():
-        _time(cmd), _time(base)  # warm the file cache
-        ours, theirs = [], []
-        for _ in range(args.runs):
-            ours.append(_time(cmd))
-            theirs.append(_time(base))
-        a, b = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+        a, b = cold_medians(cmd, args.runs, base)
         print(f"{label}: {a:.1f} ms; {base_label}: {b:.1f} ms; ratio {a / b:.3f}")
 
 
