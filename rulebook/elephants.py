@@ -1031,6 +1031,7 @@ def _turbulence(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             + (", ".join(earlier) if earlier else "none")
             + " (seen even if no longer on view)",
             "elephants.response.sees-the-round",
+            "elephants.public.turbulence-card",
         )
         trace.add(
             "Extra damage if any spell resolved earlier this round (turbulence-condition=any-spell)",
@@ -1521,7 +1522,11 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
         if not pick.isdigit():
             raise InvalidInputError(f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {choice!r}")
         count, top = int(pick), LIMITS["illuminate_max"]
-        trace.add(f"Illuminate casts 0 to {top} extra spells, as its owner chooses", "elephants.optional.illuminate")
+        trace.add(
+            f"Illuminate casts 0 to {top} extra spells, as its owner chooses",
+            "elephants.optional.illuminate",
+            "elephants.public.illuminate-card",
+        )
         trace.add("The card list allows one extra spell", "elephants.public.illuminate-card")
         trace.add("The sheet's two is followed, not the card list's one", "elephants.erratum.illuminate-count")
         if count > top:
@@ -1537,7 +1542,9 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
         raise UnknownNameError(f"choice for {title}", choice, ["pass", "use"])
     if spell == "electrocute":
         trace.add(
-            "Electrocute is optional; using it means discarding your own spell first", "elephants.optional.electrocute"
+            "Electrocute is optional; using it means discarding your own spell first",
+            "elephants.optional.electrocute",
+            "elephants.public.electrocute-card",
         )
         trace.add("A card-list version has the enemy recall instead", "elephants.public.electrocute-card")
         trace.add("The sheet is followed: the enemy discards", "elephants.erratum.electrocute-effect")

@@ -420,8 +420,11 @@ def parse_attacker(text: str, role: str = "champion") -> Attacker:
     return Attacker(role, kind, frozenset(moves))
 
 
-def _reaches(realm: Realm, power: str, opts: Options) -> tuple[bool, list[tuple[str, str]]]:
-    """Whether ``power`` carries an attacker past the protection of ``realm``, with the steps (text, rule)."""
+def _reaches(realm: Realm, power: str, opts: Options) -> tuple[bool, list[tuple[str, ...]]]:
+    """Whether ``power`` carries an attacker past the protection of ``realm``, with the steps.
+
+    Each step is ``(text, rule)``, or ``(text, rule, overridden rule)`` where the rule replaces another.
+    """
     where = realm.position
     if power == "flyer":
         return True, [(f"flies over the realms in front to {where}", "spellfire.move.flyer")]
@@ -453,6 +456,7 @@ def _reaches(realm: Realm, power: str, opts: Options) -> tuple[bool, list[tuple[
             (
                 f"earthwalks, but {where} has " + " and ".join(limits) + ", which earthwalking cannot pass",
                 "spellfire.move.earthwalker",
+                "spellfire.move.base-flyer-earthwalker",
             ),
             ("(under the base rules an earthwalker would pass here)", "spellfire.move.base-flyer-earthwalker"),
             ("(the sources disagree; the sheet's narrower ruling is followed)", "spellfire.interp.earthwalker-sources"),
@@ -562,6 +566,8 @@ def _judge(
             trace.add(
                 f"{pos} shuts out {shut[0]}s and {who.name} cannot choose not to use its power, exposed or not",
                 rule,
+                # An exposed realm is open to anyone, but not to a flyer it shuts out.
+                "spellfire.formation.exposed" if exposed else None,
             )
             if not is_champ:
                 trace.add(f"{who.name} is bound like a champion", "spellfire.interp.allies-forced-movement")
@@ -593,8 +599,8 @@ def _judge(
     if is_champ:
         for power in (m for m in MOVEMENTS if m in moves):
             ok, steps = _reaches(realm, power, opts)
-            for text, rule in steps:
-                trace.add(text if text.startswith("(") else f"{who.name} {text}", rule)
+            for text, rule, *overridden in steps:
+                trace.add(text if text.startswith("(") else f"{who.name} {text}", rule, *overridden)
             if ok:
                 return True, steps[0][0]
         if not moves:
@@ -628,8 +634,8 @@ def _judge(
         return False, f"{guarded}, and {who.name} shares no movement power with the champion"
     for power in pool:
         ok, steps = _reaches(realm, power, opts)
-        for text, step_rule in steps:
-            trace.add(text if text.startswith("(") else f"{who.name} {text}", step_rule)
+        for text, step_rule, *overridden in steps:
+            trace.add(text if text.startswith("(") else f"{who.name} {text}", step_rule, *overridden)
         if ok:
             trace.add(f"{who.name} reaches {pos} by its own power", "spellfire.interp.ally-reach")
             trace.add(f"so {who.name} may join the attack on a protected realm", rule)
@@ -755,6 +761,11 @@ def counter(
         played = f"{who} played {own[0].card} before {last.card}"
         return trace.ruling(f"{first.player}'s {first.card} stands: {played}", value)
     trace.add(f"{last.card} is {who}'s very next card after {first.card}", "spellfire.counter.next-card")
+    trace.add(
+        f"{first.card}'s effect is cancelled, although cards otherwise take effect in the order played",
+        "spellfire.counter.negates",
+        "spellfire.effects.in-order",
+    )
     value["negated"] = True
     return trace.ruling(f"{last.player}'s {last.card} negates {first.player}'s {first.card}", value)
 
@@ -1075,6 +1086,7 @@ def draw(
     trace.add(
         f"at the end of this turn, {discard} discarded cards are shuffled into a new draw pile",
         "spellfire.deck.optional-reshuffle",
+        "spellfire.deck.empty-ends-game",
     )
     kept = {k: v for k, v in away.items() if v}
     if kept:
