@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from rulebook import rules as _rules
-from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
 from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
@@ -103,10 +103,7 @@ def element(name: str) -> str:
     """
     if name in STRENGTH:  # the common case, already canonical
         return name
-    key = name.strip().lower()
-    if key not in STRENGTH:
-        raise UnknownNameError("element", name, ELEMENTS)
-    return key
+    return lookup("element", name, ELEMENTS)
 
 
 # ---------------------------------------------------------------- actions

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import rules as _rules
-from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
+from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -106,10 +106,7 @@ def spell_name(name: str) -> str:
         ...
         rulebook.errors.UnknownNameError: unknown spell 'stupify' (did you mean 'stupefy'?); accepted: stupefy, ...
     """
-    key = name.strip().lower()
-    if key not in SPELLS:
-        raise UnknownNameError("spell", name, list(SPELLS))
-    return key
+    return lookup("spell", name, SPELLS)
 
 
 def _player(name: str) -> str:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import rules as _rules
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import InvalidInputError, UnknownNameError, lookup
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -112,10 +112,7 @@ def options(chosen: Mapping[str, object] | None = None) -> Options:
 
 
 def _name(kind: str, value: str, accepted: Sequence[str]) -> str:
-    key = value.strip().lower()
-    if key not in accepted:
-        raise UnknownNameError(kind, value, accepted)
-    return key
+    return lookup(kind, value, accepted)
 
 
 def _int(text: str, what: str, where: str = "") -> int:

@@ -26,6 +26,7 @@ __all__ = [
     "UnknownNameError",
     "UnknownRuleError",
     "closest",
+    "lookup",
 ]
 
 
@@ -44,6 +45,22 @@ def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6)
     lowered = {a.lower(): a for a in pool}
     found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)
     return [lowered[f] for f in found]
+
+
+def lookup(kind: str, name: str, accepted: Iterable[str], *, upper: bool = False) -> str:
+    """The accepted name that ``name`` writes (ignoring case and spaces), or an :class:`UnknownNameError`.
+
+    Examples:
+        >>> lookup("element", " Fire", ["fire", "water"])
+        'fire'
+        >>> lookup("position", "b", "ABCDEF", upper=True)
+        'B'
+    """
+    key = name.strip().upper() if upper else name.strip().lower()
+    pool = list(accepted)
+    if key not in pool:
+        raise UnknownNameError(kind, name.strip(), pool)
+    return key
 
 
 class RulebookError(ValueError):

@@ -34,7 +34,7 @@ from itertools import pairwise
 from typing import Any
 
 from rulebook import rules as _rules
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import InvalidInputError, UnknownNameError, lookup
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -99,10 +99,7 @@ def position(name: str) -> str:
         ...
         rulebook.errors.UnknownNameError: unknown position 'G'; accepted: A, B, C, D, E, F
     """
-    key = name.strip().upper()
-    if key not in POSITIONS:
-        raise UnknownNameError("position", name.strip(), POSITIONS)
-    return key
+    return lookup("position", name, POSITIONS, upper=True)
 
 
 def movement(name: str) -> str:
