@@ -7,14 +7,26 @@ from __future__ import annotations
 
 import copy
 import importlib
+import os
 import sys
 from collections.abc import Iterable
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
 import rulebook
-from cli.output import EXIT_BAD_INPUT, JsonFlag, answers, emit_json, emit_ruling
+from cli.output import (
+    DEBUG_VARIABLE,
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    JsonFlag,
+    answers,
+    emit_json,
+    emit_ruling,
+    internal_error,
+    say_error,
+)
 
 #: Each game's command group and the module that holds it, in the registry's order.
 GROUPS: dict[str, str] = {
@@ -40,8 +52,9 @@ def main(
     """Rules reference and rules assistant for five elemental games. Every answer cites its rules.
 
     Every query takes --json. Exit codes: 0 when the query is answered (an "illegal" verdict is an
-    answer); 1 when `clash replay --check` finds an illegal log; 2 for bad input, with a one-line
-    message on standard error.
+    answer); 1 when a check fails (`replay --check` finds an illegal log); 2 for bad input, with a
+    one-line message on standard error; 3 for an internal error (a bug; RULEBOOK_DEBUG=1 shows the
+    traceback); 130 when interrupted.
     """
 
 
@@ -288,13 +301,29 @@ def run() -> None:
     try:
         code = built(prog_name="rulebook", standalone_mode=False)
     except typer.Abort:
-        typer.echo("aborted", err=True)
-        sys.exit(1)
+        _leave("interrupted", EXIT_INTERRUPTED)
     except typer.TyperException as err:
         # A usage error (missing argument, unknown option or command): one line, naming where help is.
+        # A group called with no command has already printed its usage; it has nothing to add.
         context = getattr(err, "ctx", None)
         where = context.command_path if context is not None else "rulebook"
         message = err.format_message() if hasattr(err, "format_message") else str(err)
-        typer.echo(f"error: {message} (see '{where} --help')", err=True)
-        sys.exit(getattr(err, "exit_code", EXIT_BAD_INPUT))
+        code = getattr(err, "exit_code", EXIT_BAD_INPUT)
+        if message.strip():
+            say_error(f"error: {message} (see '{where} --help')")
+        sys.exit(code)
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except KeyboardInterrupt:
+        _leave("interrupted", EXIT_INTERRUPTED)
+    except (Exception, RecursionError, MemoryError) as err:
+        # Outside any command (parsing, callbacks): the same boundary as `answers`.
+        if os.environ.get(DEBUG_VARIABLE) == "1":
+            raise
+        _leave(internal_error(err), EXIT_INTERNAL)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _leave(message: str, code: int) -> NoReturn:
+    say_error(message)
+    sys.exit(code)

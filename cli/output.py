@@ -1,18 +1,26 @@
 """Printing answers and turning errors into exit codes: the edge of the CLI.
 
-Exit codes: 0 when a query is answered (an "illegal" verdict is an answer); 1 when ``--check`` finds an
-illegal move log; 2 for bad input (unknown names, unreadable files, malformed arguments), always as one
-line on standard error.
+Exit codes:
+
+- 0: the query is answered (an "illegal" verdict is an answer);
+- 1: a check failed (``--check`` found an illegal move log, ``verify`` found a mismatch);
+- 2: bad input (unknown names, unreadable files, malformed arguments), as one line on standard error;
+- 3: an internal error, a bug in rulebook: one line naming what failed; ``RULEBOOK_DEBUG=1`` shows the traceback;
+- 130: interrupted with Ctrl-C (what was done so far is reported first where a command can).
+
+Every command goes through :func:`answers`, the one error boundary, so no exception reaches the user as a
+traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -25,7 +33,9 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
-EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+#: Set this environment variable to 1 to see the traceback of an internal error.
+DEBUG_VARIABLE = "RULEBOOK_DEBUG"
 WRAP = 100  # notes are wrapped to this width in text output
 
 JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
@@ -48,28 +58,72 @@ def option_flag(game: str) -> Any:
 
 
 def answers(func: Callable[P, R]) -> Callable[P, R]:
-    """Wrap a command so that a :class:`RulebookError` becomes a one-line message and exit code 2."""
+    """Wrap a command in the CLI's one error boundary: every failure becomes one line and an exit code.
+
+    A :class:`RulebookError` (bad input) exits 2; Ctrl-C exits 130; any other exception is a bug and
+    exits 3 with one line naming it (the traceback only when ``RULEBOOK_DEBUG=1``).
+    """
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
         except RulebookError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+            fail(f"error: {err}", EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            fail("interrupted", EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            # The reader went away (`rulebook ... | head`): nothing more to say to anyone.
+            _silence_stdout()
+            raise typer.Exit(EXIT_ANSWERED) from None
+        except (Exception, RecursionError, MemoryError) as err:
+            if os.environ.get(DEBUG_VARIABLE) == "1":
+                raise
+            fail(internal_error(err), EXIT_INTERNAL)
 
     return wrapper
 
 
-def read_text(path: str) -> str:
-    """Read a file named on the command line (``-`` is standard input) as UTF-8 text."""
-    if path == "-":
-        return sys.stdin.read()
+def internal_error(err: BaseException) -> str:
+    """The one line shown for an unexpected exception (a bug): what failed, and how to see more."""
+    from rulebook.reading import shown
+
+    detail = shown(str(err))
+    detail = detail if len(detail) <= 200 else detail[:200] + "…"
+    what = type(err).__name__ + (f": {detail}" if detail else "")
+    return f"internal error ({what}); this is a bug in rulebook, please report it (set {DEBUG_VARIABLE}=1 to see where)"
+
+
+def say_error(message: str) -> None:
+    """Print ``message`` as exactly one line on standard error, control characters escaped."""
+    from rulebook.reading import shown
+
+    line = " ".join(shown(message).split()) or "error: failed"
+    with contextlib.suppress(OSError, UnicodeError):
+        typer.echo(line, err=True)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print ``message`` as one line on standard error and end the command with exit ``code``."""
+    say_error(message)
+    raise typer.Exit(code) from None
+
+
+def _silence_stdout() -> None:
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = getattr(err, "strerror", None) or str(err)
-        raise InvalidInputError(f"cannot read {path!r}: {reason}; give a readable UTF-8 text file or '-'") from None
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def read_text(path: str, what: str = "file") -> str:
+    """Read a file named on the command line (``-`` is standard input): see :func:`rulebook.reading.read_text`."""
+    from rulebook.reading import read_text as read
+
+    return read(path, what=what)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import re
 import sys
@@ -284,28 +285,29 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
 
 
 def read_data(path: Path) -> dict[str, Any]:
-    """Parse a TOML data file, through a marshal cache beside it that is rebuilt whenever the file changes.
+    """Parse a TOML data file, through a marshal cache in the per-user cache folder.
 
-    Parsing TOML is the slowest part of loading a game; the cache keeps CLI queries instant. The
-    cache lives in ``__pycache__`` next to the data and is skipped silently where it cannot be written.
+    Parsing TOML is the slowest part of loading a game; the cache keeps CLI queries instant. A cache
+    file is named by a digest of the data file's bytes (and the Python version), so a changed file can
+    never be served stale, and it is written atomically, so concurrent runs never read half a cache. The
+    package's own folder is never written to; without a cache folder the file is simply parsed.
     """
-    stat = path.stat()
-    stamp = (stat.st_mtime_ns, stat.st_size)
-    cache = path.parent / "__pycache__" / f"{path.name}.{sys.implementation.cache_tag}.marshal"
-    try:
-        cached_stamp, data = marshal.loads(cache.read_bytes())
-        if tuple(cached_stamp) == stamp:
-            return data
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    import tomllib
+    from rulebook.writing import cache_dir, content_key, write_atomic
 
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    try:
-        cache.parent.mkdir(exist_ok=True)
-        cache.write_bytes(marshal.dumps((stamp, data)))
-    except OSError:
-        pass
+    raw = path.read_bytes()
+    folder = cache_dir()
+    cache = folder / f"{path.stem}-{content_key(sys.implementation.cache_tag, raw)}.marshal" if folder else None
+    if cache is not None:
+        try:
+            return marshal.loads(cache.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    from rulebook.reading import parse_toml
+
+    data = parse_toml(raw.decode("utf-8"), path.name)
+    if cache is not None:
+        with contextlib.suppress(InvalidInputError):
+            write_atomic(cache, marshal.dumps(data))
     return data
 
 

@@ -1,9 +1,9 @@
 """Full-text search over every record of every game, with SQLite FTS5 from the standard library.
 
 The index is built from the same records as everything else, on first use, and kept in a small
-SQLite file beside the data (``rulebook/data/__pycache__/search.sqlite``). It carries a stamp of the
-data files it was built from and is rebuilt whenever one of them changes; where the file cannot be
-written, the index lives in memory for the run.
+SQLite file in the per-user cache folder (see :func:`rulebook.writing.cache_dir`), named by a digest
+of the data it was built from: edited data or a new version gets a new index, never a stale one.
+Where no cache folder can be written, the index lives in memory for the run.
 
 A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``clash.attack.tie``, or a
 prefix such as ``clash.ability``). Words are stemmed (``fortified`` finds *Fortify*), and results are
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -34,7 +33,6 @@ from rulebook.records import DATA_DIR
 
 __all__ = ["Hit", "build_index", "connect", "document_frequency", "search", "stem", "stems"]
 
-INDEX_FILE = DATA_DIR / "__pycache__" / f"search.{sys.implementation.cache_tag}.sqlite"
 #: Bump when the table layout changes, so that old index files are rebuilt.
 LAYOUT = 2
 #: BM25 weights of the indexed columns: id words, title, text, citation.
@@ -169,12 +167,12 @@ class Hit:
 
 
 def _stamp() -> str:
-    """What the index is built from: the layout, and each game's data file's size and time."""
-    parts = [f"layout={LAYOUT}"]
-    for g in rulebook.games():
-        st = (DATA_DIR / f"{g.id}.toml").stat()
-        parts.append(f"{g.id}={st.st_size}:{st.st_mtime_ns}")
-    return ";".join(parts)
+    """What the index is built from: a digest of the layout, the stemmer and every game's data file's bytes."""
+    from rulebook.writing import content_key
+
+    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(SUFFIXES), " ".join(sorted(STOPWORDS))]
+    parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
+    return content_key(*parts)
 
 
 SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ers", "er", "ed", "es", "s", "ly")
@@ -224,7 +222,7 @@ def _id_words(rule_id: str) -> str:
     return " ".join(re.split(r"[.\-]", rule_id))
 
 
-def build_index(conn: sqlite3.Connection) -> int:
+def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
     """(Re)build the index in ``conn`` from every record of every game; returns the number of records."""
     conn.executescript(
         """
@@ -252,33 +250,61 @@ def build_index(conn: sqlite3.Connection) -> int:
             frequency[s] = frequency.get(s, 0) + 1
     conn.executemany("INSERT INTO stems VALUES (?, ?)", frequency.items())
     conn.execute("INSERT INTO meta VALUES ('records', ?)", (str(len(rows)),))
-    conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (_stamp(),))
+    conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp or _stamp(),))
     conn.commit()
     return len(rows)
 
 
 @cache
 def connect() -> sqlite3.Connection:
-    """A connection to a fresh index: the file beside the data if it is current, else rebuilt."""
+    """A read-only connection to the current index, built on first use.
+
+    The index file lives in the per-user cache folder and is named by a digest of what it is built
+    from, so an upgraded package or edited data gets a new file, never a stale one. It is built aside
+    under a temporary name and renamed into place, so concurrent first runs each see either no index
+    or a whole one. Where no cache folder can be written, the index is built in memory for the run.
+    """
+    from rulebook.writing import cache_dir
+
     stamp = _stamp()
+    folder = cache_dir()
+    if folder is not None:
+        path = folder / f"search-{stamp}.sqlite"
+        for _attempt in range(2):
+            try:
+                conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+                row = conn.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
+                if row and row[0] == stamp:
+                    return conn
+                conn.close()
+            except sqlite3.Error:
+                pass
+            try:
+                _build_file(path, stamp)
+            except (OSError, sqlite3.Error):
+                break
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    build_index(conn, stamp)
+    return conn
+
+
+def _build_file(path: Path, stamp: str) -> None:
+    """Build the index into a temporary file beside ``path`` and rename it into place."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".search-", suffix=".tmp")
+    os.close(fd)
     try:
-        conn = sqlite3.connect(INDEX_FILE)
-        row = conn.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
-        if row and row[0] == stamp:
-            return conn
-        build_index(conn)
-        return conn
-    except sqlite3.Error:
-        pass
-    try:
-        Path(INDEX_FILE).parent.mkdir(exist_ok=True)
-        conn = sqlite3.connect(INDEX_FILE)
-        build_index(conn)
-        return conn
-    except (OSError, sqlite3.Error):
-        conn = sqlite3.connect(":memory:")
-        build_index(conn)
-        return conn
+        conn = sqlite3.connect(tmp)
+        try:
+            build_index(conn, stamp)
+        finally:
+            conn.close()
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def _match_expression(query: str) -> str:

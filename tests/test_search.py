@@ -25,19 +25,32 @@ def test_the_index_holds_exactly_the_current_records() -> None:
     assert stamp == search_module._stamp()
 
 
-def test_a_stale_index_is_rebuilt(tmp_path, monkeypatch) -> None:
-    stale = tmp_path / "search.sqlite"
-    conn = sqlite3.connect(stale)
-    build_index(conn)
+def test_a_damaged_index_in_the_cache_is_rebuilt(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path))
+    stamp = search_module._stamp()
+    conn = sqlite3.connect(tmp_path / f"search-{stamp}.sqlite")
+    build_index(conn, stamp)
     conn.execute("DELETE FROM records WHERE id = 'clash.attack.tie'")
     conn.execute("UPDATE meta SET value = 'old' WHERE key = 'stamp'")
     conn.commit()
-    monkeypatch.setattr(search_module, "INDEX_FILE", stale)
+    conn.close()
     search_module.connect.cache_clear()
     try:
         assert search("clash.attack.tie")[0].id == "clash.attack.tie"
     finally:
         search_module.connect.cache_clear()
+
+
+def test_without_a_writable_cache_folder_the_index_lives_in_memory(tmp_path, monkeypatch) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(blocked / "cache"))
+    search_module.connect.cache_clear()
+    try:
+        assert search("fortify tie")[0].id == "clash.interp.fortify-outcome"
+    finally:
+        search_module.connect.cache_clear()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
 
 
 @pytest.mark.parametrize(

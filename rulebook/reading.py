@@ -1,0 +1,406 @@
+"""One way to read what a user gives: numbers, text files, standard input, TOML, and the shape of a file's data.
+
+Every engine and every command reads user input through these functions, so that odd input always
+ends in one :class:`~rulebook.errors.InvalidInputError` whose message names what was wrong and what is
+accepted, and never in a traceback, a hang or a runaway allocation:
+
+- :func:`number` accepts ASCII digits only (``"²"`` and ``"٣"`` are refused, although Python's
+  ``str.isdigit`` accepts them), at most :data:`MAX_DIGITS` of them, inside a range it names;
+- :func:`read_text` reads a file or standard input (``-``) as UTF-8, refuses directories and device
+  files, and stops at :data:`MAX_FILE_BYTES`;
+- :func:`parse_toml` turns every kind of TOML error (syntax, nesting too deep, an integer too long)
+  into one line with the file and line;
+- :func:`check_shape` checks parsed data against a small declarative shape before any engine uses it.
+
+Examples:
+    >>> number("12", "a seed")
+    12
+    >>> number("²", "a seed")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidInputError: a seed must be a whole number written with the digits 0-9, not '²'
+    >>> number("9", "a hand size", low=0, high=7)
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidInputError: a hand size must be from 0 to 7, not 9
+    >>> check_shape({"players": "three"}, {"players": Int(2, 4)}, "round.toml")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidInputError: round.toml: players must be a whole number from 2 to 4, not 'three'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulebook.errors import InvalidInputError, closest
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_FILE_BYTES",
+    "MAX_TEXT_CHARS",
+    "Choice",
+    "Int",
+    "ListOf",
+    "MapOf",
+    "Opt",
+    "capped",
+    "check_shape",
+    "decode",
+    "number",
+    "parse_toml",
+    "read_text",
+    "read_toml",
+    "shown",
+]
+
+#: The most digits a number typed by a user may have (up to 999,999,999).
+MAX_DIGITS = 9
+#: The largest file (or standard input) read, in bytes: 1 MB, far above any real log, plan or deck list.
+MAX_FILE_BYTES = 1_000_000
+#: The longest question, query or argument text read, in characters.
+MAX_TEXT_CHARS = 2_000
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+# Control characters (terminal escapes), bidirectional overrides, and the lone surrogates that stand for
+# undecodable bytes in command-line arguments: none of them is printed raw.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def shown(text: object) -> str:
+    """``text`` made safe to print: control characters (terminal escapes among them) shown escaped.
+
+    Examples:
+        >>> shown("P1\\x1b[31m")
+        'P1\\\\x1b[31m'
+        >>> shown("Fire – Blaze")
+        'Fire – Blaze'
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def number(text: str | int, what: str, *, low: int | None = None, high: int | None = None, signed: bool = False) -> int:
+    """Read a whole number a user wrote: ASCII digits only, at most :data:`MAX_DIGITS`, within ``low``..``high``.
+
+    ``what`` names the number in the message (``"a seed"``, ``"--games"``). A sign is accepted only when
+    ``signed`` is true. An ``int`` passes through the same range check.
+
+    Examples:
+        >>> number(" 7 ", "a turn number", low=1)
+        7
+        >>> number("-2", "an Attack change", signed=True)
+        -2
+        >>> number("1" * 40, "a seed")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: a seed has too many digits (40; at most 9)
+    """
+    if isinstance(text, bool):
+        raise InvalidInputError(f"{what} must be a whole number, not {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        raw = str(text).strip()
+        digits = raw.lstrip("+-")
+        if not _NUMBER.fullmatch(raw) or (raw[:1] in "+-" and not signed):
+            shown_raw = shown(raw if len(raw) <= 40 else raw[:40] + "…")
+            accepted = "digits 0-9" + (", with an optional sign" if signed else "")
+            raise InvalidInputError(f"{what} must be a whole number written with the {accepted}, not {shown_raw!r}")
+        if len(digits) > MAX_DIGITS:
+            raise InvalidInputError(f"{what} has too many digits ({len(digits)}; at most {MAX_DIGITS})")
+        value = int(raw)
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            accepted = f"from {low} to {high}"
+        elif low is not None:
+            accepted = f"at least {low}"
+        else:
+            accepted = f"at most {high}"
+        raise InvalidInputError(f"{what} must be {accepted}, not {value}")
+    return value
+
+
+def decode(data: bytes, where: str) -> str:
+    """Bytes read from a file or standard input, as UTF-8 text; where they are not, say where.
+
+    Examples:
+        >>> decode(b"fire > water", "game.log")
+        'fire > water'
+        >>> decode(b"ok\\n\\xff", "game.log")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: game.log is not UTF-8 text (line 2, byte 3 is 0xff); save it as UTF-8
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise InvalidInputError(
+            f"{where} is not UTF-8 text (line {line}, byte {err.start} is 0x{data[err.start]:02x}); save it as UTF-8"
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """Read a regular file (or standard input for ``-``) of at most ``limit`` bytes as UTF-8 text.
+
+    Directories, device files (``/dev/zero``) and sockets are refused before anything is read, and a
+    file or stream longer than ``limit`` is refused without reading the rest.
+
+    Examples:
+        >>> read_text("/dev/zero")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: cannot read '/dev/zero': not a regular file; give a text file or '-'
+    """
+    name = str(path)
+    if name == "-":
+        stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        if stream is None:  # a text-only stdin (tests); it is already decoded
+            text = sys.stdin.read(limit + 1)
+            if len(text.encode("utf-8")) > limit:
+                raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
+            return text
+        data = stream.read(limit + 1)
+        if len(data) > limit:
+            raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
+        return decode(data, "standard input")
+    label = shown(name)
+    try:
+        info = os.stat(name)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise InvalidInputError(f"cannot read {label!r}: {kind}; give a text file or '-'")
+        if info.st_size > limit:
+            raise InvalidInputError(
+                f"cannot read {label!r}: {info.st_size:,} bytes is larger than the {limit:,} accepted for a {what}"
+            )
+        with open(name, "rb") as handle:
+            data = handle.read(limit + 1)
+    except InvalidInputError:
+        raise
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise InvalidInputError(f"cannot read {label!r}: {reason}; give a readable text file or '-'") from None
+    except ValueError as err:  # an embedded NUL in the name
+        raise InvalidInputError(f"cannot read {label!r}: {err}") from None
+    if len(data) > limit:
+        raise InvalidInputError(f"cannot read {label!r}: larger than the {limit:,} bytes accepted for a {what}")
+    return decode(data, repr(label))
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """Parse TOML text; any error (syntax, nesting too deep, a number too long) is one line naming ``where``.
+
+    Examples:
+        >>> parse_toml("players = 3", "round.toml")
+        {'players': 3}
+        >>> parse_toml("players = ", "round.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: round.toml is not valid TOML: invalid value (at end of document)
+        >>> parse_toml("a = " + "[" * 3000, "deep.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidInputError(f"{where} is not valid TOML: {err}".replace("Invalid value", "invalid value")) from None
+    except RecursionError:
+        raise InvalidInputError(f"{where} is not valid TOML: nested too deeply") from None
+    except ValueError as err:  # an integer of more digits than Python converts
+        raise InvalidInputError(f"{where} is not valid TOML: {err}") from None
+
+
+def read_toml(path: str | Path, *, what: str = "file") -> dict[str, Any]:
+    """Read and parse a TOML file (or standard input for ``-``) under the same limits as :func:`read_text`."""
+    name = "standard input" if str(path) == "-" else shown(str(path))
+    return parse_toml(read_text(path, what=what), name)
+
+
+# ---------------------------------------------------------------- shapes
+
+
+@dataclass(frozen=True)
+class Int:
+    """A whole number (not a bool) within ``low``..``high``."""
+
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a fixed set of strings."""
+
+    values: tuple[str, ...]
+
+    def __init__(self, *values: str) -> None:
+        object.__setattr__(self, "values", tuple(values))
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A list of items of one shape, of at most ``most`` items."""
+
+    item: Any
+    most: int = 1000
+
+
+@dataclass(frozen=True)
+class MapOf:
+    """A table with any keys (strings), each value of one shape."""
+
+    value: Any
+    most: int = 1000
+
+
+@dataclass(frozen=True)
+class Opt:
+    """An optional key of a table (absent is fine)."""
+
+    shape: Any
+
+
+def _describe(shape: Any) -> str:
+    if shape is str:
+        return "a string"
+    if shape is bool:
+        return "true or false"
+    if shape is float:
+        return "a number"
+    if isinstance(shape, Int):
+        if shape.low is not None and shape.high is not None:
+            return f"a whole number from {shape.low} to {shape.high}"
+        if shape.low is not None:
+            return f"a whole number of at least {shape.low}"
+        return "a whole number"
+    if isinstance(shape, Choice):
+        return "one of " + ", ".join(shape.values)
+    if isinstance(shape, ListOf):
+        return f"a list of {_describe(shape.item).removeprefix('a ').removeprefix('an ')}s".replace("ss", "s")
+    if isinstance(shape, MapOf | Mapping):
+        return "a table"
+    if isinstance(shape, tuple):
+        return " or ".join(_describe(s) for s in shape)
+    return "a value"
+
+
+def _got(value: Any) -> str:
+    text = repr(value)
+    return shown(text if len(text) <= 40 else text[:40] + "…")
+
+
+def _fits(value: Any, shape: Any) -> bool:
+    try:
+        check_shape(value, shape, "")
+    except InvalidInputError:
+        return False
+    return True
+
+
+def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
+    """Check parsed data against a shape before use; the first mismatch is one line naming the key path.
+
+    A shape is ``str``, ``bool``, ``float``, :class:`Int`, :class:`Choice`, :class:`ListOf`,
+    :class:`MapOf`, a tuple of shapes (any one fits), or a dict of key -> shape for a table whose keys
+    are all known (:class:`Opt` marks an optional key; an unknown key suggests the closest known one).
+    Returns ``data`` unchanged.
+
+    Examples:
+        >>> plan = {"players": 3, "spells": ["P1:clap"]}
+        >>> check_shape(plan, {"players": Int(2, 4), "spells": ListOf(str)}, "plan.toml") == plan
+        True
+        >>> check_shape({"player": 3}, {"players": Opt(Int(2, 4))}, "plan.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: plan.toml: unknown key 'player' (did you mean 'players'?); accepted: players
+    """
+    here = f"{where}: {path}" if path else where
+
+    def wrong() -> InvalidInputError:
+        name = path or "the data"
+        return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}")
+
+    if isinstance(shape, Opt):
+        shape = shape.shape
+    if shape is str:
+        if not isinstance(data, str):
+            raise wrong()
+    elif shape is bool:
+        if not isinstance(data, bool):
+            raise wrong()
+    elif shape is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise wrong()
+    elif isinstance(shape, Int):
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise wrong()
+        if (shape.low is not None and data < shape.low) or (shape.high is not None and data > shape.high):
+            raise wrong()
+    elif isinstance(shape, Choice):
+        if data not in shape.values:
+            raise wrong()
+    elif isinstance(shape, ListOf):
+        if not isinstance(data, list):
+            raise wrong()
+        if len(data) > shape.most:
+            raise InvalidInputError(f"{here} has {len(data):,} items; at most {shape.most:,} are accepted")
+        for n, item in enumerate(data, 1):
+            check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
+    elif isinstance(shape, MapOf):
+        if not isinstance(data, dict):
+            raise wrong()
+        if len(data) > shape.most:
+            raise InvalidInputError(f"{here} has {len(data):,} keys; at most {shape.most:,} are accepted")
+        for key, value in data.items():
+            check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+    elif isinstance(shape, tuple):
+        if not any(_fits(data, s) for s in shape):
+            raise wrong()
+    elif isinstance(shape, Mapping):
+        if not isinstance(data, dict):
+            raise wrong()
+        for key in data:
+            if key not in shape:
+                near = closest(str(key), list(shape), n=1)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                prefix = f"{path}." if path else ""
+                raise InvalidInputError(
+                    f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
+                )
+        for key, sub in shape.items():
+            if key in data:
+                check_shape(data[key], sub, where, f"{path}.{key}" if path else key)
+            elif not isinstance(sub, Opt):
+                raise InvalidInputError(f"{here or where}: the key {key!r} is missing ({_describe(sub)})")
+    else:
+        raise TypeError(f"unknown shape {shape!r}")
+    return data
+
+
+def capped(text: str, what: str, *, limit: int = MAX_TEXT_CHARS) -> str:
+    """``text`` unchanged if it has at most ``limit`` characters; else a one-line refusal naming the limit.
+
+    Examples:
+        >>> capped("fortify tie", "a question")
+        'fortify tie'
+        >>> capped("x" * 3000, "a question")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: a question of 3,000 characters is too long; at most 2,000 are read
+    """
+    if len(text) > limit:
+        raise InvalidInputError(f"{what} of {len(text):,} characters is too long; at most {limit:,} are read")
+    return text
