@@ -1,0 +1,195 @@
+"""Elestrals: the How to Play Guide as code, working on described positions.
+
+No card list exists in the sources, so every query takes a *described* position: an Elestral is its
+Attack, Defense, Position and number of Spirits; a chain is its links; a deck is a list of names and
+counts. Each query returns a :class:`~rulebook.ruling.Ruling` whose trace cites the records of
+``rulebook/data/elestrals.toml``; the numbers (deck sizes, slots, copy limit, mulligan cost) are read
+from that file's data tables.
+
+The queries:
+
+* :func:`final_stats`: stat modifiers in the guide's order (set, then increase/decrease, then swap).
+* :func:`battle`: attack legality and the outcome of one battle.
+* :func:`resolve_chain`: a chain's resolution order, the check between chains, and the next chain.
+* :func:`enchantment`: Enchanted, Misenchanted or too few Spirits.
+* :func:`main_action`: whether a Main Phase action is allowed.
+* :func:`check_deck`: every problem of a deck list; :func:`standings`: a tournament ranking (these and
+  the other setup, end-of-game and tournament rulings live in :mod:`rulebook.elestrals_match` and are
+  re-exported here).
+* Smaller rulings: :func:`game_end`, :func:`end_of_round`, :func:`mulligan`, :func:`up_to`,
+  :func:`effect_applies`, :func:`effect_resolves`, :func:`take_control`.
+
+Examples:
+    >>> from rulebook import elestrals
+    >>> print(elestrals.final_stats(3, 2, ["swap", "attack +2", "set defense 0"]))
+    Final stats: Attack 0, Defense 5
+      1. Base stats: Attack 3, Defense 2  [elestrals.card.stats]
+      2. Step 1, set: set defense 0 -> Attack 3, Defense 0  [elestrals.advanced.stat-order]
+      3. Step 2, increase/decrease: attack +2 -> Attack 5, Defense 0  [elestrals.advanced.stat-order]
+      4. Step 3, swap: swap -> Attack 0, Defense 5  [elestrals.advanced.stat-order]
+      5. Within each step, effects apply in the order they were Cast or activated  [elestrals.advanced.stat-same-step]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulebook.elestrals.battle import (
+    Combatant,
+    battle,
+    parse_combatant,
+    position_change_by_effect,
+)
+from rulebook.elestrals.cards import (
+    StatEffect,
+    card_marking,
+    effect_applies,
+    effect_category,
+    effect_resolves,
+    enchantment,
+    final_stats,
+    parse_effect,
+    parse_effects,
+)
+from rulebook.elestrals.chain import (
+    Chain,
+    FieldCard,
+    Link,
+    Waiting,
+    parse_chain,
+    resolve_chain,
+)
+from rulebook.elestrals.core import (
+    ANY_SPIRIT,
+    POSITIONS,
+    RUNE_TYPES,
+    SPIRIT_TYPES,
+    options,
+)
+from rulebook.elestrals.main import (
+    ACTIONS,
+    MainState,
+    main_action,
+)
+from rulebook.elestrals.match import (
+    check_deck,
+    end_of_round,
+    first_player_chooser,
+    game_end,
+    mulligan,
+    parse_deck,
+    parse_results,
+    side_swap,
+    standings,
+)
+from rulebook.elestrals.questions import (
+    answer_question,
+)
+from rulebook.elestrals.rulings import (
+    card_against_rule,
+    glossary,
+    golden_apple,
+    may_look,
+    phases,
+    stadium_replacement,
+    take_control,
+    up_to,
+    who_chooses,
+)
+from rulebook.errors import InvalidInputError
+from rulebook.ruling import Ruling
+
+__all__ = [
+    "ACTIONS",
+    "ANY_SPIRIT",
+    "POSITIONS",
+    "RUNE_TYPES",
+    "SPIRIT_TYPES",
+    "Chain",
+    "Combatant",
+    "FieldCard",
+    "Link",
+    "MainState",
+    "StatEffect",
+    "Waiting",
+    "answer_question",
+    "battle",
+    "card_against_rule",
+    "card_marking",
+    "check_deck",
+    "effect_applies",
+    "effect_category",
+    "effect_resolves",
+    "enchantment",
+    "end_of_round",
+    "final_stats",
+    "first_player_chooser",
+    "game_end",
+    "glossary",
+    "golden_apple",
+    "main_action",
+    "may_look",
+    "mulligan",
+    "options",
+    "parse_chain",
+    "parse_combatant",
+    "parse_deck",
+    "parse_effect",
+    "parse_effects",
+    "parse_results",
+    "phases",
+    "position_change_by_effect",
+    "resolve_chain",
+    "run_scenario",
+    "scenario_ruling",
+    "side_swap",
+    "stadium_replacement",
+    "standings",
+    "take_control",
+    "up_to",
+    "who_chooses",
+]
+
+
+def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> Ruling:
+    """The ruling a scenario asks for (``query`` and its input, as in ``rulebook/data/scenarios/elestrals.toml``).
+
+    ``options`` override the scenario's own rules options.
+
+    Examples:
+        >>> scenario_ruling({"query": "stats", "base": [3, 2], "effects": ["swap"]}).value["attack"]
+        2
+    """
+    opts = {**case.get("options", {}), **(options or {})}
+    match case["query"]:
+        case "stats":
+            return final_stats(*case["base"], case["effects"], opts)
+        case "battle":
+            return battle(case["attacker"], case["defender"], first_turn=case.get("first_turn", False))
+        case "chain":
+            return resolve_chain(case["text"])
+        case "enchant":
+            return enchantment(case["cost"], case["spirits"])
+        case "main":
+            return main_action(case["action"], **case.get("state", {}))
+        case "stadium":
+            return stadium_replacement(negated=case.get("negated", False), opts=opts)
+        case "deck":
+            return check_deck(case["text"], opts)
+        case "standings":
+            return standings(case["text"], opts)
+        case "mulligan":
+            return mulligan(case["times"], case.get("spirit_deck"), opts)
+        case "end":
+            return game_end(case["main"], case["spirits"], case.get("draws"), case.get("expends"))
+        case "round-end":
+            return end_of_round(case["spirits"], case["main"], case["next"], stuck=case.get("stuck", False))
+    raise InvalidInputError(f"unknown scenario query {case['query']!r}")
+
+
+def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
+    """A scenario's answer (its verdict) and detail (its value), for ``rulebook compare``."""
+    ruling = scenario_ruling(case, options)
+    value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
+    return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
