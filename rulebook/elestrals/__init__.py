@@ -35,12 +35,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.elestrals.battle import (
-    Combatant,
-    battle,
-    parse_combatant,
-    position_change_by_effect,
-)
 from rulebook.elestrals.cards import (
     StatEffect,
     card_marking,
@@ -52,14 +46,6 @@ from rulebook.elestrals.cards import (
     parse_effect,
     parse_effects,
 )
-from rulebook.elestrals.chain import (
-    Chain,
-    FieldCard,
-    Link,
-    Waiting,
-    parse_chain,
-    resolve_chain,
-)
 from rulebook.elestrals.core import (
     ANY_SPIRIT,
     POSITIONS,
@@ -67,11 +53,22 @@ from rulebook.elestrals.core import (
     SPIRIT_TYPES,
     options,
 )
-from rulebook.elestrals.main import (
+from rulebook.elestrals.described import (
     ACTIONS,
+    Chain,
+    Combatant,
+    FieldCard,
+    Link,
     MainState,
+    Waiting,
+    battle,
     main_action,
+    parse_chain,
+    parse_combatant,
+    position_change_by_effect,
+    resolve_chain,
 )
+from rulebook.elestrals.game import Game, check, legal, load, new_game
 from rulebook.elestrals.match import (
     check_deck,
     end_of_round,
@@ -101,6 +98,11 @@ from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling
 
 __all__ = [
+    "Game",
+    "check",
+    "legal",
+    "load",
+    "new_game",
     "ACTIONS",
     "ANY_SPIRIT",
     "POSITIONS",

@@ -1,18 +1,48 @@
-"""Elestrals cards: stat modifiers, Enchantment, and effects."""
+"""Elestrals cards: Spirits and costs, Enchantment, card facts, stat modifiers and effect categories.
+
+A card is known by its facts (:class:`Card`): name, kind (``card_type``), cost, stats, subclasses and,
+if the user gives it, its effect text, in the field names of the publisher's card data. The project
+ships no card data and no card text: its examples use cards it invents.
+
+Examples:
+    >>> card = read_card("Cinder Cub", {"card_type": "elestral", "cost": ["fire"], "attack": 2, "defense": 1})
+    >>> card.cost, card.attack
+    (('fire',), 2)
+    >>> card_status(("fire", "&"), ("water", "water"))
+    'misenchanted'
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from rulebook.elestrals.core import ANY_SPIRIT, SPIRIT_TYPES, _int, _name, options
+from rulebook.elestrals.core import (
+    ANY_SPIRIT,
+    MAX_SPIRITS,
+    MAX_STAT,
+    RUNE_TYPES,
+    SPIRIT_TYPES,
+    _count,
+    _int,
+    _name,
+    _read,
+    options,
+    plural,
+)
 from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.reading import MAX_TEXT_CHARS, capped, shown
 from rulebook.ruling import Ruling, Trace
 
 __all__ = [
+    "CARD_TYPES",
+    "TARGETS",
+    "Card",
     "StatEffect",
     "card_marking",
+    "card_status",
     "effect_applies",
     "effect_category",
     "effect_resolves",
@@ -20,6 +50,9 @@ __all__ = [
     "final_stats",
     "parse_effect",
     "parse_effects",
+    "read_card",
+    "read_cards",
+    "spirit_list",
 ]
 
 # ---------------------------------------------------------------- stat modifiers
@@ -42,6 +75,7 @@ class StatEffect:
 
 _STAT_NAMES = {"attack": "attack", "atk": "attack", "defense": "defense", "def": "defense", "defence": "defense"}
 _EFFECT_FORMS = "'set attack 3', 'attack +2', 'defense -1' or 'swap'"
+_SIGNED = re.compile(r"[+-][0-9]+")
 
 
 def parse_effect(text: str) -> StatEffect:
@@ -67,9 +101,10 @@ def parse_effect(text: str) -> StatEffect:
         return StatEffect("swap", text=clean)
     if len(words) in (3, 4) and words[0] == "set" and (len(words) == 3 or words[2] in ("to", "=")):
         return StatEffect("set", stat(words[1]), _int(words[-1], "the value set"), clean)
-    if len(words) == 2 and re.fullmatch(r"[+-]\d+", words[1]):
-        return StatEffect("change", stat(words[0]), int(words[1]), clean)
-    raise InvalidInputError(f"cannot read stat effect {text.strip()!r}; write {_EFFECT_FORMS}")
+    if len(words) == 2 and _SIGNED.fullmatch(words[1]):
+        return StatEffect("change", stat(words[0]), _int(words[1], "a change of a stat"), clean)
+    shown_text = text.strip() if len(text.strip()) <= 60 else text.strip()[:60] + "…"
+    raise InvalidInputError(f"cannot read stat effect {shown(shown_text)!r}; write {_EFFECT_FORMS}")
 
 
 def parse_effects(text: str) -> list[StatEffect]:
@@ -92,6 +127,27 @@ def parse_effects(text: str) -> list[StatEffect]:
             except InvalidInputError as err:
                 raise InvalidInputError(f"line {number}: {err}") from None
     return effects
+
+
+def stats_after(attack: int, defense: int, effects: Iterable[StatEffect], floor: str) -> tuple[int, int]:
+    """The final Attack and Defense after ``effects`` under the ``stat-floor`` option (no trace)."""
+    parsed = list(effects)
+    stats = [attack, defense]
+    for step in (1, 2, 3):
+        for eff in parsed:
+            if eff.step != step:
+                continue
+            if eff.kind == "set":
+                stats[eff.stat == "defense"] = eff.amount
+            elif eff.kind == "change":
+                stats[eff.stat == "defense"] += eff.amount
+            else:
+                stats.reverse()
+            if floor == "each-step":
+                stats = [max(0, v) for v in stats]
+    if floor == "final":
+        stats = [max(0, v) for v in stats]
+    return stats[0], stats[1]
 
 
 def final_stats(
@@ -160,6 +216,11 @@ def final_stats(
 # ---------------------------------------------------------------- enchantment
 
 
+# ---------------------------------------------------------------- Spirits, costs and Enchantment
+
+_COUNT_WORD = re.compile(r"[0-9]+")
+
+
 def _spirit(word: str, *, allow_any: bool) -> str:
     key = word.strip().lower()
     if allow_any and key in ANY_SPIRIT:
@@ -168,47 +229,87 @@ def _spirit(word: str, *, allow_any: bool) -> str:
     return _name("Spirit type", key, accepted)
 
 
-def _spirit_list(text: str | Sequence[str], *, allow_any: bool) -> list[str]:
-    """Read ``"fire fire &"`` or ``"2 fire, &"`` (a count before a type repeats it)."""
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spirits") -> tuple[str, ...]:
+    """Read Spirit types: ``"fire fire any"``, ``"fire,water"`` or ``"2 fire, any"`` (a count repeats the next type).
+
+    ``any`` (or ``&``, ``omni``) stands for a cost position any Spirit pays, where ``allow_any`` is true;
+    it is returned as ``&``. A count is at most 20, the Spirits a player has.
+
+    Examples:
+        >>> spirit_list("2 fire, any", allow_any=True)
+        ('fire', 'fire', '&')
+        >>> spirit_list("999999999 fire", allow_any=False)
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: a count of Spirits must be from 1 to 20, not 999999999
+    """
+    words = text.replace(",", " ").split() if isinstance(text, str) else [w for part in text for w in part.split()]
     out: list[str] = []
     repeat = 1
     for word in words:
-        if word.isdigit():
-            repeat = int(word)
+        if _COUNT_WORD.fullmatch(word):
+            repeat = _read(word, "a count of Spirits", "", low=1, high=MAX_SPIRITS)
             continue
         out += [_spirit(word, allow_any=allow_any)] * repeat
+        if len(out) > MAX_SPIRITS:
+            raise InvalidInputError(f"{what}: more than {MAX_SPIRITS} Spirits; a player has {MAX_SPIRITS}")
         repeat = 1
-    return out
+    return tuple(out)
+
+
+# The old private name, kept for callers of the package's internals.
+_spirit_list = spirit_list
+
+
+def _shortfall(need: Sequence[str], have: Sequence[str]) -> dict[str, int]:
+    """The types a cost asks for beyond what the Spirits give (an ``&`` is met by any leftover Spirit)."""
+    return {t: need.count(t) - have.count(t) for t in set(need) - {"&"} if need.count(t) > have.count(t)}
+
+
+def card_status(cost: Sequence[str], spirits: Sequence[str]) -> str:
+    """``"enchanted"``, ``"misenchanted"`` (enough Spirits, wrong types) or ``"too-few"`` for a card's Spirits.
+
+    Examples:
+        >>> card_status(("fire", "&"), ("fire", "water")), card_status(("fire",), ())
+        ('enchanted', 'too-few')
+    """
+    if len(spirits) < len(cost):
+        return "too-few"
+    return "misenchanted" if _shortfall(cost, spirits) else "enchanted"
+
+
+def _words(spirits: Sequence[str]) -> str:
+    return " ".join("any" if t == "&" else t for t in spirits) or "none"
 
 
 def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruling:
     """Whether a card with this Enchantment Cost is Enchanted, Misenchanted or short of Spirits.
 
-    ``cost`` and ``spirits`` are Spirit types (``"fire fire &"``, ``"2 water"``); ``&`` (or ``omni``)
-    in a cost is paid by any Spirit. ``value``: ``{"status": "enchanted" | "misenchanted" | "too-few",
-    "has_effect", "stays"}``.
+    ``cost`` and ``spirits`` are Spirit types (``"fire fire any"``, ``"2 water"``); ``any`` (or the
+    guide's ``&``, or the card data's ``omni``) in a cost is paid by any Spirit. ``value``:
+    ``{"status": "enchanted" | "misenchanted" | "too-few", "has_effect", "stays"}``.
 
     Examples:
-        >>> enchantment("fire &", "water water").value["status"]
+        >>> enchantment("fire any", "water water").value["status"]
         'misenchanted'
         >>> enchantment("fire &", "fire water").value["status"]
         'enchanted'
         >>> enchantment("2 fire", "fire").verdict
         'Too few Spirits (1 of 2): sent to the Underworld after the current chain'
     """
-    need = _spirit_list(cost, allow_any=True)
-    have = _spirit_list(spirits, allow_any=False)
+    need = spirit_list(cost, allow_any=True, what="the Enchantment Cost")
+    have = spirit_list(spirits, allow_any=False)
     trace = Trace()
-    trace.add(
-        f"Enchantment Cost: {len(need)} Spirit(s) ({' '.join(need) or 'none'})", "elestrals.card.enchantment-cost"
-    )
+    trace.add(f"Enchantment Cost: {plural(len(need), 'Spirit')} ({_words(need)})", "elestrals.card.enchantment-cost")
     trace.add("Spirit types: " + ", ".join(SPIRIT_TYPES), "elestrals.facts.spirit-types")
     if "&" in need:
-        trace.add("Each & may be paid by any Spirit", "elestrals.rune.any-spirit")
-        trace.add("The card data writes & as omni; both are accepted", "elestrals.facts.omni")
-    if len(have) < len(need):
-        trace.add(f"{len(have)} Spirit(s) Enchanting it, fewer than {len(need)}", "elestrals.card.too-few-spirits")
+        trace.add("Each 'any' position (the guide's &) may be paid by any Spirit", "elestrals.rune.any-spirit")
+        trace.add("The card data writes it omni; any, & and omni are all accepted", "elestrals.facts.omni")
+    status = card_status(need, have)
+    if status == "too-few":
+        trace.add(
+            f"{plural(len(have), 'Spirit')} Enchanting it, fewer than {len(need)}", "elestrals.card.too-few-spirits"
+        )
         trace.add(
             "Checked only between chains: it goes once the current chain resolves", "elestrals.chain.between-chains"
         )
@@ -216,9 +317,8 @@ def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruli
             f"Too few Spirits ({len(have)} of {len(need)}): sent to the Underworld after the current chain",
             {"status": "too-few", "has_effect": False, "stays": False},
         )
-    missing = {t: need.count(t) - have.count(t) for t in set(need) - {"&"} if need.count(t) > have.count(t)}
-    if missing:
-        short = ", ".join(f"{n} {t}" for t, n in sorted(missing.items()))
+    if status == "misenchanted":
+        short = ", ".join(f"{n} {t}" for t, n in sorted(_shortfall(need, have).items()))
         trace.add(f"Enough Spirits, but the types fall short by {short}", "elestrals.card.misenchanted")
         trace.add("A Misenchanted card stays, battles, and has no effect", "elestrals.glossary.misenchanted")
         return trace.ruling(
@@ -230,6 +330,208 @@ def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruli
         "Enchanted: the cost is met and the card has its effect",
         {"status": "enchanted", "has_effect": True, "stays": True},
     )
+
+
+# ---------------------------------------------------------------- card facts
+
+#: The kinds of card a card-facts entry may describe (Spirits are named by type, not described).
+CARD_TYPES: tuple[str, ...] = ("elestral", "rune")
+#: What an effect may need as its target: the engine checks that one exists before it may be used.
+TARGETS: tuple[str, ...] = ("elestral", "your-elestral", "opposing-elestral", "rune", "card", "player")
+_CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "effect", "target")
+_NAME_CHARS = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card's facts: name, kind (``card_type``), Enchantment Cost (Spirit types, ``&`` for any),
+    Attack and Defense (Elestrals), subclasses (a Rune's type is one of them), the effect's text if the
+    user gives it, and what the effect targets (one of :data:`TARGETS`, or none).
+
+    A card without effect text is *vanilla*: it has no effect to activate.
+    """
+
+    name: str
+    card_type: str
+    cost: tuple[str, ...] = ()
+    attack: int = 0
+    defense: int = 0
+    subclasses: tuple[str, ...] = ()
+    effect: str = ""
+    target: str = ""
+
+    @property
+    def rune(self) -> str:
+        """The Rune type (``invoke``, ``counter``, ``artifact``, ``divine``, ``stadium``), or ``""``."""
+        return next((s for s in self.subclasses if s in RUNE_TYPES), "")
+
+    @property
+    def instant(self) -> bool:
+        """Whether the card is an Instant Rune (Invoke or Counter)."""
+        return self.rune in ("invoke", "counter")
+
+    @property
+    def category(self) -> str:
+        """The effect's category from its opening words (``active``, ``conditional``, ``passive``), or ``""``."""
+        return _category(self.effect) if self.effect else ""
+
+    @property
+    def during(self) -> str:
+        """The phase an effect names to work in ("During your End Phase, ..."), or ``""`` (the Main Phase)."""
+        m = _DURING.match(self.effect.strip().lower())
+        return m.group(1) if m else ""
+
+    @property
+    def when(self) -> bool:
+        """Whether the effect works "when" something happens (its text opens with "when")."""
+        return self.effect.strip().lower().startswith("when")
+
+    def to_data(self) -> dict[str, Any]:
+        """The facts as written in a card-facts file (the name is the table's key)."""
+        data: dict[str, Any] = {"card_type": self.card_type, "cost": ["any" if t == "&" else t for t in self.cost]}
+        if self.card_type == "elestral":
+            data["attack"], data["defense"] = self.attack, self.defense
+        if self.subclasses:
+            data["subclasses"] = list(self.subclasses)
+        if self.effect:
+            data["effect"] = self.effect
+        if self.target:
+            data["target"] = self.target
+        return data
+
+
+_DURING = re.compile(r"during (?:your |the |each |any player's |your opponent's )?(draw|main|battle|end) phase\b")
+
+
+def _category(text: str) -> str:
+    words = text.strip().lower()
+    first = re.sub(r"^during [^,]{0,80},\s*", "", words)
+    if first.startswith(("you can", "you must")):
+        return "active"
+    if words.startswith("when"):
+        return "conditional"
+    return "passive"
+
+
+def _card_name(name: object, where: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInputError(f"{where}: a card needs a name")
+    clean = " ".join(name.split())
+    if len(clean) > _NAME_CHARS:
+        raise InvalidInputError(f"{where}: a card name has at most {_NAME_CHARS} characters")
+    if clean.lower() in SPIRIT_TYPES or clean in ("?", "any", "&", "omni"):
+        raise InvalidInputError(f"{where}: {clean!r} names a Spirit type; give the card another name")
+    if any(c in clean for c in '"\\') or shown(clean) != clean:
+        raise InvalidInputError(f"{where}: the card name {shown(clean)!r} has a quote, backslash or control character")
+    return clean
+
+
+def _stat(value: object, what: str, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise InvalidInputError(f"{where}: {what} must be a whole number, not {shown(repr(value))[:40]}")
+    return _count(value, what, f"{where}: ", high=MAX_STAT)
+
+
+def _names(value: object, what: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        items = value.replace(",", " ").split()
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        items = [w for v in value for w in v.replace(",", " ").split()]
+    else:
+        raise InvalidInputError(f"{where}: {what} must be a list of words, not {shown(repr(value))[:40]}")
+    if len(items) > 20:
+        raise InvalidInputError(f"{where}: {what} lists more than 20 words")
+    return tuple(i.lower() for i in items)
+
+
+def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") -> Card:
+    """Read one card's facts (a table in the publisher's field names) into a :class:`Card`.
+
+    ``cost`` is a list of Spirit types (``["fire", "any"]``), a string of them, or a table of counts
+    (``{fire = 1, omni = 1}``); ``subclasses`` holds a Rune's type.
+
+    Examples:
+        >>> read_card("Tide Ward", {"card_type": "Rune", "cost": "water", "subclasses": ["Counter"]}).rune
+        'counter'
+        >>> read_card("Tide Ward", {"card_type": "rune", "cost": "water"})
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: card 'Tide Ward': a Rune needs its type among its subclasses (invoke, ...
+    """
+    if not isinstance(facts, Mapping):
+        raise InvalidInputError(f"{where}: the facts of a card must be a table, not {shown(repr(facts))[:40]}")
+    here = f"card {shown(name)!r}"
+    clean = _card_name(name, where)
+    for key in facts:
+        if key not in _CARD_KEYS:
+            raise UnknownNameError(f"card fact of {here}", str(key), list(_CARD_KEYS))
+    kind = facts.get("card_type")
+    if not isinstance(kind, str):
+        raise InvalidInputError(f"{here}: card_type is missing (elestral or rune)")
+    kind = _name(f"card_type of {here}", kind, CARD_TYPES)
+    raw_cost = facts.get("cost", [])
+    if isinstance(raw_cost, Mapping):
+        cost: tuple[str, ...] = ()
+        for spirit, n in raw_cost.items():
+            count = _stat(n, f"the count of {spirit}", here)
+            cost += spirit_list([f"{count} {spirit}"] if count else [], allow_any=True, what=f"{here}: cost")
+    elif isinstance(raw_cost, str | list):
+        cost = spirit_list(raw_cost, allow_any=True, what=f"{here}: cost") if raw_cost else ()
+    else:
+        raise InvalidInputError(f"{here}: cost must be a list of Spirit types, not {shown(repr(raw_cost))[:40]}")
+    if len(cost) > MAX_SPIRITS:
+        raise InvalidInputError(f"{here}: a cost of more than {MAX_SPIRITS} Spirits cannot be paid")
+    subclasses = _names(facts.get("subclasses", []), "subclasses", here)
+    effect = facts.get("effect", "")
+    if not isinstance(effect, str) or len(effect) > MAX_TEXT_CHARS:
+        raise InvalidInputError(f"{here}: effect must be its text, at most {MAX_TEXT_CHARS:,} characters")
+    target = facts.get("target", "")
+    if target:
+        if not isinstance(target, str):
+            raise InvalidInputError(f"{here}: target must be one of {', '.join(TARGETS)}")
+        target = _name(f"target of {here}", target, TARGETS)
+    card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target)
+    if kind == "elestral":
+        if "attack" not in facts or "defense" not in facts:
+            raise InvalidInputError(f"{here}: an Elestral needs attack and defense")
+        card = Card(
+            clean, kind, cost, _stat(facts["attack"], "attack", here), _stat(facts["defense"], "defense", here),
+            subclasses, card.effect, target,
+        )  # fmt: skip
+    else:
+        if "attack" in facts or "defense" in facts:
+            raise InvalidInputError(f"{here}: a Rune has no attack or defense")
+        if not card.rune:
+            raise InvalidInputError(f"{here}: a Rune needs its type among its subclasses ({', '.join(RUNE_TYPES)})")
+    return card
+
+
+def read_cards(data: Any, where: str) -> dict[str, Card]:
+    """Read a card-facts file's data: TOML tables ``[cards."NAME"]``, or JSON (a list of objects with
+    ``name``, or ``{"cards": [...]}`` or ``{"data": [...]}``, as the publisher's card data is laid out).
+
+    Examples:
+        >>> sorted(read_cards({"cards": {"Cinder Cub": {"card_type": "elestral", "attack": 2, "defense": 1}}}, "x"))
+        ['Cinder Cub']
+    """
+    if isinstance(data, Mapping) and isinstance(data.get("cards"), Mapping):
+        items = [(name, facts) for name, facts in data["cards"].items()]
+    else:
+        listed = data.get("cards", data.get("data")) if isinstance(data, Mapping) else data
+        if not isinstance(listed, list):
+            raise InvalidInputError(f'{where}: write the cards as [cards."NAME"] tables, or a JSON list of cards')
+        items = []
+        for n, facts in enumerate(listed, 1):
+            if not isinstance(facts, Mapping) or not isinstance(facts.get("name"), str):
+                raise InvalidInputError(f"{where}: card {n} needs a name")
+            items.append((facts["name"], {k: v for k, v in facts.items() if k in _CARD_KEYS and k != "name"}))
+    if len(items) > 5000:
+        raise InvalidInputError(f"{where}: more than 5,000 cards; give the cards a position uses")
+    cards: dict[str, Card] = {}
+    for name, facts in items:
+        card = read_card(name, facts, where)
+        cards[card.name] = card
+    return cards
 
 
 # ---------------------------------------------------------------- effects, choices, control
@@ -244,7 +546,7 @@ def effect_category(text: str) -> Ruling:
         >>> effect_category("During your End Phase, you can Expend a Spirit in order to draw.").value
         'active'
     """
-    words = text.strip().lower()
+    words = capped(text, "an effect's text").strip().lower()
     if not words:
         raise InvalidInputError("give the effect's text, e.g. 'you can draw a card'")
     trace = Trace()
@@ -254,11 +556,11 @@ def effect_category(text: str) -> Ruling:
             "More than one sentence: the first is classified; a later one may start a new effect",
             "elestrals.advanced.multiple-effects",
         )
-    first = re.sub(r"^during [^,]+,\s*", "", words)
-    if first.startswith(("you can", "you must")):
+    category = _category(words)
+    if category == "active":
         trace.add("It opens with 'you can' or 'you must': an active effect, once per turn", "elestrals.card.active")
         return trace.ruling("Active effect", "active")
-    if words.startswith("when"):
+    if category == "conditional":
         trace.add(
             "It opens with 'when' and an event: a conditional effect, once each time", "elestrals.card.conditional"
         )

@@ -1,260 +1,283 @@
-"""Elestrals chain and Limbo."""
+"""Elestrals chain and Limbo on a position: resolving a closed chain, the check between chains, and the
+cards and effects that wait in Limbo to open the next chain.
+
+Examples:
+    >>> from rulebook.elestrals.game import new_game
+    >>> from rulebook.ruling import Trace
+    >>> pos = new_game(seed=1).position
+    >>> after, report = resolve(pos, Trace())
+    >>> report["resolved"]
+    []
+"""
 
 from __future__ import annotations
 
-import shlex
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
-from rulebook.elestrals.core import _count
-from rulebook.errors import InvalidInputError
-from rulebook.ruling import Ruling, Trace
-
-__all__ = ["Chain", "FieldCard", "Link", "Waiting", "parse_chain", "resolve_chain"]
-
-# ---------------------------------------------------------------- the chain
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A chain link: who added it, what it is, and which earlier links (by number) it Negates."""
-
-    player: str
-    name: str
-    negates: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """A card or effect waiting in Limbo during a closed chain; ``source`` is the card it comes from."""
-
-    player: str
-    name: str
-    source: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class FieldCard:
-    """A card checked between chains: its Spirits against its cost; an Artifact's Elestral; Suppressed."""
-
-    name: str
-    spirits: int | None = None
-    cost: int | None = None
-    artifact: bool = False
-    empowering: str = ""
-    suppressed: bool = False
-
-
-@dataclass(frozen=True)
-class Chain:
-    """A described chain: players in turn order (the turn player first), links, waiting items, cards."""
-
-    players: tuple[str, ...]
-    links: tuple[Link, ...]
-    waiting: tuple[Waiting, ...] = ()
-    cards: tuple[FieldCard, ...] = field(default_factory=tuple)
-
-
-_CHAIN_FORMAT = (
-    "'players P1 P2', 'link PLAYER NAME [negates N]', 'waiting PLAYER NAME [from CARD]' or "
-    "'card NAME spirits=N cost=N | artifact empowering=NAME|none | suppressed'"
+from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, plural
+from rulebook.elestrals.main_phase import Refusal, _open_slot, resolve_link
+from rulebook.elestrals.state import (
+    RUNE_ROW,
+    Action,
+    ChainLink,
+    Elestral,
+    LimboItem,
+    Position,
+    Rune,
+    leave_field,
+    split_keywords,
 )
+from rulebook.errors import InvalidInputError
+from rulebook.ruling import Trace
+
+__all__ = ["between_chains", "chain_waiting", "link_label", "next_in_limbo", "refuse_waiting", "resolve"]
 
 
-def parse_chain(text: str) -> Chain:
-    """Read a chain file, one statement per line (``#`` starts a comment):
-
-    ``players P1 P2`` (turn order, turn player first); ``link PLAYER NAME [negates N[,M]]`` (links in the
-    order added, numbered from 1); ``waiting PLAYER NAME [from CARD]`` (items put in Limbo while the chain
-    was closed); ``card NAME spirits=N cost=N``, ``card NAME artifact empowering=ELESTRAL|none`` or
-    ``card NAME suppressed`` (cards for the check between chains). Names with spaces are quoted.
-
-    Examples:
-        >>> c = parse_chain('players P1 P2\\nlink P1 "Dragon"\\nlink P2 Deny negates 1')
-        >>> c.links[1]
-        Link(player='P2', name='Deny', negates=(1,))
-        >>> parse_chain("players P1 P2\\nlink P3 X")
-        Traceback (most recent call last):
-        ...
-        rulebook.errors.InvalidInputError: line 2: unknown player 'P3'; the players line names P1, P2
-    """
-    players: tuple[str, ...] = ()
-    links: list[Link] = []
-    waiting: list[Waiting] = []
-    cards: list[FieldCard] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        where = f"line {number}: "
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        try:
-            words = shlex.split(line)
-        except ValueError as err:
-            raise InvalidInputError(f"{where}{err}; close the quotes around a name") from None
-        head, rest = words[0].lower(), words[1:]
-        if head == "players":
-            if len(rest) < 2 or len(set(rest)) != len(rest):
-                raise InvalidInputError(f"{where}'players' names two or more different players, turn player first")
-            players = tuple(rest)
-            continue
-        if head not in ("link", "waiting", "card"):
-            raise InvalidInputError(f"{where}cannot read {line!r}; write {_CHAIN_FORMAT}")
-        if head == "card":
-            cards.append(_parse_card(rest, where))
-            continue
-        if not players:
-            raise InvalidInputError(f"{where}name the players first ('players P1 P2', turn player first)")
-        if len(rest) < 2:
-            raise InvalidInputError(f"{where}{head} needs a player and a name, e.g. '{head} P1 Dragon'")
-        if rest[0] not in players:
-            raise InvalidInputError(f"{where}unknown player {rest[0]!r}; the players line names {', '.join(players)}")
-        if head == "link":
-            name, negates = _split_keyword(rest[1:], "negates", where)
-            targets = tuple(_count(n, "a Negated link number", where) for n in negates.split(",")) if negates else ()
-            for t in targets:
-                if not links:
-                    raise InvalidInputError(f"{where}the first link has no earlier link to Negate")
-                if not 1 <= t <= len(links):
-                    raise InvalidInputError(
-                        f"{where}link {len(links) + 1} can only Negate an earlier link (1 to {len(links)}), not {t}"
-                    )
-            links.append(Link(rest[0], name, targets))
-        else:
-            name, source = _split_keyword(rest[1:], "from", where)
-            waiting.append(Waiting(rest[0], name, source))
-    if not players:
-        raise InvalidInputError("the chain file names no players; start with 'players P1 P2' (turn player first)")
-    if not links:
-        raise InvalidInputError("the chain file has no 'link' line; a chain has at least one link")
-    return Chain(players, tuple(links), tuple(waiting), tuple(cards))
+def link_label(pos: Position, number: int, link: ChainLink) -> str:
+    """How a link is named in answers: ``"2. P2 Deny"`` (a described link) or ``"1. P1 normal-cast Cub"``."""
+    what = link.card if link.kind == "described" else f"{link.kind} {link.card}"
+    return f"{number}. {pos.names[link.player]} {what}"
 
 
-def _split_keyword(words: list[str], keyword: str, where: str) -> tuple[str, str]:
-    if keyword in words:
-        i = words.index(keyword)
-        if i == 0 or i != len(words) - 2:
-            raise InvalidInputError(f"{where}write NAME {keyword} VALUE, with one value after {keyword!r}")
-        return " ".join(words[:i]), words[i + 1]
-    return " ".join(words), ""
+def item_label(pos: Position, item: LimboItem) -> str:
+    """How a waiting card or effect is named: ``"P2 Roar"``."""
+    return f"{pos.names[item.player]} {item.label or item.card}"
 
 
-def _parse_card(words: list[str], where: str) -> FieldCard:
-    if not words:
-        raise InvalidInputError(f"{where}card needs a name")
-    values: dict[str, Any] = {"name": words[0]}
-    for word in words[1:]:
-        key, sep, raw = word.partition("=")
-        key = key.lower()
-        if key in ("artifact", "suppressed") and not sep:
-            values[key] = True
-        elif key in ("spirits", "cost") and sep:
-            values[key] = _count(raw, key, where)
-        elif key == "empowering" and sep and raw:
-            values["empowering"] = raw
-            values["artifact"] = True
-        else:
-            raise InvalidInputError(
-                f"{where}cannot read {word!r} for card {words[0]!r}; use spirits=N cost=N, empowering=NAME, suppressed"
-            )
-    if (values.get("spirits") is None) != (values.get("cost") is None):
-        raise InvalidInputError(f"{where}card {words[0]!r} needs both spirits=N and cost=N to be checked")
-    return FieldCard(**values)
-
-
-def resolve_chain(chain: Chain | str) -> Ruling:
-    """Resolve a closed chain: newest link first, Negated links to the Underworld; then the check between
-    chains; then the order in which waiting cards and effects join the next chain.
-
-    ``value``: ``{"resolved": [...], "negated": [...], "underworld": [...], "one_more_chain": [...],
-    "vanished": [...], "next_chain": [...], "next_resolution": [...]}``; link names are written
-    ``"N. PLAYER NAME"``.
-
-    Examples:
-        >>> r = resolve_chain('players P1 P2\\nlink P1 Dragon\\nlink P2 Deny negates 1\\nlink P1 Rebuke negates 2')
-        >>> r.value["resolved"], r.value["negated"]
-        (['3. P1 Rebuke', '1. P1 Dragon'], ['2. P2 Deny'])
-    """
-    if isinstance(chain, str):
-        chain = parse_chain(chain)
-    trace = Trace()
-    label = [f"{i}. {link.player} {link.name}" for i, link in enumerate(chain.links, 1)]
-    trace.add("Links in the order added: " + "; ".join(label), "elestrals.chain.forming")
+def resolve(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
+    """Resolve the chain, newest link first (a Negated link goes to the Underworld instead), then make the
+    check between chains. Returns the position and a report (``resolved``, ``negated`` and what the
+    check did)."""
+    report: dict[str, Any] = {"resolved": [], "negated": []}
+    if not pos.chain:
+        return pos, {**report, "underworld": [], "one_more_chain": [], "vanished": []}
+    labels = [link_label(pos, i, link) for i, link in enumerate(pos.chain, 1)]
+    trace.add("Links in the order added: " + "; ".join(labels), "elestrals.chain.forming")
     trace.add("The chain is closed: no more links can be added", "elestrals.chain.closed")
+    chain = pos.chain
+    pos = replace(pos, chain=(), closed=False, passed=())
     negated: set[int] = set()
-    resolved: list[str] = []
-    lost: list[str] = []
-    for i in range(len(chain.links), 0, -1):
-        link = chain.links[i - 1]
-        if i in negated:
-            lost.append(label[i - 1])
+    for number in range(len(chain), 0, -1):
+        link = chain[number - 1]
+        lost = number in negated
+        pos = resolve_link(pos, number, link, lost, trace)
+        report["negated" if lost else "resolved"].append(labels[number - 1])
+        if not lost:
+            negated.update(link.negates)
+        if pos.over:
+            break
+    pos, checked = between_chains(pos, trace)
+    report.update(checked)
+    return pos, report
+
+
+def _source(pos: Position, item: LimboItem) -> tuple[int, str, int] | None:
+    """Where the card a waiting effect comes from is on the field: by reference, or (described) by name."""
+    if not item.source:
+        return None
+    try:
+        owner, zone, slot = pos.resolve_ref(item.source, item.player)
+        return (owner, zone, slot) if pos.at(item.source, item.player) is not None else None
+    except InvalidInputError:
+        pass
+    for who, side in enumerate(pos.sides):
+        for zone, row in (("E", side.elestrals), ("R", side.runes)):
+            for slot, card in enumerate(row):
+                if card is not None and card.card == item.source:
+                    return who, zone, slot
+        if side.stadium is not None and side.stadium.card == item.source:
+            return who, "S", 0
+    return None
+
+
+def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, list[str]]]:
+    """The check between chains: waiting effects of Suppressed cards vanish; then every card with too few
+    Spirits and every Artifact Empowering no Elestral goes to the Underworld, except a card whose
+    conditional effect waits in Limbo, which stays one more chain."""
+    vanished: list[str] = []
+    kept: list[LimboItem] = []
+    for item in pos.waiting:
+        where = _source(pos, item) if item.kind == "conditional" else None
+        card = pos.at(f"{pos.names[where[0]]}:{where[1]}{where[2] + 1 if where[1] != 'S' else ''}") if where else None
+        if card is not None and card.suppressed:
+            vanished.append(item_label(pos, item))
             trace.add(
-                f"Link {label[i - 1]} is Negated: it goes to the Underworld instead of resolving",
-                "elestrals.chain.negated",
-            )
-            continue
-        resolved.append(label[i - 1])
-        extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
-        trace.add(f"Link {label[i - 1]} resolves{extra}", "elestrals.chain.newest-first")
-        negated.update(link.negates)
-    if any(link.negates for link in chain.links):
-        trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
-    waiting_from = {w.source for w in chain.waiting if w.source}
-    underworld, stays = [], []
-    for card in chain.cards:
-        short = card.spirits is not None and card.cost is not None and card.spirits < card.cost
-        lonely = card.artifact and card.empowering.lower() in ("", "none")
-        if not (short or lonely):
-            continue
-        why = f"{card.spirits} Spirit(s) for a cost of {card.cost}" if short else "an Artifact Empowering no Elestral"
-        rule = "elestrals.chain.between-chains" if short else "elestrals.rune.artifact"
-        if short:
-            trace.add(
-                f"{card.name} stayed for the whole chain: Spirits are checked only between chains",
-                "elestrals.advanced.last-spirit-cost",
-            )
-        if card.name in waiting_from:
-            stays.append(card.name)
-            trace.add(
-                f"{card.name} fails the check ({why}) but stays one more chain: its conditional effect waits",
-                "elestrals.chain.one-more-chain",
+                f"{item_label(pos, item)} waits in Limbo but its card is Suppressed: it disappears",
+                "elestrals.chain.suppressed-vanish",
             )
         else:
-            underworld.append(card.name)
-            trace.add(f"Between chains: {card.name} has {why}, so it goes to the Underworld", rule)
-    suppressed = {c.name for c in chain.cards if c.suppressed}
-    vanished = [f"{w.player} {w.name}" for w in chain.waiting if w.source in suppressed]
-    for item in vanished:
-        trace.add(
-            f"{item} waits in Limbo but its card is Suppressed: it disappears", "elestrals.chain.suppressed-vanish"
-        )
-    ready = [w for w in chain.waiting if w.source not in suppressed]
-    if chain.waiting:
+            kept.append(item)
+    pos = replace(pos, waiting=tuple(kept))
+    if kept:
         trace.add("Cards and effects met during the closed chain waited in Limbo", "elestrals.chain.waiting-in-limbo")
-    next_chain = [f"{w.player} {w.name}" for p in chain.players for w in ready if w.player == p]
-    if next_chain:
+    waiting_from = {_source(pos, item) for item in kept if item.kind == "conditional"}
+    gone: list[str] = []
+    stays: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for who in (pos.player, 1 - pos.player):
+            side = pos.sides[who]
+            for zone, row in (("E", side.elestrals), ("R", side.runes), ("S", (side.stadium,))):
+                for slot, card in enumerate(row):
+                    if card is None or (isinstance(card, Rune) and card.set):
+                        continue
+                    facts = pos.cards[card.card]
+                    short = len(card.spirits) < len(facts.cost)
+                    lonely = isinstance(card, Rune) and facts.rune == "artifact" and not card.empowering
+                    if not (short or lonely) or (card.card in stays and (who, zone, slot) in waiting_from):
+                        continue
+                    why = (
+                        f"{plural(len(card.spirits), 'Spirit')} for a cost of {len(facts.cost)}"
+                        if short
+                        else "an Artifact Empowering no Elestral"
+                    )
+                    if short:
+                        trace.add(
+                            f"{card.card} stayed for the whole chain: Spirits are checked only between chains",
+                            "elestrals.advanced.last-spirit-cost",
+                        )
+                    if (who, zone, slot) in waiting_from:
+                        stays.append(card.card)
+                        trace.add(
+                            f"{card.card} fails the check ({why}) but stays one more chain: its conditional effect waits",
+                            "elestrals.chain.one-more-chain",
+                        )
+                        continue
+                    rule = "elestrals.chain.between-chains" if short else "elestrals.rune.artifact"
+                    trace.add(f"Between chains: {card.card} has {why}, so it goes to the Underworld", rule)
+                    trace.add("Its Spirits go to the Underworld with it", "elestrals.interp.spirits-follow-card")
+                    pos = leave_field(pos, who, zone, slot, trace)
+                    gone.append(card.card)
+                    changed = True
+                    break
+                if changed:
+                    break
+            if changed:
+                break
+    return pos, {"underworld": gone, "one_more_chain": stays, "vanished": vanished}
+
+
+def next_in_limbo(pos: Position) -> int | None:
+    """The player who chains their waiting items next when the next chain opens: the turn player first."""
+    for who in (pos.player, 1 - pos.player):
+        if any(item.player == who for item in pos.waiting):
+            return who
+    return None
+
+
+def _item(pos: Position, who: int, action: Action) -> tuple[int, LimboItem] | None:
+    head, _ = split_keywords(action.args)
+    for i, item in enumerate(pos.waiting):
+        if item.player != who or item.kind != action.verb:
+            continue
+        if action.verb == "special-ascend":
+            if len(head) >= 2 and head[1] == item.card:
+                return i, item
+        elif head and head[0] in (item.card, item.label):
+            return i, item
+    return None
+
+
+def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
+    """Why ``who`` may not chain this waiting card or effect now, or ``None``."""
+    found = _item(pos, who, action)
+    if found is None:
+        if action.verb in ("special-cast", "special-ascend"):
+            return (
+                f"a {action.verb.replace('-', ' ').title()} happens only as an effect instructs: the card must be "
+                "waiting in Limbo",
+                ("elestrals.main.special-cast", "elestrals.chain.waiting-in-limbo"),
+            )
+        return "no such conditional effect waits in Limbo", ("elestrals.chain.waiting-in-limbo",)
+    _, item = found
+    if pos.chain:
+        return (
+            "it waits in Limbo for the active chain to resolve and joins the next one",
+            ("elestrals.chain.waiting-in-limbo",),
+        )
+    if next_in_limbo(pos) != who:
+        return (
+            f"{pos.names[pos.player]}, the turn player, chains their waiting cards and effects first",
+            ("elestrals.chain.next-chain-order",),
+        )
+    head, parts = split_keywords(action.args)
+    if item.kind == "special-cast":
+        if _open_slot(pos, who, "E") is None:
+            return "all Elestral Row slots are filled; only Ascending is possible", ("elestrals.zone.elestral-row",)
+        _position(head[1:])
+        if not pos.sides[who].spirit_deck.can_pay(pos.cards[item.card].cost):
+            return "the Spirit Deck cannot meet its Enchantment Cost", ("elestrals.main.special-cast",)
+    if item.kind == "special-ascend":
+        owner, zone, slot = pos.resolve_ref(head[0], who)
+        if owner != who or zone != "E" or pos.sides[who].elestrals[slot] is None:
+            return f"there is no Elestral of yours at {head[0]} to Ascend from", ("elestrals.main.special-ascend",)
+        _position(head[2:])
+        if pos.sides[who].spirit_deck.size == 0:
+            return "the Spirit Deck has no Spirit for the first one", ("elestrals.main.special-ascend",)
+    return None
+
+
+def _position(words: list[str]) -> str:
+    return _name("Position", words[0], POSITIONS) if words else "attack"
+
+
+def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Position:
+    """Chain a waiting card or effect as a new link (the next chain opening)."""
+    found = _item(pos, who, action)
+    assert found is not None
+    index, item = found
+    pos = replace(pos, waiting=pos.waiting[:index] + pos.waiting[index + 1 :])
+    head, _ = split_keywords(action.args)
+    name = pos.names[who]
+    number = len(pos.chain) + 1
+    if item.kind == "conditional":
+        link = ChainLink(who, "conditional", item.label or item.card, item.source)
         trace.add(
-            f"The next chain opens: {chain.players[0]} (turn player) adds their waiting items first, then "
-            + ", ".join(chain.players[1:])
-            + "; each player's own in the order listed",
+            f"{name} chains the waiting effect {item.label or item.card} as link {number}",
             "elestrals.chain.next-chain-order",
         )
+    elif item.kind == "special-cast":
+        slot = _open_slot(pos, who, "E")
+        assert slot is not None
+        deck = pos.sides[who].spirit_deck
+        spirits = []
+        for kind in sorted(pos.cards[item.card].cost, key=lambda t: t == "&"):
+            deck, got = deck.take(kind)
+            spirits.append(got)
+        pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
+        link = ChainLink(who, "special-cast", item.card, f"E{slot + 1}", _position(head[1:]), tuple(sorted(spirits)))
         trace.add(
-            "Each player's waiting items go on in the order listed, standing for their choice",
-            "elestrals.interp.limbo-order",
+            f"Reveal Spirits until its Enchantment Cost is met: {', '.join(spirits) or 'none'}",
+            "elestrals.main.special-cast",
         )
-        trace.add("Newest first, so the turn player's waiting items resolve last", "elestrals.advanced.simultaneous")
-    verdict = "Resolution order: " + (", ".join(resolved) or "nothing resolves")
-    if lost:
-        verdict += f"; Negated: {', '.join(lost)}"
-    return trace.ruling(
-        verdict,
-        {
-            "resolved": resolved,
-            "negated": lost,
-            "underworld": underworld,
-            "one_more_chain": stays,
-            "vanished": vanished,
-            "next_chain": next_chain,
-            "next_resolution": list(reversed(next_chain)),
-        },
-    )
+        trace.add(
+            "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
+        )
+    else:
+        owner, zone, slot = pos.resolve_ref(head[0], who)
+        old = pos.sides[who].elestrals[slot]
+        assert old is not None
+        deck, first = pos.sides[who].spirit_deck.take("&")
+        pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
+        spirits = (first, *old.spirits)
+        pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
+        link = ChainLink(
+            who,
+            "special-ascend",
+            item.card,
+            f"E{slot + 1}",
+            _position(head[2:]),
+            tuple(sorted(spirits)),
+            source=old.card,
+        )
+        trace.add(
+            "Spirits beyond the first must come from the field or the Ascending Elestral",
+            "elestrals.main.special-ascend",
+        )
+    trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
+    return replace(pos, chain=(*pos.chain, link), passed=())
+
+
+_ = (SPIRIT_TYPES, RUNE_ROW, Elestral)

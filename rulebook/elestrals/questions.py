@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from rulebook.elestrals.battle import battle
 from rulebook.elestrals.cards import final_stats
+from rulebook.elestrals.described import battle
 from rulebook.ruling import Ruling
 
 __all__ = ["answer_question"]
