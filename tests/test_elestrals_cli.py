@@ -59,7 +59,7 @@ def test_chain_reads_standard_input_and_prints_the_resolution_order() -> None:
     assert result.stdout.splitlines()[0] == "Resolution order: 2. P2 B; Negated: 1. P1 A"
     data = json.loads(run("chain", str(EXAMPLES / "chain.txt"), "--json").stdout)
     assert data["value"]["next_chain"] == ["P1 Dragon: when you Cast", "P2 Guardian: when an Elestral is Cast"]
-    assert data["value"]["underworld"] == ["Shield", "Sage"]
+    assert data["value"]["underworld"] == ["Sage", "Shield"]
 
 
 def test_deck_check_names_every_problem_and_check_flag_sets_exit_code() -> None:

@@ -1,7 +1,12 @@
 """Elestrals queries on described positions: a battle, a chain, a Main Phase action, from a few facts.
 
 Each query reads a short description (two sides of a battle, a chain file, the facts of a Main Phase
-action) and answers with a :class:`~rulebook.ruling.Ruling`.
+action), turns it into a :class:`~rulebook.elestrals.state.Position` and asks the same rules that
+``rulebook elestrals legal`` and ``check`` use, so the answers cannot disagree.
+
+Examples:
+    >>> battle("attack=2 spirits=1", "attack=0 spirits=3", opts={"stat-floor": "none"}).value["destroyed"]
+    ['defender']
 """
 
 from __future__ import annotations
@@ -11,9 +16,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulebook.elestrals.cards import final_stats
-from rulebook.elestrals.core import _DATA, _FIELD, _INSTANT, POSITIONS, RUNE_TYPES, _count, _name, options
+from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, refuse_attack
+from rulebook.elestrals.cards import Card, final_stats, parse_effect
+from rulebook.elestrals.chain import chain_waiting, item_label, resolve
+from rulebook.elestrals.core import MAX_SPIRITS, MAX_STAT, POSITIONS, RUNE_TYPES, _count, _name, options, plural
+from rulebook.elestrals.game import check, refusal
+from rulebook.elestrals.main_phase import perform
+from rulebook.elestrals.state import (
+    ROW,
+    RUNE_ROW,
+    Action,
+    ChainLink,
+    Elestral,
+    LimboItem,
+    Position,
+    Rune,
+    Side,
+    SpiritDeck,
+)
 from rulebook.errors import InvalidInputError
+from rulebook.reading import shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -65,7 +87,7 @@ class Combatant:
         """``"3/2 Attack Position, 2 Spirits"``, or ``"no Elestral"``."""
         if not self.present:
             return "no Elestral"
-        return f"{self.attack}/{self.defense} {self.position.capitalize()} Position, {self.spirits} Spirit(s)"
+        return f"{self.attack}/{self.defense} {self.position.capitalize()} Position, {plural(self.spirits, 'Spirit')}"
 
 
 _COMBATANT_KEYS = ("attack", "defense", "spirits", "position", "left", "turned", "attacked", "deck")
@@ -78,7 +100,7 @@ def parse_combatant(text: str) -> Combatant:
 
     Examples:
         >>> parse_combatant("attack=3 defense=1 spirits=2").describe()
-        '3/1 Attack Position, 2 Spirit(s)'
+        '3/1 Attack Position, 2 Spirits'
         >>> parse_combatant("atack=3")
         Traceback (most recent call last):
         ...
@@ -105,272 +127,13 @@ def parse_combatant(text: str) -> Combatant:
             values[key] = _name("Position", raw, POSITIONS)
         elif key == "left":
             values[key] = _name("value for left", raw, ("attack-step", "battle"))
+        elif key in ("spirits", "deck"):
+            values[key] = _count(raw, key, high=MAX_SPIRITS)
         else:
-            values[key] = _count(raw, key)
+            values[key] = _count(raw, key, high=MAX_STAT)
     if set(values) <= {"deck"}:
         return Combatant(present=False, deck=values.get("deck"))
     return Combatant(**values)
-
-
-def _attack_legality(att: Combatant, defender: Combatant, trace: Trace, first_turn: bool, phase: str) -> str | None:
-    """The reason an attack may not be declared or goes ahead, or ``None`` when it proceeds."""
-    if phase != "battle":
-        trace.add(f"Attacks are declared in the Battle Phase, not the {phase} phase", "elestrals.glossary.battle-phase")
-        return "attacks happen only in the Battle Phase"
-    if first_turn:
-        trace.add("The first player skips the Battle Phase of the game's first turn", "elestrals.setup.first-turn")
-        return "no Battle Phase on the first turn of the game"
-    if not att.present:
-        trace.add("An attack needs an attacking Elestral", "elestrals.battle.declare")
-        return "there is no attacking Elestral"
-    if att.position != "attack":
-        trace.add("Only an Elestral in Attack Position can attack", "elestrals.battle.attack-position")
-        return "the attacker is in Defense Position"
-    trace.add("The attacker is in Attack Position", "elestrals.battle.attack-position")
-    if att.attacked:
-        trace.add("Each Elestral attacks at most once per turn", "elestrals.battle.once-per-turn")
-        return "this Elestral has already attacked this turn"
-    return None
-
-
-def battle(
-    attacker: Combatant | str,
-    defender: Combatant | str,
-    *,
-    first_turn: bool = False,
-    phase: str = "battle",
-    attacker_effects: Sequence[str] = (),
-    defender_effects: Sequence[str] = (),
-    opts: Mapping[str, object] | None = None,
-) -> Ruling:
-    """Judge one attack: is it legal, is it cancelled, what is destroyed, and who Expends how many Spirits.
-
-    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see :func:`final_stats`),
-    applied to the described stats before the battle.
-
-    ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
-    {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
-    and "defender" name the players controlling each side.
-
-    Examples:
-        >>> print(battle("attack=3 defense=2 spirits=1", "attack=3 defense=1 spirits=3"))
-        Both Elestrals are destroyed; the attacker's controller Expends 2 Spirit(s)
-          1. The attacker is in Attack Position  [elestrals.battle.attack-position]
-          2. Attack Step: 3/2 Attack Position, 1 Spirit(s) attacks 3/1 Attack...  [elestrals.battle.declare]
-          3. Battle Step: they enter battle; effects can no longer change Positions  [elestrals.battle.battle-step]
-          4. Damage Step: the results of battle are worked out  [elestrals.battle.damage-step]
-          5. Dealing damage: destroying by stats, or making a player Expend  [elestrals.advanced.damage-meaning]
-          6. Attack 3 against Attack 3: equal, both are destroyed  [elestrals.battle.attack-vs-attack]
-          7. The attacker had 1 Spirit(s) to 3: its controller Expends 2  [elestrals.battle.spirit-difference]
-          8. 'Destroys' and 'is destroyed' effects activate now  [elestrals.battle.destroy-triggers]
-          9. They see each card as it was just before it left the field  [elestrals.advanced.leaves-field-lookback]
-    """
-    opts = options(opts)
-    att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
-    dfd = parse_combatant(defender) if isinstance(defender, str) else defender
-    phase = _name("phase", phase, ("draw", "main", "battle", "end"))
-    trace = Trace()
-    if defender_effects and not dfd.present:
-        raise InvalidInputError("defender effects need an attacked Elestral; the defender side is 'none'")
-    att = _modified(att, "attacker", attacker_effects, trace, opts)
-    dfd = _modified(dfd, "defender", defender_effects, trace, opts)
-    empty = {"destroyed": [], "expend": {"attacker": 0, "defender": 0}, "loser": None}
-    reason = _attack_legality(att, dfd, trace, first_turn, phase)
-    if reason:
-        return trace.ruling(f"Illegal attack: {reason}", {"outcome": "illegal", **empty}, legal=False)
-    target = dfd.describe() if dfd.present else "the opponent's Spirit Deck (they have no Elestral)"
-    trace.add(f"Attack Step: {att.describe()} attacks {target}", "elestrals.battle.declare")
-    if att.left == "attack-step" or att.turned or (dfd.present and dfd.left == "attack-step"):
-        why = (
-            "the attacker left the field"
-            if att.left == "attack-step"
-            else "the attacker changed Position"
-            if att.turned
-            else "the attacked Elestral left the field"
-        )
-        trace.add(
-            f"After the Attack Step's chains {why}: the attack is no longer legal", "elestrals.battle.illegal-cancelled"
-        )
-        trace.add(
-            "An impossible attack before battle is cancelled and may be tried again",
-            "elestrals.advanced.impossible-vs-negated",
-        )
-        return trace.ruling(
-            f"Attack cancelled: {why}; declare another attack or do something else",
-            {"outcome": "cancelled", **empty},
-            legal=True,
-        )
-    if dfd.present and dfd.turned:
-        trace.add(
-            f"The attacked Elestral changed Position: the attack stands, against {dfd.position.capitalize()} Position",
-            "elestrals.interp.defender-turned",
-        )
-    trace.add(
-        "Battle Step: they enter battle; effects can no longer change Positions",
-        "elestrals.battle.battle-step",
-    )
-    trace.add("Damage Step: the results of battle are worked out", "elestrals.battle.damage-step")
-    trace.add("Dealing damage: destroying by stats, or making a player Expend", "elestrals.advanced.damage-meaning")
-    destroyed: list[str] = []
-    expend = {"attacker": 0, "defender": 0}
-    att_here = att.left != "battle"
-    dfd_here = dfd.present and dfd.left != "battle"
-    if not dfd.present:
-        trace.add("The opponent has no Elestral: the attack is against their Spirit Deck", "elestrals.battle.declare")
-        if att_here:
-            _direct(att, "attacker", "defender", expend, trace)
-        else:
-            trace.add("The attacker left the field during battle: no damage", "elestrals.battle.left-field")
-    elif att_here and dfd_here:
-        _compare(att, dfd, destroyed, expend, trace)
-    elif att_here:
-        trace.add(
-            "The attacked Elestral left the field during battle: the attacker battles the Spirit Deck",
-            "elestrals.battle.left-field",
-        )
-        _direct(att, "attacker", "defender", expend, trace)
-    elif dfd_here:
-        trace.add("The attacker left the field during battle", "elestrals.battle.left-field")
-        if dfd.position == "attack":
-            trace.add(
-                "The defender's remaining Elestral is in Attack Position, so it battles the attacker's Spirit Deck",
-                "elestrals.battle.left-field",
-            )
-            _direct(dfd, "defender", "attacker", expend, trace)
-        else:
-            trace.add(
-                "The defender's remaining Elestral is in Defense Position, so it deals no damage",
-                "elestrals.battle.left-field",
-            )
-    else:
-        trace.add("Both Elestrals left the field during battle: no damage", "elestrals.interp.both-left-field")
-    if destroyed:
-        trace.add(
-            "'Destroys' and 'is destroyed' effects activate now",
-            "elestrals.battle.destroy-triggers",
-        )
-        trace.add(
-            "They see each card as it was just before it left the field", "elestrals.advanced.leaves-field-lookback"
-        )
-    loser = _loser(att, dfd, expend, trace)
-    verdict = _battle_verdict(destroyed, expend, loser)
-    return trace.ruling(
-        verdict, {"outcome": "resolved", "destroyed": destroyed, "expend": expend, "loser": loser}, legal=True
-    )
-
-
-def _modified(side: Combatant, who: str, effects: Sequence[str], trace: Trace, opts: Options) -> Combatant:
-    if not effects:
-        return side
-    stats = final_stats(side.attack, side.defense, effects, opts)
-    for step in stats.trace[1:]:
-        trace.add(f"The {who}'s stats: {step.text}", step.rule)
-    return replace(side, attack=stats.value["attack"], defense=stats.value["defense"])
-
-
-def _direct(side: Combatant, who: str, other: str, expend: dict[str, int], trace: Trace) -> None:
-    if side.attack == 0:
-        trace.add(f"The {who}'s Elestral has 0 Attack: it deals no damage", "elestrals.battle.zero-attack")
-        return
-    expend[other] += side.spirits
-    trace.add(
-        f"Battling the Spirit Deck: the {other}'s controller Expends its Spirit count, {side.spirits}",
-        "elestrals.battle.direct",
-    )
-
-
-def _compare(att: Combatant, dfd: Combatant, destroyed: list[str], expend: dict[str, int], trace: Trace) -> None:
-    if dfd.position == "defense":
-        if att.attack == 0:
-            trace.add("The attacker has 0 Attack: it deals no damage", "elestrals.battle.zero-attack")
-        elif dfd.defense < att.attack:
-            destroyed.append("defender")
-            trace.add(
-                f"Attack {att.attack} against Defense {dfd.defense}: the defender is destroyed",
-                "elestrals.battle.attack-vs-defense",
-            )
-        else:
-            trace.add(
-                f"Attack {att.attack} against Defense {dfd.defense}: equal or higher Defense, nothing happens",
-                "elestrals.battle.attack-vs-defense",
-            )
-        trace.add("No Spirits are Expended in a battle against Defense Position", "elestrals.battle.defense-no-expend")
-        return
-    a, d = att.attack, dfd.attack
-    if a == d == 0:
-        trace.add(
-            "Attack 0 against Attack 0: neither deals damage, so nothing is destroyed",
-            "elestrals.interp.zero-attack-tie",
-        )
-        return
-    if a == d:
-        destroyed += ["attacker", "defender"]
-        trace.add(f"Attack {a} against Attack {d}: equal, both are destroyed", "elestrals.battle.attack-vs-attack")
-    elif a < d:
-        destroyed.append("attacker")
-        trace.add(
-            f"Attack {a} against Attack {d}: the attacker's is smaller, it is destroyed",
-            "elestrals.battle.attack-vs-attack",
-        )
-    else:
-        destroyed.append("defender")
-        trace.add(
-            f"Attack {a} against Attack {d}: the defender's is smaller, it is destroyed",
-            "elestrals.battle.attack-vs-attack",
-        )
-    if 0 in (a, d):
-        trace.add("The 0-Attack Elestral deals no damage but can still be destroyed", "elestrals.battle.zero-attack")
-    for who, me, them in (("attacker", att, dfd), ("defender", dfd, att)):
-        if who in destroyed and me.spirits < them.spirits:
-            expend[who] += them.spirits - me.spirits
-            trace.add(
-                f"The {who} had {me.spirits} Spirit(s) to {them.spirits}: its controller Expends "
-                f"{them.spirits - me.spirits}",
-                "elestrals.battle.spirit-difference",
-            )
-
-
-def _loser(att: Combatant, dfd: Combatant, expend: dict[str, int], trace: Trace) -> str | None:
-    short = [
-        who for who, deck in (("attacker", att.deck), ("defender", dfd.deck)) if deck is not None and expend[who] > deck
-    ]
-    if not short:
-        return None
-    trace.add("Spirits are each player's life: running out loses", "elestrals.spirit.resource")
-    for who in short:
-        deck = att.deck if who == "attacker" else dfd.deck
-        trace.add(
-            f"The {who}'s controller must Expend {expend[who]} with {deck} Spirit(s) left: they lose",
-            "elestrals.end.expend-from-empty",
-        )
-    if len(short) == 2:
-        trace.add(
-            "Both players must Expend Spirits they do not have at once: the game is a draw",
-            "elestrals.end.simultaneous-loss",
-        )
-        return "both"
-    return short[0]
-
-
-def _battle_verdict(destroyed: list[str], expend: dict[str, int], loser: str | None) -> str:
-    parts = []
-    if destroyed == ["attacker", "defender"]:
-        parts.append("Both Elestrals are destroyed")
-    elif destroyed:
-        parts.append(f"The {destroyed[0]}'s Elestral is destroyed")
-    else:
-        parts.append("No Elestral is destroyed")
-    for who in ("attacker", "defender"):
-        if expend[who]:
-            parts.append(f"the {who}'s controller Expends {expend[who]} Spirit(s)")
-    if not any(expend.values()):
-        parts.append("no Spirits are Expended")
-    text = "; ".join(parts)
-    if loser == "both":
-        text += "; both players lose at once: a draw"
-    elif loser:
-        text += f"; the {loser}'s controller loses the game"
-    return text
 
 
 def position_change_by_effect(in_battle: bool) -> Ruling:
@@ -394,6 +157,297 @@ def position_change_by_effect(in_battle: bool) -> Ruling:
         "Outside battle, cards and effects may change a Position", "elestrals.advanced.position-changed-by-effect"
     )
     return trace.ruling("Allowed: the Elestral is not in battle", {"allowed": True}, legal=True)
+
+
+# ---------------------------------------------------------------- the battle, as a view of a position
+
+
+def _side_card(name: str, side: Combatant) -> Card:
+    return Card(name, "elestral", ("&",) * side.spirits, side.attack, side.defense)
+
+
+def _battle_position(
+    att: Combatant,
+    dfd: Combatant,
+    first_turn: bool,
+    phase: str,
+    effects: tuple[tuple[str, ...], tuple[str, ...]],
+    opts: Options,
+) -> Position:
+    cards = {"Attacker": _side_card("Attacker", att)}
+    mine = Elestral(
+        "Attacker",
+        att.position,
+        ("fire",) * att.spirits,
+        attacked=att.attacked,
+        modifiers=tuple((e, "") for e in effects[0]),
+    )
+    theirs: Elestral | None = None
+    if dfd.present:
+        cards["Defender"] = _side_card("Defender", dfd)
+        declared = ("defense" if dfd.position == "attack" else "attack") if dfd.turned else dfd.position
+        theirs = Elestral("Defender", declared, ("water",) * dfd.spirits, modifiers=tuple((e, "") for e in effects[1]))
+    sides = []
+    for side, card in ((att, mine), (dfd, theirs)):
+        deck = SpiritDeck(bounded=False) if side.deck is None else SpiritDeck().add("?", side.deck)
+        sides.append(Side(deck, elestrals=(card, None, None, None)))
+    turn = 1 if first_turn else 3
+    if first_turn and phase == "battle":
+        phase = "main"
+    step = {"draw": "window", "end": "window"}.get(phase, "")
+    return Position(turn, 0, phase, step, (sides[0], sides[1]), cards=cards, opts=opts)
+
+
+def _set_elestral(pos: Position, who: int, elestral: Elestral | None) -> Position:
+    side = pos.sides[who]
+    return pos.with_side(who, replace(side, elestrals=(elestral, *side.elestrals[1:])))
+
+
+def battle(
+    attacker: Combatant | str,
+    defender: Combatant | str,
+    *,
+    first_turn: bool = False,
+    phase: str = "battle",
+    attacker_effects: Sequence[str] = (),
+    defender_effects: Sequence[str] = (),
+    opts: Mapping[str, object] | None = None,
+) -> Ruling:
+    """Judge one attack: is it legal, is it cancelled, what is destroyed, and who Expends how many Spirits.
+
+    The described sides become a position (the attacker in the turn player's first slot, the attacked
+    Elestral in the opponent's), and the attack is declared and fought on it by the same rules as
+    ``rulebook elestrals check``. ``attacker_effects`` and ``defender_effects`` are stat effects in force
+    on each side (see :func:`final_stats`).
+
+    ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
+    {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
+    and "defender" name the players controlling each side.
+
+    Examples:
+        >>> print(battle("attack=3 defense=2 spirits=1", "attack=3 defense=1 spirits=3"))
+        Both Elestrals are destroyed; the attacker's controller Expends 2 Spirits
+          1. The attacker is in Attack Position  [elestrals.battle.attack-position]
+          2. Attack Step: 3/2 Attack Position, 1 Spirit attacks 3/1 Attack Position, 3 Spirits  [elestrals.battle.declare]
+          3. Battle Step: they enter battle; effects can no longer change Positions  [elestrals.battle.battle-step]
+          4. Damage Step: the results of battle are worked out  [elestrals.battle.damage-step]
+          5. Dealing damage: destroying by stats, or making a player Expend  [elestrals.advanced.damage-meaning]
+          6. Attack 3 against Attack 3: equal, both are destroyed  [elestrals.battle.attack-vs-attack]
+          7. The attacker had 1 Spirit to 3: its controller Expends 2  [elestrals.battle.spirit-difference]
+          8. 'Destroys' and 'is destroyed' effects activate now  [elestrals.battle.destroy-triggers]
+          9. They see each card as it was just before it left the field  [elestrals.advanced.leaves-field-lookback]
+    """
+    opts = options(opts)
+    att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
+    dfd = parse_combatant(defender) if isinstance(defender, str) else defender
+    phase = _name("phase", phase, ("draw", "main", "battle", "end"))
+    if not att.present:
+        trace = Trace()
+        trace.add("An attack needs an attacking Elestral", "elestrals.battle.declare")
+        return trace.ruling(
+            "Illegal attack: there is no attacking Elestral", {"outcome": "illegal", **_EMPTY}, legal=False
+        )
+    if defender_effects and not dfd.present:
+        raise InvalidInputError("defender effects need an attacked Elestral; the defender side is 'none'")
+    effects = (
+        tuple(parse_effect(e).text for e in attacker_effects),
+        tuple(parse_effect(e).text for e in defender_effects),
+    )
+    trace = Trace()
+    for who, listed, side in (("attacker", attacker_effects, att), ("defender", defender_effects, dfd)):
+        if listed:
+            stats = final_stats(side.attack, side.defense, listed, opts)
+            for step in stats.trace[1:]:
+                trace.add(f"The {who}'s stats: {step.text}", step.rule)
+    pos = _battle_position(att, dfd, first_turn, phase, effects, opts)
+    action = Action("attack", ("E1", "E1" if dfd.present else "spirit-deck"))
+    refused = refuse_attack(pos, 0, action)
+    if refused is not None:
+        trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
+        return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
+    pos = declare(pos, 0, action, trace)
+    # What happened in the Attack Step's chains, as described.
+    if att.left == "attack-step":
+        pos = _set_elestral(pos, 0, None)
+    elif att.turned:
+        mine = pos.sides[0].elestrals[0]
+        assert mine is not None
+        pos = _set_elestral(pos, 0, replace(mine, position="defense" if mine.position == "attack" else "attack"))
+    if dfd.present:
+        theirs = pos.sides[1].elestrals[0]
+        assert theirs is not None
+        pos = _set_elestral(pos, 1, None if dfd.left == "attack-step" else replace(theirs, position=dfd.position))
+    pos = end_attack_step(pos, trace)
+    if pos.battle is None:
+        why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
+        return trace.ruling(
+            f"Attack cancelled: {why}; declare another attack or do something else",
+            {"outcome": "cancelled", **_EMPTY},
+            legal=True,
+        )
+    if att.left == "battle":
+        pos = _set_elestral(pos, 0, None)
+    if dfd.present and dfd.left == "battle":
+        pos = _set_elestral(pos, 1, None)
+    pos, result = damage(pos, _Described(trace))
+    verdict = _battle_verdict(result["destroyed"], result["expend"], result["loser"])
+    return trace.ruling(verdict, {"outcome": "resolved", **result}, legal=True)
+
+
+_EMPTY: dict[str, Any] = {"destroyed": [], "expend": {"attacker": 0, "defender": 0}, "loser": None}
+
+
+class _Described(Trace):
+    """Passes a battle's steps to a trace, leaving out the moves of cards a described battle has no zones for."""
+
+    def __init__(self, inner: Trace) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def add(self, text: str, rule: str | None = None, overrides: str | None = None) -> None:
+        if rule not in ("elestrals.interp.spirits-follow-card", "elestrals.rune.artifact"):
+            self.inner.add(text, rule, overrides)
+
+
+def _battle_verdict(destroyed: list[str], expend: dict[str, int], loser: str | None) -> str:
+    parts = []
+    if destroyed == ["attacker", "defender"]:
+        parts.append("Both Elestrals are destroyed")
+    elif destroyed:
+        parts.append(f"The {destroyed[0]}'s Elestral is destroyed")
+    else:
+        parts.append("No Elestral is destroyed")
+    for who in ("attacker", "defender"):
+        if expend[who]:
+            parts.append(f"the {who}'s controller Expends {plural(expend[who], 'Spirit')}")
+    if not any(expend.values()):
+        parts.append("no Spirits are Expended")
+    text = "; ".join(parts)
+    if loser == "both":
+        text += "; both players lose at once: a draw"
+    elif loser:
+        text += f"; the {loser}'s controller loses the game"
+    return text
+
+
+# ---------------------------------------------------------------- a chain, as a view of a position
+
+
+def _chain_position(chain: Chain) -> Position:
+    names = (chain.players[0], chain.players[1])
+    cards: dict[str, Card] = {}
+    owners: dict[str, int] = {}
+    for item in chain.waiting:
+        if item.source:
+            owners.setdefault(item.source, names.index(item.player))
+    rows: list[list[Elestral | None]] = [[], []]
+    runes: list[list[Rune | None]] = [[], []]
+
+    def place(row: list[list[Any]], who: int, card: Any, what: str) -> None:
+        for w in (who, 1 - who):
+            if len(row[w]) < ROW:
+                row[w].append(card)
+                return
+        raise InvalidInputError(f"the chain file describes more than {2 * ROW} {what}; two fields hold no more")
+
+    for fc in chain.cards:
+        who = owners.get(fc.name, 0)
+        cost = fc.cost or 0
+        if fc.name in cards:
+            raise InvalidInputError(f"card {fc.name!r} is described twice; give each card one line")
+        if fc.artifact:
+            cards[fc.name] = Card(fc.name, "rune", (), subclasses=("artifact",))
+            target = fc.empowering if fc.empowering.lower() not in ("", "none") else ""
+            place(runes, who, Rune(fc.name, spirits=(), empowering=target, suppressed=fc.suppressed), "Runes")
+        else:
+            cards[fc.name] = Card(fc.name, "elestral", ("&",) * cost)
+            place(
+                rows,
+                who,
+                Elestral(fc.name, spirits=("fire",) * (fc.spirits or 0), suppressed=fc.suppressed),
+                "Elestrals",
+            )
+    # An Artifact's Elestral that the file names but does not describe is on the field and stays.
+    for who in (0, 1):
+        for rune in runes[who]:
+            if rune is not None and rune.empowering and rune.empowering not in cards:
+                cards[rune.empowering] = Card(rune.empowering, "elestral")
+                place(rows, who, Elestral(rune.empowering), "Elestrals")
+    sides = []
+    for who in (0, 1):
+        els = tuple(rows[who]) + (None,) * (ROW - len(rows[who]))
+        rns = tuple(runes[who]) + (None,) * (ROW - len(runes[who]))
+        sides.append(Side(SpiritDeck(bounded=False), elestrals=els, runes=rns))
+    pos = Position(1, 0, "main", "", (sides[0], sides[1]), names=names, cards=cards)
+    # Artifacts name their Elestral by card name in a chain file; on a position it is a slot.
+    for who in (0, 1):
+        fixed = []
+        for rune in pos.sides[who].runes:
+            if rune is not None and rune.empowering:
+                at = next(
+                    (
+                        pos.ref(w, "E", i)
+                        for w in (0, 1)
+                        for i, e in enumerate(pos.sides[w].elestrals)
+                        if e and e.card == rune.empowering
+                    ),
+                    "",
+                )
+                rune = replace(rune, empowering=at)
+            fixed.append(rune)
+        pos = pos.with_side(who, replace(pos.sides[who], runes=tuple(fixed)))
+    links = tuple(
+        ChainLink(names.index(link.player), "described", link.name, negates=link.negates) for link in chain.links
+    )
+    waiting = tuple(LimboItem(names.index(w.player), "conditional", w.name, w.source, w.name) for w in chain.waiting)
+    return replace(pos, chain=links, closed=True, waiting=waiting)
+
+
+def resolve_chain(chain: Chain | str) -> Ruling:
+    """Resolve a closed chain: newest link first, Negated links to the Underworld; then the check between
+    chains; then the order in which waiting cards and effects join the next chain.
+
+    The described chain becomes a position (its cards on the two fields, its links in Limbo) resolved by
+    the same rules as ``rulebook elestrals check``. ``value``: ``{"resolved": [...], "negated": [...],
+    "underworld": [...], "one_more_chain": [...], "vanished": [...], "next_chain": [...],
+    "next_resolution": [...]}``; link names are written ``"N. PLAYER NAME"``.
+
+    Examples:
+        >>> r = resolve_chain('players P1 P2\\nlink P1 Dragon\\nlink P2 Deny negates 1\\nlink P1 Rebuke negates 2')
+        >>> r.value["resolved"], r.value["negated"]
+        (['3. P1 Rebuke', '1. P1 Dragon'], ['2. P2 Deny'])
+    """
+    if isinstance(chain, str):
+        chain = parse_chain(chain)
+    pos = _chain_position(chain)
+    trace = Trace()
+    after, report = resolve(pos, trace)
+    ready = after.waiting
+    next_chain = [item_label(after, w) for who in (after.player, 1 - after.player) for w in ready if w.player == who]
+    if next_chain:
+        trace.add(
+            f"The next chain opens: {after.names[after.player]} (turn player) adds their waiting items first, then "
+            f"{after.names[1 - after.player]}; each player's own in the order listed",
+            "elestrals.chain.next-chain-order",
+        )
+        trace.add(
+            "Each player's waiting items go on in the order listed, standing for their choice",
+            "elestrals.interp.limbo-order",
+        )
+        trace.add("Newest first, so the turn player's waiting items resolve last", "elestrals.advanced.simultaneous")
+    verdict = "Resolution order: " + (", ".join(report["resolved"]) or "nothing resolves")
+    if report["negated"]:
+        verdict += f"; Negated: {', '.join(report['negated'])}"
+    value = {
+        "resolved": report["resolved"],
+        "negated": report["negated"],
+        "underworld": report["underworld"],
+        "one_more_chain": report["one_more_chain"],
+        "vanished": report["vanished"],
+        "next_chain": next_chain,
+        "next_resolution": list(reversed(next_chain)),
+    }
+    return trace.ruling(verdict, value)
 
 
 # ---------------------------------------------------------------- the chain
@@ -471,18 +525,20 @@ def parse_chain(text: str) -> Chain:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > 500:
+            raise InvalidInputError(f"{where}a line of more than 500 characters; names are short")
         try:
             words = shlex.split(line)
         except ValueError as err:
             raise InvalidInputError(f"{where}{err}; close the quotes around a name") from None
         head, rest = words[0].lower(), words[1:]
         if head == "players":
-            if len(rest) < 2 or len(set(rest)) != len(rest):
-                raise InvalidInputError(f"{where}'players' names two or more different players, turn player first")
+            if len(rest) != 2 or len(set(rest)) != 2:
+                raise InvalidInputError(f"{where}'players' names the two players, turn player first (players P1 P2)")
             players = tuple(rest)
             continue
         if head not in ("link", "waiting", "card"):
-            raise InvalidInputError(f"{where}cannot read {line!r}; write {_CHAIN_FORMAT}")
+            raise InvalidInputError(f"{where}cannot read {shown(line)!r}; write {_CHAIN_FORMAT}")
         if head == "card":
             cards.append(_parse_card(rest, where))
             continue
@@ -491,10 +547,18 @@ def parse_chain(text: str) -> Chain:
         if len(rest) < 2:
             raise InvalidInputError(f"{where}{head} needs a player and a name, e.g. '{head} P1 Dragon'")
         if rest[0] not in players:
-            raise InvalidInputError(f"{where}unknown player {rest[0]!r}; the players line names {', '.join(players)}")
+            raise InvalidInputError(
+                f"{where}unknown player {shown(rest[0])!r}; the players line names {', '.join(players)}"
+            )
         if head == "link":
             name, negates = _split_keyword(rest[1:], "negates", where)
-            targets = tuple(_count(n, "a Negated link number", where) for n in negates.split(",")) if negates else ()
+            targets = (
+                tuple(_count(n, "a Negated link number", where, high=100) for n in negates.split(","))
+                if negates
+                else ()
+            )
+            if len(links) >= 100:
+                raise InvalidInputError(f"{where}a chain of more than 100 links; give the links that matter")
             for t in targets:
                 if not links:
                     raise InvalidInputError(f"{where}the first link has no earlier link to Negate")
@@ -532,7 +596,7 @@ def _parse_card(words: list[str], where: str) -> FieldCard:
         if key in ("artifact", "suppressed") and not sep:
             values[key] = True
         elif key in ("spirits", "cost") and sep:
-            values[key] = _count(raw, key, where)
+            values[key] = _count(raw, key, where, high=MAX_SPIRITS)
         elif key == "empowering" and sep and raw:
             values["empowering"] = raw
             values["artifact"] = True
@@ -544,107 +608,6 @@ def _parse_card(words: list[str], where: str) -> FieldCard:
         raise InvalidInputError(f"{where}card {words[0]!r} needs both spirits=N and cost=N to be checked")
     return FieldCard(**values)
 
-
-def resolve_chain(chain: Chain | str) -> Ruling:
-    """Resolve a closed chain: newest link first, Negated links to the Underworld; then the check between
-    chains; then the order in which waiting cards and effects join the next chain.
-
-    ``value``: ``{"resolved": [...], "negated": [...], "underworld": [...], "one_more_chain": [...],
-    "vanished": [...], "next_chain": [...], "next_resolution": [...]}``; link names are written
-    ``"N. PLAYER NAME"``.
-
-    Examples:
-        >>> r = resolve_chain('players P1 P2\\nlink P1 Dragon\\nlink P2 Deny negates 1\\nlink P1 Rebuke negates 2')
-        >>> r.value["resolved"], r.value["negated"]
-        (['3. P1 Rebuke', '1. P1 Dragon'], ['2. P2 Deny'])
-    """
-    if isinstance(chain, str):
-        chain = parse_chain(chain)
-    trace = Trace()
-    label = [f"{i}. {link.player} {link.name}" for i, link in enumerate(chain.links, 1)]
-    trace.add("Links in the order added: " + "; ".join(label), "elestrals.chain.forming")
-    trace.add("The chain is closed: no more links can be added", "elestrals.chain.closed")
-    negated: set[int] = set()
-    resolved: list[str] = []
-    lost: list[str] = []
-    for i in range(len(chain.links), 0, -1):
-        link = chain.links[i - 1]
-        if i in negated:
-            lost.append(label[i - 1])
-            trace.add(
-                f"Link {label[i - 1]} is Negated: it goes to the Underworld instead of resolving",
-                "elestrals.chain.negated",
-            )
-            continue
-        resolved.append(label[i - 1])
-        extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
-        trace.add(f"Link {label[i - 1]} resolves{extra}", "elestrals.chain.newest-first")
-        negated.update(link.negates)
-    if any(link.negates for link in chain.links):
-        trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
-    waiting_from = {w.source for w in chain.waiting if w.source}
-    underworld, stays = [], []
-    for card in chain.cards:
-        short = card.spirits is not None and card.cost is not None and card.spirits < card.cost
-        lonely = card.artifact and card.empowering.lower() in ("", "none")
-        if not (short or lonely):
-            continue
-        why = f"{card.spirits} Spirit(s) for a cost of {card.cost}" if short else "an Artifact Empowering no Elestral"
-        rule = "elestrals.chain.between-chains" if short else "elestrals.rune.artifact"
-        if short:
-            trace.add(
-                f"{card.name} stayed for the whole chain: Spirits are checked only between chains",
-                "elestrals.advanced.last-spirit-cost",
-            )
-        if card.name in waiting_from:
-            stays.append(card.name)
-            trace.add(
-                f"{card.name} fails the check ({why}) but stays one more chain: its conditional effect waits",
-                "elestrals.chain.one-more-chain",
-            )
-        else:
-            underworld.append(card.name)
-            trace.add(f"Between chains: {card.name} has {why}, so it goes to the Underworld", rule)
-    suppressed = {c.name for c in chain.cards if c.suppressed}
-    vanished = [f"{w.player} {w.name}" for w in chain.waiting if w.source in suppressed]
-    for item in vanished:
-        trace.add(
-            f"{item} waits in Limbo but its card is Suppressed: it disappears", "elestrals.chain.suppressed-vanish"
-        )
-    ready = [w for w in chain.waiting if w.source not in suppressed]
-    if chain.waiting:
-        trace.add("Cards and effects met during the closed chain waited in Limbo", "elestrals.chain.waiting-in-limbo")
-    next_chain = [f"{w.player} {w.name}" for p in chain.players for w in ready if w.player == p]
-    if next_chain:
-        trace.add(
-            f"The next chain opens: {chain.players[0]} (turn player) adds their waiting items first, then "
-            + ", ".join(chain.players[1:])
-            + "; each player's own in the order listed",
-            "elestrals.chain.next-chain-order",
-        )
-        trace.add(
-            "Each player's waiting items go on in the order listed, standing for their choice",
-            "elestrals.interp.limbo-order",
-        )
-        trace.add("Newest first, so the turn player's waiting items resolve last", "elestrals.advanced.simultaneous")
-    verdict = "Resolution order: " + (", ".join(resolved) or "nothing resolves")
-    if lost:
-        verdict += f"; Negated: {', '.join(lost)}"
-    return trace.ruling(
-        verdict,
-        {
-            "resolved": resolved,
-            "negated": lost,
-            "underworld": underworld,
-            "one_more_chain": stays,
-            "vanished": vanished,
-            "next_chain": next_chain,
-            "next_resolution": list(reversed(next_chain)),
-        },
-    )
-
-
-# ---------------------------------------------------------------- main phase
 
 #: The Main Phase actions :func:`main_action` judges.
 ACTIONS: tuple[str, ...] = (
@@ -676,6 +639,8 @@ class MainState:
     ``target``: an effect needing a target has one available. ``phase``: the current phase.
     ``during``: the effect names the current phase ("during your End Phase"). ``receiver``: for a Nexus,
     the kind of card involved (``elestral``, ``rune``, ``set``, ``invoke``, ``counter``, ``gone``).
+    ``waiting``: for a Special Cast or Ascend, an effect told the player to do it and the card waits in
+    Limbo (the only way it happens). ``when``: the Rune's effect works "when" something happens.
     """
 
     spirit_action: str = ""
@@ -693,13 +658,143 @@ class MainState:
     phase: str = "main"
     receiver: str = "elestral"
     during: bool = False
+    waiting: bool = True
+    when: bool = False
+
+
+# ---------------------------------------------------------------- a Main Phase action, as a view of a position
+
+_STATUSES = ("enchanted", "misenchanted", "suppressed")
+_RECEIVERS = ("elestral", "rune", "set", "invoke", "counter", "gone")
+
+
+def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
+    """The described facts as a position (the turn player P1 on turn 3), and the action to judge."""
+    turn = 3
+    cards: dict[str, Card] = {}
+
+    def card(name: str, **facts: Any) -> str:
+        cards[name] = Card(name, **facts)
+        return name
+
+    cost = ("fire",) * st.cost
+    elestrals: list[Elestral | None] = [None] * ROW
+    for i in range(min(st.elestrals, ROW)):
+        name = card(f"Elestral {'ABCD'[i]}", card_type="elestral", cost=("fire",), attack=1, defense=1)
+        elestrals[i] = Elestral(name, spirits=("fire",))
+    hand: list[str] = []
+    runes: list[Rune | None] = [None] * RUNE_ROW
+    effect = ""
+    if st.phase != "main" and st.during:
+        effect = f"During your {st.phase.capitalize()} Phase, you can draw a card."
+    target = "" if st.target else "opposing-elestral"
+    if action == "activate":
+        spirits = ("water",) if st.status == "misenchanted" else ("fire",)
+        name = card("Effect Card", card_type="elestral", cost=("fire",), attack=1, defense=1,
+                    effect=effect or "You can draw a card.", target=target)  # fmt: skip
+        elestrals[0] = Elestral(name, spirits=spirits, suppressed=st.status == "suppressed")
+    if elestrals[0] is not None and (st.cast_this_turn or st.changed):
+        elestrals[0] = replace(elestrals[0], cast=st.cast_this_turn, changed=st.changed)
+    args: tuple[str, ...] = ()
+    waiting: tuple[LimboItem, ...] = ()
+    if action in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
+        name = card("New Elestral", card_type="elestral", cost=cost, attack=2, defense=2)
+        hand.append(name)
+        if action == "normal-cast":
+            args = (name,)
+        elif action == "normal-ascend":
+            args = ("E1", name)
+        elif st.waiting:
+            hand.remove(name)
+            waiting = (LimboItem(0, action, name, "E1" if action == "special-ascend" else ""),)
+            args = (name,) if action == "special-cast" else ("E1", name)
+        else:
+            args = (name,) if action == "special-cast" else ("E1", name)
+    elif action == "enchant":
+        args = ("E1", "fire")
+    elif action == "expend-draw":
+        args = ("fire",)
+    elif action in ("set-rune", "cast-rune"):
+        kind = st.rune or "invoke"
+        rune_effect = "When an Elestral is Cast, Negate it." if st.when else ""
+        name = card(f"{kind.capitalize()} Rune", card_type="rune", cost=cost, subclasses=(kind,), effect=rune_effect,
+                    target=target)  # fmt: skip
+        filler = card("Set Rune", card_type="rune", cost=("fire",), subclasses=("invoke",))
+        if st.set and action == "cast-rune":
+            runes[0] = Rune(name, set=True, set_turn=turn if st.set_this_turn else turn - 1)
+            args = ("R1",)
+        else:
+            hand.append(name)
+            args = (name,)
+            if kind == "artifact":
+                args += ("empowering", "E1")
+                if elestrals[0] is None:
+                    elestrals[0] = Elestral(
+                        card("Elestral A", card_type="elestral", cost=("fire",), attack=1, defense=1), spirits=("fire",)
+                    )
+        for i in range(min(st.runes, RUNE_ROW)):
+            if runes[i] is None:
+                runes[i] = Rune(filler, set=True, set_turn=1)
+        if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
+            args += ("replacing", "R1")
+    elif action == "change-position":
+        args = ("E1",)
+    elif action == "activate":
+        args = ("E1",)
+    side = Side(SpiritDeck().add("fire", 15), ("?",) * 20, tuple(sorted(hand)), (), tuple(elestrals), tuple(runes),
+                None, st.spirit_action)  # fmt: skip
+    other = Side(SpiritDeck().add("water", 20), ("?",) * 20, ("?",) * 5)
+    step = {"draw": "window", "end": "window"}.get(st.phase, "")
+    pos = Position(turn, 0, st.phase, step, (side, other), cards=cards, waiting=waiting)
+    if st.chain:
+        pos = replace(pos, chain=(ChainLink(1, "described", "a card Cast by the opponent"),))
+    return pos, Action(action, args)
+
+
+def _nexus_view(st: MainState, trace: Trace) -> Ruling:
+    value = {"action": "nexus", "allowed": True, "uses_spirit_action": False}
+    if st.receiver in ("set", "invoke", "counter"):
+        trace.add("Set cards and Invoke or Counter Runes cannot be chosen for a Nexus", "elestrals.nexus.move")
+        rule = "elestrals.advanced.nexus-set-rune" if st.receiver == "set" else "elestrals.advanced.nexus-instant"
+        what = {"set": "a Set card", "invoke": "an Invoke Rune", "counter": "a Counter Rune"}[st.receiver]
+        if st.receiver != "set":
+            trace.add("A resolving Instant Rune is in Limbo, not on the field", rule)
+        else:
+            trace.add("A Set Rune cannot be Enchanted", rule)
+        return trace.ruling(
+            f"nexus is not allowed: {what} cannot give or receive Spirits in a Nexus",
+            {**value, "allowed": False},
+            legal=False,
+        )
+    giver = Elestral("Giver", spirits=("fire", "fire"))
+    cards = {"Giver": Card("Giver", "elestral", ("fire",)), "Taker": Card("Taker", "elestral", ("fire",))}
+    elestrals: list[Elestral | None] = [giver, None, None, None]
+    runes: list[Rune | None] = [None] * RUNE_ROW
+    if st.receiver == "elestral":
+        elestrals[1] = Elestral("Taker", spirits=("fire",))
+        to = "E2"
+    elif st.receiver == "rune":
+        cards["Taker"] = Card("Taker", "rune", ("fire",), subclasses=("divine",))
+        runes[0] = Rune("Taker", spirits=("fire",))
+        to = "R1"
+    else:
+        to = "E2"
+    side = Side(SpiritDeck(bounded=False), elestrals=tuple(elestrals), runes=tuple(runes))
+    pos = Position(3, 0, "main", "", (side, Side(SpiritDeck(bounded=False))), cards=cards)
+    _, ruling = check(pos, Action("nexus", ("E1", to, "1")))
+    for step in ruling.trace:
+        trace.add(step.text, step.rule)
+    if any(step.rule == "elestrals.nexus.nothing-happens" for step in ruling.trace):
+        return trace.ruling("nexus does nothing: a card is no longer on the field", value, legal=True)
+    return trace.ruling("nexus is allowed", value, legal=True)
 
 
 def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
     """Whether the turn player may take a Main Phase ``action`` in the described position.
 
     ``action`` is one of :data:`ACTIONS`; the position is a :class:`MainState` or its fields as keywords.
-    ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
+    The facts become a position (the turn player on turn 3, with the cards the action needs) judged by
+    the same checks as ``rulebook elestrals check``. ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
 
     Examples:
         >>> main_action("normal-cast", cost=2).verdict
@@ -711,221 +806,49 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     st = state or MainState(**described)
     if st.spirit_action:
         _name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
-    _name("status", st.status, ("enchanted", "misenchanted", "suppressed"))
+    _name("status", st.status, _STATUSES)
     _name("phase", st.phase, ("draw", "main", "battle", "end"))
-    _name("Nexus card", st.receiver, ("elestral", "rune", "set", "invoke", "counter", "gone"))
+    _name("Nexus card", st.receiver, _RECEIVERS)
     if st.rune:
         _name("Rune type", st.rune, RUNE_TYPES)
-    if min(st.elestrals, st.runes, st.cost) < 0:
-        raise InvalidInputError("the numbers of filled slots and the cost cannot be negative")
+    for what, n, top in (
+        ("Elestral Row slots", st.elestrals, ROW),
+        ("Rune Row slots", st.runes, RUNE_ROW),
+        ("the cost", st.cost, MAX_SPIRITS),
+    ):
+        if not 0 <= n <= top:
+            raise InvalidInputError(f"{what} must be from 0 to {top}, not {n}")
+    if action == "cast-rune" and not st.rune:
+        raise InvalidInputError("cast-rune needs the Rune type (rune=invoke|counter|artifact|divine|stadium)")
     trace = Trace()
     uses = action in _SPIRIT_ACTIONS
-
-    def no(reason: str, rule: str) -> Ruling:
-        trace.add(reason[0].upper() + reason[1:], rule)
+    value = {"action": action, "allowed": False, "uses_spirit_action": uses}
+    if action == "nexus":
+        return _nexus_view(st, trace)
+    if st.rune == "stadium" and st.set:
+        trace.add("A Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
         return trace.ruling(
-            f"{action} is not allowed: {reason}",
-            {"action": action, "allowed": False, "uses_spirit_action": uses},
-            legal=False,
+            f"{action} is not allowed: a Stadium cannot be Set, so there is no Set Stadium", value, legal=False
         )
-
-    if st.phase != "main" and action == "activate":
-        if not st.during:
-            return no(
-                f"an effect that names no phase works only in the Main Phase (this is the {st.phase} phase)",
-                "elestrals.phase.default-main",
-            )
-        rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(st.phase, "elestrals.phase.four")
-        trace.add(f"The effect says it works during the {st.phase} phase", rule)
-    if st.phase != "main" and action not in ("special-cast", "special-ascend", "cast-rune", "activate"):
-        return no(f"{action} is a Main Phase action, and this is the {st.phase} phase", "elestrals.glossary.main-phase")
-    if st.chain and st.phase == "main" and action not in ("cast-rune", "activate"):
-        return no("a chain is active; Main Phase actions wait until it has resolved", "elestrals.main.no-active-chain")
-    if uses:
-        if st.spirit_action:
-            trace.add(
-                f"The Spirit action was already used this turn ({st.spirit_action})", "elestrals.main.spirit-action"
-            )
-            return no(
-                "only one Spirit action per turn (Normal Cast, Normal Ascend, Enchant, or Expend to draw)",
-                "elestrals.main.spirit-action",
-            )
-        trace.add("The once-per-turn Spirit action is still available", "elestrals.main.spirit-action")
+    pos, act = _main_position(action, st)
+    refused = refusal(pos, act, 0)
+    if refused is not None:
+        reason, rules = refused
+        trace.add(reason[0].upper() + reason[1:], rules[0])
+        for rule in rules[1:]:
+            trace.add("also forbidden by", rule)
+        return trace.ruling(f"{action} is not allowed: {reason}", value, legal=False)
     if action in ("special-cast", "special-ascend"):
+        trace.add(
+            "An effect told the player to do it: the card waits in Limbo for the next chain",
+            "elestrals.chain.waiting-in-limbo",
+        )
         trace.add(
             "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
         )
-    if action in ("normal-cast", "special-cast"):
-        if st.elestrals >= _FIELD["elestral_slots"]:
-            return no(
-                f"all {_FIELD['elestral_slots']} Elestral Row slots are filled; only Ascending is possible",
-                "elestrals.zone.elestral-row",
-            )
-        if action == "normal-cast" and st.cost > _DATA["normal_cast"]["max_cost"]:
-            top = _DATA["normal_cast"]["max_cost"]
-            return no(
-                f"a Normal Cast Elestral must cost at most {top} Spirit (it costs {st.cost})",
-                "elestrals.main.normal-cast-one-spirit",
-            )
-        trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
-        if action == "normal-cast":
-            trace.add(
-                "Reveal one Spirit and the Elestral, choose its Position; it resolves unless Negated",
-                "elestrals.main.normal-cast",
-            )
-            trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
-        else:
-            trace.add("Reveal Spirits until its Enchantment Cost is met", "elestrals.main.special-cast")
-    elif action in ("normal-ascend", "special-ascend"):
-        if st.elestrals == 0:
-            return no("there is no Elestral on your field to Ascend from", "elestrals.main.normal-ascend")
-        trace.add(
-            "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
-            "elestrals.zone.elestral-row",
-        )
-        trace.add("Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast")
-        trace.add(
-            "The Ascending Elestral's Artifacts go to the Underworld with it",
-            "elestrals.advanced.ascend-loses-artifacts",
-        )
-        if action == "normal-ascend":
-            trace.add(
-                "One Spirit from the Spirit Deck plus any Spirits Enchanting your Elestrals go under it",
-                "elestrals.main.normal-ascend",
-            )
-        else:
-            trace.add(
-                "Spirits beyond the first must come from the field or the Ascending Elestral",
-                "elestrals.main.special-ascend",
-            )
-    elif action == "enchant":
-        if st.elestrals == 0:
-            return no("there is no Elestral on your field to Enchant", "elestrals.main.enchant")
-        trace.add("Attach one Spirit from the Spirit Deck to one of your Elestrals", "elestrals.main.enchant")
-        trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
-    elif action == "expend-draw":
-        trace.add("Expend one Spirit and draw one card", "elestrals.main.expend-draw")
-    elif action == "set-rune":
-        if st.rune == "stadium":
-            return no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
-        if st.runes >= _FIELD["rune_slots"]:
-            return no(f"all {_FIELD['rune_slots']} Rune Row slots are filled", "elestrals.zone.rune-row")
-        trace.add("Any number of non-Stadium Runes may be Set face-down, without Spirits", "elestrals.main.set-rune")
-    elif action == "cast-rune":
-        result = _cast_rune(st, trace)
-        if result:
-            return no(*result)
-    elif action == "change-position":
-        if st.cast_this_turn:
-            trace.add(
-                "Ascending counts as Casting, so an Elestral Ascended into this turn counts too",
-                "elestrals.interp.ascended-counts-as-cast",
-            )
-            return no("an Elestral Cast this turn cannot change Position", "elestrals.main.position-change")
-        if st.changed:
-            return no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
-        trace.add(
-            "Not Cast this turn and not yet changed by you this turn: it may switch Position",
-            "elestrals.main.position-change",
-        )
-        trace.add(
-            "A Position changed by an effect does not use up this change",
-            "elestrals.advanced.position-changed-by-effect",
-        )
-    elif action == "activate":
-        if st.status in ("misenchanted", "suppressed"):
-            rule = "elestrals.card.misenchanted" if st.status == "misenchanted" else "elestrals.advanced.suppressed"
-            trace.add("A Misenchanted or Suppressed card has no effect to activate", "elestrals.main.activate-effect")
-            return no(f"the card is {st.status}, so it has no effect", rule)
-        if not st.target:
-            return no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
-        trace.add(
-            "Choose targets and pay the cost before 'in order to'; then players may respond",
-            "elestrals.main.activate-effect",
-        )
-        trace.add("Active effects: once per turn", "elestrals.card.active")
-    elif action == "nexus":
-        if st.receiver in ("set", "invoke", "counter"):
-            trace.add("Set cards and Invoke or Counter Runes cannot be chosen for a Nexus", "elestrals.nexus.move")
-            rule = "elestrals.advanced.nexus-set-rune" if st.receiver == "set" else "elestrals.advanced.nexus-instant"
-            what = {"set": "a Set card", "invoke": "an Invoke Rune", "counter": "a Counter Rune"}[st.receiver]
-            return no(f"{what} cannot give or receive Spirits in a Nexus", rule)
-        if st.receiver == "gone":
-            trace.add("One of the cards is no longer on the field", "elestrals.nexus.nothing-happens")
-            return trace.ruling(
-                "nexus does nothing: a card is no longer on the field",
-                {"action": action, "allowed": True, "uses_spirit_action": False},
-                legal=True,
-            )
-        trace.add(
-            "The Spirits are Disenchanted from one card and Enchanted to the other at the same time",
-            "elestrals.nexus.move",
-        )
-    if uses:
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        if action in ("normal-cast", "normal-ascend"):
-            trace.add("Even if it is Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
-    return trace.ruling(
-        f"{action} is allowed", {"action": action, "allowed": True, "uses_spirit_action": uses}, legal=True
+    perform(pos, 0, act, trace) if action not in ("special-cast", "special-ascend") else chain_waiting(
+        pos, 0, act, trace
     )
-
-
-def _cast_rune(st: MainState, trace: Trace) -> tuple[str, str] | None:
-    rune = _name("Rune type", st.rune or "", RUNE_TYPES) if st.rune else ""
-    if not rune:
-        raise InvalidInputError("cast-rune needs the Rune type (rune=invoke|counter|artifact|divine|stadium)")
-    kind = "Instant" if rune in _INSTANT else "Continuous"
-    trace.add(f"{rune.capitalize()} Runes are {kind} Runes", "elestrals.rune.types")
-    if rune == "counter" and not st.set:
-        return "a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter"
-    if st.set and st.set_this_turn:
-        return "a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast"
-    if st.phase != "main" and rune != "counter":
-        return (
-            f"only Counter Runes are Cast outside your Main Phase (this is the {st.phase} phase)",
-            "elestrals.glossary.invoke",
-        )
-    if st.chain and rune != "counter":
-        return "only Counter Runes can be added to an active chain", "elestrals.main.no-active-chain"
-    if st.set:
-        trace.add("A Set Rune is turned face-up and its Spirits added to its slot", "elestrals.main.cast-rune")
-    elif rune == "stadium":
-        trace.add(
-            "A Stadium goes to the Stadium slot; the Enchanted one, any player's, is replaced",
-            "elestrals.main.stadium-cast",
-        )
-        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
-    elif st.runes >= _FIELD["rune_slots"]:
-        if rune != "invoke":
-            return (
-                f"all {_FIELD['rune_slots']} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
-                "elestrals.zone.rune-row",
-            )
-        trace.add(
-            "The Rune Row is full: the Invoke Rune replaces a chosen Rune and reuses its Spirits",
-            "elestrals.main.invoke-replaces",
-        )
-    else:
-        trace.add("It goes into an open Rune Row slot", "elestrals.main.cast-rune")
-    if not st.target:
-        return "the Rune needs a target and none is available", "elestrals.advanced.targets-needed"
-    trace.add("Exactly enough Spirits to meet its cost", "elestrals.main.rune-exact-spirits")
-    if rune in _INSTANT:
-        trace.add(
-            "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
-        )
-        trace.add("An Instant Rune resolves and goes to the Underworld with its Spirits", "elestrals.rune.instant")
-    else:
-        if rune == "artifact":
-            trace.add(
-                "An Artifact targets the Elestral it will Empower, any player's", "elestrals.main.artifact-targets"
-            )
-            trace.add(
-                "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
-            )
-        elif rune == "divine":
-            trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
-        elif rune == "stadium":
-            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
-        trace.add("A Continuous Rune enters the field and stays", "elestrals.rune.continuous")
-    return None
+    if action in ("normal-cast", "normal-ascend"):
+        trace.add("Even if it is Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+    return trace.ruling(f"{action} is allowed", {**value, "allowed": True}, legal=True)

@@ -606,6 +606,10 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         card = pos.at(ref, who)
         assert card is not None
         pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
+        during = pos.cards[card.card].during
+        if during:
+            rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
+            trace.add(f"The effect says it works during the {during} phase", rule)
         trace.add(
             f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
             "elestrals.main.activate-effect",
@@ -829,8 +833,9 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
                 trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
         trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
         return pos
-    trace.add(
-        "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",
-        "elestrals.main.effect-independent",
-    )
+    if link.kind != "described":
+        trace.add(
+            "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",
+            "elestrals.main.effect-independent",
+        )
     return pos

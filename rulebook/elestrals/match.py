@@ -7,7 +7,7 @@ tables of ``rulebook/data/elestrals.toml``.
 Examples:
     >>> from rulebook import elestrals
     >>> elestrals.check_deck("Spirit Deck:\\n20 fire\\nMain Deck:\\n" + "3 A\\n" * 13 + "1 B").verdict
-    "1 problem(s): 39 copies of 'A' in the Main Deck; at most 3"
+    "1 problem: 39 copies of 'A' in the Main Deck; at most 3"
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, options
+from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, _read, options, plural
 from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.reading import shown
 from rulebook.ruling import Ruling, Trace
 
 __all__ = [
@@ -71,11 +72,13 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
             raise InvalidInputError(
                 f"line {number}: a card before any section; start with 'Spirit Deck:', 'Main Deck:' or 'Side Deck:'"
             )
-        m = re.fullmatch(r"(?:(\d+)\s*x?\s+)?(.+)", line, re.IGNORECASE)
+        m = re.fullmatch(r"(?:([0-9]+)\s*x?\s+)?(.+)", line, re.IGNORECASE)
         assert m is not None
-        count = int(m.group(1)) if m.group(1) else 1
+        count = _count(m.group(1), "a card count", f"line {number}: ", high=999) if m.group(1) else 1
         if count == 0:
-            raise InvalidInputError(f"line {number}: a count of 0 for {m.group(2)!r}; leave the card out instead")
+            raise InvalidInputError(
+                f"line {number}: a count of 0 for {shown(m.group(2))!r}; leave the card out instead"
+            )
         decks[current].append((m.group(2).strip(), count, number))
     if not any(decks.values()):
         raise InvalidInputError("the deck list is empty; write 'Spirit Deck:', 'Main Deck:' and their cards")
@@ -167,7 +170,9 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     if not problems:
         trace.add(f"No card has more than {_DECKS['copy_limit']} copies", rule)
     verdict = (
-        "Legal deck" if not problems else f"{len(problems)} problem(s): " + "; ".join(p["problem"] for p in problems)
+        "Legal deck"
+        if not problems
+        else f"{plural(len(problems), 'problem')}: " + "; ".join(p["problem"] for p in problems)
     )
     return trace.ruling(verdict, {"sizes": sizes, "problems": problems}, legal=not problems)
 
@@ -179,7 +184,7 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
 
     Examples:
         >>> mulligan(2).verdict
-        '2 mulligan(s) Expend 4 Spirits, leaving 16'
+        '2 mulligans Expend 4 Spirits, leaving 16'
         >>> mulligan(11).legal
         False
     """
@@ -197,7 +202,8 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
     possible = deck // cost
     if times > possible:
         trace.add(
-            f"Only {possible} mulligan(s) can be paid from {deck} Spirits", "elestrals.interp.mulligan-without-spirits"
+            f"Only {plural(possible, 'mulligan')} can be paid from {plural(deck, 'Spirit')}",
+            "elestrals.interp.mulligan-without-spirits",
         )
         if opts["mulligan-short"] == "loses":
             trace.add("Expending from an empty Spirit Deck loses the game", "elestrals.end.expend-from-empty")
@@ -212,7 +218,7 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
             legal=False,
         )
     return trace.ruling(
-        f"{times} mulligan(s) Expend {times * cost} Spirits, leaving {deck - times * cost}",
+        f"{plural(times, 'mulligan')} Expend{'s' if times == 1 else ''} {plural(times * cost, 'Spirit')}, leaving {deck - times * cost}",
         {"expended": times * cost, "spirits_left": deck - times * cost, "allowed": True, "loses": False},
         legal=True,
     )
@@ -253,13 +259,14 @@ def game_end(
         if draws.get(p, 0) > main[p]:
             losers.append(p)
             trace.add(
-                f"{p} must draw {draws[p]} with {main[p]} card(s) in their Main Deck", "elestrals.end.draw-from-empty"
+                f"{p} must draw {draws[p]} with {plural(main[p], 'card')} in their Main Deck",
+                "elestrals.end.draw-from-empty",
             )
         elif expends.get(p, 0) > spirits[p]:
             losers.append(p)
             trace.add(f"{p} has run out of Spirits", "elestrals.spirit.running-out")
             trace.add(
-                f"{p} must Expend {expends[p]} with {spirits[p]} Spirit(s) in their Spirit Deck",
+                f"{p} must Expend {expends[p]} with {plural(spirits[p], 'Spirit')} in their Spirit Deck",
                 "elestrals.end.expend-from-empty",
             )
     if not losers:
@@ -335,12 +342,15 @@ class _Player:
     points: int = 0
     games: int = 0
     won: int = 0
+    drawn: int = 0
     differential: int = 0
+    drawn_played: bool = True
     matches: list[tuple[str, str]] = field(default_factory=list)  # (opponent, "win" | "draw" | "loss")
 
     @property
     def win_rate(self) -> float:
-        return self.won / self.games if self.games else 0.0
+        counted = self.games if self.drawn_played else self.games - self.drawn
+        return self.won / counted if counted else 0.0
 
     @property
     def average_differential(self) -> float:
@@ -412,9 +422,10 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         if max(wins.values()) >= need:
             raise InvalidInputError(f"line {line}: round {rnd} of {a} against {b} was already won with {need} games")
         for me, mine, theirs in ((a, sa, sb), (b, sb, sa)):
-            p = players.setdefault(me, _Player(me))
+            p = players.setdefault(me, _Player(me, drawn_played=opts["drawn-games"] == "played"))
             p.games += 1
             p.won += winner == me
+            p.drawn += winner == "draw"
             p.differential += mine - theirs
         if winner != "draw":
             wins[winner] += 1
@@ -445,6 +456,9 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         return (p.points, round(p.win_rate, 9), round(p.average_differential, 9), round(opp(p), 9))
 
     ranked = sorted(players.values(), key=lambda p: (tuple(-k for k in key(p)), p.name))
+    if any(p.drawn for p in players.values()):
+        how = "count as games played, not won" if opts["drawn-games"] == "played" else "are left out"
+        trace.add(f"Drawn games {how} in the game-win share (option drawn-games)", "elestrals.interp.drawn-games")
     trace.add(
         "Level on points: ranked by game-win rate, then average Spirit Differential, then opponents' average",
         "elestrals.tournament.tiebreakers",
@@ -471,22 +485,28 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         )
     leaders = [r["player"] for r in rows if r["rank"] == 1]
     lead = "lead" if len(leaders) > 1 else "leads"
-    verdict = f"{' and '.join(leaders)} {lead} with {rows[0]['points']} match point(s)"
+    verdict = f"{' and '.join(leaders)} {lead} with {plural(rows[0]['points'], 'match point')}"
     return trace.ruling(verdict, {"standings": rows})
 
 
-def side_swap(game: int, cards_in: int, cards_out: int) -> Ruling:
+def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, spirits_out: int = 0) -> Ruling:
     """Whether a Side Deck swap is allowed before ``game`` (1, 2, 3) of a round: ``cards_in`` Side Deck
-    cards into the Main or Spirit Deck for ``cards_out`` cards out of it.
+    cards into the Main or Spirit Deck for ``cards_out`` cards out of them; ``spirits_in`` and
+    ``spirits_out`` of those are Spirits. A Spirit is swapped only for a Spirit (the Spirit Deck holds
+    only Spirits, the Main Deck none), so each deck keeps its size.
 
     Examples:
         >>> side_swap(2, 3, 3).legal
         True
         >>> side_swap(1, 1, 1).verdict
         'Not allowed: swaps start after the first game of a round'
+        >>> side_swap(2, 1, 1, spirits_in=1).verdict
+        'Not allowed: a Spirit goes in for 0 Spirits out; a Spirit is swapped only for a Spirit'
     """
-    if game < 1 or cards_in < 0 or cards_out < 0:
+    if game < 1 or min(cards_in, cards_out, spirits_in, spirits_out) < 0:
         raise InvalidInputError("the game number starts at 1 and card counts cannot be negative")
+    if spirits_in > cards_in or spirits_out > cards_out:
+        raise InvalidInputError("the Spirits swapped are among the cards swapped: at most as many")
     trace = Trace()
     if game == 1:
         trace.add("Side Deck swaps are made after the first game of a round", "elestrals.tournament.side-swaps")
@@ -501,12 +521,25 @@ def side_swap(game: int, cards_in: int, cards_out: int) -> Ruling:
             {"allowed": False},
             legal=False,
         )
+    if spirits_in != spirits_out:
+        trace.add(
+            "Each swap is of the same kind: a Spirit for a Spirit, an Elestral or Rune for an Elestral or Rune",
+            "elestrals.tournament.side-swaps",
+        )
+        trace.add("The Spirit Deck holds only Spirits", "elestrals.setup.spirit-deck")
+        trace.add("The Main Deck holds Runes and Elestrals", "elestrals.setup.main-deck")
+        return trace.ruling(
+            f"Not allowed: {'a Spirit goes' if spirits_in == 1 else f'{spirits_in} Spirits go'} in for "
+            f"{plural(spirits_out, 'Spirit')} out; a Spirit is swapped only for a Spirit",
+            {"allowed": False},
+            legal=False,
+        )
     trace.add(
-        f"{cards_in} in, {cards_out} out, before game {game}: any number of one-for-one swaps",
+        f"{cards_in} in, {cards_out} out, before game {game}: any number of one-for-one swaps, each of one kind",
         "elestrals.tournament.side-swaps",
     )
     trace.add("After the round, all three decks go back to their starting lists", "elestrals.tournament.reset")
-    return trace.ruling(f"Allowed: {cards_in} card(s) swapped one for one", {"allowed": True}, legal=True)
+    return trace.ruling(f"Allowed: {plural(cards_in, 'card')} swapped one for one", {"allowed": True}, legal=True)
 
 
 def first_player_chooser(previous: str = "") -> Ruling:

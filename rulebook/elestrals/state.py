@@ -432,6 +432,8 @@ _BATTLE = {
     "target": Choice("spirit-deck", *(f"E{i}" for i in range(1, ROW + 1))),
     "step": Choice("attack", "battle", "damage"),
     "declared": Opt(Choice(*POSITIONS)),
+    "attacker_card": Opt(str),
+    "target_card": Opt(str),
 }
 _SHAPE = {
     "turn": Int(1, MAX_TURN),
@@ -783,12 +785,11 @@ def _battle(reader: _Reader, pos: Position, data: Mapping[str, Any]) -> Position
     mine = pos.sides[pos.player].elestrals[attacker]
     theirs = pos.sides[pos.opponent].elestrals[target] if target >= 0 else None
     declared = data.get("declared", theirs.position if theirs else "")
-    return replace(
-        pos,
-        battle=Battle(
-            attacker, mine.card if mine else "", target, theirs.card if theirs else "", declared, data["step"]
-        ),
-    )
+    card = " ".join(data.get("attacker_card", mine.card if mine else "").split())
+    target_card = " ".join(data.get("target_card", theirs.card if theirs else "").split())
+    if mine is None and not card:
+        raise reader.fail("battle.attacker", "no Elestral is there; give attacker_card, the Elestral that attacked")
+    return replace(pos, battle=Battle(attacker, card, target, target_card, declared, data["step"]))
 
 
 def _check_artifacts(pos: Position, where: str) -> None:
@@ -999,6 +1000,9 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
         out += ["", "[battle]", f'attacker = "E{b.attacker + 1}"']
         out.append(f"target = {_q('spirit-deck' if b.target < 0 else f'E{b.target + 1}')}")
         out.append(f"step = {_q(b.step)}")
+        out.append(f"attacker_card = {_q(b.card)}")
+        if b.target >= 0:
+            out.append(f"target_card = {_q(b.target_card)}")
         if b.declared:
             out.append(f"declared = {_q(b.declared)}")
     for name in dict.fromkeys(named):
