@@ -194,6 +194,9 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         for who_name in destroyed:
             who, slot = (me, b.attacker) if who_name == "attacker" else (them, b.target)
             pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
+        trace.add(
+            "Each destroyed Elestral goes to its owner's Underworld with its Spirits", "elestrals.interp.spirits-follow-card"
+        )
     pos = replace(pos, step="damage", battle=replace(b, step="damage"), passed=())
     pos, loser = _expend(pos, expend, trace)
     return pos, {"destroyed": destroyed, "expend": expend, "loser": loser}
@@ -310,6 +313,7 @@ def _expend(pos: Position, expend: dict[str, int], trace: Trace) -> tuple[Positi
 
 def end_battle(pos: Position, trace: Trace) -> Position:
     """After the Damage Step's chains: the battle is over; the check between chains follows."""
+    trace.add("The Damage Step's chains are over: so is the battle", "elestrals.battle.damage-step")
     pos = replace(pos, battle=None, step="", passed=())
     pos, _ = between_chains(pos, trace)
     return pos

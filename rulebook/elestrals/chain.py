@@ -183,6 +183,10 @@ def _item(pos: Position, who: int, action: Action) -> tuple[int, LimboItem] | No
 def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
     """Why ``who`` may not chain this waiting card or effect now, or ``None``."""
     found = _item(pos, who, action)
+    theirs = _item(pos, 1 - who, action)
+    if found is None and theirs is not None:
+        other = pos.names[1 - who]
+        return f"that waiting item is {other}'s: {other} chains it", ("elestrals.chain.next-chain-order",)
     if found is None:
         if action.verb in ("special-cast", "special-ascend"):
             return (
@@ -192,9 +196,9 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
             )
         return "no such conditional effect waits in Limbo", ("elestrals.chain.waiting-in-limbo",)
     _, item = found
-    if pos.chain:
+    if pos.chain and pos.closed:
         return (
-            "it waits in Limbo for the active chain to resolve and joins the next one",
+            "it waits in Limbo for the closed chain to resolve and joins the next one",
             ("elestrals.chain.waiting-in-limbo",),
         )
     if next_in_limbo(pos) != who:
@@ -233,11 +237,12 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
     name = pos.names[who]
     number = len(pos.chain) + 1
     if item.kind == "conditional":
-        link = ChainLink(who, "conditional", item.label or item.card, item.source)
+        link = ChainLink(who, "conditional", item.card, item.source)
         trace.add(
             f"{name} chains the waiting effect {item.label or item.card} as link {number}",
             "elestrals.chain.next-chain-order",
         )
+        return replace(pos, chain=(*pos.chain, link), passed=())
     elif item.kind == "special-cast":
         slot = _open_slot(pos, who, "E")
         assert slot is not None

@@ -747,7 +747,9 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
     step = {"draw": "window", "end": "window"}.get(st.phase, "")
     pos = Position(turn, 0, st.phase, step, (side, other), cards=cards, waiting=waiting)
     if st.chain:
-        pos = replace(pos, chain=(ChainLink(1, "described", "a card Cast by the opponent"),))
+        # An effect telling a player to Special Cast or Ascend resolves in a closed chain.
+        closed = action in ("special-cast", "special-ascend")
+        pos = replace(pos, chain=(ChainLink(1, "described", "a card Cast by the opponent"),), closed=closed)
     return pos, Action(action, args)
 
 

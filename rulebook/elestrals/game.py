@@ -97,17 +97,17 @@ def decider(pos: Position) -> int | None:
             if not pos.sides[who].kept:
                 return who
         return pos.player
+    if pos.chain and pos.closed:
+        return pos.player
+    if pos.waiting:
+        found = _chain.next_in_limbo(pos)
+        return pos.player if found is None else found
     if pos.chain:
-        if pos.closed:
-            return pos.player
         last = pos.chain[-1].player
         for who in (1 - last, last):
             if who not in pos.passed:
                 return who
         return pos.player
-    if pos.waiting:
-        found = _chain.next_in_limbo(pos)
-        return pos.player if found is None else found
     if _in_window(pos):
         for who in (pos.player, 1 - pos.player):
             if who not in pos.passed and window_open(pos, who):
@@ -139,7 +139,7 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
         return [Action("draw")]
     side = pos.sides[who]
     out: list[Action] = []
-    if pos.waiting and not pos.chain:
+    if pos.waiting:
         for item in pos.waiting:
             if item.player != who:
                 continue
@@ -244,10 +244,12 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
         return (
             None if pos.chain and pos.closed else ("there is no closed chain to resolve", ("elestrals.chain.closed",))
         )
+    if verb in ("special-cast", "special-ascend", "conditional"):
+        return _chain.refuse_waiting(pos, actor, action)
     if pos.chain and pos.closed:
         return "the chain is closed: it resolves before anything else happens", ("elestrals.chain.closed",)
     if verb == "pass":
-        if pos.waiting and not pos.chain:
+        if pos.waiting:
             return (
                 "the cards and effects waiting in Limbo join the next chain: chain them first",
                 ("elestrals.chain.next-chain-order",),
@@ -255,7 +257,7 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
         return None
     if verb in ("special-cast", "special-ascend", "conditional"):
         return _chain.refuse_waiting(pos, actor, action)
-    if pos.waiting and not pos.chain:
+    if pos.waiting:
         return (
             "the next chain opens with the cards and effects waiting in Limbo",
             ("elestrals.chain.next-chain-order",),
@@ -346,19 +348,27 @@ def _after_chain(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position
     return pos
 
 
-def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any]) -> Position:
+def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: bool = False) -> Position:
+    """A pass: no response to the chain, no chain started in a window, or the end of a phase.
+
+    A pass that was the player's only choice (``forced``) is not written in the trace by itself; the
+    trace says once that no one added a link or started a chain.
+    """
     name = pos.names[who]
     if pos.chain:
         passed = (*pos.passed, who)
         if len(set(passed)) < 2:
-            trace.add(f"{name} adds no link", "elestrals.chain.forming")
+            if not forced:
+                trace.add(f"{name} adds no link", "elestrals.chain.forming")
             return replace(pos, passed=passed)
-        trace.add(f"{name} adds no link either: the chain is closed", "elestrals.chain.closed")
+        text = "No one adds a link" if forced else f"{name} adds no link either"
+        trace.add(f"{text}: the chain is closed", "elestrals.chain.closed")
         return _after_chain(replace(pos, closed=True, passed=passed), trace, notes)
     if _in_window(pos):
         passed = (*pos.passed, who)
         rule = _WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase]
-        trace.add(f"{name} starts no chain", rule)
+        if not forced:
+            trace.add(f"{name} starts no chain", rule)
         pos = replace(pos, passed=passed)
         if any(w not in passed and window_open(pos, w) for w in (0, 1)):
             return pos
@@ -398,7 +408,7 @@ def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     return pos.with_side(who, side)
 
 
-def _step(pos: Position, action: Action, trace: Trace, notes: dict[str, Any]) -> Position:
+def _step(pos: Position, action: Action, trace: Trace, notes: dict[str, Any], forced: bool = False) -> Position:
     who = decider(pos)
     assert who is not None
     verb = action.verb
@@ -420,7 +430,7 @@ def _step(pos: Position, action: Action, trace: Trace, notes: dict[str, Any]) ->
     if verb == "resolve":
         return _after_chain(pos, trace, notes)
     if verb == "pass":
-        return _pass(pos, who, trace, notes)
+        return _pass(pos, who, trace, notes, forced)
     if verb == "attack":
         return declare(pos, who, action, trace)
     if verb in ("special-cast", "special-ascend", "conditional"):
@@ -484,10 +494,11 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
             forced = Action("pass")
         else:
             acts = _legal(pos)
-            if len(acts) != 1 or acts[0].verb != "pass":
+            # A pass that would end the Main or Battle Phase is the player's to make, even when alone.
+            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or _in_window(pos)):
                 return pos, acts
             forced = acts[0]
-        pos = _step(pos, forced, trace, notes)
+        pos = _step(pos, forced, trace, notes, forced=True)
     raise RuntimeError("the game did not come to a decision")
 
 
@@ -580,16 +591,21 @@ def _whose(pos: Position) -> str:
     who = decider(pos)
     if who is None:
         return "the game is over: " + ("a draw" if pos.winner is None else f"{pos.names[pos.winner]} wins")
-    where = f"turn {pos.turn}, {pos.phase.capitalize()} Phase" + (
-        f", {pos.step} step" if pos.phase == "battle" and pos.step else ""
-    )
-    what = (
-        "respond to the chain"
-        if pos.chain and not pos.closed
-        else "chain what waits in Limbo"
-        if pos.waiting
-        else "act"
-    )
+    if pos.phase == "setup":
+        where = "before the first turn"
+    else:
+        where = f"turn {pos.turn}, {pos.phase.capitalize()} Phase"
+        where += f", {pos.step.capitalize()} Step" if pos.phase == "battle" and pos.step else ""
+    if pos.chain and pos.closed:
+        what = "resolve the closed chain"
+    elif pos.waiting:
+        what = "chain what waits in Limbo"
+    elif pos.chain:
+        what = "respond to the chain"
+    elif pos.phase == "setup":
+        what = "keep or mulligan"
+    else:
+        what = "act"
     return f"{pos.names[who]} to {what} ({where})"
 
 
@@ -662,7 +678,7 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     Examples:
         >>> r = legal(new_game(seed=3))
         >>> r.verdict
-        'P1 to act (turn 1, Setup Phase): 2 legal actions'
+        'P1 to keep or mulligan (before the first turn): 2 legal actions'
         >>> [a["action"] for a in r.value["legal"]]
         ['keep', 'mulligan']
     """

@@ -968,7 +968,7 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
         if pos.passed:
             out.append(f"passed = {_list(pos.names[p] for p in pos.passed)}")
         for link in pos.chain:
-            if link.kind != "described":
+            if link.kind not in ("described", "conditional") or link.card in pos.cards:
                 named.append(link.card)
             out += ["", "[[chain.links]]", f"player = {_q(pos.names[link.player])}", f"action = {_q(link.kind)}"]
             out.append(f"card = {_q(link.card)}")
