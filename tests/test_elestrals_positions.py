@@ -190,7 +190,8 @@ def test_elestrals_interp_ascend_cost_cap_for_a_normal_ascend() -> None:
     capped = elestrals.main_action("normal-ascend", elestrals=1, cost=3)
     assert capped.legal is True
     game = position(
-        MAIN, p1='hand = ["Kiln Hound"]\n[[players.P1.elestrals]]\ncard = "Cinder Cub"\nspirits = ["fire"]',
+        MAIN,
+        p1='hand = ["Kiln Hound"]\n[[players.P1.elestrals]]\ncard = "Cinder Cub"\nspirits = ["fire"]',
         options={"ascend-cost-cap": "yes"},
     )
     ruling = elestrals.check(game, 'normal-ascend E1 "Kiln Hound"')[1]

@@ -33,6 +33,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from rulebook.elestrals.cards import (
@@ -96,6 +97,8 @@ from rulebook.elestrals.rulings import (
 )
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling
+
+_ROOT = Path(__file__).resolve().parents[2]
 
 __all__ = [
     "Game",
@@ -168,7 +171,20 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         case "stats":
             return final_stats(*case["base"], case["effects"], opts)
         case "battle":
-            return battle(case["attacker"], case["defender"], first_turn=case.get("first_turn", False))
+            return battle(case["attacker"], case["defender"], first_turn=case.get("first_turn", False), opts=opts)
+        case "legal" | "position":
+            path = _ROOT / case["file"]
+            if not path.is_file():
+                raise InvalidInputError(f"the example position {case['file']} is not beside the package")
+            game = load(str(path), str(path.parent / "cards.toml"), opts)
+            if case["query"] == "legal":
+                return legal(game, refused=True)
+            return check(game, case["action"])[1]
+        case "side-swap":
+            return side_swap(
+                case["game"], case["cards_in"], case["cards_out"],
+                spirits_in=case.get("spirits_in", 0), spirits_out=case.get("spirits_out", 0),
+            )  # fmt: skip
         case "chain":
             return resolve_chain(case["text"])
         case "enchant":

@@ -195,7 +195,8 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
             who, slot = (me, b.attacker) if who_name == "attacker" else (them, b.target)
             pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
         trace.add(
-            "Each destroyed Elestral goes to its owner's Underworld with its Spirits", "elestrals.interp.spirits-follow-card"
+            "Each destroyed Elestral goes to its owner's Underworld with its Spirits",
+            "elestrals.interp.spirits-follow-card",
         )
     pos = replace(pos, step="damage", battle=replace(b, step="damage"), passed=())
     pos, loser = _expend(pos, expend, trace)

@@ -145,8 +145,15 @@ def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, lis
                             "elestrals.chain.one-more-chain",
                         )
                         continue
-                    rule = "elestrals.chain.between-chains" if short else "elestrals.rune.artifact"
-                    trace.add(f"Between chains: {card.card} has {why}, so it goes to the Underworld", rule)
+                    if lonely and not short:
+                        trace.add(
+                            f"{card.card} Empowers no Elestral: an Artifact follows its Elestral",
+                            "elestrals.rune.artifact",
+                        )
+                    trace.add(
+                        f"Between chains: {card.card} has {why}, so it goes to the Underworld",
+                        "elestrals.chain.between-chains",
+                    )
                     trace.add("Its Spirits go to the Underworld with it", "elestrals.interp.spirits-follow-card")
                     pos = leave_field(pos, who, zone, slot, trace)
                     gone.append(card.card)

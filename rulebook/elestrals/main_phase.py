@@ -714,6 +714,8 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         "elestrals.main.rune-exact-spirits",
     )
     if from_set:
+        if kind == "counter":
+            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
         trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
     elif kind == "stadium":
         where = "S"
