@@ -217,7 +217,7 @@ def _invariants(game: elestrals.Game) -> None:
 
 def test_random_vanilla_games_keep_every_card_and_agree_with_check() -> None:
     rng = random.Random(13)
-    for seed in range(12):
+    for seed in range(5):
         game = elestrals.new_game(seed=seed)
         while not game.is_terminal():
             _invariants(game)

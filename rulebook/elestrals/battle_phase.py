@@ -13,14 +13,13 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rulebook.elestrals.cards import parse_effect, stats_after
 from rulebook.elestrals.chain import between_chains
 from rulebook.elestrals.core import plural
 from rulebook.elestrals.main_phase import Refusal
-from rulebook.elestrals.state import Action, Battle, Elestral, Position, leave_field, to_underworld
+from rulebook.elestrals.state import Action, Battle, Elestral, Position, leave_field, replace, to_underworld
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 

@@ -363,7 +363,10 @@ class Card:
     @property
     def rune(self) -> str:
         """The Rune type (``invoke``, ``counter``, ``artifact``, ``divine``, ``stadium``), or ``""``."""
-        return next((s for s in self.subclasses if s in RUNE_TYPES), "")
+        for kind in self.subclasses:
+            if kind in RUNE_TYPES:
+                return kind
+        return ""
 
     @property
     def instant(self) -> bool:

@@ -12,7 +12,6 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, plural
@@ -26,6 +25,7 @@ from rulebook.elestrals.state import (
     Position,
     Rune,
     leave_field,
+    replace,
     split_keywords,
 )
 from rulebook.errors import InvalidInputError

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, refuse_attack
@@ -33,6 +33,7 @@ from rulebook.elestrals.state import (
     Rune,
     Side,
     SpiritDeck,
+    replace,
 )
 from rulebook.errors import InvalidInputError
 from rulebook.reading import shown
@@ -737,9 +738,7 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
                 runes[i] = Rune(filler, set=True, set_turn=1)
         if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
             args += ("replacing", "R1")
-    elif action == "change-position":
-        args = ("E1",)
-    elif action == "activate":
+    elif action == "change-position" or action == "activate":
         args = ("E1",)
     side = Side(SpiritDeck().add("fire", 15), ("?",) * 20, tuple(sorted(hand)), (), tuple(elestrals), tuple(runes),
                 None, st.spirit_action)  # fmt: skip

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -47,6 +47,7 @@ from rulebook.elestrals.state import (
     parse_action,
     position_toml,
     read_position,
+    replace,
     split_keywords,
     window_open,
 )
@@ -296,13 +297,14 @@ def _next_phase(pos: Position, trace: Trace) -> Position:
 def _end_phase(pos: Position, trace: Trace) -> Position:
     worn = False
     for who, side in enumerate(pos.sides):
-        row = []
-        for el in side.elestrals:
-            if el is not None and any(until == "end" for _, until in el.modifiers):
-                el = replace(el, modifiers=tuple(m for m in el.modifiers if m[1] != "end"))
-                worn = True
-            row.append(el)
-        pos = pos.with_side(who, replace(side, elestrals=tuple(row)))
+        if not any(el is not None and any(u == "end" for _, u in el.modifiers) for el in side.elestrals):
+            continue
+        row = tuple(
+            replace(el, modifiers=tuple(m for m in el.modifiers if m[1] != "end")) if el is not None else None
+            for el in side.elestrals
+        )
+        pos = pos.with_side(who, replace(side, elestrals=row))
+        worn = True
     if worn:
         trace.add("Effects that last until the End Phase wear off", "elestrals.phase.end")
     return replace(pos, phase="end", step="window", battle=None, passed=())
@@ -312,10 +314,17 @@ def _next_turn(pos: Position, trace: Trace) -> Position:
     nxt = 1 - pos.player
     sides = []
     for side in pos.sides:
-        row = tuple(
-            replace(el, cast=False, attacked=False, changed=False) if el is not None else None for el in side.elestrals
-        )
-        sides.append(replace(side, elestrals=row, spirit_action="", used=()))
+        row = side.elestrals
+        if any(el is not None and (el.cast or el.attacked or el.changed) for el in row):
+            row = tuple(
+                replace(el, cast=False, attacked=False, changed=False)
+                if el is not None and (el.cast or el.attacked or el.changed)
+                else el
+                for el in row
+            )
+        if row is not side.elestrals or side.spirit_action or side.used:
+            side = replace(side, elestrals=row, spirit_action="", used=())
+        sides.append(side)
     trace.add(f"No one starts a chain: {pos.names[nxt]}'s turn {pos.turn + 1} begins", "elestrals.phase.end")
     return replace(pos, sides=(sides[0], sides[1]), turn=pos.turn + 1, player=nxt, phase="draw", step="draw", passed=())
 
@@ -559,6 +568,9 @@ class Game:
     def apply(self, action: Action | str) -> Game:
         """The game after ``action``; an illegal one raises :class:`~rulebook.errors.IllegalActionError`."""
         action = parse_action(action)
+        known = self.__dict__.get("_explained", {}).get(action)
+        if known is not None:
+            return known
         refused = refusal(self.position, action)
         if refused is not None:
             raise IllegalActionError(refused[0], refused[1])
@@ -573,7 +585,10 @@ class Game:
         trace = Trace()
         notes: dict[str, Any] = {}
         after, actions = _advance(self.position, action, trace, notes)
-        return self._after(after, actions), trace.ruling(
+        game = self._after(after, actions)
+        # Remember it: a caller often applies the action it just had explained (a value, so it is safe).
+        self.__dict__["_explained"] = {action: game}
+        return game, trace.ruling(
             _verdict(self.position, action, after), _value(self.position, action, after, notes), legal=True
         )
 

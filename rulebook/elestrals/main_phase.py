@@ -15,7 +15,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rulebook.elestrals.cards import Card, card_status
 from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, plural
@@ -29,6 +28,7 @@ from rulebook.elestrals.state import (
     Rune,
     Stadium,
     leave_field,
+    replace,
     split_keywords,
     to_underworld,
     window_open,

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, _read, options, plural
+from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, options, plural
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import shown
 from rulebook.ruling import Ruling, Trace

@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.elestrals.cards import Card, parse_effect, read_cards, spirit_list
@@ -118,6 +118,19 @@ _TYPE_INDEX = {t: i for i, t in enumerate(_TYPES)}
 _PLAYER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
 _REF = re.compile(r"(?:(?P<player>[A-Za-z][A-Za-z0-9_-]{0,19})[:.])?(?P<zone>[ERer])(?P<slot>[1-4])|(?P<s>[Ss])")
 MAX_TURN = 10_000
+
+
+_SETATTR = object.__setattr__
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen slots dataclass with some fields changed (``dataclasses.replace``, without its
+    checks: the engine copies positions thousands of times a game)."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        _SETATTR(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 # ---------------------------------------------------------------- the parts of a position
