@@ -79,10 +79,11 @@ def check(
 ) -> None:
     """Judge one action in a position; if it is legal, print the position after it (a file you can feed back).
 
-    Actions: keep, mulligan, draw, pass, resolve, normal-cast CARD [attack|defense], normal-ascend E1 CARD,
-    enchant E1 [TYPE], expend-draw [TYPE], set-rune CARD, cast-rune CARD|R1 [empowering P2:E1] [replacing R1]
-    [paying TYPES], change-position E1, activate E1|R1|S, attack E1 E2|spirit-deck, special-cast CARD,
-    special-ascend E1 CARD, conditional CARD, nexus FROM TO [COUNT] [TYPE].
+    Actions: keep, mulligan, draw, pass, resolve, normal-cast CARD attack|defense, normal-ascend E1 CARD,
+    enchant E1 TYPE, expend-draw TYPE, set-rune CARD, cast-rune CARD or cast-rune R1 (adding
+    empowering P2:E1, replacing R1 or paying TYPES where needed), change-position E1, activate E1|R1|S,
+    attack E1 E2|spirit-deck, special-cast CARD, special-ascend E1 CARD, conditional CARD,
+    nexus FROM TO COUNT TYPE. Card names with spaces are quoted.
     Example: rulebook elestrals check examples/elestrals/battle-phase.toml "attack E1 E2"
     """
     from rulebook import elestrals
@@ -355,10 +356,40 @@ def standings(
     for row in ruling.value["standings"]:
         typer.echo(
             f"{row['rank']:>3}. {shown(row['player'])}: {plural(row['points'], 'match point')}, "
-            f"{row['won']} of {plural(row['games'], 'game')} won, Spirit Differential "
+            f"{row['won']} of {plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
             f"{row['spirit_differential']:+g}, opponents' {row['opponents_differential']:+g}"
         )
     emit_ruling("elestrals", "standings", given, replace(ruling, verdict="How the ranking was decided:"), False)
+
+
+@app.command(name="side-swap")
+@answers
+def side_swap(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game of the round the swap comes before (1, 2, 3).")],
+    cards_in: Annotated[str, typer.Option("--in", metavar="N", help="Side Deck cards put into the decks.")],
+    cards_out: Annotated[str, typer.Option("--out", metavar="N", help="Cards taken out of the decks.")],
+    spirits_in: Annotated[str, typer.Option(metavar="N", help="How many of the cards put in are Spirits.")] = "0",
+    spirits_out: Annotated[str, typer.Option(metavar="N", help="How many of the cards taken out are Spirits.")] = "0",
+    as_json: JsonFlag = False,
+) -> None:
+    """May these Side Deck swaps be made between games of a round? One in, one out, a Spirit for a Spirit.
+
+    Example: rulebook elestrals side-swap 2 --in 2 --out 2 --spirits-in 1
+    """
+    from rulebook import elestrals
+
+    values = {
+        "game": _number(game, "GAME", low=1, high=3),
+        "cards_in": _number(cards_in, "--in", high=12),
+        "cards_out": _number(cards_out, "--out", high=12),
+        "spirits_in": _number(spirits_in, "--spirits-in", high=12),
+        "spirits_out": _number(spirits_out, "--spirits-out", high=12),
+    }
+    ruling = elestrals.side_swap(
+        values["game"], values["cards_in"], values["cards_out"],
+        spirits_in=values["spirits_in"], spirits_out=values["spirits_out"],
+    )  # fmt: skip
+    emit_ruling("elestrals", "side-swap", values, ruling, as_json)
 
 
 @app.command()

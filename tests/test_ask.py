@@ -69,7 +69,6 @@ def test_a_clash_order_question_of_elemental_elephants_is_computed() -> None:
 def test_a_battle_question_of_elestrals_is_computed() -> None:
     ruling = ask("An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit. Who wins?")
     assert (
-        ruling.verdict
-        == "computed: The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit(s)"
+        ruling.verdict == "computed: The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit"
     )
     assert "elestrals.battle.spirit-difference" in ruling.rules

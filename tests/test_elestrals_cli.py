@@ -78,7 +78,7 @@ def test_standings_ranks_players_and_takes_the_match_points_option() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "Dee leads with 6 match points"
-    assert lines[1].startswith("  1. Dee: 6 match points, 4 of 4 games won")
+    assert lines[1].startswith("  1. Dee: 6 match points, 4 of 4 games won (share 100%)")
     assert lines.index("How the ranking was decided:") > 4
     data = json.loads(run("standings", str(EXAMPLES / "results.txt"), "-o", "match-points=1-0-0", "--json").stdout)
     assert [r["points"] for r in data["value"]["standings"]] == [2, 1, 1, 0]

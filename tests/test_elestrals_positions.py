@@ -171,7 +171,7 @@ def test_elestrals_interp_window_chains_who_starts_a_chain_in_the_end_phase() ->
     assert both.position.phase == "end" and both.current_player == 0
     assert "cast-rune R1" in [str(a) for a in both.legal_actions()]
     strict, ruling = position(top, p1, options={"window-chains": "turn-player"}).explain("pass")
-    assert strict.position.turn == 5 and "elestrals.phase.end" in ruling.rules
+    assert strict.position.turn == 5 and "elestrals.interp.window-chains" in ruling.rules
     waiting = position(top, p1, rest='[window]\npassed = ["P2"]', options={"window-chains": "turn-player"})
     refused = refusal(waiting.position, "cast-rune R1", who=0)
     assert refused is not None and "elestrals.interp.window-chains" in refused[1]

@@ -131,7 +131,8 @@ def end_attack_step(pos: Position, trace: Trace) -> Position:
     assert attacker is not None
     if defender is not None and defender.position != b.declared:
         trace.add(
-            f"The attacked Elestral changed Position: the attack stands, against {defender.position.capitalize()} Position",
+            "The attacked Elestral changed Position: the attack stands, against "
+            f"{defender.position.capitalize()} Position",
             "elestrals.interp.defender-turned",
         )
     trace.add("Battle Step: they enter battle; effects can no longer change Positions", "elestrals.battle.battle-step")

@@ -548,6 +548,8 @@ def effect_category(text: str) -> Ruling:
         'conditional'
         >>> effect_category("During your End Phase, you can Expend a Spirit in order to draw.").value
         'active'
+        >>> effect_category("While this Elestral is in Defense Position, it has +1 Defense. It cannot attack.").rules
+        ('elestrals.card.effect-categories', 'elestrals.advanced.multiple-effects', 'elestrals.card.passive')
     """
     words = capped(text, "an effect's text").strip().lower()
     if not words:
@@ -582,6 +584,10 @@ def effect_applies(kind: str, source: str, *, duration_over: bool = False) -> Ru
         True
         >>> effect_applies("passive", "misenchanted").legal
         False
+        >>> effect_applies("passive", "suppressed").rules
+        ('elestrals.advanced.duration-vs-passive', 'elestrals.advanced.suppressed')
+        >>> effect_applies("passive", "enchanted").rules
+        ('elestrals.card.passive',)
     """
     kind = _name("kind of effect", kind, ("passive", "duration"))
     source = _name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
@@ -658,6 +664,8 @@ def card_marking(marking: str) -> Ruling:
     Examples:
         >>> card_marking("stellar").value
         {'affects_play': False}
+        >>> card_marking("set").verdict
+        'No effect on play: the set symbol tells where a card was released'
     """
     marking = _name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
     trace = Trace()

@@ -141,7 +141,8 @@ def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, lis
                     if (who, zone, slot) in waiting_from:
                         stays.append(card.card)
                         trace.add(
-                            f"{card.card} fails the check ({why}) but stays one more chain: its conditional effect waits",
+                            f"{card.card} fails the check ({why}) but stays one more chain: "
+                            "its conditional effect waits",
                             "elestrals.chain.one-more-chain",
                         )
                         continue
@@ -154,7 +155,8 @@ def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, lis
                         f"Between chains: {card.card} has {why}, so it goes to the Underworld",
                         "elestrals.chain.between-chains",
                     )
-                    trace.add("Its Spirits go to the Underworld with it", "elestrals.interp.spirits-follow-card")
+                    if card.spirits:
+                        trace.add("Its Spirits go to the Underworld with it", "elestrals.interp.spirits-follow-card")
                     pos = leave_field(pos, who, zone, slot, trace)
                     gone.append(card.card)
                     changed = True
@@ -213,7 +215,7 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
             f"{pos.names[pos.player]}, the turn player, chains their waiting cards and effects first",
             ("elestrals.chain.next-chain-order",),
         )
-    head, parts = split_keywords(action.args)
+    head, _ = split_keywords(action.args)
     if item.kind == "special-cast":
         if _open_slot(pos, who, "E") is None:
             return "all Elestral Row slots are filled; only Ascending is possible", ("elestrals.zone.elestral-row",)
@@ -268,7 +270,7 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
             "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
         )
     else:
-        owner, zone, slot = pos.resolve_ref(head[0], who)
+        slot = pos.resolve_ref(head[0], who)[2]
         old = pos.sides[who].elestrals[slot]
         assert old is not None
         deck, first = pos.sides[who].spirit_deck.take("&")

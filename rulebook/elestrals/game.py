@@ -226,12 +226,13 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
             return "mulligans are taken before the game begins", ("elestrals.setup.mulligan",)
         if verb == "mulligan" and action.args:
             raise InvalidInputError("mulligan takes no words after it")
-        if verb == "mulligan" and (pos.sides[actor].spirit_deck.size or 0) < _DECKS["mulligan_cost"]:
-            if pos.sides[actor].spirit_deck.size is not None and pos.opts["mulligan-short"] == "forbidden":
-                return (
-                    f"a mulligan Expends {_DECKS['mulligan_cost']} Spirits and fewer are left",
-                    ("elestrals.interp.mulligan-without-spirits",),
-                )
+        size = pos.sides[actor].spirit_deck.size
+        short = size is not None and size < _DECKS["mulligan_cost"]
+        if verb == "mulligan" and short and pos.opts["mulligan-short"] == "forbidden":
+            return (
+                f"a mulligan Expends {_DECKS['mulligan_cost']} Spirits and fewer are left",
+                ("elestrals.interp.mulligan-without-spirits",),
+            )
         return None
     if pos.phase == "setup":
         return "before the game begins each player keeps a hand or takes a mulligan", ("elestrals.setup.mulligan",)
@@ -330,6 +331,12 @@ def _next_turn(pos: Position, trace: Trace) -> Position:
 
 
 def _window_done(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position:
+    if pos.phase in ("draw", "end") and pos.opts["window-chains"] == "turn-player":
+        trace.add(
+            f"Only the turn player starts a chain in this phase (option window-chains=turn-player); "
+            f"{pos.names[pos.opponent]} has no window here",
+            "elestrals.interp.window-chains",
+        )
     if pos.phase == "draw":
         trace.add("No one starts a chain: the Main Phase begins", "elestrals.phase.draw")
         return replace(pos, phase="main", step="", passed=())
@@ -477,7 +484,7 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     left = list(giver.spirits)
     for s in moved:
         left.remove(s)
-    (o1, z1, s1), (o2, z2, s2) = refs
+    (_, z1, s1), (_, z2, s2) = refs
     pos = _main._replace_card(pos, who, z1, s1, replace(giver, spirits=tuple(left)))
     pos = _main._replace_card(pos, who, z2, s2, replace(taker, spirits=tuple(sorted((*taker.spirits, *moved)))))
     trace.add(
@@ -651,7 +658,8 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
         if pos.chain:
             return ("elestrals.chain.closed",)
         if _in_window(pos):
-            return (_WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase], "elestrals.chain.forming")
+            rules = (_WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase], "elestrals.chain.forming")
+            return (*rules, "elestrals.interp.window-chains") if pos.phase in ("draw", "end") else rules
         return ("elestrals.phase.four",)
     if verb == "cast-rune":
         first = action.args[0].upper()
@@ -810,7 +818,7 @@ def new_game(seed: int = 0, opts: Mapping[str, object] | None = None) -> Game:
         deck = [name for name, n in listed.items() for _ in range(n)]
         assert len(deck) == _DECKS["main_deck"] and sum(spirits.values()) == _DECKS["spirit_deck"]
         rng.shuffle(deck)
-        counts = tuple(spirits.get(t, 0) for t in SPIRIT_TYPES) + (0,)
+        counts = (*(spirits.get(t, 0) for t in SPIRIT_TYPES), 0)
         hand = _DECKS["opening_hand"]
         sides.append(Side(SpiritDeck(counts), tuple(deck[hand:]), tuple(sorted(deck[:hand]))))
     pos = Position(1, 0, "setup", "", (sides[0], sides[1]), cards=cards, opts=options(opts))

@@ -36,7 +36,7 @@ from rulebook.elestrals.state import (
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
-__all__ = ["MAIN_ACTIONS", "candidates", "perform", "refuse", "resolve_link", "status"]
+__all__ = ["MAIN_ACTIONS", "draw_card", "perform", "refuse", "resolve_link", "status"]
 
 #: The Main Phase actions that start nothing else: the Spirit action's four, Setting, changing Position.
 MAIN_ACTIONS: tuple[str, ...] = (
@@ -196,7 +196,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "normal-ascend":
         if len(head) < 2:
             raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
-        slot, from_card = _own_elestral(pos, who, head[0])
+        _, from_card = _own_elestral(pos, who, head[0])
         name = _hand_card(pos, head[1], "elestral")
         _position_word(head[2:], "normal-ascend")
         if timing or (timing := _spirit_action(pos, who)):
@@ -227,7 +227,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "enchant":
         if not head:
             raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
-        slot, card = _own_elestral(pos, who, head[0])
+        _slot, card = _own_elestral(pos, who, head[0])
         kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
         if timing or (timing := _spirit_action(pos, who)):
             return timing
@@ -255,7 +255,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "change-position":
         if not head:
             raise InvalidInputError("change-position needs the Elestral: change-position E1")
-        slot, card = _own_elestral(pos, who, head[0])
+        _, card = _own_elestral(pos, who, head[0])
         if timing:
             return timing
         if card is None:
@@ -527,7 +527,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             for item in parts.get("adding", []):
                 ref, _, extra = item.partition(":")
                 extra = _name("Spirit type", extra, SPIRIT_TYPES)
-                owner, _, at = pos.resolve_ref(ref, who)
+                _owner, _, at = pos.resolve_ref(ref, who)
                 other = pos.sides[who].elestrals[at]
                 assert other is not None
                 left = list(other.spirits)
@@ -549,6 +549,10 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             )
             trace.add(
                 "Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast"
+            )
+            trace.add(
+                "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
+                "elestrals.advanced.ascend-loses-artifacts",
             )
             link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
         trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
@@ -597,11 +601,15 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
             "elestrals.main.position-change",
         )
+        trace.add(
+            "Only your own once-per-turn change counts: one made by an effect does not use it up",
+            "elestrals.advanced.position-changed-by-effect",
+        )
         return pos
     if verb == "cast-rune":
         return _cast_rune(pos, who, head, parts, trace)
     if verb == "activate":
-        owner, zone, slot = pos.resolve_ref(head[0], who)
+        _, zone, slot = pos.resolve_ref(head[0], who)
         ref = f"{zone}{slot + 1}" if zone != "S" else "S"
         card = pos.at(ref, who)
         assert card is not None
@@ -683,8 +691,8 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         pos = pos.with_side(who, replace(pos.sides[who], runes=tuple(runes)))
         pos = leave_field(pos, who, "R", at, trace, why="is replaced")
         trace.add(
-            f"The Rune Row is full: the Invoke Rune takes R{at + 1} from {old.card}, reusing "
-            f"{plural(len(reused), 'Spirit')}",
+            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
+            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
             "elestrals.main.invoke-replaces",
         )
         where = f"R{at + 1}"
@@ -795,6 +803,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         trace.add(f"Link {label} is Negated: it goes to the Underworld instead of resolving", "elestrals.chain.negated")
         if link.kind in ("activate", "conditional", "described"):
             trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
+            if link.kind == "activate":
+                trace.add("The effect is spent and its cost stays paid", "elestrals.main.negated-spent")
             return pos
         if link.kind in ("normal-cast", "normal-ascend"):
             trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")

@@ -218,7 +218,8 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
             legal=False,
         )
     return trace.ruling(
-        f"{plural(times, 'mulligan')} Expend{'s' if times == 1 else ''} {plural(times * cost, 'Spirit')}, leaving {deck - times * cost}",
+        f"{plural(times, 'mulligan')} Expend{'s' if times == 1 else ''} {plural(times * cost, 'Spirit')}, "
+        f"leaving {deck - times * cost}",
         {"expended": times * cost, "spirits_left": deck - times * cost, "allowed": True, "loses": False},
         legal=True,
     )
@@ -321,11 +322,12 @@ def end_of_round(
     for name, counts in order:
         if counts[a] != counts[b]:
             winner = a if counts[a] > counts[b] else b
-            trace.add(f"{name.capitalize()}: {a} {counts[a]}, {b} {counts[b]}; more wins", rule)
+            label = {"spirits": "Spirits", "main deck": "Main Deck"}[name]
+            trace.add(f"{label}: {a} {counts[a]}, {b} {counts[b]}; more wins", rule)
             return trace.ruling(
-                f"{winner} wins on {name} ({counts[a]} to {counts[b]})", {"winner": winner, "decided_by": name}
+                f"{winner} wins on {label} ({counts[a]} to {counts[b]})", {"winner": winner, "decided_by": name}
             )
-        trace.add(f"{name.capitalize()}: equal at {counts[a]}", rule)
+        trace.add(f"{ {'spirits': 'Spirits', 'main deck': 'Main Deck'}[name] }: equal at {counts[a]}", rule)
     winner = b if next_to_draw == a else a
     trace.add(f"Still equal: {next_to_draw}, the next player to draw, loses", rule)
     return trace.ruling(
@@ -549,6 +551,8 @@ def first_player_chooser(previous: str = "") -> Ruling:
     Examples:
         >>> first_player_chooser("P2").verdict
         'P2 decides: they lost the previous game'
+        >>> first_player_chooser("draw").rules
+        ('elestrals.interp.first-player-after-draw',)
     """
     trace = Trace()
     if previous and previous.lower() != "draw":

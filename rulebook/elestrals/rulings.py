@@ -30,6 +30,8 @@ def up_to(number: int, available: int) -> Ruling:
     Examples:
         >>> up_to(3, 2).value
         {'min': 1, 'max': 2}
+        >>> up_to(3, 0).verdict
+        'Choose nothing: there is no such object'
     """
     if number < 1 or available < 0:
         raise InvalidInputError("'up to' needs a number of at least 1 and a count of available objects of at least 0")
@@ -188,6 +190,8 @@ def may_look(zone: str, whose: str) -> Ruling:
     Examples:
         >>> may_look("spirit-deck", "own").legal
         True
+        >>> may_look("field", "opponent").rules
+        ('elestrals.zone.your-field', 'elestrals.zone.layout')
         >>> may_look("spirit-deck", "opponent").verdict
         "No: you may only ask how many cards are in an opponent's Spirit Deck"
     """
