@@ -1,0 +1,316 @@
+"""Players' vocabulary: how a question's words are read against the records', for search and ask alike.
+
+Players do not write the records' words. This module reads a question or a query into *concepts*,
+each one of the question's meaningful words with the stems it may match:
+
+- words are stemmed with the Snowball English stemmer (``fortified`` and ``fortify`` meet);
+- a word no record uses, within one or two letters of one they do, is read as that word (``fortfy``);
+- a player's word or phrase listed in ``rulebook/data/vocabulary.toml`` (``throw away``) or a glossary
+  record's ``aliases`` also looks for the records' own words (``discard``);
+- a game named in the question ("Elestrals", "Elemental Clash") or its unmistakable vocabulary (Spirits
+  and Runes, realms, trunks) is noted, so that the game's records answer.
+
+Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text.
+
+The whole vocabulary, with the index ``rulebook ask`` ranks records with, is built from the data on
+first use and kept in the per-user cache folder, named by a digest of the data it was built from.
+
+Examples:
+    >>> from rulebook.vocabulary import lexicon
+    >>> query = lexicon().read("Can I throw away a card when Earth uses Fortfy?")
+    >>> [c.word for c in query.concepts]
+    ['throw away', 'card', 'earth', 'uses', 'fortify']
+    >>> query.corrected
+    {'fortfy': 'fortify'}
+    >>> lexicon().read("Elestrals: what is the maximum hand size?").named
+    ['elestrals']
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import rulebook
+from rulebook.reading import capped
+
+__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
+
+#: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
+LAYOUT = 4
+#: The most distinct meaningful words read from one question or query; the rest are left out.
+MAX_CONCEPTS = 32
+#: How much each part of a record counts, per word found there (BM25F field weights).
+FIELDS = {"id": 2.0, "title": 3.0, "aliases": 3.0, "asked": 1.5, "text": 1.0}
+#: BM25's term saturation and length normalisation.
+K1, B = 1.2, 0.6
+
+#: Words too common to help find a rule.
+STOPWORDS = frozenset(
+    """
+    a about after all also am an and any anything are as at be been being but by can could did do does doing
+    done for from get gets getting got had happen happened happens has have having he her here his how i if
+    in into is it its itself just me many mean means meaning might much must my now of on or our she should
+    so some something such than that the their them then there these they this those to too us very was way
+    we were what whats when where whether which while who whom why will with would you your ok okay please
+    hi hello thanks thank tell know want wondering question rule rules say says said let lets
+    """.split()  # noqa: SIM905
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STEMMER: Any = None
+
+
+def words(text: str) -> list[str]:
+    """The lowercase words of a text, in order (letters and digits; everything else separates).
+
+    Examples:
+        >>> words("Can't Fire+ attack twice?")
+        ['can', 't', 'fire', 'attack', 'twice']
+    """
+    return _WORD.findall(text.lower())
+
+
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) English stem of a lowercase word.
+
+    Examples:
+        >>> [stem(w) for w in ("fortified", "fortify", "attacker", "cards", "used", "revives")]
+        ['fortifi', 'fortifi', 'attack', 'card', 'use', 'reviv']
+    """
+    global _STEMMER
+    if _STEMMER is None:
+        from snowballstemmer import stemmer
+
+        _STEMMER = stemmer("english")
+    return _STEMMER.stemWord(word)
+
+
+def _meaningful(word: str) -> bool:
+    return word not in STOPWORDS and (len(word) > 1 or word.isdigit())
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One meaningful word (or phrase) of a question, and the stems a record may match it by."""
+
+    word: str
+    stems: tuple[str, ...]
+    #: The word as written, when it was read as a near record word (a typo).
+    typed: str = ""
+
+
+@dataclass
+class Query:
+    """A question read: its concepts, the typos read, the synonyms used, and the games it names or cues."""
+
+    text: str
+    concepts: list[Concept] = field(default_factory=list)
+    corrected: dict[str, str] = field(default_factory=dict)
+    expanded: dict[str, list[str]] = field(default_factory=dict)
+    named: list[str] = field(default_factory=list)
+    cued: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def terms(self) -> list[str]:
+        """Every word to look for, in order: the words read (typos corrected) and the synonyms' words."""
+        found: list[str] = []
+        for c in self.concepts:
+            found += c.word.split()
+            found += self.expanded.get(c.word, [])
+        return list(dict.fromkeys(w for w in found if _meaningful(w)))
+
+
+class Lexicon:
+    """The vocabulary built from every record and ``vocabulary.toml``, and the index ``ask`` ranks with."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.records: list[tuple[Any, ...]] = data["records"]
+        self.postings: dict[str, list[tuple[int, float]]] = data["postings"]
+        self.lengths: list[float] = data["lengths"]
+        self.surface: dict[str, str] = data["surface"]
+        self.synonyms: dict[str, list[str]] = data["synonyms"]
+        self.names: dict[str, str] = data["names"]
+        self.cues: dict[str, str] = data["cues"]
+        self.known: list[str] = data["known"]
+        self.by_id = {r[0]: n for n, r in enumerate(self.records)}
+        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        self._phrase_words = max((len(p.split()) for p in (*self.synonyms, *self.names, *self.cues)), default=1)
+
+    def idf(self, word_stem: str) -> float:
+        """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
+        df = len(self.postings.get(word_stem, ()))
+        n = len(self.records)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+    def stem(self, word: str) -> str:
+        """A word's stem, from the built table when any record uses the word (no stemmer needed then)."""
+        found = self.surface.get(word)
+        return found if found is not None else stem(word)
+
+    def correct(self, word: str) -> str | None:
+        """The record word ``word`` is most likely a typo of, or ``None``.
+
+        Only words of five letters or more are read as typos, within one edit (two from eight letters),
+        against the words the records use, the most used first.
+        """
+        if len(word) < 5 or not word.isalpha():
+            return None
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        most = 1 if len(word) < 8 else 2
+        pool = [w for w in self.known if abs(len(w) - len(word)) <= most]
+        best = process.extractOne(word, pool, scorer=Levenshtein.distance, score_cutoff=most)
+        return best[0] if best else None
+
+    def read(self, text: str, *, what: str = "a question") -> Query:
+        """Read a question or query into concepts (at most :data:`MAX_CONCEPTS`), noting typos and games."""
+        query = Query(capped(text, what))
+        tokens = words(query.text)
+        seen: set[str] = set()
+        i = 0
+        while i < len(tokens) and len(query.concepts) < MAX_CONCEPTS:
+            phrase, size = self._phrase(tokens, i)
+            i += size
+            if phrase in self.names:
+                if self.names[phrase] not in query.named:
+                    query.named.append(self.names[phrase])
+                continue
+            if phrase in self.cues:
+                game = self.cues[phrase]
+                query.cued[game] = query.cued.get(game, 0) + 1
+            if phrase in seen or (size == 1 and not _meaningful(phrase)):
+                continue
+            seen.add(phrase)
+            typed = ""
+            if size == 1 and phrase not in self.surface and phrase not in self.synonyms:
+                own = stem(phrase)
+                if own not in self.postings:
+                    fixed = self.correct(phrase)
+                    if fixed is not None:
+                        typed, phrase = phrase, fixed
+                        query.corrected[typed] = fixed
+                        if fixed in self.cues:
+                            query.cued[self.cues[fixed]] = query.cued.get(self.cues[fixed], 0) + 1
+            stems = [self.stem(w) for w in phrase.split() if _meaningful(w)]
+            extra = self.synonyms.get(phrase, [])
+            if extra:
+                query.expanded[phrase] = list(extra)
+                stems += [self.stem(w) for w in extra]
+            if stems:
+                query.concepts.append(Concept(phrase, tuple(dict.fromkeys(stems)), typed))
+        return query
+
+    def _phrase(self, tokens: list[str], i: int) -> tuple[str, int]:
+        """The longest known phrase (synonym, game name or cue) starting at ``tokens[i]``, else the word."""
+        for size in range(min(self._phrase_words, len(tokens) - i), 1, -1):
+            phrase = " ".join(tokens[i : i + size])
+            if phrase in self.synonyms or phrase in self.names or phrase in self.cues:
+                return phrase, size
+        return tokens[i], 1
+
+
+def _stamp() -> str:
+    """What the vocabulary is built from: its layout, the stopwords, and every data file's bytes."""
+    from rulebook.records import DATA_DIR
+    from rulebook.writing import content_key
+
+    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(sorted(STOPWORDS)), repr(FIELDS), repr((K1, B))]
+    parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
+    parts.append((DATA_DIR / "vocabulary.toml").read_bytes())
+    return content_key(*parts)
+
+
+def build() -> dict[str, Any]:
+    """Build the vocabulary and the ranking index from every record and ``vocabulary.toml``."""
+    from rulebook.reading import parse_toml
+    from rulebook.records import DATA_DIR
+
+    shared = parse_toml((DATA_DIR / "vocabulary.toml").read_text(encoding="utf-8"), "vocabulary.toml")
+    records: list[tuple[Any, ...]] = []
+    postings: dict[str, list[tuple[int, float]]] = {}
+    lengths: list[float] = []
+    surface: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    synonyms: dict[str, list[str]] = {k.lower(): v.lower().split() for k, v in shared.get("synonyms", {}).items()}
+
+    def stems_of(text: str) -> list[str]:
+        out = []
+        for w in words(text):
+            if _meaningful(w):
+                if w not in surface:
+                    surface[w] = stem(w)
+                out.append(surface[w])
+        return out
+
+    for g in rulebook.games():
+        for r in rulebook.rules(g.id):
+            n = len(records)
+            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), list(r.aliases)))
+            parts = {
+                "id": " ".join(re.split(r"[.\-]", r.id)[1:]),
+                "title": r.title,
+                "aliases": " ; ".join(r.aliases),
+                "asked": " ; ".join(r.asked_as),
+                "text": r.text,
+            }
+            weights: dict[str, float] = {}
+            for name, text in parts.items():
+                for s in stems_of(text):
+                    weights[s] = weights.get(s, 0.0) + FIELDS[name]
+            for s, w in weights.items():
+                postings.setdefault(s, []).append((n, w))
+            for w in set(words(f"{r.title} {r.text} {' '.join(r.aliases)}")):
+                counts[w] = counts.get(w, 0) + 1
+            lengths.append(sum(weights.values()))
+            if r.kind == "glossary":
+                term = r.title.split(":")[0].strip().lower()
+                for alias in r.aliases:
+                    synonyms.setdefault(alias.lower(), words(term))
+    for extra in synonyms.values():
+        stems_of(" ".join(extra))
+    names: dict[str, str] = {}
+    cues: dict[str, str] = {}
+    for gid, entry in shared.get("games", {}).items():
+        for name in entry.get("names", ()):
+            names[" ".join(words(name))] = gid
+        for cue in entry.get("cues", ()):
+            cues[" ".join(words(cue))] = gid
+    known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
+    return {
+        "records": records,
+        "postings": postings,
+        "lengths": lengths,
+        "surface": surface,
+        "synonyms": synonyms,
+        "names": names,
+        "cues": cues,
+        "known": known,
+    }
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The vocabulary, built on first use and kept in the per-user cache folder (in memory without one)."""
+    import contextlib
+    import marshal
+
+    from rulebook.errors import InvalidInputError
+    from rulebook.writing import cache_dir, write_atomic
+
+    folder = cache_dir()
+    path = folder / f"vocabulary-{_stamp()}.marshal" if folder is not None else None
+    if path is not None:
+        try:
+            return Lexicon(marshal.loads(path.read_bytes()))
+        except (OSError, ValueError, EOFError, TypeError, KeyError):
+            pass
+    data = build()
+    if path is not None:
+        with contextlib.suppress(InvalidInputError):
+            write_atomic(path, marshal.dumps(data))
+    return Lexicon(data)
