@@ -83,7 +83,9 @@ def test_elestrals_battle_spirit_difference_is_computed_from_numbers_in_words() 
 
 def test_elestrals_battle_direct_spirits_left_are_the_opponents_deck_not_a_defender() -> None:
     # "the opponent has 1 Spirit left" is the Spirit Deck: no defending Elestral is invented.
-    question = "An Elestral with 3 Attack and 2 Spirits attacks the Spirit Deck directly; the opponent has 1 Spirit left"
+    question = (
+        "An Elestral with 3 Attack and 2 Spirits attacks the Spirit Deck directly; the opponent has 1 Spirit left"
+    )
     ruling = ask(question)
     assert ruling.verdict == (
         "computed: No Elestral is destroyed; the defender's controller Expends 2 Spirit(s); "
