@@ -38,13 +38,19 @@ __all__ = ["MIN_COVERAGE", "ask", "rank", "render"]
 
 #: The share of a question's meaning (its words weighed by rarity) the best record must cover, or ``ask``
 #: refuses. Calibrated on the development half of the players' question set.
-MIN_COVERAGE = 0.5
+MIN_COVERAGE = 0.3
 #: The weight of a question word that no record uses (after typos and synonyms): the asker's own phrasing.
 UNKNOWN_WEIGHT = 4.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
 #: A game whose best record scores within this share of the best is read for too (and said so).
 AMBIGUOUS = 0.85
+#: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
+GLOSSARY_BOOST = 2.0
+#: How much a word read as a typo of a record's word counts, against one written right.
+TYPO_WEIGHT = 0.7
+#: A question with none of the games' unmistakable words must be covered this much more to be answered.
+UNCUED_COVERAGE = 0.1
 #: The most ranked records kept in the JSON answer.
 MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
@@ -57,12 +63,15 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
     rarity among the records (a word no record uses weighs :data:`UNKNOWN_WEIGHT`).
     """
     lex = lex or lexicon()
+    defining = _defining(query.text)
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
     total = 0.0
     for concept in query.concepts:
         present = [s for s in concept.stems if s in lex.postings]
         weight = max((lex.idf(s) for s in present), default=UNKNOWN_WEIGHT)
+        if concept.typed:
+            weight *= TYPO_WEIGHT
         total += weight
         best: dict[int, float] = {}
         for s in present:
@@ -79,6 +88,8 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
         if games and game not in games:
             continue
         boost = 1 + CUE_BOOST * query.cued.get(game, 0)
+        if kind == "glossary" and defining:
+            boost *= GLOSSARY_BOOST
         coverage = covered[doc] / total if total else 0.0
         ranked.append(
             {
@@ -93,6 +104,18 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
         )
     ranked.sort(key=lambda h: (-h["score"], h["id"]))
     return ranked
+
+
+_DEFINING = ("what is", "what s", "whats", "what are", "what does", "what do", "define", "meaning of", "definition")
+
+
+def _defining(text: str) -> bool:
+    """Whether a question asks what a term means ("what is a Rune?", "what does Expend mean?")."""
+    from rulebook.vocabulary import words
+
+    said = " ".join(words(text[:200]))
+    said_words = said.split()
+    return said.startswith(_DEFINING) or (("mean" in said_words or "means" in said_words) and len(said_words) <= 8)
 
 
 def _games_read(query: Query, ranked: list[dict[str, Any]], game: str | None) -> list[str]:
@@ -130,10 +153,12 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
     ranked = rank(query, allowed, lex)
-    readings = calculators.read(question, allowed)
+    readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
     computed = next((r for r in readings if r.ruling is not None), None)
     best = ranked[0] if ranked else None
-    refused = best is None or best["coverage"] < MIN_COVERAGE
+    needed = MIN_COVERAGE + (0 if (query.cued or query.named or gid) else UNCUED_COVERAGE)
+    elsewhere = bool(query.elsewhere) and not (query.named or gid)
+    refused = best is None or best["coverage"] < needed or elsewhere
     games = _games_read(query, ranked, gid)
     trace = Trace()
     shown_rulings = [] if refused else ranked[:limit]
@@ -145,6 +170,8 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     elif refused:
         nearest = _nearest(query, lex)
         verdict = REFUSAL + (f"; nearest search terms: {', '.join(nearest)}" if nearest else "")
+        if elsewhere:
+            verdict = f"{REFUSAL}: it asks about {query.elsewhere[0]}"
         related = []
     else:
         assert best is not None
@@ -182,8 +209,12 @@ def _and(items: list[str]) -> str:
 
 def _nearest(query: Query, lex: Lexicon) -> list[str]:
     """The question's words that some record uses, rarest first: what to try with `rulebook search`."""
-    found = [c.word for c in query.concepts if any(s in lex.postings for s in c.stems)]
-    return sorted(found, key=lambda w: -max(lex.idf(s) for s in lex.read(w).concepts[0].stems))[:4] if found else []
+    scored = []
+    for c in query.concepts:
+        present = [lex.idf(s) for s in c.stems if s in lex.postings]
+        if present:
+            scored.append((-max(present), c.word))
+    return [word for _, word in sorted(scored)[:4]]
 
 
 def render(ruling: Ruling, width: int = 100) -> str:

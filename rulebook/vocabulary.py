@@ -40,7 +40,7 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 4
+LAYOUT = 5
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: How much each part of a record counts, per word found there (BM25F field weights).
@@ -113,6 +113,8 @@ class Query:
     expanded: dict[str, list[str]] = field(default_factory=dict)
     named: list[str] = field(default_factory=list)
     cued: dict[str, int] = field(default_factory=dict)
+    #: Other games and pastimes the question names ("magic the gathering", "chess").
+    elsewhere: list[str] = field(default_factory=list)
 
     @property
     def terms(self) -> list[str]:
@@ -136,9 +138,11 @@ class Lexicon:
         self.names: dict[str, str] = data["names"]
         self.cues: dict[str, str] = data["cues"]
         self.known: list[str] = data["known"]
+        self.elsewhere: set[str] = set(data["elsewhere"])
         self.by_id = {r[0]: n for n, r in enumerate(self.records)}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
-        self._phrase_words = max((len(p.split()) for p in (*self.synonyms, *self.names, *self.cues)), default=1)
+        phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
+        self._phrase_words = max((len(p.split()) for p in phrases), default=1)
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
@@ -180,6 +184,8 @@ class Lexicon:
                 if self.names[phrase] not in query.named:
                     query.named.append(self.names[phrase])
                 continue
+            if phrase in self.elsewhere and phrase not in query.elsewhere:
+                query.elsewhere.append(phrase)
             if phrase in self.cues:
                 game = self.cues[phrase]
                 query.cued[game] = query.cued.get(game, 0) + 1
@@ -280,6 +286,7 @@ def build() -> dict[str, Any]:
             names[" ".join(words(name))] = gid
         for cue in entry.get("cues", ()):
             cues[" ".join(words(cue))] = gid
+    elsewhere = [" ".join(words(name)) for name in shared.get("elsewhere", {}).get("names", ())]
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
@@ -290,6 +297,7 @@ def build() -> dict[str, Any]:
         "names": names,
         "cues": cues,
         "known": known,
+        "elsewhere": elsewhere,
     }
 
 
