@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_questions import evaluate, load  # noqa: E402
+from test_questions import evaluate, load
 
 ORDER = ["clash", "elestrals", "elementals", "spellfire", "elephants", "none", "all"]
 
