@@ -38,19 +38,23 @@ __all__ = ["MIN_COVERAGE", "ask", "rank", "render"]
 
 #: The share of a question's meaning (its words weighed by rarity) the best record must cover, or ``ask``
 #: refuses. Calibrated on the development half of the players' question set.
-MIN_COVERAGE = 0.3
+MIN_COVERAGE = 0.35
 #: The weight of a question word that no record uses (after typos and synonyms): the asker's own phrasing.
-UNKNOWN_WEIGHT = 4.0
+UNKNOWN_WEIGHT = 6.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
 #: A game whose best record scores within this share of the best is read for too (and said so).
 AMBIGUOUS = 0.85
 #: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
-GLOSSARY_BOOST = 2.0
+GLOSSARY_BOOST = 1.5
 #: How much a word read as a typo of a record's word counts, against one written right.
 TYPO_WEIGHT = 0.7
 #: A question with none of the games' unmistakable words must be covered this much more to be answered.
 UNCUED_COVERAGE = 0.1
+#: BM25's term saturation and length normalisation.
+K1, B = 2.0, 0.9
+#: How much covering more of the question counts beside the BM25 score (score times coverage to this power).
+COVERAGE_POWER = 0.5
 #: The most ranked records kept in the JSON answer.
 MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
@@ -77,7 +81,7 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
         for s in present:
             idf = lex.idf(s)
             for doc, tf in lex.postings[s]:
-                norm = tf * (1 + 1.2) / (tf + 1.2 * (1 - 0.6 + 0.6 * lex.lengths[doc] / lex.average))
+                norm = tf * (1 + K1) / (tf + K1 * (1 - B + B * lex.lengths[doc] / lex.average))
                 best[doc] = max(best.get(doc, 0.0), idf * norm)
         for doc, value in best.items():
             scores[doc] = scores.get(doc, 0.0) + value
@@ -98,7 +102,7 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
                 "kind": kind,
                 "title": title,
                 "citation": citation,
-                "score": round(score * boost * coverage, 4),
+                "score": round(score * boost * coverage**COVERAGE_POWER, 4),
                 "coverage": round(coverage, 3),
             }
         )

@@ -44,9 +44,7 @@ LAYOUT = 5
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: How much each part of a record counts, per word found there (BM25F field weights).
-FIELDS = {"id": 2.0, "title": 3.0, "aliases": 3.0, "asked": 1.5, "text": 1.0}
-#: BM25's term saturation and length normalisation.
-K1, B = 1.2, 0.6
+FIELDS = {"id": 1.0, "title": 3.0, "aliases": 3.0, "asked": 1.5, "text": 1.0}
 
 #: Words too common to help find a rule.
 STOPWORDS = frozenset(
@@ -225,7 +223,7 @@ def _stamp() -> str:
     from rulebook.records import DATA_DIR
     from rulebook.writing import content_key
 
-    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(sorted(STOPWORDS)), repr(FIELDS), repr((K1, B))]
+    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(sorted(STOPWORDS)), repr(FIELDS)]
     parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
     parts.append((DATA_DIR / "vocabulary.toml").read_bytes())
     return content_key(*parts)
