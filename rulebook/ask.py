@@ -40,7 +40,7 @@ __all__ = ["MIN_COVERAGE", "ask", "rank", "render"]
 #: refuses. Calibrated on the development half of the players' question set.
 MIN_COVERAGE = 0.35
 #: The weight of a question word that no record uses (after typos and synonyms): the asker's own phrasing.
-UNKNOWN_WEIGHT = 6.0
+UNKNOWN_WEIGHT = 10.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
 #: A game whose best record scores within this share of the best is read for too (and said so).
