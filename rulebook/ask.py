@@ -43,8 +43,6 @@ MIN_COVERAGE = 0.35
 UNKNOWN_WEIGHT = 10.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
-#: A game whose best record scores within this share of the best is read for too (and said so).
-AMBIGUOUS = 0.85
 #: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
 GLOSSARY_BOOST = 1.5
 #: How much a word read as a typo of a record's word counts, against one written right.
@@ -122,22 +120,13 @@ def _defining(text: str) -> bool:
     return said.startswith(_DEFINING) or (("mean" in said_words or "means" in said_words) and len(said_words) <= 8)
 
 
-def _games_read(query: Query, ranked: list[dict[str, Any]], game: str | None) -> list[str]:
-    """The games the question was read for: the one asked for, those named, or those close to the best."""
+def _games_read(query: Query, ranked: list[dict[str, Any]], game: str | None, shown: int) -> list[str]:
+    """The games the question was read for: the one asked for, those named, or those of the rulings shown."""
     if game:
         return [game]
     if query.named:
         return list(query.named)
-    if not ranked:
-        return []
-    top = ranked[0]["score"]
-    close: list[str] = []
-    for hit in ranked:
-        if hit["score"] < top * AMBIGUOUS:
-            break
-        if hit["game"] not in close:
-            close.append(hit["game"])
-    return close
+    return list(dict.fromkeys(hit["game"] for hit in ranked[:shown]))
 
 
 def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
@@ -163,7 +152,7 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     needed = MIN_COVERAGE + (0 if (query.cued or query.named or gid) else UNCUED_COVERAGE)
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
     refused = best is None or best["coverage"] < needed or elsewhere
-    games = _games_read(query, ranked, gid)
+    games = _games_read(query, ranked, gid, limit)
     trace = Trace()
     shown_rulings = [] if refused else ranked[:limit]
     if computed is not None and computed.ruling is not None:

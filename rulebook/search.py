@@ -42,7 +42,7 @@ __all__ = ["MAX_LIMIT", "Hit", "build_index", "connect", "search"]
 #: Bump when the table layout changes, so that old index files are rebuilt.
 LAYOUT = 3
 #: BM25 weights of the indexed columns: id words, title, text, citation, players' words.
-WEIGHTS = (4.0, 6.0, 1.0, 0.5, 4.0)
+WEIGHTS = (4.0, 6.0, 1.0, 0.5, 1.0)
 #: The most results one search returns.
 MAX_LIMIT = 500
 HIGHLIGHT = ("\x02", "\x03")  # markers around matched words in snippets; the CLI styles them

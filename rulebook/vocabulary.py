@@ -40,7 +40,7 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 5
+LAYOUT = 6
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: How much each part of a record counts, per word found there (BM25F field weights).
@@ -51,7 +51,7 @@ STOPWORDS = frozenset(
     """
     a about after all also am an and any anything are as at be been being but by can could did do does doing
     done for from get gets getting got had happen happened happens has have having he her here his how i if
-    in into is it its itself just me many mean means meaning might much must my now of on or our she should
+    in into is it its itself just me many mean means might much must my now of on or our she should
     so some something such than that the their them then there these they this those to too us very was way
     we were what whats when where whether which while who whom why will with would you your ok okay please
     hi hello thanks thank tell know want wondering question rule rules say says said let lets
@@ -136,7 +136,7 @@ class Lexicon:
         self.names: dict[str, str] = data["names"]
         self.cues: dict[str, str] = data["cues"]
         self.known: list[str] = data["known"]
-        self.elsewhere: set[str] = set(data["elsewhere"])
+        self.elsewhere: dict[str, str] = data["elsewhere"]
         self.by_id = {r[0]: n for n, r in enumerate(self.records)}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
@@ -182,8 +182,8 @@ class Lexicon:
                 if self.names[phrase] not in query.named:
                     query.named.append(self.names[phrase])
                 continue
-            if phrase in self.elsewhere and phrase not in query.elsewhere:
-                query.elsewhere.append(phrase)
+            if phrase in self.elsewhere and self.elsewhere[phrase] not in query.elsewhere:
+                query.elsewhere.append(self.elsewhere[phrase])
             if phrase in self.cues:
                 game = self.cues[phrase]
                 query.cued[game] = query.cued.get(game, 0) + 1
@@ -213,7 +213,7 @@ class Lexicon:
         """The longest known phrase (synonym, game name or cue) starting at ``tokens[i]``, else the word."""
         for size in range(min(self._phrase_words, len(tokens) - i), 1, -1):
             phrase = " ".join(tokens[i : i + size])
-            if phrase in self.synonyms or phrase in self.names or phrase in self.cues:
+            if phrase in self.synonyms or phrase in self.names or phrase in self.cues or phrase in self.elsewhere:
                 return phrase, size
         return tokens[i], 1
 
@@ -284,7 +284,7 @@ def build() -> dict[str, Any]:
             names[" ".join(words(name))] = gid
         for cue in entry.get("cues", ()):
             cues[" ".join(words(cue))] = gid
-    elsewhere = [" ".join(words(name)) for name in shared.get("elsewhere", {}).get("names", ())]
+    elsewhere = {" ".join(words(name)): name for name in shared.get("elsewhere", {}).get("names", ())}
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
