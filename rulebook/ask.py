@@ -20,8 +20,8 @@ Examples:
     "computed: P1's Fire is eliminated (3 against 4)"
     >>> ask("Is an ability cancelled by Surge still used up?").value["rulings"][0]["id"]
     'clash.interp.spent-when-cancelled'
-    >>> ask("What is the best recipe for sourdough?").verdict
-    'no rule of these five games covers this'
+    >>> ask("what is the meaning of life").verdict
+    'no rule of these five games covers this; nearest search terms: meaning, life'
 """
 
 from __future__ import annotations
