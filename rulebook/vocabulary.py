@@ -54,10 +54,13 @@ STOPWORDS = frozenset(
     in into is it its itself just me many mean means might much must my now of on or our she should
     so some something such than that the their them then there these they this those to too us very was way
     we were what whats when where whether which while who whom why will with would you your ok okay please
-    hi hello thanks thank tell know want wondering question rule rules say says said let lets
+    hi hello thanks thank tell know want wondering question rule rules say says said let lets actually exactly
+    really basically literally anyway anyways guys someone somebody anyone anybody thing things stuff sure
+    right correct true supposed confused help quick quickly probably maybe guess think thought
     """.split()  # noqa: SIM905
 )
 
+_LONG_STOPWORDS = sorted(w for w in STOPWORDS if len(w) >= 5)
 _WORD = re.compile(r"[a-z0-9]+")
 _STEMMER: Any = None
 
@@ -85,6 +88,16 @@ def stem(word: str) -> str:
 
         _STEMMER = stemmer("english")
     return _STEMMER.stemWord(word)
+
+
+def _filler(word: str) -> bool:
+    """Whether a word no record uses is a misspelt stopword ("actualy", "exacly"): one edit from one."""
+    if len(word) < 5:
+        return False
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    return process.extractOne(word, _LONG_STOPWORDS, scorer=Levenshtein.distance, score_cutoff=1) is not None
 
 
 def _meaningful(word: str) -> bool:
@@ -193,6 +206,8 @@ class Lexicon:
             typed = ""
             if size == 1 and phrase not in self.surface and phrase not in self.synonyms:
                 own = stem(phrase)
+                if own not in self.postings and _filler(phrase):
+                    continue
                 if own not in self.postings:
                     fixed = self.correct(phrase)
                     if fixed is not None:
