@@ -29,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -233,23 +234,40 @@ class Lexicon:
         return tokens[i], 1
 
 
-def _stamp() -> str:
-    """What the vocabulary is built from: its layout, the stopwords, and every data file's bytes."""
-    from rulebook.records import DATA_DIR
-    from rulebook.writing import content_key
+_HERE = os.path.dirname(os.path.abspath(__file__))
 
-    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(sorted(STOPWORDS)), repr(FIELDS)]
-    parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
-    parts.append((DATA_DIR / "vocabulary.toml").read_bytes())
-    return content_key(*parts)
+
+def _sources() -> list[str]:
+    """The files the vocabulary is built from: every game's data, ``vocabulary.toml``, and this module."""
+    data = os.path.join(_HERE, "data")
+    return [
+        *(os.path.join(data, f"{g.id}.toml") for g in rulebook.games()),
+        os.path.join(data, "vocabulary.toml"),
+        __file__,
+    ]
+
+
+def _stamp() -> str:
+    """What the vocabulary is built from: its layout and each source file's size and modification time.
+
+    A changed file (or a changed stemmer, stopword or weight, which live in this module) gets a new
+    name, never a stale hit; reading the files' status, not their bytes, keeps a cold start quick.
+    """
+    import zlib
+
+    said = [f"layout={LAYOUT}"]
+    for path in _sources():
+        info = os.stat(path)
+        said.append(f"{os.path.basename(path)}:{info.st_size}:{info.st_mtime_ns}")
+    return f"{LAYOUT}-{zlib.crc32(';'.join(said).encode()):08x}"
 
 
 def build() -> dict[str, Any]:
     """Build the vocabulary and the ranking index from every record and ``vocabulary.toml``."""
     from rulebook.reading import parse_toml
-    from rulebook.records import DATA_DIR
 
-    shared = parse_toml((DATA_DIR / "vocabulary.toml").read_text(encoding="utf-8"), "vocabulary.toml")
+    with open(os.path.join(_HERE, "data", "vocabulary.toml"), encoding="utf-8") as handle:
+        shared = parse_toml(handle.read(), "vocabulary.toml")
     records: list[tuple[Any, ...]] = []
     postings: dict[str, list[tuple[int, float]]] = {}
     lengths: list[float] = []
