@@ -4,7 +4,7 @@ The source is a clarification sheet, not a whole game, so this engine is not a p
 the board of one round (the spells of each clash, with an owner, a priority and a state: active,
 cancelled or moved) and answers the questions the sheet settles. In what order does a clash resolve?
 Can this spell advance? Can Gravitate move this spell there? Which spells can Clap take? What does
-Stupefy do, and in which order? Each answer is a :class:`~rulebook.ruling.Ruling` citing its rules.
+Stupefy do, and in which order? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing its rules.
 
 Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
 ``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
@@ -333,7 +333,7 @@ def board(
     options: Mapping[str, object] | Options | None = None,
     turn_order: str | Iterable[str] | None = None,
 ) -> Board:
-    """Set up a round's board from spells in the notation of :func:`parse_spell`.
+    """Set up a round's board from spells in the notation of [`parse_spell`][rulebook.elephants.parse_spell].
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
     players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
@@ -1157,8 +1157,8 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
 
-    Unlike :func:`order`, which reads the board as it is, this follows the clash as spells act: a spell
-    cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
+    Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act: a
+    spell cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
     off the board. ``choose`` gives the players' choices, by spell: Clap's targets (``"P2:break,P3:root"``),
     Gravitate's move (``"P2:stupefy>4"``, required), Turbulence's enemy (``"P3"``). The effects of
     Stupefy, Clap, Gravitate, Enfeeble and Turbulence are worked out; other spells resolve without a
@@ -1379,8 +1379,8 @@ def play_round(
     and advanced and moved spells go on to their new clash.
 
     ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the
-    players' choices for each clash, as in :func:`resolve_clash`. Spells cast by Illuminate or Overexert
-    are not modelled.
+    players' choices for each clash, as in [`resolve_clash`][rulebook.elephants.resolve_clash]. Spells cast by
+    Illuminate or Overexert are not modelled.
 
     Examples:
         >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:break", "P1:root P2:clap", "P1:enfeeble P2:ritual"]
@@ -1455,8 +1455,8 @@ def play_round(
 
 
 def parse_round(text: str) -> dict[str, Any]:
-    """Read a round plan (TOML) for :func:`play_round`: ``ringleader`` or ``turn_order``, ``players``,
-    ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
+    """Read a round plan (TOML) for [`play_round`][rulebook.elephants.play_round]: ``ringleader`` or ``turn_order``,
+    ``players``, ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
 
     Examples:
         >>> plan = parse_round('[[clash]]\\nspells = ["P1:clap", "P2:root"]\\nchoose = { "P1:clap" = "P2:root" }')

@@ -2,22 +2,26 @@
 
 No card list exists in the sources, so every query takes a *described* position: an Elestral is its
 Attack, Defense, Position and number of Spirits; a chain is its links; a deck is a list of names and
-counts. Each query returns a :class:`~rulebook.ruling.Ruling` whose trace cites the records of
+counts. Each query returns a [`Ruling`][rulebook.ruling.Ruling] whose trace cites the records of
 ``rulebook/data/elestrals.toml``; the numbers (deck sizes, slots, copy limit, mulligan cost) are read
 from that file's data tables.
 
 The queries:
 
-* :func:`final_stats`: stat modifiers in the guide's order (set, then increase/decrease, then swap).
-* :func:`battle`: attack legality and the outcome of one battle.
-* :func:`resolve_chain`: a chain's resolution order, the check between chains, and the next chain.
-* :func:`enchantment`: Enchanted, Misenchanted or too few Spirits.
-* :func:`main_action`: whether a Main Phase action is allowed.
-* :func:`check_deck`: every problem of a deck list; :func:`standings`: a tournament ranking (these and
-  the other setup, end-of-game and tournament rulings live in :mod:`rulebook.elestrals_match` and are
-  re-exported here).
-* Smaller rulings: :func:`game_end`, :func:`end_of_round`, :func:`mulligan`, :func:`up_to`,
-  :func:`effect_applies`, :func:`effect_resolves`, :func:`take_control`.
+* [`final_stats`][rulebook.elestrals.final_stats]: stat modifiers in the guide's order (set, then increase/decrease,
+  then swap).
+* [`battle`][rulebook.elestrals.battle]: attack legality and the outcome of one battle.
+* [`resolve_chain`][rulebook.elestrals.resolve_chain]: a chain's resolution order, the check between chains, and the
+  next chain.
+* [`enchantment`][rulebook.elestrals.enchantment]: Enchanted, Misenchanted or too few Spirits.
+* [`main_action`][rulebook.elestrals.main_action]: whether a Main Phase action is allowed.
+* [`check_deck`][rulebook.elestrals_match.check_deck]: every problem of a deck list;
+  [`standings`][rulebook.elestrals_match.standings]: a tournament ranking (these and the other setup, end-of-game and
+  tournament rulings live in [`rulebook.elestrals_match`][rulebook.elestrals_match] and are re-exported here).
+* Smaller rulings: [`game_end`][rulebook.elestrals_match.game_end],
+  [`end_of_round`][rulebook.elestrals_match.end_of_round], [`mulligan`][rulebook.elestrals_match.mulligan],
+  [`up_to`][rulebook.elestrals.up_to], [`effect_applies`][rulebook.elestrals.effect_applies],
+  [`effect_resolves`][rulebook.elestrals.effect_resolves], [`take_control`][rulebook.elestrals.take_control].
 
 Examples:
     >>> from rulebook import elestrals
@@ -452,8 +456,8 @@ def battle(
 ) -> Ruling:
     """Judge one attack: is it legal, is it cancelled, what is destroyed, and who Expends how many Spirits.
 
-    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see :func:`final_stats`),
-    applied to the described stats before the battle.
+    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see
+    [`final_stats`][rulebook.elestrals.final_stats]), applied to the described stats before the battle.
 
     ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
     {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
@@ -953,7 +957,7 @@ def resolve_chain(chain: Chain | str) -> Ruling:
 
 # ---------------------------------------------------------------- main phase
 
-#: The Main Phase actions :func:`main_action` judges.
+#: The Main Phase actions [`main_action`][rulebook.elestrals.main_action] judges.
 ACTIONS: tuple[str, ...] = (
     "normal-cast",
     "normal-ascend",
@@ -1005,8 +1009,9 @@ class MainState:
 def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
     """Whether the turn player may take a Main Phase ``action`` in the described position.
 
-    ``action`` is one of :data:`ACTIONS`; the position is a :class:`MainState` or its fields as keywords.
-    ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
+    ``action`` is one of [`ACTIONS`][rulebook.elestrals.ACTIONS]; the position is a
+    [`MainState`][rulebook.elestrals.MainState] or its fields as keywords. ``value``: ``{"action", "allowed",
+    "uses_spirit_action"}``.
 
     Examples:
         >>> main_action("normal-cast", cost=2).verdict

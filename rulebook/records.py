@@ -1,6 +1,6 @@
 """Rules as data: records, citations, options, and the per-game rule set.
 
-Every rule, clarification, interpretation, erratum and glossary term of a game is a :class:`Record`
+Every rule, clarification, interpretation, erratum and glossary term of a game is a [`Record`][rulebook.records.Record]
 read from that game's TOML file in ``rulebook/data/``. The docs' rules reference, the CLI and the
 engines' verdicts all read these same records, so a rule's text and citation live in one place.
 
@@ -229,7 +229,7 @@ class RuleSet:
         return rule_id in self.records
 
     def get(self, rule_id: str) -> Record:
-        """The record with this ID; an unknown ID raises :class:`~rulebook.errors.UnknownRuleError`.
+        """The record with this ID; an unknown ID raises [`UnknownRuleError`][rulebook.errors.UnknownRuleError].
 
         Examples:
             >>> from rulebook import rules
@@ -345,10 +345,11 @@ def read_data(path: Path) -> dict[str, Any]:
 
 
 def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
-    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a :class:`RuleSet`; use :func:`rulebook.rules`.
+    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
+    [`rulebook.rules`][rulebook.rules].
 
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
-    not one of its choices is refused with :class:`~rulebook.errors.InvalidInputError`.
+    not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
     """
     raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]

@@ -1,8 +1,8 @@
 """Full-text search over every record of every game, with SQLite FTS5 from the standard library.
 
 The index is built from the same records as everything else, on first use, and kept in a small
-SQLite file in the per-user cache folder (see :func:`rulebook.writing.cache_dir`), named by a digest
-of the data it was built from: edited data or a new version gets a new index, never a stale one.
+SQLite file in the per-user cache folder (see [`rulebook.writing.cache_dir`][rulebook.writing.cache_dir]), named by a
+digest of the data it was built from: edited data or a new version gets a new index, never a stale one.
 Where no cache folder can be written, the index lives in memory for the run.
 
 A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``clash.attack.tie``, or a

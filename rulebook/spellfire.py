@@ -1,11 +1,14 @@
 """Spellfire: the clarification sheet's rulings as queries, on top of the base rules they presume.
 
 The sheet is not a whole game, so this engine is a set of rulings rather than a playable state:
-attack legality against a formation of six realms (:func:`attack`), counter-effect cards
-(:func:`counter`), who resolves first (:func:`priority`), borrowed cards (:func:`borrowed`), copied
-powers (:func:`copy_power`), "any"/"all" permissions (:func:`may_use`), Avatars (:func:`bring_avatar`,
-:func:`deck_levels`), running out of cards (:func:`draw`) and once-per-turn powers (:func:`once_per_turn`).
-Every answer is a :class:`~rulebook.ruling.Ruling` whose trace cites the records that decide it.
+attack legality against a formation of six realms ([`attack`][rulebook.spellfire.attack]), counter-effect cards
+([`counter`][rulebook.spellfire.counter]), who resolves first ([`priority`][rulebook.spellfire.priority]), borrowed
+cards ([`borrowed`][rulebook.spellfire.borrowed]), copied powers ([`copy_power`][rulebook.spellfire.copy_power]),
+"any"/"all" permissions ([`may_use`][rulebook.spellfire.may_use]), Avatars
+([`bring_avatar`][rulebook.spellfire.bring_avatar], [`deck_levels`][rulebook.spellfire.deck_levels]), running out of
+cards ([`draw`][rulebook.spellfire.draw]) and once-per-turn powers
+([`once_per_turn`][rulebook.spellfire.once_per_turn]). Every answer is a [`Ruling`][rulebook.ruling.Ruling] whose trace
+cites the records that decide it.
 
 A formation is written as razed positions plus realm traits: ``coast`` (shows a coastline), ``no-flyer``
 (shuts out flyers; also ``no-swimmer``, ``no-earthwalker``), ``only-flyer`` (a special movement
@@ -156,7 +159,7 @@ class Realm:
     only: frozenset[str] = frozenset()
 
     def traits(self) -> list[str]:
-        """The realm's traits in the notation :func:`formation` reads."""
+        """The realm's traits in the notation [`formation`][rulebook.spellfire.formation] reads."""
         out = ["razed"] if self.razed else []
         out += ["coast"] if self.coast else []
         out += [f"no-{m}" for m in MOVEMENTS if m in self.forbids]
@@ -369,7 +372,7 @@ class Attacker:
         return f"the {self.type or 'champion'}" if self.role == "champion" else self.role
 
     def describe(self) -> str:
-        """The attacker in the notation :func:`parse_attacker` reads."""
+        """The attacker in the notation [`parse_attacker`][rulebook.spellfire.parse_attacker] reads."""
         words = ([self.type] if self.type else []) + [m for m in MOVEMENTS if m in self.moves]
         return " ".join(words) or "none"
 

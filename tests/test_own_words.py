@@ -30,7 +30,7 @@ def _source_runs(source: str) -> frozenset[tuple[str, ...]]:
 
 
 def shared_runs(text: str, source: str) -> list[str]:
-    """The runs of :data:`RUN` words that ``text`` shares with the source document."""
+    """The runs of [`RUN`][tests.test_own_words.RUN] words that ``text`` shares with the source document."""
     runs = _source_runs(source)
     words = _words(text)
     return [" ".join(words[i : i + RUN]) for i in range(len(words) - RUN + 1) if tuple(words[i : i + RUN]) in runs]
