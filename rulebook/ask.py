@@ -2,10 +2,10 @@
 
 ``ask`` reads a question three ways at once:
 
-- the question readers of :mod:`rulebook.calculators` compute the questions a game's engine can (one
+- the question readers of [`rulebook.calculators`][rulebook.calculators] compute the questions a game's engine can (one
   Elemental Clash attack, say), and only when they have read every quantity the answer needs;
 - the records are ranked against the question's words read through the players' vocabulary
-  (:mod:`rulebook.vocabulary`: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
+  ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
   within the game the question names or whose unmistakable words it uses;
 - a question whose words the best record does not cover well enough is refused: "no rule of these five
   games covers this", with the nearest search terms, never a ruling chosen on one shared word.
@@ -62,7 +62,7 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
     """Every record that shares a concept with the question, best first, with its score and coverage.
 
     ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
-    rarity among the records (a word no record uses weighs :data:`UNKNOWN_WEIGHT`).
+    rarity among the records (a word no record uses weighs [`UNKNOWN_WEIGHT`][rulebook.ask.UNKNOWN_WEIGHT]).
     """
     lex = lex or lexicon()
     defining = _defining(query.text)

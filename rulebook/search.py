@@ -7,7 +7,7 @@ Where no cache folder can be written, the index lives in memory for the run.
 
 A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``clash.attack.tie``, or a
 prefix such as ``clash.ability``). Words are read through the players' vocabulary of
-:mod:`rulebook.vocabulary` (a typo of a record's word is read as that word; a player's word such as
+[`rulebook.vocabulary`][rulebook.vocabulary] (a typo of a record's word is read as that word; a player's word such as
 ``sideboard`` also looks for the records' own), each record's ``aliases`` and ``asked_as`` questions are
 indexed beside its text, and results are ranked by BM25 with titles weighing more than body text.
 

@@ -184,7 +184,10 @@ class Lexicon:
         return best[0] if best else None
 
     def read(self, text: str, *, what: str = "a question") -> Query:
-        """Read a question or query into concepts (at most :data:`MAX_CONCEPTS`), noting typos and games."""
+        """Read a question or query into concepts (at most [`MAX_CONCEPTS`][rulebook.vocabulary.MAX_CONCEPTS]).
+
+        Typos, synonyms, the games named or cued and other games named are noted on the way.
+        """
         query = Query(capped(text, what))
         tokens = words(query.text)
         seen: set[str] = set()

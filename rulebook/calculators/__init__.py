@@ -7,7 +7,7 @@ functions only. A reader computes only when it has read every quantity the answe
 otherwise it says what it read and what is missing, and ``rulebook ask`` answers with the rulings.
 
 Readers never use regular expressions that can backtrack: the question is cut into words once
-(:func:`tokens`, a linear scan) and every reader walks that list.
+([`tokens`][rulebook.calculators.tokens], a linear scan) and every reader walks that list.
 
 Examples:
     >>> from rulebook.calculators import read
