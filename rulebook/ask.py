@@ -78,7 +78,7 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
         best: dict[int, float] = {}
         for s in present:
             idf = lex.idf(s)
-            for doc, tf in lex.postings[s]:
+            for doc, tf in lex.posting(s):
                 norm = tf * (1 + K1) / (tf + K1 * (1 - B + B * lex.lengths[doc] / lex.average))
                 best[doc] = max(best.get(doc, 0.0), idf * norm)
         for doc, value in best.items():

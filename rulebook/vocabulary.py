@@ -41,7 +41,7 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 6
+LAYOUT = 7
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: How much each part of a record counts, per word found there (BM25F field weights).
@@ -143,7 +143,8 @@ class Lexicon:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.records: list[tuple[Any, ...]] = data["records"]
-        self.postings: dict[str, list[tuple[int, float]]] = data["postings"]
+        #: Each stem's records, as packed record numbers and weights (read quickly from the cache).
+        self.postings: dict[str, tuple[bytes, bytes]] = data["postings"]
         self.lengths: list[float] = data["lengths"]
         self.surface: dict[str, str] = data["surface"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
@@ -158,9 +159,17 @@ class Lexicon:
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
-        df = len(self.postings.get(word_stem, ()))
+        found = self.postings.get(word_stem)
+        df = len(found[0]) // 2 if found else 0
         n = len(self.records)
         return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+    def posting(self, word_stem: str) -> list[tuple[int, float]]:
+        """The records holding ``word_stem``: each record's number and the stem's weight there."""
+        from array import array
+
+        docs, weights = self.postings[word_stem]
+        return list(zip(array("H", docs), array("f", weights), strict=True))
 
     def stem(self, word: str) -> str:
         """A word's stem, from the built table when any record uses the word (no stemmer needed then)."""
@@ -324,7 +333,7 @@ def build() -> dict[str, Any]:
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
-        "postings": postings,
+        "postings": {s: _packed(found) for s, found in postings.items()},
         "lengths": lengths,
         "surface": surface,
         "synonyms": synonyms,
@@ -333,6 +342,12 @@ def build() -> dict[str, Any]:
         "known": known,
         "elsewhere": elsewhere,
     }
+
+
+def _packed(found: list[tuple[int, float]]) -> tuple[bytes, bytes]:
+    from array import array
+
+    return array("H", [d for d, _ in found]).tobytes(), array("f", [w for _, w in found]).tobytes()
 
 
 @cache
