@@ -1,6 +1,6 @@
 """Rules as data: records, citations, options, and the per-game rule set.
 
-Every rule, clarification, interpretation, erratum and glossary term of a game is a :class:`Record`
+Every rule, clarification, interpretation, erratum and glossary term of a game is a [`Record`][rulebook.records.Record]
 read from that game's TOML file in ``rulebook/data/``. The docs' rules reference, the CLI and the
 engines' verdicts all read these same records, so a rule's text and citation live in one place.
 
@@ -126,6 +126,9 @@ class Record:
     see: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()
     example: str = ""
+    #: Players' own words for what the record rules on, and questions it answers as players ask them.
+    aliases: tuple[str, ...] = ()
+    asked_as: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -145,6 +148,10 @@ class Record:
             "see": list(self.see),
             "overrides": list(self.overrides),
         }
+        if self.aliases:
+            data["aliases"] = list(self.aliases)
+        if self.asked_as:
+            data["asked_as"] = list(self.asked_as)
         if self.option is not None:
             data["option"] = {
                 "name": self.option.name,
@@ -222,7 +229,7 @@ class RuleSet:
         return rule_id in self.records
 
     def get(self, rule_id: str) -> Record:
-        """The record with this ID; an unknown ID raises :class:`~rulebook.errors.UnknownRuleError`.
+        """The record with this ID; an unknown ID raises [`UnknownRuleError`][rulebook.errors.UnknownRuleError].
 
         Examples:
             >>> from rulebook import rules
@@ -305,6 +312,8 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str 
         see=tuple(raw.get("see", ())),
         overrides=tuple(raw.get("overrides", ())),
         example=raw.get("example", "").strip(),
+        aliases=tuple(raw.get("aliases", ())),
+        asked_as=tuple(raw.get("asked_as", ())),
     )
 
 
@@ -336,10 +345,11 @@ def read_data(path: Path) -> dict[str, Any]:
 
 
 def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
-    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a :class:`RuleSet`; use :func:`rulebook.rules`.
+    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
+    [`rulebook.rules`][rulebook.rules].
 
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
-    not one of its choices is refused with :class:`~rulebook.errors.InvalidInputError`.
+    not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
     """
     raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]

@@ -1,23 +1,21 @@
-"""Elestrals: the How to Play Guide as code, working on described positions.
+"""Elestrals: the How to Play Guide as code, working on positions.
 
-No card list exists in the sources, so every query takes a *described* position: an Elestral is its
-Attack, Defense, Position and number of Spirits; a chain is its links; a deck is a list of names and
-counts. Each query returns a :class:`~rulebook.ruling.Ruling` whose trace cites the records of
+A position (``Position``, read from a TOML file a judge writes from
+the table) holds everything the rules look at. [`legal`][rulebook.elestrals.legal] lists every action
+legal in it, with the rules that allow each; [`check`][rulebook.elestrals.check] judges one action and
+gives the position after it; [`Game`][rulebook.elestrals.Game] plays on through the shared game
+protocol, and [`new_game`][rulebook.elestrals.new_game] deals two decks of invented effect-less cards.
+Each answer is a [`Ruling`][rulebook.ruling.Ruling] whose trace cites the records of
 ``rulebook/data/elestrals.toml``; the numbers (deck sizes, slots, copy limit, mulligan cost) are read
 from that file's data tables.
 
-The queries:
-
-* :func:`final_stats`: stat modifiers in the guide's order (set, then increase/decrease, then swap).
-* :func:`battle`: attack legality and the outcome of one battle.
-* :func:`resolve_chain`: a chain's resolution order, the check between chains, and the next chain.
-* :func:`enchantment`: Enchanted, Misenchanted or too few Spirits.
-* :func:`main_action`: whether a Main Phase action is allowed.
-* :func:`check_deck`: every problem of a deck list; :func:`standings`: a tournament ranking (these and
-  the other setup, end-of-game and tournament rulings live in :mod:`rulebook.elestrals_match` and are
-  re-exported here).
-* Smaller rulings: :func:`game_end`, :func:`end_of_round`, :func:`mulligan`, :func:`up_to`,
-  :func:`effect_applies`, :func:`effect_resolves`, :func:`take_control`.
+The modules follow the guide: ``state`` (positions and their files), ``cards`` (Spirits, costs,
+Enchantment, stat modifiers, effects), ``main_phase``, ``battle_phase``, ``chain`` (the chain and
+Limbo), ``game`` (the turn, whose decision, every legal action), ``match`` (setup, the end of a game,
+tournaments), ``rulings`` (the smaller rulings) and ``described`` (queries on a few described facts:
+[`battle`][rulebook.elestrals.battle], [`resolve_chain`][rulebook.elestrals.resolve_chain],
+[`main_action`][rulebook.elestrals.main_action], each worked out on a position by the same rules).
+Everything public is re-exported here.
 
 Examples:
     >>> from rulebook import elestrals
@@ -81,9 +79,6 @@ from rulebook.elestrals.match import (
     side_swap,
     standings,
 )
-from rulebook.elestrals.questions import (
-    answer_question,
-)
 from rulebook.elestrals.rulings import (
     card_against_rule,
     glossary,
@@ -114,7 +109,6 @@ __all__ = [
     "MainState",
     "StatEffect",
     "Waiting",
-    "answer_question",
     "battle",
     "card_against_rule",
     "card_marking",

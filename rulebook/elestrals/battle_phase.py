@@ -1,7 +1,7 @@
 """Elestrals battle on a position: declaring an attack, the end of the Attack Step, and the Damage Step.
 
 An Elestral's stats in battle are its card's Attack and Defense with the stat effects in force on it
-(in the order of :func:`~rulebook.elestrals.cards.final_stats`). An Elestral with 0 Attack or less
+(in the order of [`final_stats`][rulebook.elestrals.final_stats]). An Elestral with 0 Attack or less
 deals no damage.
 
 Examples:

@@ -1,6 +1,7 @@
 """Elestrals cards: Spirits and costs, Enchantment, card facts, stat modifiers and effect categories.
 
-A card is known by its facts (:class:`Card`): name, kind (``card_type``), cost, stats, subclasses and,
+A card is known by its facts ([`Card`][rulebook.elestrals.cards.Card]): name, kind (``card_type``), cost, stats,
+subclasses and,
 if the user gives it, its effect text, in the field names of the publisher's card data. The project
 ships no card data and no card text: its examples use cards it invents.
 
@@ -346,7 +347,7 @@ _NAME_CHARS = 80
 class Card:
     """A card's facts: name, kind (``card_type``), Enchantment Cost (Spirit types, ``&`` for any),
     Attack and Defense (Elestrals), subclasses (a Rune's type is one of them), the effect's text if the
-    user gives it, and what the effect targets (one of :data:`TARGETS`, or none).
+    user gives it, and what the effect targets (one of [`TARGETS`][rulebook.elestrals.cards.TARGETS], or none).
 
     A card without effect text is *vanilla*: it has no effect to activate.
     """
@@ -448,7 +449,7 @@ def _names(value: object, what: str, where: str) -> tuple[str, ...]:
 
 
 def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") -> Card:
-    """Read one card's facts (a table in the publisher's field names) into a :class:`Card`.
+    """Read one card's facts (a table in the publisher's field names) into a [`Card`][rulebook.elestrals.cards.Card].
 
     ``cost`` is a list of Spirit types (``["fire", "any"]``), a string of them, or a table of counts
     (``{fire = 1, omni = 1}``); ``subclasses`` holds a Rune's type.

@@ -1,6 +1,7 @@
 """Elestrals: the game's numbers (read from its data file), its rules options, and the readers every module shares.
 
-Every number a user writes is read through :func:`rulebook.reading.number` (ASCII digits, a length cap,
+Every number a user writes is read through [`rulebook.reading.number`][rulebook.reading.number] (ASCII digits, a
+length cap,
 a range named in the message); the helpers here add where it was written (``"line 3: "``).
 
 Examples:
@@ -70,7 +71,8 @@ def _read(text: str | int, what: str, where: str, **limits: Any) -> int:
 
 
 def _int(text: str | int, what: str, where: str = "") -> int:
-    """A signed whole number (a stat, a change of a stat), at most :data:`MAX_STAT` either way."""
+    """A signed whole number (a stat, a change of a stat), at most [`MAX_STAT`][rulebook.elestrals.core.MAX_STAT]
+    either way."""
     return _read(text, what, where, signed=True, low=-MAX_STAT, high=MAX_STAT)
 
 

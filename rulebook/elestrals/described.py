@@ -1,7 +1,7 @@
 """Elestrals queries on described positions: a battle, a chain, a Main Phase action, from a few facts.
 
 Each query reads a short description (two sides of a battle, a chain file, the facts of a Main Phase
-action), turns it into a :class:`~rulebook.elestrals.state.Position` and asks the same rules that
+action), turns it into a [`Position`][rulebook.elestrals.state.Position] and asks the same rules that
 ``rulebook elestrals legal`` and ``check`` use, so the answers cannot disagree.
 
 Examples:
@@ -221,7 +221,7 @@ def battle(
     The described sides become a position (the attacker in the turn player's first slot, the attacked
     Elestral in the opponent's), and the attack is declared and fought on it by the same rules as
     ``rulebook elestrals check``. ``attacker_effects`` and ``defender_effects`` are stat effects in force
-    on each side (see :func:`final_stats`).
+    on each side (see [`final_stats`][rulebook.elestrals.final_stats]).
 
     ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
     {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
@@ -612,7 +612,7 @@ def _parse_card(words: list[str], where: str) -> FieldCard:
     return FieldCard(**values)
 
 
-#: The Main Phase actions :func:`main_action` judges.
+#: The Main Phase actions [`main_action`][rulebook.elestrals.main_action] judges.
 ACTIONS: tuple[str, ...] = (
     "normal-cast",
     "normal-ascend",
@@ -795,7 +795,8 @@ def _nexus_view(st: MainState, trace: Trace) -> Ruling:
 def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
     """Whether the turn player may take a Main Phase ``action`` in the described position.
 
-    ``action`` is one of :data:`ACTIONS`; the position is a :class:`MainState` or its fields as keywords.
+    ``action`` is one of [`ACTIONS`][rulebook.elestrals.ACTIONS]; the position is a
+    [`MainState`][rulebook.elestrals.MainState] or its fields as keywords.
     The facts become a position (the turn player on turn 3, with the cards the action needs) judged by
     the same checks as ``rulebook elestrals check``. ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
 

@@ -1,14 +1,17 @@
 """Elestrals turns: whose decision it is, every legal action, and what each does, on one position.
 
-:class:`Game` follows the shared :class:`~rulebook.protocol.GameState` protocol: an immutable value
+[`Game`][rulebook.elestrals.Game] follows the shared [`GameState`][rulebook.protocol.GameState] protocol: an immutable
+value
 with ``legal_actions``, ``apply`` and ``explain``. The phases run in the guide's order (Draw, Main,
 Battle, End); casting and activating form a chain that both players may answer; each chain window
 (after the draw, in the Battle Phase's three steps, in the End Phase) closes when no player starts a
 chain. A decision with only one possible answer (a pass with nothing else to do, the Draw Phase's
 draw, resolving a closed chain) is taken at once, and the trace says so.
 
-:func:`legal` lists what the deciding player may do, each action with the rules that allow it (and on
-request every action refused, and why); :func:`check` judges one action and gives the position after
+[`legal`][rulebook.elestrals.legal] lists what the deciding player may do, each action with the rules that allow it
+(and on
+request every action refused, and why); [`check`][rulebook.elestrals.check] judges one action and gives the position
+after
 it. Both use the same checks, so what ``legal`` lists ``check`` accepts, and what it refuses is never
 applied.
 
@@ -157,7 +160,7 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
         if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
             out.append(Action("cast-rune", (f"R{slot + 1}",)))
     refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e is not None]
-    effect_refs = [r for r in refs if pos.cards[side.elestrals[int(r[1]) - 1].card].category == "active"]  # type: ignore[union-attr]
+    effect_refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e and pos.cards[e.card].category == "active"]
     effect_refs += [
         f"R{i + 1}" for i, r in enumerate(side.runes) if r and not r.set and pos.cards[r.card].category == "active"
     ]
@@ -214,7 +217,7 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
 def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refusal | None:
     """Why the deciding player (or ``who``) may not take ``action`` now, or ``None`` if they may.
 
-    Raises :class:`~rulebook.errors.InvalidInputError` for an action whose words cannot be read.
+    Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
     """
     action = parse_action(action)
     actor = decider(pos) if who is None else who
@@ -546,9 +549,9 @@ def _legal(pos: Position) -> tuple[Action, ...]:
 
 @dataclass(frozen=True)
 class Game:
-    """An Elestrals game (or a position from a file) as a :class:`~rulebook.protocol.GameState`.
+    """An Elestrals game (or a position from a file) as a [`GameState`][rulebook.protocol.GameState].
 
-    Actions are :class:`~rulebook.elestrals.state.Action` values; ``apply`` and ``explain`` also take
+    Actions are ``Action`` values (``rulebook.elestrals.state``); ``apply`` and ``explain`` also take
     their text (``"attack E1 E2"``).
     """
 
@@ -573,7 +576,8 @@ class Game:
         return game
 
     def apply(self, action: Action | str) -> Game:
-        """The game after ``action``; an illegal one raises :class:`~rulebook.errors.IllegalActionError`."""
+        """The game after ``action``; an illegal one raises
+        [`IllegalActionError`][rulebook.errors.IllegalActionError]."""
         action = parse_action(action)
         known = self.__dict__.get("_explained", {}).get(action)
         if known is not None:
@@ -584,7 +588,8 @@ class Game:
         return self._after(*_advance(self.position, action, _Quiet(), {}))
 
     def explain(self, action: Action | str) -> tuple[Game, Ruling]:
-        """Like :meth:`apply`, with the ruling whose trace says what happened and why."""
+        """Like [`apply`][rulebook.elestrals.game.Game.apply], with the ruling whose trace says what happened and
+        why."""
         action = parse_action(action)
         refused = refusal(self.position, action)
         if refused is not None:
@@ -801,7 +806,7 @@ _CARDS: dict[str, Card] = {}
 
 
 def vanilla_cards() -> dict[str, Card]:
-    """The invented effect-less cards :func:`new_game` deals from."""
+    """The invented effect-less cards [`new_game`][rulebook.elestrals.new_game] deals from."""
     if not _CARDS:
         _CARDS.update({name: read_card(name, facts) for name, facts in _VANILLA.items()})
     return dict(_CARDS)

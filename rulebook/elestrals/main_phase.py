@@ -3,7 +3,8 @@
 Every action has a check, which returns why it is refused (a reason and the rules that refuse it) or
 ``None``, and a move, which carries it out and writes each step in a trace. The same checks decide
 what ``legal`` lists and what ``check`` accepts, so the two cannot disagree. Casting and activating
-put a link on the chain; :mod:`rulebook.elestrals.chain` resolves it (with :func:`resolve_link`).
+put a link on the chain; [`rulebook.elestrals.chain`][rulebook.elestrals.chain] resolves it (with
+[`resolve_link`][rulebook.elestrals.main_phase.resolve_link]).
 
 Examples:
     >>> from rulebook.elestrals.game import new_game
@@ -162,7 +163,7 @@ def _field_spirit(pos: Position, who: int, item: str) -> str | None:
 def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     """Why ``who`` may not take this Main Phase ``action`` now, or ``None`` if they may.
 
-    Raises :class:`~rulebook.errors.InvalidInputError` for an action whose words cannot be read.
+    Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
     """
     verb = action.verb
     head, parts = split_keywords(action.args)
@@ -489,7 +490,8 @@ def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None
 
 
 def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
-    """Carry out an action that :func:`refuse` allowed; each step is written in ``trace``."""
+    """Carry out an action that [`refuse`][rulebook.elestrals.main_phase.refuse] allowed; each step is written in
+    ``trace``."""
     verb = action.verb
     head, parts = split_keywords(action.args)
     side = pos.sides[who]

@@ -1,14 +1,18 @@
 """Elestrals positions: a game state a judge can write down from a table, read back, and play on.
 
-A :class:`Position` holds everything the rules look at: the turn, phase and step and whose turn it is;
-for each player (a :class:`Side`) the Spirit Deck by type, the Main Deck and hand, the Underworld,
+A [`Position`][rulebook.elestrals.state.Position] holds everything the rules look at: the turn, phase and step and
+whose turn it is;
+for each player (a [`Side`][rulebook.elestrals.state.Side]) the Spirit Deck by type, the Main Deck and hand, the
+Underworld,
 the Elestral Row, the Rune Row and the Stadium slot, and what was used this turn; Limbo (the chain
 and the cards and effects waiting to join the next one); and the battle in progress. Cards on the
-field are named; their facts (cost, stats, Rune type, effect text) come from :class:`~rulebook.elestrals.cards.Card`
+field are named; their facts (cost, stats, Rune type, effect text) come from [`Card`][rulebook.elestrals.cards.Card]
 entries given with the position or in a card-facts file.
 
-A position file is TOML. :func:`parse_position` reads one (every key and value checked before use,
-each mistake one line naming the key); :func:`position_toml` writes one that reads back equal.
+A position file is TOML. [`parse_position`][rulebook.elestrals.state.parse_position] reads one (every key and value
+checked before use,
+each mistake one line naming the key); [`position_toml`][rulebook.elestrals.state.position_toml] writes one that reads
+back equal.
 
 Examples:
     >>> text = '''
@@ -156,7 +160,7 @@ class SpiritDeck:
         return self.counts[_TYPE_INDEX[kind]]
 
     def types(self) -> list[str]:
-        """The types it holds, in the order of :data:`~rulebook.elestrals.SPIRIT_TYPES`."""
+        """The types it holds, in the order of [`SPIRIT_TYPES`][rulebook.elestrals.SPIRIT_TYPES]."""
         return [t for t, n in zip(_TYPES, self.counts, strict=True) if n and t != UNKNOWN]
 
     def can_pay(self, cost: Sequence[str]) -> bool:
@@ -464,7 +468,8 @@ _SHAPE = {
 
 
 class _Reader:
-    """Turns checked file data into a :class:`Position`, naming the key of the first mistake."""
+    """Turns checked file data into a [`Position`][rulebook.elestrals.state.Position], naming the key of the first
+    mistake."""
 
     def __init__(self, where: str, cards: Mapping[str, Card]) -> None:
         self.where = where
@@ -580,7 +585,8 @@ def position_from_data(
     cards: Mapping[str, Card] | None = None,
     opts: Mapping[str, object] | None = None,
 ) -> Position:
-    """Build a :class:`Position` from parsed file data, after checking its shape and its sense."""
+    """Build a [`Position`][rulebook.elestrals.state.Position] from parsed file data, after checking its shape and its
+    sense."""
     check_shape(data, _SHAPE, where)
     catalog = dict(cards or {})
     if "cards" in data:
@@ -900,7 +906,8 @@ def _spirits_value(spirits: Sequence[str]) -> str:
 
 
 def position_toml(pos: Position, *, comment: str = "") -> str:
-    """The position as a position file (TOML) that :func:`parse_position` reads back equal.
+    """The position as a position file (TOML) that [`parse_position`][rulebook.elestrals.state.parse_position] reads
+    back equal.
 
     The facts of every card it names are written with it, so the file stands on its own.
     """
@@ -1059,7 +1066,7 @@ MAX_ACTION_CHARS = 500
 class Action:
     """An action, as its words: ``Action("attack", ("E1", "E2"))`` is ``attack E1 E2``.
 
-    ``str(action)`` is the text :func:`parse_action` reads back.
+    ``str(action)`` is the text [`parse_action`][rulebook.elestrals.state.parse_action] reads back.
     """
 
     verb: str
@@ -1070,7 +1077,8 @@ class Action:
 
 
 def parse_action(text: str | Action) -> Action:
-    """Read an action's text (see :data:`ACTION_FORMS`): a verb, then card names (quoted when they have
+    """Read an action's text (see [`ACTION_FORMS`][rulebook.elestrals.state.ACTION_FORMS]): a verb, then card names
+    (quoted when they have
     spaces), slots (``E1``, ``R2``, ``P2:E1``), Positions and keywords.
 
     Examples:
