@@ -154,3 +154,14 @@ def test_standings_apply_the_three_tiebreakers_in_order() -> None:
     assert rows["A"]["opponents_differential"] == 1.5 and rows["B"]["opponents_differential"] == -1.5
     order = [r["player"] for r in elestrals.standings(results).value["standings"]]
     assert order == ["E", "A", "B", "C", "F", "D"]
+
+
+def test_elestrals_zone_layout_table_places_every_zone_once_with_the_field_slots() -> None:
+    data = rulebook.rules("elestrals").data
+    zones = {z["id"]: z for z in data["zones"]}
+    assert len({(z["row"], z["column"]) for z in zones.values()}) == len(zones) == 6
+    assert zones["elestral-row"]["slots"] == data["field"]["elestral_slots"]
+    assert zones["rune-row"]["slots"] == data["field"]["rune_slots"]
+    assert zones["stadium"]["slots"] == data["field"]["stadium_slots"]
+    ids = {r.id for r in rulebook.rules("elestrals")}
+    assert {z["record"] for z in zones.values()} <= ids

@@ -30,68 +30,146 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulebook.elestrals.cards import (
-    StatEffect,
-    card_marking,
-    effect_applies,
-    effect_category,
-    effect_resolves,
-    enchantment,
-    final_stats,
-    parse_effect,
-    parse_effects,
-)
-from rulebook.elestrals.core import (
-    ANY_SPIRIT,
-    POSITIONS,
-    RUNE_TYPES,
-    SPIRIT_TYPES,
-    options,
-)
-from rulebook.elestrals.described import (
-    ACTIONS,
-    Chain,
-    Combatant,
-    FieldCard,
-    Link,
-    MainState,
-    Waiting,
-    battle,
-    main_action,
-    parse_chain,
-    parse_combatant,
-    position_change_by_effect,
-    resolve_chain,
-)
-from rulebook.elestrals.game import Game, check, legal, load, new_game
-from rulebook.elestrals.match import (
-    check_deck,
-    end_of_round,
-    first_player_chooser,
-    game_end,
-    mulligan,
-    parse_deck,
-    parse_results,
-    side_swap,
-    standings,
-)
-from rulebook.elestrals.rulings import (
-    card_against_rule,
-    glossary,
-    golden_apple,
-    may_look,
-    phases,
-    stadium_replacement,
-    take_control,
-    up_to,
-    who_chooses,
-)
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling
+
+if TYPE_CHECKING:
+    from rulebook.elestrals.cards import (
+        StatEffect,
+        card_marking,
+        effect_applies,
+        effect_category,
+        effect_resolves,
+        enchantment,
+        final_stats,
+        parse_effect,
+        parse_effects,
+    )
+    from rulebook.elestrals.core import (
+        ANY_SPIRIT,
+        POSITIONS,
+        RUNE_TYPES,
+        SPIRIT_TYPES,
+        options,
+    )
+    from rulebook.elestrals.described import (
+        ACTIONS,
+        Chain,
+        Combatant,
+        FieldCard,
+        Link,
+        MainState,
+        Waiting,
+        battle,
+        main_action,
+        parse_chain,
+        parse_combatant,
+        position_change_by_effect,
+        resolve_chain,
+    )
+    from rulebook.elestrals.game import (
+        Game,
+        check,
+        legal,
+        load,
+        new_game,
+    )
+    from rulebook.elestrals.match import (
+        check_deck,
+        end_of_round,
+        first_player_chooser,
+        game_end,
+        mulligan,
+        parse_deck,
+        parse_results,
+        side_swap,
+        standings,
+    )
+    from rulebook.elestrals.rulings import (
+        card_against_rule,
+        glossary,
+        golden_apple,
+        may_look,
+        phases,
+        stadium_replacement,
+        take_control,
+        up_to,
+        who_chooses,
+    )
+
+# Each name is imported from its module on first use, so a query loads only the rules it asks
+# (``rulebook elestrals stats`` does not load the game's turns, nor ``legal`` the described queries).
+_LAZY: dict[str, str] = {
+    "StatEffect": "cards",
+    "card_marking": "cards",
+    "effect_applies": "cards",
+    "effect_category": "cards",
+    "effect_resolves": "cards",
+    "enchantment": "cards",
+    "final_stats": "cards",
+    "parse_effect": "cards",
+    "parse_effects": "cards",
+    "ANY_SPIRIT": "core",
+    "POSITIONS": "core",
+    "RUNE_TYPES": "core",
+    "SPIRIT_TYPES": "core",
+    "options": "core",
+    "ACTIONS": "described",
+    "Chain": "described",
+    "Combatant": "described",
+    "FieldCard": "described",
+    "Link": "described",
+    "MainState": "described",
+    "Waiting": "described",
+    "battle": "described",
+    "main_action": "described",
+    "parse_chain": "described",
+    "parse_combatant": "described",
+    "position_change_by_effect": "described",
+    "resolve_chain": "described",
+    "Game": "game",
+    "check": "game",
+    "legal": "game",
+    "load": "game",
+    "new_game": "game",
+    "check_deck": "match",
+    "end_of_round": "match",
+    "first_player_chooser": "match",
+    "game_end": "match",
+    "mulligan": "match",
+    "parse_deck": "match",
+    "parse_results": "match",
+    "side_swap": "match",
+    "standings": "match",
+    "card_against_rule": "rulings",
+    "glossary": "rulings",
+    "golden_apple": "rulings",
+    "may_look": "rulings",
+    "phases": "rulings",
+    "stadium_replacement": "rulings",
+    "take_control": "rulings",
+    "up_to": "rulings",
+    "who_chooses": "rulings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rulebook.elestrals' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"rulebook.elestrals.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,6 +238,12 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         >>> scenario_ruling({"query": "stats", "base": [3, 2], "effects": ["swap"]}).value["attack"]
         2
     """
+    from rulebook.elestrals.cards import enchantment, final_stats
+    from rulebook.elestrals.described import battle, main_action, resolve_chain
+    from rulebook.elestrals.game import check, legal, load
+    from rulebook.elestrals.match import check_deck, end_of_round, game_end, mulligan, side_swap, standings
+    from rulebook.elestrals.rulings import stadium_replacement
+
     opts = {**case.get("options", {}), **(options or {})}
     match case["query"]:
         case "stats":

@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,8 +130,15 @@ def parse_effects(text: str) -> list[StatEffect]:
     return effects
 
 
-def stats_after(attack: int, defense: int, effects: Iterable[StatEffect], floor: str) -> tuple[int, int]:
-    """The final Attack and Defense after ``effects`` under the ``stat-floor`` option (no trace)."""
+def stat_steps(
+    attack: int, defense: int, effects: Iterable[StatEffect], floor: str
+) -> Iterator[tuple[StatEffect, int, int, bool]]:
+    """Each effect applied in the guide's order (set, then increase/decrease, then swap; the order given
+    within a step): the effect, Attack and Defense after it, and whether a stat went below 0 on it.
+
+    The one place the order is worked out: [`final_stats`][rulebook.elestrals.final_stats] traces it
+    and battles on a position read their stats from it.
+    """
     parsed = list(effects)
     stats = [attack, defense]
     for step in (1, 2, 3):
@@ -144,11 +151,25 @@ def stats_after(attack: int, defense: int, effects: Iterable[StatEffect], floor:
                 stats[eff.stat == "defense"] += eff.amount
             else:
                 stats.reverse()
+            dipped = min(stats) < 0
             if floor == "each-step":
                 stats = [max(0, v) for v in stats]
+            yield eff, stats[0], stats[1], dipped
+
+
+def stats_after(attack: int, defense: int, effects: Iterable[StatEffect], floor: str) -> tuple[int, int]:
+    """The final Attack and Defense after ``effects`` under the ``stat-floor`` option (no trace).
+
+    Examples:
+        >>> stats_after(3, 2, [parse_effect("swap"), parse_effect("set defense 0")], "final")
+        (0, 3)
+    """
+    final = (attack, defense)
+    for _, att, dfn, _ in stat_steps(attack, defense, effects, floor):
+        final = (att, dfn)
     if floor == "final":
-        stats = [max(0, v) for v in stats]
-    return stats[0], stats[1]
+        final = (max(0, final[0]), max(0, final[1]))
+    return final
 
 
 def final_stats(
@@ -175,22 +196,14 @@ def final_stats(
     names = {1: "set", 2: "increase/decrease", 3: "swap"}
     steps = []
     dipped = False  # whether a stat went below 0 at some point
-    for step in (1, 2, 3):
-        for eff in (e for e in parsed if e.step == step):
-            if eff.kind == "set":
-                stats[eff.stat] = eff.amount
-            elif eff.kind == "change":
-                stats[eff.stat] += eff.amount
-            else:
-                stats["attack"], stats["defense"] = stats["defense"], stats["attack"]
-            dipped = dipped or min(stats.values()) < 0
-            if floor == "each-step":
-                stats = {k: max(0, v) for k, v in stats.items()}
-            steps.append({"step": step, "effect": eff.text, **stats})
-            trace.add(
-                f"Step {step}, {names[step]}: {eff.text} -> Attack {stats['attack']}, Defense {stats['defense']}",
-                "elestrals.advanced.stat-order",
-            )
+    for eff, att, dfn, below in stat_steps(attack, defense, parsed, floor):
+        stats = {"attack": att, "defense": dfn}
+        dipped = dipped or below
+        steps.append({"step": eff.step, "effect": eff.text, **stats})
+        trace.add(
+            f"Step {eff.step}, {names[eff.step]}: {eff.text} -> Attack {att}, Defense {dfn}",
+            "elestrals.advanced.stat-order",
+        )
     if len(parsed) > 1:
         trace.add(
             "Within each step, effects apply in the order they were Cast or activated",

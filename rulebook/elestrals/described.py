@@ -11,7 +11,6 @@ Examples:
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -531,6 +530,8 @@ def parse_chain(text: str) -> Chain:
         if len(line) > 500:
             raise InvalidInputError(f"{where}a line of more than 500 characters; names are short")
         try:
+            import shlex  # only a chain file needs it
+
             words = shlex.split(line)
         except ValueError as err:
             raise InvalidInputError(f"{where}{err}; close the quotes around a name") from None
@@ -538,7 +539,7 @@ def parse_chain(text: str) -> Chain:
         if head == "players":
             if len(rest) != 2 or len(set(rest)) != 2:
                 raise InvalidInputError(f"{where}'players' names the two players, turn player first (players P1 P2)")
-            players = tuple(rest)
+            players = tuple(shown(p) for p in rest)
             continue
         if head not in ("link", "waiting", "card"):
             raise InvalidInputError(f"{where}cannot read {shown(line)!r}; write {_CHAIN_FORMAT}")
@@ -569,10 +570,10 @@ def parse_chain(text: str) -> Chain:
                     raise InvalidInputError(
                         f"{where}link {len(links) + 1} can only Negate an earlier link (1 to {len(links)}), not {t}"
                     )
-            links.append(Link(rest[0], name, targets))
+            links.append(Link(shown(rest[0]), shown(name), targets))
         else:
             name, source = _split_keyword(rest[1:], "from", where)
-            waiting.append(Waiting(rest[0], name, source))
+            waiting.append(Waiting(shown(rest[0]), shown(name), shown(source)))
     if not players:
         raise InvalidInputError("the chain file names no players; start with 'players P1 P2' (turn player first)")
     if not links:
@@ -592,7 +593,7 @@ def _split_keyword(words: list[str], keyword: str, where: str) -> tuple[str, str
 def _parse_card(words: list[str], where: str) -> FieldCard:
     if not words:
         raise InvalidInputError(f"{where}card needs a name")
-    values: dict[str, Any] = {"name": words[0]}
+    values: dict[str, Any] = {"name": shown(words[0])}
     for word in words[1:]:
         key, sep, raw = word.partition("=")
         key = key.lower()

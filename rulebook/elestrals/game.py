@@ -28,7 +28,6 @@ Examples:
 
 from __future__ import annotations
 
-import random
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -55,7 +54,6 @@ from rulebook.elestrals.state import (
     window_open,
 )
 from rulebook.errors import IllegalActionError, InvalidInputError
-from rulebook.protocol import two_sided_returns
 from rulebook.ruling import Ruling, Trace
 
 __all__ = ["Game", "check", "decider", "legal", "load", "new_game", "refusal"]
@@ -411,6 +409,8 @@ def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
         deck, kind = deck.take("&")
         spent.append(kind)
     cards = list(side.main_deck) + list(side.hand)
+    import random  # only shuffling needs it
+
     random.Random(zlib.crc32("|".join([*cards, str(pos.turn), str(len(side.underworld))]).encode())).shuffle(cards)
     hand = _DECKS["opening_hand"]
     side = replace(
@@ -611,7 +611,10 @@ class Game:
         return self.position.winner if self.position.over else None
 
     def returns(self) -> tuple[float, float]:
-        return two_sided_returns(self.winner())
+        winner = self.winner()
+        if winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
 
 
 def _whose(pos: Position) -> str:
@@ -817,6 +820,8 @@ def new_game(seed: int = 0, opts: Mapping[str, object] | None = None) -> Game:
     five cards each; the first player (P1) decides first whether to keep or mulligan.
     """
     cards = vanilla_cards()
+    import random  # only dealing needs it
+
     rng = random.Random(seed)
     sides = []
     for spirits, listed in _DECK_LISTS:

@@ -50,7 +50,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -481,7 +480,7 @@ class _Reader:
     def card(self, name: str, path: str, kind: str = "") -> str:
         clean = " ".join(name.split())
         if clean not in self.cards:
-            hint = f"; give its facts under [cards.{json.dumps(clean)}] or in a --cards file"
+            hint = f"; give its facts under [cards.{_q(clean)}] or in a --cards file"
             err = UnknownNameError("card", clean, sorted(self.cards))
             raise self.fail(path, str(err) + hint) from None
         if kind and self.cards[clean].card_type != kind:
@@ -569,6 +568,8 @@ def read_position(path: str, cards_path: str | None = None, opts: Mapping[str, o
         label = shown(str(cards_path))
         if str(cards_path).lower().endswith(".json"):
             try:
+                import json  # only a JSON card-facts file needs it
+
                 data = json.loads(raw)
             except (ValueError, RecursionError) as err:
                 raise InvalidInputError(f"{label} is not valid JSON: {str(err)[:120]}") from None
@@ -752,6 +753,8 @@ def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Seque
             name = reader.card(name, f"{here}.card", wanted)
         elif not name or len(name) > 200:
             raise reader.fail(f"{here}.card", "a described link needs a name of at most 200 characters")
+        else:
+            name = shown(name)
         negates = tuple(item.get("negates", []))
         for target in negates:
             if target >= n:
@@ -782,7 +785,7 @@ def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Seque
     for n, item in enumerate(data.get("waiting", []), 1):
         here = f"waiting[{n}]"
         who = _player(names, item["player"], f"{where}: {here}.player")
-        label = " ".join(item.get("label", "").split())
+        label = shown(" ".join(item.get("label", "").split()))
         name = " ".join(item["card"].split())
         if item["kind"] != "conditional":
             name = reader.card(name, f"{here}.card", "elestral")
@@ -888,9 +891,25 @@ def _check_counts(pos: Position, where: str) -> None:
 # ---------------------------------------------------------------- writing a position file
 
 
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
 def _q(text: str) -> str:
-    """A TOML basic string."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string: quotes, backslashes and control characters escaped.
+
+    Examples:
+        >>> _q('Dragon "Ember"')
+        '"Dragon \\\\"Ember\\\\""'
+    """
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def _key(text: str) -> str:
