@@ -140,6 +140,10 @@ def test_bad_input_is_one_line_on_stderr_with_exit_code_two(args: tuple[str, ...
         (("enchant", "fire", "2² fire"), "unknown Spirit type '2²'"),
         (("mulligan", "1" * 5000), "TIMES has too many digits"),
         (("legal", "-"), "standard input is not valid TOML"),
+        (
+            ("check", str(EXAMPLES / "nexus.toml"), "nexus E1 R2 1² fire", "--cards", str(EXAMPLES / "cards.toml")),
+            "the count of a Nexus must be a whole number written with the digits 0-9, not '1²'",
+        ),
         (("check", "-", "pass"), "standard input: the key 'turn' is missing"),
     ],
 )
@@ -193,3 +197,47 @@ def test_every_reader_finishes_quickly_on_50_kb_of_adversarial_text(text: str) -
         with pytest.raises(elestrals.InvalidInputError):
             reader(text)
         assert time.perf_counter() - start < 0.5, reader
+
+
+# ---------------------------------------------------------------- positions: legal and check
+
+
+def test_legal_lists_each_action_with_its_rules_and_the_refused_ones_on_request(tmp_path: Path) -> None:
+    cards = ["--cards", str(EXAMPLES / "cards.toml")]
+    data = json.loads(run("legal", str(EXAMPLES / "main-phase.toml"), *cards, "--refused", "--json").stdout)
+    assert data["query"] == "legal" and data["value"]["player"] == "P1"
+    legal = {item["action"]: item["rules"] for item in data["value"]["legal"]}
+    assert "elestrals.main.normal-cast" in legal['normal-cast "Cinder Cub" attack']
+    refused = {item["action"]: item["reason"] for item in data["value"]["refused"]}
+    assert refused['normal-cast "Kiln Hound" attack'].startswith("a Normal Cast Elestral must cost at most 1 Spirit")
+
+
+def test_check_prints_and_saves_the_position_after_a_legal_action_and_nothing_after_a_refused_one(
+    tmp_path: Path,
+) -> None:
+    cards = ["--cards", str(EXAMPLES / "cards.toml")]
+    saved = tmp_path / "after.toml"
+    result = run("check", str(EXAMPLES / "attack-position.toml"), "attack E1 E1", *cards, "--save", str(saved))
+    assert result.exit_code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert result.stdout.endswith(text)
+    assert 'underworld = ["Cinder Cub", "fire", "fire"]' in text
+    again = run("legal", str(saved))
+    assert again.exit_code == 0 and again.stdout.startswith("P2 to act (turn 4, Battle Phase): 1 legal action")
+    refused = run(
+        "check", str(EXAMPLES / "attack-position.toml"), "attack E1 spirit-deck", *cards, "--save", str(saved)
+    )
+    assert refused.exit_code == 0 and "not allowed" in refused.stdout.splitlines()[0]
+    assert "turn = " not in refused.stdout and saved.read_text(encoding="utf-8") == text
+
+
+def test_a_position_file_with_a_mistake_is_one_line_naming_the_key(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    text = (
+        (EXAMPLES / "main-phase.toml").read_text(encoding="utf-8").replace('card = "Brook Newt"', 'card = "Brook Nwt"')
+    )
+    bad.write_text(text, encoding="utf-8")
+    result = run("legal", str(bad), "--cards", str(EXAMPLES / "cards.toml"))
+    assert result.exit_code == 2 and result.stdout == ""
+    line = result.stderr.strip()
+    assert "players.P1.elestrals[1].card: unknown card 'Brook Nwt' (did you mean 'Brook Newt'?)" in line

@@ -278,7 +278,25 @@ def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
         raise InvalidInputError("write a Nexus as nexus FROM TO [COUNT] [TYPE], e.g. nexus E1 R2 1 fire")
     for ref in action.args[:2]:
         pos.resolve_ref(ref, who)
+    _nexus_words(action)
     return None
+
+
+def _nexus_words(action: Action) -> tuple[int, str]:
+    """A Nexus's count (1 by default, at most 20) and Spirit type (any, by default)."""
+    from rulebook.elestrals.core import MAX_SPIRITS, _name
+    from rulebook.reading import number
+
+    words = list(action.args[2:])
+    if len(words) > 2:
+        raise InvalidInputError("write a Nexus as nexus FROM TO [COUNT] [TYPE], e.g. nexus E1 R2 1 fire")
+    count = (
+        number(words.pop(0), "the count of a Nexus", low=1, high=MAX_SPIRITS)
+        if words and words[0][:1].isascii() and words[0][:1] in "0123456789+-"
+        else 1
+    )
+    kind = _name("Spirit type", words[0], SPIRIT_TYPES) if words else ""
+    return count, kind
 
 
 # ---------------------------------------------------------------- applying
@@ -461,8 +479,7 @@ def _step(pos: Position, action: Action, trace: Trace, notes: dict[str, Any], fo
 
 def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     head = list(action.args)
-    count = int(head[2]) if len(head) > 2 and head[2].isascii() and head[2].isdigit() else 1
-    kind = head[3] if len(head) > 3 else ""
+    count, kind = _nexus_words(action)
     giver, taker = pos.at(head[0], who), pos.at(head[1], who)
     refs = [pos.resolve_ref(r, who) for r in head[:2]]
     trace.add(
