@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, plural
+from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, an, plural
 from rulebook.elestrals.main_phase import Refusal, _open_slot, resolve_link
 from rulebook.elestrals.state import (
     RUNE_ROW,
@@ -199,7 +199,7 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
     if found is None:
         if action.verb in ("special-cast", "special-ascend"):
             return (
-                f"a {action.verb.replace('-', ' ').title()} happens only as an effect instructs: the card must be "
+                f"{an(action.verb.replace('-', ' ').title())} happens only as an effect instructs: the card must be "
                 "waiting in Limbo",
                 ("elestrals.main.special-cast", "elestrals.chain.waiting-in-limbo"),
             )

@@ -81,6 +81,18 @@ def _count(text: str | int, what: str, where: str = "", high: int | None = None)
     return _read(text, what, where, low=0, high=high)
 
 
+def an(word: str) -> str:
+    """``word`` with its indefinite article: "an earth Spirit", "a fire Spirit", "an unknown Spirit".
+
+    Examples:
+        >>> an("earth Spirit"), an("fire Spirit"), an("Invoke Rune"), an("? Spirit")
+        ('an earth Spirit', 'a fire Spirit', 'an Invoke Rune', 'an unknown Spirit')
+    """
+    if word.startswith("? "):
+        word = "unknown " + word[2:]
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def plural(n: int, word: str, many: str = "") -> str:
     """``n`` and ``word``, in the plural unless ``n`` is 1.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, plural
+from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, an, plural
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
@@ -395,7 +395,7 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
             return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
     elif empowering:
         return _no(
-            f"only an Artifact Empowers an Elestral; {card.name!r} is a {kind.capitalize()} Rune",
+            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(kind.capitalize() + ' Rune')}",
             "elestrals.rune.artifact",
         )
     if card.target and not _has_target(pos, who, card.target):
@@ -453,7 +453,7 @@ def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None
         return _no(f"there is no face-up card of yours at {ref}", "elestrals.main.activate-effect")
     facts: Card = pos.cards[card.card]
     if facts.category != "active":
-        what = f"a {facts.category} effect" if facts.category else "no effect (its text is not given)"
+        what = an(f"{facts.category} effect") if facts.category else "no effect (its text is not given)"
         return _no(
             f"{card.card!r} has {what}; only 'you can' and 'you must' effects are activated", "elestrals.card.active"
         )
@@ -514,8 +514,8 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
             pos = pos.with_side(who, side)
             trace.add(
-                f"{name} reveals a {kind} Spirit and {card}, in {position.capitalize()} Position, into E{slot + 1}: "
-                "both wait in Limbo, the slot reserved",
+                f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
+                f"into E{slot + 1}: both wait in Limbo, the slot reserved",
                 "elestrals.main.normal-cast",
             )
             trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
@@ -541,8 +541,8 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             spirits += list(old.spirits)
             pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
             trace.add(
-                f"{name} reveals a {kind} Spirit; {old.card} goes to the Underworld and {card} takes E{slot + 1} "
-                f"with {plural(len(spirits), 'Spirit')}, in Limbo",
+                f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
+                f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
                 "elestrals.main.normal-ascend",
             )
             trace.add(
@@ -567,7 +567,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
         pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
         trace.add(
-            f"{name} attaches a {kind} Spirit from the Spirit Deck to {card.card} (E{slot + 1})",
+            f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
             "elestrals.main.enchant",
         )
         trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
@@ -578,7 +578,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         pos = pos.with_side(
             who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb)
         )
-        trace.add(f"{name} Expends a {kind} Spirit and draws a card", "elestrals.main.expend-draw")
+        trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
         trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
         return draw_card(pos, who, trace)
     if verb == "set-rune":
@@ -708,7 +708,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         pos = _replace_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
         spirits.append(kind_word)
         trace.add(
-            f"A {kind_word} Spirit is Disenchanted from {holder.card} ({ref}) to pay",
+            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
             "elestrals.main.instant-field-spirits",
         )
     need = list(card.cost)[len(spirits) :] if not parts.get("paying") else deck_words

@@ -63,6 +63,7 @@ from rulebook.elestrals.core import (
     POSITIONS,
     SPIRIT_TYPES,
     _name,
+    an,
     options,
     plural,
 )
@@ -484,9 +485,7 @@ class _Reader:
             err = UnknownNameError("card", clean, sorted(self.cards))
             raise self.fail(path, str(err) + hint) from None
         if kind and self.cards[clean].card_type != kind:
-            raise self.fail(
-                path, f"{clean!r} is a {self.cards[clean].card_type}, not {'an' if kind[0] == 'e' else 'a'} {kind}"
-            )
+            raise self.fail(path, f"{clean!r} is {an(self.cards[clean].card_type)}, not {an(kind)}")
         return clean
 
     def spirits(self, value: Any, path: str, *, unknown: bool = True) -> tuple[str, ...]:
@@ -704,7 +703,7 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
         if empowering and facts.rune != "artifact":
             raise reader.fail(
                 f"{here}.empowering",
-                f"only an Artifact Empowers an Elestral; {name!r} is a {facts.rune.capitalize()} Rune",
+                f"only an Artifact Empowers an Elestral; {name!r} is {an(facts.rune.capitalize() + ' Rune')}",
             )
         if empowering.strip().lower() == "none":
             empowering = ""
