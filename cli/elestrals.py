@@ -54,7 +54,7 @@ def legal(
 ) -> None:
     """Every action legal now in a position, each with the rules that allow it.
 
-    Example: rulebook elestrals legal examples/elestrals/main-phase.toml --refused
+    Example: rulebook elestrals legal examples/elestrals/main-phase.toml --cards examples/elestrals/cards.toml
     """
     from rulebook import elestrals
 
@@ -84,7 +84,7 @@ def check(
     empowering P2:E1, replacing R1 or paying TYPES where needed), change-position E1, activate E1|R1|S,
     attack E1 E2|spirit-deck, special-cast CARD, special-ascend E1 CARD, conditional CARD,
     nexus FROM TO COUNT TYPE. Card names with spaces are quoted.
-    Example: rulebook elestrals check examples/elestrals/battle-phase.toml "attack E1 E2"
+    Example: rulebook elestrals check examples/elestrals/attack-position.toml "attack E1 E1"
     """
     from rulebook import elestrals
     from rulebook.reading import capped

@@ -241,3 +241,25 @@ def test_a_position_file_with_a_mistake_is_one_line_naming_the_key(tmp_path: Pat
     assert result.exit_code == 2 and result.stdout == ""
     line = result.stderr.strip()
     assert "players.P1.elestrals[1].card: unknown card 'Brook Nwt' (did you mean 'Brook Newt'?)" in line
+
+
+def test_every_example_in_the_help_texts_runs_and_answers() -> None:
+    import re
+    import shlex
+
+    from cli import elestrals as group
+
+    examples = [
+        line.split("Example:", 1)[1].strip()
+        for command in group.app.registered_commands
+        for line in (command.callback.__doc__ or "").splitlines()
+        if "Example:" in line
+    ]
+    assert len(examples) >= 10
+    root = EXAMPLES.parent.parent
+    for example in examples:
+        words = shlex.split(example)
+        assert words[:2] == ["rulebook", "elestrals"], example
+        words = [str(root / w) if re.match(r"examples/", w) else w for w in words]
+        result = run(*words[2:])
+        assert result.exit_code == 0, (example, result.stderr)
