@@ -129,9 +129,9 @@ def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, lis
                     if not (short or lonely) or (card.card in stays and (who, zone, slot) in waiting_from):
                         continue
                     why = (
-                        f"{plural(len(card.spirits), 'Spirit')} for a cost of {len(facts.cost)}"
+                        f"has {plural(len(card.spirits), 'Spirit')} for a cost of {len(facts.cost)}"
                         if short
-                        else "an Artifact Empowering no Elestral"
+                        else "Empowers no Elestral"
                     )
                     if short:
                         trace.add(
@@ -141,18 +141,15 @@ def between_chains(pos: Position, trace: Trace) -> tuple[Position, dict[str, lis
                     if (who, zone, slot) in waiting_from:
                         stays.append(card.card)
                         trace.add(
-                            f"{card.card} fails the check ({why}) but stays one more chain: "
+                            f"{card.card} fails the check (it {why}) but stays one more chain: "
                             "its conditional effect waits",
                             "elestrals.chain.one-more-chain",
                         )
                         continue
                     if lonely and not short:
-                        trace.add(
-                            f"{card.card} Empowers no Elestral: an Artifact follows its Elestral",
-                            "elestrals.rune.artifact",
-                        )
+                        trace.add("An Artifact follows the Elestral it Empowered", "elestrals.rune.artifact")
                     trace.add(
-                        f"Between chains: {card.card} has {why}, so it goes to the Underworld",
+                        f"Between chains: {card.card} {why}, so it goes to the Underworld",
                         "elestrals.chain.between-chains",
                     )
                     if card.spirits:
