@@ -243,6 +243,7 @@ class Board:
     seats: tuple[str, ...] = ()
     hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     piles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    max_health: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def turn_order(self) -> tuple[str, ...]:
@@ -370,13 +371,15 @@ def board(
     turn_order: str | Iterable[str] | None = None,
     hands: Mapping[str, Iterable[str]] | None = None,
     piles: Mapping[str, Iterable[str]] | None = None,
+    max_health: Mapping[str, int] | None = None,
 ) -> Board:
     """Set up a round's board from spells in the notation of :func:`parse_spell`.
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
     players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
     round the seats P1, P2, ...; ``turn_order`` gives it outright instead (Ringleader first). ``hands``
-    and ``piles`` give the spells in players' hands and discard piles (``{"P2": ["fireball"]}``).
+    and ``piles`` give the spells in players' hands and discard piles (``{"P2": ["fireball"]}``), ``max_health``
+    players' maximum health where it is not the starting 5.
 
     A board that no game can reach is refused, with the rule that forbids it: a spell given twice, or
     two spells of one elephant's set given to different players (a set is drafted whole by one player).
@@ -443,8 +446,16 @@ def board(
                 "(at 0 a trunk is lost at once)"
             )
         levels[name] = number(value, f"health of {name}", low=1, high=99)
+    maxima: dict[str, int] = {}
+    for who, value in (max_health or {}).items():
+        name = _player(who)
+        maxima[name] = number(value, f"maximum health of {name}", low=1, high=99)
+        if levels.get(name, LIMITS["health"]) > maxima[name]:
+            raise InvalidInputError(
+                f"health of {name} ({levels.get(name, LIMITS['health'])}) is above their maximum ({maxima[name]})"
+            )
     out = frozenset(_player(p) for p in invulnerable)
-    named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *levels, *out, *held, *piled]]
+    named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *levels, *maxima, *out, *held, *piled]]
     if players is not None:
         number(players, "the number of players", low=2, high=9)
     count = players if players is not None else max([2, *named])
@@ -473,6 +484,7 @@ def board(
         options=opts,
         hands=held,
         piles=piled,
+        max_health=maxima,
     )
 
 
@@ -520,6 +532,7 @@ BOARD_SHAPE: Mapping[str, Any] = {
     "resolved_earlier": Opt(ListOf(str, most=len(SPELLS))),
     "invulnerable": Opt(ListOf(str, most=9)),
     "health": _HEALTH_SHAPE,
+    "max_health": _HEALTH_SHAPE,
     "options": _OPTIONS_SHAPE,
     "hands": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
     "piles": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
@@ -537,7 +550,8 @@ ROUND_SHAPE: Mapping[str, Any] = {
 
 def parse_board(text: str, where: str = "the round file") -> Board:
     """Read a round file (TOML): ``clash``, ``ringleader`` or ``turn_order``, ``players``, ``spells``,
-    ``resolved_earlier``, ``invulnerable``, and tables ``[health]``, ``[options]``, ``[hands]`` and ``[piles]``.
+    ``resolved_earlier``, ``invulnerable``, and tables ``[health]``, ``[max_health]``, ``[options]``,
+    ``[hands]`` and ``[piles]``.
 
     The file's data is checked against :data:`BOARD_SHAPE` before use: a value of the wrong type is one
     line naming the key and what it must be.
@@ -568,6 +582,7 @@ def parse_board(text: str, where: str = "the round file") -> Board:
         turn_order=raw.get("turn_order"),
         hands=raw.get("hands"),
         piles=raw.get("piles"),
+        max_health=raw.get("max_health"),
     )
 
 
@@ -729,9 +744,17 @@ def order(b: Board) -> Ruling:
 
 
 def _hit(b: Board, s: Spell, trace: Trace) -> bool:
-    """Whether Clap or Enfeeble's main effect succeeded: as stated, or worked out from the board."""
+    """Whether Clap, Enfeeble or Encumber's main effect succeeded: as stated, or worked out from the board."""
     if s.hit is not None:
         return s.hit
+    if s.name == "encumber":
+        foes = [e for e in b.enemies(s.owner) if any("remedy" in x.types for x in b.active(e))]
+        trace.add(
+            f"{s.ref}'s result is not given; from the board it "
+            + (f"cancels the spells of {', '.join(foes)}" if foes else "cancels nothing: no enemy has a remedy spell"),
+            "elephants.spell.encumber",
+        )
+        return bool(foes)
     if s.name == "clap":
         targets = _clap_choices(b, s)
         trace.add(
@@ -764,7 +787,10 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     trace = Trace()
     mover = b.spell(by) if by else None
     if mover is not None and mover.name != "clap":
-        raise InvalidInputError(f"{mover.ref} does not advance other spells; of the sheet's spells only Clap does")
+        raise InvalidInputError(
+            f"--by names Clap, whose success advances its owner's spells; {mover.ref} is not a Clap (Repeater, "
+            "Gust, Seed and Blow advance other spells when a clash is played out: rulebook elephants resolve)"
+        )
 
     def no(reason: str, rule: str, *more: tuple[str, str], short: str | None = None) -> Ruling:
         trace.add(reason, rule)
@@ -829,15 +855,41 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
                     short="it damaged no enemy",
                 )
             trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
+        elif kind == "self-unless-hit":
+            if _hit(b, s, trace):
+                return no(
+                    f"{s.ref} cancelled spells, so it does not advance",
+                    "elephants.spell.encumber",
+                    short="it cancelled spells",
+                )
+            trace.add(f"{s.ref} cancelled nothing, so it advances", "elephants.spell.encumber")
         elif kind == "self-once":
-            if SPELLS[s.name].get("advance_needs") == "another-own-active" and len(b.active(s.owner)) < 2:
+            needs = SPELLS[s.name].get("advance_needs")
+            if needs == "another-own-active" and len(b.active(s.owner)) < 2:
                 return no(
                     f"{s.ref} advances only while {s.owner} has another active spell in the clash",
                     "elephants.public.nightglow-card",
                     short=f"{s.owner} has no other active spell in the clash",
                 )
+            if needs == "discard-own-active":
+                if len(b.active(s.owner)) < 2:
+                    return no(
+                        f"{s.ref} advances only by discarding another active spell of {s.owner}, and there is none",
+                        "elephants.spell.bolts",
+                        short=f"{s.owner} has no other active spell to discard",
+                    )
+                trace.add(f"{s.owner} must discard another of their active spells for it", "elephants.spell.bolts")
             trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
         else:
+            if SPELLS[s.name].get("advance_needs") == "another-attack-active":
+                attacks = [x for x in b.active() if x is not s and "attack" in x.types]
+                if not attacks:
+                    return no(
+                        f"{s.ref} advances only while another attack spell is active in the clash",
+                        "elephants.spell.bedim",
+                        short="no other attack spell is active",
+                    )
+                trace.add(f"{attacks[0].ref} is another active attack spell", "elephants.spell.bedim")
             trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
     else:
         why = _inactive_reason(b, mover)
@@ -1131,14 +1183,23 @@ def _turbulence(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             "Extra damage if any spell resolved earlier this round (turbulence-condition=any-spell)",
             "elephants.interp.turbulence-condition",
         )
-    else:
+    elif rule == "this-spell":
         seen = s.ref in b.history or any(x.ref == s.ref and x.clash < b.current for x in b.spells) or s.advanced > 0
         trace.add(
             f"Extra damage only if {s.ref} itself resolved in an earlier clash (turbulence-condition=this-spell): "
             + ("it did" if seen else "it did not"),
             "elephants.interp.turbulence-condition",
         )
-        trace.add("The card list's reading of Turbulence", "elephants.public.turbulence-card")
+        trace.add("The reading of the card list of 2025-08-12", "elephants.public.turbulence-card")
+    else:
+        need = SPELLS["turbulence"]["advances_needed"]
+        seen = s.advanced >= need
+        trace.add(
+            f"Extra damage only once {s.ref} has advanced {need} times (turbulence-condition=advanced-twice): "
+            f"it has advanced {s.advanced} time{'s' if s.advanced != 1 else ''}",
+            "elephants.interp.turbulence-condition",
+        )
+        trace.add("The reading of the card list of 2025-09-09", "elephants.public.turbulence-card")
     amount = SPELLS["turbulence"]["damage_if_seen" if seen else "damage"]
     verdict = f"{s.ref} deals {amount} damage to one enemy" + (" (its stronger effect)" if seen else "")
     return {"verdict": verdict, "value": {"damage": amount, "stronger": seen, "earlier": earlier}}
@@ -1208,7 +1269,7 @@ def effect(b: Board, ref: str, choose: str | None = None) -> Ruling:
     for step in w.steps:
         trace.add(step.text, step.rule, step.overrides)
     said = _said(w.events, s.ref)
-    verdict = f"{s.ref} " + ("; ".join(said) if said else "changes nothing here")
+    verdict = f"{s.ref} " + ("; ".join(said) if said else "does nothing here")
     value = {
         "spell": s.ref,
         "active": True,
@@ -1249,6 +1310,11 @@ def _said(events: Sequence[tuple[Any, ...]], ref: str) -> list[str]:
             parts.append(f"makes {e[1]} discard {e[2]}")
         elif kind == "cast":
             parts.append(f"casts {e[1]}")
+        elif kind == "give":
+            done = "discards" if e[2] == "discard" else "recalls"
+            parts.append(f"{done} {e[1]} first")
+        elif kind == "discard-board":
+            parts.append(f"discards {e[1]} into {e[2]}'s pile")
         elif kind == "trunk":
             parts.append(f"then {e[1]} loses a trunk")
     return parts
@@ -1283,7 +1349,8 @@ def _to_world(b: Board) -> World:
     for p in seats:
         player = w.players[p]
         player.health = b.health_of(p)
-        player.max_health = max(LIMITS["health"], player.health)
+        player.max_health = b.max_health.get(p, max(LIMITS["health"], player.health))
+        player.health = min(player.health, player.max_health)
         player.down = p in b.invulnerable
         player.hand = list(b.hands.get(p, ()))
         player.pile = list(b.piles.get(p, ()))
@@ -1304,6 +1371,13 @@ def _to_world(b: Board) -> World:
     w.seq = len(b.spells)
     w.deck = [k for k in SETS if k not in used]
     return w
+
+
+def _matches(token: str, kind: str, value: str) -> bool:
+    try:
+        return _normal(token, kind) == value
+    except InvalidInputError:
+        return False
 
 
 def _normal(token: str, kind: str) -> str:
@@ -1331,6 +1405,10 @@ def _chooser(b: Board, choose: Mapping[str, str] | None) -> Any:
     def choose_for(decision: Decision, w: World) -> str:
         values = [o.split(" ", 1)[-1] for o in decision.options]
         queue = queues.get(decision.about or "")
+        if len(values) == 1:  # made at once; a choice given for it is used up
+            if queue and _matches(queue[0], decision.kind, values[0]):
+                queue.pop(0)
+            return decision.options[0]
         if queue:
             token = _normal(queue.pop(0), decision.kind)
             for option, value in zip(decision.options, values, strict=True):
@@ -1372,6 +1450,7 @@ def _clash_value(w: World, b_here: Sequence[Spell], events: Sequence[tuple[Any, 
         "moved": moved,
         "trunk_lost": [e[1] for e in events if e[0] == "trunk"],
         "advanced": {e[1]: e[2] for e in events if e[0] == "advance"},
+        "arrived": {e[1]: e[2] for e in events if e[0] == "from-hand"},
         "health": _health_now(w),
     }
 
@@ -1532,7 +1611,6 @@ def play_round(
     w.history = []
     trace = Trace()
     trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
-    trace.add("Round 1, Clash I: Prepare, in turn order", "elephants.base.round")
     per_clash: list[dict[str, Any]] = []
     state = {"clash": 1, "events": 0, "chooser": _chooser(b, choices[0] if choices else None)}
 
@@ -1818,6 +1896,10 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         history=case.get("history", []),
         health=case.get("health"),
         options={**case.get("options", {}), **(options or {})},
+        hands=case.get("hands"),
+        piles=case.get("piles"),
+        max_health=case.get("max_health"),
+        invulnerable=case.get("invulnerable", ()),
     )
     if query == "order":
         return order(b)
@@ -1832,7 +1914,7 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
     if query == "resolve":
         return resolve_clash(b, case.get("choose"))
     if query == "effect":
-        return effect(b, case["spell"])
+        return effect(b, case["spell"], choose=case.get("choose"))
     raise InvalidInputError(f"unknown scenario query {query!r}")
 
 

@@ -341,10 +341,12 @@ class _Ask:
         self, w: World, player: str, kind: str, options: Sequence[str], prompt: str, about: Card | None = None
     ) -> str:
         choices = tuple(options)
-        if len(choices) == 1:
-            return choices[0]
         if not choices:
             raise AssertionError(f"a decision with nothing to choose: {prompt}")
+        if len(choices) == 1:
+            if self.chooser is not None:  # a described clash: a choice given for it is used up
+                self.chooser(Decision(player, kind, choices, prompt, about.ref if about else None), w)
+            return choices[0]
         decision = Decision(player, kind, choices, prompt, about.ref if about else None)
         if self.used < len(self.given):
             answer = self.given[self.used]
@@ -861,6 +863,7 @@ def _daybreak(w: World, ask: _Ask, c: Card) -> None:
             _to_hand(w, w.card(answer), c.owner)
             w.say(f"{c.ref} recalls {answer} to {c.owner}'s hand", _spell_rule(c))
             w.say("A recall takes a spell into the hand", "elephants.base.discard-recall")
+            w.events.append(("recall", answer, c.ref))
         else:
             theirs = [x for e in w.enemies(c.owner) for x in w.past(e)]
             if not theirs:
@@ -871,6 +874,7 @@ def _daybreak(w: World, ask: _Ask, c: Card) -> None:
             )
             _to_pile(w, w.card(answer), c.owner)
             w.say(f"{c.ref} discards {answer} into {c.owner}'s own pile", _spell_rule(c))
+            w.events.append(("discard-board", answer, c.owner, c.ref))
             w.say("A discarded enemy spell lands in the discarder's pile", "elephants.base.discard-recall")
 
 
@@ -883,6 +887,7 @@ def _constellation(w: World, ask: _Ask, c: Card) -> None:
     _to_hand(w, w.card(answer), c.owner)
     w.say(f"{c.ref} recalls {answer} to {c.owner}'s hand", _spell_rule(c))
     w.say("A recall takes a spell into the hand", "elephants.base.discard-recall")
+    w.events.append(("recall", answer, c.ref))
 
 
 def _reflect(w: World, ask: _Ask, c: Card) -> None:
@@ -1036,6 +1041,7 @@ def _gravitate(w: World, ask: _Ask, c: Card) -> None:
         )
         return
     pool = [x for x in w.here() if x is not c]
+    w.say(f"{c.ref} sends one active spell of the clash to a later clash", _spell_rule(c))
     if not pool:
         w.say(f"No other spell is active: {c.ref} moves nothing", "elephants.interp.gravitate-targets")
         return
@@ -1172,6 +1178,7 @@ def _electrocute(w: World, ask: _Ask, c: Card) -> None:
     else:
         _to_hand(w, given, c.owner)
         w.say(f"{c.owner} recalls {answer} to their hand", "elephants.public.electrocute-card")
+    w.events.append(("give", answer, cost, c.ref))
     foe = _value(
         ask(w, c.owner, "target", [f"target {e}" for e in w.enemies(c.owner)], f"the enemy {c.ref} makes discard", c)
     )
@@ -1196,6 +1203,7 @@ def _surge(w: World, ask: _Ask, c: Card) -> None:
 
 def _clap(w: World, ask: _Ask, c: Card) -> None:
     taken = False
+    w.say(f"{c.ref} cancels one spell of each enemy with two or more active spells", _spell_rule(c))
     for e in w.enemies(c.owner):
         theirs = w.here(e)
         if len(theirs) < LIMITS["clap_min_active"]:
@@ -1222,6 +1230,7 @@ def _clap(w: World, ask: _Ask, c: Card) -> None:
 
 def _stupefy(w: World, ask: _Ask, c: Card) -> None:
     foes = _with(w, c, "attack")
+    w.say(f"{c.ref} damages each enemy with an active attack spell, then cancels those spells", _spell_rule(c))
     w.say("First effect in full, then the second", "elephants.resolve.effects-in-order")
     if not foes:
         w.say("No enemy has an active attack spell: Stupefy does nothing", "elephants.resolve.stupefy")
@@ -1387,13 +1396,14 @@ def _form(w: World, ask: _Ask, i: int) -> None:
 
 def _start_clash(w: World) -> None:
     w.step = ("prepare", 0)
-    w.say(f"Round {w.round}, Clash {_roman(w.clash)}: Prepare, in turn order", "elephants.base.round")
 
 
 def _prepare(w: World, ask: _Ask, i: int) -> None:
     order = w.order()
     p = order[i]
     player = w.players[p]
+    if i == 0:
+        w.say(f"Round {w.round}, Clash {_roman(w.clash)}: Prepare, in turn order", "elephants.base.round")
     if player.down:
         pass
     elif not player.hand:
