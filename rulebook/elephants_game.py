@@ -540,6 +540,7 @@ def _advance_from_hand(w: World, p: str, name: str, c: Card) -> bool:
     brk = _blocked(w, p)
     if brk is not None:
         w.say(f"{brk.ref} is active: {p}'s {name} cannot be advanced", "elephants.break.stops-enemies")
+        w.say("An advance from the hand is an advance like any other", "elephants.interp.advance-from-elsewhere")
         return False
     w.players[p].hand.remove(name)
     w.seq += 1
@@ -1029,7 +1030,10 @@ def _imitate(w: World, ask: _Ask, c: Card) -> None:
     answer = _value(ask(w, c.owner, "copy", [f"copy {x.ref}" for x in pool], f"the enemy spell {c.ref} copies", c))
     c.copy = w.card(answer).eff
     c.resolved = False
-    w.say(f"{c.ref} copies {answer}: priority {SPELLS[c.copy]['priority']}, its types and instructions", _spell_rule(c))
+    w.say(
+        f"{c.ref} copies {answer}: priority {SPELLS[c.copy]['priority']}, its types and instructions",
+        "elephants.spell.imitate",
+    )
     w.say(f"{c.ref} now waits to resolve as {c.copy}", "elephants.interp.imitate")
 
 
