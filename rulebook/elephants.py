@@ -1392,15 +1392,21 @@ def _normal(token: str, kind: str) -> str:
     return text.upper() if _PLAYER.match(text.upper()) else text.lower()
 
 
-def _chooser(b: Board, choose: Mapping[str, str] | None) -> Any:
-    """The decisions of a described clash: the players' choices where given, else the first option listed."""
+def _chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
+    """The decisions of a described clash: the players' choices where given, else the first option listed.
+
+    ``b`` is the board (or the spells, as OWNER:NAME, that the choices may name).
+    """
+    known = [s.ref for s in b.spells] if isinstance(b, Board) else list(b)
     queues: dict[str, list[str]] = {}
     for key, value in (choose or {}).items():
-        spell = b.spell(str(key))
+        ref = _normal(str(key), "spell")
+        if ref not in known:
+            raise UnknownNameError("spell making a choice", str(key), known)
         text = str(value)
         if len(text) > 400:
-            raise InvalidInputError(f"the choice for {spell.ref} is too long ({len(text)} characters; at most 400)")
-        queues[spell.ref] = [t for t in text.replace(">", ",").replace(" ", ",").split(",") if t]
+            raise InvalidInputError(f"the choice for {ref} is too long ({len(text)} characters; at most 400)")
+        queues[ref] = [t for t in text.replace(">", ",").replace(" ", ",").split(",") if t]
 
     def choose_for(decision: Decision, w: World) -> str:
         values = [o.split(" ", 1)[-1] for o in decision.options]
@@ -1417,11 +1423,14 @@ def _chooser(b: Board, choose: Mapping[str, str] | None) -> Any:
             raise InvalidInputError(
                 f"{decision.about} cannot choose {shown(token)!r} for {decision.prompt}; accepted: {', '.join(values)}"
             )
-        if decision.kind == "move":
+        mover = (decision.about or "").partition(":")[2]
+        if mover == "gravitate" and decision.kind in ("move", "to"):
+            example = next(v for v in values if v != "none") if decision.kind == "move" else "P2:fireball"
             raise InvalidInputError(
-                f"{decision.about} needs a choice: the spell to move and the clash, e.g. "
-                f"{values[0] if values[0] != 'none' else values[-1]}>4"
+                f"{decision.about} needs a choice: the spell to move and the clash, e.g. {example}>4"
             )
+        if mover == "wormhole" and decision.kind in ("from", "to"):
+            raise InvalidInputError(f"{decision.about} needs a choice: the clash it empties and the clash, e.g. 1>4")
         if decision.kind == "first":
             w.say(f"{decision.player}'s choice of order is taken as the order listed", "elephants.interp.listed-order")
         else:
@@ -1612,7 +1621,8 @@ def play_round(
     trace = Trace()
     trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
     per_clash: list[dict[str, Any]] = []
-    state = {"clash": 1, "events": 0, "chooser": _chooser(b, choices[0] if choices else None)}
+    known = [sp.ref for sp in laid_all]
+    state = {"clash": 1, "events": 0, "chooser": _chooser(known, choices[0] if choices else None)}
 
     def check_plan(n: int) -> None:
         for p in b.turn_order:
@@ -1654,7 +1664,7 @@ def play_round(
                 break
             state["clash"] = w.clash
             n = w.clash
-            state["chooser"] = _chooser(b, choices[n - 1] if n <= len(choices) else None)
+            state["chooser"] = _chooser(known, choices[n - 1] if n <= len(choices) else None)
             check_plan(n)
     for step in w.steps:
         trace.add(step.text, step.rule, step.overrides)

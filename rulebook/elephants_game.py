@@ -1330,6 +1330,11 @@ def _trunk_losses(w: World) -> None:
         if player.down or player.health > 0:
             continue
         lost = True
+        if player.max_health <= 0:
+            w.say(
+                f"{p}'s maximum health was weakened to 0: that costs a trunk too",
+                "elephants.interp.zero-from-any-cause",
+            )
         player.trunks -= 1
         for card in [x for x in w.board if x.owner == p]:
             _to_pile(w, card, p)
