@@ -275,7 +275,7 @@ def test_gravitate_needs_its_choice_and_an_illegal_move_is_refused_with_its_rule
     with pytest.raises(InvalidInputError, match="accepted: III, IV"):
         elephants.resolve_clash(b, {"P1:gravitate": "P2:stupefy>1"})
     two = board("P1:gravitate P2:offering P2:ritual", clash=2)
-    with pytest.raises(InvalidInputError, match="cannot choose 'P2:nourish'.*accepted: P2:offering, P2:ritual"):
+    with pytest.raises(InvalidInputError, match=r"cannot choose 'P2:nourish'.*accepted: P2:offering, P2:ritual"):
         elephants.resolve_clash(two, {"P1:gravitate": "P2:nourish>4"})
 
 
