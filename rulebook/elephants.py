@@ -1740,9 +1740,14 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
     pick = choice.strip().lower()
     trace = Trace()
     if spell == "illuminate":
-        if not pick.isdigit():
-            raise InvalidInputError(f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {choice!r}")
-        count, top = int(pick), LIMITS["illuminate_max"]
+        try:
+            count = number(pick, "Illuminate's choice", low=0, high=99)
+        except InvalidInputError:
+            given = shown(choice if len(choice) <= 40 else choice[:40] + "…")
+            raise InvalidInputError(
+                f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {given!r}"
+            ) from None
+        top = LIMITS["illuminate_max"]
         trace.add(
             f"Illuminate casts 0 to {top} extra spells, as its owner chooses",
             "elephants.optional.illuminate",

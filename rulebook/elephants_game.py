@@ -796,7 +796,9 @@ def _forced_discard(w: World, ask: _Ask, c: Card, foe: str) -> None:
     if not hand:
         w.say(f"{foe} has no spell in hand to discard", _spell_rule(c))
         return
-    pick = _value(ask(w, foe, "discard", [f"discard {n}" for n in dict.fromkeys(hand)], f"the spell {foe} discards", c))
+    pick = _value(
+        ask(w, foe, "discard", [f"discard {n}" for n in dict.fromkeys(hand)], "the spell to discard from the hand", c)
+    )
     hand.remove(pick)
     w.players[foe].pile.append(pick)
     w.say(f"{c.ref} makes {foe} discard a spell from their hand ({pick})", _spell_rule(c))
@@ -1008,7 +1010,7 @@ def _shrine(w: World, ask: _Ask, c: Card) -> None:
         hand = w.players[e].hand
         if not hand:
             continue
-        pick = _value(ask(w, e, "show", [f"show {n}" for n in dict.fromkeys(hand)], f"the spell {e} shows", c))
+        pick = _value(ask(w, e, "show", [f"show {n}" for n in dict.fromkeys(hand)], f"the spell to show to {c.ref}", c))
         shown.append(f"{e}:{pick}")
         w.say(f"{e} shows {pick}", "elephants.interp.shrine")
     if not shown:
@@ -1376,7 +1378,7 @@ def _trunk_losses(w: World) -> None:
 def _draft(w: World, ask: _Ask, i: int) -> None:
     order = w.order()
     p = order[i % len(order)]
-    answer = _value(ask(w, p, "draft", [f"draft {s}" for s in w.deck], f"{p}'s spell set"))
+    answer = _value(ask(w, p, "draft", [f"draft {s}" for s in w.deck], "a spell set to draft"))
     w.deck.remove(answer)
     w.players[p].hand.extend(SETS[answer])
     w.say(f"{p} drafts {answer}: {', '.join(SETS[answer])}", "elephants.base.setup")
@@ -1391,7 +1393,7 @@ def _form(w: World, ask: _Ask, i: int) -> None:
     kept = LIMITS["hand_start"]
     while len(player.hand) > kept:
         answer = _value(
-            ask(w, p, "discard", [f"discard {n}" for n in player.hand], f"a drafted spell {p} leaves out of the hand")
+            ask(w, p, "discard", [f"discard {n}" for n in player.hand], "a drafted spell to leave out of the hand")
         )
         player.hand.remove(answer)
         player.pile.append(answer)
@@ -1419,7 +1421,7 @@ def _prepare(w: World, ask: _Ask, i: int) -> None:
         w.say(f"{p} has no spell in hand and prepares nothing", "elephants.interp.empty-hand-prepare")
     else:
         answer = _value(
-            ask(w, p, "cast", [f"cast {n}" for n in player.hand], f"the spell {p} prepares for Clash {_roman(w.clash)}")
+            ask(w, p, "cast", [f"cast {n}" for n in player.hand], f"the spell to prepare for Clash {_roman(w.clash)}")
         )
         player.hand.remove(answer)
         w.seq += 1
@@ -1465,7 +1467,7 @@ def _resolve(w: World, ask: _Ask) -> None:
                 c.owner,
                 "first",
                 [f"first {x.name}" for x in tied],
-                f"which of {c.owner}'s spells at {first[0]} resolves first",
+                f"which of your spells at priority {first[0]} resolves first",
             )
         )
         c = next(x for x in tied if x.name == answer)
@@ -1603,7 +1605,7 @@ def _take_set(w: World, ask: _Ask, p: str, kind: str, rule: str, optional: bool)
         w.say(f"No spell set is left in the deck: {p} takes none", "elephants.interp.open-draft")
         return False
     options = [f"{kind} {s}" for s in w.deck] + ([f"{kind} none"] if optional else [])
-    answer = _value(ask(w, p, kind, options, f"the new spell set {p} takes"))
+    answer = _value(ask(w, p, kind, options, "the new spell set to take"))
     if answer == "none":
         w.say(f"{p} drafts no new set", rule)
         return False
@@ -1625,7 +1627,7 @@ def _refill(w: World, ask: _Ask, i: int) -> None:
         dropped = 0
         while player.hand:
             options = ["keep"] + [f"discard {n}" for n in dict.fromkeys(player.hand)]
-            answer = ask(w, p, "keep", options, f"a spell {p} discards from their hand, or keep")
+            answer = ask(w, p, "keep", options, "a spell to discard from the hand, or keep")
             if answer == "keep":
                 break
             name = _value(answer)
@@ -1641,7 +1643,7 @@ def _refill(w: World, ask: _Ask, i: int) -> None:
     got = 0
     while len(player.hand) < full and player.pile:
         answer = _value(
-            ask(w, p, "recall", [f"recall {n}" for n in dict.fromkeys(player.pile)], f"a spell {p} recalls to the hand")
+            ask(w, p, "recall", [f"recall {n}" for n in dict.fromkeys(player.pile)], "a spell to recall to the hand")
         )
         player.pile.remove(answer)
         player.hand.append(answer)
