@@ -150,7 +150,7 @@ def order(
 ) -> None:
     """The order in which a clash's spells resolve, with the reason for each place.
 
-    Example: rulebook elephants order P1:stupefy P2:break P1:accelerator
+    Example: rulebook elephants order P1:stupefy P2:root P1:accelerator
     """
     from rulebook import elephants
 
@@ -328,7 +328,7 @@ def clap_targets(
 ) -> None:
     """Which spells Clap may cancel: one of each enemy with two or more active spells, Root permitting.
 
-    Example: rulebook elephants clap-targets P1:clap P2:stupefy P2:break P3:root
+    Example: rulebook elephants clap-targets P1:clap P2:offering P2:ritual P3:root
     """
     from rulebook import elephants
 
@@ -607,7 +607,8 @@ def play(
         result = "a draw" if won is None else ("you win" if state.seats[won] == me else f"{state.seats[won]} wins")
         typer.echo(f"game over after {state.round} round{'s' if state.round != 1 else ''}: {result}.")
     else:
-        typer.echo(f"game stopped ({ended}) in round {state.round}, after {len(moves)} moves.")
+        done = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+        typer.echo(f"game stopped ({ended}) in round {state.round}, after {done}.")
     if target is not None:
         from rulebook.writing import write_atomic
 
