@@ -213,15 +213,18 @@ def round_(
     plan: Annotated[
         str, typer.Argument(metavar="PLAN", help="A round plan (TOML): one [[clash]] per clash; '-' reads stdin.")
     ],
+    steps: Annotated[bool, typer.Option("--steps", help="Print every step of the round with its rule.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Play a whole round from a plan: the spells laid in each clash and the players' choices.
+
+    Prints what each clash came to; --steps prints every step with the rule behind it.
 
     Example: rulebook elephants round examples/elephants/round.toml
     """
     from rulebook import elephants
 
-    p = elephants.parse_round(read_text(plan))
+    p = elephants.parse_round(read_text(plan, "round plan"))
     ruling = elephants.play_round(
         p["clashes"],
         p["choose"],
@@ -231,7 +234,15 @@ def round_(
         health=p["health"],
         options=p["options"],
     )
-    emit_ruling("elephants", "round", {"plan": plan}, ruling, as_json)
+    if as_json or steps:
+        emit_ruling("elephants", "round", {"plan": plan}, ruling, as_json)
+        return
+    import textwrap
+
+    typer.echo(ruling.verdict)
+    for value in ruling.value["clashes"]:
+        typer.echo(textwrap.fill(elephants.clash_summary(value), 100, initial_indent="  ", subsequent_indent="    "))
+    typer.echo("(--steps prints every step and the rule behind it)")
 
 
 @app.command("can-advance")
@@ -470,8 +481,18 @@ PLAY_HELP = """moves:
   quit          stop the game (so does the end of input)"""
 
 
-def _options_line(actions: tuple[str, ...]) -> str:
-    return "   ".join(f"{n}) {a}" for n, a in enumerate(actions, 1))
+def _options_line(actions: tuple[str, ...], width: int = 98) -> str:
+    """The options numbered, wrapped between options (never inside one) at ``width``."""
+    lines, line = [], ""
+    for n, action in enumerate(actions, 1):
+        item = f"{n}) {action}"
+        if line and len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line}   {item}" if line else item
+    lines.append(line)
+    return "\n  ".join(lines)
 
 
 #: Words of the trace steps that tell what happened (the others explain why); play shows these.

@@ -59,6 +59,7 @@ __all__ = [
     "Spell",
     "board",
     "can_advance",
+    "clash_summary",
     "can_cancel",
     "can_move",
     "clap_targets",
@@ -1464,6 +1465,17 @@ def _clash_value(w: World, b_here: Sequence[Spell], events: Sequence[tuple[Any, 
     }
 
 
+def clash_summary(value: Mapping[str, Any]) -> str:
+    """One line for what a clash came to, from the value of :func:`resolve_clash` (or of a round's clash).
+
+    Examples:
+        >>> clash_summary({"clash": 2, "resolved": ["P1:clap"], "cancelled": ["P2:root"], "moved": {},
+        ...                "trunk_lost": [], "advanced": {"P1:clap": 3}})
+        'Clash II: P1:clap resolves; P2:root cancelled; P1:clap advances to III'
+    """
+    return _clash_verdict(value)
+
+
 def _clash_verdict(value: Mapping[str, Any]) -> str:
     resolved = value["resolved"]
     parts = [f"{', '.join(resolved) or 'nothing'} resolve{'' if len(resolved) > 1 else 's'}"]
@@ -1937,6 +1949,8 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     """A scenario's answer (its verdict) and detail (its value), for ``rulebook compare``."""
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
+    if isinstance(value.get("health"), Mapping):
+        return ruling.verdict, "health " + ", ".join(f"{p} {h}" for p, h in value["health"].items())
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
 
 
