@@ -1383,6 +1383,8 @@ def _draft(w: World, ask: _Ask, i: int) -> None:
     w.players[p].hand.extend(SETS[answer])
     w.say(f"{p} drafts {answer}: {', '.join(SETS[answer])}", "elephants.base.setup")
     w.say("Every set is open to the draft", "elephants.interp.open-draft")
+    if i == 0:
+        w.say(f"The {len(SETS)} sets are those of the card list of 2025-09-09", "elephants.base.card-list")
     w.step = ("draft", i + 1) if i + 1 < len(order) * LIMITS["draft_rounds"] else ("form", 0)
 
 
