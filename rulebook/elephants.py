@@ -1837,7 +1837,8 @@ def end_of_round(
         raise InvalidInputError(f"kept must be between 0 and the hand of {hand}, not {keep}")
     full = LIMITS["hand_size"] + LIMITS["hand_size_per_lost_trunk"] * trunks_lost
     trace = Trace()
-    trace.add(f"Maximum hand size: 4 + {trunks_lost} destroyed trunk(s) = {full}", "elephants.base.end-of-round")
+    destroyed = f"{trunks_lost} destroyed trunk{'s' if trunks_lost != 1 else ''}"
+    trace.add(f"Maximum hand size: 4 + {destroyed} = {full}", "elephants.base.end-of-round")
     value: dict[str, Any] = {"max_hand": full}
     if hand == 0:
         trace.add("The hand is empty: a new spell set comes automatically", "elephants.end.empty-hand")
