@@ -1,12 +1,12 @@
 """Elemental Elephants: the clarification sheet's rulings on a round of four clashes, as queries.
 
-This module answers questions about a described board: the spells of each clash of one round, with an
-owner, a priority and a state (active, cancelled or moved). In what order does a clash resolve? Can this
-spell advance? Can Gravitate move this spell there? Which spells can Clap take? What does a spell do as
-it resolves, and what happens when the whole clash, or the whole round, is played out? Each answer is a
-:class:`~rulebook.ruling.Ruling` citing its rules. Playing a clash or a round out uses the whole-game
-engine of :mod:`rulebook.elephants_game` (every spell of the card list, its effect as code), which also
-plays whole games (:func:`new_game`).
+This module answers questions about a described board: the spells of each clash of one round, with an owner, a
+priority and a state (active, cancelled or moved). In what order does a clash resolve? Can this spell advance? Can
+Gravitate move this spell there? Which spells can Clap take? What does a spell do as it resolves, and what happens
+when the whole clash, or the whole round, is played out? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing
+its rules. Playing a clash or a round out uses the whole-game engine of
+``rulebook.elephants_game`` (every spell of the card list, its effect as code), which also
+plays whole games (``new_game``).
 
 Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
 ``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
@@ -374,7 +374,7 @@ def board(
     piles: Mapping[str, Iterable[str]] | None = None,
     max_health: Mapping[str, int] | None = None,
 ) -> Board:
-    """Set up a round's board from spells in the notation of :func:`parse_spell`.
+    """Set up a round's board from spells in the notation of [`parse_spell`][rulebook.elephants.parse_spell].
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
     players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
@@ -523,7 +523,7 @@ _HEALTH_SHAPE = Opt(MapOf(Int(1, 99), most=9))
 _OPTIONS_SHAPE = Opt(MapOf(str, most=20))
 _TURN_SHAPE = Opt(ListOf(str, most=9))
 _CLASH_SHAPE = Opt((Int(1, _CLASHES), Choice(*_ROMAN[:_CLASHES])))
-#: What a round file may hold, checked before use (see :func:`parse_board`).
+#: What a round file may hold, checked before use (see [`parse_board`][rulebook.elephants.parse_board]).
 BOARD_SHAPE: Mapping[str, Any] = {
     "clash": _CLASH_SHAPE,
     "ringleader": Opt(str),
@@ -538,7 +538,7 @@ BOARD_SHAPE: Mapping[str, Any] = {
     "hands": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
     "piles": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
 }
-#: What a round plan may hold, checked before use (see :func:`parse_round`).
+#: What a round plan may hold, checked before use (see [`parse_round`][rulebook.elephants.parse_round]).
 ROUND_SHAPE: Mapping[str, Any] = {
     "ringleader": Opt(str),
     "turn_order": _TURN_SHAPE,
@@ -554,8 +554,8 @@ def parse_board(text: str, where: str = "the round file") -> Board:
     ``resolved_earlier``, ``invulnerable``, and tables ``[health]``, ``[max_health]``, ``[options]``,
     ``[hands]`` and ``[piles]``.
 
-    The file's data is checked against :data:`BOARD_SHAPE` before use: a value of the wrong type is one
-    line naming the key and what it must be.
+    The file's data is checked against ``BOARD_SHAPE`` before use: a value of the
+    wrong type is one line naming the key and what it must be.
 
     Examples:
         >>> b = parse_board('clash = 3\\nspells = ["P1:turbulence"]\\nresolved_earlier = ["P2:stupefy"]')
@@ -1239,7 +1239,7 @@ def effect(b: Board, ref: str, choose: str | None = None) -> Ruling:
 
     Stupefy, Turbulence, Enfeeble and Clap, on which the sheet rules, get their own detailed account; every
     other spell of the card list is resolved by the game engine (``choose`` gives its owner's choices, as
-    for :func:`resolve_clash`), and the trunks its damage costs are taken after it.
+    for [`resolve_clash`][rulebook.elephants.resolve_clash]), and the trunks its damage costs are taken after it.
 
     Examples:
         >>> b = board("P1:stupefy P2:offering P2:root P2:starfall P3:fireball", clash=2, health={"P3": 1})
@@ -1328,7 +1328,8 @@ def _engine() -> Any:
 
 
 def new_game(players: int = 2, options: Mapping[str, object] | Options | None = None) -> ElephantsState:
-    """A new whole game (see :mod:`rulebook.elephants_game`): 2 to 4 players, P1 the first Ringleader.
+    """A new whole game (see ``rulebook.elephants_game``): 2 to 4 players, P1 the first
+    Ringleader.
 
     Examples:
         >>> game = new_game()
@@ -1466,7 +1467,8 @@ def _clash_value(w: World, b_here: Sequence[Spell], events: Sequence[tuple[Any, 
 
 
 def clash_summary(value: Mapping[str, Any]) -> str:
-    """One line for what a clash came to, from the value of :func:`resolve_clash` (or of a round's clash).
+    """One line for what a clash came to, from the value of [`resolve_clash`][rulebook.elephants.resolve_clash] (or of a
+    round's clash).
 
     Examples:
         >>> clash_summary({"clash": 2, "resolved": ["P1:clap"], "cancelled": ["P2:root"], "moved": {},
@@ -1496,13 +1498,13 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
 
-    Unlike :func:`order`, which reads the board as it is, this follows the clash as spells act, with the
-    game engine of :mod:`rulebook.elephants_game` (every spell's effect): a spell cancelled or moved
-    before its turn does not resolve, a player who loses a trunk takes their spells off the board, and
-    when only one player can still be harmed the round ends at once. ``choose`` gives the players'
-    choices, by spell, in the order the spell asks them: Clap's targets (``"P2:break,P3:root"``),
-    Gravitate's move (``"P2:stupefy>4"``, required), an attack's target (``"P3"``), a Blood spell's
-    ``use`` or ``pass``. A choice not given is the first option listed.
+    Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act,
+    with the game engine of ``rulebook.elephants_game`` (every spell's effect): a spell
+    cancelled or moved before its turn does not resolve, a player who loses a trunk takes their spells off the board,
+    and when only one player can still be harmed the round ends at once. ``choose`` gives the players' choices, by
+    spell, in the order the spell asks them: Clap's targets (``"P2:break,P3:root"``), Gravitate's move
+    (``"P2:stupefy>4"``, required), an attack's target (``"P3"``), a Blood spell's ``use`` or ``pass``. A choice not
+    given is the first option listed.
 
     Examples:
         >>> r = resolve_clash(board("P1:stupefy P2:ritual P2:starfall P1:slumber", clash=2))
@@ -1580,9 +1582,9 @@ def play_round(
     """Play a whole round: in each clash every player still in lays one spell, the clash is played out
     with the game engine, and advanced and moved spells go on to their new clash.
 
-    ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the
-    players' choices for each clash, as in :func:`resolve_clash`. Each player's hand holds the spells
-    the plan has them lay. The round ends early when only one player can still be harmed.
+    ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the players'
+    choices for each clash, as in [`resolve_clash`][rulebook.elephants.resolve_clash]. Each player's hand holds the
+    spells the plan has them lay. The round ends early when only one player can still be harmed.
 
     Examples:
         >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:clap", "P1:root P2:break", "P1:enfeeble P2:fireball"]
@@ -1702,10 +1704,10 @@ def play_round(
 
 
 def parse_round(text: str, where: str = "the round plan") -> dict[str, Any]:
-    """Read a round plan (TOML) for :func:`play_round`: ``ringleader`` or ``turn_order``, ``players``,
-    ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
+    """Read a round plan (TOML) for [`play_round`][rulebook.elephants.play_round]: ``ringleader`` or ``turn_order``,
+    ``players``, ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
 
-    The plan's data is checked against :data:`ROUND_SHAPE` before use.
+    The plan's data is checked against ``ROUND_SHAPE`` before use.
 
     Examples:
         >>> plan = parse_round('[[clash]]\\nspells = ["P1:clap", "P2:root"]\\nchoose = { "P1:clap" = "P2:root" }')
@@ -1953,38 +1955,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     if isinstance(value.get("health"), Mapping):
         return ruling.verdict, "health " + ", ".join(f"{p} {h}" for p, h in value["health"].items())
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute a clash's resolution order for a question that names who casts which spells.
-
-    Each spell name counts for the nearest player named before it (``P1 casts Stupefy and Break, P2
-    casts Root``); "Clash III" sets the clash and "P2 is the Ringleader" the Ringleader. The question
-    must ask about order (order, first, resolve) and name at least two spells; anything else returns
-    ``None``.
-
-    Examples:
-        >>> print(answer_question("P1 casts Stupefy and P2 casts Root: which resolves first?").verdict)
-        Clash I resolves: P2:root, P1:stupefy
-        >>> answer_question("What does Root do?") is None
-        True
-    """
-    if not re.search(r"\b(order|first|resolves?|before|after)\b", question, re.IGNORECASE):
-        return None
-    names = "|".join(sorted(SPELLS, key=len, reverse=True))
-    spells, player = [], None
-    for m in re.finditer(rf"\b(P\d)\b|\b({names})\b", question, re.IGNORECASE):
-        if m.group(1):
-            player = m.group(1).upper()
-        elif player:
-            spells.append(f"{player}:{m.group(2).lower()}")
-    if len(spells) < 2:
-        return None
-    clash_match = re.search(r"\bclash\s+(iv|iii|ii|i|[1-4])\b", question, re.IGNORECASE)
-    clash = _clash_number(clash_match.group(1).upper()) if clash_match else 1
-    leader = re.search(r"\b(P\d)\b[^.?!]*?\bringleader\b|\bringleader\b[^.?!]*?\b(P\d)\b", question, re.IGNORECASE)
-    ringleader = (leader.group(1) or leader.group(2)).upper() if leader else None
-    try:
-        return order(board(spells, clash=clash, ringleader=ringleader))
-    except (InvalidInputError, IllegalActionError):
-        return None

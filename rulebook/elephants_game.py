@@ -1,7 +1,7 @@
 """Elemental Elephants as a whole game: the draft, four clashes a round, every spell's effect, trunks and health.
 
-The state follows :class:`rulebook.protocol.GameState`: it is immutable, ``legal_actions`` lists what the
-player to act may do, ``apply`` returns the next state, and ``explain`` also returns the ruling that says
+The state follows [`GameState`][rulebook.protocol.GameState]: it is immutable, ``legal_actions`` lists what
+the player to act may do, ``apply`` returns the next state, and ``explain`` also returns the ruling that says
 what happened and which rules decided it. Every choice the game offers is an action of the player it
 belongs to (a draft, the spell prepared, an attack's target, which enemy spell Clap cancels, where
 Gravitate sends a spell, whether to use a Blood spell, the order of one's own spells of equal priority,
@@ -11,7 +11,8 @@ one possibility is made at once.
 Actions are short text, the word of the decision then its value: ``draft Thunder``, ``discard clap``,
 ``cast stupefy``, ``target P2``, ``target P2:root``, ``cancel P3:break``, ``use``, ``pass``,
 ``first root``, ``move P2:stupefy``, ``to III``, ``recall slumber``, ``keep``. A game log is the list of
-actions, each after the player who took it (``P1 cast stupefy``); :func:`replay` reads it back.
+actions, each after the player who took it (``P1 cast stupefy``); [`replay`][rulebook.elephants_game.replay]
+reads it back.
 
 Each spell's effect is one function in this module (``_fireball``, ``_clap``, ...), fed by the numbers of
 the spell data in ``rulebook/data/elephants.toml``; every step of an effect cites the spell's record
@@ -1706,7 +1707,7 @@ class ElephantsState:
     """A whole game of Elemental Elephants at one decision (immutable); see the module's docstring.
 
     ``decision`` is what the game waits for (``None`` once it is over). Players are numbered from 0 in
-    :attr:`current_player`, and named P1, P2, ... everywhere else.
+    ``current_player``, and named P1, P2, ... everywhere else.
     """
 
     _checkpoint: tuple[Any, ...]
@@ -1732,7 +1733,7 @@ class ElephantsState:
         return self._next(action)[0]
 
     def explain(self, action: str) -> tuple[Self, Ruling]:
-        """Like :meth:`apply`, and also the ruling: what the action did and every step it set off."""
+        """Like ``apply``, and also the ruling: what the action did and every step it set off."""
         state, steps = self._next(action)
         trace = [s for s in steps if s.rule]
         verdict = _verdict(self.decision, action, trace)
@@ -1869,8 +1870,8 @@ def new_game(players: int = 2, options: Mapping[str, object] | Options | None = 
 def run_clash(w: World, chooser: Callable[[Decision, World], str], *, stop: Callable[[World], bool]) -> None:
     """Play on from ``w`` (changed in place), every decision made by ``chooser``, until ``stop(w)`` holds.
 
-    The queries on a described board use it: :func:`rulebook.elephants.resolve_clash` plays one clash,
-    :func:`rulebook.elephants.play_round` a whole round.
+    The queries on a described board use it: [`resolve_clash`][rulebook.elephants.resolve_clash] plays one
+    clash, [`play_round`][rulebook.elephants.play_round] a whole round.
     """
     ask = _Ask(chooser=chooser)
     while not w.over and not stop(w):
@@ -1979,7 +1980,7 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
 
 
 def render(w: World, viewer: str | None = None) -> str:
-    """The game as plain text (see :meth:`ElephantsState.render`)."""
+    """The game as plain text (see [`render`][rulebook.elephants_game.ElephantsState.render])."""
     lines = [f"Round {w.round}, Clash {_roman(w.clash)}; Ringleader {w.ringleader}; turn order {', '.join(w.order())}"]
     for p in w.seats:
         player = w.players[p]
