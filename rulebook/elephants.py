@@ -1202,6 +1202,7 @@ def _turbulence(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
         )
         trace.add("The reading of the card list of 2025-09-09", "elephants.public.turbulence-card")
     amount = SPELLS["turbulence"]["damage_if_seen" if seen else "damage"]
+    trace.add(f"{s.ref} deals {amount} damage to one enemy or enemy conjury", "elephants.spell.turbulence")
     verdict = f"{s.ref} deals {amount} damage to one enemy" + (" (its stronger effect)" if seen else "")
     return {"verdict": verdict, "value": {"damage": amount, "stronger": seen, "earlier": earlier}}
 
