@@ -319,3 +319,28 @@ def test_a_50_kb_health_argument_and_choice_are_refused_in_one_line() -> None:
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     result = run("resolve", "P1:clap", "P2:root", "P2:nourish", "--choose", "P1:clap=" + "P1 " * 6000)
     assert result.exit_code == 2 and "too long" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["order", "round"])
+def test_toml_nested_2000_deep_is_refused_in_one_line(command: str) -> None:
+    deep = "a = " + "[" * 2000
+    args = ["order", "--round", "-"] if command == "order" else ["round", "-"]
+    result = run(*args, input=deep)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "is not valid TOML: nested too deeply" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        ('players = "three"', "players must be a whole number from 2 to 9, not 'three'"),
+        ("ringleader = 7", "ringleader must be a string, not 7"),
+        ("options = 5", "options must be a table, not 5"),
+        ("[[health]]\nP2 = 1", "health must be a table"),
+        ("turn_order = [1, 2]", "turn_order[1] must be a string, not 1"),
+    ],
+)
+def test_a_round_plan_with_values_of_the_wrong_type_is_refused_in_one_line(plan: str, message: str) -> None:
+    result = run("round", "-", input=plan)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert message in result.stderr
