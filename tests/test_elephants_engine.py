@@ -357,3 +357,59 @@ def test_a_malformed_round_plan_is_refused(text: str, message: str) -> None:
     with pytest.raises(InvalidInputError) as err:
         elephants.parse_round(text)
     assert message in str(err.value)
+
+
+# ---------------------------------------------------------------- the findings of the comparison with the prototype
+
+
+def test_elephants_spell_starfall_deals_its_damage_when_a_clash_is_played_out() -> None:
+    r = elephants.resolve_clash(board("P1:starfall P2:reinforce"))
+    assert r.value["health"] == {"P1": 5, "P2": 4} and "elephants.spell.starfall" in r.rules
+
+
+def test_elephants_spell_slumber_heals_its_owner_when_a_clash_is_played_out() -> None:
+    r = elephants.resolve_clash(board("P1:slumber P2:nourish", health={"P1": 3}))
+    assert r.value["health"]["P1"] == 4 and "elephants.spell.slumber" in r.rules
+
+
+def test_elephants_spell_nightglow_bolsters_its_owner() -> None:
+    r = elephants.effect(board("P1:nightglow P2:nourish"), "P1:nightglow")
+    assert r.verdict == "P1:nightglow bolsters P1 by 1" and "elephants.spell.nightglow" in r.rules
+
+
+def test_elephants_spell_repeater_advances_another_spell_of_its_owner() -> None:
+    r = elephants.resolve_clash(board("P1:repeater P1:fireball P2:nourish"))
+    assert r.value["advanced"] == {"P1:fireball": 2, "P1:repeater": 2}
+    assert "elephants.spell.repeater" in r.rules
+
+
+def test_elephants_base_conjury_an_attack_may_be_aimed_at_a_conjury() -> None:
+    r = elephants.resolve_clash(board("P1:fireball P2:accelerator P2:nourish"), {"P1:fireball": "P2:accelerator"})
+    assert r.value["cancelled"] == ["P2:accelerator"] and "elephants.interp.conjury-hit" in r.rules
+
+
+def test_elephants_base_spells_offering_and_starfall_have_their_damage_in_the_spell_table() -> None:
+    assert elephants.SPELLS["offering"]["damage"] == 3 and elephants.SPELLS["offering"]["self_damage"] == 1
+    assert elephants.SPELLS["starfall"]["damage"] == 1
+
+
+def test_elephants_base_card_list_the_data_says_which_list_it_follows_and_its_date() -> None:
+    assert elephants.CARD_LIST["follows"] == "2025-09-09" and elephants.CARD_LIST["commit"] == "77f658b"
+    assert len(elephants.SPELLS) == 58 and len(elephants.SETS) == 19
+    # The types that changed after the sheet's list of 2025-08-12.
+    assert elephants.SPELLS["gravitate"]["types"] == []
+    assert elephants.SPELLS["electrocute"]["types"] == ["boost"]
+    assert elephants.SPELLS["ritual"]["types"] == ["attack", "boost"]
+
+
+def test_elephants_public_electrocute_card_the_enemy_always_discards() -> None:
+    text = " ".join(rulebook.rules("elephants").get("elephants.public.electrocute-card").text.split())
+    assert "makes the enemy discard" in text and "2025-09-03" in text and "2025-09-06" in text
+    assert "enemy recall" not in text
+
+
+def test_elephants_interp_gravitate_move_is_flagged_with_an_option() -> None:
+    record = rulebook.rules("elephants").get("elephants.interp.gravitate-move")
+    assert record.kind == "interpretation" and record.option and record.option.default == "must"
+    b = board("P1:gravitate P2:offering P2:ritual", clash=2, options={"gravitate-move": "may"})
+    assert elephants.effect(b, "P1:gravitate", choose="none").verdict == "P1:gravitate does nothing here"
