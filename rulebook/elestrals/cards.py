@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.elestrals.core import (
     ANY_SPIRIT,
@@ -59,8 +58,7 @@ __all__ = [
 # ---------------------------------------------------------------- stat modifiers
 
 
-@dataclass(frozen=True, slots=True)
-class StatEffect:
+class StatEffect(NamedTuple):
     """One effect on an Elestral's stats: ``set`` a stat, ``change`` it by ``amount``, or ``swap`` both."""
 
     kind: str
@@ -356,8 +354,7 @@ _CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "e
 _NAME_CHARS = 80
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A card's facts: name, kind (``card_type``), Enchantment Cost (Spirit types, ``&`` for any),
     Attack and Defense (Elestrals), subclasses (a Rune's type is one of them), the effect's text if the
     user gives it, and what the effect targets (one of [`TARGETS`][rulebook.elestrals.cards.TARGETS], or none).

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -564,15 +563,29 @@ def _legal(pos: Position) -> tuple[Action, ...]:
 # ---------------------------------------------------------------- the protocol
 
 
-@dataclass(frozen=True)
 class Game:
     """An Elestrals game (or a position from a file) as a [`GameState`][rulebook.protocol.GameState].
 
     Actions are ``Action`` values (``rulebook.elestrals.state``); ``apply`` and ``explain`` also take
-    their text (``"attack E1 E2"``).
+    their text (``"attack E1 E2"``). A game is a value: equal positions make equal games.
     """
 
+    def __init__(self, position: Position) -> None:
+        self.__dict__["position"] = position
+
     position: Position
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Game does not change; apply an action for the next one (cannot set {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash(self.position)
+
+    def __repr__(self) -> str:
+        return f"Game({self.position!r})"
 
     @property
     def current_player(self) -> int | None:

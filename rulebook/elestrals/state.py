@@ -52,8 +52,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.elestrals.cards import Card, parse_effect, read_cards, spirit_list
 from rulebook.elestrals.core import (
@@ -128,8 +127,10 @@ _SETATTR = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen slots dataclass with some fields changed (``dataclasses.replace``, without its
-    checks: the engine copies positions thousands of times a game)."""
+    """A copy of a position or one of its parts with some fields changed (``dataclasses.replace`` and
+    ``_replace`` without their checks: the engine copies positions thousands of times a game)."""
+    if isinstance(obj, tuple):
+        return obj._replace(**changes)
     cls = type(obj)
     new = object.__new__(cls)
     for name in cls.__slots__:
@@ -140,8 +141,7 @@ def replace(obj: Any, **changes: Any) -> Any:
 # ---------------------------------------------------------------- the parts of a position
 
 
-@dataclass(frozen=True, slots=True)
-class SpiritDeck:
+class SpiritDeck(NamedTuple):
     """A Spirit Deck: how many Spirits of each type (the last count is of Spirits whose type is not given).
 
     ``bounded`` is false when the deck's size is not given: it never runs out and no loss is judged.
@@ -197,8 +197,7 @@ class SpiritDeck:
         return SpiritDeck(tuple(counts), self.bounded)
 
 
-@dataclass(frozen=True, slots=True)
-class Elestral:
+class Elestral(NamedTuple):
     """An Elestral in a slot of the Elestral Row.
 
     ``cast``: Cast (or Ascended into) this turn. ``changed``: its controller changed its Position this
@@ -218,8 +217,7 @@ class Elestral:
     owner: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Rune:
+class Rune(NamedTuple):
     """A Rune in a slot of the Rune Row: Set (face-down, on turn ``set_turn``) or face up with its Spirits.
 
     ``empowering`` names the Elestral an Artifact Empowers (``"P2:E1"``), ``""`` when that Elestral has
@@ -234,8 +232,7 @@ class Rune:
     suppressed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Stadium:
+class Stadium(NamedTuple):
     """The Stadium in a player's Stadium slot, with its Spirits."""
 
     card: str
@@ -243,8 +240,7 @@ class Stadium:
     suppressed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(NamedTuple):
     """One player's cards: decks, hand, Underworld, the three parts of their field, and their turn's use.
 
     Cards of a hidden zone that are not known are ``"?"``. The Main Deck is listed top card first.
@@ -269,8 +265,7 @@ class Side:
         return sum(len(c.spirits) for c in cards if c is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class ChainLink:
+class ChainLink(NamedTuple):
     """A link of the chain, in Limbo: who added it, what it is, and what it holds.
 
     ``slot``: the slot it reserves (``"E2"``, ``"R3"``, ``"S"``) or, for an effect, the card it comes
@@ -290,8 +285,7 @@ class ChainLink:
     negates: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class LimboItem:
+class LimboItem(NamedTuple):
     """A card or effect waiting in Limbo for the next chain: a conditional effect met during a closed
     chain, or a card an effect said to Special Cast or Ascend then. ``source`` is the card the effect
     comes from (or, for a Special Ascend, the Elestral it Ascends from); ``label`` its description.
@@ -304,8 +298,7 @@ class LimboItem:
     label: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(NamedTuple):
     """The battle in progress: the attacker's slot and card, the target's (``target`` -1: the Spirit
     Deck), the target's Position when the attack was declared, and the step."""
 
@@ -317,9 +310,13 @@ class Battle:
     step: str
 
 
-@dataclass(frozen=True, slots=True)
+_COMPARED = ("turn", "player", "phase", "step", "sides", "chain", "closed", "passed", "waiting", "battle", "over",
+             "winner", "names")  # fmt: skip
+
+
 class Position:
-    """An Elestrals position: everything the rules look at, for two players.
+    """An Elestrals position: everything the rules look at, for two players. It is a value: it never
+    changes, and equal positions compare and hash equal.
 
     ``player`` is the turn player (0 or 1). ``chain`` is the chain in Limbo (``closed`` once players
     stopped adding links); ``passed`` the players who passed in a row (for the chain's responses or a
@@ -328,21 +325,64 @@ class Position:
     ``opts`` the rules options in force (neither takes part in comparing positions).
     """
 
+    # Written out rather than a dataclass: a command reading one position should not pay for generating
+    # the class's methods at start-up.
+    __slots__ = (*_COMPARED, "cards", "opts")
     turn: int
     player: int
     phase: str
     step: str
     sides: tuple[Side, Side]
-    chain: tuple[ChainLink, ...] = ()
-    closed: bool = False
-    passed: tuple[int, ...] = ()
-    waiting: tuple[LimboItem, ...] = ()
-    battle: Battle | None = None
-    over: bool = False
-    winner: int | None = None
-    names: tuple[str, str] = ("P1", "P2")
-    cards: Mapping[str, Card] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    opts: Options = field(default_factory=options, compare=False, hash=False, repr=False)
+    chain: tuple[ChainLink, ...]
+    closed: bool
+    passed: tuple[int, ...]
+    waiting: tuple[LimboItem, ...]
+    battle: Battle | None
+    over: bool
+    winner: int | None
+    names: tuple[str, str]
+    cards: Mapping[str, Card]
+    opts: Options
+
+    def __init__(
+        self,
+        turn: int,
+        player: int,
+        phase: str,
+        step: str,
+        sides: tuple[Side, Side],
+        chain: tuple[ChainLink, ...] = (),
+        closed: bool = False,
+        passed: tuple[int, ...] = (),
+        waiting: tuple[LimboItem, ...] = (),
+        battle: Battle | None = None,
+        over: bool = False,
+        winner: int | None = None,
+        names: tuple[str, str] = ("P1", "P2"),
+        cards: Mapping[str, Card] | None = None,
+        opts: Options | None = None,
+    ) -> None:
+        values = (turn, player, phase, step, sides, chain, closed, passed, waiting, battle, over, winner, names)
+        for name, value in zip(_COMPARED, values, strict=True):
+            _SETATTR(self, name, value)
+        _SETATTR(self, "cards", {} if cards is None else cards)
+        _SETATTR(self, "opts", options() if opts is None else opts)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Position does not change; make a new one (cannot set {name!r})")
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _COMPARED)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _COMPARED)
+        return f"Position({inner})"
 
     @property
     def opponent(self) -> int:
@@ -1080,8 +1120,7 @@ _KEYWORDS = ("paying", "adding", "empowering", "replacing")
 MAX_ACTION_CHARS = 500
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """An action, as its words: ``Action("attack", ("E1", "E2"))`` is ``attack E1 E2``.
 
     ``str(action)`` is the text [`parse_action`][rulebook.elestrals.state.parse_action] reads back.
