@@ -49,16 +49,23 @@ def in_process(runs: int) -> None:
     for pos in positions:  # warm the caches (records, options)
         legal(pos, refused=True)
     only, whole = [], []
+    each: dict[str, list[float]] = {p.name: [] for p in paths}
     for _ in range(runs):
         for path, pos in zip(paths, positions, strict=True):
             start = time.perf_counter()
             legal(pos, refused=True)
             only.append(time.perf_counter() - start)
+            each[path.name].append(only[-1])
             start = time.perf_counter()
             from rulebook.elestrals.state import parse_position
 
             legal(parse_position(path.read_text(encoding="utf-8"), path.name, cards), refused=True)
             whole.append(time.perf_counter() - start)
+    slowest = max(each, key=lambda name: statistics.median(each[name]))
+    print(
+        f"in process, the slowest position ({slowest}): median {statistics.median(each[slowest]) * 1000:.2f} ms, "
+        f"p95 {percentile(each[slowest], 0.95) * 1000:.2f} ms"
+    )
     for label, times in (("legal --refused", only), ("read the file + legal --refused", whole)):
         ms = [t * 1000 for t in times]
         print(
