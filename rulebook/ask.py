@@ -52,8 +52,11 @@ UNKNOWN_COVERAGE = 0.1
 TYPO_WEIGHT = 0.7
 #: A question with none of the games' unmistakable words must be covered this much more to be answered.
 UNCUED_COVERAGE = 0.1
-#: BM25's term saturation and length normalisation.
-K1, B = 2.0, 0.9
+#: How much the closest of a record's ``asked_as`` questions counts beside the record's own BM25 score.
+ASKED_WEIGHT = 0.5
+#: How much the word vectors' cosine counts, and the four-letter pieces' cosine, beside BM25 (each scaled to 1).
+COSINE_WEIGHT = 1.0
+PIECES_WEIGHT = 2.0
 #: How much covering more of the question counts beside the BM25 score (score times coverage to this power).
 COVERAGE_POWER = 0.5
 #: The most ranked records kept in the JSON answer.
@@ -62,15 +65,26 @@ REFUSAL = "no rule of these five games covers this"
 
 
 def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = None) -> list[dict[str, Any]]:
-    """Every record that shares a concept with the question, best first, with its score and coverage.
+    """Every record that shares a word with the question, best first, with its score and coverage.
+
+    Three readings of the question are combined, each scaled so that its best record scores 1:
+
+    - BM25 over the records' meaningful words (typos read, synonyms added) and, beside it, the closest
+      of each record's ``asked_as`` questions, times the share of the question the record covers;
+    - the cosine of the question and the record as TF-IDF word vectors, stopwords and word pairs kept;
+    - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
 
     ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
     rarity among the records (a word no record uses weighs [`UNKNOWN_WEIGHT`][rulebook.ask.UNKNOWN_WEIGHT]).
     """
+    from rulebook.vocabulary import four_grams, vector_terms, words
+
     lex = lex or lexicon()
+    posting = lex.posting
     defining = _defining(query.text)
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
+    asked: dict[int, float] = {}
     total = 0.0
     for concept in query.concepts:
         present = [s for s in concept.stems if s in lex.postings]
@@ -79,23 +93,48 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
             weight *= TYPO_WEIGHT
         total += weight
         best: dict[int, float] = {}
+        best_asked: dict[int, float] = {}
         for s in present:
-            idf = lex.idf(s)
-            for doc, tf in lex.posting(s):
-                norm = tf * (1 + K1) / (tf + K1 * (1 - B + B * lex.lengths[doc] / lex.average))
-                best[doc] = max(best.get(doc, 0.0), idf * norm)
+            for doc, value in posting(lex.postings, s):
+                if value > best.get(doc, 0.0):
+                    best[doc] = value
+            for q, value in posting(lex.asked, s):
+                if value > best_asked.get(q, 0.0):
+                    best_asked[q] = value
         for doc, value in best.items():
             scores[doc] = scores.get(doc, 0.0) + value
             covered[doc] = covered.get(doc, 0.0) + weight
-    ranked = []
+        for q, value in best_asked.items():
+            asked[q] = asked.get(q, 0.0) + value
+    closest: dict[int, float] = {}
+    for q, value in asked.items():
+        doc = lex.asked_records[q]
+        if value > closest.get(doc, 0.0):
+            closest[doc] = value
+    said = [query.corrected.get(w, w) for w in words(query.text)]
+    cosine = _cosine(lex.vectors, lex.vector_idfs, vector_terms([lex.stem(w) for w in said]))
+    pieces = _cosine(lex.grams, lex.gram_idfs, four_grams(said))
+    lexical: dict[int, float] = {}
     for doc, score in scores.items():
-        rid, game, kind, title, _text, citation, *_ = lex.records[doc]
+        game, kind = lex.records[doc][1:3]
         if games and game not in games:
             continue
         boost = 1 + CUE_BOOST * query.cued.get(game, 0)
         if kind == "glossary" and defining:
             boost *= GLOSSARY_BOOST
         coverage = covered[doc] / total if total else 0.0
+        lexical[doc] = (score + ASKED_WEIGHT * closest.get(doc, 0.0)) * boost * coverage**COVERAGE_POWER
+    top = max(lexical.values(), default=0.0) or 1.0
+    top_cosine = max((v for d, v in cosine.items() if d in lexical), default=0.0) or 1.0
+    top_pieces = max((v for d, v in pieces.items() if d in lexical), default=0.0) or 1.0
+    ranked = []
+    for doc, value in lexical.items():
+        rid, game, kind, title, _text, citation, *_ = lex.records[doc]
+        combined = (
+            value / top
+            + COSINE_WEIGHT * cosine.get(doc, 0.0) / top_cosine
+            + PIECES_WEIGHT * pieces.get(doc, 0.0) / top_pieces
+        )
         ranked.append(
             {
                 "id": rid,
@@ -103,12 +142,31 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
                 "kind": kind,
                 "title": title,
                 "citation": citation,
-                "score": round(score * boost * coverage**COVERAGE_POWER, 4),
-                "coverage": round(coverage, 3),
+                "score": round(combined, 4),
+                "coverage": round(covered[doc] / total if total else 0.0, 3),
+                "cosine": round(cosine.get(doc, 0.0), 3),
+                "pieces": round(pieces.get(doc, 0.0), 3),
             }
         )
     ranked.sort(key=lambda h: (-h["score"], h["id"]))
     return ranked
+
+
+def _cosine(index: dict[str, tuple[bytes, bytes]], idfs: dict[str, float], terms: list[str]) -> dict[int, float]:
+    """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``."""
+    import math
+
+    counts: dict[str, int] = {}
+    for t in terms:
+        if t in idfs:
+            counts[t] = counts.get(t, 0) + 1
+    weights = {t: (1 + math.log(n)) * idfs[t] for t, n in counts.items()}
+    size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+    found: dict[int, float] = {}
+    for t, w in weights.items():
+        for doc, value in Lexicon.posting(index, t):
+            found[doc] = found.get(doc, 0.0) + w * value / size
+    return found
 
 
 _DEFINING = ("what is", "what s", "whats", "what are", "what does", "what do", "define", "meaning of", "definition")

@@ -28,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -41,9 +42,14 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 7
+LAYOUT = 9
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
+#: The shortest word read as a typo of a record's word.
+TYPO_LETTERS = 4
+#: BM25's term saturation and length normalisation, over the records and over the ``asked_as`` questions.
+K1, B = 2.0, 0.9
+ASKED_K1, ASKED_B = 1.2, 0.75
 #: How much each part of a record counts, per word found there (BM25F field weights).
 FIELDS = {"id": 1.0, "title": 3.0, "aliases": 3.0, "asked": 1.5, "text": 1.0}
 
@@ -56,7 +62,8 @@ STOPWORDS = frozenset(
     so some something such than that the their them then there these they this those to too us very was way
     we were what whats when where whether which while who whom why will with would you your ok okay please
     hi hello thanks thank tell know want wondering question rule rules say says said let lets actually exactly
-    really basically literally anyway anyways guys someone somebody anyone anybody thing things stuff sure
+    either neither else really basically literally anyway anyways guys someone somebody anyone anybody thing
+    things stuff sure
     right correct true supposed confused help quick quickly probably maybe guess think thought
     """.split()  # noqa: SIM905
 )
@@ -89,6 +96,13 @@ def stem(word: str) -> str:
 
         _STEMMER = stemmer("english")
     return _STEMMER.stemWord(word)
+
+
+@cache
+def _english() -> frozenset[str]:
+    """Common English words (``data/english-words.txt``): never read as a typo of a record's word."""
+    with open(os.path.join(_HERE, "data", "english-words.txt"), encoding="utf-8") as handle:
+        return frozenset(line.strip() for line in handle if not line.startswith("#"))
 
 
 def _filler(word: str) -> bool:
@@ -139,13 +153,28 @@ class Query:
 
 
 class Lexicon:
-    """The vocabulary built from every record and ``vocabulary.toml``, and the index ``ask`` ranks with."""
+    """The vocabulary built from every record and ``vocabulary.toml``, and the indexes ``ask`` ranks with.
+
+    Each index maps a term to the records holding it, as packed record numbers and weights (read
+    quickly from the cache); see [`build`][rulebook.vocabulary.build] for what each one holds.
+    """
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.records: list[tuple[Any, ...]] = data["records"]
-        #: Each stem's records, as packed record numbers and weights (read quickly from the cache).
+        #: Each stem's BM25 weight in each record (its fields weighed), and each stem's rarity.
         self.postings: dict[str, tuple[bytes, bytes]] = data["postings"]
-        self.lengths: list[float] = data["lengths"]
+        self.idfs: dict[str, float] = data["idfs"]
+        #: The same over the ``asked_as`` questions, one document each, and the record each belongs to.
+        self.asked: dict[str, tuple[bytes, bytes]] = data["asked"]
+        self.asked_records: list[int] = data["asked_records"]
+        #: Each record's words as a TF-IDF vector (every word, stopwords too, and word pairs), and their rarity.
+        self.vectors: dict[str, tuple[bytes, bytes]] = data["vectors"]
+        self.vector_idfs: dict[str, float] = data["vector_idfs"]
+        #: Each record's letters as a TF-IDF vector of four-letter pieces, and their rarity.
+        self.grams: dict[str, tuple[bytes, bytes]] = data["grams"]
+        self.gram_idfs: dict[str, float] = data["gram_idfs"]
+        #: The records whose title names a term ("Fortify (Earth): ...", "Misenchanted"), by the term's stems.
+        self.defined: dict[str, list[str]] = data["defined"]
         self.surface: dict[str, str] = data["surface"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.names: dict[str, str] = data["names"]
@@ -153,23 +182,28 @@ class Lexicon:
         self.known: list[str] = data["known"]
         self.elsewhere: dict[str, str] = data["elsewhere"]
         self.by_id = {r[0]: n for n, r in enumerate(self.records)}
-        self.average = sum(self.lengths) / max(1, len(self.lengths))
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
-        found = self.postings.get(word_stem)
-        df = len(found[0]) // 2 if found else 0
-        n = len(self.records)
-        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+        found = self.idfs.get(word_stem)
+        return found if found is not None else math.log(1 + (len(self.records) + 0.5) / 0.5)
 
-    def posting(self, word_stem: str) -> list[tuple[int, float]]:
-        """The records holding ``word_stem``: each record's number and the stem's weight there."""
+    @staticmethod
+    def posting(index: dict[str, tuple[bytes, bytes]], term: str) -> list[tuple[int, float]]:
+        """The documents of ``index`` holding ``term``: each one's number and the term's weight there."""
         from array import array
 
-        docs, weights = self.postings[word_stem]
-        return list(zip(array("H", docs), array("f", weights), strict=True))
+        found = index.get(term)
+        if found is None:
+            return []
+        return list(zip(array("H", found[0]), array("f", found[1]), strict=True))
+
+    def defining(self, query: Query) -> list[str]:
+        """The records whose title names exactly what the query says ("fortified" finds Fortify's rule)."""
+        said = {self.stem(w) for c in query.concepts for w in c.word.split() if _meaningful(w)}
+        return list(self.defined.get(" ".join(sorted(said)), ())) if said else []
 
     def stem(self, word: str) -> str:
         """A word's stem, from the built table when any record uses the word (no stemmer needed then)."""
@@ -179,17 +213,17 @@ class Lexicon:
     def correct(self, word: str) -> str | None:
         """The record word ``word`` is most likely a typo of, or ``None``.
 
-        Only words of five letters or more are read as typos, within one edit (two from eight letters),
-        against the words the records use, the most used first.
+        Only words of four letters or more are read as typos, within one edit (two from eight letters;
+        two letters swapped count as one edit), against the words the records use, the most used first.
         """
-        if len(word) < 5 or not word.isalpha():
+        if len(word) < TYPO_LETTERS or not word.isalpha() or word in _english():
             return None
         from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.distance import OSA
 
         most = 1 if len(word) < 8 else 2
         pool = [w for w in self.known if abs(len(w) - len(word)) <= most]
-        best = process.extractOne(word, pool, scorer=Levenshtein.distance, score_cutoff=most)
+        best = process.extractOne(word, pool, scorer=OSA.distance, score_cutoff=most)
         return best[0] if best else None
 
     def read(self, text: str, *, what: str = "a question") -> Query:
@@ -207,7 +241,8 @@ class Lexicon:
             if phrase in self.names:
                 if self.names[phrase] not in query.named:
                     query.named.append(self.names[phrase])
-                continue
+                if size > 1 or self.surface.get(phrase) not in self.idfs:
+                    continue
             if phrase in self.elsewhere and self.elsewhere[phrase] not in query.elsewhere:
                 query.elsewhere.append(self.elsewhere[phrase])
             if phrase in self.cues:
@@ -274,54 +309,98 @@ def _stamp() -> str:
     return f"{LAYOUT}-{zlib.crc32(';'.join(said).encode()):08x}"
 
 
-def build() -> dict[str, Any]:
-    """Build the vocabulary and the ranking index from every record and ``vocabulary.toml``."""
+def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, Any]:
+    """Build the vocabulary and the ranking indexes from every record and ``vocabulary.toml``.
+
+    Four indexes, each read three ways by ``ask`` and combined:
+
+    - ``postings``: BM25 over one document per record, its ID words, title, aliases, text and
+      ``asked_as`` questions weighed by [`FIELDS`][rulebook.vocabulary.FIELDS] (stopwords left out);
+    - ``asked``: BM25 over each ``asked_as`` question as a document of its own (the closest one counts);
+    - ``vectors``: TF-IDF over each record's words, stopwords kept ("how many", "who") and neighbouring
+      word pairs ("spirit deck"), for the cosine of the question and the record;
+    - ``grams``: TF-IDF over each record's four-letter pieces of words, which meet word forms and typos
+      the stemmer and the typo reader miss.
+
+    ``withheld`` (record ID to field to words) leaves those players' words out, for measuring without them.
+    """
     from rulebook.reading import parse_toml
 
     with open(os.path.join(_HERE, "data", "vocabulary.toml"), encoding="utf-8") as handle:
         shared = parse_toml(handle.read(), "vocabulary.toml")
     records: list[tuple[Any, ...]] = []
-    postings: dict[str, list[tuple[int, float]]] = {}
-    lengths: list[float] = []
+    fields: list[dict[str, float]] = []
+    asked_docs: list[dict[str, float]] = []
+    asked_records: list[int] = []
+    vectors: list[dict[str, float]] = []
+    grams: list[dict[str, float]] = []
+    defined: dict[str, list[str]] = {}
     surface: dict[str, str] = {}
     counts: dict[str, int] = {}
     synonyms: dict[str, list[str]] = {k.lower(): v.lower().split() for k, v in shared.get("synonyms", {}).items()}
 
-    def stems_of(text: str) -> list[str]:
+    def stemmed(text: str) -> list[str]:
         out = []
         for w in words(text):
-            if _meaningful(w):
-                if w not in surface:
-                    surface[w] = stem(w)
-                out.append(surface[w])
+            if w not in surface:
+                surface[w] = stem(w)
+            out.append(surface[w])
         return out
+
+    def stems_of(text: str) -> list[str]:
+        return [s for w, s in zip(words(text), stemmed(text), strict=True) if _meaningful(w)]
 
     for g in rulebook.games():
         for r in rulebook.rules(g.id):
-            n = len(records)
-            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), list(r.aliases)))
+            left = (withheld or {}).get(r.id, {})
+            aliases = [a for a in r.aliases if a not in left.get("aliases", ())]
+            asked_as = [q for q in r.asked_as if q not in left.get("asked_as", ())]
+            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases))
             parts = {
-                "id": " ".join(re.split(r"[.\-]", r.id)[1:]),
-                "title": r.title,
-                "aliases": " ; ".join(r.aliases),
-                "asked": " ; ".join(r.asked_as),
-                "text": r.text,
+                "id": [" ".join(re.split(r"[.\-]", r.id)[1:])],
+                "title": [r.title],
+                "aliases": aliases,
+                "asked": asked_as,
+                "text": [r.text],
             }
             weights: dict[str, float] = {}
-            for name, text in parts.items():
-                for s in stems_of(text):
-                    weights[s] = weights.get(s, 0.0) + FIELDS[name]
-            for s, w in weights.items():
-                postings.setdefault(s, []).append((n, w))
-            for w in set(words(f"{r.title} {r.text} {' '.join(r.aliases)}")):
+            for name, texts in parts.items():
+                for text in texts:
+                    for s in stems_of(text):
+                        weights[s] = weights.get(s, 0.0) + FIELDS[name]
+            fields.append(weights)
+            for question in asked_as:
+                counted: dict[str, float] = {}
+                for s in stems_of(question):
+                    counted[s] = counted.get(s, 0.0) + 1.0
+                asked_docs.append(counted)
+                asked_records.append(len(records) - 1)
+            whole = [r.title, r.text, *aliases, *asked_as]
+            vector: dict[str, float] = {}
+            for text in whole:
+                for t in vector_terms(stemmed(text)):
+                    vector[t] = vector.get(t, 0.0) + 1.0
+            vectors.append(vector)
+            pieces: dict[str, float] = {}
+            for text in whole:
+                for t in four_grams(words(text)):
+                    pieces[t] = pieces.get(t, 0.0) + 1.0
+            grams.append(pieces)
+            for w in set(words(" ".join(whole))):
                 counts[w] = counts.get(w, 0) + 1
-            lengths.append(sum(weights.values()))
+            head = " ".join(sorted(set(stems_of(re.split(r"[:(]", r.title)[0]))))
+            if head:
+                defined.setdefault(head, []).append(r.id)
             if r.kind == "glossary":
                 term = r.title.split(":")[0].strip().lower()
-                for alias in r.aliases:
+                for alias in aliases:
                     synonyms.setdefault(alias.lower(), words(term))
     for extra in synonyms.values():
-        stems_of(" ".join(extra))
+        stemmed(" ".join(extra))
+    postings, idfs = _bm25(fields, K1, B)
+    asked, _ = _bm25(asked_docs, ASKED_K1, ASKED_B)
+    vector_postings, vector_idfs = _tfidf(vectors)
+    gram_postings, gram_idfs = _tfidf(grams)
     names: dict[str, str] = {}
     cues: dict[str, str] = {}
     for gid, entry in shared.get("games", {}).items():
@@ -333,8 +412,15 @@ def build() -> dict[str, Any]:
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
-        "postings": {s: _packed(found) for s, found in postings.items()},
-        "lengths": lengths,
+        "postings": postings,
+        "idfs": idfs,
+        "asked": asked,
+        "asked_records": asked_records,
+        "vectors": vector_postings,
+        "vector_idfs": vector_idfs,
+        "grams": gram_postings,
+        "gram_idfs": gram_idfs,
+        "defined": defined,
         "surface": surface,
         "synonyms": synonyms,
         "names": names,
@@ -342,6 +428,54 @@ def build() -> dict[str, Any]:
         "known": known,
         "elsewhere": elsewhere,
     }
+
+
+def vector_terms(stems: list[str]) -> list[str]:
+    """A text's terms for the word vectors: every stem, stopwords too, and each two neighbouring stems."""
+    return stems + [f"{a} {b}" for a, b in itertools.pairwise(stems)]
+
+
+def four_grams(found: list[str]) -> list[str]:
+    """The four-letter pieces of each word, the word padded with a space each side ("dec" gives " dec", "dec ")."""
+    out = []
+    for w in found:
+        padded = f" {w} "
+        if len(padded) <= 4:
+            out.append(padded)
+        else:
+            out += [padded[i : i + 4] for i in range(len(padded) - 3)]
+    return out
+
+
+def _bm25(docs: list[dict[str, float]], k1: float, b: float) -> tuple[dict[str, tuple[bytes, bytes]], dict[str, float]]:
+    """BM25 postings (each weight the term's rarity times its saturated count) and each term's rarity."""
+    n = len(docs)
+    average = sum(sum(d.values()) for d in docs) / max(1, n)
+    found: dict[str, list[tuple[int, float]]] = {}
+    for number, doc in enumerate(docs):
+        length = sum(doc.values())
+        for term, tf in doc.items():
+            norm = tf * (1 + k1) / (tf + k1 * (1 - b + b * length / (average or 1.0)))
+            found.setdefault(term, []).append((number, norm))
+    idfs = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in found.items()}
+    return {t: _packed([(d, w * idfs[t]) for d, w in p]) for t, p in found.items()}, idfs
+
+
+def _tfidf(docs: list[dict[str, float]]) -> tuple[dict[str, tuple[bytes, bytes]], dict[str, float]]:
+    """Unit-length TF-IDF vectors (sublinear counts, smoothed rarity) as postings, and each term's rarity."""
+    n = len(docs)
+    df: dict[str, int] = {}
+    for doc in docs:
+        for term in doc:
+            df[term] = df.get(term, 0) + 1
+    idfs = {t: math.log((1 + n) / (1 + d)) + 1 for t, d in df.items()}
+    found: dict[str, list[tuple[int, float]]] = {}
+    for number, doc in enumerate(docs):
+        weights = {t: (1 + math.log(tf)) * idfs[t] for t, tf in doc.items()}
+        size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        for t, w in weights.items():
+            found.setdefault(t, []).append((number, w / size))
+    return {t: _packed(p) for t, p in found.items()}, idfs
 
 
 def _packed(found: list[tuple[int, float]]) -> tuple[bytes, bytes]:
