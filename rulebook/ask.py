@@ -32,31 +32,35 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Lexicon, Query, lexicon
+from rulebook.vocabulary import Concept, Lexicon, Query, lexicon
 
-__all__ = ["MIN_COVERAGE", "ask", "rank", "render"]
+__all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
-#: The share of a question's meaning (its words weighed by rarity) the best record must cover, or ``ask``
-#: refuses. Calibrated on the development half of the players' question set, with the players' words that
-#: were written for its own questions withheld, so that it sees them as it will see new questions.
-MIN_COVERAGE = 0.25
+#: How strongly the best record must match the question, or ``ask`` refuses (see
+#: [`strength`][rulebook.ask.strength]). Calibrated on the development half of the players' question set,
+#: with the players' words that were written for its own questions withheld, so that it sees them as it
+#: will see new questions: 97% of its off-topic questions refused, 1.5% of its real ones.
+MIN_STRENGTH = 0.4
+#: In the match strength: how much the best four-letter-piece cosine counts beside the coverage, and how
+#: much the share of the question's words that no record uses takes away.
+STRENGTH_PIECES = 0.5
+STRENGTH_UNKNOWN = 0.5
 #: The weight of a question word that no record uses (after typos and synonyms): the asker's own phrasing.
 UNKNOWN_WEIGHT = 10.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
 #: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
 GLOSSARY_BOOST = 1.5
-#: For such a question, how much more it must be covered for each of its words that no record uses.
-UNKNOWN_COVERAGE = 0.1
 #: How much a word read as a typo of a record's word counts, against one written right.
 TYPO_WEIGHT = 0.7
-#: A question with none of the games' unmistakable words must be covered this much more to be answered.
-UNCUED_COVERAGE = 0.1
 #: How much the closest of a record's ``asked_as`` questions counts beside the record's own BM25 score.
 ASKED_WEIGHT = 0.5
 #: How much the word vectors' cosine counts, and the four-letter pieces' cosine, beside BM25 (each scaled to 1).
 COSINE_WEIGHT = 1.0
 PIECES_WEIGHT = 2.0
+#: Four-letter pieces rarer than this are looked up (commoner ones, in about 60% of the records or
+#: more, would add nearly the same to every record).
+PIECES_FLOOR = 1.5
 #: How much covering more of the question counts beside the BM25 score (score times coverage to this power).
 COVERAGE_POWER = 0.5
 #: The most ranked records kept in the JSON answer.
@@ -64,8 +68,10 @@ MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
 
 
-def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = None) -> list[dict[str, Any]]:
-    """Every record that shares a word with the question, best first, with its score and coverage.
+def rank(
+    query: Query, games: list[str] | None = None, lex: Lexicon | None = None, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The ``limit`` records that best match the question, best first, with their scores and coverage.
 
     Three readings of the question are combined, each scaled so that its best record scores 1:
 
@@ -113,7 +119,7 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
             closest[doc] = value
     said = [query.corrected.get(w, w) for w in words(query.text)]
     cosine = _cosine(lex.vectors, lex.vector_idfs, vector_terms([lex.stem(w) for w in said]))
-    pieces = _cosine(lex.grams, lex.gram_idfs, four_grams(said))
+    pieces = _cosine(lex.grams, lex.gram_idfs, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
     for doc, score in scores.items():
         game, kind = lex.records[doc][1:3]
@@ -127,14 +133,16 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
     top = max(lexical.values(), default=0.0) or 1.0
     top_cosine = max((v for d, v in cosine.items() if d in lexical), default=0.0) or 1.0
     top_pieces = max((v for d, v in pieces.items() if d in lexical), default=0.0) or 1.0
+    combined = {
+        doc: value / top
+        + COSINE_WEIGHT * cosine.get(doc, 0.0) / top_cosine
+        + PIECES_WEIGHT * pieces.get(doc, 0.0) / top_pieces
+        for doc, value in lexical.items()
+    }
+    best = sorted(combined, key=lambda doc: (-combined[doc], lex.records[doc][0]))[:limit]
     ranked = []
-    for doc, value in lexical.items():
+    for doc in best:
         rid, game, kind, title, _text, citation, *_ = lex.records[doc]
-        combined = (
-            value / top
-            + COSINE_WEIGHT * cosine.get(doc, 0.0) / top_cosine
-            + PIECES_WEIGHT * pieces.get(doc, 0.0) / top_pieces
-        )
         ranked.append(
             {
                 "id": rid,
@@ -142,19 +150,56 @@ def rank(query: Query, games: list[str] | None = None, lex: Lexicon | None = Non
                 "kind": kind,
                 "title": title,
                 "citation": citation,
-                "score": round(combined, 4),
+                "score": round(combined[doc], 4),
                 "coverage": round(covered[doc] / total if total else 0.0, 3),
                 "cosine": round(cosine.get(doc, 0.0), 3),
                 "pieces": round(pieces.get(doc, 0.0), 3),
             }
         )
-    ranked.sort(key=lambda h: (-h["score"], h["id"]))
     return ranked
 
 
-def _cosine(index: dict[str, tuple[bytes, bytes]], idfs: dict[str, float], terms: list[str]) -> dict[int, float]:
-    """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``."""
+def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = None) -> float:
+    """How strongly the best record matches the question: below [`MIN_STRENGTH`][rulebook.ask.MIN_STRENGTH], a refusal.
+
+    The share of the question's meaning the best record covers, plus half the best four-letter-piece
+    cosine (how much of the question's very letters some record holds), less half the share of the
+    question's words that no record uses at all.
+    """
+    if not ranked or not query.concepts:
+        return 0.0
+    lex = lex or lexicon()
+    unknown = sum(1 for c in query.concepts if not any(s in lex.postings for s in c.stems)) / len(query.concepts)
+    pieces = max(hit["pieces"] for hit in ranked)
+    return ranked[0]["coverage"] + STRENGTH_PIECES * pieces - STRENGTH_UNKNOWN * unknown
+
+
+def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
+    """Whether the best record shares just one of the question's words, and not its rarest ("the meaning of life")."""
+    from array import array
+
+    doc = lex.by_id[best["id"]]
+    known = [c for c in query.concepts if any(s in lex.postings for s in c.stems)]
+    if len(query.concepts) < 2 or not known:
+        return False
+
+    def holds(concept: Concept) -> bool:
+        return any(s in lex.postings and doc in array("H", lex.postings[s][0]) for s in concept.stems)
+
+    rarest = max(known, key=lambda c: max(lex.idf(s) for s in c.stems if s in lex.postings))
+    return sum(1 for c in query.concepts if holds(c)) == 1 and not holds(rarest)
+
+
+def _cosine(
+    index: dict[str, tuple[bytes, bytes]], idfs: dict[str, float], terms: list[str], floor: float = 0.0
+) -> dict[int, float]:
+    """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``.
+
+    Terms whose rarity is below ``floor`` (found in most records) count in the question's length but
+    are not looked up: they would add nearly the same to every record.
+    """
     import math
+    from array import array
 
     counts: dict[str, int] = {}
     for t in terms:
@@ -163,9 +208,14 @@ def _cosine(index: dict[str, tuple[bytes, bytes]], idfs: dict[str, float], terms
     weights = {t: (1 + math.log(n)) * idfs[t] for t, n in counts.items()}
     size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
     found: dict[int, float] = {}
+    get = found.get
     for t, w in weights.items():
-        for doc, value in Lexicon.posting(index, t):
-            found[doc] = found.get(doc, 0.0) + w * value / size
+        if idfs[t] < floor:
+            continue
+        docs, values = index[t]
+        w /= size
+        for doc, value in zip(array("H", docs), array("f", values), strict=True):
+            found[doc] = get(doc, 0.0) + w * value
     return found
 
 
@@ -206,15 +256,14 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     lex = lexicon()
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
-    ranked = rank(query, allowed, lex)
+    ranked = rank(query, allowed, lex, MAX_RANKED)
     readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
     computed = next((r for r in readings if r.ruling is not None), None)
     best = ranked[0] if ranked else None
-    unknown = sum(1 for c in query.concepts if not any(s in lex.postings for s in c.stems))
-    cued = bool(query.cued or query.named or gid)
-    needed = MIN_COVERAGE + (0 if cued else UNCUED_COVERAGE + UNKNOWN_COVERAGE * unknown)
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
-    refused = best is None or best["coverage"] < needed or elsewhere
+    refused = (
+        best is None or strength(query, ranked, lex) < MIN_STRENGTH or elsewhere or _one_shared_word(query, best, lex)
+    )
     games = _games_read(query, ranked, gid, limit)
     trace = Trace()
     shown_rulings = [] if refused else ranked[:limit]
