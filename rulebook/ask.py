@@ -32,7 +32,7 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Lexicon, Query, lexicon
+from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon
 
 __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
@@ -86,7 +86,6 @@ def rank(
     from rulebook.vocabulary import four_grams, vector_terms, words
 
     lex = lex or lexicon()
-    posting = lex.posting
     defining = _defining(query.text)
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
@@ -101,10 +100,10 @@ def rank(
         best: dict[int, float] = {}
         best_asked: dict[int, float] = {}
         for s in present:
-            for doc, value in posting(lex.postings, s):
+            for doc, value in lex.postings.posting(s):
                 if value > best.get(doc, 0.0):
                     best[doc] = value
-            for q, value in posting(lex.asked, s):
+            for q, value in lex.asked.posting(s):
                 if value > best_asked.get(q, 0.0):
                     best_asked[q] = value
         for doc, value in best.items():
@@ -118,8 +117,8 @@ def rank(
         if value > closest.get(doc, 0.0):
             closest[doc] = value
     said = [query.corrected.get(w, w) for w in words(query.text)]
-    cosine = _cosine(lex.vectors, lex.vector_idfs, vector_terms([lex.stem(w) for w in said]))
-    pieces = _cosine(lex.grams, lex.gram_idfs, four_grams(said), PIECES_FLOOR)
+    cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
+    pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
     for doc, score in scores.items():
         game, kind = lex.records[doc][1:3]
@@ -176,45 +175,40 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
 
 def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
     """Whether the best record shares just one of the question's words, and not its rarest ("the meaning of life")."""
-    from array import array
-
     doc = lex.by_id[best["id"]]
     known = [c for c in query.concepts if any(s in lex.postings for s in c.stems)]
     if len(query.concepts) < 2 or not known:
         return False
 
     def holds(concept: Concept) -> bool:
-        return any(s in lex.postings and doc in array("H", lex.postings[s][0]) for s in concept.stems)
+        return any(doc in lex.postings.holders(s) for s in concept.stems)
 
     rarest = max(known, key=lambda c: max(lex.idf(s) for s in c.stems if s in lex.postings))
     return sum(1 for c in query.concepts if holds(c)) == 1 and not holds(rarest)
 
 
-def _cosine(
-    index: dict[str, tuple[bytes, bytes]], idfs: dict[str, float], terms: list[str], floor: float = 0.0
-) -> dict[int, float]:
+def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) -> dict[int, float]:
     """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``.
 
     Terms whose rarity is below ``floor`` (found in most records) count in the question's length but
     are not looked up: they would add nearly the same to every record.
     """
     import math
-    from array import array
 
     counts: dict[str, int] = {}
     for t in terms:
-        if t in idfs:
+        if t in index:
             counts[t] = counts.get(t, 0) + 1
-    weights = {t: (1 + math.log(n)) * idfs[t] for t, n in counts.items()}
+    rarity = {t: lex.rarity(index, t) for t in counts}
+    weights = {t: (1 + math.log(n)) * rarity[t] for t, n in counts.items()}
     size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
     found: dict[int, float] = {}
     get = found.get
     for t, w in weights.items():
-        if idfs[t] < floor:
+        if rarity[t] < floor:
             continue
-        docs, values = index[t]
         w /= size
-        for doc, value in zip(array("H", docs), array("f", values), strict=True):
+        for doc, value in index.posting(t):
             found[doc] = get(doc, 0.0) + w * value
     return found
 

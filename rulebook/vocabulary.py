@@ -39,10 +39,10 @@ from typing import Any
 import rulebook
 from rulebook.reading import capped
 
-__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
+__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 9
+LAYOUT = 11
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: The shortest word read as a typo of a record's word.
@@ -98,13 +98,6 @@ def stem(word: str) -> str:
     return _STEMMER.stemWord(word)
 
 
-@cache
-def _english() -> frozenset[str]:
-    """Common English words (``data/english-words.txt``): never read as a typo of a record's word."""
-    with open(os.path.join(_HERE, "data", "english-words.txt"), encoding="utf-8") as handle:
-        return frozenset(line.strip() for line in handle if not line.startswith("#"))
-
-
 def _filler(word: str) -> bool:
     """Whether a word no record uses is a misspelt stopword ("actualy", "exacly"): one edit from one."""
     if len(word) < 5:
@@ -152,6 +145,41 @@ class Query:
         return list(dict.fromkeys(w for w in found if _meaningful(w)))
 
 
+class Index:
+    """One index's postings: each term's documents and weights, packed in two arrays (quick to load)."""
+
+    __slots__ = ("docs", "terms", "weights")
+
+    def __init__(self, packed: tuple[dict[str, int], bytes, bytes]) -> None:
+        from array import array
+
+        #: Each term's place in the arrays: its first entry times 65,536, plus its number of entries.
+        self.terms: dict[str, int] = packed[0]
+        self.docs = array("H", packed[1])
+        self.weights = array("f", packed[2])
+
+    def __contains__(self, term: object) -> bool:
+        return term in self.terms
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def df(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        return self.terms.get(term, 0) & 0xFFFF
+
+    def holders(self, term: str) -> Any:
+        """The numbers of the documents holding ``term``."""
+        code = self.terms.get(term, 0)
+        return self.docs[code >> 16 : (code >> 16) + (code & 0xFFFF)]
+
+    def posting(self, term: str) -> Any:
+        """The documents holding ``term``: pairs of each one's number and the term's weight there."""
+        code = self.terms.get(term, 0)
+        start, end = code >> 16, (code >> 16) + (code & 0xFFFF)
+        return zip(self.docs[start:end], self.weights[start:end], strict=True)
+
+
 class Lexicon:
     """The vocabulary built from every record and ``vocabulary.toml``, and the indexes ``ask`` ranks with.
 
@@ -161,21 +189,21 @@ class Lexicon:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.records: list[tuple[Any, ...]] = data["records"]
-        #: Each stem's BM25 weight in each record (its fields weighed), and each stem's rarity.
-        self.postings: dict[str, tuple[bytes, bytes]] = data["postings"]
-        self.idfs: dict[str, float] = data["idfs"]
+        #: Each stem's BM25 weight in each record (its fields weighed).
+        self.postings = Index(data["postings"])
         #: The same over the ``asked_as`` questions, one document each, and the record each belongs to.
-        self.asked: dict[str, tuple[bytes, bytes]] = data["asked"]
+        self.asked = Index(data["asked"])
         self.asked_records: list[int] = data["asked_records"]
-        #: Each record's words as a TF-IDF vector (every word, stopwords too, and word pairs), and their rarity.
-        self.vectors: dict[str, tuple[bytes, bytes]] = data["vectors"]
-        self.vector_idfs: dict[str, float] = data["vector_idfs"]
-        #: Each record's letters as a TF-IDF vector of four-letter pieces, and their rarity.
-        self.grams: dict[str, tuple[bytes, bytes]] = data["grams"]
-        self.gram_idfs: dict[str, float] = data["gram_idfs"]
+        #: Each record's words as a unit TF-IDF vector (every word, stopwords too, and word pairs).
+        self.vectors = Index(data["vectors"])
+        #: Each record's letters as a unit TF-IDF vector of four-letter pieces of words.
+        self.grams = Index(data["grams"])
         #: The records whose title names a term ("Fortify (Earth): ...", "Misenchanted"), by the term's stems.
         self.defined: dict[str, list[str]] = data["defined"]
         self.surface: dict[str, str] = data["surface"]
+        #: Common English words (newline-separated), and the stems of those that meet a record's stem.
+        self.english: str = data["english"]
+        self.english_stems: dict[str, str] = data["english_stems"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.names: dict[str, str] = data["names"]
         self.cues: dict[str, str] = data["cues"]
@@ -187,18 +215,17 @@ class Lexicon:
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
-        found = self.idfs.get(word_stem)
-        return found if found is not None else math.log(1 + (len(self.records) + 0.5) / 0.5)
+        df = self.postings.df(word_stem)
+        return math.log(1 + (len(self.records) - df + 0.5) / (df + 0.5))
 
-    @staticmethod
-    def posting(index: dict[str, tuple[bytes, bytes]], term: str) -> list[tuple[int, float]]:
-        """The documents of ``index`` holding ``term``: each one's number and the term's weight there."""
-        from array import array
+    def rarity(self, index: Index, term: str) -> float:
+        """A term's smoothed inverse document frequency in one of the TF-IDF indexes (0 when absent)."""
+        df = index.df(term)
+        return math.log((1 + len(self.records)) / (1 + df)) + 1 if df else 0.0
 
-        found = index.get(term)
-        if found is None:
-            return []
-        return list(zip(array("H", found[0]), array("f", found[1]), strict=True))
+    def english_word(self, word: str) -> bool:
+        """Whether ``word`` is a common English word (never read as a typo of a record's word)."""
+        return f"\n{word}\n" in self.english
 
     def defining(self, query: Query) -> list[str]:
         """The records whose title names exactly what the query says ("fortified" finds Fortify's rule)."""
@@ -206,9 +233,15 @@ class Lexicon:
         return list(self.defined.get(" ".join(sorted(said)), ())) if said else []
 
     def stem(self, word: str) -> str:
-        """A word's stem, from the built table when any record uses the word (no stemmer needed then)."""
-        found = self.surface.get(word)
-        return found if found is not None else stem(word)
+        """A word's stem, from the built tables when a record or a common English word is the word.
+
+        A common English word whose stem no record has gets a stem no record can match (so the
+        stemmer is loaded only for the rare word that is neither: a typo, a name, slang).
+        """
+        found = self.surface.get(word) or self.english_stems.get(word)
+        if found is not None:
+            return found
+        return f"~{word}" if self.english_word(word) else stem(word)
 
     def correct(self, word: str) -> str | None:
         """The record word ``word`` is most likely a typo of, or ``None``.
@@ -216,7 +249,7 @@ class Lexicon:
         Only words of four letters or more are read as typos, within one edit (two from eight letters;
         two letters swapped count as one edit), against the words the records use, the most used first.
         """
-        if len(word) < TYPO_LETTERS or not word.isalpha() or word in _english():
+        if len(word) < TYPO_LETTERS or not word.isalpha() or self.english_word(word):
             return None
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
@@ -241,7 +274,7 @@ class Lexicon:
             if phrase in self.names:
                 if self.names[phrase] not in query.named:
                     query.named.append(self.names[phrase])
-                if size > 1 or self.surface.get(phrase) not in self.idfs:
+                if size > 1 or self.surface.get(phrase) not in self.postings:
                     continue
             if phrase in self.elsewhere and self.elsewhere[phrase] not in query.elsewhere:
                 query.elsewhere.append(self.elsewhere[phrase])
@@ -253,8 +286,8 @@ class Lexicon:
             seen.add(phrase)
             typed = ""
             if size == 1 and phrase not in self.surface and phrase not in self.synonyms:
-                own = stem(phrase)
-                if own not in self.postings and _filler(phrase):
+                own = self.stem(phrase)
+                if own not in self.postings and not self.english_word(phrase) and _filler(phrase):
                     continue
                 if own not in self.postings:
                     fixed = self.correct(phrase)
@@ -397,10 +430,20 @@ def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, 
                     synonyms.setdefault(alias.lower(), words(term))
     for extra in synonyms.values():
         stemmed(" ".join(extra))
-    postings, idfs = _bm25(fields, K1, B)
-    asked, _ = _bm25(asked_docs, ASKED_K1, ASKED_B)
-    vector_postings, vector_idfs = _tfidf(vectors)
-    gram_postings, gram_idfs = _tfidf(grams)
+    postings = _bm25(fields, K1, B)
+    asked = _bm25(asked_docs, ASKED_K1, ASKED_B)
+    # A word pair found in one record alone is left out of the index (not out of its vector's length):
+    # two in three pairs are, and a question rarely holds one of them.
+    vector_postings = {t: p for t, p in _tfidf(vectors).items() if " " not in t or len(p) > 1}
+    gram_postings = _tfidf(grams)
+    with open(os.path.join(_HERE, "data", "english-words.txt"), encoding="utf-8") as handle:
+        english = [w.strip() for w in handle if w.strip() and not w.startswith("#")]
+    english_stems = {}
+    for w in english:
+        if w not in surface:
+            own = stem(w)
+            if own in postings:
+                english_stems[w] = own
     names: dict[str, str] = {}
     cues: dict[str, str] = {}
     for gid, entry in shared.get("games", {}).items():
@@ -412,16 +455,15 @@ def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, 
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
-        "postings": postings,
-        "idfs": idfs,
-        "asked": asked,
+        "postings": _packed(postings),
+        "asked": _packed(asked),
         "asked_records": asked_records,
-        "vectors": vector_postings,
-        "vector_idfs": vector_idfs,
-        "grams": gram_postings,
-        "gram_idfs": gram_idfs,
+        "vectors": _packed(vector_postings),
+        "grams": _packed(gram_postings),
         "defined": defined,
         "surface": surface,
+        "english": "\n" + "\n".join(english) + "\n",
+        "english_stems": english_stems,
         "synonyms": synonyms,
         "names": names,
         "cues": cues,
@@ -447,8 +489,8 @@ def four_grams(found: list[str]) -> list[str]:
     return out
 
 
-def _bm25(docs: list[dict[str, float]], k1: float, b: float) -> tuple[dict[str, tuple[bytes, bytes]], dict[str, float]]:
-    """BM25 postings (each weight the term's rarity times its saturated count) and each term's rarity."""
+def _bm25(docs: list[dict[str, float]], k1: float, b: float) -> dict[str, list[tuple[int, float]]]:
+    """BM25 postings: each weight the term's rarity times its saturated count in the document."""
     n = len(docs)
     average = sum(sum(d.values()) for d in docs) / max(1, n)
     found: dict[str, list[tuple[int, float]]] = {}
@@ -457,12 +499,14 @@ def _bm25(docs: list[dict[str, float]], k1: float, b: float) -> tuple[dict[str, 
         for term, tf in doc.items():
             norm = tf * (1 + k1) / (tf + k1 * (1 - b + b * length / (average or 1.0)))
             found.setdefault(term, []).append((number, norm))
-    idfs = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in found.items()}
-    return {t: _packed([(d, w * idfs[t]) for d, w in p]) for t, p in found.items()}, idfs
+    for p in found.values():
+        idf = math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
+        p[:] = [(d, w * idf) for d, w in p]
+    return found
 
 
-def _tfidf(docs: list[dict[str, float]]) -> tuple[dict[str, tuple[bytes, bytes]], dict[str, float]]:
-    """Unit-length TF-IDF vectors (sublinear counts, smoothed rarity) as postings, and each term's rarity."""
+def _tfidf(docs: list[dict[str, float]]) -> dict[str, list[tuple[int, float]]]:
+    """Unit-length TF-IDF vectors as postings: sublinear counts, smoothed rarity (as ``Lexicon.rarity``)."""
     n = len(docs)
     df: dict[str, int] = {}
     for doc in docs:
@@ -475,13 +519,21 @@ def _tfidf(docs: list[dict[str, float]]) -> tuple[dict[str, tuple[bytes, bytes]]
         size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
         for t, w in weights.items():
             found.setdefault(t, []).append((number, w / size))
-    return {t: _packed(p) for t, p in found.items()}, idfs
+    return found
 
 
-def _packed(found: list[tuple[int, float]]) -> tuple[bytes, bytes]:
+def _packed(found: dict[str, list[tuple[int, float]]]) -> tuple[dict[str, int], bytes, bytes]:
+    """Postings packed for [`Index`][rulebook.vocabulary.Index]: the terms' places, then two flat arrays."""
     from array import array
 
-    return array("H", [d for d, _ in found]).tobytes(), array("f", [w for _, w in found]).tobytes()
+    terms: dict[str, int] = {}
+    docs = array("H")
+    weights = array("f")
+    for term, entries in found.items():
+        terms[term] = len(docs) * 65536 + len(entries)
+        docs.extend(d for d, _ in entries)
+        weights.extend(w for _, w in entries)
+    return terms, docs.tobytes(), weights.tobytes()
 
 
 @cache
@@ -496,10 +548,17 @@ def lexicon() -> Lexicon:
     folder = cache_dir()
     path = folder / f"vocabulary-{_stamp()}.marshal" if folder is not None else None
     if path is not None:
+        import gc
+
+        collecting = gc.isenabled()
+        gc.disable()  # the cache is thousands of small tuples: collecting while they are made only slows it
         try:
             return Lexicon(marshal.loads(path.read_bytes()))
         except (OSError, ValueError, EOFError, TypeError, KeyError):
             pass
+        finally:
+            if collecting:
+                gc.enable()
     data = build()
     if path is not None:
         with contextlib.suppress(InvalidInputError):
