@@ -39,14 +39,12 @@ __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 #: How strongly the best record must match the question, or ``ask`` refuses (see
 #: [`strength`][rulebook.ask.strength]). Calibrated on the development half of the players' question set,
 #: with the players' words that were written for its own questions withheld, so that it sees them as it
-#: will see new questions: 97% of its off-topic questions refused, 1.5% of its real ones.
-MIN_STRENGTH = 0.4
+#: will see new questions: 97% of its off-topic questions refused, 1% of its real ones.
+MIN_STRENGTH = 0.33
 #: In the match strength: how much the best four-letter-piece cosine counts beside the coverage, and how
 #: much the share of the question's words that no record uses takes away.
 STRENGTH_PIECES = 0.5
-STRENGTH_UNKNOWN = 0.5
-#: The weight of a question word that no record uses (after typos and synonyms): the asker's own phrasing.
-UNKNOWN_WEIGHT = 10.0
+STRENGTH_UNKNOWN = 1.0
 #: How much a game's unmistakable words raise its records, per word.
 CUE_BOOST = 0.5
 #: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
@@ -81,7 +79,7 @@ def rank(
     - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
 
     ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
-    rarity among the records (a word no record uses weighs [`UNKNOWN_WEIGHT`][rulebook.ask.UNKNOWN_WEIGHT]).
+    rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
     """
     from rulebook.vocabulary import four_grams, vector_terms, words
 
@@ -93,7 +91,7 @@ def rank(
     total = 0.0
     for concept in query.concepts:
         present = [s for s in concept.stems if s in lex.postings]
-        weight = max((lex.idf(s) for s in present), default=UNKNOWN_WEIGHT)
+        weight = max((lex.idf(s) for s in present), default=lex.idf(""))
         if concept.typed:
             weight *= TYPO_WEIGHT
         total += weight
@@ -162,7 +160,7 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
     """How strongly the best record matches the question: below [`MIN_STRENGTH`][rulebook.ask.MIN_STRENGTH], a refusal.
 
     The share of the question's meaning the best record covers, plus half the best four-letter-piece
-    cosine (how much of the question's very letters some record holds), less half the share of the
+    cosine (how much of the question's very letters some record holds), less the share of the
     question's words that no record uses at all.
     """
     if not ranked or not query.concepts:
