@@ -4,11 +4,13 @@
 
 - the question readers of [`rulebook.calculators`][rulebook.calculators] compute the questions a game's engine can (one
   Elemental Clash attack, say), and only when they have read every quantity the answer needs;
-- the records are ranked against the question's words read through the players' vocabulary
+- the records are ranked against the question read through the players' vocabulary
   ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
-  within the game the question names or whose unmistakable words it uses;
-- a question whose words the best record does not cover well enough is refused: "no rule of these five
-  games covers this", with the nearest search terms, never a ruling chosen on one shared word.
+  three ways combined (see [`rank`][rulebook.ask.rank]), within the game the question names or whose
+  unmistakable words it uses;
+- a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
+  refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
+  chosen on one shared word.
 
 The answer a judge reads: the computed answer, or the best ruling's own text in full with its ID and
 the document it comes from, then up to two related rulings by title.

@@ -4,16 +4,19 @@ Players do not write the records' words. This module reads a question or a query
 each one of the question's meaningful words with the stems it may match:
 
 - words are stemmed with the Snowball English stemmer (``fortified`` and ``fortify`` meet);
-- a word no record uses, within one or two letters of one they do, is read as that word (``fortfy``);
+- a word no record uses, within one or two letters of one they do, is read as that word (``fortfy``;
+  two letters swapped count as one), unless it is a common English word itself (``data/english-words.txt``);
 - a player's word or phrase listed in ``rulebook/data/vocabulary.toml`` (``throw away``) or a glossary
   record's ``aliases`` also looks for the records' own words (``discard``);
 - a game named in the question ("Elestrals", "Elemental Clash") or its unmistakable vocabulary (Spirits
   and Runes, realms, trunks) is noted, so that the game's records answer.
 
-Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text.
+Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text, and
+each ``asked_as`` question on its own too (see [`build`][rulebook.vocabulary.build] for the indexes).
 
-The whole vocabulary, with the index ``rulebook ask`` ranks records with, is built from the data on
-first use and kept in the per-user cache folder, named by a digest of the data it was built from.
+The whole vocabulary, with the indexes ``rulebook ask`` ranks records with, is built from the data on
+first use and kept in the per-user cache folder, named by the sizes and times of the files it was
+built from.
 
 Examples:
     >>> from rulebook.vocabulary import lexicon
