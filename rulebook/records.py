@@ -62,11 +62,26 @@ class Citation:
     file: str
     section: str
     public: bool = False
+    #: The source document's title in words ("Elestrals How to Play Guide"), from the game registry.
+    document: str = ""
 
     def __str__(self) -> str:
         if self.public:
             return f"public source: {self.file} (facts § {self.section})"
         return f"{self.file} § {self.section}"
+
+    @property
+    def in_words(self) -> str:
+        """The citation as a player reads it: the document's title, then the section path.
+
+        Examples:
+            >>> from rulebook import rule
+            >>> rule("elestrals.battle.damage-step").citation.in_words
+            'Elestrals How to Play Guide, Battle Phase > Damage Step'
+        """
+        if self.public:
+            return f"{self.file} (a public source the {self.document or 'document'} assumes; facts § {self.section})"
+        return f"{self.document or self.file}, {self.section}"
 
 
 @dataclass(frozen=True)
@@ -120,7 +135,13 @@ class Record:
             "kind": self.kind,
             "title": self.title,
             "text": self.text,
-            "citation": {"file": self.citation.file, "section": self.citation.section, "public": self.citation.public},
+            "citation": {
+                "file": self.citation.file,
+                "document": self.citation.document,
+                "section": self.citation.section,
+                "public": self.citation.public,
+                "in_words": self.citation.in_words,
+            },
             "see": list(self.see),
             "overrides": list(self.overrides),
         }
@@ -250,7 +271,7 @@ class RuleSet:
         return Options(values, {o.name: o.default for o in self.option_list})
 
 
-def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
+def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str = "") -> Record:
     rid = raw["id"]
     if not ID_PATTERN.match(rid) or not rid.startswith(game + "."):
         raise InvalidInputError(f"record ID {rid!r} does not follow the '<game>.<topic>.<name>' scheme")
@@ -275,7 +296,10 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
         title=raw["title"],
         text=" ".join(raw["text"].split()),
         citation=Citation(
-            file=cite.get("public", cite.get("file", default_file)), section=cite["section"], public="public" in cite
+            file=cite.get("public", cite.get("file", default_file)),
+            section=cite["section"],
+            public="public" in cite,
+            document=document,
         ),
         option=option,
         see=tuple(raw.get("see", ())),
@@ -321,8 +345,12 @@ def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
     raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]
     records: dict[str, Record] = {}
+    import rulebook
+
+    known = {g.id: g.document for g in rulebook.games()}
+    document = meta.get("document", known.get(game, ""))
     for entry in raw.get("record", []):
-        rec = _record(game, meta["source"], entry)
+        rec = _record(game, meta["source"], entry, document)
         if rec.id in records:
             raise InvalidInputError(f"record ID {rec.id!r} is defined twice in {game}.toml")
         records[rec.id] = rec
