@@ -37,7 +37,7 @@ def test_rules_lists_records_and_filters_by_kind() -> None:
 def test_rule_shows_text_citation_and_option_choices() -> None:
     result = run("rule", "clash.interp.last-elements-tie")
     assert result.exit_code == 0
-    assert "002_6544c3a00f53460f.txt § Rules and Mechanics > Winning the Game" in result.stdout
+    assert "source: Elemental Clash rules, Rules and Mechanics > Winning the Game" in result.stdout
     assert "attacker-wins: the player who attacked wins" in result.stdout
     data = json.loads(run("rule", "clash.attack.tie", "--json").stdout)
     assert data["id"] == "clash.attack.tie" and data["kind"] == "rule"
@@ -48,7 +48,7 @@ def test_attack_answers_with_trace_rules_and_the_interpretation_it_rests_on() ->
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "P1's Fire is eliminated (3 against 4)"
-    assert any(line.startswith("interpretation clash.interp.spent-when-cancelled:") for line in lines)
+    assert any(line.strip().startswith("interpretation clash.interp.spent-when-cancelled:") for line in lines)
 
 
 def test_attack_json_follows_the_documented_schema() -> None:
@@ -217,7 +217,7 @@ def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["clash", "attack"], "error: Missing argument 'attacker'. (see 'rulebook clash attack --help')"),
+        (["clash", "attack"], "error: Missing argument 'ATTACKER'. (see 'rulebook clash attack --help')"),
         (["elephants", "order", "-1"], "error: No such option: -1 (see 'rulebook elephants order --help')"),
         (["clsh"], "error: No such command 'clsh'. Did you mean 'clash'? (see 'rulebook --help')"),
     ],
