@@ -32,6 +32,15 @@ app = typer.Typer(
 )
 
 OptionFlag = option_flag("clash")
+PositionFlag = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        metavar="POSITION",
+        help="A position written on one line, 'P1: earth* ether / P2: fire air / P1 to move' (* marks a spent "
+        "ability; an element not listed is eliminated).",
+    ),
+]
 
 
 @app.command()
@@ -49,6 +58,7 @@ def attack(
             metavar="FILE", help="A move-log file to play first: the attack is judged in the position it reaches."
         ),
     ] = None,
+    at: PositionFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
     verbose: VerboseFlag = False,
@@ -61,8 +71,8 @@ def attack(
 
     opts = parse_options(option)
     turn = clash.parse_turn(f"{attacker} > {target}")
-    given = {"attacker": attacker, "target": target, "log": log, "options": opts}
-    state = _position(log, opts, "attack", given, as_json, verbose)
+    given = {"attacker": attacker, "target": target, "log": log, "position": at, "options": opts}
+    state = _position(log, opts, "attack", given, as_json, verbose, at)
     if state is not None:
         emit_ruling("clash", "attack", given, clash.resolve_attack(state, turn), as_json, verbose)
 
@@ -74,26 +84,42 @@ def position(
         str | None,
         typer.Option(metavar="FILE", help="A move-log file to play first; without it, the opening position."),
     ] = None,
+    at: PositionFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
     verbose: VerboseFlag = False,
 ) -> None:
-    """Describe a position: both sides, whose move it is, the legal moves, and the score if the game is over."""
+    """Describe a position: both sides, whose move it is, the legal moves, and the score if the game is over.
+
+    Example: rulebook clash position --at 'P1: earth* ether / P2: fire air'
+    """
     from rulebook import clash
 
     opts = parse_options(option)
-    given = {"log": log, "options": opts}
-    state = _position(log, opts, "position", given, as_json, verbose)
+    given = {"log": log, "position": at, "options": opts}
+    state = _position(log, opts, "position", given, as_json, verbose, at)
     if state is not None:
         emit_ruling("clash", "position", given, clash.describe(state), as_json, verbose)
 
 
 def _position(
-    log: str | None, opts: dict[str, str], query: str, given: dict, as_json: bool, verbose: bool = False
+    log: str | None,
+    opts: dict[str, str],
+    query: str,
+    given: dict,
+    as_json: bool,
+    verbose: bool = False,
+    at: str | None = None,
 ) -> ClashState | None:
-    """The position after ``log`` (or the opening); an illegal log is answered with its replay and gives None."""
+    """The position written with ``--at``, or after ``log``, or the opening; an illegal log is answered with its
+    replay and gives None."""
     from rulebook import clash
+    from rulebook.errors import InvalidInputError
 
+    if at is not None:
+        if log is not None:
+            raise InvalidInputError("give a position (--at) or a move log (--log), not both")
+        return parse_position(at, opts)
     if log is None:
         return clash.new_game(opts)
     text = read_text(log)
@@ -204,8 +230,9 @@ def solve(
     readings = len(ruling.value["results"])
     typer.echo(ruling.verdict)
     emit_steps(ruling.trace[:1])
-    typer.echo("P1's result under each rules reading (positions searched, time):")
+    typer.echo("P1's result under each rules reading (positions searched):")
     emit_steps(ruling.trace[1 : 1 + readings])
+    typer.echo(f"  (solved in {ruling.value['seconds']:.2f} s, {ruling.value['positions']:,} positions in all)")
     typer.echo("The rules options behind the readings:")
     emit_steps(ruling.trace[1 + readings :])
     emit_rules(ruling.rules)

@@ -2,8 +2,9 @@
 
 A transcript is a fenced block labelled `console`. A line starting `$ ` is a command; the lines after it,
 up to the next `$ ` line or the end of the block, are what the command prints (standard output and
-standard error, as a terminal shows them). A line `...` ends the comparison early: what follows it is
-not compared. A command ending in a backslash continues on the next line, as in a shell.
+standard error, as a terminal shows them). A line `...` stands for any number of lines: at the end it
+ends the comparison early, and between shown lines it skips to where the next ones are printed. A
+command ending in a backslash continues on the next line, as in a shell.
 
 - A command that prints a line starting ``error:`` is expected to fail (a non-zero exit code); any
   other is expected to succeed (exit code 0).
@@ -34,13 +35,15 @@ Examples:
     >>> check_text(doc, "rules.md")
     []
     >>> print(check_text(doc.replace("(5 against 4)", "(4 against 5)"), "rules.md")[0])
-    rules.md:4: the output differs from what is shown (up to '...')
+    rules.md:4: the output differs from what is shown (where '...' allows)
       $ rulebook clash attack earth water
       --- shown
       +++ printed
-      @@ -1 +1 @@
+      @@ -1,3 +1,3 @@
       -P2's Water is eliminated (4 against 5)
       +P2's Water is eliminated (5 against 4)
+         1. P1 attacks P2's Water (strength 4) with Earth (strength 5)
+            [clash.turn.sequence]
     >>> shell_words("rulebook clash attack fire+ water+  # Blaze against Surge")
     ['rulebook', 'clash', 'attack', 'fire+', 'water+']
     >>> shell_words("rulebook elestrals enchant fire,& water,water")
@@ -111,9 +114,9 @@ class Block:
 class Transcript:
     """One command of a transcript and the output shown for it.
 
-    ``line`` is the 1-based line of the command in its file; ``expected`` the lines shown after it (up to a
-    `...` line, if any: ``partial`` then says the rest is not compared); ``exit_code`` the code shown by a
-    following `$ echo $?`, if any.
+    ``line`` is the 1-based line of the command in its file; ``expected`` the lines shown after it, `...`
+    lines included (``partial`` says there is one); ``exit_code`` the code shown by a following `$ echo $?`,
+    if any.
     """
 
     command: str
@@ -219,9 +222,10 @@ def _block_transcripts(text: str, line: int, indent: str = "") -> list[Transcrip
             current = Transcript(command, line + start, indent=indent) if runnable else None
             if current is not None:
                 found.append(current)
-        elif current is not None and not current.partial:
+        elif current is not None:
             if raw.strip() == ELLIPSIS:
                 current.partial = True
+                current.expected.append(ELLIPSIS)
             else:
                 current.expected.append(raw.rstrip())
         i += 1
@@ -343,10 +347,10 @@ def check(transcript: Transcript, path: str = "<text>") -> Mismatch | None:
     while actual and not actual[-1]:
         actual.pop()
     expected = transcript.expected
-    compared = actual[: len(expected)] if transcript.partial else actual
-    if compared != expected:
-        diff = difflib.unified_diff(expected, compared, "shown", "printed", lineterm="", n=2)
-        more = " (up to '...')" if transcript.partial else ""
+    if not matches(expected, actual):
+        shown, printed = _aligned(expected, actual)
+        diff = difflib.unified_diff(shown, printed, "shown", "printed", lineterm="", n=2)
+        more = " (where '...' allows)" if transcript.partial else ""
         return Mismatch(path, transcript, f"the output differs from what is shown{more}", "\n".join(diff))
     if transcript.exit_code is not None:
         if result.exit_code != transcript.exit_code:
@@ -358,6 +362,71 @@ def check(transcript: Transcript, path: str = "<text>") -> Mismatch | None:
     elif not transcript.expects_failure and result.exit_code != 0:
         return Mismatch(path, transcript, f"exit code {result.exit_code}: the command failed, but success is shown")
     return None
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` lines are what the ``expected`` lines show, each `...` line standing for any lines.
+
+    Examples:
+        >>> matches(["a", "...", "d"], ["a", "b", "c", "d"]), matches(["a", "..."], ["a", "b"])
+        (True, True)
+        >>> matches(["a", "...", "d"], ["a", "b"]), matches(["a"], ["a", "b"])
+        (False, False)
+    """
+    parts = _segments(expected)
+    first, *middle, last = parts if len(parts) > 1 else [parts[0], parts[0]]
+    if len(parts) == 1:
+        return actual == first
+    if actual[: len(first)] != first or len(actual) < len(first) + len(last):
+        return False
+    if last and actual[len(actual) - len(last) :] != last:
+        return False
+    at, end = len(first), len(actual) - len(last)
+    for segment in middle:
+        found = _find(actual, segment, at, end)
+        if found < 0:
+            return False
+        at = found + len(segment)
+    return True
+
+
+def _segments(expected: list[str]) -> list[list[str]]:
+    """The shown lines split at each `...` line (a leading or trailing `...` gives an empty segment)."""
+    parts: list[list[str]] = [[]]
+    for line in expected:
+        if line == ELLIPSIS:
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    return parts
+
+
+def _find(lines: list[str], segment: list[str], start: int, end: int) -> int:
+    """The first index from ``start`` where ``segment`` occurs whole before ``end``, or -1."""
+    for i in range(start, end - len(segment) + 1):
+        if lines[i : i + len(segment)] == segment:
+            return i
+    return -1
+
+
+def _aligned(expected: list[str], actual: list[str]) -> tuple[list[str], list[str]]:
+    """The shown and printed lines to diff: each `...` is replaced by the printed lines it can stand for, so
+    that the diff points at the lines that really differ."""
+    if ELLIPSIS not in expected:
+        return expected, actual
+    parts = _segments(expected)
+    shown, at = list(parts[0]), len(parts[0])
+    for n, segment in enumerate(parts[1:], 1):
+        if n == len(parts) - 1 and not segment:  # a trailing `...`: the rest is not compared
+            shown += actual[at:]
+            break
+        found = _find(actual, segment, at, len(actual)) if segment else at
+        if found < 0:
+            shown += segment  # nowhere to be found: shown as it is
+            continue
+        shown += actual[at:found] + segment
+        at = found + len(segment)
+    return shown, actual
 
 
 def check_text(text: str, path: str = "<text>") -> list[Mismatch]:
@@ -403,9 +472,10 @@ def update_text(text: str) -> tuple[str, int]:
         actual = [line.rstrip() for line in result.output.splitlines()]
         while actual and not actual[-1]:
             actual.pop()
-        new = actual[: len(transcript.expected)] if transcript.partial else actual
+        first = _segments(transcript.expected)[0]
+        new = [*actual[: len(first)], ELLIPSIS] if transcript.partial else actual
         start = _output_start(lines, transcript.line)
-        edit_new = new != transcript.expected
+        edit_new = not matches(transcript.expected, actual)
         code_new = transcript.exit_line is not None and transcript.exit_code != result.exit_code
         if edit_new:
             shown = [f"{transcript.indent}{line}".rstrip() + "\n" for line in new]

@@ -43,7 +43,8 @@ def test_a_matching_transcript_passes_and_a_changed_one_is_named_by_file_and_lin
     assert check_text(GOOD, "notes.md") == []
     [mismatch] = check_text(GOOD.replace("(5 against 4)", "(5 against 3)"), "notes.md")
     assert str(mismatch).startswith(
-        "notes.md:4: the output differs from what is shown (up to '...')\n  $ rulebook clash attack earth water\n"
+        "notes.md:4: the output differs from what is shown (where '...' allows)\n"
+        "  $ rulebook clash attack earth water\n"
     )
     assert "-P2's Water is eliminated (5 against 3)" in mismatch.details
     assert "+P2's Water is eliminated (5 against 4)" in mismatch.details
@@ -53,8 +54,18 @@ def test_the_whole_output_is_compared_unless_an_ellipsis_line_ends_the_compariso
     whole = doc("$ rulebook clash attack earth water", "P2's Water is eliminated (5 against 4)")
     [mismatch] = check_text(whole)
     assert "+  1. P1 attacks" in mismatch.details  # the lines not shown are reported
-    cut = doc("$ rulebook clash attack earth water", "P2's Water is eliminated (5 against 4)", "...", "anything")
+    cut = doc("$ rulebook clash attack earth water", "P2's Water is eliminated (5 against 4)", "...")
     assert check_text(cut) == []
+
+
+def test_an_ellipsis_between_lines_skips_to_where_the_next_lines_are_printed() -> None:
+    first, step = "P2's Water is eliminated (5 against 4)", "     [clash.turn.sequence]"
+    assert check_text(doc("$ rulebook clash attack earth water", first, "...", step, "...")) == []
+    [missing] = check_text(doc("$ rulebook clash attack earth water", first, "...", "  9. no such step", "..."))
+    assert "+  9. no such step" not in missing.details and "-  9. no such step" in missing.details
+    # Without a closing `...`, the lines after the last one must end the output.
+    [not_last] = check_text(doc("$ rulebook clash attack earth water", first, "...", step))
+    assert not_last.problem == "the output differs from what is shown (where '...' allows)"
 
 
 def test_an_error_shown_expects_a_failure_and_echo_shows_the_exit_code() -> None:
@@ -114,7 +125,7 @@ def test_commands_continue_over_backslashes_and_blocks_may_be_indented_or_tilde_
     assert (found.command, found.line, found.expected) == (
         "rulebook clash attack earth water",
         4,
-        ["P2's Water is eliminated (5 against 4)"],
+        ["P2's Water is eliminated (5 against 4)", "..."],
     )
     assert check_text(text) == []
 
@@ -262,4 +273,4 @@ def test_another_project_checks_its_transcripts_with_pytest_and_sybil(tmp_path: 
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=club, capture_output=True, text=True
     )
     assert failed.returncode == 1
-    assert "house-rules.md:13: the output differs from what is shown (up to '...')" in failed.stdout
+    assert "house-rules.md:13: the output differs from what is shown (where '...' allows)" in failed.stdout
