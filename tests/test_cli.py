@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,46 @@ def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(arg
     assert result.returncode == 2
     assert result.stderr == message + "\n"
     assert result.stdout == ""
+
+
+# ------------------------------------------------------------------ help that reads plainly
+
+
+def _every_command_help() -> dict[str, str]:
+    import typer
+
+    def walk(command, path):
+        yield " ".join(path), command
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            yield from walk(sub, [*path, name])
+
+    helps = {}
+    for path, _ in walk(typer.main.get_command(app), ["rulebook"]):
+        result = runner.invoke(app, [*path.split()[1:], "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, path
+        helps[path] = result.stdout
+    return helps
+
+
+def test_help_labels_are_what_a_user_types_not_python_types() -> None:
+    helps = _every_command_help()
+    assert len(helps) > 50
+    for path, text in helps.items():
+        assert not re.search(r"<(str|int|bool|float|list\[\w+\])>", text), f"{path}: a Python type in the help"
+        assert not re.search(r"\{[a-z_.]+\}", text), f"{path}: a braced argument in the usage line"
+        assert "--no-no-" not in text, f"{path}: a doubled negative flag"
+    attack = helps["rulebook clash attack"]
+    assert "Usage: rulebook clash attack [OPTIONS] ATTACKER TARGET" in attack
+    assert re.search(r"--log\s+FILE", attack) and re.search(r"--json\s+Print the answer", attack)
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+
+
+def test_the_cli_reference_gives_each_command_its_whole_summary() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\* `([a-z-]+)`: (.*)$", page, re.MULTILINE)
+    assert listed and all(not summary.endswith("...") for _, summary in listed), "a summary is cut short"
+    assert "<str>" not in page and "{game}" not in page and "<bool>" not in page
