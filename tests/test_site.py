@@ -96,7 +96,7 @@ def test_the_formation_figures_draw_what_the_engine_says_protects_what(built_sit
 
     whole = _svg_text(built_site, "spellfire-formation.svg")
     assert whole.count("marker-end=") == sum(len(v) for v in spellfire.PROTECTS.values()) == 6
-    assert "protected by B and C" in whole
+    assert ">B and C<" in whole  # E is protected by both
     razed = _svg_text(built_site, "spellfire-formation-razed.svg")
     assert razed.count("marker-end=") == 2  # only C still protects (E and F)
     assert razed.count(">razed<") == 2 and razed.count(">exposed<") == 2

@@ -75,8 +75,8 @@ def spellfire_formation(razed: str = "") -> str:
     exposed, down = set(answer["exposed"]), set(answer["razed"])
     rows = [["A"], ["B", "C"], ["D", "E", "F"]]
     assert [p for row in rows for p in row] == list(spellfire.POSITIONS)
-    card_w, card_h, gap_x, gap_y = 140, 70, 30, 60
-    width = 3 * card_w + 2 * gap_x + 80
+    card_w, card_h, gap_x, gap_y = 100, 84, 22, 46
+    width = 3 * card_w + 2 * gap_x + 40
     height = 3 * card_h + 2 * gap_y + 90
     centre: dict[str, tuple[float, float]] = {}
     body = [_arrow_marker("protects", INK)]
@@ -103,18 +103,19 @@ def spellfire_formation(razed: str = "") -> str:
             fill, stroke, label, note = "#fff4d6", "#c98a00", pos, "exposed"
         else:
             by = " and ".join(answer["protected"].get(pos, []))
-            fill, stroke, label, note = "#e8f1ff", "#2e5fa8", pos, f"protected by {by}"
+            fill, stroke, label, note = "#e8f1ff", "#2e5fa8", pos, f"protected by\n{by}"
         dash = " stroke-dasharray='6 4'" if pos in down else ""
         body.append(
             f"<rect x='{x:g}' y='{y:g}' width='{card_w}' height='{card_h}' rx='8' fill='{fill}' "
             f"stroke='{stroke}' stroke-width='2'{dash}/>"
         )
-        body.append(_text(cx, cy + 2, label, 24, font_weight="bold"))
-        body.append(_text(cx, cy + 24, note, 11, fill=MUTED))
+        body.append(_text(cx, cy - 6, label, 26, font_weight="bold"))
+        for k, line in enumerate(note.split("\n")):
+            body.append(_text(cx, cy + 16 + 15 * k, line, 13, fill=MUTED))
     caption = "front" if not razed else f"razed: {', '.join(sorted(down))}"
-    body.append(_text(width / 2, 24, f"Spellfire formation ({caption})", 14, fill=MUTED))
-    legend = "an arrow runs from each realm to the realms it protects"
-    body.append(_text(width / 2, height - 14, legend, 12, fill=MUTED))
+    body.append(_text(width / 2, 24, f"Spellfire formation ({caption})", 15, fill=MUTED))
+    legend = "an arrow: a realm protects the one behind it"
+    body.append(_text(width / 2, height - 14, legend, 13, fill=MUTED))
     title = "The Spellfire formation" + (f" with {', '.join(sorted(down))} razed" if razed else "")
     return _svg(width, height, body, title)
 
@@ -262,15 +263,17 @@ def clash_example_game() -> str:
     corrected = clash.replay(corrected_log)
     bad_turn = strict.value.get("illegal_turn")
     turns = max(len(printed.value["turns"]), len(corrected.value["turns"]))
-    row_h, col_w = 50, 400
+    row_h, col_w = 50, 330
     width = 60 + 2 * col_w + 20
-    height = 80 + row_h * turns + 110
+    height = 92 + row_h * turns + 100
     body = [
-        _text(60 + col_w / 2, 30, "As printed (only legal if a defending Air may Gale)", 14, font_weight="bold"),
-        _text(60 + col_w + 10 + col_w / 2, 30, "Corrected (by the rules)", 14, font_weight="bold"),
+        _text(60 + col_w / 2, 26, "As printed", 15, font_weight="bold"),
+        _text(60 + col_w / 2, 44, "legal only if a defending Air may Gale", 12, fill=MUTED),
+        _text(60 + col_w + 10 + col_w / 2, 26, "Corrected", 15, font_weight="bold"),
+        _text(60 + col_w + 10 + col_w / 2, 44, "played by the rules", 12, fill=MUTED),
     ]
     for n in range(turns):
-        y = 46 + n * row_h
+        y = 58 + n * row_h
         body.append(_text(34, y + row_h / 2 + 5, str(n + 1), 15, fill=MUTED))
         for column, game in ((0, printed), (1, corrected)):
             played = game.value["turns"]
@@ -289,7 +292,7 @@ def clash_example_game() -> str:
             outcome = turn["outcome"] + remark
             colour = "#a5281b" if broken else "#1e6b2a" if fixed else MUTED
             body.append(_text(x + 12, y + 37, outcome, 12, "start", fill=colour))
-    y = 46 + turns * row_h + 24
+    y = 58 + turns * row_h + 24
     for column, game in ((0, printed), (1, corrected)):
         x = 60 + column * (col_w + 10)
         position = game.value["position"]
