@@ -55,7 +55,6 @@ __all__ = [
     "Revive",
     "Side",
     "Turn",
-    "answer_question",
     "describe",
     "new_game",
     "parse_log",
@@ -791,39 +790,6 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     if after is None:
         return ruling.verdict, ""
     return ruling.verdict, " / ".join(f"{PLAYERS[i]}: {side.describe()}" for i, side in enumerate(after.sides))
-
-
-_ATTACK_WORDS = re.compile(r"\b(attack\w*|against|versus|vs|defend\w*|hits?|fights?)\b", re.IGNORECASE)
-_ELEMENT_WORDS = re.compile(r"\b(" + "|".join(ELEMENTS) + r")\b", re.IGNORECASE)
-_ABILITY_WORDS = re.compile(r"\b(" + "|".join(ABILITIES) + r")\b", re.IGNORECASE)
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute the answer to a question about one attack from the opening position, if it is one.
-
-    The question must name two elements and speak of attacking or defending; ability names mark who uses
-    them (Blaze is Fire's, so it goes with whichever side Fire is on). "X defending against Y" makes Y
-    the attacker. Anything else returns ``None``, and ``rulebook ask`` falls back to the rulings.
-
-    Examples:
-        >>> answer_question("Can Air use Gale when defending against Earth?").verdict
-        "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"
-        >>> answer_question("How many points does the winner score?") is None
-        True
-    """
-    if not _ATTACK_WORDS.search(question):
-        return None
-    named = [m.group(1).lower() for m in _ELEMENT_WORDS.finditer(question)]
-    if len(named) < 2:
-        return None
-    attacker, target = named[0], named[1]
-    if re.search(r"\bdefend\w*\b.*\bagainst\b", question, re.IGNORECASE):
-        attacker, target = target, attacker
-    used = {m.group(1).lower() for m in _ABILITY_WORDS.finditer(question)}
-    owners = {ability: elem for elem, ability in ABILITY.items()}
-    uses = {owners[a] for a in used}
-    turn = Turn(Attack(attacker, target, attacker in uses), Defend(target in uses))
-    return resolve_attack(new_game(), turn)
 
 
 def score(state: ClashState) -> tuple[int, int]:

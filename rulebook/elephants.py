@@ -1693,38 +1693,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute a clash's resolution order for a question that names who casts which spells.
-
-    Each spell name counts for the nearest player named before it (``P1 casts Stupefy and Break, P2
-    casts Root``); "Clash III" sets the clash and "P2 is the Ringleader" the Ringleader. The question
-    must ask about order (order, first, resolve) and name at least two spells; anything else returns
-    ``None``.
-
-    Examples:
-        >>> print(answer_question("P1 casts Stupefy and P2 casts Break: which resolves first?").verdict)
-        Clash I resolves: P2:break, P1:stupefy
-        >>> answer_question("What does Root do?") is None
-        True
-    """
-    if not re.search(r"\b(order|first|resolves?|before|after)\b", question, re.IGNORECASE):
-        return None
-    names = "|".join(sorted(SPELLS, key=len, reverse=True))
-    spells, player = [], None
-    for m in re.finditer(rf"\b(P\d)\b|\b({names})\b", question, re.IGNORECASE):
-        if m.group(1):
-            player = m.group(1).upper()
-        elif player:
-            spells.append(f"{player}:{m.group(2).lower()}")
-    if len(spells) < 2:
-        return None
-    clash_match = re.search(r"\bclash\s+(iv|iii|ii|i|[1-4])\b", question, re.IGNORECASE)
-    clash = _clash_number(clash_match.group(1).upper()) if clash_match else 1
-    leader = re.search(r"\b(P\d)\b[^.?!]*?\bringleader\b|\bringleader\b[^.?!]*?\b(P\d)\b", question, re.IGNORECASE)
-    ringleader = (leader.group(1) or leader.group(2)).upper() if leader else None
-    try:
-        return order(board(spells, clash=clash, ringleader=ringleader))
-    except (InvalidInputError, IllegalActionError):
-        return None

@@ -126,6 +126,9 @@ class Record:
     see: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()
     example: str = ""
+    #: Players' own words for what the record rules on, and questions it answers as players ask them.
+    aliases: tuple[str, ...] = ()
+    asked_as: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -145,6 +148,10 @@ class Record:
             "see": list(self.see),
             "overrides": list(self.overrides),
         }
+        if self.aliases:
+            data["aliases"] = list(self.aliases)
+        if self.asked_as:
+            data["asked_as"] = list(self.asked_as)
         if self.option is not None:
             data["option"] = {
                 "name": self.option.name,
@@ -305,6 +312,8 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str 
         see=tuple(raw.get("see", ())),
         overrides=tuple(raw.get("overrides", ())),
         example=raw.get("example", "").strip(),
+        aliases=tuple(raw.get("aliases", ())),
+        asked_as=tuple(raw.get("asked_as", ())),
     )
 
 
