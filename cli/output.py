@@ -206,10 +206,24 @@ def wrapped(text: str, indent: str = "", hanging: str = "  ") -> str:
 
 
 def emit_steps(steps: Iterable[Step], first: int = 1) -> None:
-    """Print trace steps numbered from ``first``, each wrapped with its continuation lines under its text."""
+    """Print trace steps numbered from ``first``, each wrapped with its continuation lines under its text.
+
+    A step with no text of its own is named by its rule's title, so no step reads as a bare rule ID.
+    """
+    from rulebook.ruling import Step
+
     for n, step in enumerate(steps, first):
+        if not step.text.strip() and step.rule:
+            step = Step(_titled(step.rule), step.rule, step.overrides)
         label = f"  {n}. "
         typer.echo(wrapped(str(step), label, " " * len(label)))
+
+
+def _titled(rule_id: str) -> str:
+    try:
+        return rule(rule_id).title
+    except RulebookError:
+        return rule_id
 
 
 def emit_rules(rule_ids: Iterable[str]) -> None:

@@ -276,3 +276,84 @@ def test_the_cli_reference_gives_each_command_its_whole_summary() -> None:
     listed = re.findall(r"^\* `([a-z-]+)`: (.*)$", page, re.MULTILINE)
     assert listed and all(not summary.endswith("...") for _, summary in listed), "a summary is cut short"
     assert "<str>" not in page and "{game}" not in page and "<bool>" not in page
+
+
+# ------------------------------------------------------------------ output that reads well
+
+
+def test_a_refusal_names_every_further_rule_by_its_title_never_an_empty_step() -> None:
+    lines = runner.invoke(app, ["clash", "attack", "earth", "air+"]).stdout.splitlines()
+    assert lines[0] == "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"
+    steps = "\n".join(lines[1:7])
+    assert 'also forbidden by the rule "Gale (Air): swap strengths with the defender"' in steps
+    assert not re.search(r"forbidden by\s+\[", steps)
+
+
+def test_a_step_without_text_is_named_by_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.output import emit_steps
+    from rulebook.ruling import Step
+
+    emit_steps([Step("", "clash.attack.tie")])
+    assert capsys.readouterr().out == "  1. Equal strengths: both elements are eliminated  [clash.attack.tie]\n"
+
+
+def test_interpretation_notes_are_one_line_each_and_whole_with_verbose() -> None:
+    short = runner.invoke(app, ["clash", "attack", "earth", "air+"]).stdout.splitlines()
+    at = short.index("notes (in full with --verbose):")
+    assert short[at + 1 :] == ["  interpretation clash.interp.gale-defends: Gale is an attacking ability only"]
+    full = runner.invoke(app, ["clash", "attack", "earth", "air+", "--verbose"]).stdout
+    assert (
+        "notes:\n  interpretation clash.interp.gale-defends: Gale is an attacking ability only\n    The rules" in full
+    )
+    # The answer comes first, the notes last.
+    assert full.splitlines()[0].startswith("illegal: ") and full.index("notes:") > full.index("rules: ")
+
+
+def test_counts_take_the_singular_for_one(tmp_path: Path) -> None:
+    log = tmp_path / "one.log"
+    log.write_text("earth > water\n", encoding="utf-8")
+    assert runner.invoke(app, ["clash", "replay", str(log)]).stdout.startswith("legal: 1 turn, game not over")
+    one = runner.invoke(app, ["spellfire", "levels", "Elminster:9"]).stdout
+    assert one.startswith("the champions count for 9 levels; 1 card")
+    assert "(s)" not in runner.invoke(app, ["clash", "replay", "examples/clash/short-game.log"]).stdout
+
+
+def test_advise_heads_its_move_list_and_its_line_of_play() -> None:
+    lines = runner.invoke(app, ["clash", "advise", "P1: air earth / P2: earth"]).stdout.splitlines()
+    assert lines[1] == "Every legal move, best first, with its value for the player to move:"
+    assert "A line of perfect play from here:" in lines
+    assert lines[lines.index("A line of perfect play from here:") + 1].startswith("  1. turn 1: P1 plays air > earth")
+
+
+def test_slow_commands_show_a_spinner_on_a_terminal_and_nothing_in_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from cli.output import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    with progress("Solving"):
+        pass
+    assert piped.getvalue() == ""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.delenv("TERM", raising=False)
+    with progress("Solving Elemental Clash"):
+        pass
+    assert "Solving Elemental Clash" in terminal.getvalue()
+
+
+def test_sources_are_named_in_words_in_the_cli_and_by_file_in_json() -> None:
+    assert "source: Elemental Clash rules, Rules and Mechanics > Outcome of Attack" in (
+        runner.invoke(app, ["rule", "clash.attack.tie"]).stdout
+    )
+    games = runner.invoke(app, ["games"], env={"COLUMNS": "200"}).stdout
+    assert "Elestrals How to Play Guide" in games and ".txt" not in games
+    data = json.loads(runner.invoke(app, ["rule", "clash.attack.tie", "--json"]).stdout)
+    assert data["citation"]["file"] == "002_6544c3a00f53460f.txt"
+    assert data["citation"]["in_words"] == "Elemental Clash rules, Rules and Mechanics > Outcome of Attack"
