@@ -49,6 +49,8 @@ SHOTS = [
     ("elephants", "games/elephants/", "top"),
     ("reference-clash", "reference/clash/", "clash.attack.tie"),
     ("verify", "verify/", "from-the-command-line-rulebook-verify"),
+    ("api", "api/", "rulebook.protocol"),
+    ("cli", "cli/", "rulebook-clash-attack"),
 ]
 
 

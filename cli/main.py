@@ -203,6 +203,8 @@ def compare(
     value = ruling.value
     typer.echo(ruling.verdict)
     typer.echo(f"option record: {value['record']}")
+    if value["changed"]:
+        typer.echo("\nThe situations whose answer changes, under each choice:")
     for case in value["changed"]:
         typer.echo(f"\n* {case['name']}")
         labels = {c: f"{c} (default):" if c == value["default"] else f"{c}:" for c in case["answers"]}

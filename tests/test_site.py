@@ -120,3 +120,21 @@ def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -
         assert f">{element.capitalize()}<" in elements and f">{strength}<" in elements
     game = _svg_text(built_site, "clash-example-game.svg")
     assert "P2: earth &gt; air+" in game and "(breaks the rules)" in game and "P2: earth &gt; air<" in game
+
+
+def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_words(built_site: Path) -> None:
+    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<details class="example">\s*<summary>Exercised by \d+ passing scenarios</summary>', page)
+    assert "cites the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
+    # No page names a source by its file in prose (transcripts show what commands print).
+    for game in ("clash", "spellfire"):
+        text = (built_site / "games" / game / "index.html").read_text(encoding="utf-8")
+        prose = re.sub(r"<pre.*?</pre>", "", text, flags=re.DOTALL)
+        assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", prose), game
+
+
+def test_command_output_wraps_on_the_site_instead_of_scrolling(built_site: Path) -> None:
+    page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../stylesheets/extra.css"' in page
+    css = (built_site / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert re.search(r"pre > code \{[^}]*white-space: pre-wrap", css)
