@@ -174,12 +174,18 @@ def emit_json(data: Any) -> None:
 
 
 def emit_ruling(
-    game: str | None, query: str, given: Mapping[str, Any], ruling: Ruling, as_json: bool, verbose: bool = False
+    game: str | None,
+    query: str,
+    given: Mapping[str, Any],
+    ruling: Ruling,
+    as_json: bool,
+    verbose: bool | None = None,
 ) -> None:
     """Print a ruling as JSON or as text: the verdict first, then the numbered trace, the cited rules, and the notes.
 
     The notes are the interpretations and errata the answer rests on, one line each (ID and title); with
-    ``verbose``, each note's text follows in full, wrapped.
+    ``verbose``, each note's text follows in full, wrapped. A command that takes ``--verbose`` passes its
+    value (True or False); one that does not leaves it None, and its notes point to `rulebook rule ID`.
     """
     if as_json:
         emit_json(envelope(game, query, given, ruling))
@@ -233,11 +239,19 @@ def emit_rules(rule_ids: Iterable[str]) -> None:
         typer.echo(wrapped("rules: " + ", ".join(ids), hanging="  "))
 
 
-def emit_notes(notes: list[dict[str, str]], verbose: bool = False) -> None:
-    """Print the notes an answer rests on under a heading: one line each, or in full when ``verbose``."""
+def emit_notes(notes: list[dict[str, str]], verbose: bool | None = False) -> None:
+    """Print the notes an answer rests on under a heading: one line each, or in full when ``verbose``.
+
+    ``verbose`` None: the command has no ``--verbose``, so the heading names `rulebook rule ID` instead.
+    """
     if not notes:
         return
-    typer.echo("notes:" if verbose else "notes (in full with --verbose):")
+    if verbose:
+        typer.echo("notes:")
+    elif verbose is None:
+        typer.echo("notes (rulebook rule ID prints one in full):")
+    else:
+        typer.echo("notes (in full with --verbose):")
     for note in notes:
         typer.echo(wrapped(f"{note['kind']} {note['id']}: {note['title']}", "  ", "    "))
         if verbose:
