@@ -266,9 +266,18 @@ def test_help_labels_are_what_a_user_types_not_python_types() -> None:
     assert re.search(r"--log\s+FILE", attack) and re.search(r"--json\s+Print the answer", attack)
 
 
-def test_shell_completion_is_offered() -> None:
+def test_shell_completion_is_offered_and_completes_commands() -> None:
+    import os
+    import subprocess
+    import sys
+
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+    env = {**os.environ, "_RULEBOOK_COMPLETE": "complete_bash", "COMP_WORDS": "rulebook clash a", "COMP_CWORD": "2"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.split() == ["attack", "advise"]
 
 
 def test_the_cli_reference_gives_each_command_its_whole_summary() -> None:
