@@ -473,7 +473,7 @@ def update_text(text: str) -> tuple[str, int]:
         while actual and not actual[-1]:
             actual.pop()
         first = _segments(transcript.expected)[0]
-        new = [*actual[: len(first)], ELLIPSIS] if transcript.partial else actual
+        new = [*actual[: _covering(first, actual)], ELLIPSIS] if transcript.partial else actual
         start = _output_start(lines, transcript.line)
         edit_new = not matches(transcript.expected, actual)
         code_new = transcript.exit_line is not None and transcript.exit_code != result.exit_code
@@ -486,6 +486,23 @@ def update_text(text: str) -> tuple[str, int]:
     for start, end, new_lines in sorted(edits, reverse=True):
         lines[start:end] = new_lines
     return "".join(lines), changed
+
+
+def _covering(shown: list[str], actual: list[str]) -> int:
+    """How many ``actual`` lines say what the ``shown`` lines said, wrapped differently (else as many lines).
+
+    A transcript cut with `...` keeps its content when the output is only re-wrapped: its lines, spaces
+    and line breaks aside, are the start of the new output, up to a line's end.
+    """
+    target = " ".join(" ".join(shown).split())
+    joined = ""
+    for count, line in enumerate(actual, 1):
+        joined = " ".join(f"{joined} {line}".split())
+        if joined == target:
+            return count
+        if len(joined) > len(target):
+            break
+    return len(shown)
 
 
 def _output_start(lines: list[str], command_line: int) -> int:

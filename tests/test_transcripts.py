@@ -274,3 +274,20 @@ def test_another_project_checks_its_transcripts_with_pytest_and_sybil(tmp_path: 
     )
     assert failed.returncode == 1
     assert "house-rules.md:13: the output differs from what is shown (where '...' allows)" in failed.stdout
+
+
+def test_update_keeps_what_a_cut_transcript_showed_when_the_output_is_only_rewrapped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    # Shown as one long line each, as an older, unwrapped output printed them; now wrapped at 80 columns.
+    stale = doc(
+        "$ rulebook clash replay examples/clash/revive.log",
+        "legal: 3 turns, game not over (P2 to move)",
+        "  1. turn 1: P1 attacks P2's Water (strength 4) with Fire (strength 3)  [clash.turn.sequence]",
+        "  2. turn 1: P1 declares Fire's Blaze  [clash.ability.blaze]",
+        "...",
+    )
+    fresh, changed = update_text(stale)
+    assert changed == 1
+    assert "     [clash.turn.sequence]\n  2. turn 1: P1 declares Fire's Blaze  [clash.ability.blaze]\n...\n" in fresh
