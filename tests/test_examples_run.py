@@ -38,7 +38,6 @@ _PLACEHOLDER = re.compile(r"[A-Z][A-Z_-]+|[NPS]|.*\.\.\.")
 #: reported as an expected failure while its text stays exactly as written here.
 KNOWN_BROKEN: dict[str, str] = {
     "rulebook elestrals enchant fire,& water,water": "a shell cuts the command at '&' (a shell-safe spelling is due)",
-    "rulebook elephants can-cancel P2:stupefy --by P1:clap P2:root": "the example's spells are refused (exit 2)",
 }
 
 
