@@ -457,8 +457,10 @@ def _relative(path: str) -> str:
 def update_text(text: str) -> tuple[str, int]:
     """``text`` with every transcript's output replaced by what its command prints now; and how many changed.
 
-    A transcript cut short by `...` keeps as many lines as it showed; an exit code shown by `$ echo $?` is
-    updated too. A command a shell would not run as shown is left as it is (`check` reports it).
+    A transcript cut short by `...` keeps the beginning of the new output that says what its first shown
+    lines said (as many lines, if the content itself changed), then `...`; an exit code shown by
+    `$ echo $?` is updated too. A command a shell would not run as shown is left as it is (`check`
+    reports it).
     """
     lines = text.splitlines(keepends=True)
     edits: list[tuple[int, int, list[str]]] = []  # 0-based [start, end) line ranges and their new lines
