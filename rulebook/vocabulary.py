@@ -45,7 +45,7 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 11
+LAYOUT = 12
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: The shortest word read as a typo of a record's word.
@@ -204,8 +204,9 @@ class Lexicon:
         #: The records whose title names a term ("Fortify (Earth): ...", "Misenchanted"), by the term's stems.
         self.defined: dict[str, list[str]] = data["defined"]
         self.surface: dict[str, str] = data["surface"]
-        #: Common English words (newline-separated), and the stems of those that meet a record's stem.
-        self.english: str = data["english"]
+        #: Common English words, newline-separated in one string per first two letters, and the stems of
+        #: those that meet a record's stem.
+        self.english: dict[str, str] = data["english"]
         self.english_stems: dict[str, str] = data["english_stems"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.names: dict[str, str] = data["names"]
@@ -213,6 +214,7 @@ class Lexicon:
         self.known: list[str] = data["known"]
         self.elsewhere: dict[str, str] = data["elsewhere"]
         self.by_id = {r[0]: n for n, r in enumerate(self.records)}
+        self._pools: dict[tuple[int, int], list[str]] = {}
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
 
@@ -228,7 +230,7 @@ class Lexicon:
 
     def english_word(self, word: str) -> bool:
         """Whether ``word`` is a common English word (never read as a typo of a record's word)."""
-        return f"\n{word}\n" in self.english
+        return f"\n{word}\n" in self.english.get(word[:2], "")
 
     def defining(self, query: Query) -> list[str]:
         """The records whose title names exactly what the query says ("fortified" finds Fortify's rule)."""
@@ -258,9 +260,16 @@ class Lexicon:
         from rapidfuzz.distance import OSA
 
         most = 1 if len(word) < 8 else 2
-        pool = [w for w in self.known if abs(len(w) - len(word)) <= most]
+        pool = self._pool(len(word), most)
         best = process.extractOne(word, pool, scorer=OSA.distance, score_cutoff=most)
         return best[0] if best else None
+
+    def _pool(self, length: int, most: int) -> list[str]:
+        """The record words within ``most`` letters of ``length`` long, the most used first (kept once made)."""
+        key = (length, most)
+        if key not in self._pools:
+            self._pools[key] = [w for w in self.known if abs(len(w) - length) <= most]
+        return self._pools[key]
 
     def read(self, text: str, *, what: str = "a question") -> Query:
         """Read a question or query into concepts (at most [`MAX_CONCEPTS`][rulebook.vocabulary.MAX_CONCEPTS]).
@@ -465,7 +474,7 @@ def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, 
         "grams": _packed(gram_postings),
         "defined": defined,
         "surface": surface,
-        "english": "\n" + "\n".join(english) + "\n",
+        "english": {k: "\n" + "\n".join(ws) + "\n" for k, ws in _by_start(english).items()},
         "english_stems": english_stems,
         "synonyms": synonyms,
         "names": names,
@@ -523,6 +532,14 @@ def _tfidf(docs: list[dict[str, float]]) -> dict[str, list[tuple[int, float]]]:
         for t, w in weights.items():
             found.setdefault(t, []).append((number, w / size))
     return found
+
+
+def _by_start(found: list[str]) -> dict[str, list[str]]:
+    """Words grouped by their first two letters."""
+    groups: dict[str, list[str]] = {}
+    for w in found:
+        groups.setdefault(w[:2], []).append(w)
+    return groups
 
 
 def _packed(found: dict[str, list[tuple[int, float]]]) -> tuple[dict[str, int], bytes, bytes]:
