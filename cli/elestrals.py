@@ -264,7 +264,9 @@ def main(
     changed: Annotated[bool, typer.Option(help="The Elestral already changed Position this turn.")] = False,
     chain_active: Annotated[bool, typer.Option("--chain", help="A chain is active.")] = False,
     status: Annotated[str, typer.Option(help="The card's status: enchanted, misenchanted, suppressed.")] = "enchanted",
-    no_target: Annotated[bool, typer.Option(help="The effect or Rune needs a target and none exists.")] = False,
+    no_target: Annotated[
+        bool, typer.Option("--no-target", help="The effect or Rune needs a target and none exists.")
+    ] = False,
     phase: Annotated[str, typer.Option(help="The current phase: draw, main, battle or end.")] = "main",
     receiver: Annotated[
         str, typer.Option(help="For nexus: elestral, rune, set, invoke, counter, or gone (left the field).")
@@ -352,13 +354,16 @@ def standings(
     if as_json:
         emit_ruling("elestrals", "standings", given, ruling, True)
         return
-    typer.echo(shown(ruling.verdict))
+    from cli.output import wrapped
+
+    typer.echo(wrapped(shown(ruling.verdict)))
     for row in ruling.value["standings"]:
-        typer.echo(
-            f"{row['rank']:>3}. {shown(row['player'])}: {plural(row['points'], 'match point')}, "
-            f"{row['won']} of {plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
+        line = (
+            f"{shown(row['player'])}: {plural(row['points'], 'match point')}, {row['won']} of "
+            f"{plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
             f"{row['spirit_differential']:+g}, opponents' {row['opponents_differential']:+g}"
         )
+        typer.echo(wrapped(line, f"{row['rank']:>3}. ", "      "))
     emit_ruling("elestrals", "standings", given, replace(ruling, verdict="How the ranking was decided:"), False)
 
 

@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from rulebook.ask import REFUSAL, ask, render
+from rulebook.ask import MIN_STRENGTH, REFUSAL, ask, rank, render, strength
 from rulebook.calculators import read as read_question
 from rulebook.calculators import tokens
 from rulebook.errors import InvalidInputError
+from rulebook.vocabulary import lexicon
 
 READERS = ["clash", "elestrals", "spellfire", "elephants"]
 
@@ -154,6 +155,46 @@ def test_questions_about_nothing_in_these_games_are_refused() -> None:
         ruling = ask(question)
         assert ruling.verdict.startswith(REFUSAL), question
         assert ruling.value["refused"] is True and ruling.rules == ()
+
+
+def test_a_ruling_is_never_chosen_on_one_shared_word() -> None:
+    # "life" is an Elestrals word (Spirits are a player's life), "meaning" of no record near it; "dragon" of a few.
+    for question in ("what is the meaning of life", "How do I train a dragon?"):
+        ruling = ask(question)
+        assert ruling.verdict.startswith(REFUSAL), question
+        assert ruling.value["nearest"], question
+    assert not ask("what is life in Elestrals?").value["refused"]
+
+
+def test_the_match_strength_keeps_rules_questions_above_the_threshold_and_others_below() -> None:
+    lex = lexicon()
+
+    def measured(question: str) -> float:
+        query = lex.read(question)
+        return strength(query, rank(query, query.named or None, lex), lex)
+
+    assert measured("does fortify save earth on a tie?") > MIN_STRENGTH
+    assert measured("how do I tie a reef knot?") < MIN_STRENGTH
+    assert ask("how do I tie a reef knot?").value["refused"] is True
+
+
+def test_common_english_words_are_never_read_as_typos_of_record_words() -> None:
+    lex = lexicon()
+    assert lex.read("who won the world cup last year").corrected == {}  # not "wear"
+    assert lex.read("do solar panels still work in winter").corrected == {}  # not "winner"
+    assert lex.read("what does the chian do, and can I ascned or mulligen").corrected == {
+        "chian": "chain",  # two letters swapped count as one edit
+        "ascned": "ascend",
+        "mulligen": "mulligan",
+    }
+
+
+def test_each_reading_of_the_question_is_in_the_ranked_list() -> None:
+    # Word pairs: "attack step" is the Attack Step's record, not the Damage Step's, which also names attacks.
+    hits = ask("what is the attack step").value["rulings"]
+    assert hits[0]["id"] == "elestrals.glossary.attack-step"
+    assert {"score", "coverage", "cosine", "pieces"} <= set(hits[0])
+    assert hits == sorted(hits, key=lambda h: -h["score"])
 
 
 def test_a_named_game_keeps_to_that_games_records() -> None:
