@@ -51,6 +51,8 @@ STRENGTH_UNKNOWN = 1.0
 CUE_BOOST = 0.5
 #: How much a glossary record is raised for a question asking what a term means ("what is a Rune?").
 GLOSSARY_BOOST = 1.5
+#: How much an erratum counts for a question that does not speak of a document or what it says.
+ERRATUM_WEIGHT = 0.8
 #: How much a word read as a typo of a record's word counts, against one written right.
 TYPO_WEIGHT = 0.7
 #: How much the closest of a record's ``asked_as`` questions counts beside the record's own BM25 score.
@@ -138,6 +140,10 @@ def rank(
         + PIECES_WEIGHT * pieces.get(doc, 0.0) / top_pieces
         for doc, value in lexical.items()
     }
+    if not _about_documents(query.text):
+        for doc in combined:
+            if lex.records[doc][2] == "erratum":
+                combined[doc] *= ERRATUM_WEIGHT
     best = sorted(combined, key=lambda doc: (-combined[doc], lex.records[doc][0]))[:limit]
     ranked = []
     for doc in best:
@@ -211,6 +217,21 @@ def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) ->
         for doc, value in index.posting(t):
             found[doc] = get(doc, 0.0) + w * value
     return found
+
+
+#: Words of a question about what a document says (an erratum answers such questions).
+_DOCUMENT_WORDS = frozenset(
+    """example examples rulebook guide says say said printed print text wrong mistake mistakes typo error errors
+    errata erratum readme sheet version versions list document written misprint contradict contradicts
+    contradiction""".split()  # noqa: SIM905
+)
+
+
+def _about_documents(text: str) -> bool:
+    """Whether a question speaks of a document and what it says ("the example game", "the card text says")."""
+    from rulebook.vocabulary import words
+
+    return not _DOCUMENT_WORDS.isdisjoint(words(text[:2000]))
 
 
 _DEFINING = ("what is", "what s", "whats", "what are", "what does", "what do", "define", "meaning of", "definition")
