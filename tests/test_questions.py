@@ -27,10 +27,12 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: words first written for its own questions), `ask` reached on the test half 84% top-1 and 94% top-3, short of
 #: those goals, and met the refusal goals. The 91 Elemental Elephants records added since (a record per spell of
 #: the full card list) took the top place for some questions; with their players' words and the question labels
-#: reviewed for them (blind to the ranker), the test half stands at 82.6% top-1 and 94.4% top-3, 97% of off-topic
-#: questions refused and 1.5% of real ones. The top-1 and top-3 figures reached are held here as floors, raised to
-#: the goals as `ask` reaches them; the refusals are held at their goals.
-FLOORS = {"top1": 0.82, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
+#: reviewed for them (blind to the ranker), the test half stood at 82.6% top-1 and 94.4% top-3. Three more kinds
+#: of question read right since (a misspelt form of a word read by its stem, the & symbol, a game named with other
+#: words, errata kept for questions about what a document says) brought it to 83.1% top-1 and 94.9% top-3, with
+#: 100% of off-topic questions refused and 1.0% of real ones. The top-1 and top-3 figures reached are held here as
+#: floors, raised to the goals as `ask` reaches them; the refusals are held at their goals.
+FLOORS = {"top1": 0.83, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
 
 
 def load(name: str) -> list[dict[str, Any]]:
