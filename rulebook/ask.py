@@ -34,7 +34,7 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon
+from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon, stem, words
 
 __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
@@ -181,6 +181,20 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
     return ranked[0]["coverage"] + STRENGTH_PIECES * pieces - STRENGTH_UNKNOWN * unknown
 
 
+def _players_words_only(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
+    """Whether a question that names no game and uses none of a game's words meets the best record only in its
+    players' words (``aliases``, ``asked_as``), not in its own ID, title or text ("the meaning of life").
+
+    Players' words widen what a record answers; they are not enough alone to say that a question with no sign
+    of any of these games is about one of them.
+    """
+    if query.cued or query.named:
+        return False
+    rid, _game, _kind, title, text, *_ = lex.records[lex.by_id[best["id"]]]
+    own = {stem(w) for w in words(f"{rid.replace('.', ' ').replace('-', ' ')} {title} {text}")}
+    return not any(s in own for c in query.concepts for s in c.stems)
+
+
 def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
     """Whether the best record shares just one of the question's words, and not its rarest ("the meaning of life")."""
     doc = lex.by_id[best["id"]]
@@ -231,7 +245,6 @@ _DOCUMENT_WORDS = frozenset(
 
 def _about_documents(text: str) -> bool:
     """Whether a question speaks of a document and what it says ("the example game", "the card text says")."""
-    from rulebook.vocabulary import words
 
     return not _DOCUMENT_WORDS.isdisjoint(words(text[:2000]))
 
@@ -241,7 +254,6 @@ _DEFINING = ("what is", "what s", "whats", "what are", "what does", "what do", "
 
 def _defining(text: str) -> bool:
     """Whether a question asks what a term means ("what is a Rune?", "what does Expend mean?")."""
-    from rulebook.vocabulary import words
 
     said = " ".join(words(text[:200]))
     said_words = said.split()
@@ -279,7 +291,11 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     best = ranked[0] if ranked else None
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
     refused = (
-        best is None or strength(query, ranked, lex) < MIN_STRENGTH or elsewhere or _one_shared_word(query, best, lex)
+        best is None
+        or strength(query, ranked, lex) < MIN_STRENGTH
+        or elsewhere
+        or _one_shared_word(query, best, lex)
+        or _players_words_only(query, best, lex)
     )
     games = _games_read(query, ranked, gid, limit)
     trace = Trace()

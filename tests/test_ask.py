@@ -190,11 +190,17 @@ def test_common_english_words_are_never_read_as_typos_of_record_words() -> None:
 
 
 def test_a_misspelt_form_of_a_word_is_read_by_its_stem() -> None:
-    # Without the glossary's own "dissenchanting" and "disenchanting", the word is two letters from
+    # Without the glossary's own players' words that spell "disenchanting", the word is two letters from
     # "misenchanting", but its stem is one letter from Disenchant's.
+    from rulebook import rule
     from rulebook.vocabulary import Lexicon, build
 
-    lex = Lexicon(build({"elestrals.glossary.disenchant": {"aliases": ["dissenchanting", "disenchanting"]}}))
+    own = rule("elestrals.glossary.disenchant")
+    spelt = {
+        field: [t for t in getattr(own, field) if "disenchanting" in t.lower() or "dissenchanting" in t.lower()]
+        for field in ("aliases", "asked_as")
+    }
+    lex = Lexicon(build({"elestrals.glossary.disenchant": spelt}))
     assert lex.read("what is dissenchanting").corrected == {"dissenchanting": "disenchant"}
 
 
