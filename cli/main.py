@@ -5,27 +5,34 @@ Each game's queries live in their own module (``cli/clash.py``) and are mounted 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import os
+import re
 import sys
 from collections.abc import Iterable
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
 import rulebook
 from cli.output import (
     DEBUG_VARIABLE,
+    EXIT_ANSWERED,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     JsonFlag,
     answers,
+    console,
+    echo_styled,
     emit_json,
     emit_ruling,
+    escape_unprintable,
     internal_error,
     say_error,
+    silence_stdout,
 )
 
 #: Each game's command group and the module that holds it, in the registry's order.
@@ -36,6 +43,10 @@ GROUPS: dict[str, str] = {
     "spellfire": "cli.spellfire",
     "elephants": "cli.elephants",
 }
+
+
+#: The most results `search --limit` and `ask --limit` give.
+MAX_HITS, MAX_RULINGS = 100, 20
 
 
 def _version(value: bool) -> None:
@@ -68,13 +79,12 @@ def games(as_json: JsonFlag = False) -> None:
     if as_json:
         emit_json({"schema": "rulebook.games/1", "games": rows})
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table("ID", "Game", "Kind", "Records", "Source")
     for r in rows:
         table.add_row(r["id"], r["name"], r["kind"], str(r["records"]), r["source"])
-    Console().print(table)
+    console().print(table)
 
 
 @answers
@@ -92,7 +102,6 @@ def rules(
     if as_json:
         emit_json({"schema": "rulebook.records/1", "game": ruleset.game, "records": [r.to_dict() for r in records]})
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{ruleset.name}: {len(records)} records")
@@ -101,7 +110,7 @@ def rules(
         table.add_column(column)
     for r in records:
         table.add_row(r.id, r.kind, r.title, r.citation.section)
-    Console().print(table)
+    console().print(table)
 
 
 @answers
@@ -153,7 +162,6 @@ def coverage(
     if as_json:
         emit_json(data)
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Passing scenarios that cite each record")
@@ -162,12 +170,12 @@ def coverage(
     table.add_column("Scenarios", justify="right")
     for row in data["records"]:
         table.add_row(row["id"], row["kind"], str(row["scenarios"]) if row["scenarios"] else "[red]0[/red]")
-    console = Console()
-    console.print(table)
+    out = console()
+    out.print(table)
     for gid, counts in data["games"].items():
-        console.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
+        out.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
     if data["uncovered"]:
-        console.print("not exercised: " + ", ".join(data["uncovered"]))
+        out.print("not exercised: " + ", ".join(data["uncovered"]))
 
 
 @answers
@@ -198,7 +206,7 @@ def compare(
 def search(
     query: Annotated[str, typer.Argument(help="Words (e.g. 'fortify tie') or a rule ID or ID prefix.")],
     game: Annotated[str | None, typer.Option(help="Only this game's records.")] = None,
-    limit: Annotated[int, typer.Option(help="How many results at most.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=MAX_HITS, help="How many results at most.")] = 10,
     as_json: JsonFlag = False,
 ) -> None:
     """Find rulings by words or rule ID: ranked results with a highlighted snippet and the citation."""
@@ -212,17 +220,18 @@ def search(
     if not hits:
         typer.echo(f"no record matches {query!r}")
         return
+    bold = {HIGHLIGHT[0]: "\x1b[1m", HIGHLIGHT[1]: "\x1b[22m"}  # matched words, bold on a terminal
     for n, hit in enumerate(hits, 1):
-        snippet = hit.snippet.replace(HIGHLIGHT[0], "\x1b[1m").replace(HIGHLIGHT[1], "\x1b[22m")
+        parts = re.split(f"([{''.join(HIGHLIGHT)}])", hit.snippet)
         typer.echo(f"{n}. {hit.id}  ({hit.kind})  {hit.title}")
-        typer.echo(f"   {snippet}")
+        echo_styled("   " + "".join(bold.get(part) or escape_unprintable(part) for part in parts))
         typer.echo(f"   {hit.citation}")
 
 
 @answers
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
-    limit: Annotated[int, typer.Option(help="How many rulings at most.")] = 3,
+    limit: Annotated[int, typer.Option(min=1, max=MAX_RULINGS, help="How many rulings at most.")] = 3,
     as_json: JsonFlag = False,
 ) -> None:
     """Ask a question: the best rulings with their citations, and the computed answer where one fits."""
@@ -283,47 +292,99 @@ def __dir__() -> list[str]:
 
 
 def run() -> None:
-    """Entry point of the ``rulebook`` console script.
+    """Entry point of the ``rulebook`` console script: :func:`entry` with the command line, then exit."""
+    sys.exit(entry(sys.argv[1:]))
+
+
+def entry(args: list[str]) -> int:
+    """Run the ``rulebook`` command line ``args`` and return its exit code: the CLI's outer error boundary.
 
     Typer turns every registered command into a Click command on each run, so a query builds only
     what it needs: a game's query builds that one command of that game's group, a top-level command
     only itself. Help and anything unrecognised get the whole app, so errors and suggestions are the
     same as ever.
+
+    Everything outside a command's own :func:`~cli.output.answers` boundary ends here the same way:
+    usage errors (a missing argument, an unknown option or command, a value out of range) are one line
+    with exit 2; a group given no command prints its usage and one line naming its commands, exit 2;
+    Ctrl-C exits 130; a closed pipe ends quietly; an unexpected exception (while Typer converts an
+    argument, in a callback, while printing help) is one line with exit 3. Output the terminal's
+    encoding cannot show is written escaped rather than failing.
     """
-    first = sys.argv[1] if len(sys.argv) > 1 else ""
-    second = sys.argv[2] if len(sys.argv) > 2 else ""
-    if first in GROUPS:
-        built = make_app([first], commands=False, only=second)
-    elif first in {c.__name__ for c in COMMANDS}:
-        built = make_app([], commands=[first])
-    else:
-        built = make_app()
+    _tolerant_stdio()
+    first = args[0] if args else ""
+    second = args[1] if len(args) > 1 else ""
     try:
-        code = built(prog_name="rulebook", standalone_mode=False)
+        if first in GROUPS:
+            built = make_app([first], commands=False, only=second)
+        elif first in {c.__name__ for c in COMMANDS}:
+            built = make_app([], commands=[first])
+        else:
+            built = make_app()
+        code = built(args, prog_name="rulebook", standalone_mode=False)
+        code = code if isinstance(code, int) else EXIT_ANSWERED
+        _flush_stdout()
+        return code
     except typer.Abort:
-        _leave("interrupted", EXIT_INTERRUPTED)
+        return _leave("interrupted", EXIT_INTERRUPTED)
     except typer.TyperException as err:
-        # A usage error (missing argument, unknown option or command): one line, naming where help is.
-        # A group called with no command has already printed its usage; it has nothing to add.
-        context = getattr(err, "ctx", None)
-        where = context.command_path if context is not None else "rulebook"
-        message = err.format_message() if hasattr(err, "format_message") else str(err)
-        code = getattr(err, "exit_code", EXIT_BAD_INPUT)
-        if message.strip():
-            say_error(f"error: {message} (see '{where} --help')")
-        sys.exit(code)
+        return _usage_error(err)
     except typer.Exit as done:
-        sys.exit(done.exit_code)
+        _flush_stdout()
+        return done.exit_code
     except KeyboardInterrupt:
-        _leave("interrupted", EXIT_INTERRUPTED)
+        return _leave("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_ANSWERED
+    except SystemExit as stop:
+        if isinstance(stop.__context__, BrokenPipeError):  # Rich (help, tables) exits so on a closed pipe
+            return EXIT_ANSWERED
+        return stop.code if isinstance(stop.code, int) else EXIT_ANSWERED if stop.code is None else EXIT_INTERNAL
     except (Exception, RecursionError, MemoryError) as err:
-        # Outside any command (parsing, callbacks): the same boundary as `answers`.
+        # Outside any command (parsing, callbacks, help): the same boundary as `answers`.
         if os.environ.get(DEBUG_VARIABLE) == "1":
             raise
-        _leave(internal_error(err), EXIT_INTERNAL)
-    sys.exit(code if isinstance(code, int) else 0)
+        return _leave(internal_error(err), EXIT_INTERNAL)
 
 
-def _leave(message: str, code: int) -> NoReturn:
+def _usage_error(err: typer.TyperException) -> int:
+    """A usage error (missing argument, unknown option or command, a group with no command): one line."""
+    context = getattr(err, "ctx", None)
+    where = context.command_path if context is not None else "rulebook"
+    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    code = getattr(err, "exit_code", EXIT_BAD_INPUT)
+    if not message.strip():
+        # A group called with no command has printed its usage; say what is missing.
+        command = getattr(context, "command", None)
+        names = command.list_commands(context) if command is not None and hasattr(command, "list_commands") else []
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+        message = f"give a command: {listed}" if listed else "give a command"
+    _flush_stdout()
+    say_error(f"error: {message} (see '{where} --help')")
+    return code
+
+
+def _tolerant_stdio() -> None:
+    """Never fail on a character the terminal's encoding lacks: write it as an escape instead."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            if stream is not None and getattr(stream, "errors", "") == "strict":
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _flush_stdout() -> None:
+    """Flush standard output now, so that a closed pipe is noticed here and not at exit."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except (OSError, ValueError):
+        pass
+
+
+def _leave(message: str, code: int) -> int:
+    _flush_stdout()
     say_error(message)
-    sys.exit(code)
+    return code
