@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.output import EXIT_CHECK_FAILED, JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
+from cli.output import (
+    EXIT_CHECK_FAILED,
+    JsonFlag,
+    answers,
+    emit_ruling,
+    option_flag,
+    parse_options,
+    read_text,
+    until_interrupted,
+)
 from rulebook.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -169,8 +178,11 @@ def solve(
     from rulebook import clash_solver
 
     opts = parse_options(option)
-    ruling = clash_solver.solve_all(opts)
+    total = len(clash_solver.combinations(opts))
+    so_far = until_interrupted(clash_solver.solve_each(opts))
+    ruling = clash_solver.solved(so_far.done, of=total)
     emit_ruling("clash", "solve", {"options": opts}, ruling, as_json)
+    so_far.finish(f"solved under {len(so_far.done)} of {total} rules readings")
 
 
 @app.command()
@@ -206,5 +218,8 @@ def advise(
             return
         for _, turn in clash.parse_log(text):
             state = clash.play(state, turn)[0]
-    ruling = clash_solver.advise(state)
+    solver = clash_solver.Solver(state.options)
+    so_far = until_interrupted(clash_solver.move_values(state, solver))
+    ruling = clash_solver.advise(state, solver, so_far.done)
     emit_ruling("clash", "advise", {"position": position, "log": log, "options": opts}, ruling, as_json)
+    so_far.finish(f"{len(so_far.done)} of {len(state.legal_actions())} moves valued")
