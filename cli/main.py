@@ -354,6 +354,7 @@ def _usage_error(err: typer.TyperException) -> int:
     where = context.command_path if context is not None else "rulebook"
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     code = getattr(err, "exit_code", EXIT_BAD_INPUT)
+    message = _number_message(err, message)
     if not message.strip():
         # A group called with no command has printed its usage; say what is missing.
         command = getattr(context, "command", None)
@@ -363,6 +364,31 @@ def _usage_error(err: typer.TyperException) -> int:
     _flush_stdout()
     say_error(f"error: {message} (see '{where} --help')")
     return code
+
+
+def _number_message(err: typer.TyperException, message: str) -> str:
+    """Typer's message for a number out of range or not a number, said as :func:`rulebook.reading.number` says it."""
+    param = getattr(err, "param", None)
+    cause = err.__cause__
+    found = re.match(r"Invalid value for ('[^']*'|\S+): ", message)
+    if param is None or found is None or not hasattr(cause, "errors"):
+        return message
+    try:
+        problem = cause.errors()[0]
+    except (IndexError, TypeError, AttributeError):
+        return message
+    from rulebook.reading import shown
+
+    name, given = found.group(1).strip("'\""), shown(str(problem.get("input", "")))
+    given = given if len(given) <= 40 else given[:40] + "…"
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if problem.get("type") in ("greater_than_equal", "less_than_equal") and low is not None and high is not None:
+        return f"{name} must be from {low} to {high}, not {given}"
+    if problem.get("type") == "int_parsing_size":
+        return f"{name} has too many digits ({len(str(problem.get('input', ''))):,})"
+    if problem.get("type") in ("int_parsing", "int_from_float"):
+        return f"{name} must be a whole number written with the digits 0-9, not {given!r}"
+    return message
 
 
 def _tolerant_stdio() -> None:
