@@ -231,14 +231,30 @@ def search(
 @answers
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
-    limit: Annotated[int, typer.Option(min=1, max=MAX_RULINGS, help="How many rulings at most.")] = 3,
+    game: Annotated[str | None, typer.Option(help="Only this game's rulings and calculators.")] = None,
+    limit: Annotated[
+        int, typer.Option(min=1, max=MAX_RULINGS, help="How many rulings at most: the best and the related ones.")
+    ] = 3,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask a question: the best rulings with their citations, and the computed answer where one fits."""
+    """Ask a question: the computed answer where one fits, else the ruling that covers it, in full."""
     from rulebook.ask import ask as run_ask
+    from rulebook.ask import render
 
-    ruling = run_ask(question, limit)
-    emit_ruling(None, "ask", {"question": question}, ruling, as_json)
+    ruling = run_ask(question, limit, game)
+    if as_json:
+        emit_ruling(game, "ask", {"question": question, "game": game}, ruling, True)
+        return
+    typer.echo(render(ruling))
+    if ruling.rules:
+        import textwrap
+
+        from cli.output import WRAP, notes_for
+
+        typer.echo("rules: " + ", ".join(ruling.rules))
+        for note in notes_for(ruling.rules):
+            typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
+            typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
 
 
 #: The top-level commands, in the order `rulebook --help` lists them.
@@ -292,7 +308,7 @@ def __dir__() -> list[str]:
 
 
 def run() -> None:
-    """Entry point of the ``rulebook`` console script: :func:`entry` with the command line, then exit."""
+    """Entry point of the ``rulebook`` console script: ``entry`` with the command line, then exit."""
     sys.exit(entry(sys.argv[1:]))
 
 
@@ -304,7 +320,7 @@ def entry(args: list[str]) -> int:
     only itself. Help and anything unrecognised get the whole app, so errors and suggestions are the
     same as ever.
 
-    Everything outside a command's own :func:`~cli.output.answers` boundary ends here the same way:
+    Everything outside a command's own ``cli.output.answers`` boundary ends here the same way:
     usage errors (a missing argument, an unknown option or command, a value out of range) are one line
     with exit 2; a group given no command prints its usage and one line naming its commands, exit 2;
     Ctrl-C exits 130; a closed pipe ends quietly; an unexpected exception (while Typer converts an
@@ -367,7 +383,7 @@ def _usage_error(err: typer.TyperException) -> int:
 
 
 def _number_message(err: typer.TyperException, message: str) -> str:
-    """Typer's message for a number out of range or not a number, said as :func:`rulebook.reading.number` says it."""
+    """Typer's message for a number out of range or not a number, said as ``rulebook.reading.number`` says it."""
     param = getattr(err, "param", None)
     cause = err.__cause__
     found = re.match(r"Invalid value for ('[^']*'|\S+): ", message)

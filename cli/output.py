@@ -8,20 +8,21 @@ Exit codes:
 - 3: an internal error, a bug in rulebook: one line naming what failed; ``RULEBOOK_DEBUG=1`` shows the traceback;
 - 130: interrupted with Ctrl-C (what was done so far is reported first where a command can).
 
-Every command goes through :func:`answers`, the one error boundary, so no exception reaches the user as a
-traceback; ``cli.main.run`` is the same boundary around argument parsing, callbacks and help.
+Every command goes through [`answers`][cli.output.answers], the one error boundary, so no exception reaches the user as
+a traceback; [`entry`][cli.main.entry] is the same boundary around argument parsing, callbacks and help.
 
 What is printed is made safe in one place too. While a command runs, standard output escapes control
 characters (terminal escape sequences among them, and bidirectional overrides) as ``\\x1b``-style text,
 and characters the terminal's encoding cannot show as ``\\u2013``-style text, so user-supplied text
 (a player name from a results file, a move, a card) can never drive the terminal; JSON escapes them in
-its own syntax (:func:`emit_json`); error lines are escaped by :func:`say_error`. Commands therefore
-print with plain ``typer.echo``. The program's own styling is the one exception: it goes to the real
-terminal through :func:`console` (Rich) or :func:`echo_styled`.
+its own syntax ([`emit_json`][cli.output.emit_json]); error lines are escaped by
+[`say_error`][cli.output.say_error]. Commands therefore print with plain ``typer.echo``. The program's own
+styling is the one exception: it goes to the real terminal through [`console`][cli.output.console] (Rich)
+or [`echo_styled`][cli.output.echo_styled].
 
-Long commands stop cleanly on Ctrl-C through :func:`until_interrupted`: the command runs its work as
-an iterable of steps, reports the steps done so far as its answer, then exits 130 with one line saying
-what was left undone::
+Long commands stop cleanly on Ctrl-C through [`until_interrupted`][cli.output.until_interrupted]: the
+command runs its work as an iterable of steps, reports the steps done so far as its answer, then exits
+130 with one line saying what was left undone::
 
     so_far = until_interrupted(solver.each_step())
     emit_ruling(..., summary(so_far.done), as_json)
@@ -82,9 +83,9 @@ def option_flag(game: str) -> Any:
 def answers(func: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command in the CLI's one error boundary: every failure becomes one line and an exit code.
 
-    A :class:`RulebookError` (bad input) exits 2; Ctrl-C exits 130; a closed pipe (``rulebook ... |
-    head``) ends quietly; any other exception is a bug and exits 3 with one line naming it (the
-    traceback only when ``RULEBOOK_DEBUG=1``). While the command runs, standard output escapes what
+    A [`RulebookError`][rulebook.errors.RulebookError] (bad input) exits 2; Ctrl-C exits 130; a closed pipe
+    (``rulebook ... | head``) ends quietly; any other exception is a bug and exits 3 with one line naming it
+    (the traceback only when ``RULEBOOK_DEBUG=1``). While the command runs, standard output escapes what
     must not reach a terminal raw (see the module's notes).
     """
 
@@ -143,7 +144,7 @@ def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
 
 
 def say_error(message: str) -> None:
-    """Print ``message`` as exactly one line on standard error (see :func:`one_line`), whatever the encoding."""
+    """Print ``message`` as exactly one line on standard error (see ``one_line``), whatever the encoding."""
     line = one_line(message) + "\n"
     stream = sys.stderr
     if stream is None:
@@ -181,7 +182,7 @@ UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e
 
 
 def escape_unprintable(text: str) -> str:
-    """``text`` with what :data:`UNPRINTABLE` matches written as Python escapes; tabs and newlines kept.
+    """``text`` with what ``UNPRINTABLE`` matches written as Python escapes; tabs and newlines kept.
 
     Examples:
         >>> escape_unprintable("P1\\x1b]0;owned\\x07 wins\\n")
@@ -191,7 +192,7 @@ def escape_unprintable(text: str) -> str:
 
 
 class EscapedStream:
-    """A text stream that escapes what must not reach a terminal (:func:`escape_unprintable`) and never
+    """A text stream that escapes what must not reach a terminal (``escape_unprintable``) and never
     fails on a character its encoding lacks (written as ``\\u2013`` instead), then writes to ``stream``.
     """
 
@@ -279,7 +280,7 @@ def console() -> Any:
     """A Rich console on the real standard output, for the program's own tables and styles.
 
     Rich styles only a terminal, and keeps the width of a terminal; text put in a table that came from
-    a user must be passed through :func:`rulebook.reading.shown` first.
+    a user must be passed through ``rulebook.reading.shown`` first.
     """
     from rich.console import Console
 
@@ -289,7 +290,7 @@ def console() -> Any:
 def echo_styled(text: str) -> None:
     """Print a line with the program's own terminal styles (already in ``text``), kept only on a terminal.
 
-    Any part of ``text`` that came from a user must be passed through :func:`escape_unprintable` first.
+    Any part of ``text`` that came from a user must be passed through ``escape_unprintable`` first.
     """
     out = real_stdout()
     typer.echo(text, file=out, color=EscapedStream(out).isatty())
@@ -315,8 +316,8 @@ def until_interrupted(steps: Iterable[T]) -> SoFar[T]:
     """Run a long command's steps until they end or Ctrl-C stops them; return the steps done.
 
     The command then prints what was done as its answer (marked partial where it is) and calls
-    :meth:`SoFar.finish`, which exits 130 with one line if the work was stopped. A second Ctrl-C while
-    the partial answer is printed ends the command at once (exit 130, by :func:`answers`).
+    ``SoFar.finish``, which exits 130 with one line if the work was stopped. A second Ctrl-C while
+    the partial answer is printed ends the command at once (exit 130, by ``answers``).
 
     Examples:
         >>> def slow():
@@ -338,7 +339,8 @@ def until_interrupted(steps: Iterable[T]) -> SoFar[T]:
 
 
 def read_text(path: str, what: str = "file") -> str:
-    """Read a file named on the command line (``-`` is standard input): see :func:`rulebook.reading.read_text`."""
+    """Read a file named on the command line (``-`` is standard input): see
+    [`rulebook.reading.read_text`][rulebook.reading.read_text]."""
     from rulebook.reading import read_text as read
 
     return read(path, what=what)

@@ -416,8 +416,8 @@ def _game_verdict(value: int, options: Options) -> str:
 def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
     """Solve the game under every combination of the rules options (or those matching ``fixed``).
 
-    ``value`` holds ``results`` (one :func:`solve` value per combination, defaults first), and the
-    totals ``positions`` and ``seconds``.
+    ``value`` holds ``results`` (one [`solve`][rulebook.clash_solver.solve] value per combination, defaults first), and
+    the totals ``positions`` and ``seconds``.
 
     Examples:
         >>> ruling = solve_all({"gale-defends": "yes", "revive-restores-ability": "no"})
@@ -428,7 +428,7 @@ def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
 
 
 def combinations(fixed: Mapping[str, object] | None = None) -> list[Options]:
-    """The option combinations :func:`solve_all` solves: all 12, or those matching ``fixed``.
+    """The option combinations ``solve_all`` solves: all 12, or those matching ``fixed``.
 
     Examples:
         >>> len(combinations()), len(combinations({"gale-defends": "yes"}))
@@ -439,16 +439,16 @@ def combinations(fixed: Mapping[str, object] | None = None) -> list[Options]:
 
 
 def solve_each(fixed: Mapping[str, object] | None = None) -> Iterator[Ruling]:
-    """Solve the game under each combination of :func:`combinations` in turn: one :func:`solve` ruling each.
+    """Solve the game under each combination of ``combinations`` in turn: one ``solve`` ruling each.
 
-    A caller that may be stopped part-way (the CLI on Ctrl-C) summarises what it has with :func:`solved`.
+    A caller that may be stopped part-way (the CLI on Ctrl-C) summarises what it has with ``solved``.
     """
     for options in combinations(fixed):
         yield solve(options)
 
 
 def solved(rulings: Sequence[Ruling], of: int | None = None) -> Ruling:
-    """The summary of :func:`solve` rulings: how many readings each side wins. ``of``, when more readings
+    """The summary of ``solve`` rulings: how many readings each side wins. ``of``, when more readings
     were asked for than ``rulings`` holds, marks the summary partial.
 
     Examples:
@@ -492,7 +492,7 @@ _COUNTED = ((WIN, "P1 wins"), (DRAW, "a draw"), (LOSS, "P2 wins"))
 def move_values(state: ClashState, solver: Solver | None = None) -> Iterator[tuple[Action, int]]:
     """Each legal move of the player who decides next with its exact value, one at a time (engine order).
 
-    :func:`advise` takes them; a caller that may be stopped part-way (the CLI on Ctrl-C) passes it the
+    ``advise`` takes them; a caller that may be stopped part-way (the CLI on Ctrl-C) passes it the
     moves valued so far.
     """
     solver = solver or Solver(state.options)
@@ -531,7 +531,7 @@ def advise(
     ``loss`` for that player), ``moves`` (each ``move`` with its ``value``, and for an attack the
     defender's best ``answer`` and the whole ``turn``), ``best`` (the moves that keep the value),
     ``line`` (the principal line, turn by turn, each with its outcome), ``positions`` (table size).
-    ``valued``: the moves already valued by :func:`move_values` (all by default); with only some of
+    ``valued``: the moves already valued by ``move_values`` (all by default); with only some of
     them, the advice says which were valued and the best found, and ``complete`` is false.
 
     Examples:

@@ -176,7 +176,7 @@ def _worth(s: ElementalsState, a: Any) -> bool:
 
 
 def _candidates(s: ElementalsState) -> list[Any]:
-    """The legal actions worth searching (see :func:`_worth`)."""
+    """The legal actions worth searching (see [`_worth`][rulebook.elementals_sim._worth])."""
     return [a for a in s.legal_actions() if _worth(s, a)]
 
 
@@ -249,7 +249,8 @@ def _useful(state: ElementalsState, c: str) -> bool:
 
 
 def planner(state: ElementalsState, rng: random.Random) -> Any:
-    """The planning policy as a plain function (it plans afresh at every call; :class:`Planner` keeps its plan).
+    """The planning policy as a plain function (it plans afresh at every call;
+    [`Planner`][rulebook.elementals_sim.Planner] keeps its plan).
 
     Examples:
         >>> s = E.position(hand="5S 9D 2C", targets="KS QH", piles={"KS": "8D 6C"}, powers="KH")

@@ -1,15 +1,15 @@
 """One way to write: output files checked before the work starts and replaced atomically, and caches kept per user.
 
-- :func:`check_output` is called when a command is given an output path (``--chart``, ``--save``),
-  before any work: a directory, a missing folder, a device file or a name the system refuses is one
+- [`check_output`][rulebook.writing.check_output] is called when a command is given an output path (``--chart``,
+  ``--save``), before any work: a directory, a missing folder, a device file or a name the system refuses is one
   clear line, not an error after a ten-minute simulation.
-- :func:`write_atomic` writes beside the target and renames into place, so an error never leaves a
-  half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
+- [`write_atomic`][rulebook.writing.write_atomic] writes beside the target and renames into place, so an error never
+  leaves a half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
   at the target is replaced, never followed.
-- :func:`cache_dir` is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR`` overrides it).
-  The package never writes into its own installed folder. Cache files are named by :func:`content_key`
-  of what they are made from, written atomically, and :func:`prune_cache` removes the ones newer
-  files have replaced.
+- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR``
+  overrides it). The package never writes into its own installed folder. Cache files are named by
+  [`content_key`][rulebook.writing.content_key] of what they are made from, written atomically, and
+  [`prune_cache`][rulebook.writing.prune_cache] removes the ones newer files have replaced.
 
 Examples:
     >>> import tempfile, pathlib
@@ -83,11 +83,10 @@ def check_output(path: str | Path) -> Path:
 def write_atomic(path: str | Path, data: str | bytes, *, private: bool = False) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, renamed into place.
 
-    An :class:`OSError` (a full disk, a vanished folder) becomes an
-    :class:`~rulebook.errors.InvalidInputError`, and the temporary file is removed: the target is
-    either the old file or the whole new one. The new file gets the permissions a plain ``open``
-    would give it (an existing file's own, or those the umask allows); ``private`` keeps it to its
-    owner (caches).
+    An `OSError` (a full disk, a vanished folder) becomes an
+    [`InvalidInputError`][rulebook.errors.InvalidInputError], and the temporary file is removed: the target is
+    either the old file or the whole new one. The new file gets the permissions a plain ``open`` would give
+    it (an existing file's own, or those the umask allows); ``private`` keeps it to its owner (caches).
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -140,7 +139,7 @@ def cache_dir() -> Path | None:
     return folder if folder.is_dir() else None
 
 
-#: Cache files of one kind kept by :func:`prune_cache`, newest first (several installed versions may share a folder).
+#: Cache files of one kind kept by ``prune_cache``, newest first (several installed versions may share a folder).
 KEEP_CACHES = 3
 #: A cache or temporary file younger than this (in seconds) is never removed: another process may be using it.
 PRUNE_GRACE = 3600.0
@@ -149,7 +148,7 @@ PRUNE_GRACE = 3600.0
 def prune_cache(current: Path, *, keep: int = KEEP_CACHES, grace: float = PRUNE_GRACE) -> list[Path]:
     """Remove cache files of the same kind as ``current`` that newer ones have replaced; return those removed.
 
-    A cache file is named ``KIND-KEY.SUFFIX`` (:func:`content_key` makes the key), so edited data or a
+    A cache file is named ``KIND-KEY.SUFFIX`` (``content_key`` makes the key), so edited data or a
     new version leaves the old file behind. Called after a new cache file is written (never on the
     common path), this keeps ``keep`` files of its kind (``current`` and the most recently written
     others), removes the older ones, and removes temporary files left by interrupted writes. Safe with
