@@ -598,19 +598,21 @@ def run_forked(case: Case, folder: Path, time_limit: float = TIME_LIMIT, memory_
             finally:
                 os._exit(code if isinstance(code, int) else 98)
         killed = ""
-        deadline = start + time_limit
-        pause = 0.0005
-        while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done:
-                break
-            if time.perf_counter() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                _, status, usage = os.wait4(pid, 0)
-                killed = "time"
-                break
-            time.sleep(pause)
-            pause = min(pause * 2, 0.02)
+
+        def alarm(signum: int, frame: Any) -> None:
+            raise _Timeout
+
+        previous = signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
+        try:
+            _, status, usage = os.wait4(pid, 0)
+        except _Timeout:
+            os.kill(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+            killed = "time"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
         seconds = time.perf_counter() - start
         code = os.waitstatus_to_exitcode(status)
         if code < 0 and not killed:
