@@ -673,10 +673,10 @@ def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, gro
                 if len(examples[problem]) < show:
                     last = (outcome.stderr.strip().splitlines() or [""])[-1][:300]
                     examples[problem].append(f"{case}\n    exit {outcome.code}, {outcome.seconds:.2f} s: {last}")
-            if counts["cases"] % 1000 == 0:
-                print(
-                    f"  {counts['cases']:,} cases, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True
-                )
+            if counts["cases"] % 500 == 0:  # the counts so far, should the run be stopped before the end
+                problems = {k: v for k, v in counts.items() if k != "cases"}
+                done = f"  {counts['cases']:,} cases, {time.perf_counter() - started:.0f} s; problems: {problems}"
+                print(done + f"; exit codes: {dict(codes)}", file=sys.stderr, flush=True)
 
         one()
     return {"counts": counts, "codes": codes, "examples": examples, "slowest": slowest, "peak": peak[0]}
