@@ -64,8 +64,13 @@ def main(
 
     Every query takes --json. Exit codes: 0 when the query is answered (an "illegal" verdict is an
     answer); 1 when a check fails (`replay --check` finds an illegal log); 2 for bad input, with a
-    one-line message on standard error; 3 for an internal error (a bug; RULEBOOK_DEBUG=1 shows the
-    traceback); 130 when interrupted.
+    one-line message on standard error; 3 for an internal error (a bug; set RULEBOOK_DEBUG=1 to see
+    the traceback); 130 when interrupted with Ctrl-C (a long command first reports what it has done).
+
+    Limits: a file or standard input is read up to 1 MB of UTF-8 text (never a folder or a device); a
+    question or a search query up to 2,000 characters; a number up to 9 digits, within the range its
+    option states. Control characters in what you type are printed escaped (\\x1b). Caches live in your
+    user cache folder (RULEBOOK_CACHE_DIR chooses another).
     """
 
 

@@ -656,3 +656,17 @@ def test_the_edge_examples_run() -> None:
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0
     assert doctest.testmod(cli.output).attempted >= 5
+
+
+def test_the_main_help_and_the_docs_state_the_limits_the_code_applies() -> None:
+    from rulebook.reading import MAX_DIGITS, MAX_FILE_BYTES, MAX_TEXT_CHARS
+
+    help_text = " ".join(run("--help").stdout.split())
+    docs = " ".join((ROOT / "docs" / "reading-rulings.md").read_text(encoding="utf-8").split())
+    for text in (help_text, docs):
+        assert f"up to {MAX_FILE_BYTES // 1_000_000} MB" in text
+        assert f"up to {MAX_TEXT_CHARS:,} characters" in text
+        assert f"up to {MAX_DIGITS} " in text
+        assert "RULEBOOK_DEBUG=1" in text and "RULEBOOK_CACHE_DIR" in text
+    for code in ("| 3 |", "| 130 |"):
+        assert code in docs
