@@ -478,11 +478,11 @@ def test_50_kb_of_adversarial_text_into_each_clash_and_spellfire_reader_is_read_
 ) -> None:
     reader = _parsers()[name]
     for label, text in ADVERSARIAL.items():
-        start = time.perf_counter()
+        start = time.process_time()  # the CPU time of this process: a busy machine does not count against it
         with contextlib.suppress(InvalidInputError):
             reader(text)
-        seconds = time.perf_counter() - start
-        assert seconds < 0.5, f"{name} took {seconds:.2f} s on {label}"
+        seconds = time.process_time() - start
+        assert seconds < 0.5, f"{name} took {seconds:.2f} s of CPU on {label}"
 
 
 def test_slow_questions_and_queries_are_refused_or_answered_quickly() -> None:
