@@ -670,3 +670,18 @@ def test_the_main_help_and_the_docs_state_the_limits_the_code_applies() -> None:
         assert "RULEBOOK_DEBUG=1" in text and "RULEBOOK_CACHE_DIR" in text
     for code in ("| 3 |", "| 130 |"):
         assert code in docs
+
+
+def test_an_error_outside_any_command_is_one_line_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a callback (--version), and while Typer converts an argument: the same boundary, the same line.
+    import cli.main
+
+    def broken_version(value: bool) -> None:
+        if value:
+            raise RuntimeError("callback failed")
+
+    monkeypatch.setattr(cli.main, "_version", broken_version)
+    monkeypatch.delattr(cli.main, "app", raising=False)
+    result = run("--version")
+    assert result.code == 3 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("internal error (RuntimeError: callback failed)")
