@@ -10,11 +10,11 @@ line by line and value by value. Every case must end as the CLI promises:
 - exit code 0, 1 or 2 (never 3, an internal error, nor a signal);
 - on an error, exactly one non-empty line on standard error;
 - no traceback anywhere;
-- within the time limit and the memory limit.
+- within the time limit (processor time, so that a busy machine does not count) and the memory limit.
 
 ``tests/test_fuzz.py`` runs a few hundred cases in-process with a fixed seed. This script runs the long
-version, each case in a process of its own (forked from a warm parent, so a case costs what its
-command costs) with a time limit and a memory limit, and prints the counts:
+version in worker processes with a time limit and a memory limit (see "the long run" below), and
+prints the counts:
 
     python benchmarks/fuzz.py --cases 50000 [--seed 1] [--timeout 10] [--memory 500] [--show 3]
 
@@ -521,11 +521,20 @@ class Outcome:
 
 
 class _Timeout(BaseException):
-    """Raised in-process when a case runs past its time limit."""
+    """Raised in-process when a case has used up its processor time."""
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run_in_process(case: Case, folder: Path, time_limit: float = TIME_LIMIT) -> Outcome:
-    """Run one case in this process, exactly as the console script would (``cli.main.entry``)."""
+    """Run one case in this process, exactly as the console script would (``cli.main.entry``).
+
+    Its time is the processor time it used, so that a busy machine does not make a quick command look
+    slow; a case is stopped once it has used ``time_limit`` seconds of it (a profiling timer).
+    """
     from cli.main import entry
 
     args = case.materialise(folder)
@@ -535,12 +544,12 @@ def run_in_process(case: Case, folder: Path, time_limit: float = TIME_LIMIT) -> 
     sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
 
-    def alarm(signum: int, frame: Any) -> None:
+    def stop(signum: int, frame: Any) -> None:
         raise _Timeout
 
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, time_limit)
-    start = time.perf_counter()
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, time_limit)
+    start = _cpu()
     killed = ""
     try:
         code: int | None = entry(args)
@@ -552,99 +561,58 @@ def run_in_process(case: Case, folder: Path, time_limit: float = TIME_LIMIT) -> 
         sys.stderr.write("".join(traceback.format_exception(exc)))
         code = -1
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
         with contextlib.suppress(Exception):
             sys.stdout.flush()
             sys.stderr.flush()
         written = out.getvalue(), err.getvalue()  # before the wrappers go, closing what they wrap
         sys.stdin, sys.stdout, sys.stderr = streams
-    seconds = time.perf_counter() - start
-    megabytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    seconds = _cpu() - start
     stdout, stderr = (b.decode("utf-8", "backslashreplace") for b in written)
-    return Outcome(case, code, stdout, stderr, seconds, megabytes, killed)
-
-
-def run_forked(case: Case, folder: Path, time_limit: float = TIME_LIMIT, memory_cap_mb: int = 2000) -> Outcome:
-    """Run one case in a child process forked from this one: its own memory, killed past the time limit."""
-    from cli.main import entry
-
-    args = case.materialise(folder)
-    with tempfile.TemporaryFile() as inp, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        inp.write(case.stdin)
-        inp.seek(0)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        start = time.perf_counter()
-        pid = os.fork()
-        if pid == 0:  # the child
-            code = 99
-            try:
-                os.dup2(inp.fileno(), 0)
-                os.dup2(out.fileno(), 1)
-                os.dup2(err.fileno(), 2)
-                cap = memory_cap_mb * 1024 * 1024
-                resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-                signal.signal(signal.SIGINT, signal.SIG_DFL)
-                code = entry(args)
-                sys.stdout.flush()
-                sys.stderr.flush()
-            except BaseException:
-                import traceback
-
-                traceback.print_exc()
-                with contextlib.suppress(Exception):
-                    sys.stderr.flush()
-            finally:
-                os._exit(code if isinstance(code, int) else 98)
-        killed = ""
-
-        def alarm(signum: int, frame: Any) -> None:
-            raise _Timeout
-
-        previous = signal.signal(signal.SIGALRM, alarm)
-        signal.setitimer(signal.ITIMER_REAL, time_limit)
-        try:
-            _, status, usage = os.wait4(pid, 0)
-        except _Timeout:
-            os.kill(pid, signal.SIGKILL)
-            _, status, usage = os.wait4(pid, 0)
-            killed = "time"
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        seconds = time.perf_counter() - start
-        code = os.waitstatus_to_exitcode(status)
-        if code < 0 and not killed:
-            killed = "memory" if code == -signal.SIGKILL else ""
-        out.seek(0)
-        err.seek(0)
-        stdout = out.read().decode("utf-8", "backslashreplace")
-        stderr = err.read().decode("utf-8", "backslashreplace")
-    if "MemoryError" in stderr:
+    if "MemoryError" in stderr:  # the worker's memory limit stopped it (see ``worker``)
         killed = "memory"
-    return Outcome(case, None if killed else code, stdout, stderr, seconds, usage.ru_maxrss / 1024, killed)
+    return Outcome(case, code, stdout, stderr, seconds, _rss_mb(), killed)
+
+
+def _rss_mb() -> float:
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 # ---------------------------------------------------------------- the long run
+#
+# Cases run in worker processes, each running many cases in-process (a case costs what its command
+# costs): a worker's address space is limited to what it holds at the start plus the memory limit, so a
+# case that would take more ends in a MemoryError (counted as over the limit); a case is stopped after
+# the time limit in processor time; and the parent kills and restarts a worker that stops answering
+# (a hang the timer cannot stop), counting that case as over the time limit.
+
+#: How long (by the clock) a worker may stay silent on one case before it is killed and restarted.
+WALL_LIMIT = 120.0
 
 
-def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, group: str | None, show: int) -> dict:
-    """Run ``n`` cases, each in a forked child; return the counts, exit codes, peak memory and examples."""
+def worker(n: int, seed_value: int, skip: int, time_limit: float, memory_limit: float, group: str | None) -> None:
+    """Run cases ``skip`` to ``n`` of the seeded sequence, printing one JSON line when each starts and ends."""
+    import json
+
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
     import cli.main
     import rulebook
 
-    cli.main.app  # noqa: B018  (import every command group once, before forking)
+    cli.main.app  # noqa: B018  (every command group, imported before the limit is set)
     for g in rulebook.games():
         rulebook.rules(g.id)
-    counts: collections.Counter[str] = collections.Counter()
-    codes: collections.Counter[str] = collections.Counter()
-    examples: dict[str, list[str]] = collections.defaultdict(list)
-    slowest: list[tuple[float, str]] = []
-    peak = [0.0]
-    started = time.perf_counter()
+    with open("/proc/self/statm") as statm:
+        size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    cap = int(size + memory_limit * 2**20)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    say = sys.__stdout__
+    index = [0]
     with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as tmp:
         folder = Path(tmp)
 
@@ -658,28 +626,101 @@ def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, gro
         )
         @given(case=cases(group))
         def one(case: Case) -> None:
-            outcome = run_forked(case, folder, time_limit)
+            i = index[0]
+            index[0] += 1
+            if i < skip:
+                return
+            say.write(json.dumps({"start": i, "case": str(case)}) + "\n")
+            say.flush()
+            outcome = run_in_process(case, folder, time_limit)
             for stale in folder.iterdir():
                 with contextlib.suppress(OSError):
                     stale.unlink()
-            counts["cases"] += 1
-            codes["killed" if outcome.code is None else str(outcome.code)] += 1
-            peak[0] = max(peak[0], outcome.megabytes)
-            slowest.append((outcome.seconds, str(case)))
-            slowest.sort(reverse=True)
-            del slowest[3:]
-            for problem in outcome.judge(time_limit, memory_limit):
-                counts[problem] += 1
-                if len(examples[problem]) < show:
-                    last = (outcome.stderr.strip().splitlines() or [""])[-1][:300]
-                    examples[problem].append(f"{case}\n    exit {outcome.code}, {outcome.seconds:.2f} s: {last}")
-            if counts["cases"] % 500 == 0:  # the counts so far, should the run be stopped before the end
-                problems = {k: v for k, v in counts.items() if k != "cases"}
-                done = f"  {counts['cases']:,} cases, {time.perf_counter() - started:.0f} s; problems: {problems}"
-                print(done + f"; exit codes: {dict(codes)}", file=sys.stderr, flush=True)
+            problems = outcome.judge(time_limit, memory_limit)
+            last = (outcome.stderr.strip().splitlines() or [""])[-1][:300]
+            code = "killed" if outcome.code is None else str(outcome.code)
+            report = {"end": i, "code": code, "seconds": outcome.seconds, "mb": outcome.megabytes}
+            report.update(problems=problems, last=last)
+            say.write(json.dumps(report) + "\n")
+            say.flush()
 
         one()
-    return {"counts": counts, "codes": codes, "examples": examples, "slowest": slowest, "peak": peak[0]}
+    say.write('{"done": true}\n')
+    say.flush()
+
+
+def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, group: str | None, show: int) -> dict:
+    """Run ``n`` cases in a worker process (restarted after a hang or a crash); return what they did."""
+    import json
+    import select
+    import subprocess
+
+    counts: collections.Counter[str] = collections.Counter()
+    codes: collections.Counter[str] = collections.Counter()
+    examples: dict[str, list[str]] = collections.defaultdict(list)
+    slowest: list[tuple[float, str]] = []
+    peak = 0.0
+    started = time.perf_counter()
+    skip = 0
+    restarts = 0
+
+    def record(case: str, code: str, seconds: float, problems: list[str], last: str) -> None:
+        counts["cases"] += 1
+        codes[code] += 1
+        slowest.append((seconds, case))
+        slowest.sort(reverse=True)
+        del slowest[3:]
+        for problem in problems:
+            counts[problem] += 1
+            if len(examples[problem]) < show:
+                examples[problem].append(f"{case}\n    exit {code}, {seconds:.2f} s: {last}")
+        if counts["cases"] % 500 == 0:  # the counts so far, should the run be stopped before the end
+            so_far = {k: v for k, v in counts.items() if k != "cases"}
+            line = f"  {counts['cases']:,} cases, {time.perf_counter() - started:.0f} s; problems: {so_far}"
+            print(f"{line}; exit codes: {dict(codes)}; restarts: {restarts}", file=sys.stderr, flush=True)
+
+    while skip < n:
+        command = [sys.executable, __file__, "--sandbox", "--cases", str(n), "--seed", str(seed_value)]
+        command += ["--skip", str(skip), "--timeout", str(time_limit), "--memory", str(memory_limit)]
+        command += ["--group", group] if group else []
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert process.stdout is not None
+        current: dict | None = None
+        finished = False
+        while True:
+            ready, _, _ = select.select([process.stdout], [], [], WALL_LIMIT)
+            if not ready:  # silent too long on one case: a hang
+                process.kill()
+                process.wait()
+                if current is not None:
+                    record(current["case"], "killed", WALL_LIMIT, [f"over {time_limit:g} s"], "(stopped by the clock)")
+                    skip = current["start"] + 1
+                break
+            line = process.stdout.readline()
+            if not line:  # the worker died (a crash, or killed by the system)
+                process.wait()
+                if current is not None:
+                    record(current["case"], f"died ({process.returncode})", 0.0, ["worker died"], "")
+                    skip = current["start"] + 1
+                break
+            message = json.loads(line)
+            if "start" in message:
+                current = message
+            elif "end" in message:
+                assert current is not None
+                peak = max(peak, message["mb"])
+                record(current["case"], message["code"], message["seconds"], message["problems"], message["last"])
+                skip = message["end"] + 1
+                current = None
+            elif message.get("done"):
+                finished = True
+                process.wait()
+                break
+        if finished:
+            break
+        restarts += 1
+    counts["restarts"] = restarts
+    return {"counts": counts, "codes": codes, "examples": examples, "slowest": slowest, "peak": peak}
 
 
 def main() -> None:
@@ -689,16 +730,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=2000, help="how many cases (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
-    parser.add_argument("--timeout", type=float, default=TIME_LIMIT, help="seconds a case may take (default 10)")
+    parser.add_argument("--timeout", type=float, default=TIME_LIMIT, help="processor seconds a case may take (10)")
     parser.add_argument("--memory", type=float, default=MEMORY_LIMIT_MB, help="MB a case may use (default 500)")
     parser.add_argument("--group", default=None, help="only this group of commands (top, clash, ...)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="workers run side by side, each with its own seed (1)")
     parser.add_argument("--show", type=int, default=3, help="cases shown for each kind of problem (default 3)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sandbox", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--skip", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     os.environ.setdefault("RULEBOOK_CACHE_DIR", tempfile.mkdtemp(prefix="rulebook-fuzz-cache-"))
     os.chdir(ROOT)
+    if args.sandbox:
+        worker(args.cases, args.seed, args.skip, args.timeout, args.memory, args.group)
+        return
     started = time.perf_counter()
     if args.worker or args.jobs <= 1:
         results = [collect(args.cases, args.seed, args.timeout, args.memory, args.group, args.show)]
@@ -727,15 +773,19 @@ def main() -> None:
     peak = max(r["peak"] for r in results)
     print(
         f"{counts['cases']:,} cases in {seconds:.0f} s (seed {args.seed}, {args.jobs} job(s), "
-        f"limits {args.timeout:g} s and {args.memory:g} MB a case)"
+        f"limits {args.timeout:g} s of processor time and {args.memory:g} MB a case)"
     )
-    for label in ("traceback", "empty message", "not one line", f"over {args.timeout:g} s", f"over {args.memory:g} MB"):
+    labels = ("traceback", "empty message", "not one line", f"over {args.timeout:g} s", f"over {args.memory:g} MB")
+    for label in (*labels, "worker died"):
         print(f"  {label}: {counts[label]}")
     print("  exit codes: " + ", ".join(f"{code}: {n:,}" for code, n in sorted(codes.items())))
     for label, n in sorted(counts.items()):
         if label.startswith("exit code"):
             print(f"  {label} (not 0, 1 or 2): {n}")
-    print(f"  peak memory of a case: {peak:.0f} MB; slowest cases: " + "; ".join(f"{s:.2f} s" for s, _ in slowest))
+    print(f"  workers restarted after a hang or a crash: {counts['restarts']}")
+    print(
+        f"  largest worker after a case: {peak:.0f} MB; slowest cases: " + "; ".join(f"{s:.2f} s" for s, _ in slowest)
+    )
     for problem, shown in examples.items():
         print(f"\n{problem}:")
         for line in shown:

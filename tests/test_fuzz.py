@@ -3,7 +3,7 @@
 The cases come from ``benchmarks/fuzz.py`` (hypothesis strategies built from the Typer app, its
 examples and the files under ``examples/``): a few hundred here, with a fixed seed, run in-process
 through the console script's own entry point; ``python benchmarks/fuzz.py --cases 50000`` runs the long
-version, each case in a process of its own. Each group of commands is a test of its own, so that a
+version in worker processes with time and memory limits. Each group of commands is a test of its own, so that a
 failure names the group.
 """
 
