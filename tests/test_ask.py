@@ -131,7 +131,7 @@ def test_elephants_base_priority_tie_needs_the_ringleader_when_it_decides() -> N
     assert computed("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?") == (
         "Clash I resolves: P2:break, P1:root"
     )
-    ruling = ask("P1 casts Root and P2 casts Root: which resolves first?")
+    ruling = ask("P1 casts Root and P2 casts Break: which resolves first?")
     assert not ruling.verdict.startswith("computed")
     assert ruling.value["readings"][0]["missing"][0].startswith("who is the Ringleader")
 
