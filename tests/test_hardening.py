@@ -178,7 +178,7 @@ def test_3_spellfire_once_reads_ascii_digits_only() -> None:
 )
 @pending("elestrals")
 def test_3_elestrals_reads_ascii_digits_only(args: list[str]) -> None:
-    run(*args).refused("digits 0-9")
+    run(*args).refused("'²'")
 
 
 @pytest.mark.parametrize(
@@ -189,17 +189,16 @@ def test_3_elestrals_reads_ascii_digits_only(args: list[str]) -> None:
         ["elephants", "optional", "illuminate", "²"],
     ],
 )
-@pending("elephants")
 def test_3_elephants_reads_ascii_digits_only(args: list[str]) -> None:
-    run(*args).refused("digits 0-9")
+    run(*args).refused("'²'")
 
 
 @pending("elementals")
 def test_3_elementals_reads_ascii_digits_only(tmp_path: Path) -> None:
-    run("elementals", "check", "discard JK1=²").refused("digits 0-9")
+    run("elementals", "check", "discard JK1=²").refused("'²'")
     log = tmp_path / "seed.log"
     log.write_text("seed ²\n", encoding="utf-8")
-    run("elementals", "replay", str(log)).refused("digits 0-9")
+    run("elementals", "replay", str(log)).refused("'²'")
 
 
 # ---------------------------------------------------------------- 4. numbers of thousands of digits
@@ -221,7 +220,6 @@ def test_4_toml_integers_of_thousands_of_digits_are_one_line_with_the_line() -> 
         parse_toml(f"ringleader = 'P1'\nplayers = {BIG}\n", "plan.toml")
 
 
-@pending("elephants")
 def test_4_a_round_plan_with_a_number_of_thousands_of_digits_is_refused(tmp_path: Path) -> None:
     plan = tmp_path / "round.toml"
     plan.write_text(f"players = {BIG}\n", encoding="utf-8")
@@ -236,7 +234,6 @@ def test_4_an_elestrals_effect_of_thousands_of_digits_is_refused() -> None:
 # ---------------------------------------------------------------- 5, 6. checked before converted
 
 
-@pending("elephants")
 def test_5_a_player_name_is_checked_before_its_health_is_read() -> None:
     run("elephants", "effect", "P1:stupefy", "P2:offering", "--health", "X=1").refused("X")
 
@@ -245,11 +242,10 @@ def test_5_a_player_name_is_checked_before_its_health_is_read() -> None:
     "plan",
     ['players = "three"', "ringleader = 7", "options = 5", "[[health]]\nP1 = 2", "turn_order = [1, 2]"],
 )
-@pending("elephants")
 def test_6_a_round_plan_value_of_the_wrong_type_is_refused_by_name(plan: str, tmp_path: Path) -> None:
     path = tmp_path / "round.toml"
     path.write_text(plan + "\n", encoding="utf-8")
-    run("elephants", "round", str(path)).refused("round.toml")
+    run("elephants", "round", str(path)).refused("round plan", plan.split()[0].strip("[]"))
 
 
 # ---------------------------------------------------------------- 7. deep TOML
@@ -262,7 +258,6 @@ def test_7_toml_nested_two_thousand_deep_is_one_line() -> None:
         parse_toml("a = " + "[" * 2000, "deep.toml")
 
 
-@pending("elephants")
 def test_7_a_round_plan_nested_two_thousand_deep_is_refused(tmp_path: Path) -> None:
     plan = tmp_path / "deep.toml"
     plan.write_text("a = " + "[" * 2000 + "\n", encoding="utf-8")
