@@ -311,7 +311,11 @@ def _describe(shape: Any) -> str:
     if isinstance(shape, Choice):
         return "one of " + ", ".join(shape.values)
     if isinstance(shape, ListOf):
-        return f"a list of at most {shape.most:,} items, each {_describe(shape.item)}"
+        item = _describe(shape.item)
+        noun = item.removeprefix("a ").removeprefix("an ")
+        if noun.isalpha():  # "a string": a list of strings
+            return f"a list of {noun}s"
+        return f"a list, each item {item}"  # "a list, each item a whole number from 1 to 4"
     if isinstance(shape, MapOf | Mapping):
         return "a table"
     if isinstance(shape, tuple):
