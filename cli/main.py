@@ -31,6 +31,7 @@ from cli.output import (
     emit_ruling,
     escape_unprintable,
     internal_error,
+    output_failed,
     say_error,
     silence_stdout,
 )
@@ -344,20 +345,25 @@ def entry(args: list[str]) -> int:
             built = make_app()
         code = built(args, prog_name="rulebook", standalone_mode=False)
         code = code if isinstance(code, int) else EXIT_ANSWERED
-        _flush_stdout()
-        return code
+        return _flush_stdout() or code
     except typer.Abort:
         return _leave("interrupted", EXIT_INTERRUPTED)
     except typer.TyperException as err:
         return _usage_error(err)
     except typer.Exit as done:
-        _flush_stdout()
-        return done.exit_code
+        return _flush_stdout() or done.exit_code
     except KeyboardInterrupt:
         return _leave("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         silence_stdout()
         return EXIT_ANSWERED
+    except OSError as err:
+        if output_failed(err):
+            silence_stdout()
+            return _leave(f"error: cannot write the answer: {err.strerror}", EXIT_BAD_INPUT)
+        if os.environ.get(DEBUG_VARIABLE) == "1":
+            raise
+        return _leave(internal_error(err), EXIT_INTERNAL)
     except SystemExit as stop:
         if isinstance(stop.__context__, BrokenPipeError):  # Rich (help, tables) exits so on a closed pipe
             return EXIT_ANSWERED
@@ -420,15 +426,24 @@ def _tolerant_stdio() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-def _flush_stdout() -> None:
-    """Flush standard output now, so that a closed pipe is noticed here and not at exit."""
+def _flush_stdout() -> int:
+    """Flush standard output now, so that a closed pipe or a full disk is noticed here and not at exit.
+
+    Returns 0, or the exit code of an output that could not be written (said in one line).
+    """
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
     except BrokenPipeError:
         silence_stdout()
-    except (OSError, ValueError):
+    except OSError as err:
+        silence_stdout()
+        if output_failed(err):
+            say_error(f"error: cannot write the answer: {err.strerror}")
+            return EXIT_BAD_INPUT
+    except ValueError:  # already closed
         pass
+    return 0
 
 
 def _leave(message: str, code: int) -> int:

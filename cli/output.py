@@ -32,6 +32,7 @@ command runs its work as an iterable of steps, reports the steps done so far as 
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import re
@@ -105,12 +106,28 @@ def answers(func: Callable[P, R]) -> Callable[P, R]:
             # The reader went away: nothing more to say to anyone.
             silence_stdout(real)
             raise typer.Exit(EXIT_ANSWERED) from None
+        except OSError as err:
+            if not output_failed(err):
+                if os.environ.get(DEBUG_VARIABLE) == "1":
+                    raise
+                fail(internal_error(err), EXIT_INTERNAL)
+            silence_stdout(real)
+            fail(f"error: cannot write the answer: {err.strerror}", EXIT_BAD_INPUT)
         except (Exception, RecursionError, MemoryError) as err:
             if os.environ.get(DEBUG_VARIABLE) == "1":
                 raise
             fail(internal_error(err), EXIT_INTERNAL)
 
     return wrapper
+
+
+#: The errors of writing that are the output's fault, not the program's: a full disk, a device error.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EBADF})
+
+
+def output_failed(err: OSError) -> bool:
+    """Whether ``err`` is standard output failing (``rulebook ... > /dev/full``): said in one line, exit 2."""
+    return err.errno in OUTPUT_ERRORS
 
 
 def internal_error(err: BaseException) -> str:

@@ -680,3 +680,11 @@ def test_an_error_outside_any_command_is_one_line_too(monkeypatch: pytest.Monkey
     result = run("--version")
     assert result.code == 3 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("internal error (RuntimeError: callback failed)")
+
+
+@pytest.mark.parametrize("args", [["rules", "clash"], ["clash", "attack", "fire", "water", "--json"], ["--help"]])
+def test_an_answer_that_cannot_be_written_is_one_line_not_a_bug(args: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        command = [sys.executable, "-c", "from cli.main import run; run()", *args]
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 2 and done.stderr == b"error: cannot write the answer: No space left on device\n"
