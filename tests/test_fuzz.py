@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -46,11 +45,12 @@ def _marked(group: str):
 @pytest.fixture(autouse=True)
 def _cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
 @pytest.mark.parametrize("group", [_marked(g) for g in fuzz.groups()])
-def test_every_command_answers_or_refuses_in_one_line(group: str) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="rulebook-fuzz-"))
+def test_every_command_answers_or_refuses_in_one_line(group: str, tmp_path: Path) -> None:
+    folder = tmp_path
     failures: list[str] = []
 
     @seed(12)
