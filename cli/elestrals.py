@@ -160,7 +160,9 @@ def main(
     changed: Annotated[bool, typer.Option(help="The Elestral already changed Position this turn.")] = False,
     chain_active: Annotated[bool, typer.Option("--chain", help="A chain is active.")] = False,
     status: Annotated[str, typer.Option(help="The card's status: enchanted, misenchanted, suppressed.")] = "enchanted",
-    no_target: Annotated[bool, typer.Option(help="The effect or Rune needs a target and none exists.")] = False,
+    no_target: Annotated[
+        bool, typer.Option("--no-target", help="The effect or Rune needs a target and none exists.")
+    ] = False,
     phase: Annotated[str, typer.Option(help="The current phase: draw, main, battle or end.")] = "main",
     receiver: Annotated[
         str, typer.Option(help="For nexus: elestral, rune, set, invoke, counter, or gone (left the field).")

@@ -24,7 +24,7 @@ def test_order_prints_the_order_with_reasons_and_the_interpretation_it_rests_on(
     lines = result.stdout.splitlines()
     assert lines[0] == "Clash I resolves: P1:root, P2:nightglow, P1:stupefy"
     assert any("P2:nightglow before P1:stupefy, both at 2: P2 is earlier in turn order" in line for line in lines)
-    assert any(line.startswith("erratum elephants.erratum.priority-direction:") for line in lines)
+    assert any(line.strip().startswith("erratum elephants.erratum.priority-direction:") for line in lines)
 
 
 def test_order_json_follows_the_documented_schema() -> None:

@@ -140,8 +140,8 @@ def test_1_no_command_of_the_game_has_an_unbounded_number_option(group: str) -> 
     [
         (["spellfire", "avatar", "--phase", "9"], "--phase must be from 0 to 6, not 9"),
         (["spellfire", "draw", "3", "--count", "-1"], "--count must be from 0 to 10000, not -1"),
-        (["spellfire", "draw", BIG], "pile has too many digits (5,000)"),
-        (["spellfire", "draw", "²"], "pile must be a whole number written with the digits 0-9, not '²'"),
+        (["spellfire", "draw", BIG], "PILE has too many digits (5,000)"),
+        (["spellfire", "draw", "²"], "PILE must be a whole number written with the digits 0-9, not '²'"),
     ],
 )
 def test_1_a_number_option_out_of_range_says_the_range(args: list[str], message: str) -> None:
@@ -280,7 +280,8 @@ def test_8_arguments_and_answers_print_under_a_strict_terminal_encoding(encoding
     assert b"\\udcff" in bad.stderr and b"Traceback" not in bad.stderr
     answer = script("rule", "clash.ability.blaze", env={"PYTHONIOENCODING": encoding})
     assert answer.returncode == 0, answer.stderr
-    assert b"Fire \\u2013 Blaze" in answer.stdout or "Fire – Blaze".encode(encoding.split(":")[0]) in answer.stdout
+    dash = "–".encode() if encoding.startswith("utf-8") else b"\\u2013"  # shown as it is, or escaped
+    assert b"Special Abilities > Fire " + dash in answer.stdout
     table = script("rules", "clash", env={"PYTHONIOENCODING": encoding})
     assert table.returncode == 0 and b"clash.attack.tie" in table.stdout, table.stderr
     as_json = script("clash", "attack", os.fsdecode(b"\xff"), "water", "--json", env={"PYTHONIOENCODING": encoding})
@@ -303,7 +304,7 @@ def test_9_twenty_cold_processes_at_once_all_answer_correctly(tmp_path: Path) ->
     for args, out, err, code in results:
         assert code == 0 and not err, (args[-2:], code, err[-500:])
         if "search" in args:
-            assert out.startswith(b"1. clash.attack.tie  (rule)"), out[:200]
+            assert b"\n1. clash.attack.tie  (rule)" in out, out[:200]
         else:
             assert b"clash.interp.fortify-outcome" in out.split(b"\n", 1)[0], out[:300]
     assert len(list(cache.glob("search-*.sqlite"))) == 1
