@@ -670,8 +670,11 @@ def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, gro
         slowest.append((seconds, case))
         slowest.sort(reverse=True)
         del slowest[3:]
+        words = case.split()
+        where = words[1] if len(words) > 1 and words[1] in groups() else "top"
         for problem in problems:
             counts[problem] += 1
+            counts[f"by group: {where}: {problem}"] += 1
             if len(examples[problem]) < show:
                 examples[problem].append(f"{case}\n    exit {code}, {seconds:.2f} s: {last}")
         if counts["cases"] % 500 == 0:  # the counts so far, should the run be stopped before the end
@@ -783,6 +786,9 @@ def main() -> None:
         if label.startswith("exit code"):
             print(f"  {label} (not 0, 1 or 2): {n}")
     print(f"  workers restarted after a hang or a crash: {counts['restarts']}")
+    for label, n in sorted(counts.items()):
+        if label.startswith("by group: "):
+            print(f"  {label}: {n}")
     print(
         f"  largest worker after a case: {peak:.0f} MB; slowest cases: " + "; ".join(f"{s:.2f} s" for s, _ in slowest)
     )
