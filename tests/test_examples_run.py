@@ -36,9 +36,7 @@ _PLACEHOLDER = re.compile(r"[A-Z][A-Z_-]+|[NPS]|.*\.\.\.")
 
 #: Examples whose failure belongs to a change in progress elsewhere; each is checked all the same and
 #: reported as an expected failure while its text stays exactly as written here.
-KNOWN_BROKEN: dict[str, str] = {
-    "rulebook elestrals enchant fire,& water,water": "a shell cuts the command at '&' (a shell-safe spelling is due)",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 
 
 @functools.cache

@@ -70,6 +70,9 @@ def test_without_a_writable_cache_folder_the_index_lives_in_memory(tmp_path, mon
         ("Fortify", "clash.ability.fortify"),
         ("arcane damage joker", "elementals.cards.joker-arcane"),
         ("elestrals.chain.newest-first", "elestrals.chain.newest-first"),
+        # a bare term finds the record whose title names it, before those that mention it most
+        ("Stupefy", "elephants.resolve.stupefy"),
+        ("clap", "elephants.clap.targets"),
     ],
 )
 def test_search_ranks_the_record_a_judge_would_cite_first(query: str, expected: str) -> None:
