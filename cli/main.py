@@ -533,7 +533,7 @@ def _number_message(err: typer.TyperException, message: str) -> str:
         problem = cause.errors()[0]
     except (IndexError, TypeError, AttributeError):
         return message
-    from rulebook.reading import shown
+    from rulebook.reading import MAX_DIGITS, shown
 
     name, given = found.group(1).strip("'\""), shown(str(problem.get("input", "")))
     given = given if len(given) <= 40 else given[:40] + "…"
@@ -541,7 +541,7 @@ def _number_message(err: typer.TyperException, message: str) -> str:
     if problem.get("type") in ("greater_than_equal", "less_than_equal") and low is not None and high is not None:
         return f"{name} must be from {low} to {high}, not {given}"
     if problem.get("type") == "int_parsing_size":
-        return f"{name} has too many digits ({len(str(problem.get('input', ''))):,})"
+        return f"{name} has too many digits ({len(str(problem.get('input', '')))}; at most {MAX_DIGITS})"
     if problem.get("type") in ("int_parsing", "int_from_float"):
         return f"{name} must be a whole number written with the digits 0-9, not {given!r}"
     return message
