@@ -289,9 +289,9 @@ def test_each_reader_reads_50_kb_of_adversarial_text_in_well_under_a_second(read
     module = importlib.import_module(f"rulebook.calculators.{reader}")
     for name, text in ADVERSARIAL.items():
         text = (text * 2)[:50_000]
-        start = time.perf_counter()
+        start = time.process_time()  # processor time: a busy machine does not count against the reader
         module.read(text + " attacks order first")
-        assert time.perf_counter() - start < 0.5, name
-    start = time.perf_counter()
+        assert time.process_time() - start < 0.5, name
+    start = time.process_time()
     tokens("P1 " * 17000)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
