@@ -292,7 +292,7 @@ def test_8_arguments_and_answers_print_under_a_strict_terminal_encoding(encoding
 def test_9_twenty_cold_processes_at_once_all_answer_correctly(tmp_path: Path) -> None:
     cache = tmp_path / "cold"  # empty: every process finds no index and no parsed data
     env = {**os.environ, "RULEBOOK_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
-    search = [sys.executable, "-c", "from cli.main import run; run()", "search", "tie", "--limit", "1"]
+    search = [sys.executable, "-c", "from cli.main import run; run()", "search", "equal strengths", "--limit", "1"]
     ask = [sys.executable, "-c", "from cli.main import run; run()", "ask", "Does Fortify save Earth on a tie?"]
     started = [
         subprocess.Popen(search if n % 2 else ask, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -312,11 +312,11 @@ def test_9_twenty_cold_processes_at_once_all_answer_correctly(tmp_path: Path) ->
 def test_9_a_damaged_or_stale_index_and_data_cache_are_rebuilt_not_trusted(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     env = {"RULEBOOK_CACHE_DIR": str(cache)}
-    first = script("search", "tie", "--limit", "1", env=env)
+    first = script("search", "equal strengths", "--limit", "1", env=env)
     assert first.returncode == 0
     for path in [*cache.glob("search-*.sqlite"), *cache.glob("*.marshal")]:
         path.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100 if path.suffix == ".sqlite" else b"\xe3\x00\x00")
-    again = script("search", "tie", "--limit", "1", env=env)
+    again = script("search", "equal strengths", "--limit", "1", env=env)
     assert again.returncode == 0 and again.stdout == first.stdout, again.stderr
     # A stale index (another version's, say) under the current name: its stamp does not match, so it is rebuilt.
     import sqlite3
@@ -351,7 +351,7 @@ def test_9_runs_from_a_read_only_install_with_no_writable_cache(tmp_path: Path) 
                 "PYTHONDONTWRITEBYTECODE": "1",
                 "RULEBOOK_CACHE_DIR": str(cache),
             }
-            for args in (["search", "tie", "--limit", "1"], ["ask", "Does Fortify save Earth on a tie?"]):
+            for args in (["search", "equal strengths", "--limit", "1"], ["ask", "Does Fortify save Earth on a tie?"]):
                 done = subprocess.run(
                     [sys.executable, "-c", "from cli.main import run; run()", *args],
                     capture_output=True,
@@ -389,7 +389,7 @@ def test_9_replaced_cache_files_are_pruned_but_recent_ones_kept(tmp_path: Path) 
     leftover = cache / ".search-crashed.tmp"
     leftover.write_bytes(b"")
     os.utime(leftover, (old, old))
-    result = script("search", "tie", "--limit", "1", env={"RULEBOOK_CACHE_DIR": str(cache)})
+    result = script("search", "equal strengths", "--limit", "1", env={"RULEBOOK_CACHE_DIR": str(cache)})
     assert result.returncode == 0
     names = sorted(p.name for p in cache.glob("*search*"))
     assert "search-recent.sqlite" in names and ".search-crashed.tmp" not in names
