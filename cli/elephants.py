@@ -396,9 +396,11 @@ def optional(
     spell: Annotated[str, typer.Argument(help="Illuminate, Electrocute, Offering, Ritual or Overexert.")],
     choice: Annotated[str, typer.Argument(help="pass or use; for Illuminate, how many extra spells (0 to 2).")],
     own_spells: Annotated[
-        int | None, typer.Option(help="Electrocute: how many of your own spells you could discard.")
+        int | None, typer.Option(min=0, max=99, help="Electrocute: how many of your own spells you could discard.")
     ] = None,
-    hand: Annotated[int | None, typer.Option(help="Illuminate: how many spells are in your hand.")] = None,
+    hand: Annotated[
+        int | None, typer.Option(min=0, max=99, help="Illuminate: how many spells are in your hand.")
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """May the owner of an optional spell make this choice (Illuminate, Electrocute, Blood spells)?
@@ -415,13 +417,15 @@ def optional(
 @app.command("end-round")
 @answers
 def end_round(
-    hand: Annotated[int, typer.Option(help="Spells in hand when the round ends.")],
-    kept: Annotated[int | None, typer.Option(help="Spells kept in the keep-or-discard step (default: all).")] = None,
-    trunks_lost: Annotated[int, typer.Option(help="The player's destroyed trunks.")] = 0,
+    hand: Annotated[int, typer.Option(min=0, max=99, help="Spells in hand when the round ends.")],
+    kept: Annotated[
+        int | None, typer.Option(min=0, max=99, help="Spells kept in the keep-or-discard step (default: all).")
+    ] = None,
+    trunks_lost: Annotated[int, typer.Option(min=0, max=99, help="The player's destroyed trunks.")] = 0,
     draft: Annotated[
         bool | None, typer.Option("--draft/--no-draft", help="Draft a new set after discarding the whole hand.")
     ] = None,
-    set_size: Annotated[int | None, typer.Option(help="Spells in the new set (default 3).")] = None,
+    set_size: Annotated[int | None, typer.Option(min=0, max=99, help="Spells in the new set (default 3).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A player's hand at the end of the round: a new spell set or not, and how many spells to recall.
