@@ -43,8 +43,15 @@ BINS: tuple[tuple[int, int], ...] = ((0, 5), (5, 10), (10, 15), (15, 20), (20, 2
 
 
 def random_policy(state: ElementalsState, rng: random.Random) -> Any:
-    """Any legal action, uniformly at random."""
-    return rng.choice(state.legal_actions())
+    """Any legal action, uniformly at random (the pick ``rng.choice`` makes, from the same generator)."""
+    actions = state.legal_actions()
+    n = len(actions)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return actions[i]
 
 
 def _need(state: ElementalsState, slot: int) -> int:
@@ -61,28 +68,67 @@ def greedy(state: ElementalsState, rng: random.Random) -> Any:
         >>> greedy(s, random.Random(0))
         Play(card='5S', target='KS', power=None)
     """
-    actions = state.legal_actions()
-    if actions[0] == Draw() or isinstance(actions[0], Reorder):
-        return actions[0]
-    plays = [a for a in actions if isinstance(a, Play)]
-    slot = {t: state.slot_of(t) for t in state.targets()}
-    banish = [a for a in plays if len(state.piles[slot[a.target]]) == E.DAMAGE_CARDS]
-    if banish:
-        return banish[0]
-    second = [a for a in plays if len(state.piles[slot[a.target]]) == 1]
-    if second:
-        # The smallest card that completes an attack (a joker names just what is needed).
-        return min(second, key=lambda a: (a.power or 0) + (0 if a.power else 100) + _card_power(a.card))
-    first = [a for a in plays if not state.piles[slot[a.target]] and (a.power is None or a.power == 10)]
-    if first:
-        # Start with the card leaving the smallest need: a high card on a weak elemental.
-        return min(first, key=lambda a: E.power_of(a.target) - (a.power or _card_power(a.card)))
-    discards = [a for a in actions if isinstance(a, Discard)]
-    return min(discards, key=lambda a: a.power if a.power is not None else _card_power(a.card))
+    if state.peeking:
+        return _TOP
+    if not state.in_turn:
+        return _DRAW
+    # The first banish card listed; else the first best completing card, the first best opening card,
+    # or the first best discard, in the order of `legal_actions` (hand cards, then targets).
+    slots, piles, revealed, doubled = state.slots, state.piles, state.revealed, state.doubled
+    targets = sorted((i, slots[i], piles[i]) for i in revealed if slots[i] is not None)
+    hand = state.hand
+    second = first = discard = None
+    second_key = first_key = discard_key = 0
+    for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+        if c in _JOKERS:
+            banishes = state.options["joker-banishes"] == "yes"
+            factor = E.RAGNAROS_FACTOR if c in doubled else 1
+            for i, t, pile in targets:
+                laid = len(pile)
+                if laid == E.DAMAGE_CARDS:
+                    if banishes:
+                        return _PLAYS[c][t][0]
+                elif laid == 1:
+                    need = _POWER[t] - state.pile_power(i)
+                    p = max(1, -(-need // factor))
+                    if p <= 10 and (second is None or p + 10 < second_key):
+                        second, second_key = _PLAYS[c][t][p], p + 10
+                elif second is None and (first is None or _POWER[t] - 10 < first_key):
+                    first, first_key = _PLAYS[c][t][10], _POWER[t] - 10
+            if state.options["joker-discard"] == "chosen":
+                if discard is None or discard_key > 1:
+                    discard, discard_key = _JOKER_DISCARDS[c][0], 1
+            elif discard is None or discard_key > 10:
+                discard, discard_key = _DISCARDS[c], 10
+            continue
+        element, power = _ELEMENT[c], _POWER[c]
+        dealt = power * E.RAGNAROS_FACTOR if c in doubled else power
+        for i, t, pile in targets:
+            laid = len(pile)
+            if laid == E.DAMAGE_CARDS:
+                if element == _ELEMENT[t]:
+                    return _PLAYS[c][t]
+            elif element == _ELEMENT[t]:
+                continue
+            elif laid == 1:
+                if state.pile_power(i) + dealt >= _POWER[t] and (second is None or 100 + power < second_key):
+                    second, second_key = _PLAYS[c][t], 100 + power
+            elif second is None and (first is None or _POWER[t] - power < first_key):
+                first, first_key = _PLAYS[c][t], _POWER[t] - power
+        if discard is None or power < discard_key:
+            discard, discard_key = _DISCARDS[c], power
+    return second or first or discard
+
+
+_POWER = {c: E.power_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS) if c not in E.JOKERS}
+_ELEMENT = {c: E.element_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS)}
+_JOKERS = frozenset(E.JOKERS)
+_PLAYS, _DISCARDS, _JOKER_DISCARDS = E._PLAYS, E._DISCARDS, E._JOKER_DISCARDS
+_DRAW, _TOP = E._DRAW, E._TOP
 
 
 def _card_power(c: str) -> int:
-    return 10 if c.startswith("JK") else E.power_of(c)
+    return _POWER.get(c, 10)
 
 
 # ---------------------------------------------------------------- the planner

@@ -159,3 +159,70 @@ def test_the_planner_beats_the_baseline_on_the_same_deals() -> None:
             play_game(elementals.new_game(seed=s), POLICIES[name](), random.Random(s)).defeated for s in range(8)
         )
     assert wins["planner"] > wins["greedy"]
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: dict) -> None:
+    # `apply` takes a fast path for plain legal actions; it must agree field by field (the turn counter
+    # too) with the checked path that `explain` takes, and must never accept an action that path refuses.
+    from rulebook.elementals import _fast_step, _ignore
+
+    taken = 0
+    for game in _games(options, games=3, seed=21) + _games(options, 3, 31, "greedy", give_powers=False):
+        for state in game:
+            for action in _candidates(state):
+                fast = _fast_step(state, action)
+                try:
+                    slow = state._step(action, _ignore)
+                except (IllegalActionError, InvalidInputError):
+                    assert fast is None, (state.render(), action)
+                    continue
+                if fast is not None:
+                    taken += 1
+                    assert _fields(fast) == _fields(slow), (state.render(), action)
+    assert taken > 300
+
+
+def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
+    # Deals must not change: the engine's own shuffle gives the permutation `random.shuffle` gives.
+    from rulebook.elementals import _shuffle
+
+    for seed in range(200):
+        ours, theirs = list(elementals.TITAN_DECK), list(elementals.TITAN_DECK)
+        a, b = random.Random(seed), random.Random(seed)
+        _shuffle(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs and a.random() == b.random()
+
+
+def _reference_greedy(state: elementals.ElementalsState) -> object:
+    """The baseline policy as first written, over the listed legal actions: the fast one must agree."""
+    actions = state.legal_actions()
+    if actions[0] == Draw() or isinstance(actions[0], Reorder):
+        return actions[0]
+    plays = [a for a in actions if isinstance(a, Play)]
+    slot = {t: state.slot_of(t) for t in state.targets()}
+    banish = [a for a in plays if len(state.piles[slot[a.target]]) == 2]
+    if banish:
+        return banish[0]
+
+    def power(c: str) -> int:
+        return 10 if c.startswith("JK") else elementals.power_of(c)
+
+    second = [a for a in plays if len(state.piles[slot[a.target]]) == 1]
+    if second:
+        return min(second, key=lambda a: (a.power or 0) + (0 if a.power else 100) + power(a.card))
+    first = [a for a in plays if not state.piles[slot[a.target]] and (a.power is None or a.power == 10)]
+    if first:
+        return min(first, key=lambda a: elementals.power_of(a.target) - (a.power or power(a.card)))
+    discards = [a for a in actions if isinstance(a, Discard)]
+    return min(discards, key=lambda a: a.power if a.power is not None else power(a.card))
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS[::3], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict) -> None:
+    from rulebook.elementals_sim import greedy
+
+    for game in _games(options, games=4, seed=41) + _games(options, 4, 51, "greedy"):
+        for state in game[:-1]:
+            assert greedy(state, random.Random(0)) == _reference_greedy(state), state.render()
