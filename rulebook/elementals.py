@@ -1011,12 +1011,14 @@ def _without(hand: tuple[str, ...], c: str) -> tuple[str, ...]:
 
 def _fast_step(s: ElementalsState, action: Any) -> ElementalsState | None:
     kind = type(action)
-    if s.peeking or kind is Reorder or kind is Unleash:
+    if s.peeking or kind is Reorder:
         return None
     if s.is_terminal():
         return None
     if kind is Play:
         return _fast_play(s, action)
+    if kind is Unleash:
+        return _fast_unleash(s, action)
     if kind is Draw:
         deck = s.deck
         if s.in_turn or len(deck) < HAND_SIZE:
@@ -1056,6 +1058,35 @@ def _fast_step(s: ElementalsState, action: Any) -> ElementalsState | None:
 
 
 _JOKER_POWER_SET = frozenset(JOKER_POWERS)
+_NEPTULON, _RAGNAROS = _POWER_LORD["neptulon"], _POWER_LORD["ragnaros"]
+
+
+def _fast_unleash(s: ElementalsState, action: Unleash) -> ElementalsState | None:
+    name, c = action.power, action.card
+    powers = s.powers
+    if name == "neptulon":
+        if _NEPTULON not in powers or c not in s.hand:
+            return None
+        new = _copy(s)
+        hand = _without(s.hand, c)
+        _set_hand(new, hand)
+        _set_in_turn(new, s.in_turn and bool(hand))
+        _set_deck(new, (*s.deck, c))
+        _set_doubled(new, s.doubled - {c})
+        king = _NEPTULON
+    elif name == "ragnaros":
+        if _RAGNAROS not in powers or c not in _TITAN_SET or c in s.doubled:
+            return None
+        if c not in s.hand and all(c != x for pile in s.piles for x, _ in pile):
+            return None
+        new = _copy(s)
+        _set_doubled(new, s.doubled | {c})
+        king = _RAGNAROS
+    else:
+        return None
+    _set_powers(new, _without(powers, king))
+    _set_plane(new, (*s.plane, king))
+    return new
 
 
 def _fast_play(s: ElementalsState, action: Play) -> ElementalsState | None:
