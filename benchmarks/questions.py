@@ -1,32 +1,61 @@
-"""How well `rulebook ask` finds what a judge would cite: top-1 and top-3 accuracy over the question set.
+"""How well `rulebook ask` answers players' questions: top-1, top-3 and refusals, per game and overall.
 
-    python benchmarks/questions.py
+    python benchmarks/questions.py [--misses] [--dev-only]
 
-The questions, with the records a judge would cite, are in tests/data/questions.toml.
+Three sets: the development half of the players' questions (tests/data/players-dev.toml, with the
+questions added for tuning, players-dev-added.toml), the held-out test half (players-test.toml), and the
+original judges' questions (questions.toml). Only aggregate figures are printed for the test half;
+`--misses` lists the development half's misses (the only questions tuning may look at).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections import defaultdict
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_questions import QUESTIONS, accuracy
+from test_questions import evaluate, load
+
+ORDER = ["clash", "elestrals", "elementals", "spellfire", "elephants", "none", "all"]
+
+
+def _pct(value: float | None) -> str:
+    return "   -" if value is None else f"{value:4.0%}"
+
+
+def report(label: str, questions: list[dict]) -> dict:
+    figures = evaluate(questions)
+    print(f"\n{label}: {len(questions)} questions")
+    print(f"  {'game':<11} {'n':>4} {'top-1':>6} {'top-3':>6} {'off-topic refused':>18} {'real refused':>13}")
+    for name in ORDER:
+        if name not in figures:
+            continue
+        f = figures[name]
+        print(
+            f"  {name:<11} {f['questions']:>4} {_pct(f['top1']):>6} {_pct(f['top3']):>6} "
+            f"{_pct(f['off_topic_refused']):>18} {_pct(f['wrongly_refused']):>13}"
+        )
+    return figures
 
 
 def main() -> None:
-    by_game = defaultdict(list)
-    for q in QUESTIONS:
-        by_game[q["game"]].append(q)
-    for game, questions in by_game.items():
-        top1, top3, _ = accuracy(questions)
-        print(f"{game}: {len(questions)} questions, top-1 {top1:.0%}, top-3 {top3:.0%}")
-    top1, top3, misses = accuracy(QUESTIONS)
-    print(f"all: {len(QUESTIONS)} questions, top-1 {top1:.1%}, top-3 {top3:.1%}")
-    for text, found in misses:
-        print(f"  missed: {text!r} -> {found}")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--misses", action="store_true", help="list the development half's misses")
+    parser.add_argument("--dev-only", action="store_true", help="measure the development half alone (for tuning)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    dev = report("development half (+ added)", load("players-dev.toml") + load("players-dev-added.toml"))
+    if not args.dev_only:
+        report("test half (held out)", load("players-test.toml"))
+        report("original judges' questions", load("questions.toml"))
+    print(f"\n{time.perf_counter() - start:.1f} s")
+    if args.misses:
+        print("\ndevelopment half, misses (question, expected, offered):")
+        for text, expect, found in dev["all"]["misses"]:
+            print(f"  {text!r}\n    expected {expect or 'a refusal'}; offered {found or 'a refusal'}")
 
 
 if __name__ == "__main__":

@@ -1,1 +1,1 @@
-"""The ``rulebook`` command: a thin Typer layer over the :mod:`rulebook` package."""
+"""The ``rulebook`` command: a thin Typer layer over the [`rulebook`][rulebook] package."""

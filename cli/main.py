@@ -222,14 +222,28 @@ def search(
 @answers
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
-    limit: Annotated[int, typer.Option(help="How many rulings at most.")] = 3,
+    game: Annotated[str | None, typer.Option(help="Only this game's rulings and calculators.")] = None,
+    limit: Annotated[int, typer.Option(help="How many rulings at most: the best and the related ones.")] = 3,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask a question: the best rulings with their citations, and the computed answer where one fits."""
+    """Ask a question: the computed answer where one fits, else the ruling that covers it, in full."""
     from rulebook.ask import ask as run_ask
+    from rulebook.ask import render
 
-    ruling = run_ask(question, limit)
-    emit_ruling(None, "ask", {"question": question}, ruling, as_json)
+    ruling = run_ask(question, limit, game)
+    if as_json:
+        emit_ruling(game, "ask", {"question": question, "game": game}, ruling, True)
+        return
+    typer.echo(render(ruling))
+    if ruling.rules:
+        import textwrap
+
+        from cli.output import WRAP, notes_for
+
+        typer.echo("rules: " + ", ".join(ruling.rules))
+        for note in notes_for(ruling.rules):
+            typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
+            typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
 
 
 #: The top-level commands, in the order `rulebook --help` lists them.

@@ -8,8 +8,8 @@ Exit codes:
 - 3: an internal error, a bug in rulebook: one line naming what failed; ``RULEBOOK_DEBUG=1`` shows the traceback;
 - 130: interrupted with Ctrl-C (what was done so far is reported first where a command can).
 
-Every command goes through :func:`answers`, the one error boundary, so no exception reaches the user as a
-traceback.
+Every command goes through [`answers`][cli.output.answers], the one error boundary, so no exception reaches the user as
+a traceback.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def option_flag(game: str) -> Any:
 def answers(func: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command in the CLI's one error boundary: every failure becomes one line and an exit code.
 
-    A :class:`RulebookError` (bad input) exits 2; Ctrl-C exits 130; any other exception is a bug and
-    exits 3 with one line naming it (the traceback only when ``RULEBOOK_DEBUG=1``).
+    A [`RulebookError`][rulebook.errors.RulebookError] (bad input) exits 2; Ctrl-C exits 130; any other exception is a
+    bug and exits 3 with one line naming it (the traceback only when ``RULEBOOK_DEBUG=1``).
     """
 
     @functools.wraps(func)
@@ -120,7 +120,8 @@ def _silence_stdout() -> None:
 
 
 def read_text(path: str, what: str = "file") -> str:
-    """Read a file named on the command line (``-`` is standard input): see :func:`rulebook.reading.read_text`."""
+    """Read a file named on the command line (``-`` is standard input): see
+    [`rulebook.reading.read_text`][rulebook.reading.read_text]."""
     from rulebook.reading import read_text as read
 
     return read(path, what=what)

@@ -55,19 +55,55 @@ __all__ = [
 ]
 
 
-class GameInfo(namedtuple("GameInfo", "id name kind source engine")):
-    """A registered game: its ID (the prefix of its rule IDs), name, kind, source document and engine module."""
+class GameInfo(namedtuple("GameInfo", "id name kind source engine document")):
+    """A registered game: its ID (the prefix of its rule IDs), name, kind, source file, engine module, and the
+    source document's title in words (what players call it)."""
 
     __slots__ = ()
 
 
 # The registry. Adding a game means adding its line here, its data file and its engine module.
 _GAMES: tuple[GameInfo, ...] = (
-    GameInfo("clash", "Elemental Clash", "two-player game", "002_6544c3a00f53460f.txt", "rulebook.clash"),
-    GameInfo("elestrals", "Elestrals", "trading card game", "004_43a305e9c036b533.txt", "rulebook.elestrals"),
-    GameInfo("elementals", "Elementals", "solitaire card game", "003_5def52412761cd4b.txt", "rulebook.elementals"),
-    GameInfo("spellfire", "Spellfire", "clarification sheet", "001_cfbad67ab2f76584.txt", "rulebook.spellfire"),
-    GameInfo("elephants", "Elemental Elephants", "clarifications", "000_0d2c890b30d957fe.txt", "rulebook.elephants"),
+    GameInfo(
+        "clash",
+        "Elemental Clash",
+        "two-player game",
+        "002_6544c3a00f53460f.txt",
+        "rulebook.clash",
+        "Elemental Clash rules",
+    ),
+    GameInfo(
+        "elestrals",
+        "Elestrals",
+        "trading card game",
+        "004_43a305e9c036b533.txt",
+        "rulebook.elestrals",
+        "Elestrals How to Play Guide",
+    ),
+    GameInfo(
+        "elementals",
+        "Elementals",
+        "solitaire card game",
+        "003_5def52412761cd4b.txt",
+        "rulebook.elementals",
+        "Elementals card game rules",
+    ),
+    GameInfo(
+        "spellfire",
+        "Spellfire",
+        "clarification sheet",
+        "001_cfbad67ab2f76584.txt",
+        "rulebook.spellfire",
+        "Spellfire combat and special cards guide",
+    ),
+    GameInfo(
+        "elephants",
+        "Elemental Elephants",
+        "clarifications",
+        "000_0d2c890b30d957fe.txt",
+        "rulebook.elephants",
+        "Elemental Elephants rules clarifications",
+    ),
 )
 _BY_ID = {g.id: g for g in _GAMES}
 

@@ -1,10 +1,11 @@
 """Elemental Clash: the complete two-player game as an engine.
 
 Each player has Fire 3, Water 4, Earth 5, Air 2 and Ether 1, each with a once-per-game ability. The
-state is immutable and honours :class:`rulebook.protocol.GameState`. A turn is one or two decisions:
-the player to move chooses an :class:`Attack` (or a :class:`Revive`); after an attack the defender
-chooses a :class:`Defend`, knowing what the attacker declared. :func:`play` does both halves of a
-turn at once, as a :class:`Turn` written in the move-log notation.
+state is immutable and honours [`rulebook.protocol.GameState`][rulebook.protocol.GameState]. A turn is one or two
+decisions: the player to move chooses an [`Attack`][rulebook.clash.Attack] (or a [`Revive`][rulebook.clash.Revive]);
+after an attack the defender chooses a [`Defend`][rulebook.clash.Defend], knowing what the attacker declared.
+[`play`][rulebook.clash.play] does both halves of a turn at once, as a [`Turn`][rulebook.clash.Turn] written in the
+move-log notation.
 
 Move-log notation, one turn per line: ``ATTACKER > TARGET`` with ``+`` after an element that uses its
 ability (``fire+ > water+``), or ``revive ELEMENT``. A line may start with its turn number
@@ -53,7 +54,6 @@ __all__ = [
     "Revive",
     "Side",
     "Turn",
-    "answer_question",
     "describe",
     "new_game",
     "parse_log",
@@ -287,7 +287,8 @@ class ClashState:
         return actions
 
     def apply(self, action: Action) -> Self:
-        """The state after ``action``; an illegal action raises :class:`IllegalActionError`."""
+        """The state after ``action``; an illegal action raises
+        [`IllegalActionError`][rulebook.errors.IllegalActionError]."""
         return self._step(action, None)
 
     def explain(self, action: Action) -> tuple[Self, Ruling]:
@@ -309,7 +310,8 @@ class ClashState:
         return _timing_allows(ABILITY[elem], role, self.options)
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError`, naming the forbidding rules, if ``action`` is illegal here.
+        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError], naming the forbidding rules, if ``action``
+        is illegal here.
 
         Examples:
             >>> new_game().check(Attack("earth", "air")) is None
@@ -699,7 +701,7 @@ def parse_log(text: str) -> list[tuple[int, Turn]]:
 def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
     """Play one whole turn (both decisions of an attack, or a revive) and explain it.
 
-    An illegal turn raises :class:`IllegalActionError` naming the rules that forbid it.
+    An illegal turn raises [`IllegalActionError`][rulebook.errors.IllegalActionError] naming the rules that forbid it.
 
     Examples:
         >>> state, ruling = play(new_game(), "earth > air+")
@@ -719,7 +721,8 @@ def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
 
 
 def state_after(log: str, options: Mapping[str, object] | Options | None = None) -> ClashState:
-    """The position a move log reaches; an illegal turn raises :class:`IllegalActionError` naming it.
+    """The position a move log reaches; an illegal turn raises
+    [`IllegalActionError`][rulebook.errors.IllegalActionError] naming it.
 
     Examples:
         >>> print(state_after("earth > water\\nfire+ > earth+"))
@@ -739,7 +742,7 @@ def state_after(log: str, options: Mapping[str, object] | Options | None = None)
 def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
     """Judge one attack (or revive) in ``state``: legal or not, the outcome, the trace and the rules.
 
-    Unlike :func:`play`, an illegal turn is an answer here, not an error.
+    Unlike [`play`][rulebook.clash.play], an illegal turn is an answer here, not an error.
 
     Examples:
         >>> print(resolve_attack(new_game(), "air+ > earth"))
@@ -786,39 +789,6 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     if after is None:
         return ruling.verdict, ""
     return ruling.verdict, " / ".join(f"{PLAYERS[i]}: {side.describe()}" for i, side in enumerate(after.sides))
-
-
-_ATTACK_WORDS = re.compile(r"\b(attack\w*|against|versus|vs|defend\w*|hits?|fights?)\b", re.IGNORECASE)
-_ELEMENT_WORDS = re.compile(r"\b(" + "|".join(ELEMENTS) + r")\b", re.IGNORECASE)
-_ABILITY_WORDS = re.compile(r"\b(" + "|".join(ABILITIES) + r")\b", re.IGNORECASE)
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute the answer to a question about one attack from the opening position, if it is one.
-
-    The question must name two elements and speak of attacking or defending; ability names mark who uses
-    them (Blaze is Fire's, so it goes with whichever side Fire is on). "X defending against Y" makes Y
-    the attacker. Anything else returns ``None``, and ``rulebook ask`` falls back to the rulings.
-
-    Examples:
-        >>> answer_question("Can Air use Gale when defending against Earth?").verdict
-        "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"
-        >>> answer_question("How many points does the winner score?") is None
-        True
-    """
-    if not _ATTACK_WORDS.search(question):
-        return None
-    named = [m.group(1).lower() for m in _ELEMENT_WORDS.finditer(question)]
-    if len(named) < 2:
-        return None
-    attacker, target = named[0], named[1]
-    if re.search(r"\bdefend\w*\b.*\bagainst\b", question, re.IGNORECASE):
-        attacker, target = target, attacker
-    used = {m.group(1).lower() for m in _ABILITY_WORDS.finditer(question)}
-    owners = {ability: elem for elem, ability in ABILITY.items()}
-    uses = {owners[a] for a in used}
-    turn = Turn(Attack(attacker, target, attacker in uses), Defend(target in uses))
-    return resolve_attack(new_game(), turn)
 
 
 def score(state: ClashState) -> tuple[int, int]:
@@ -921,7 +891,8 @@ def describe(state: ClashState) -> Ruling:
 
 
 def series(games: Sequence[Ruling]) -> Ruling:
-    """Add up the scores of several replayed games (rulings from :func:`replay`); unfinished games score nothing.
+    """Add up the scores of several replayed games (rulings from [`replay`][rulebook.clash.replay]); unfinished games
+    score nothing.
 
     Examples:
         >>> done = replay("earth > air\\nfire > earth+\\nearth > water")

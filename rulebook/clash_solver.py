@@ -416,8 +416,8 @@ def _game_verdict(value: int, options: Options) -> str:
 def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
     """Solve the game under every combination of the rules options (or those matching ``fixed``).
 
-    ``value`` holds ``results`` (one :func:`solve` value per combination, defaults first), and the
-    totals ``positions`` and ``seconds``.
+    ``value`` holds ``results`` (one [`solve`][rulebook.clash_solver.solve] value per combination, defaults first), and
+    the totals ``positions`` and ``seconds``.
 
     Examples:
         >>> ruling = solve_all({"gale-defends": "yes", "revive-restores-ability": "no"})

@@ -1,7 +1,7 @@
 """The coverage map: for every record, the passing scenarios and tests whose verdicts cite it.
 
 The map is not kept by hand. While the test suite runs, every verdict reports the rule IDs it cites
-(:mod:`rulebook.observe`); at the end of a full, green run the suite writes the map to
+([`rulebook.observe`][rulebook.observe]); at the end of a full, green run the suite writes the map to
 ``rulebook/data/coverage.json`` and fails in CI if the committed map was stale. The CLI
 (``rulebook coverage``) and the site read that file.
 

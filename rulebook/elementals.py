@@ -2,8 +2,8 @@
 
 The numbered cards, aces and two jokers are the titan deck; the twelve face cards are the elementals,
 dealt face down in one of three layouts. The state is immutable and honours
-:class:`rulebook.protocol.GameState`: the player is side 0, and the elementals are side 1, which never
-moves (``elementals.interp.two-sides``). A game is reproduced exactly from its seed, its layout, its
+[`rulebook.protocol.GameState`][rulebook.protocol.GameState]: the player is side 0, and the elementals are side 1, which
+never moves (``elementals.interp.two-sides``). A game is reproduced exactly from its seed, its layout, its
 options and its move log.
 
 Cards are written rank then suit: ``7H``, ``AS``, ``10C`` (or ``TC``), ``KD``; suits ``H`` water,
@@ -79,7 +79,7 @@ _RULESET = _rules("elementals")
 _DATA: Mapping[str, Any] = _RULESET.data
 _RULES: Mapping[str, int] = _DATA["rules"]
 
-#: The default seed of :func:`new_game`.
+#: The default seed of [`new_game`][rulebook.elementals.new_game].
 DEFAULT_SEED = 1
 #: The two sides: the player, and the elementals, who never move (``elementals.interp.two-sides``).
 SIDES: tuple[str, str] = ("player", "elementals")
@@ -182,8 +182,8 @@ def _titan(name: str) -> str:
 class NotAvailableError(IllegalActionError):
     """An action naming a card that is not in the hand, or an elemental that is not face up.
 
-    It is an :class:`IllegalActionError` like any other for the engine; the CLI's ``check`` treats it as
-    bad input (the question names something absent from the position) and exits with code 2.
+    It is an [`IllegalActionError`][rulebook.errors.IllegalActionError] like any other for the engine; the CLI's
+    ``check`` treats it as bad input (the question names something absent from the position) and exits with code 2.
     """
 
 
@@ -498,10 +498,11 @@ class ElementalsState:
         return base * (RAGNAROS_FACTOR if c in self.doubled else 1)
 
     def apply(self, action: Action) -> Self:
-        """The state after ``action``; an illegal action raises :class:`IllegalActionError`.
+        """The state after ``action``; an illegal action raises
+        [`IllegalActionError`][rulebook.errors.IllegalActionError].
 
         The common actions take a fast path that writes no trace; anything else (an illegal action, a
-        power, a short deck) goes through the same checks and steps as :meth:`explain`.
+        power, a short deck) goes through the same checks and steps as [`explain`][rulebook.elementals.ElementalsState.explain].
         """
         after = _fast_step(self, action)
         return self._step(action, _ignore) if after is None else after
@@ -515,7 +516,8 @@ class ElementalsState:
     # -- checks -----------------------------------------------------------------------
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError`, naming the forbidding rules, if ``action`` is illegal here.
+        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError], naming the forbidding rules, if ``action``
+        is illegal here.
 
         Examples:
             >>> s = position(hand="7S 5D", targets="KS QH")
@@ -1571,7 +1573,8 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:
     """Judge one action in ``state``: legal or not, what it does, the trace and the rules.
 
-    Unlike :meth:`ElementalsState.explain`, an illegal action is an answer here, not an error.
+    Unlike [`ElementalsState.explain`][rulebook.elementals.ElementalsState.explain], an illegal action is an answer
+    here, not an error.
 
     Examples:
         >>> s = position(hand="7H 6C 5S", targets="KS QH", piles={"KS": "8D"})

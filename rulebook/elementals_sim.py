@@ -225,7 +225,7 @@ class _TurnSearch:
         return best
 
     def children(self, node: tuple) -> list[tuple[Any, tuple]]:
-        """The actions worth searching (see :func:`_worth`) in the order of ``legal_actions``, each with
+        """The actions worth searching (Therazane and Al'Akir wait for the turn's start; a joker is named 10 to start an attack, the least that completes one, 1 when discarded; Ragnaros only on a card in hand or a first damage card) in the order of ``legal_actions``, each with
         the light position it leads to."""
         hand, piles, slots, revealed, damage, powers, doubled, under = node
         out: list[tuple[Any, tuple]] = []
@@ -318,7 +318,7 @@ class _TurnSearch:
         return (rest, tuple(piles), tuple(slots), revealed, damage, powers, doubled, under)
 
     def evaluate(self, node: tuple) -> float:
-        """:func:`_evaluate` on a light position (the end of a turn)."""
+        """The planner's score of a light position at the end of a turn (higher is better)."""
         hand, piles, slots, revealed, damage, powers, doubled, under = node
         alive = any(slots)
         if not alive and damage < E.LOSING_DAMAGE:
@@ -443,7 +443,8 @@ def _useful(state: ElementalsState, c: str) -> bool:
 
 
 def planner(state: ElementalsState, rng: random.Random) -> Any:
-    """The planning policy as a plain function (it plans afresh at every call; :class:`Planner` keeps its plan).
+    """The planning policy as a plain function (it plans afresh at every call;
+    [`Planner`][rulebook.elementals_sim.Planner] keeps its plan).
 
     Examples:
         >>> s = E.position(hand="5S 9D 2C", targets="KS QH", piles={"KS": "8D 6C"}, powers="KH")

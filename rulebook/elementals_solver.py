@@ -13,11 +13,11 @@ The search is depth first, one turn at a time: it lists every distinct way of pl
 those a sound bound proves lost, and tries the rest best first; a table of positions already proved lost
 (with the least damage they were lost at) cuts repeats. The bounds, each tested on its own:
 
-- :func:`damage_bound`: the damage taken, plus what the cards that can no longer be placed anywhere will
+- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, plus what the cards that can no longer be placed anywhere will
   cost when they are drawn, reaches 33;
-- :func:`card_supply`: the elementals left need more cards than the hand and the deck hold;
-- :func:`banish_supply`: an elemental is left that no remaining card of its element can banish;
-- :func:`damage_supply`: the damage the elementals still need is more than the remaining cards can deal,
+- [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the hand and the deck hold;
+- [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining card of its element can banish;
+- [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is more than the remaining cards can deal,
   or an attack under way can no longer be completed.
 
 Moves never better than another are not searched: a joker starting an attack is named 10, a joker
@@ -146,7 +146,7 @@ def _deck_facts(deck: tuple[str, ...]) -> tuple[list[int], int, list[list[int]]]
 
 
 def _pool(p: Position) -> tuple[list[int], int, list[list[int]]]:
-    """The facts of :func:`_deck_facts` for the hand and the deck together (hand cards as doubled)."""
+    """The facts of `_deck_facts` for the hand and the deck together (hand cards as doubled)."""
     counts, jokers, powers = _deck_facts(p.deck)
     if not p.hand:
         return counts, jokers, powers

@@ -4,7 +4,7 @@ The source is a clarification sheet, not a whole game, so this engine is not a p
 the board of one round (the spells of each clash, with an owner, a priority and a state: active,
 cancelled or moved) and answers the questions the sheet settles. In what order does a clash resolve?
 Can this spell advance? Can Gravitate move this spell there? Which spells can Clap take? What does
-Stupefy do, and in which order? Each answer is a :class:`~rulebook.ruling.Ruling` citing its rules.
+Stupefy do, and in which order? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing its rules.
 
 Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
 ``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
@@ -333,7 +333,7 @@ def board(
     options: Mapping[str, object] | Options | None = None,
     turn_order: str | Iterable[str] | None = None,
 ) -> Board:
-    """Set up a round's board from spells in the notation of :func:`parse_spell`.
+    """Set up a round's board from spells in the notation of [`parse_spell`][rulebook.elephants.parse_spell].
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
     players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
@@ -1157,8 +1157,8 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
 
-    Unlike :func:`order`, which reads the board as it is, this follows the clash as spells act: a spell
-    cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
+    Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act: a
+    spell cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
     off the board. ``choose`` gives the players' choices, by spell: Clap's targets (``"P2:break,P3:root"``),
     Gravitate's move (``"P2:stupefy>4"``, required), Turbulence's enemy (``"P3"``). The effects of
     Stupefy, Clap, Gravitate, Enfeeble and Turbulence are worked out; other spells resolve without a
@@ -1379,8 +1379,8 @@ def play_round(
     and advanced and moved spells go on to their new clash.
 
     ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the
-    players' choices for each clash, as in :func:`resolve_clash`. Spells cast by Illuminate or Overexert
-    are not modelled.
+    players' choices for each clash, as in [`resolve_clash`][rulebook.elephants.resolve_clash]. Spells cast by
+    Illuminate or Overexert are not modelled.
 
     Examples:
         >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:break", "P1:root P2:clap", "P1:enfeeble P2:ritual"]
@@ -1455,8 +1455,8 @@ def play_round(
 
 
 def parse_round(text: str) -> dict[str, Any]:
-    """Read a round plan (TOML) for :func:`play_round`: ``ringleader`` or ``turn_order``, ``players``,
-    ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
+    """Read a round plan (TOML) for [`play_round`][rulebook.elephants.play_round]: ``ringleader`` or ``turn_order``,
+    ``players``, ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
 
     Examples:
         >>> plan = parse_round('[[clash]]\\nspells = ["P1:clap", "P2:root"]\\nchoose = { "P1:clap" = "P2:root" }')
@@ -1693,38 +1693,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute a clash's resolution order for a question that names who casts which spells.
-
-    Each spell name counts for the nearest player named before it (``P1 casts Stupefy and Break, P2
-    casts Root``); "Clash III" sets the clash and "P2 is the Ringleader" the Ringleader. The question
-    must ask about order (order, first, resolve) and name at least two spells; anything else returns
-    ``None``.
-
-    Examples:
-        >>> print(answer_question("P1 casts Stupefy and P2 casts Break: which resolves first?").verdict)
-        Clash I resolves: P2:break, P1:stupefy
-        >>> answer_question("What does Root do?") is None
-        True
-    """
-    if not re.search(r"\b(order|first|resolves?|before|after)\b", question, re.IGNORECASE):
-        return None
-    names = "|".join(sorted(SPELLS, key=len, reverse=True))
-    spells, player = [], None
-    for m in re.finditer(rf"\b(P\d)\b|\b({names})\b", question, re.IGNORECASE):
-        if m.group(1):
-            player = m.group(1).upper()
-        elif player:
-            spells.append(f"{player}:{m.group(2).lower()}")
-    if len(spells) < 2:
-        return None
-    clash_match = re.search(r"\bclash\s+(iv|iii|ii|i|[1-4])\b", question, re.IGNORECASE)
-    clash = _clash_number(clash_match.group(1).upper()) if clash_match else 1
-    leader = re.search(r"\b(P\d)\b[^.?!]*?\bringleader\b|\bringleader\b[^.?!]*?\b(P\d)\b", question, re.IGNORECASE)
-    ringleader = (leader.group(1) or leader.group(2)).upper() if leader else None
-    try:
-        return order(board(spells, clash=clash, ringleader=ringleader))
-    except (InvalidInputError, IllegalActionError):
-        return None

@@ -2,22 +2,26 @@
 
 No card list exists in the sources, so every query takes a *described* position: an Elestral is its
 Attack, Defense, Position and number of Spirits; a chain is its links; a deck is a list of names and
-counts. Each query returns a :class:`~rulebook.ruling.Ruling` whose trace cites the records of
+counts. Each query returns a [`Ruling`][rulebook.ruling.Ruling] whose trace cites the records of
 ``rulebook/data/elestrals.toml``; the numbers (deck sizes, slots, copy limit, mulligan cost) are read
 from that file's data tables.
 
 The queries:
 
-* :func:`final_stats`: stat modifiers in the guide's order (set, then increase/decrease, then swap).
-* :func:`battle`: attack legality and the outcome of one battle.
-* :func:`resolve_chain`: a chain's resolution order, the check between chains, and the next chain.
-* :func:`enchantment`: Enchanted, Misenchanted or too few Spirits.
-* :func:`main_action`: whether a Main Phase action is allowed.
-* :func:`check_deck`: every problem of a deck list; :func:`standings`: a tournament ranking (these and
-  the other setup, end-of-game and tournament rulings live in :mod:`rulebook.elestrals_match` and are
-  re-exported here).
-* Smaller rulings: :func:`game_end`, :func:`end_of_round`, :func:`mulligan`, :func:`up_to`,
-  :func:`effect_applies`, :func:`effect_resolves`, :func:`take_control`.
+* [`final_stats`][rulebook.elestrals.final_stats]: stat modifiers in the guide's order (set, then increase/decrease,
+  then swap).
+* [`battle`][rulebook.elestrals.battle]: attack legality and the outcome of one battle.
+* [`resolve_chain`][rulebook.elestrals.resolve_chain]: a chain's resolution order, the check between chains, and the
+  next chain.
+* [`enchantment`][rulebook.elestrals.enchantment]: Enchanted, Misenchanted or too few Spirits.
+* [`main_action`][rulebook.elestrals.main_action]: whether a Main Phase action is allowed.
+* [`check_deck`][rulebook.elestrals_match.check_deck]: every problem of a deck list;
+  [`standings`][rulebook.elestrals_match.standings]: a tournament ranking (these and the other setup, end-of-game and
+  tournament rulings live in [`rulebook.elestrals_match`][rulebook.elestrals_match] and are re-exported here).
+* Smaller rulings: [`game_end`][rulebook.elestrals_match.game_end],
+  [`end_of_round`][rulebook.elestrals_match.end_of_round], [`mulligan`][rulebook.elestrals_match.mulligan],
+  [`up_to`][rulebook.elestrals.up_to], [`effect_applies`][rulebook.elestrals.effect_applies],
+  [`effect_resolves`][rulebook.elestrals.effect_resolves], [`take_control`][rulebook.elestrals.take_control].
 
 Examples:
     >>> from rulebook import elestrals
@@ -452,8 +456,8 @@ def battle(
 ) -> Ruling:
     """Judge one attack: is it legal, is it cancelled, what is destroyed, and who Expends how many Spirits.
 
-    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see :func:`final_stats`),
-    applied to the described stats before the battle.
+    ``attacker_effects`` and ``defender_effects`` are stat effects on each side (see
+    [`final_stats`][rulebook.elestrals.final_stats]), applied to the described stats before the battle.
 
     ``value``: ``{"outcome": "resolved" | "illegal" | "cancelled", "destroyed": [...], "expend":
     {"attacker": n, "defender": n}, "loser": "attacker" | "defender" | "both" | None}``. "attacker"
@@ -953,7 +957,7 @@ def resolve_chain(chain: Chain | str) -> Ruling:
 
 # ---------------------------------------------------------------- main phase
 
-#: The Main Phase actions :func:`main_action` judges.
+#: The Main Phase actions [`main_action`][rulebook.elestrals.main_action] judges.
 ACTIONS: tuple[str, ...] = (
     "normal-cast",
     "normal-ascend",
@@ -1005,8 +1009,9 @@ class MainState:
 def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
     """Whether the turn player may take a Main Phase ``action`` in the described position.
 
-    ``action`` is one of :data:`ACTIONS`; the position is a :class:`MainState` or its fields as keywords.
-    ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
+    ``action`` is one of [`ACTIONS`][rulebook.elestrals.ACTIONS]; the position is a
+    [`MainState`][rulebook.elestrals.MainState] or its fields as keywords. ``value``: ``{"action", "allowed",
+    "uses_spirit_action"}``.
 
     Examples:
         >>> main_action("normal-cast", cost=2).verdict
@@ -1676,92 +1681,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
-
-
-_NUMBER_STAT = r"(\d+)\s+(attack|defense)"
-_EFFECTS = re.compile(
-    r"(?P<swap>\bswap\w*)"
-    r"|\bset\s+(?:its\s+|the\s+)?(?P<set1>attack|defense)\s+to\s+(?P<n1>\d+)"
-    r"|\b(?P<set2>attack|defense)\s+(?:is\s+|becomes\s+)?set\s+to\s+(?P<n2>\d+)"
-    r"|(?P<d1>[+-]\d+)\s+(?P<c1>attack|defense)"
-    r"|\b(?P<c2>attack|defense)\s+(?P<d2>[+-]\d+)"
-    r"|\b(?P<verb>gains?|loses?)\s+(?P<n3>\d+)\s+(?P<c3>attack|defense)",
-    re.IGNORECASE,
-)
-
-
-_SIDE_NUMBERS = re.compile(r"(\d+)\s+(attack|defense|spirits?)\b", re.IGNORECASE)
-
-
-def _battle_side(text: str) -> str:
-    values = {m.group(2).lower().rstrip("s"): m.group(1) for m in reversed(list(_SIDE_NUMBERS.finditer(text)))}
-    words = [f"{'spirits' if k == 'spirit' else k}={v}" for k, v in values.items()]
-    if re.search(r"\bdefense position\b", text, re.IGNORECASE):
-        words.append("position=defense")
-    return " ".join(words)
-
-
-def _battle_question(question: str) -> Ruling | None:
-    """A battle described in words: "A with 3 Attack and 2 Spirits attacks B with 2 Defense in Defense Position"."""
-    split = re.search(r"\battacks\b", question, re.IGNORECASE)
-    if not split:
-        return None
-    left, right = question[: split.start()], question[split.end() :]
-    attacker = _battle_side(left)
-    if not re.search(r"\d+\s+attack", left, re.IGNORECASE):
-        return None
-    if re.search(r"\bspirit deck\b|\bdirectly\b", right, re.IGNORECASE) and not _SIDE_NUMBERS.search(right):
-        defender = "none"
-    else:
-        defender = _battle_side(right)
-        if not defender:
-            return None
-    return battle(attacker, defender)
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute a battle, or final stats, described in plain words; ``None`` if the question is neither.
-
-    A battle: "An Elestral with 3 Attack and 2 Spirits attacks one with 1 Attack and 1 Spirit" (the
-    defender is in Attack Position unless "Defense Position" is said; "attacks the Spirit Deck" for a
-    direct attack). Final stats: the base stats are the first "N Attack" and "N Defense" named, and the
-    effects follow in the order written: "+2 Attack" or "Attack -1", "gains/loses N Attack", "set its
-    Defense to 0", "swap".
-
-    The base stats are the first "N Attack" and "N Defense" named; the effects follow in the order
-    written: "+2 Attack" or "Attack -1", "gains/loses N Attack", "set its Defense to 0", "swap". Without
-    base stats and at least one effect, it returns ``None``.
-
-    Examples:
-        >>> answer_question("A 3 Attack Elestral attacks an Elestral with 1 Attack and 2 Spirits. Who wins?").verdict
-        "The defender's Elestral is destroyed; no Spirits are Expended"
-        >>> q = "An Elestral with 3 Attack and 2 Defense gets +2 Attack, then a swap, then its Defense is set to 0."
-        >>> answer_question(q).verdict
-        'Final stats: Attack 0, Defense 5'
-        >>> answer_question("How many Spirits does a mulligan cost?") is None
-        True
-    """
-    fought = _battle_question(question)
-    if fought is not None:
-        return fought
-    base = {}
-    for m in re.finditer(_NUMBER_STAT, question, re.IGNORECASE):
-        before = question[max(0, m.start() - 1) : m.start()]
-        if before not in "+-" or not before:
-            base.setdefault(m.group(2).lower(), int(m.group(1)))
-    if len(base) < 2:
-        return None
-    effects = []
-    for m in _EFFECTS.finditer(question):
-        if m.group("swap"):
-            effects.append("swap")
-        elif m.group("set1") or m.group("set2"):
-            effects.append(f"set {(m.group('set1') or m.group('set2')).lower()} {m.group('n1') or m.group('n2')}")
-        elif m.group("c1") or m.group("c2"):
-            effects.append(f"{(m.group('c1') or m.group('c2')).lower()} {m.group('d1') or m.group('d2')}")
-        else:
-            sign = "+" if m.group("verb").lower().startswith("gain") else "-"
-            effects.append(f"{m.group('c3').lower()} {sign}{m.group('n3')}")
-    if not effects:
-        return None
-    return final_stats(base["attack"], base["defense"], effects)

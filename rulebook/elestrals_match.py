@@ -1,6 +1,6 @@
 """Elestrals: setup, the end of a game and tournaments (deck lists, mulligans, losses, standings).
 
-Part of :mod:`rulebook.elestrals`, which re-exports everything here; split out only to keep each
+Part of [`rulebook.elestrals`][rulebook.elestrals], which re-exports everything here; split out only to keep each
 file readable. The numbers (deck sizes, copy limit, mulligan cost, match points) come from the data
 tables of ``rulebook/data/elestrals.toml``.
 
@@ -83,7 +83,8 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
 
 
 def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
-    """Check a deck list (see :func:`parse_deck`) and name every problem, each with its rule.
+    """Check a deck list (see [`parse_deck`][rulebook.elestrals_match.parse_deck]) and name every problem, each with its
+    rule.
 
     ``value``: ``{"sizes": {"spirit", "main", "side"}, "problems": [{"problem", "rule"}]}``; ``legal``
     is whether there are none.
@@ -390,7 +391,8 @@ def parse_results(text: str) -> list[tuple[int, str, str, str, int, int, int]]:
 
 
 def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
-    """Rank the players of a tournament from a results file (see :func:`parse_results`).
+    """Rank the players of a tournament from a results file (see
+    [`parse_results`][rulebook.elestrals_match.parse_results]).
 
     ``value``: ``{"standings": [{"rank", "player", "points", "matches", "games", "won", "win_rate",
     "spirit_differential", "opponents_differential"}]}``, best first.

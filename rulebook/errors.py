@@ -1,7 +1,7 @@
 """One exception family for the whole package.
 
-Every error a user can cause is a :class:`RulebookError`. Each message names what was wrong and
-what is accepted, and suggests the closest valid name when the input is a near miss. The CLI turns
+Every error a user can cause is a [`RulebookError`][rulebook.errors.RulebookError]. Each message names what was wrong
+and what is accepted, and suggests the closest valid name when the input is a near miss. The CLI turns
 these errors into a one-line message and exit code 2; it never shows a traceback.
 
 Examples:
@@ -48,7 +48,8 @@ def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6)
 
 
 def lookup(kind: str, name: str, accepted: Iterable[str], *, upper: bool = False) -> str:
-    """The accepted name that ``name`` writes (ignoring case and spaces), or an :class:`UnknownNameError`.
+    """The accepted name that ``name`` writes (ignoring case and spaces), or an
+    [`UnknownNameError`][rulebook.errors.UnknownNameError].
 
     Examples:
         >>> lookup("element", " Fire", ["fire", "water"])

@@ -1,7 +1,7 @@
 """Watching which rules verdicts cite, so coverage comes from what actually runs.
 
-Every :class:`~rulebook.ruling.Ruling` that is made and every
-:class:`~rulebook.errors.IllegalActionError` that is raised reports the rule IDs it cites to the
+Every [`Ruling`][rulebook.ruling.Ruling] that is made and every
+[`IllegalActionError`][rulebook.errors.IllegalActionError] that is raised reports the rule IDs it cites to the
 watchers registered here. The test suite registers one while each test runs, which is how the
 coverage map links each record to the scenarios and tests that exercise it. With no watcher, the
 cost is one empty-list check.

@@ -2,8 +2,8 @@
 
 A state is an immutable value. ``apply`` returns a new state and never changes the old one, so a
 state can be kept, compared, hashed and searched. Illegal actions are refused with an
-:class:`~rulebook.errors.IllegalActionError` that names the rules forbidding them. ``explain`` does
-what ``apply`` does and also returns the :class:`~rulebook.ruling.Ruling` that says why.
+[`IllegalActionError`][rulebook.errors.IllegalActionError] that names the rules forbidding them. ``explain`` does
+what ``apply`` does and also returns the [`Ruling`][rulebook.ruling.Ruling] that says why.
 
 One generic test (``tests/test_protocol.py``) plays every registered engine through this protocol.
 
@@ -43,11 +43,13 @@ class GameState(Protocol):
         ...
 
     def apply(self, action: Hashable) -> Self:
-        """The state after ``action``; raises :class:`~rulebook.errors.IllegalActionError` if it is illegal."""
+        """The state after ``action``; raises [`IllegalActionError`][rulebook.errors.IllegalActionError] if it is
+        illegal."""
         ...
 
     def explain(self, action: Hashable) -> tuple[Self, Ruling]:
-        """Like :meth:`apply`, and also the ruling with the trace of what happened and why."""
+        """Like [`apply`][rulebook.protocol.GameState.apply], and also the ruling with the trace of what happened and
+        why."""
         ...
 
     def is_terminal(self) -> bool:

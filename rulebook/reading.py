@@ -1,16 +1,17 @@
 """One way to read what a user gives: numbers, text files, standard input, TOML, and the shape of a file's data.
 
 Every engine and every command reads user input through these functions, so that odd input always
-ends in one :class:`~rulebook.errors.InvalidInputError` whose message names what was wrong and what is
+ends in one [`InvalidInputError`][rulebook.errors.InvalidInputError] whose message names what was wrong and what is
 accepted, and never in a traceback, a hang or a runaway allocation:
 
-- :func:`number` accepts ASCII digits only (``"²"`` and ``"٣"`` are refused, although Python's
-  ``str.isdigit`` accepts them), at most :data:`MAX_DIGITS` of them, inside a range it names;
-- :func:`read_text` reads a file or standard input (``-``) as UTF-8, refuses directories and device
-  files, and stops at :data:`MAX_FILE_BYTES`;
-- :func:`parse_toml` turns every kind of TOML error (syntax, nesting too deep, an integer too long)
-  into one line with the file and line;
-- :func:`check_shape` checks parsed data against a small declarative shape before any engine uses it.
+- [`number`][rulebook.reading.number] accepts ASCII digits only (``"²"`` and ``"٣"`` are refused, although Python's
+  ``str.isdigit`` accepts them), at most [`MAX_DIGITS`][rulebook.reading.MAX_DIGITS] of them, inside a range it names;
+- [`read_text`][rulebook.reading.read_text] reads a file or standard input (``-``) as UTF-8, refuses directories and
+  device files, and stops at [`MAX_FILE_BYTES`][rulebook.reading.MAX_FILE_BYTES];
+- [`parse_toml`][rulebook.reading.parse_toml] turns every kind of TOML error (syntax, nesting too deep, an integer too
+  long) into one line with the file and line;
+- [`check_shape`][rulebook.reading.check_shape] checks parsed data against a small declarative shape before any engine
+  uses it.
 
 Examples:
     >>> number("12", "a seed")
@@ -87,7 +88,8 @@ def shown(text: object) -> str:
 
 
 def number(text: str | int, what: str, *, low: int | None = None, high: int | None = None, signed: bool = False) -> int:
-    """Read a whole number a user wrote: ASCII digits only, at most :data:`MAX_DIGITS`, within ``low``..``high``.
+    """Read a whole number a user wrote: ASCII digits only, at most [`MAX_DIGITS`][rulebook.reading.MAX_DIGITS], within
+    ``low``..``high``.
 
     ``what`` names the number in the message (``"a seed"``, ``"--games"``). A sign is accepted only when
     ``signed`` is true. An ``int`` passes through the same range check.
@@ -224,7 +226,8 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def read_toml(path: str | Path, *, what: str = "file") -> dict[str, Any]:
-    """Read and parse a TOML file (or standard input for ``-``) under the same limits as :func:`read_text`."""
+    """Read and parse a TOML file (or standard input for ``-``) under the same limits as
+    [`read_text`][rulebook.reading.read_text]."""
     name = "standard input" if str(path) == "-" else shown(str(path))
     return parse_toml(read_text(path, what=what), name)
 
@@ -313,10 +316,10 @@ def _fits(value: Any, shape: Any) -> bool:
 def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
     """Check parsed data against a shape before use; the first mismatch is one line naming the key path.
 
-    A shape is ``str``, ``bool``, ``float``, :class:`Int`, :class:`Choice`, :class:`ListOf`,
-    :class:`MapOf`, a tuple of shapes (any one fits), or a dict of key -> shape for a table whose keys
-    are all known (:class:`Opt` marks an optional key; an unknown key suggests the closest known one).
-    Returns ``data`` unchanged.
+    A shape is ``str``, ``bool``, ``float``, [`Int`][rulebook.reading.Int], [`Choice`][rulebook.reading.Choice],
+    [`ListOf`][rulebook.reading.ListOf], [`MapOf`][rulebook.reading.MapOf], a tuple of shapes (any one fits), or a dict
+    of key -> shape for a table whose keys are all known ([`Opt`][rulebook.reading.Opt] marks an optional key; an
+    unknown key suggests the closest known one). Returns ``data`` unchanged.
 
     Examples:
         >>> plan = {"players": 3, "spells": ["P1:clap"]}

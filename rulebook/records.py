@@ -1,6 +1,6 @@
 """Rules as data: records, citations, options, and the per-game rule set.
 
-Every rule, clarification, interpretation, erratum and glossary term of a game is a :class:`Record`
+Every rule, clarification, interpretation, erratum and glossary term of a game is a [`Record`][rulebook.records.Record]
 read from that game's TOML file in ``rulebook/data/``. The docs' rules reference, the CLI and the
 engines' verdicts all read these same records, so a rule's text and citation live in one place.
 
@@ -62,11 +62,26 @@ class Citation:
     file: str
     section: str
     public: bool = False
+    #: The source document's title in words ("Elestrals How to Play Guide"), from the game registry.
+    document: str = ""
 
     def __str__(self) -> str:
         if self.public:
             return f"public source: {self.file} (facts § {self.section})"
         return f"{self.file} § {self.section}"
+
+    @property
+    def in_words(self) -> str:
+        """The citation as a player reads it: the document's title, then the section path.
+
+        Examples:
+            >>> from rulebook import rule
+            >>> rule("elestrals.battle.damage-step").citation.in_words
+            'Elestrals How to Play Guide, Battle Phase > Damage Step'
+        """
+        if self.public:
+            return f"{self.file} (a public source the {self.document or 'document'} assumes; facts § {self.section})"
+        return f"{self.document or self.file}, {self.section}"
 
 
 @dataclass(frozen=True)
@@ -111,6 +126,9 @@ class Record:
     see: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()
     example: str = ""
+    #: Players' own words for what the record rules on, and questions it answers as players ask them.
+    aliases: tuple[str, ...] = ()
+    asked_as: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -120,10 +138,20 @@ class Record:
             "kind": self.kind,
             "title": self.title,
             "text": self.text,
-            "citation": {"file": self.citation.file, "section": self.citation.section, "public": self.citation.public},
+            "citation": {
+                "file": self.citation.file,
+                "document": self.citation.document,
+                "section": self.citation.section,
+                "public": self.citation.public,
+                "in_words": self.citation.in_words,
+            },
             "see": list(self.see),
             "overrides": list(self.overrides),
         }
+        if self.aliases:
+            data["aliases"] = list(self.aliases)
+        if self.asked_as:
+            data["asked_as"] = list(self.asked_as)
         if self.option is not None:
             data["option"] = {
                 "name": self.option.name,
@@ -201,7 +229,7 @@ class RuleSet:
         return rule_id in self.records
 
     def get(self, rule_id: str) -> Record:
-        """The record with this ID; an unknown ID raises :class:`~rulebook.errors.UnknownRuleError`.
+        """The record with this ID; an unknown ID raises [`UnknownRuleError`][rulebook.errors.UnknownRuleError].
 
         Examples:
             >>> from rulebook import rules
@@ -250,7 +278,7 @@ class RuleSet:
         return Options(values, {o.name: o.default for o in self.option_list})
 
 
-def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
+def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str = "") -> Record:
     rid = raw["id"]
     if not ID_PATTERN.match(rid) or not rid.startswith(game + "."):
         raise InvalidInputError(f"record ID {rid!r} does not follow the '<game>.<topic>.<name>' scheme")
@@ -275,12 +303,17 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any]) -> Record:
         title=raw["title"],
         text=" ".join(raw["text"].split()),
         citation=Citation(
-            file=cite.get("public", cite.get("file", default_file)), section=cite["section"], public="public" in cite
+            file=cite.get("public", cite.get("file", default_file)),
+            section=cite["section"],
+            public="public" in cite,
+            document=document,
         ),
         option=option,
         see=tuple(raw.get("see", ())),
         overrides=tuple(raw.get("overrides", ())),
         example=raw.get("example", "").strip(),
+        aliases=tuple(raw.get("aliases", ())),
+        asked_as=tuple(raw.get("asked_as", ())),
     )
 
 
@@ -312,16 +345,21 @@ def read_data(path: Path) -> dict[str, Any]:
 
 
 def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
-    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a :class:`RuleSet`; use :func:`rulebook.rules`.
+    """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
+    [`rulebook.rules`][rulebook.rules].
 
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
-    not one of its choices is refused with :class:`~rulebook.errors.InvalidInputError`.
+    not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
     """
     raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]
     records: dict[str, Record] = {}
+    import rulebook
+
+    known = {g.id: g.document for g in rulebook.games()}
+    document = meta.get("document", known.get(game, ""))
     for entry in raw.get("record", []):
-        rec = _record(game, meta["source"], entry)
+        rec = _record(game, meta["source"], entry, document)
         if rec.id in records:
             raise InvalidInputError(f"record ID {rec.id!r} is defined twice in {game}.toml")
         records[rec.id] = rec

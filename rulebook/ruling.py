@@ -1,6 +1,6 @@
 """Answers as small data objects: the verdict, the rules that decided it, and a trace.
 
-Every query the rulebook answers returns a :class:`Ruling`. Its ``verdict`` is one line a person can
+Every query the rulebook answers returns a [`Ruling`][rulebook.ruling.Ruling]. Its ``verdict`` is one line a person can
 read; ``value`` holds the same answer as data; ``rules`` lists the IDs of the records that decided it,
 in the order they were used; ``trace`` is the step-by-step reasoning, each step citing its rule.
 
@@ -85,7 +85,7 @@ class Ruling:
 
 @dataclass
 class Trace:
-    """A trace being written: collect steps, then make the :class:`Ruling`.
+    """A trace being written: collect steps, then make the [`Ruling`][rulebook.ruling.Ruling].
 
     The cited rule IDs are gathered in order of first use, without repeats.
     """
@@ -118,5 +118,5 @@ class Trace:
         return tuple(dict.fromkeys(cited))
 
     def ruling(self, verdict: str, value: Any = None, legal: bool | None = None) -> Ruling:
-        """Close the trace into a :class:`Ruling`."""
+        """Close the trace into a [`Ruling`][rulebook.ruling.Ruling]."""
         return Ruling(verdict=verdict, value=value, rules=self.rules, trace=tuple(self.steps), legal=legal)

@@ -1,13 +1,18 @@
 """Full-text search over every record of every game, with SQLite FTS5 from the standard library.
 
 The index is built from the same records as everything else, on first use, and kept in a small
-SQLite file in the per-user cache folder (see :func:`rulebook.writing.cache_dir`), named by a digest
-of the data it was built from: edited data or a new version gets a new index, never a stale one.
+SQLite file in the per-user cache folder (see [`rulebook.writing.cache_dir`][rulebook.writing.cache_dir]), named by a
+digest of the data it was built from: edited data or a new version gets a new index, never a stale one.
 Where no cache folder can be written, the index lives in memory for the run.
 
 A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``clash.attack.tie``, or a
-prefix such as ``clash.ability``). Words are stemmed (``fortified`` finds *Fortify*), and results are
-ranked by BM25 with titles and glossary terms weighing more than body text.
+prefix such as ``clash.ability``). Words are read through the players' vocabulary of
+[`rulebook.vocabulary`][rulebook.vocabulary] (a typo of a record's word is read as that word; a player's word such as
+``sideboard`` also looks for the records' own), each record's ``aliases`` and ``asked_as`` questions are
+indexed beside its text, and results are ranked by BM25 with titles weighing more than body text.
+
+A query is at most 2,000 characters and at most 32 distinct words are looked for, so that any query
+is answered at once.
 
 Examples:
     >>> from rulebook.search import search
@@ -29,115 +34,17 @@ from typing import Any
 
 import rulebook
 from rulebook.errors import InvalidInputError
+from rulebook.reading import capped
 from rulebook.records import DATA_DIR
 
-__all__ = ["Hit", "build_index", "connect", "document_frequency", "search", "stem", "stems"]
+__all__ = ["MAX_LIMIT", "Hit", "build_index", "connect", "search"]
 
 #: Bump when the table layout changes, so that old index files are rebuilt.
-LAYOUT = 2
-#: BM25 weights of the indexed columns: id words, title, text, citation.
-WEIGHTS = (4.0, 6.0, 1.0, 0.5)
-#: Words too common to help find a rule.
-STOPWORDS = frozenset(
-    {
-        "a",
-        "about",
-        "am",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "being",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "done",
-        "for",
-        "from",
-        "get",
-        "gets",
-        "getting",
-        "got",
-        "had",
-        "happen",
-        "happened",
-        "happens",
-        "has",
-        "have",
-        "having",
-        "he",
-        "her",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "itself",
-        "just",
-        "me",
-        "many",
-        "mean",
-        "means",
-        "meaning",
-        "much",
-        "my",
-        "now",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "should",
-        "so",
-        "some",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "to",
-        "too",
-        "us",
-        "very",
-        "was",
-        "way",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "whether",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-    }
-)
+LAYOUT = 3
+#: BM25 weights of the indexed columns: id words, title, text, citation, players' words.
+WEIGHTS = (4.0, 6.0, 1.0, 0.5, 1.0)
+#: The most results one search returns.
+MAX_LIMIT = 500
 HIGHLIGHT = ("\x02", "\x03")  # markers around matched words in snippets; the CLI styles them
 
 
@@ -170,52 +77,9 @@ def _stamp() -> str:
     """What the index is built from: a digest of the layout, the stemmer and every game's data file's bytes."""
     from rulebook.writing import content_key
 
-    parts: list[bytes | str] = [f"layout={LAYOUT}", " ".join(SUFFIXES), " ".join(sorted(STOPWORDS))]
+    parts: list[bytes | str] = [f"layout={LAYOUT}"]
     parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
     return content_key(*parts)
-
-
-SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ers", "er", "ed", "es", "s", "ly")
-
-
-def stem(word: str) -> str:
-    """A light stem: common endings off, a doubled last consonant single, a final e off, at most 6 letters.
-
-    Examples:
-        >>> [stem(w) for w in ("skipped", "skip", "revived", "revive", "attacker", "cards", "used", "use")]
-        ['skip', 'skip', 'reviv', 'reviv', 'attack', 'card', 'us', 'us']
-    """
-    for suffix in SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    else:
-        if word.endswith("ed") and len(word) > 3:  # used -> use
-            word = word[:-1]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    if len(word) > 2 and word.endswith("e"):
-        word = word[:-1]
-    return word[:6]
-
-
-def stems(text: str) -> set[str]:
-    """The stems of a text's meaningful words (stopwords and single letters left out; digits kept).
-
-    Examples:
-        >>> sorted(stems("Does Fortify save Earth on a tie?"))
-        ['earth', 'fortif', 'sav', 'ti']
-    """
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    return {stem(w) for w in words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())}
-
-
-def document_frequency(word_stem: str) -> tuple[int, int]:
-    """How many records there are in all, and how many of them contain ``word_stem`` (from the index)."""
-    conn = connect()
-    total = int(conn.execute("SELECT value FROM meta WHERE key = 'records'").fetchone()[0])
-    row = conn.execute("SELECT df FROM stems WHERE stem = ?", (word_stem,)).fetchone()
-    return total, row[0] if row else 0
 
 
 def _id_words(rule_id: str) -> str:
@@ -229,26 +93,20 @@ def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
         DROP TABLE IF EXISTS records;
         DROP TABLE IF EXISTS meta;
         CREATE VIRTUAL TABLE records USING fts5(
-            id_words, title, text, citation,
+            id_words, title, text, citation, vocabulary,
             id UNINDEXED, game UNINDEXED, kind UNINDEXED,
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
         DROP TABLE IF EXISTS stems;
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-        CREATE TABLE stems (stem TEXT PRIMARY KEY, df INTEGER);
         """
     )
     rows = [
-        (_id_words(r.id), r.title, r.text, str(r.citation), r.id, r.game, r.kind)
+        (_id_words(r.id), r.title, r.text, str(r.citation), " ; ".join((*r.aliases, *r.asked_as)), r.id, r.game, r.kind)
         for g in rulebook.games()
         for r in rulebook.rules(g.id)
     ]
-    conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-    frequency: dict[str, int] = {}
-    for id_words, title, text, *_ in rows:
-        for s in stems(f"{id_words} {title} {text}"):
-            frequency[s] = frequency.get(s, 0) + 1
-    conn.executemany("INSERT INTO stems VALUES (?, ?)", frequency.items())
+    conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
     conn.execute("INSERT INTO meta VALUES ('records', ?)", (str(len(rows)),))
     conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp or _stamp(),))
     conn.commit()
@@ -307,11 +165,9 @@ def _build_file(path: Path, stamp: str) -> None:
             os.unlink(tmp)
 
 
-def _match_expression(query: str) -> str:
-    """An FTS5 expression for a plain query: its meaningful words, any of which may match."""
-    words = [w for w in re.findall(r"[\w']+", query.lower()) if w not in STOPWORDS]
-    words = [w.strip("'") for w in words if w.strip("'")]
-    return " OR ".join(f'"{w}"' for w in words)
+def _match_expression(terms: list[str]) -> str:
+    """An FTS5 expression for the query's words (typos read, synonyms added): any of them may match."""
+    return " OR ".join(f'"{w}"' for w in terms)
 
 
 def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -327,10 +183,10 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         ...
         rulebook.errors.UnknownGameError: unknown game 'nosuchgame'...
     """
-    if limit < 1:
-        raise InvalidInputError(f"--limit must be at least 1, not {limit}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InvalidInputError(f"--limit must be from 1 to {MAX_LIMIT}, not {limit}")
     gid = rulebook.game(game).id if game else None
-    text = query.strip()
+    text = capped(query, "a search query").strip()
     if not text:
         raise InvalidInputError("the search query is empty; give words (e.g. 'fortify tie') or a rule ID")
     conn = connect()
@@ -341,7 +197,9 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
             (text.lower().rstrip("."), text.lower().rstrip(".") + ".%", text.lower()),
         ).fetchall()
         hits += [Hit(i, g, k, t, _first_words(body), c, 0.0) for i, g, k, t, body, c in rows if gid in (None, g)]
-    expression = _match_expression(text)
+    from rulebook.vocabulary import lexicon
+
+    expression = _match_expression(lexicon().read(text, what="a search query").terms)
     if expression:
         sql = (
             "SELECT id, game, kind, title, snippet(records, 2, ?, ?, '…', 14), citation, "

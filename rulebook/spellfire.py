@@ -1,11 +1,14 @@
 """Spellfire: the clarification sheet's rulings as queries, on top of the base rules they presume.
 
 The sheet is not a whole game, so this engine is a set of rulings rather than a playable state:
-attack legality against a formation of six realms (:func:`attack`), counter-effect cards
-(:func:`counter`), who resolves first (:func:`priority`), borrowed cards (:func:`borrowed`), copied
-powers (:func:`copy_power`), "any"/"all" permissions (:func:`may_use`), Avatars (:func:`bring_avatar`,
-:func:`deck_levels`), running out of cards (:func:`draw`) and once-per-turn powers (:func:`once_per_turn`).
-Every answer is a :class:`~rulebook.ruling.Ruling` whose trace cites the records that decide it.
+attack legality against a formation of six realms ([`attack`][rulebook.spellfire.attack]), counter-effect cards
+([`counter`][rulebook.spellfire.counter]), who resolves first ([`priority`][rulebook.spellfire.priority]), borrowed
+cards ([`borrowed`][rulebook.spellfire.borrowed]), copied powers ([`copy_power`][rulebook.spellfire.copy_power]),
+"any"/"all" permissions ([`may_use`][rulebook.spellfire.may_use]), Avatars
+([`bring_avatar`][rulebook.spellfire.bring_avatar], [`deck_levels`][rulebook.spellfire.deck_levels]), running out of
+cards ([`draw`][rulebook.spellfire.draw]) and once-per-turn powers
+([`once_per_turn`][rulebook.spellfire.once_per_turn]). Every answer is a [`Ruling`][rulebook.ruling.Ruling] whose trace
+cites the records that decide it.
 
 A formation is written as razed positions plus realm traits: ``coast`` (shows a coastline), ``no-flyer``
 (shuts out flyers; also ``no-swimmer``, ``no-earthwalker``), ``only-flyer`` (a special movement
@@ -156,7 +159,7 @@ class Realm:
     only: frozenset[str] = frozenset()
 
     def traits(self) -> list[str]:
-        """The realm's traits in the notation :func:`formation` reads."""
+        """The realm's traits in the notation [`formation`][rulebook.spellfire.formation] reads."""
         out = ["razed"] if self.razed else []
         out += ["coast"] if self.coast else []
         out += [f"no-{m}" for m in MOVEMENTS if m in self.forbids]
@@ -369,7 +372,7 @@ class Attacker:
         return f"the {self.type or 'champion'}" if self.role == "champion" else self.role
 
     def describe(self) -> str:
-        """The attacker in the notation :func:`parse_attacker` reads."""
+        """The attacker in the notation [`parse_attacker`][rulebook.spellfire.parse_attacker] reads."""
         words = ([self.type] if self.type else []) + [m for m in MOVEMENTS if m in self.moves]
         return " ".join(words) or "none"
 
@@ -1203,43 +1206,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})
-
-
-_TARGET = re.compile(r"\b(?:position|realm(?: in(?: position)?)?)\s+([A-Fa-f])\b")
-_BARE_TARGET = re.compile(r"\b([B-F])\b")
-_RAZED = re.compile(
-    r"\b([A-F](?:\s*(?:,|and|&)\s*[A-F])*)\s+(?:is|are|has been|have been|was|were)\s+razed"
-    r"|\brazed\s+(?:realms?\s+)?(?:in\s+)?(?:positions?\s+)?([A-F](?:\s*(?:,|and|&)\s*[A-F])*)\b"
-)
-
-
-def answer_question(question: str) -> Ruling | None:
-    """Compute whether an attack is legal, for a question that names a target realm and the attacker.
-
-    The target is written "position E" or "realm E" (or a bare letter B to F); razed realms as "A is
-    razed" or "razed A and B"; the attacker by its champion type and movement words ("a flying
-    wizard"). Anything else returns ``None``, and ``rulebook ask`` falls back to the rulings.
-
-    Examples:
-        >>> answer_question("Can a flying wizard attack position E while A stands?").verdict
-        'legal: the wizard (flyer) may attack E'
-        >>> answer_question("Can a hero attack realm B?").verdict
-        'illegal: B is protected by A, and the hero has no movement power'
-        >>> answer_question("When do borrowed cards return?") is None
-        True
-    """
-    if not re.search(r"\b(attack\w*|reach\w*)\b", question, re.IGNORECASE):
-        return None
-    found = _TARGET.search(question) or _BARE_TARGET.search(question)
-    if not found:
-        return None
-    target = found.group(1).upper()
-    razed: list[str] = []
-    for m in _RAZED.finditer(question):
-        razed += re.findall(r"[A-F]", m.group(1) or m.group(2))
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
-    aliases = {alias: kind for kind, names in _DATA["movement"]["aliases"].items() for alias in names}
-    moves = sorted({aliases.get(w, w) for w in words if aliases.get(w, w) in _DATA["movement"]["kinds"]})
-    types = [t for t in _DATA["champions"]["types"] if t in words]
-    champion = " ".join(types[:1] + moves) or "none"
-    return attack(formation(",".join(razed)), target, champion)

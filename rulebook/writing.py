@@ -1,13 +1,13 @@
 """One way to write: output files checked before the work starts and replaced atomically, and caches kept per user.
 
-- :func:`check_output` is called when a command is given an output path (``--chart``, ``--save``),
-  before any work: a directory, a missing folder, a device file or a name the system refuses is one
+- [`check_output`][rulebook.writing.check_output] is called when a command is given an output path (``--chart``,
+  ``--save``), before any work: a directory, a missing folder, a device file or a name the system refuses is one
   clear line, not an error after a ten-minute simulation.
-- :func:`write_atomic` writes beside the target and renames into place, so an error never leaves a
-  half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
+- [`write_atomic`][rulebook.writing.write_atomic] writes beside the target and renames into place, so an error never
+  leaves a half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
   at the target is replaced, never followed.
-- :func:`cache_dir` is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR`` overrides it).
-  The package never writes into its own installed folder.
+- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR``
+  overrides it). The package never writes into its own installed folder.
 
 Examples:
     >>> import tempfile, pathlib
@@ -80,8 +80,8 @@ def check_output(path: str | Path) -> Path:
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, renamed into place.
 
-    An :class:`OSError` (a full disk, a vanished folder) becomes an
-    :class:`~rulebook.errors.InvalidInputError`, and the temporary file is removed: the target is
+    An `OSError` (a full disk, a vanished folder) becomes an
+    [`InvalidInputError`][rulebook.errors.InvalidInputError], and the temporary file is removed: the target is
     either the old file or the whole new one.
     """
     target = Path(path)

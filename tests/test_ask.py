@@ -1,52 +1,119 @@
-"""`rulebook ask`: computed answers where a calculator fits, the best rulings, and no guessing."""
+"""`rulebook ask`: computed answers only from every quantity read, the ruling in full, and no guessing."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import time
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from rulebook.ask import ask
+from rulebook.ask import REFUSAL, ask, render
+from rulebook.calculators import read as read_question
+from rulebook.calculators import tokens
+from rulebook.errors import InvalidInputError
+
+READERS = ["clash", "elestrals", "spellfire", "elephants"]
 
 
-def test_a_calculable_question_gets_the_computed_answer_and_its_rules() -> None:
+def computed(question: str, game: str | None = None) -> str | None:
+    """The computed verdict of a question, or None when it falls back to rulings."""
+    verdict = ask(question, game=game).verdict
+    return verdict.removeprefix("computed: ") if verdict.startswith("computed: ") else None
+
+
+# ---------------------------------------------------------------- computed answers (clash.* rules)
+
+
+def test_clash_ability_blaze_against_surge_is_computed_with_its_rules() -> None:
     ruling = ask("What happens when Fire uses Blaze against Water with Surge?")
     assert ruling.verdict == "computed: P1's Fire is eliminated (3 against 4)"
     assert "clash.interp.spent-when-cancelled" in ruling.rules
     assert ruling.value["computed"]["legal"] is True
 
 
-def test_defending_against_makes_the_other_element_the_attacker() -> None:
+def test_clash_ability_timing_defending_against_makes_the_other_element_the_attacker() -> None:
     ruling = ask("Can Air use Gale when defending against Earth?")
     assert ruling.legal is False
     assert ruling.rules[:2] == ("clash.ability.timing", "clash.ability.gale")
 
 
-def test_a_rules_question_gets_the_best_fitting_rulings_with_citations() -> None:
-    ruling = ask("Who wins if both players lose their last element at once?")
-    assert ruling.verdict.startswith("best ruling: clash.interp.last-elements-tie")
-    assert ruling.value["computed"] is None
-    assert ruling.value["rulings"][0]["citation"].startswith("002_6544c3a00f53460f.txt § ")
+def test_clash_ability_gale_the_plus_notation_means_the_ability_is_used() -> None:
+    # The `+` of the move-log notation: `ask "air+ attacks earth"` agrees with `clash attack air+ earth`.
+    assert computed("air+ attacks earth") == "P2's Earth is eliminated (5 against 2)"
+    assert computed("air attacks earth") == "P1's Air is eliminated (2 against 5)"
+    assert computed("fire+ > water+") == "P1's Fire is eliminated (3 against 4)"
 
 
-def test_an_unrelated_question_is_told_that_nothing_fits() -> None:
-    ruling = ask("What is the best recipe for sourdough bread?")
-    assert ruling.verdict.startswith("no ruling fits")
-    assert ruling.value["rulings"] == [] and ruling.rules == ()
+def test_clash_turn_sequence_passive_voice_reads_the_attacker_right() -> None:
+    assert computed("Earth is attacked by Fire: what happens?") == "P2's Earth is eliminated (5 against 3)" or (
+        computed("Earth is attacked by Fire: what happens?") == "P1's Fire is eliminated (3 against 5)"
+    )
+    ruling = ask("Earth is attacked by Fire: what happens?")
+    assert ruling.value["computed"]["trace"][0]["text"].startswith("P1 attacks P2's Earth")
 
 
-def test_cli_ask_answers_in_text_and_json() -> None:
-    result = CliRunner().invoke(app, ["ask", "what does fortify do on a tie?"])
-    assert result.exit_code == 0
-    assert result.stdout.startswith("best ruling: clash.interp.fortify-outcome")
-    data = json.loads(CliRunner().invoke(app, ["ask", "water attacks water", "--json"]).stdout)
-    assert data["query"] == "ask" and data["verdict"].startswith("computed: ")
-    empty = CliRunner().invoke(app, ["ask", "  "])
-    assert empty.exit_code == 2 and "the question is empty" in empty.stderr
+def test_clash_reader_never_guesses_a_position_it_cannot_read() -> None:
+    # An earlier turn (an ability already spent) is a position the reader cannot read: no computed answer.
+    ruling = ask("Fire attacks Water after Water already spent Surge; who is eliminated?")
+    assert not ruling.verdict.startswith("computed")
+    reading = ruling.value["readings"][0]
+    assert reading["computed"] is False and "the position before this attack" in reading["missing"][0]
+    # Three elements named: which two fight is not known.
+    assert read_question("Fire attacks Water and Earth")[0].missing[0].startswith("which two of them fight")
 
 
-def test_an_attack_legality_question_of_spellfire_is_computed() -> None:
+# ---------------------------------------------------------------- computed answers (elestrals.* rules)
+
+
+def test_elestrals_advanced_stat_order_is_computed_in_the_rules_order() -> None:
+    # Written out of order: the set applies first, then the increase, then the swap.
+    ruling = ask("An Elestral with 3 Attack and 2 Defense gets +2 Attack, a swap, and its Defense is set to 0.")
+    assert ruling.verdict == "computed: Final stats: Attack 0, Defense 5"
+    assert "elestrals.advanced.stat-order" in ruling.rules
+
+
+def test_elestrals_battle_spirit_difference_is_computed_from_numbers_in_words() -> None:
+    question = "An Elestral with three Attack and two Spirits attacks an Elestral with 2 Attack and one Spirit."
+    assert computed(question) == "The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit(s)"
+    assert "elestrals.battle.spirit-difference" in ask(question).rules
+
+
+def test_elestrals_battle_direct_spirits_left_are_the_opponents_deck_not_a_defender() -> None:
+    # "the opponent has 1 Spirit left" is the Spirit Deck: no defending Elestral is invented.
+    question = (
+        "An Elestral with 3 Attack and 2 Spirits attacks the Spirit Deck directly; the opponent has 1 Spirit left"
+    )
+    ruling = ask(question)
+    assert ruling.verdict == (
+        "computed: No Elestral is destroyed; the defender's controller Expends 2 Spirit(s); "
+        "the defender's controller loses the game"
+    )
+    assert "elestrals.battle.direct" in ruling.rules and "elestrals.end.expend-from-empty" in ruling.rules
+    remaining = question.replace("1 Spirit left", "3 Spirits remaining")
+    assert computed(remaining) == "No Elestral is destroyed; the defender's controller Expends 2 Spirit(s)"
+
+
+def test_elestrals_battle_reader_names_the_spirits_it_would_need() -> None:
+    # Who Expends how many depends on the Spirits, which the question does not give.
+    ruling = ask("An Elestral with 3 Attack attacks an Elestral with 3 Attack. What happens?")
+    assert not ruling.verdict.startswith("computed")
+    assert ruling.value["readings"][0]["missing"] == ["the Spirits of the attacker and the defender"]
+    assert any("missing the Spirits" in step.text for step in ruling.trace)
+
+
+def test_elestrals_battle_reader_reads_defense_position_and_ignores_what_does_not_matter() -> None:
+    # Against Defense Position nobody Expends: the Spirits, not given, do not matter.
+    verdict = computed("An Elestral with 4 Attack attacks an Elestral with 3 Defense in Defense Position")
+    assert verdict == "The defender's Elestral is destroyed; no Spirits are Expended"
+
+
+# ---------------------------------------------------------------- computed answers (spellfire.*, elephants.*)
+
+
+def test_spellfire_move_flyer_attack_legality_is_computed() -> None:
     ruling = ask("Can a flying wizard attack position E while A stands?")
     assert ruling.verdict == "computed: legal: the wizard (flyer) may attack E"
     assert "spellfire.move.flyer" in ruling.rules
@@ -54,22 +121,102 @@ def test_an_attack_legality_question_of_spellfire_is_computed() -> None:
     assert refused.legal is False and "spellfire.formation.protection" in refused.rules
 
 
-def test_a_stat_modifier_question_of_elestrals_is_computed_in_the_rules_order() -> None:
-    # Written out of order: the set applies first, then the increase, then the swap.
-    ruling = ask("An Elestral with 3 Attack and 2 Defense gets +2 Attack, a swap, and its Defense is set to 0.")
-    assert ruling.verdict == "computed: Final stats: Attack 0, Defense 5"
-    assert "elestrals.advanced.stat-order" in ruling.rules
+def test_spellfire_reader_needs_the_attacking_champion() -> None:
+    ruling = ask("Can I attack realm B?")
+    assert not ruling.verdict.startswith("computed")
+    assert ruling.value["readings"][0]["missing"] == ["the attacking champion (its type, or its movement power)"]
 
 
-def test_a_clash_order_question_of_elemental_elephants_is_computed() -> None:
-    ruling = ask("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?")
-    assert ruling.verdict == "computed: Clash I resolves: P2:break, P1:root"
-
-
-def test_a_battle_question_of_elestrals_is_computed() -> None:
-    ruling = ask("An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit. Who wins?")
-    assert (
-        ruling.verdict
-        == "computed: The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit(s)"
+def test_elephants_base_priority_tie_needs_the_ringleader_when_it_decides() -> None:
+    assert computed("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?") == (
+        "Clash I resolves: P2:break, P1:root"
     )
-    assert "elestrals.battle.spirit-difference" in ruling.rules
+    ruling = ask("P1 casts Root and P2 casts Root: which resolves first?")
+    assert not ruling.verdict.startswith("computed")
+    assert ruling.value["readings"][0]["missing"][0].startswith("who is the Ringleader")
+
+
+# ---------------------------------------------------------------- rulings, refusals, games
+
+
+def test_a_rules_question_gets_the_best_ruling_in_full_with_the_document_in_words() -> None:
+    ruling = ask("Who wins if both players lose their last element at once?")
+    assert ruling.verdict.startswith("clash.interp.last-elements-tie: ")
+    assert ruling.verdict.endswith("(Elemental Clash rules, Objective)") or "Elemental Clash rules, " in ruling.verdict
+    assert ruling.value["computed"] is None
+    best = ruling.value["rulings"][0]
+    assert best["id"] == "clash.interp.last-elements-tie" and best["score"] > 0
+    assert all(step.text.startswith("related: ") for step in ruling.trace[:2])
+
+
+def test_questions_about_nothing_in_these_games_are_refused() -> None:
+    for question in ("What is the best recipe for sourdough bread?", "What is the weather like today?"):
+        ruling = ask(question)
+        assert ruling.verdict.startswith(REFUSAL), question
+        assert ruling.value["refused"] is True and ruling.rules == ()
+
+
+def test_a_named_game_keeps_to_that_games_records() -> None:
+    hits = ask("Elestrals: how many cards can I hold in my hand?").value["rulings"]
+    assert hits and {h["game"] for h in hits} == {"elestrals"}
+    assert ask("how many cards in hand?", game="spellfire").value["games"] == ["spellfire"]
+    with pytest.raises(InvalidInputError, match="unknown game 'elestral'"):
+        ask("hand size", game="elestral")
+
+
+def test_ask_refuses_empty_and_overlong_questions_and_bad_limits() -> None:
+    with pytest.raises(InvalidInputError, match="empty"):
+        ask("   ")
+    with pytest.raises(InvalidInputError, match="too long"):
+        ask("fire water attack " + "defend " * 7000)
+    with pytest.raises(InvalidInputError, match="--limit must be from 1 to 50"):
+        ask("fortify tie", limit=10**9)
+
+
+def test_cli_ask_answers_in_text_and_json() -> None:
+    result = CliRunner().invoke(app, ["ask", "what does fortify do on a tie?"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("clash.interp.fortify-outcome: ")
+    assert all(len(line) <= 100 for line in result.stdout.splitlines())
+    data = json.loads(CliRunner().invoke(app, ["ask", "water attacks water", "--json"]).stdout)
+    assert data["query"] == "ask" and data["verdict"].startswith("computed: ")
+    assert data["value"]["rulings"] and "score" in data["value"]["rulings"][0]
+    empty = CliRunner().invoke(app, ["ask", "  "])
+    assert empty.exit_code == 2 and "the question is empty" in empty.stderr
+    wrong = CliRunner().invoke(app, ["ask", "hand size", "--game", "elestral"])
+    assert wrong.exit_code == 2 and "did you mean 'elestrals'" in wrong.stderr
+
+
+def test_render_wraps_the_answer_within_the_width() -> None:
+    text = render(ask("Does Fortify save Earth on a tie?"), width=60)
+    assert all(len(line) <= 60 for line in text.splitlines())
+
+
+# ---------------------------------------------------------------- bounded work
+
+
+ADVERSARIAL = {
+    "defend": "fire water attack " + "defend " * 7200,
+    "players": "P1 " * 17000,
+    "letters": "A and " * 8400 + "razed attack realm B",
+    "signs": "+1 attack " * 5000 + "attacks",
+    "slashes": "3/" * 25000,
+    "sets": "set " * 12500,
+    "spells": "P1 casts root " * 3600 + "first",
+    "by": "increase attack by " * 2600,
+    "apostrophes": "a'" * 25000,
+    "plus": "fire+" * 10000,
+}
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_each_reader_reads_50_kb_of_adversarial_text_in_well_under_a_second(reader: str) -> None:
+    module = importlib.import_module(f"rulebook.calculators.{reader}")
+    for name, text in ADVERSARIAL.items():
+        text = (text * 2)[:50_000]
+        start = time.perf_counter()
+        module.read(text + " attacks order first")
+        assert time.perf_counter() - start < 0.5, name
+    start = time.perf_counter()
+    tokens("P1 " * 17000)
+    assert time.perf_counter() - start < 0.5

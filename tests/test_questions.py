@@ -1,41 +1,99 @@
-"""The question set: `rulebook ask` must find the records a judge would cite (goal: top-3 of at least 90%).
+"""How well `rulebook ask` answers players' questions: the held-out test half at the goals, and the old set.
 
-`python benchmarks/questions.py` prints the same figures with the misses.
+The players' questions (tests/data/players.toml, written in players' words, about 15% about other things)
+were split once, before any tuning, into a development half (tuning looks only at it) and a test half
+(measured, never looked at question by question). `python benchmarks/questions.py` prints the figures.
+
+Goals on the test half: top-1 at least 85%, top-3 at least 95%, at least 95% of off-topic questions
+refused, at most 3% of real questions refused.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import rulebook
 from rulebook.ask import ask
 
-QUESTIONS = tomllib.loads((Path(__file__).parent / "data" / "questions.toml").read_text(encoding="utf-8"))["question"]
+DATA = Path(__file__).parent / "data"
 KNOWN = {r.id for g in rulebook.games() for r in rulebook.rules(g.id)}
 
+#: The goals on the test half.
+GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
+#: What the test half is held to. Tuning on the development half fell short of the goals on the test half
+#: (65% top-1, 86% top-3, 91% of off-topic questions refused, 5% of real ones): the figures reached are held
+#: here as floors, never lowered, and raised to the goals as `ask` reaches them.
+FLOORS = {"top1": 0.64, "top3": 0.85, "off_topic_refused": 0.91, "wrongly_refused": 0.06}
 
-def accuracy(questions: list[dict]) -> tuple[float, float, list[tuple[str, list[str]]]]:
-    """Top-1 and top-3 accuracy of the rulings `ask` returns, and the questions missed in the top 3."""
-    top1 = top3 = 0
-    misses = []
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The questions of one file of tests/data."""
+    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["question"]
+
+
+def answers(question: dict[str, Any]) -> tuple[list[str], bool]:
+    """The record IDs `ask` offers for a question, best first (none when refused), and whether it refused."""
+    value = ask(question["text"], limit=3).value
+    return ([] if value["refused"] else [h["id"] for h in value["rulings"][:3]]), bool(value["refused"])
+
+
+def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per game and overall: questions, top-1, top-3, off-topic refused, real questions wrongly refused."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for q in questions:
-        found = [h["id"] for h in ask(q["text"], limit=3).value["rulings"]]
-        top1 += bool(found[:1]) and found[0] in q["expect"]
-        hit3 = any(f in q["expect"] for f in found[:3])
-        top3 += hit3
-        if not hit3:
-            misses.append((q["text"], found))
-    return top1 / len(questions), top3 / len(questions), misses
+        groups[q["game"]].append(q)
+        groups["all"].append(q)
+    out: dict[str, dict[str, Any]] = {}
+    for name, items in groups.items():
+        real = [q for q in items if q["game"] != "none"]
+        off = [q for q in items if q["game"] == "none"]
+        top1 = top3 = wrong = refused_off = 0
+        misses = []
+        for q in real:
+            found, refused = answers(q)
+            top1 += bool(found) and found[0] in q["expect"]
+            hit = any(f in q["expect"] for f in found[:3])
+            top3 += hit
+            wrong += refused
+            if not found[:1] or found[0] not in q["expect"]:
+                misses.append((q["text"], q["expect"], found))
+        for q in off:
+            found, refused = answers(q)
+            refused_off += refused
+            if not refused:
+                misses.append((q["text"], [], found))
+        out[name] = {
+            "questions": len(items),
+            "real": len(real),
+            "off_topic": len(off),
+            "top1": top1 / len(real) if real else None,
+            "top3": top3 / len(real) if real else None,
+            "wrongly_refused": wrong / len(real) if real else None,
+            "off_topic_refused": refused_off / len(off) if off else None,
+            "misses": misses,
+        }
+    return out
 
 
 def test_every_question_names_existing_records_of_a_registered_game() -> None:
     games = {g.id for g in rulebook.games()}
-    for q in QUESTIONS:
-        assert q["game"] in games
+    for q in load("questions.toml") + load("players-dev-added.toml"):
+        assert q["game"] in games | {"none"}
         assert set(q["expect"]) <= KNOWN, q["text"]
 
 
-def test_ask_finds_what_a_judge_would_cite_in_its_top_three() -> None:
-    top1, top3, misses = accuracy(QUESTIONS)
-    assert top3 >= 0.9, f"top-1 {top1:.0%}, top-3 {top3:.0%}; missed: {misses}"
+def test_the_held_out_test_half_holds_its_floors() -> None:
+    figures = evaluate(load("players-test.toml"))["all"]
+    summary = {k: round(figures[k], 3) for k in FLOORS}
+    assert figures["top1"] >= FLOORS["top1"], summary
+    assert figures["top3"] >= FLOORS["top3"], summary
+    assert figures["off_topic_refused"] >= FLOORS["off_topic_refused"], summary
+    assert figures["wrongly_refused"] <= FLOORS["wrongly_refused"], summary
+
+
+def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() -> None:
+    figures = evaluate(load("questions.toml"))["all"]
+    assert figures["top3"] >= 0.9, figures["misses"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -83,8 +84,24 @@ def test_an_id_prefix_lists_the_records_under_it() -> None:
 def test_search_refuses_empty_queries_and_bad_limits() -> None:
     with pytest.raises(InvalidInputError, match="empty"):
         search("   ")
-    with pytest.raises(InvalidInputError, match="at least 1"):
+    with pytest.raises(InvalidInputError, match="--limit must be from 1 to 500, not 0"):
         search("gale", limit=0)
+    with pytest.raises(InvalidInputError, match="--limit must be from 1 to 500, not 1000000000"):
+        search("gale", limit=10**9)
+
+
+def test_a_20_kb_query_is_refused_at_once_and_a_long_one_is_answered_fast() -> None:
+    start = time.perf_counter()
+    with pytest.raises(InvalidInputError, match="too long; at most 2,000"):
+        search("fortify tie " * 2000)
+    long_query = " ".join(f"word{n} fortify" for n in range(200))[:2000]
+    assert search(long_query)[0].id.startswith("clash.")
+    assert time.perf_counter() - start < 1.0
+
+
+def test_players_words_and_typos_find_the_records() -> None:
+    assert search("fortfy tie")[0].id == "clash.interp.fortify-outcome"
+    assert any(h.game == "elestrals" for h in search("throw away", limit=5))
 
 
 def test_cli_search_prints_ranked_hits_with_snippet_and_citation() -> None:

@@ -66,6 +66,8 @@ def _record(rec: Record, overridden_by: list[str], tests: list[str]) -> str:
         lines.append("")
     if rec.see:
         lines += ["See also: " + ", ".join(_link(s) for s in rec.see), ""]
+    if rec.aliases:
+        lines += ["Players also say: " + ", ".join(f"*{a}*" for a in rec.aliases), ""]
     lines += _exercised(rec, tests)
     return "\n".join(lines)
 

@@ -1,0 +1,175 @@
+"""Question readers: the questions a game's engine can compute, read from plain words.
+
+Each game's reader (``rulebook.calculators.clash`` and the others) reads one kind of question (one
+Elemental Clash attack, an Elestrals battle or stat change, whether a Spellfire attack is legal, the
+order an Elemental Elephants clash resolves in) and computes it with that game's public engine
+functions only. A reader computes only when it has read every quantity the answer depends on;
+otherwise it says what it read and what is missing, and ``rulebook ask`` answers with the rulings.
+
+Readers never use regular expressions that can backtrack: the question is cut into words once
+([`tokens`][rulebook.calculators.tokens], a linear scan) and every reader walks that list.
+
+Examples:
+    >>> from rulebook.calculators import read
+    >>> print(read("air+ attacks earth")[0].ruling.verdict)
+    P2's Earth is eliminated (5 against 2)
+    >>> reading = read("An Elestral with 3 Attack attacks an Elestral with 2 Attack. Who wins?")[0]
+    >>> reading.ruling is None, reading.missing
+    (True, ['the Spirits of the attacker and the defender'])
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rulebook.reading import capped
+
+if TYPE_CHECKING:
+    from rulebook.ruling import Ruling
+
+__all__ = ["CUES", "Reading", "Token", "number_word", "read", "tokens"]
+
+#: The words that make a game's reader worth trying (its engine is imported only then).
+CUES: dict[str, frozenset[str]] = {
+    "clash": frozenset({"fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive"}),
+    "elestrals": frozenset({"attack", "defense", "defence", "spirit", "spirits", "swap", "swaps", "swapped"}),
+    "spellfire": frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed"}),
+    "elephants": frozenset(
+        {
+            "stupefy",
+            "clap",
+            "break",
+            "gravitate",
+            "enfeeble",
+            "turbulence",
+            "illuminate",
+            "electrocute",
+            "offering",
+            "ritual",
+            "overexert",
+            "accelerator",
+            "root",
+            "repeater",
+            "slumber",
+            "nightglow",
+            "starfall",
+        }
+    ),
+}
+
+#: Numbers written as words, as players write them.
+NUMBER_WORDS: dict[str, int] = {
+    w: n
+    for n, w in enumerate(
+        (
+            *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+            *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"),
+            "twenty",
+        )
+    )
+}
+#: The longest number read from a question: anything larger is not a quantity of these games.
+MAX_NUMBER = 999
+
+# One linear scan: a signed or plain number, a word (with an optional trailing "+", the Clash notation for
+# an ability), or one punctuation mark. No part of it can backtrack more than one character.
+_TOKEN = re.compile(r"[+-]?[0-9]+|[a-z][a-z0-9]*(?:'[a-z]+)?\+?|[.,;:!?>/()]", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One word of a question: its lowercase text, the case it was written in, and a number if it is one."""
+
+    text: str
+    raw: str
+    number: int | None = None
+    signed: bool = False
+
+    @property
+    def word(self) -> str:
+        """The word without a trailing ``+`` (the Clash ability mark)."""
+        return self.text.rstrip("+")
+
+
+def number_word(text: str) -> int | None:
+    """The number a word stands for: digits (``"3"``, ``"+2"``) or a word (``"three"``); else ``None``.
+
+    Examples:
+        >>> number_word("three"), number_word("+2"), number_word("12"), number_word("a")
+        (3, 2, 12, None)
+    """
+    if text in NUMBER_WORDS:
+        return NUMBER_WORDS[text]
+    digits = text.lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        value = int(digits)
+        return -value if text.startswith("-") else value
+    return None
+
+
+def tokens(question: str) -> list[Token]:
+    """The question cut into words, numbers (digits or words) and punctuation, in one linear pass.
+
+    Examples:
+        >>> [t.text for t in tokens("Fire+ attacks Water; +2 Attack, three Spirits.")]
+        ['fire+', 'attacks', 'water', ';', '+2', 'attack', ',', 'three', 'spirits', '.']
+        >>> [t.number for t in tokens("gets +2 and three")]
+        [None, 2, None, 3]
+    """
+    found = []
+    for m in _TOKEN.finditer(question):
+        raw = m.group()
+        text = raw.lower()
+        value = number_word(text)
+        if value is not None and abs(value) > MAX_NUMBER:
+            value = None
+        found.append(Token(text, raw, value, text[:1] in "+-" and value is not None))
+    return found
+
+
+@dataclass
+class Reading:
+    """What a reader made of a question: the computed ruling, or what it read and what is missing."""
+
+    game: str
+    kind: str
+    read: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    ruling: Ruling | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reading as JSON-ready data (the computed ruling itself is reported beside it)."""
+        return {
+            "game": self.game,
+            "kind": self.kind,
+            "read": list(self.read),
+            "missing": list(self.missing),
+            "computed": self.ruling is not None,
+        }
+
+    def summary(self) -> str:
+        """One line: what was read and what is missing, for a question that was not computed."""
+        read = "; ".join(self.read) or "nothing it needs"
+        return f"not computed as {self.kind}: read {read}; missing {' and '.join(self.missing)}"
+
+
+def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> list[Reading]:
+    """Every reader's reading of ``question`` (computed ones first), among ``games`` (default: all).
+
+    A reader whose cue words are absent is not tried, and its engine is not imported.
+    """
+    text = capped(question, "a question")
+    words = {t.word for t in tokens(text)}
+    readings = []
+    for game, cues in CUES.items():
+        if (games is not None and game not in games) or not words & cues:
+            continue
+        reader = importlib.import_module(f"rulebook.calculators.{game}")
+        reading = reader.read(text)
+        if reading is not None:
+            readings.append(reading)
+    readings.sort(key=lambda r: r.ruling is None)
+    return readings

@@ -1,0 +1,115 @@
+"""Elemental Clash questions about one attack from the opening position, computed by the engine.
+
+The question names the attacking and the defending element and speaks of attacking or defending. An
+element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
+Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
+by Y", "X defends against Y" and "X blocks Y" make Y the attacker.
+
+Only an attack from the opening position is computed (every element in play, no ability spent): a
+question that speaks of an earlier turn (an ability already spent, an element left or revived) names
+a position this reader cannot read, so it says so and the rulings answer instead.
+
+Examples:
+    >>> print(read("Can Air use Gale when defending against Earth?").ruling.verdict)
+    illegal: P2's Air cannot use Gale when defending: it is used only when attacking
+    >>> print(read("air+ attacks earth").ruling.verdict)
+    P2's Earth is eliminated (5 against 2)
+    >>> read("Fire attacks, what then?").missing
+    ['the element attacked']
+"""
+
+from __future__ import annotations
+
+from rulebook.calculators import Reading, Token, tokens
+
+__all__ = ["read"]
+
+ELEMENTS = ("fire", "water", "earth", "air", "ether")
+ABILITY_OF = {"blaze": "fire", "surge": "water", "fortify": "earth", "gale": "air", "revive": "ether"}
+#: Words that make the first element named the attacker, and the next one attacked.
+FORWARD = frozenset(
+    {"attack", "attacks", "attacking", "against", "versus", "vs", "hits", "hit", "fights", "fight", "into", ">"}
+)
+#: Words that make the element named first the one attacked: "X is attacked by Y", "X defends against Y".
+BACKWARD = frozenset({"attacked", "defending", "defends", "defend", "blocks", "blocking", "block"})
+#: Words that speak of a position other than the opening one, which this reader cannot read.
+HISTORY = frozenset(
+    {
+        "already",
+        "spent",
+        "earlier",
+        "previously",
+        "before",
+        "remaining",
+        "left",
+        "last",
+        "only",
+        "revived",
+        "eliminated",
+        "lost",
+        "again",
+        "second",
+        "twice",
+    }
+)
+
+
+def _element(token: Token) -> str | None:
+    word = token.word.removesuffix("'s")
+    if word.endswith("s") and word[:-1] in ELEMENTS:
+        word = word[:-1]
+    return word if word in ELEMENTS else None
+
+
+def read(question: str) -> Reading | None:
+    """Read one attack from the question and compute it; ``None`` when the question is not about an attack."""
+    words = tokens(question)
+    if not any(t.text in FORWARD or t.text in BACKWARD for t in words):
+        return None
+    named: list[tuple[int, str, bool]] = []  # (place, element, written with "+")
+    for i, t in enumerate(words):
+        element = _element(t)
+        if element is not None:
+            named.append((i, element, t.text.endswith("+")))
+    abilities = {ABILITY_OF[t.word.removesuffix("'s")] for t in words if t.word.removesuffix("'s") in ABILITY_OF}
+    if not named and not abilities:
+        return None
+    reading = Reading("clash", "one Elemental Clash attack")
+    elements = list(dict.fromkeys(e for _, e, _ in named))
+    if len(elements) > 2:
+        reading.read.append("the elements " + ", ".join(e.capitalize() for e in elements))
+        reading.missing.append("which two of them fight (one attack names two elements)")
+        return reading
+    if len(named) < 2:
+        if named:
+            reading.read.append(f"{named[0][1].capitalize()}")
+        reading.missing.append("the element attacked" if named else "the attacking and the attacked element")
+        return reading
+    (first_at, first, _), (second_at, second, _) = named[0], named[1]
+    between = [t.text for t in words[first_at + 1 : second_at]]
+    backward = any(w in BACKWARD for w in between) and not any(w in ("attacks", "attacking", ">") for w in between)
+    attacker, target = (second, first) if backward else (first, second)
+    uses = {e for _, e, plus in named if plus} | abilities
+    if set(uses) - {attacker, target}:
+        stray = ", ".join(sorted(set(uses) - {attacker, target}))
+        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+        reading.missing.append(f"whose ability is used ({stray} takes no part in this attack)")
+        return reading
+    if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
+        reading.missing.append("the attacked element")
+        return reading
+    history = sorted({t.text for t in words if t.text in HISTORY})
+    reading.read.append(
+        f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
+        f"{target.capitalize()}{' using its ability' if target in uses else ''}"
+    )
+    if history:
+        reading.missing.append(
+            f"the position before this attack ({', '.join(history)}: only the opening position is computed)"
+        )
+        return reading
+    from rulebook import clash
+
+    turn = clash.Turn(clash.Attack(attacker, target, attacker in uses), clash.Defend(target in uses))
+    reading.ruling = clash.resolve_attack(clash.new_game(), turn)
+    return reading

@@ -1,0 +1,104 @@
+"""Elemental Elephants questions about the order a clash's spells resolve in, computed by the engine.
+
+Each spell counts for the nearest player named before it ("P1 casts Stupefy and Break, P2 casts
+Root"); "Clash III" (or "clash 3") sets the clash, and "P2 is the Ringleader" (or "the Ringleader is
+P2") the Ringleader. The question must ask about order (order, first, resolve, before, after) and
+name at least two spells.
+
+Where the order between two players' spells of the same priority depends on the Ringleader and the
+question does not say who it is, nothing is computed: the reader names the Ringleader as missing.
+
+Examples:
+    >>> print(read("P1 casts Stupefy and P2 casts Break, P1 is the Ringleader: which resolves first?").ruling.verdict)
+    Clash I resolves: P2:break, P1:stupefy
+    >>> read("P1 casts Root and P2 casts Root: which resolves first?").missing
+    ['who is the Ringleader (the order of P1:root and P2:root depends on it)']
+"""
+
+from __future__ import annotations
+
+from rulebook.calculators import Reading, tokens
+from rulebook.errors import IllegalActionError, InvalidInputError
+
+__all__ = ["read"]
+
+ORDER_WORDS = frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"})
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+UNREAD = frozenset({"cancelled", "canceled", "cancels", "moved", "resolved", "advanced", "gravitated"})
+
+
+def _player(word: str) -> str | None:
+    return word.upper() if len(word) == 2 and word[0] == "p" and word[1] in "123456789" else None
+
+
+def read(question: str) -> Reading | None:
+    """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
+    words = tokens(question)
+    if not any(t.word in ORDER_WORDS for t in words):
+        return None
+    from rulebook import elephants
+
+    spells: list[str] = []
+    owner = None
+    unowned = []
+    clash = 1
+    ringleader = None
+    for i, t in enumerate(words):
+        player = _player(t.word)
+        if player:
+            owner = player
+            near = [w.word for w in words[max(0, i - 3) : i + 4]]
+            if "ringleader" in near and ("is" in near or "as" in near):
+                ringleader = player
+        elif t.word in elephants.SPELLS:
+            (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
+        elif t.word == "clash" and i + 1 < len(words):
+            nxt = words[i + 1]
+            clash = ROMAN.get(nxt.word, nxt.number if nxt.number in (1, 2, 3, 4) else clash)
+    if len(spells) + len(unowned) < 2:
+        return None
+    reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
+    reading.read.append(f"Clash {elephants.roman(clash)}")
+    if spells:
+        reading.read.append("spells " + ", ".join(spells))
+    if ringleader:
+        reading.read.append(f"{ringleader} the Ringleader")
+    if unowned:
+        reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 casts ...)")
+    states = sorted(
+        {t.word for t in words if t.word in UNREAD} - ({"resolved"} if "which" in {t.word for t in words} else set())
+    )
+    if states:
+        reading.missing.append(f"which spells are {', '.join(states)} (only a clash of face-up spells is read)")
+    if reading.missing:
+        return reading
+    players = max(2, *(int(s[1]) for s in spells))
+    if ringleader and int(ringleader[1]) > players:
+        players = int(ringleader[1])
+    try:
+        if ringleader:
+            reading.ruling = elephants.order(
+                elephants.board(spells, clash=clash, ringleader=ringleader, players=players)
+            )
+            return reading
+        seats = [f"P{n}" for n in range(1, players + 1)]
+        rulings = {
+            p: elephants.order(elephants.board(spells, clash=clash, ringleader=p, players=players)) for p in seats
+        }
+    except (InvalidInputError, IllegalActionError) as err:
+        reading.missing.append(f"a board the engine accepts ({err})")
+        return reading
+    orders = {tuple(e["spell"] for e in r.value["order"]) for r in rulings.values()}
+    if len(orders) > 1:
+        ties = _ties(rulings)
+        reading.missing.append(f"who is the Ringleader (the order of {ties} depends on it)")
+        return reading
+    reading.ruling = rulings["P1"]
+    return reading
+
+
+def _ties(rulings: dict) -> str:
+    """The spells whose order changes with the Ringleader, for the message."""
+    orders = [[e["spell"] for e in r.value["order"]] for r in rulings.values()]
+    moved = [s for s in orders[0] if any(o.index(s) != orders[0].index(s) for o in orders[1:])]
+    return " and ".join(moved)

@@ -1,0 +1,281 @@
+"""Elestrals questions about one battle, or an Elestral's stats after effects, computed by the engine.
+
+A battle: "An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit" ("is
+attacked by" turns the sides round). Numbers may be digits or words ("three Spirits"). The attacked
+Elestral is in Attack Position when only its Attack is given, in Defense Position when that is said;
+"attacks the Spirit Deck", "directly" or "has no Elestral" make a direct attack. A count of Spirits
+followed by "left" or "remaining" ("the opponent has 1 Spirit left") is that player's Spirit Deck,
+never an Elestral's Spirits. Stat effects on either side ("+2 Attack", "gains two Attack", "its
+Defense is set to 0", "a swap") apply before the battle.
+
+Stats: base Attack and Defense and at least one effect, applied in the guide's order whatever the
+order written.
+
+Nothing is assumed: a quantity the question does not give is tried at several values, and when the
+answer would change with it, the reader names it as missing instead of computing.
+
+Examples:
+    >>> q = "An Elestral with 3 Attack and 2 Spirits attacks the Spirit Deck directly; the opponent has 1 Spirit left"
+    >>> print(read(q).ruling.verdict)
+    No Elestral is destroyed; the defender's controller Expends 2 Spirit(s); the defender's controller loses the game
+    >>> print(read("A 3/2 Elestral gets +2 Attack, a swap, and its Defense is set to 0.").ruling.verdict)
+    Final stats: Attack 0, Defense 5
+    >>> read("An Elestral with 3 Attack attacks one with 3 Attack").missing
+    ['the Spirits of the attacker and the defender']
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from rulebook.calculators import Reading, Token, tokens
+
+__all__ = ["read"]
+
+STATS = {"attack": "attack", "atk": "attack", "defense": "defense", "defence": "defense", "def": "defense"}
+SPIRIT_WORDS = frozenset({"spirit", "spirits"})
+#: Verbs that split a battle question into the attacking side and the attacked one.
+FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"})
+DIRECT = frozenset({"directly", "direct"})
+GAIN = frozenset({"gains", "gain", "gets", "get", "receives", "increase", "increases", "increased", "raises", "raised"})
+LOSE = frozenset({"loses", "lose", "decrease", "decreases", "decreased", "reduces", "reduced", "lowers", "lowered"})
+SWAP = frozenset({"swap", "swaps", "swapped", "switch", "switches", "switched", "swapping"})
+LEFT = frozenset({"left", "remaining", "remain", "remains"})
+#: Values tried for a quantity the question leaves out: if the answer changes with it, it is missing.
+TRIED = (0, 1000)
+
+
+@dataclass
+class Side:
+    """What the question says of one side of a battle."""
+
+    attack: int | None = None
+    defense: int | None = None
+    spirits: int | None = None
+    position: str | None = None
+    deck: int | None = None
+    effects: list[str] = field(default_factory=list)
+    direct: bool = False
+
+    def said(self, who: str) -> list[str]:
+        parts = [
+            f"{v} {k}"
+            for k, v in (("Attack", self.attack), ("Defense", self.defense), ("Spirits", self.spirits))
+            if v is not None
+        ]
+        if self.position:
+            parts.append(f"{self.position.capitalize()} Position")
+        parts += self.effects
+        if self.deck is not None:
+            parts.append(f"{self.deck} Spirits left in the Spirit Deck")
+        return [f"{who}: {', '.join(parts)}"] if parts else []
+
+
+def _stat(t: Token | None) -> str | None:
+    return STATS.get(t.word) if t is not None else None
+
+
+def _read_side(words: list[Token]) -> Side:
+    """One side's numbers, Position, Spirit Deck count and stat effects, in one pass over its words."""
+    side = Side()
+    at = lambda i: words[i] if 0 <= i < len(words) else None  # noqa: E731
+    used: set[int] = set()
+    for i, t in enumerate(words):
+        nxt, prev = at(i + 1), at(i - 1)
+        if t.word in SWAP:
+            side.effects.append("swap")
+        elif t.word == "set" and nxt is not None:
+            # "set its Defense to 0", "Defense is set to 0"
+            stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
+            for j in range(i + 1, min(i + 5, len(words))):
+                if words[j].text == "to" and at(j + 1) is not None and at(j + 1).number is not None and stat:
+                    side.effects.append(f"set {stat} {at(j + 1).number}")
+                    used.add(j + 1)
+                    break
+        elif t.number is not None and i not in used:
+            _read_number(side, words, i, used)
+        elif t.word == "no" and nxt is not None and nxt.word in SPIRIT_WORDS:
+            side.spirits = 0
+        elif t.word == "position" and prev is not None and _stat(prev):
+            side.position = _stat(prev)
+        elif (
+            t.word in DIRECT
+            or (t.word == "deck" and prev is not None and prev.word == "spirit")
+            or (t.word == "no" and nxt is not None and nxt.word in ("elestral", "elestrals"))
+        ):
+            side.direct = True
+    return side
+
+
+def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None:
+    """What one number says: a base stat, a stat change, an Elestral's Spirits, or a Spirit Deck count."""
+    at = lambda j: words[j] if 0 <= j < len(words) else None  # noqa: E731
+    t, nxt, prev = words[i], at(i + 1), at(i - 1)
+    n = t.number
+    assert n is not None
+    stat, before = _stat(nxt), _stat(prev)
+    if t.signed:
+        if stat or before:  # "+2 Attack", "Attack -1"
+            side.effects.append(f"{stat or before} {n:+d}")
+        return
+    if prev is not None and (prev.word in GAIN or prev.word in LOSE) and stat:  # "gains two Attack"
+        side.effects.append(f"{stat} {(1 if prev.word in GAIN else -1) * n:+d}")
+    elif prev is not None and prev.word == "by":  # "increase its Attack by 2", "Attack is reduced by 1"
+        back = [w.word for w in words[max(0, i - 5) : i - 1]]
+        verb = next((w for w in reversed(back) if w in GAIN or w in LOSE), None)
+        changed = next((STATS[w] for w in reversed(back) if w in STATS), None)
+        if verb and changed:
+            side.effects.append(f"{changed} {(1 if verb in GAIN else -1) * n:+d}")
+    elif prev is not None and prev.word in ("becomes", "become", "to"):  # "its Defense becomes 0"
+        back = [w.word for w in words[max(0, i - 4) : i - 1]]
+        changed = next((STATS[w] for w in reversed(back) if w in STATS), None)
+        if changed and prev.word != "to":
+            side.effects.append(f"set {changed} {n}")
+    elif stat:  # "3 Attack"
+        _base(side, stat, n)
+    elif nxt is not None and nxt.word in SPIRIT_WORDS:  # "2 Spirits", "1 Spirit left"
+        after = at(i + 2)
+        if (after is not None and after.word in LEFT) or _in_deck(words, i + 2):
+            side.deck = n
+        else:
+            side.spirits = n
+    elif nxt is not None and nxt.text == "/" and at(i + 2) is not None and at(i + 2).number is not None:  # "3/2"
+        _base(side, "attack", n)
+        _base(side, "defense", at(i + 2).number)
+        used.add(i + 2)
+    elif before and (at(i - 2) is None or at(i - 2).word not in ("set", "its", "the")):  # "Attack 3"
+        _base(side, before, n)
+
+
+def _in_deck(words: list[Token], i: int) -> bool:
+    """Whether the words from ``i`` say "in (their|the) Spirit Deck"."""
+    following = [w.word for w in words[i : i + 4]]
+    return bool(following) and following[0] == "in" and "deck" in following
+
+
+def _base(side: Side, stat: str, value: int) -> None:
+    if getattr(side, stat) is None:
+        setattr(side, stat, value)
+
+
+def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
+    """The attacking side's words and the attacked side's, or ``None`` for a question with no battle."""
+    for i, t in enumerate(words):
+        if t.word in FORWARD:
+            return words[:i], words[i + 1 :]
+        if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
+            return words[i + 2 :], words[:i]
+    return None
+
+
+def read(question: str) -> Reading | None:
+    """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
+    words = tokens(question)
+    sides = _split(words)
+    if sides is not None:
+        attacker, defender = _read_side(sides[0]), _read_side(sides[1])
+        if attacker.attack is not None or attacker.effects or defender.attack is not None:
+            return _battle(attacker, defender)
+    side = _read_side(words)
+    if not side.effects or ("swap" not in side.effects and not any(e[0] in "ad" for e in side.effects)):
+        return None
+    reading = Reading("elestrals", "an Elestral's stats after effects", read=side.said("the Elestral"))
+    missing = [stat.capitalize() for stat in ("attack", "defense") if getattr(side, stat) is None]
+    if missing:
+        reading.missing.append("its base " + " and ".join(missing))
+        return reading
+    from rulebook import elestrals
+
+    assert side.attack is not None and side.defense is not None
+    reading.ruling = elestrals.final_stats(side.attack, side.defense, side.effects)
+    return reading
+
+
+def _battle(att: Side, dfd: Side) -> Reading:
+    from rulebook import elestrals
+
+    direct = (dfd.direct or att.direct) and dfd.attack is None and dfd.defense is None
+    reading = Reading("elestrals", "one Elestrals battle", read=att.said("attacker") + dfd.said("defender"))
+    if direct:
+        reading.read.append("a direct attack on the Spirit Deck")
+    if att.attack is None:
+        reading.missing.append("the attacker's Attack")
+        return reading
+    if not direct and dfd.attack is None and dfd.defense is None:
+        reading.missing.append("the attacked Elestral's Attack or Defense (or say the attack is direct)")
+        return reading
+    position = dfd.position or ("attack" if dfd.attack is not None and dfd.defense is None else None)
+    unknown: dict[str, list[object]] = {}
+    for name, value in (("a.spirits", att.spirits), ("a.defense", att.defense)):
+        if value is None:
+            unknown[name] = list(TRIED)
+    if not direct:
+        for name, value in (("d.spirits", dfd.spirits), ("d.attack", dfd.attack), ("d.defense", dfd.defense)):
+            if value is None:
+                unknown[name] = list(TRIED)
+        if position is None:
+            unknown["d.position"] = ["attack", "defense"]
+    verdicts: dict[str, object] = {}
+    first = None
+    for values in itertools.product(*unknown.values()) if unknown else [()]:
+        given = dict(zip(unknown, values, strict=True))
+        ruling = _fight(elestrals, att, dfd, direct, position, given)
+        verdicts.setdefault(ruling.verdict, given)
+        first = first or ruling
+    if len(verdicts) > 1:
+        # The answer depends on something not said: name each such quantity.
+        names = {
+            "a.spirits": "attacker",
+            "d.spirits": "defender",
+            "a.defense": "attacker's Defense",
+            "d.attack": "defender's Attack",
+            "d.defense": "defender's Defense",
+            "d.position": "defender's Position",
+        }
+        deciding = [k for k in unknown if _matters(elestrals, att, dfd, direct, position, unknown, k)]
+        spirits = [names[k] for k in deciding if k.endswith("spirits")]
+        others = [f"the {names[k]}" for k in deciding if not k.endswith("spirits")]
+        if spirits:
+            others.insert(0, f"the Spirits of the {' and the '.join(spirits)}")
+        reading.missing += others or ["a quantity the answer depends on"]
+        return reading
+    reading.ruling = first
+    return reading
+
+
+def _matters(elestrals, att, dfd, direct, position, unknown, key) -> bool:
+    """Whether the answer changes with ``key`` alone, the other unknown quantities held at each tried value."""
+    rest = [k for k in unknown if k != key]
+    for values in itertools.product(*(unknown[k] for k in rest)) if rest else [()]:
+        fixed = dict(zip(rest, values, strict=True))
+        seen = {_fight(elestrals, att, dfd, direct, position, {**fixed, key: v}).verdict for v in unknown[key]}
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, given: dict[str, object]):
+    def value(name: str, known: object) -> object:
+        return known if known is not None else given.get(name, 0)
+
+    attacker = elestrals.Combatant(
+        attack=att.attack,
+        defense=value("a.defense", att.defense),
+        spirits=value("a.spirits", att.spirits),
+        position=att.position or "attack",
+        deck=att.deck,
+    )
+    if direct:
+        defender = elestrals.Combatant(present=False, deck=dfd.deck)
+    else:
+        defender = elestrals.Combatant(
+            attack=value("d.attack", dfd.attack),
+            defense=value("d.defense", dfd.defense),
+            spirits=value("d.spirits", dfd.spirits),
+            position=position or given.get("d.position", "attack"),
+            deck=dfd.deck,
+        )
+    return elestrals.battle(
+        attacker, defender, attacker_effects=att.effects, defender_effects=[] if direct else dfd.effects
+    )

@@ -1,0 +1,120 @@
+"""Spellfire questions about whether a champion may attack a realm of a formation, computed by the engine.
+
+The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare
+"A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
+its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
+movement power". The formation is the opponent's full six realms, none razed unless said.
+
+Without a target, or without the attacking champion's type or movement, nothing is computed: the
+reader says what it read and what is missing.
+
+Examples:
+    >>> print(read("Can a flying wizard attack position E while A stands?").ruling.verdict)
+    legal: the wizard (flyer) may attack E
+    >>> print(read("Can a hero attack realm B?").ruling.verdict)
+    illegal: B is protected by A, and the hero has no movement power
+    >>> read("Can I attack realm B?").missing
+    ['the attacking champion (its type, or its movement power)']
+"""
+
+from __future__ import annotations
+
+from rulebook.calculators import Reading, Token, tokens
+
+__all__ = ["read"]
+
+LETTERS = ("A", "B", "C", "D", "E", "F")
+ATTACK_WORDS = frozenset({"attack", "attacks", "attacking", "attacked", "reach", "reaches", "reaching", "target"})
+TARGET_WORDS = frozenset({"position", "realm", "positions", "realms"})
+RAZED_WORDS = frozenset({"razed", "destroyed"})
+BE = frozenset({"is", "are", "was", "were", "been", "has", "have", "gets", "got"})
+#: Realm traits this reader cannot read into a formation; a question naming one is not computed.
+UNREAD = frozenset({"coast", "coastal", "island", "underground", "ally", "allies", "holding", "artifact"})
+
+
+def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
+    """The letters said to be razed: "A is razed", "A and B are razed", "razed A", "razed realms A and B".
+
+    Letters joined by "and" or commas form a run, found in one pass; a run is razed when "razed" (after
+    a form of "be") follows it or "razed" comes just before it.
+    """
+    places = dict(letters)
+    razed: set[str] = set()
+    n = 0
+    while n < len(letters):
+        start = end = letters[n][0]
+        run = [letters[n][1]]
+        n += 1
+        while n < len(letters):
+            gap = words[end + 1 : letters[n][0]]
+            if len(gap) > 1 or any(w.word not in ("and", ",") for w in gap):
+                break
+            end = letters[n][0]
+            run.append(letters[n][1])
+            n += 1
+        after = [w.word for w in words[end + 1 : end + 3]]
+        k = start - 1
+        while k >= 0 and words[k].word in ("realm", "realms", "position", "positions", "in") and k not in places:
+            k -= 1
+        if (
+            (after[:1] and after[0] in RAZED_WORDS)
+            or (after[:1] and after[0] in BE and after[1:2] and after[1] in RAZED_WORDS)
+            or (k >= 0 and words[k].word in RAZED_WORDS)
+        ):
+            razed.update(run)
+    return razed
+
+
+def read(question: str) -> Reading | None:
+    """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
+    words = tokens(question)
+    if not any(t.word in ATTACK_WORDS for t in words):
+        return None
+    letters: list[tuple[int, str]] = []  # (place, position letter) of every letter that names a position
+    for i, t in enumerate(words):
+        if len(t.raw) != 1 or t.raw.upper() not in LETTERS:
+            continue
+        prev = words[i - 1].word if i else ""
+        named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
+        if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
+            letters.append((i, t.raw))
+        elif named:
+            letters.append((i, t.raw.upper()))
+    if not letters:
+        return None
+    razed = _razed(words, letters)
+    candidates = [letter for _, letter in letters if letter not in razed]
+    target = next(
+        (letter for i, letter in letters if i > 0 and words[i - 1].word in TARGET_WORDS and letter not in razed), None
+    )
+    target = target or (candidates[0] if len(set(candidates)) == 1 else None)
+    import rulebook
+    from rulebook import spellfire
+
+    types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in spellfire.TYPES))
+    data = rulebook.rules("spellfire").data["movement"]
+    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
+    moves = [powers[t.word] for t in words if t.word in powers]
+    moves = list(dict.fromkeys(moves))
+    unmoving = any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
+    reading = Reading("spellfire", "whether a Spellfire attack on a realm is legal")
+    if target:
+        reading.read.append(f"the target {target}")
+    if razed:
+        reading.read.append(f"razed {', '.join(sorted(razed))}")
+    if types or moves:
+        reading.read.append("the attacker: " + " ".join(types[:1] + moves))
+    if not target:
+        reading.missing.append("which realm is attacked (position A to F)")
+    if not types and not moves and not unmoving:
+        reading.missing.append("the attacking champion (its type, or its movement power)")
+    if len(types) > 1:
+        reading.missing.append(f"which champion attacks ({' or '.join(types)})")
+    unread = sorted({t.word for t in words if t.word in UNREAD})
+    if unread:
+        reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
+    if reading.missing:
+        return reading
+    champion = " ".join(types[:1] + moves) or "none"
+    reading.ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
+    return reading
