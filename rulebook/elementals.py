@@ -502,7 +502,8 @@ class ElementalsState:
         [`IllegalActionError`][rulebook.errors.IllegalActionError].
 
         The common actions take a fast path that writes no trace; anything else (an illegal action, a
-        power, a short deck) goes through the same checks and steps as [`explain`][rulebook.elementals.ElementalsState.explain].
+        power, a short deck) goes through the same checks and steps as
+        [`explain`][rulebook.elementals.ElementalsState.explain].
         """
         after = _fast_step(self, action)
         return self._step(action, _ignore) if after is None else after

@@ -225,7 +225,7 @@ class _TurnSearch:
         return best
 
     def children(self, node: tuple) -> list[tuple[Any, tuple]]:
-        """The actions worth searching (Therazane and Al'Akir wait for the turn's start; a joker is named 10 to start an attack, the least that completes one, 1 when discarded; Ragnaros only on a card in hand or a first damage card) in the order of ``legal_actions``, each with
+        """The actions worth searching, in the order of ``legal_actions``, each with
         the light position it leads to."""
         hand, piles, slots, revealed, damage, powers, doubled, under = node
         out: list[tuple[Any, tuple]] = []

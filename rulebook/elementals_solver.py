@@ -13,12 +13,14 @@ The search is depth first, one turn at a time: it lists every distinct way of pl
 those a sound bound proves lost, and tries the rest best first; a table of positions already proved lost
 (with the least damage they were lost at) cuts repeats. The bounds, each tested on its own:
 
-- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, plus what the cards that can no longer be placed anywhere will
-  cost when they are drawn, reaches 33;
-- [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the hand and the deck hold;
-- [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining card of its element can banish;
-- [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is more than the remaining cards can deal,
-  or an attack under way can no longer be completed.
+- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, with the least the
+  discards still to come must cost, reaches 33;
+- [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the
+  hand and the deck hold;
+- [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining
+  card of its element can banish;
+- [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is
+  more than the remaining cards can deal, or an attack under way can no longer be completed.
 
 Moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
