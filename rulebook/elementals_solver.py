@@ -443,14 +443,33 @@ class _Solver:
         # Positions proved lost, by shape (see _shape): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
         self.pruned = dict.fromkeys(BOUNDS, 0)
-        self.expanded: dict[tuple, Any] = {}
 
     # -- moves -----------------------------------------------------------------------
 
     def moves(self, p: Position) -> list[tuple[tuple[Any, ...], Position]]:
-        """Every move worth trying from ``p``, each with the engine actions it takes and where it leads."""
+        """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
+
+        Moves that commute are taken in one order only, which loses no line of play: between turns only
+        the draw and the powers that act on the deck (a play or a discard can wait until after the draw);
+        in a turn, the plays, then once no more are wanted the rest of the hand discarded (a discard
+        changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
+        before the play it is for (a doubled card counts only when it is played or completes its pile).
+        """
         hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
         out: list[tuple[tuple[Any, ...], Position]] = []
+        if "KD" in powers and len(deck) > 1:
+            spent = _drop(powers, "KD")
+            out.append(
+                (
+                    _THERAZANE,
+                    Position(hand, piles, slots, revealed, damage, spent, doubled, (deck[-1], *deck[:-1]), in_turn),
+                )
+            )
+        if "KC" in powers and deck:
+            spent = _drop(powers, "KC")
+            out.append(
+                (_ALAKIR, Position((*hand, deck[0]), piles, slots, revealed, damage, spent, doubled, deck[1:], in_turn))
+            )
         if not in_turn:
             drawn = deck[: E.HAND_SIZE]
             out.append(
@@ -459,101 +478,133 @@ class _Solver:
                     Position(hand + drawn, piles, slots, revealed, damage, powers, doubled, deck[len(drawn) :], True),
                 )
             )
+            return out
+        rag = "KS" in powers
+        unrag = _drop(powers, "KS") if rag else powers
         targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
         for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
             plays = _PLAYS[c]
             rest = _drop(hand, c)
-            still_in = in_turn and bool(rest)
-            factor = _FACTOR if c in doubled else 1
+            still_in = bool(rest)
             if c in _JOKERS:
-                for i, t, pile in targets:
-                    if not pile:
-                        out.append(((plays[t][10],), self.lay(p, rest, still_in, i, pile, c, 10)))
-                    elif len(pile) < E.DAMAGE_CARDS:
-                        n = max(1, -(-(_POWER[t] - _pile_power(pile, doubled)) // factor))
-                        if n <= 10:
-                            out.append(((plays[t][n],), self.lay(p, rest, still_in, i, pile, c, n)))
-                    elif self.jokers_banish:
-                        out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
-                if self.chosen_discard:
-                    action, named = _JOKER_DISCARDS[c][0], 1
-                else:
-                    action, named = _DISCARDS[c], self.ten
+                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
+                    for i, t, pile in targets:
+                        if not pile:
+                            play = plays[t][10]
+                            out.append(
+                                ((*before, play), self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled))
+                            )
+                        elif len(pile) < E.DAMAGE_CARDS:
+                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                                n = max(1, -(-(_POWER[t] - _pile_power(pile, lifted)) // factor))
+                                if n <= 10:
+                                    spent = unrag if lift else now_powers
+                                    out.append(
+                                        (
+                                            before + lift + (plays[t][n],),
+                                            self.lay(p, rest, still_in, i, pile, c, n, spent, lifted),
+                                        )
+                                    )
+                        elif self.jokers_banish and not before:
+                            out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
             else:
                 element = _ELEMENT[c]
                 named = _POWER[c]
-                dealt = named * factor
-                for i, t, pile in targets:
-                    if len(pile) < E.DAMAGE_CARDS:
-                        if element != _ELEMENT[t] and (not pile or _pile_power(pile, doubled) + dealt >= _POWER[t]):
-                            out.append(((plays[t],), self.lay(p, rest, still_in, i, pile, c, named)))
-                    elif element == _ELEMENT[t]:
-                        out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
-                action = _DISCARDS[c]
-            out.append(
-                (
-                    (action,),
-                    Position(
-                        rest, piles, slots, revealed, damage + named * factor, powers, doubled - {c}, deck, still_in
-                    ),
-                )
-            )
-        for king in powers:
-            spent = _drop(powers, king)
-            name = _KINGS[king]
-            if name == "neptulon":
-                for c in hand:
-                    rest = _drop(hand, c)
-                    out.append(
-                        (
-                            (_UNLEASH[name, c],),
-                            Position(
-                                rest,
-                                piles,
-                                slots,
-                                revealed,
-                                damage,
-                                spent,
-                                doubled - {c},
-                                (*deck, c),
-                                in_turn and bool(rest),
-                            ),
-                        )
-                    )
-            elif name == "ragnaros":
-                firsts = [pile[0][0] for pile in piles if len(pile) == 1]
-                for c in (*hand, *firsts):
-                    if c not in doubled:
-                        out.append(
-                            (
-                                (_UNLEASH[name, c],),
-                                Position(hand, piles, slots, revealed, damage, spent, doubled | {c}, deck, in_turn),
-                            )
-                        )
-            elif name == "therazane":
-                if len(deck) > 1:
-                    out.append(
-                        (
-                            _THERAZANE,
-                            Position(
-                                hand, piles, slots, revealed, damage, spent, doubled, (deck[-1], *deck[:-1]), in_turn
-                            ),
-                        )
-                    )
-            elif deck:
-                out.append(
-                    (
-                        _ALAKIR,
-                        Position((*hand, deck[0]), piles, slots, revealed, damage, spent, doubled, deck[1:], in_turn),
-                    )
-                )
+                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
+                    dealt = named * factor
+                    for i, t, pile in targets:
+                        if len(pile) < E.DAMAGE_CARDS:
+                            if element == _ELEMENT[t]:
+                                continue
+                            if not pile:
+                                out.append(
+                                    (
+                                        (*before, plays[t]),
+                                        self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled),
+                                    )
+                                )
+                                continue
+                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                                if _pile_power(pile, lifted) + dealt >= _POWER[t]:
+                                    spent = unrag if lift else now_powers
+                                    out.append(
+                                        (
+                                            before + lift + (plays[t],),
+                                            self.lay(p, rest, still_in, i, pile, c, named, spent, lifted),
+                                        )
+                                    )
+                        elif element == _ELEMENT[t] and not before:
+                            out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
+        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
+        out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers:
+            spent = _drop(powers, "KH")
+            for c in dict.fromkeys(hand):
+                out.append(self.discard_rest(p, _drop(hand, c), (_UNLEASH["neptulon", c],), (*deck, c), spent))
         return out
 
     @staticmethod
-    def lay(p: Position, rest: tuple[str, ...], in_turn: bool, i: int, pile: tuple, c: str, named: int) -> Position:
+    def doublings(c: str, rag: bool, doubled: frozenset[str], powers: tuple[str, ...], unrag: tuple[str, ...]) -> list:
+        """Card ``c`` played as it is, and (with Hand of Ragnaros) doubled just before: each as
+        (factor, the actions before the play, the powers and the doubled cards after them)."""
+        if c in doubled:
+            return [(_FACTOR, (), powers, doubled)]
+        out = [(1, (), powers, doubled)]
+        if rag:
+            out.append((_FACTOR, (_UNLEASH["ragnaros", c],), unrag, doubled | {c}))
+        return out
+
+    @staticmethod
+    def lifts(pile: tuple, rag: bool, doubled: frozenset[str], now_doubled: frozenset[str]) -> list:
+        """A pile's first card as it is, and (with Hand of Ragnaros) doubled just before the second card."""
+        out: list[tuple[tuple[Any, ...], frozenset[str]]] = [((), now_doubled)]
+        first = pile[0][0]
+        if rag and first not in doubled:
+            out.append(((_UNLEASH["ragnaros", first],), now_doubled | {first}))
+        return out
+
+    def discard_rest(
+        self,
+        p: Position,
+        hand: tuple[str, ...],
+        before: tuple[Any, ...],
+        deck: tuple[str, ...],
+        powers: tuple[str, ...],
+    ) -> tuple[tuple[Any, ...], Position]:
+        """The turn's end: every card left in ``hand`` discarded (a joker named 1, or 10 under
+        ``joker-discard=ten``), after the ``before`` actions."""
+        actions = list(before)
+        damage = p.damage
+        for c in hand:
+            factor = _FACTOR if c in p.doubled else 1
+            if c in _JOKERS:
+                if self.chosen_discard:
+                    actions.append(_JOKER_DISCARDS[c][0])
+                    damage += factor
+                else:
+                    actions.append(_DISCARDS[c])
+                    damage += self.ten * factor
+            else:
+                actions.append(_DISCARDS[c])
+                damage += _POWER[c] * factor
+        doubled = p.doubled.difference(p.hand) if p.doubled else p.doubled
+        return tuple(actions), Position((), p.piles, p.slots, p.revealed, damage, powers, doubled, deck, False)
+
+    @staticmethod
+    def lay(
+        p: Position,
+        rest: tuple[str, ...],
+        in_turn: bool,
+        i: int,
+        pile: tuple,
+        c: str,
+        named: int,
+        powers: tuple[str, ...],
+        doubled: frozenset[str],
+    ) -> Position:
         piles = list(p.piles)
         piles[i] = (*pile, (c, named))
-        return Position(rest, tuple(piles), p.slots, p.revealed, p.damage, p.powers, p.doubled, p.deck, in_turn)
+        return Position(rest, tuple(piles), p.slots, p.revealed, p.damage, powers, doubled, p.deck, in_turn)
 
     def banish(
         self, p: Position, rest: tuple[str, ...], in_turn: bool, i: int, t: str, pile: tuple, c: str
@@ -580,15 +631,15 @@ class _Solver:
     # -- turns -----------------------------------------------------------------------------
 
     def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position]]]:
-        """Every distinct way to play the next turn from ``p`` (between turns): a winning line if one
-        wins during the turn, else the positions where the turn can end, each with the least damage."""
+        """Every distinct way to play the next turn from ``p``: a winning line if one wins during the
+        turn, else the positions where the turn can end, none worse than another of the same shape."""
         ends: dict[tuple, tuple[tuple[Any, ...], Position]] = {}
-        seen: set[tuple[Position, bool]] = set()
+        seen: set[Position] = set()
         # Spare cards: those the elementals left will not need. Only a discard spends one.
         spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
-        stack: list[tuple[Position, bool, tuple[Any, ...], int]] = [(p, p.in_turn, (), spare)]
+        stack: list[tuple[Position, tuple[Any, ...], bool]] = [(p, (), p.in_turn)]
         while stack:
-            node, drawn, line, spare = stack.pop()
+            node, line, drawn = stack.pop()
             for actions, child in self.moves(node):
                 self.positions += 1
                 if not any(child.slots):
@@ -597,24 +648,19 @@ class _Solver:
                     continue
                 if child.damage >= _LOSING:
                     continue
-                left = spare
-                if type(actions[0]) is Discard:
-                    left -= 1
-                    if left < 0:
+                now_drawn = drawn or actions[-1] is E._DRAW
+                if now_drawn and not child.in_turn:  # the turn is over
+                    discarded = len(node.hand) - len(child.hand) - (type(actions[0]) is Unleash)
+                    if type(actions[-1]) is Discard and discarded > spare:
                         self.pruned["cards"] += 1
                         continue
-                now_drawn = drawn or actions[0] is E._DRAW
-                if now_drawn and not child.in_turn and not child.hand:
                     key = _canonical(child)
                     old = ends.get(key)
                     if old is None or child.damage < old[1].damage:
                         ends[key] = (line + actions, child)
-                    continue
-                mark = (child, now_drawn)
-                if mark in seen:
-                    continue
-                seen.add(mark)
-                stack.append((child, now_drawn, line + actions, left))
+                elif child not in seen:
+                    seen.add(child)
+                    stack.append((child, line + actions, now_drawn))
         self.check_time()
         return None, _undominated(list(ends.values()))
 
@@ -644,13 +690,9 @@ class _Solver:
             return "damage"
         return None
 
-    def ends(self, p: Position, keep: bool) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position]]:
+    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position]]:
         """A winning line if the next turn can win, else the ways the turn can end that no bound proves
-        lost, best first (kept for the next round when ``keep``)."""
-        mark = (_canonical(p), p.damage)
-        found = self.expanded.get(mark)
-        if found is not None:
-            return found
+        lost, best first."""
         self.turns += 1
         win, ends = self.turn(p)
         if win is not None:
@@ -663,52 +705,23 @@ class _Solver:
                 continue
             scored.append((_order(end), line, end))
         scored.sort(key=lambda item: item[0], reverse=True)
-        result = [(line, end) for _, line, end in scored]
-        if keep:
-            self.expanded[mark] = result
-        return result
+        return [(line, end) for _, line, end in scored]
 
-    def search(self, p: Position, budget: int | None) -> tuple[tuple[Any, ...] | None, bool]:
-        """A winning line from ``p`` (between turns) or None, and whether the search was complete.
-
-        With a ``budget``, trying the ``k``-th best end of a turn spends ``k`` of it (a limited
-        discrepancy search): a few cheap rounds follow the best ends first, where most wins are; a
-        round without a budget covers everything. Only a complete search proves a position lost.
-        """
+    def search(self, p: Position) -> tuple[Any, ...] | None:
+        """A winning line from ``p`` (between turns), or None when there is none."""
         key, facts = _shape(p)
         lost = self.lost.get(key)
         if lost is not None and any(_at_least(known, facts) for known in lost):
-            return None, True
-        ends = self.ends(p, budget is not None)
+            return None
+        ends = self.ends(p)
         if isinstance(ends, tuple):
-            return ends, True
-        complete = True
-        for rank, (line, end) in enumerate(ends):
-            if budget is not None and rank > budget:
-                complete = False
-                break
-            found, done = self.search(end, None if budget is None else budget - rank)
+            return ends
+        for line, end in ends:
+            found = self.search(end)
             if found is not None:
-                return line + found, True
-            complete = complete and done
-        if complete:
-            kept = [known for known in lost or () if not _at_least(facts, known)]
-            kept.append(facts)
-            self.lost[key] = kept
-        return None, complete
-
-    def solve(self, p: Position) -> tuple[Any, ...] | None:
-        """Rounds of growing budget, then the complete search."""
-        for budget in _BUDGETS:
-            found, complete = self.search(p, budget)
-            if found is not None or complete:
-                return found
-        self.expanded.clear()
-        return self.search(p, None)[0]
-
-
-#: The budgets of the limited discrepancy rounds before the complete search.
-_BUDGETS: tuple[int, ...] = ()
+                return line + found
+        self.lost[key] = [known for known in lost or () if not _at_least(facts, known)] + [facts]
+        return None
 
 
 def _canonical(p: Position) -> tuple:
@@ -870,15 +883,13 @@ def solve(
 
 def _search_from(solver: _Solver, root: Position) -> tuple[Any, ...] | None:
     if not root.in_turn:
-        return solver.solve(root)
+        return solver.search(root)
     # In the middle of a turn: finish it first, then search from each way it can end.
-    win, ends = solver.turn(root)
-    if win is not None:
-        return win
-    for line, end in sorted(ends, key=lambda item: _score(item[1]), reverse=True):
-        if solver.bound(end):
-            continue
-        found = solver.solve(end)
+    ends = solver.ends(root)
+    if isinstance(ends, tuple):
+        return ends
+    for line, end in ends:
+        found = solver.search(end)
         if found is not None:
             return line + found
     return None
