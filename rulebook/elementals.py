@@ -44,6 +44,7 @@ from typing import Any, Self
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.protocol import two_sided_returns
+from rulebook.reading import capped, number
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -1337,7 +1338,7 @@ def position(
         for token in text.split():
             name, _, named = token.partition("=")
             c = _titan(name)
-            placed.append((c, int(named) if _is_joker(c) else _POWER_OF[c]))
+            placed.append((c, number(named, "a joker's power", low=1, high=10) if _is_joker(c) else _POWER_OF[c]))
             used.append(c)
         pile_list[slots.index(t)] = tuple(placed)
     in_hand = _cards(hand)
@@ -1345,7 +1346,8 @@ def position(
     for token in discards.split():
         name, _, named = token.partition("=")
         c = _titan(name)
-        kept.append((c, int(named or _TITAN["joker_base_game"]) if _is_joker(c) else _POWER_OF[c]))
+        power = number(named, "a joker's power", low=1, high=10) if named else _TITAN["joker_base_game"]
+        kept.append((c, power if _is_joker(c) else _POWER_OF[c]))
     used += in_hand + [c for c, _ in kept] + [c for c in _cards(plane) if _is_titan(c)]
     deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else _cards(deck)
     return ElementalsState(
@@ -1448,7 +1450,7 @@ def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, 
 
 # ---------------------------------------------------------------- notation
 
-_PLAY = re.compile(r"^(?P<card>[^\s=>]+)\s*(?:=\s*(?P<power>\d+))?\s*>\s*(?P<target>\S+)$")
+_PLAY = re.compile(r"^(?P<card>[^\s=>]+) ?(?:= ?(?P<power>[^\s=>]+))? ?> ?(?P<target>\S+)$")
 _FORMAT = (
     "'draw', 'CARD > ELEMENTAL' (JK1=6 > KS), 'discard CARD', 'neptulon CARD', 'therazane', 'top', 'stay', "
     "'ragnaros CARD' or 'alakir'"
@@ -1468,7 +1470,7 @@ def parse_action(text: str) -> Action:
         ...
         rulebook.errors.InvalidInputError: cannot read the action 'attack KS'; write 'draw', 'CARD > ELEMENTAL'...
     """
-    line = " ".join(text.strip().split())
+    line = " ".join(capped(text, "an action").split())
     low = line.lower()
     if low == "draw":
         return Draw()
@@ -1476,11 +1478,12 @@ def parse_action(text: str) -> Action:
         return Reorder(low == "top")
     m = _PLAY.match(line)
     if m:
-        return Play(_titan(m["card"]), _elemental(m["target"]), int(m["power"]) if m["power"] else None)
+        power = number(m["power"], "a joker's power") if m["power"] else None
+        return Play(_titan(m["card"]), _elemental(m["target"]), power)
     word, _, rest = low.partition(" ")
     if word == "discard" and rest:
-        name, _, named = rest.partition("=")
-        return Discard(_titan(name), int(named) if named.strip().isdigit() else None)
+        name, sep, named = rest.partition("=")
+        return Discard(_titan(name), number(named, "a joker's power") if sep else None)
     key = word.replace("'", "").replace("-", "")
     if key in _POWER_LORD:
         return Unleash(key, _titan(rest) if rest else None)
@@ -1504,9 +1507,7 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
         word, _, rest = line.partition(" ")
         try:
             if word.lower() == "seed" and not moves:
-                if not rest.strip().isdigit():
-                    raise InvalidInputError(f"the seed must be a whole number, not {rest.strip()!r}")
-                header["seed"] = int(rest)
+                header["seed"] = number(rest, "the seed", low=0)
             elif word.lower() == "layout" and not moves:
                 header["layout"] = rest.strip()
             elif word.lower() == "option" and not moves:
@@ -1521,10 +1522,12 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
     return header, moves
 
 
-def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
+def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = True) -> Ruling:
     """Replay a move log from its seed: every action's outcome, or the first illegal action and why.
 
-    Options given here are added to the log's own ``option`` lines.
+    Options given here are added to the log's own ``option`` lines. With ``steps`` (the default) the
+    trace holds every step of every action; without, it sums the game up in a few lines: the deal, the
+    elementals defeated and when, the discards, the powers used, and how the game ended.
 
     Examples:
         >>> r = replay("seed 7\\ndraw\\n5D > QH\\n6H > KD")
@@ -1532,6 +1535,11 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
         'legal: 3 actions, game not over (turn 1, damage 0)'
         >>> print(replay("seed 7\\ndraw\\n5D > KD").verdict)
         illegal at action 2 (line 3, '5D > KD'): KD is immune to earth: 5D deals it no damage
+        >>> print(replay("seed 7\\ndraw\\n5D > QH\\n6H > KD\\ndiscard 3S", steps=False))
+        legal: 4 actions, game not over (turn 1, damage 3)
+          1. dealt from seed 7 in the pyramid; 1 turn played  [elementals.interp.deal]
+          2. no elemental defeated yet  [elementals.attack.order]
+          3. 3 damage from 1 discard: 3S  [elementals.discard.damage]
     """
     header, moves = parse_log(log)
     opts = {**header["options"], **(options or {})}
@@ -1544,21 +1552,45 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
         "options": dict(state.options),
         "actions": done,
     }
+    defeated: list[str] = []
+    used: list[str] = []
     for n, (lineno, action) in enumerate(moves, 1):
         try:
             after, ruling = state.explain(action)
         except IllegalActionError as err:
+            if not steps:
+                _summary(trace, header["seed"], state, defeated, used)
             for i, rule in enumerate(err.rules or (None,)):
                 trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
             value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
             return trace.ruling(f"illegal at action {n} (line {lineno}, {str(action)!r}): {err.reason}", value, False)
-        for step in ruling.trace:
-            trace.add(f"action {n}: {step.text}", step.rule)
+        if steps:
+            for step in ruling.trace:
+                trace.add(f"action {n}: {step.text}", step.rule)
+        else:
+            defeated += [
+                f"{t} (turn {after.turn})" for t, x in zip(state.slots, after.slots, strict=True) if t and not x
+            ]
+            if isinstance(action, Unleash):
+                used.append(_verdict(state, action, after))
         done.append({"action": n, "move": str(action), "outcome": ruling.verdict})
         state = after
     value.update(legal=True, position=state.to_dict())
+    if not steps:
+        _summary(trace, header["seed"], state, defeated, used)
     if state.is_terminal():
         result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+        if not steps:
+            if state.won():
+                trace.add(
+                    f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win"
+                )
+            elif state.damage >= LOSING_DAMAGE:
+                trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+            else:
+                trace.add(
+                    "a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck"
+                )
         trace.add(
             "Result: the player +1 and the elementals -1"
             if state.won()
@@ -1569,6 +1601,24 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
     else:
         verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
     return trace.ruling(verdict, value, legal=True)
+
+
+def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
+    """The few lines of a quiet replay: the deal, the elementals defeated, the discards, the powers used."""
+    turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
+    trace.add(f"dealt from seed {seed} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    if defeated:
+        trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
+    else:
+        trace.add("no elemental defeated yet", "elementals.attack.order")
+    if state.discards:
+        cards = ", ".join(f"{c}={d}" if _is_joker(c) else c for c, d in state.discards)
+        n = len(state.discards)
+        trace.add(
+            f"{state.damage} damage from {n} discard{'s' if n != 1 else ''}: {cards}", "elementals.discard.damage"
+        )
+    if used:
+        trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
 
 
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:

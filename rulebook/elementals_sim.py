@@ -455,10 +455,17 @@ def planner(state: ElementalsState, rng: random.Random) -> Any:
 
 
 #: The policies by name, each a factory making a fresh policy for one game.
+def _hint_policy() -> Policy:
+    from rulebook.elementals_hint import HintPolicy
+
+    return HintPolicy()
+
+
 POLICIES: Mapping[str, Callable[[], Policy]] = {
     "random": lambda: random_policy,
     "greedy": lambda: greedy,
     "planner": Planner,
+    "hint": _hint_policy,
 }
 
 
@@ -550,14 +557,16 @@ def simulate(
     layout: int | str = 1,
     options: Mapping[str, object] | Options | None = None,
     progress: Callable[[int], None] | None = None,
+    into: SimulationResult | None = None,
 ) -> SimulationResult:
     """Play ``games`` games, game ``i`` dealt from seed ``seed + i``, and gather the results.
 
-    ``progress`` is called with 1 after each game (the CLI's progress bar).
+    ``progress`` is called with 1 after each game (the CLI's progress bar). The results go into
+    ``into`` when given, game by game, so that what was played is kept if the run is interrupted.
     """
     if policy not in POLICIES:
         raise UnknownNameError("policy", policy, list(POLICIES))
-    result = SimulationResult(policy)
+    result = into if into is not None else SimulationResult(policy)
     for i in range(games):
         state = E.new_game(options, seed=seed + i, layout=layout)
         final = play_game(state, POLICIES[policy](), random.Random(seed + i))

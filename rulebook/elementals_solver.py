@@ -424,7 +424,13 @@ class _OutOfTime(Exception):
 
 
 class _Solver:
-    def __init__(self, state: ElementalsState, limit: float | None, max_positions: int | None) -> None:
+    def __init__(
+        self,
+        state: ElementalsState,
+        limit: float | None,
+        max_positions: int | None,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
         opts = state.options
         if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
             raise InvalidInputError(
@@ -439,6 +445,8 @@ class _Solver:
         self.deadline = None if limit is None else time.monotonic() + limit
         self.max_positions = max_positions
         self.positions = 0
+        self.reported = 0
+        self.progress = progress
         self.turns = 0
         # Positions proved lost, by shape (see _shape): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
@@ -665,6 +673,9 @@ class _Solver:
         return None, _undominated(list(ends.values()))
 
     def check_time(self) -> None:
+        if self.progress is not None:
+            self.progress(self.positions - self.reported)
+            self.reported = self.positions
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _OutOfTime
         if self.max_positions is not None and self.positions > self.max_positions:
@@ -822,6 +833,7 @@ def solve(
     state: ElementalsState,
     limit: float | None = 10.0,
     max_positions: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Solution:
     """Solve the game from ``state`` with the deck's order known: winnable (with a winning line), not
     winnable, or unknown when ``limit`` seconds (or ``max_positions`` positions) run out.
@@ -835,7 +847,7 @@ def solve(
         ('not winnable', 'cards', 'the 12 elementals left need 36 more cards; the hand and the deck hold 6')
     """
     start = time.monotonic()
-    solver = _Solver(state, limit, max_positions)
+    solver = _Solver(state, limit, max_positions, progress)
     root = position_of(state)
     if state.peeking:
         raise InvalidInputError("choose whether Therazane's bottom card goes to the top ('top' or 'stay') first")

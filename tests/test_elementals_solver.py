@@ -1,7 +1,8 @@
-"""The Elementals solver: its verdicts against a brute-force search, its winning lines replayed, its bounds one by one."""
+"""The Elementals solver: its verdicts against a brute-force search, its winning lines, its bounds one by one."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -52,10 +53,8 @@ def _late_positions(options: dict, count: int, seed: int, powers: bool) -> list[
         while not state.is_terminal():
             left = 12 - state.defeated
             if not state.peeking and left <= 2 + (g % 2) and len(state.deck) <= 9 - 3 * (g % 2):
-                try:
+                with contextlib.suppress(_TooBig):
                     found.append((state, _brute(state, {})))
-                except _TooBig:
-                    pass
                 break
             state = state.apply(policy(state, rng))
         if len(found) >= count:

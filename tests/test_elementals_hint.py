@@ -1,0 +1,69 @@
+"""Elementals hints: they use only what the player can see, and they follow the samples' votes."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from rulebook import elementals
+from rulebook.elementals_hint import hint, view, visible
+from rulebook.elementals_sim import Planner
+
+
+def _midgame(seed: int, moves: int) -> elementals.ElementalsState:
+    state, policy, rng = elementals.new_game(seed=seed), Planner(), random.Random(seed)
+    for _ in range(moves):
+        state = state.apply(policy(state, rng))
+    return state
+
+
+def _hidden_reordered(state: elementals.ElementalsState, rng: random.Random) -> elementals.ElementalsState:
+    """The same view with the unseen cards in another order: the deck, and the face-down elementals."""
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    faces = [state.slots[i] for i in hidden]
+    rng.shuffle(faces)
+    slots = list(state.slots)
+    for i, face in zip(hidden, faces, strict=True):
+        slots[i] = face
+    return replace(state, deck=tuple(deck), slots=tuple(slots))
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(7, 1), (12, 9), (30, 20)])
+def test_the_hint_never_reads_the_hidden_cards(seed: int, moves: int) -> None:
+    # Reordering what the player cannot see (the deck, the face-down elementals) changes the game but
+    # not the view, so it must not change the hint.
+    state = _midgame(seed, moves)
+    other = _hidden_reordered(state, random.Random(seed))
+    assert other != state and visible(other) == visible(state)
+    first, second = hint(state, samples=6, budget=2000), hint(other, samples=6, budget=2000)
+    assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
+    assert first.action in state.legal_actions()
+
+
+def test_a_sample_fits_what_the_player_sees() -> None:
+    state = _midgame(12, 9)
+    sample = view(state, random.Random(1))
+    assert visible(sample) == visible(state)
+    assert sorted(sample.deck) == sorted(state.deck)
+
+
+def test_the_hint_takes_the_plan_most_samples_win_with() -> None:
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    found = hint(state, samples=24)
+    assert found.source == "samples" and found.won >= found.votes > 0
+    assert found.plan[0] == found.action
+    after = state
+    for action in found.plan:
+        after = after.apply(action)
+    assert not after.in_turn  # the plan plays the whole hand
+    assert all(found.votes >= n for _, n in found.alternatives)
+
+
+def test_with_no_sample_won_the_hint_is_the_planners_move() -> None:
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    found = hint(state, samples=2, budget=1)
+    assert found.source == "planner" and found.action == Planner()(state, random.Random(0))
