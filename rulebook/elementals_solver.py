@@ -912,3 +912,87 @@ def _order(p: Position) -> tuple:
     discards), then least damage, then the planner's score."""
     needed = sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
     return (len(p.deck) + len(p.hand) - needed, -p.damage, _score(p))
+
+
+# ---------------------------------------------------------------- the chart of winnable shares
+
+_BARS = (("winnable", "#59a14f"), ("planner", "#f28e2b"), ("hint", "#4e79a7"), ("greedy", "#bab0ac"))
+
+
+def share_svg(summary: dict[str, Any]) -> str:
+    """A bar chart (SVG) of the winnable share per layout, with its 95% interval and its unknowns, beside
+    the policies' win rates over the same deals. ``summary`` is the one ``benchmarks/elementals_solver.py``
+    saves.
+
+    Examples:
+        >>> layout = {"layout": 1, "name": "pyramid", "deals": 10, "winnable": 8, "not_winnable": 2, "unknown": 0,
+        ...           "share": 0.8, "ci95": [0.49, 0.94], "greedy": {"rate": 0.0}, "planner": {"rate": 0.1}}
+        >>> svg = share_svg({"layouts": [layout]})
+        >>> svg.startswith("<svg") and "pyramid" in svg and "80.0%" in svg
+        True
+    """
+    layouts = summary["layouts"]
+    width, plot_h = 720, 280
+    left, top, bottom = 60, 50, 90
+    height = top + plot_h + bottom
+    plot_w = width - left - 20
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">'
+        "Elementals: deals winnable with the deck's order known, and games won</text>",
+    ]
+    for k in range(6):
+        v = k / 5
+        y = top + plot_h - plot_h * v
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{v:.0%}</text>')
+    group = plot_w / max(len(layouts), 1)
+    bar = group * 0.8 / len(_BARS)
+    for g, e in enumerate(layouts):
+        x0 = left + g * group + group * 0.1
+        for b, (name, colour) in enumerate(_BARS):
+            if name == "winnable":
+                rate = e["share"]
+            elif isinstance(e.get(name), dict):
+                rate = e[name]["rate"]
+            else:
+                continue
+            h = plot_h * rate
+            x = x0 + b * bar
+            y = top + plot_h - h
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" fill="{colour}">'
+                f"<title>{name}: {rate:.1%}</title></rect>"
+            )
+            out.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle">{rate:.1%}</text>')
+            if name == "winnable":
+                low, high = e["ci95"]
+                unknown = e["unknown"] / e["deals"] if e["deals"] else 0.0
+                if unknown:
+                    u = plot_h * unknown
+                    out.append(
+                        f'<rect x="{x:.1f}" y="{y - u:.1f}" width="{bar:.1f}" height="{u:.1f}" fill="#59a14f" '
+                        f'fill-opacity="0.35"><title>unknown: {unknown:.1%}</title></rect>'
+                    )
+                cx = x + bar / 2
+                y1, y2 = top + plot_h - plot_h * low, top + plot_h - plot_h * high
+                out.append(f'<line x1="{cx:.1f}" y1="{y1:.1f}" x2="{cx:.1f}" y2="{y2:.1f}" stroke="black"/>')
+        label = f"{e['layout']}, the {e['name']} ({e['deals']:,} deals)"
+        out.append(f'<text x="{x0 + group * 0.4:.1f}" y="{top + plot_h + 18}" text-anchor="middle">{label}</text>')
+    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>')
+    legend = {
+        "winnable": "winnable (deck known; line: 95% CI)",
+        "planner": "planner",
+        "hint": "hint",
+        "greedy": "greedy",
+    }
+    x = left
+    for name, colour in _BARS:
+        y = top + plot_h + 50
+        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{x + 16}" y="{y}">{legend[name]}</text>')
+        x += 16 + 7 * len(legend[name]) + 24
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
