@@ -46,6 +46,12 @@ def check(
         list[str] | None, typer.Option(help="Cards on an elemental, repeatable: 'KS=8D' or 'KS=8D JK1=4'.")
     ] = None,
     powers: Annotated[str, typer.Option(help="Kings kept as powers ('KH KS').")] = "",
+    defeated: Annotated[str, typer.Option(help="Elementals already defeated ('JC QS'): their places are empty.")] = "",
+    discards: Annotated[str, typer.Option(help="Cards already discarded ('9D 8S JK1=1'): the damage taken.")] = "",
+    deck: Annotated[
+        str | None, typer.Option(help="The titan deck from the top ('2H 3H 7S'; default: every card not placed).")
+    ] = None,
+    plane: Annotated[str, typer.Option(help="Cards on the Elemental Plane ('2H 9C QD').")] = "",
     log: Annotated[
         str | None, typer.Option(help="A move-log file to play first: the action is judged where it leads.")
     ] = None,
@@ -59,7 +65,8 @@ def check(
     An illegal action is an answer (exit code 0). A card that is not in the hand or an elemental that is
     not face up is bad input: one line on standard error, exit code 2.
 
-    The position is a set-up one (--hand, --targets, --pile, --powers), the position a move log reaches
+    The position is a set-up one (--hand, --targets, --pile, --powers, --defeated, --discards, --deck,
+    --plane), the position a move log reaches
     (--log), or else the fresh deal of --seed and --layout.
 
     Example: rulebook elementals check "6C > KS" --hand "7H 6C" --targets "KS QH" --pile KS=8D
@@ -69,7 +76,7 @@ def check(
 
     opts = parse_options(option)
     given: dict[str, Any] = {"action": action, "options": opts}
-    if hand is not None or targets is not None or pile:
+    if hand is not None or targets is not None or pile or defeated or discards or deck is not None or plane:
         piles = {}
         for item in pile or []:
             name, sep, cards = item.partition("=")
@@ -77,9 +84,20 @@ def check(
                 raise InvalidInputError(f"a pile is written ELEMENTAL=CARDS, e.g. KS=8D, not {item!r}")
             piles[name.strip()] = cards.replace(",", " ").replace("+", " ")
         state = elementals.position(
-            hand=hand or "", targets=targets or "", piles=piles, powers=powers, layout=layout, options=opts
+            hand=hand or "",
+            targets=targets or "",
+            piles=piles,
+            powers=powers,
+            defeated=defeated,
+            discards=discards,
+            deck=deck,
+            plane=plane,
+            layout=layout,
+            options=opts,
         )
-        given.update(hand=hand, targets=targets, pile=pile, powers=powers)
+        given.update(
+            hand=hand, targets=targets, pile=pile, powers=powers, defeated=defeated, discards=discards, deck=deck
+        )
     elif log is not None:
         text = read_text(log)
         played = elementals.replay(text, opts)
@@ -264,14 +282,14 @@ HELP = """moves:
   draw          begin a turn: draw three cards
   7H > KS       play 7H on the face-up elemental KS
   JK1=6 > KS    play a joker, naming its power (1 to 10)
-  discard 9C    discard a card: its power counts as damage (a joker: discard JK1=1)
+  discard 9C    discard a card, taking its power as damage (a joker: JK1=1)
   neptulon 9C   Whispers of Neptulon: 9C goes under the titan deck
   therazane     Therazane's Touch: see the bottom card, then 'top' or 'stay'
   ragnaros 5D   Hand of Ragnaros: double 5D's power (in hand or on an elemental)
   alakir        Breath of Al'Akir: draw one more card
   3             the move numbered 3 in the list
 commands:
-  hint          the best move from what you can see (it does not look at the deck's order)
+  hint          the best move from what you can see (never the deck's order)
   undo          take back the last move
   why           the last move's rules, step by step
   board         draw the board again
@@ -366,21 +384,68 @@ def board(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
     return lines
 
 
+#: The width the game's text is wrapped to.
+WIDTH = 80
+
+
+def wrap(pieces: list[tuple[str, str | None]], width: int = WIDTH) -> list[list[tuple[str, str | None]]]:
+    """Coloured pieces of text wrapped into lines of at most ``width`` characters, at spaces (a no-break
+    space holds words together, and prints as a space).
+
+    Examples:
+        >>> ["".join(t for t, _ in line) for line in wrap([("one two ", None), ("three", "red")], 8)]
+        ['one two', 'three']
+    """
+    plain = "".join(text for text, _ in pieces)
+    styles = [style for text, style in pieces for _ in text]
+    spans = []
+    start = 0
+    while len(plain) - start > width:
+        cut = plain.rfind(" ", start, start + width + 1)
+        if cut <= start:
+            cut = plain.find(" ", start + width)
+            if cut == -1:
+                break
+        spans.append((start, cut))
+        start = cut + 1
+    spans.append((start, len(plain)))
+    lines = []
+    for first, last in spans:
+        while last > first and plain[last - 1] == " ":
+            last -= 1
+        line: list[tuple[str, str | None]] = []
+        for i in range(first, last):
+            char = " " if plain[i] == "\u00a0" else plain[i]
+            if line and line[-1][1] == styles[i]:
+                line[-1] = (line[-1][0] + char, styles[i])
+            else:
+                line.append((char, styles[i]))
+        lines.append(line)
+    return lines
+
+
 class _Screen:
-    """Prints pieces of text, in colour where the terminal has it (Rich decides: no colour when the output
-    is not a terminal or NO_COLOR is set)."""
+    """Prints pieces of text, wrapped, in colour where the terminal has it (Rich decides: no colour when the
+    output is not a terminal or NO_COLOR is set)."""
 
     def __init__(self) -> None:
         from rich.console import Console
 
         self.console = Console(highlight=False, soft_wrap=True)
 
-    def line(self, pieces: list[tuple[str, str | None]] | str) -> None:
+    def line(self, pieces: list[tuple[str, str | None]] | str, keep: bool = False) -> None:
+        """Print ``pieces``, wrapped to WIDTH (as they are with ``keep``: a drawing)."""
         from rich.text import Text
 
         if isinstance(pieces, str):
-            pieces = [(pieces, None)]
-        self.console.print(Text.assemble(*((text, style or "") for text, style in pieces)))
+            for text in pieces.split("\n"):
+                self.line([(text, None)], keep)
+            return
+        lines = [pieces] if keep else wrap(pieces) or [[("", None)]]
+        indent = len(lines[0][0][0]) - len(lines[0][0][0].lstrip(" ")) if lines[0] else 0
+        for n, line in enumerate(lines):
+            lead = [(" " * (indent + 4), None)] if n and indent else []
+            self.console.print(Text.assemble(*((text, style or "") for text, style in lead + line)))
 
     def prompt(self) -> None:
         self.console.print("> ", end="")
@@ -422,8 +487,9 @@ def play(
         if shown:
             screen.line("")
             for pieces in board(state):
-                screen.line(pieces)
-            screen.line("moves: " + "   ".join(f"{n}) {label}" for n, (label, _) in enumerate(menu, 1)))
+                screen.line(pieces, keep=any("[" in text for text, _ in pieces))
+            items = (f"{n})\u00a0{label}".replace(" ", "\u00a0") for n, (label, _) in enumerate(menu, 1))
+            screen.line("moves: " + "   ".join(items))
         shown = True
         screen.prompt()
         line = sys.stdin.readline()
@@ -482,7 +548,7 @@ def play(
     else:
         screen.line("")
         for pieces in board(state):
-            screen.line(pieces)
+            screen.line(pieces, keep=any("[" in text for text, _ in pieces))
         ended = "won" if state.won() else "lost"
         screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
     moves = [move for _, move, _ in history]
@@ -584,7 +650,8 @@ def _position(log: str | None, seed: int, layout: str, opts: dict[str, str]) -> 
 
 
 class _progress:
-    """A progress bar on standard error while ``total`` steps run (nothing when it is not a terminal)."""
+    """A progress bar on standard error while ``total`` steps run (or a count of positions when ``total``
+    is None); nothing when standard error is not a terminal."""
 
     def __init__(self, what: str, total: int | None, enabled: bool = True) -> None:
         from rich.console import Console
@@ -597,7 +664,9 @@ class _progress:
                 TextColumn("{task.completed:,} positions"),
                 TimeElapsedColumn(),
             ]
-        self.bar = Progress(*columns, console=Console(stderr=True), disable=not enabled, transient=True)
+        screen = Console(stderr=True)
+        # Only on a terminal: elsewhere (a file, a pipe) a progress bar would leave stray lines behind.
+        self.bar = Progress(*columns, console=screen, disable=not (enabled and screen.is_terminal), transient=True)
         self.what, self.total = what, total
 
     def __enter__(self) -> Any:

@@ -1017,12 +1017,20 @@ def _fast_step(s: ElementalsState, action: Any) -> ElementalsState | None:
     kind = type(action)
     if s.peeking or kind is Reorder:
         return None
-    if s.is_terminal():
+    if kind is Unleash:
+        return None if s.is_terminal() else _fast_unleash(s, action)
+    # A play or a discard needs a card in hand, and a draw a full deck: either way the game is over
+    # only if every elemental is defeated or the damage has reached 33.
+    if not any(s.slots):
         return None
+    if s.discards:
+        damage = 0
+        for _, d in s.discards:
+            damage += d
+        if damage >= LOSING_DAMAGE:
+            return None
     if kind is Play:
         return _fast_play(s, action)
-    if kind is Unleash:
-        return _fast_unleash(s, action)
     if kind is Draw:
         deck = s.deck
         if s.in_turn or len(deck) < HAND_SIZE:
@@ -1572,7 +1580,7 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
                 f"{t} (turn {after.turn})" for t, x in zip(state.slots, after.slots, strict=True) if t and not x
             ]
             if isinstance(action, Unleash):
-                used.append(_verdict(state, action, after))
+                used.append(_power_used(state, action, after))
         done.append({"action": n, "move": str(action), "outcome": ruling.verdict})
         state = after
     value.update(legal=True, position=state.to_dict())
@@ -1601,6 +1609,21 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
     else:
         verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
     return trace.ruling(verdict, value, legal=True)
+
+
+def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState) -> str:
+    """A power's use in a few words, for a replay's summary: ``Hand of Ragnaros on 7C (turn 11)``."""
+    name = action.power.strip().lower().replace("'", "").replace("-", "")
+    title = _LORDS[_POWER_LORD[name]]["title"]
+    if name == "neptulon":
+        what = f"{card(action.card or '')} under the deck"
+    elif name == "ragnaros":
+        what = f"{card(action.card or '')} doubled"
+    elif name == "therazane":
+        what = f"the bottom card was {before.deck[-1]}"
+    else:
+        what = f"drew {after.hand[-1]}"
+    return f"{title}, {what} (turn {max(before.turn, 1)})"
 
 
 def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
