@@ -5,9 +5,10 @@ Run from the repository with the project installed:
     python benchmarks/elementals_sim.py [--games N] [--rounds R] [--baseline REF]
 
 Each workload (random playouts, greedy games, planner games, and the engine's raw steps in random play)
-runs in a fresh process and is timed in CPU seconds, alternately for this checkout and for ``REF`` (a git revision, ``main`` by
-default, unpacked with ``git archive``), ``R`` times each; the figures are the medians, and the ratio
-compares the two in the same run, so that the load of a shared machine weighs on both alike.
+runs in a fresh process and is timed in CPU seconds, alternately for this checkout and for ``REF`` (a git
+revision, ``main`` by default, unpacked with ``git archive``), ``R`` times each; the figures are the
+medians, and the ratio compares the two in the same run, so that the load of a shared machine weighs on
+both alike.
 Both play the same seeded deals, and the script checks that they reach the same results.
 """
 

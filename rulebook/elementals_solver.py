@@ -966,7 +966,10 @@ def share_svg(summary: dict[str, Any]) -> str:
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" fill="{colour}">'
                 f"<title>{name}: {rate:.1%}</title></rect>"
             )
-            out.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle">{rate:.1%}</text>')
+            above = y
+            if name == "winnable":
+                above = min(y, top + plot_h - plot_h * max(e["ci95"][1], rate + e["unknown"] / max(e["deals"], 1)))
+            out.append(f'<text x="{x + bar / 2:.1f}" y="{above - 4:.1f}" text-anchor="middle">{rate:.1%}</text>')
             if name == "winnable":
                 low, high = e["ci95"]
                 unknown = e["unknown"] / e["deals"] if e["deals"] else 0.0

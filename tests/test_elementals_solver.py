@@ -184,3 +184,26 @@ def test_the_solver_refuses_the_readings_that_decide_the_deck_during_the_game() 
     for option in ({"breath-draws": "random"}, {"empty-deck": "reshuffle"}):
         with pytest.raises(InvalidInputError, match="breath-draws=top and empty-deck=lose"):
             solve(elementals.new_game(option, seed=3))
+
+
+def test_the_site_shows_the_winnable_shares_the_benchmark_saved() -> None:
+    # The table and the chart on the site are made from benchmarks/results/elementals-solver.json.
+    import json
+    import sys
+    from pathlib import Path
+
+    from rulebook.elementals_solver import share_svg
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from elementals_solver import SUMMARY, table
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    summary = json.loads(SUMMARY.read_text(encoding="utf-8"))
+    page = (root / "docs" / "games" / "elementals-solver.md").read_text(encoding="utf-8")
+    assert table(summary) in page and "(elementals-solver.svg)" in page
+    assert (root / "docs" / "games" / "elementals-solver.svg").read_text(encoding="utf-8") == share_svg(summary)
+    for layout in summary["layouts"]:
+        saved = (root / "benchmarks" / "results" / f"elementals-solver-{layout['layout']}.jsonl").read_text()
+        assert sum(1 for line in saved.splitlines() if line.strip()) >= layout["deals"]
