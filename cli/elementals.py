@@ -468,7 +468,6 @@ def play(
     explained, and the game goes on.
     """
     from rulebook import elementals
-    from rulebook.errors import RulebookError
     from rulebook.writing import check_output, write_atomic
 
     target = check_output(save) if save else None
@@ -480,6 +479,37 @@ def play(
     screen.line(f"Elementals, seed {seed}, layout {state.layout} ({elementals.LAYOUTS[state.layout].name}).")
     for pieces in legend(state):
         screen.line(pieces)
+    current = [state]
+    try:
+        ended = _play_loop(current, screen, history)
+    except KeyboardInterrupt:
+        ended = "interrupted"
+    state = current[0]
+    moves = [move for _, move, _ in history]
+    screen.line(
+        f"game {'over' if ended in ('won', 'lost') else 'stopped (' + ended + ')'} after {len(moves)} "
+        f"move{'s' if len(moves) != 1 else ''}: {state.defeated} of 12 elementals defeated, {state.damage} damage."
+    )
+    if target is not None:
+        write_atomic(target, "\n".join([*header, *moves]) + "\n")
+        screen.line(f"move log written to {save}")
+    if ended == "interrupted":
+        fail("interrupted", EXIT_INTERRUPTED)
+
+
+def _read_line() -> str:
+    """One line typed by the player ('' at the end of input)."""
+    return sys.stdin.readline()
+
+
+def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> str:
+    """The game's loop: read a move or a command, answer, until the game ends or the input does; the
+    position is kept in ``current[0]``, so that it is known if the loop is interrupted. Returns how the
+    game ended."""
+    from rulebook import elementals
+    from rulebook.errors import RulebookError
+
+    state = current[0]
     ended = "quit"
     shown = True
     while not state.is_terminal():
@@ -492,7 +522,7 @@ def play(
             screen.line("moves: " + "   ".join(items))
         shown = True
         screen.prompt()
-        line = sys.stdin.readline()
+        line = _read_line()
         if not line:
             screen.line("")
             ended = "end of input"
@@ -520,12 +550,14 @@ def play(
                 shown = False
                 continue
             state, move, _ = history.pop()
+            current[0] = state
             screen.line(f"undone: {move}")
             continue
         if word == "hint":
-            from rulebook.elementals_hint import hint
+            from rulebook.elementals_hint import SAMPLES, hint
 
-            found = hint(state)
+            with _progress("hint", SAMPLES) as advance:
+                found = hint(state, progress=advance)
             screen.line(_hint_line(found))
             shown = False
             continue
@@ -543,7 +575,7 @@ def play(
             shown = False
             continue
         history.append((state, str(action), ruling))
-        state = after
+        state = current[0] = after
         screen.line(ruling.verdict)
     else:
         screen.line("")
@@ -551,14 +583,7 @@ def play(
             screen.line(pieces, keep=any("[" in text for text, _ in pieces))
         ended = "won" if state.won() else "lost"
         screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
-    moves = [move for _, move, _ in history]
-    screen.line(
-        f"game {'over' if ended in ('won', 'lost') else 'stopped (' + ended + ')'} after {len(moves)} "
-        f"move{'s' if len(moves) != 1 else ''}: {state.defeated} of 12 elementals defeated, {state.damage} damage."
-    )
-    if target is not None:
-        write_atomic(target, "\n".join([*header, *moves]) + "\n")
-        screen.line(f"move log written to {save}")
+    return ended
 
 
 def _hint_line(found: Any) -> str:

@@ -103,15 +103,24 @@ def view(state: ElementalsState, rng: random.Random) -> ElementalsState:
 
 
 def _turn_of(state: ElementalsState, line: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple]:
-    """The start of ``line`` up to the end of the turn under way (or its first move, between turns),
-    and where it leads as the player will see it, so that plans reaching the same end count as one."""
+    """The start of ``line`` up to the end of the turn under way, and where it leads as the player will
+    see it, so that plans reaching the same end count as one.
+
+    A plan stops early where the sample shows a card the player has not seen yet (Breath of Al'Akir's
+    draw, Therazane's bottom card, an elemental turned face up): what comes after depends on the sample,
+    so it is planned again once the real card is seen.
+    """
     shown = state.revealed
     plan = []
     for action in line:
         plan.append(action)
+        if isinstance(action, Unleash) and action.power in ("alakir", "therazane"):
+            return tuple(plan), tuple(map(str, plan))
         state = state.apply(action)
         if not state.in_turn or state.is_terminal():
             break
+        if not state.revealed <= shown:
+            return tuple(plan), tuple(map(str, plan))
     slots = tuple(s if (s is None or i in shown) else "?" for i, s in enumerate(state.slots))
     end = (slots, state.piles, state.hand, state.damage, tuple(sorted(state.powers)), tuple(sorted(state.deck)))
     return tuple(plan), end
@@ -184,4 +193,4 @@ class HintPolicy:
         return action
 
 
-_ = (Draw, Unleash)  # the other actions a hint may give
+_ = Draw  # the other action a hint may give

@@ -1,13 +1,15 @@
 """Elementals by simulation: playing policies, many seeded games, win rates and the damage they take.
 
 A policy is a callable ``policy(state, rng) -> action`` that returns one of ``state.legal_actions()``.
-Three are provided, from weakest to strongest:
+Four are provided:
 
 - ``random``: any legal action, uniformly;
 - ``greedy``: the simple baseline; it banishes when it can, then completes attacks, then starts the
   attack that needs the least, and otherwise discards its weakest card; it never uses a power;
 - ``planner``: at each turn it searches every way of playing the whole hand (plays, discards and the
-  powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan.
+  powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan;
+- ``hint``: at each turn it follows the hint of ``rulebook.elementals_hint``, which solves deals that
+  fit what the player sees (slow: a game takes seconds).
 
 Game ``i`` of a simulation is dealt from seed ``seed + i``, so a run is reproducible.
 

@@ -410,3 +410,23 @@ def test_ctrl_c_during_simulate_reports_the_games_played_so_far(monkeypatch: pyt
     assert result.stdout.startswith("stopped after 3 games: best greedy wins ")
     assert "greedy: won " in result.stdout and " of 3 (" in result.stdout
     assert result.stderr == "interrupted: 3 of 50 games played\n"
+
+
+def test_ctrl_c_during_play_keeps_the_moves_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.elementals
+
+    lines = iter(["draw\n", "5D > QH\n"])
+
+    def typed() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(cli.elementals, "_read_line", typed)
+    save = tmp_path / "game.log"
+    result = run("play", "--seed", "7", "--save", str(save))
+    assert result.exit_code == 130
+    assert "game stopped (interrupted) after 2 moves" in result.stdout
+    assert result.stderr == "interrupted\n"
+    assert save.read_text().splitlines() == ["seed 7", "layout 1", "draw", "5D > QH"]
