@@ -9,23 +9,28 @@ Al'Akir draws the top card of the deck (the default reading, ``elementals.interp
 the solver knows like the rest of the deck. The options ``breath-draws=random`` and
 ``empty-deck=reshuffle`` decide part of the deck's order during the game, so the solver refuses them.
 
-The search is depth first, one turn at a time: it lists every distinct way of playing the turn, drops
-those a sound bound proves lost, and tries the rest best first; a table of positions already proved lost
-(with the least damage they were lost at) cuts repeats. The bounds, each tested on its own:
+The search is depth first, one turn at a time: it lists every distinct way of playing the turn, keeps
+those no other way beats (less damage, stronger first damage cards and more powers held are never
+worse), drops those a sound bound proves lost, and tries the rest best first, by the planner's score. A
+table of positions proved lost cuts repeats, and any position no better than one in it. The bounds,
+each tested on its own:
 
-- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, with the least the
-  discards still to come must cost, reaches 33;
 - [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the
-  hand and the deck hold;
+  hand and the deck hold, in all or element by element;
 - [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining
   card of its element can banish;
 - [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is
-  more than the remaining cards can deal, or an attack under way can no longer be completed.
+  more than the remaining cards can deal, or an attack under way can no longer be completed;
+- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, with the least the
+  discards the deck's order forces must cost, reaches 33.
 
-Moves never better than another are not searched: a joker starting an attack is named 10, a joker
+Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
+them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns), and
+moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
-moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is not
-spent on an attack that already has its two damage cards.
+moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
+not spent on an attack that already has its two damage cards. The tests hold the verdicts to a search
+of every legal action.
 
 Examples:
     >>> from rulebook import elementals
