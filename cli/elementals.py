@@ -592,9 +592,9 @@ def _hint_line(found: Any) -> str:
     if found.source == "samples":
         if len(found.plan) > 1:
             text += f" (this turn: {', '.join(map(str, found.plan))})"
-        text += f"; it wins {found.votes} of the {found.samples} deals sampled from what you see"
+        text += f"; it wins {found.votes} of the {found.samples} games sampled from what you see"
     else:
-        text += "; none of the deals sampled from what you see can be won: this is the planner's move"
+        text += "; this is the planner's move (no plan wins a game sampled from what you see, or a draw comes first)"
     return text
 
 
@@ -606,16 +606,16 @@ def hint(
     layout: LayoutFlag = "1",
     option: OptionFlag = None,
     samples: Annotated[
-        int, typer.Option(min=1, max=200, help="How many deals fitting what you see to solve (1 to 200).")
-    ] = 24,
+        int, typer.Option(min=1, max=200, help="How many games fitting what you see to play out (1 to 200).")
+    ] = 12,
     progress: Annotated[bool, typer.Option(help="Show the samples solved (on standard error).")] = True,
     as_json: JsonFlag = False,
 ) -> None:
     """The best next move from what the player can see, without looking at the deck's order.
 
-    The hint deals many games that fit the view (the unseen cards in a random order), solves each, and
-    gives the first move of the turn's plan that wins the most of them. The position is the one a move
-    log reaches (--log), or the fresh deal of --seed and --layout.
+    The hint deals games that fit the view (the unseen cards in a random order), plays the turn's most
+    promising plans in each, solves what follows, and gives the first move of the plan that wins the most
+    of them. The position is the one a move log reaches (--log), or the fresh deal of --seed and --layout.
 
     Example: rulebook elementals hint --log examples/elementals/opening.log
     """
@@ -634,17 +634,18 @@ def hint(
     )
     if found.source == "samples":
         trace.add(
-            f"{found.samples} deals that fit what is seen were solved with the deck's order known; "
-            f"{found.won} can be won",
+            f"{found.samples} games that fit what is seen were dealt; the turn's most promising plans were "
+            f"played in each, and what follows solved with the deck's order known: {found.won} could be won",
             "elementals.end.win",
         )
         trace.add(
-            f"the plan for this turn that wins the most of them ({found.votes}): {', '.join(map(str, found.plan))}",
+            f"the plan that wins the most of them ({found.votes}): {', '.join(map(str, found.plan))}",
             "elementals.turn.end",
         )
     else:
         trace.add(
-            "no deal that fits what is seen could be won: the move is the planner's, which reads the deck's make-up",
+            "no plan wins a game that fits what is seen (or a draw comes first): the move is the planner's, "
+            "which reads the deck's make-up",
             "elementals.end.loss",
         )
     value = {

@@ -4,13 +4,18 @@ The player sees the layout as revealed, the hand, the cards on the elementals, t
 Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
-It works by sampling: it deals many games that fit what the player sees (the unseen titan cards in a
-random order, the unseen elementals shuffled among the face-down places), solves each one with the
-deck's order known (``rulebook.elementals_solver``), and takes the plan for the turn under way that
-wins the most of them. The samples are drawn from what is seen alone: the unseen cards are sorted
-before they are shuffled, and the random generator is seeded from the visible position, so the same
-view always gives the same hint, whatever the real order of the deck. When no sample can be won, the
-hint is the planner's move (``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
+It works by sampling. The hint lists the plans for the rest of the turn from what is seen (each up to
+the end of the turn, or to a play that turns a card face up), and takes the few the planner's score
+likes best. It deals games that fit what the player sees (the unseen titan cards in a random order, the
+unseen elementals shuffled among the face-down places), plays each plan in each of them, and solves
+what follows with the deck's order known (``rulebook.elementals_solver``), with a small budget. The
+plan that wins the most samples is the hint. When no plan wins any sample (often early in a game,
+where a sample takes more than the budget to solve), the hint is the planner's move
+(``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
+
+Nothing hidden is read: the plans are listed in one made-up game built from what is seen (the unseen
+cards sorted), and the samples are drawn with a random generator seeded from the visible position, so
+the same view always gives the same hint, whatever the real order of the deck.
 
 Examples:
     >>> from rulebook import elementals
@@ -23,21 +28,21 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import Draw, ElementalsState, Reorder, Unleash
-from rulebook.elementals_sim import Planner, _useful
-from rulebook.elementals_solver import solve
+from rulebook.elementals import ElementalsState, Unleash
+from rulebook.elementals_sim import Planner
+from rulebook.elementals_solver import _order, _Solver, position_of, solve
 from rulebook.writing import content_key
 
-__all__ = ["Hint", "HintPolicy", "hint", "view", "visible"]
+__all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
 
-#: Samples and positions per sample for a hint asked for at the command line.
-SAMPLES, BUDGET = 24, 20_000
+#: For a hint asked for at the command line: the games sampled, the positions searched per plan and
+#: sample, and the plans compared.
+SAMPLES, BUDGET, CANDIDATES = 12, 8_000, 5
 
 
 @dataclass
@@ -102,28 +107,50 @@ def view(state: ElementalsState, rng: random.Random) -> ElementalsState:
     return replace(state, deck=tuple(deck), slots=tuple(slots))
 
 
-def _turn_of(state: ElementalsState, line: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple]:
-    """The start of ``line`` up to the end of the turn under way, and where it leads as the player will
-    see it, so that plans reaching the same end count as one.
+def canonical(state: ElementalsState) -> ElementalsState:
+    """The view of ``state`` as one definite game: the unseen titan cards in sorted order, the unseen
+    elementals sorted into the face-down places. Plans are listed in it; they stop before they could
+    depend on what it made up."""
+    deck = sorted(state.deck[:-1] if state.peeking else state.deck)
+    if state.peeking:
+        deck.append(state.deck[-1])
+    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    slots = list(state.slots)
+    for i, face in zip(hidden, sorted(state.slots[i] for i in hidden), strict=True):
+        slots[i] = face
+    return replace(state, deck=tuple(deck), slots=tuple(slots))
 
-    A plan stops early where the sample shows a card the player has not seen yet (Breath of Al'Akir's
-    draw, Therazane's bottom card, an elemental turned face up): what comes after depends on the sample,
-    so it is planned again once the real card is seen.
+
+def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
+    """The distinct plans for the rest of the turn under way, each with the position it leads to.
+
+    A plan ends where the turn ends, or just after a play that turns an elemental face up: what comes
+    next depends on a card not seen yet. Breath of Al'Akir and Therazane's Touch, which show cards of the
+    deck, are left to the player. The plans are listed in ``canonical(state)``, so they depend on what the
+    player sees alone.
     """
-    shown = state.revealed
-    plan = []
-    for action in line:
-        plan.append(action)
-        if isinstance(action, Unleash) and action.power in ("alakir", "therazane"):
-            return tuple(plan), tuple(map(str, plan))
-        state = state.apply(action)
-        if not state.in_turn or state.is_terminal():
-            break
-        if not state.revealed <= shown:
-            return tuple(plan), tuple(map(str, plan))
-    slots = tuple(s if (s is None or i in shown) else "?" for i, s in enumerate(state.slots))
-    end = (slots, state.piles, state.hand, state.damage, tuple(sorted(state.powers)), tuple(sorted(state.deck)))
-    return tuple(plan), end
+    solver = _Solver(canonical(state), None, None)
+    root = position_of(canonical(state))
+    found: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+    seen = {root}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
+    while stack:
+        node, line = stack.pop()
+        for actions, child in solver.moves(node):
+            if actions[0] is E._DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
+                continue
+            step = line + actions
+            if child.damage >= E.LOSING_DAMAGE:
+                continue  # a plan that loses at once (the game ends mid-way) is no plan
+            if not child.in_turn or not any(child.slots) or child.revealed != node.revealed:
+                found.setdefault(child, (step, child))
+            elif child not in seen:
+                seen.add(child)
+                stack.append((child, step))
+    return list(found.values())
+
+
+_SHOWING = ("alakir", "therazane")
 
 
 def hint(
@@ -131,54 +158,57 @@ def hint(
     samples: int = SAMPLES,
     budget: int = BUDGET,
     progress: Callable[[int], None] | None = None,
+    candidates: int = CANDIDATES,
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
-    ``samples`` games fitting the view are solved, each with at most ``budget`` positions searched.
+    The ``candidates`` most promising plans for the turn (by the planner's score) are played out in
+    ``samples`` games that fit the view, each then solved with at most ``budget`` positions searched;
+    the plan that wins the most of them is the hint, and without a win the planner's move is.
     ``progress`` is called with 1 after each sample.
     """
     if state.is_terminal():
         raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
-    if state.peeking:
-        # Therazane's choice: bring the bottom card up if it completes or banishes an attack now.
-        return Hint(Reorder(_useful(state, state.deck[-1])), source="planner")
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
-    if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
-        # The solver does not read these options' games; the planner's move stands in.
+    if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
+        # Before a draw, at Therazane's choice, or with readings the solver does not take: the planner's
+        # move (it reads the deck's make-up, never its order).
         action = Planner()(state, rng)
         return Hint(action, (action,), 0, 0, 0, "planner")
-    tally: Counter[tuple] = Counter()
-    plans: dict[tuple, tuple[Any, ...]] = {}
+    ranked = sorted(plans(state), key=lambda item: _order(item[1]), reverse=True)[:candidates]
+    wins = [0] * len(ranked)
     won = 0
     for _ in range(samples):
         sample = view(state, rng)
-        result = solve(sample, limit=None, max_positions=budget)
+        any_won = False
+        for k, (line, _) in enumerate(ranked):
+            after = sample
+            for action in line:
+                after = after.apply(action)
+            if after.won() or (not after.is_terminal() and solve(after, limit=None, max_positions=budget).winnable):
+                wins[k] += 1
+                any_won = True
+        won += any_won
         if progress is not None:
             progress(1)
-        if not result.winnable or not result.line:
-            continue
-        won += 1
-        plan, key = _turn_of(sample, result.line) if sample.in_turn else (result.line[:1], (str(result.line[0]),))
-        tally[key] += 1
-        plans.setdefault(key, plan)
-    if not tally:
+    if not any(wins):
         action = Planner()(state, rng)
         return Hint(action, (action,), samples, 0, 0, "planner")
-    # The plan most samples won with; among equals, the one found first.
-    ranked = sorted(tally.items(), key=lambda kv: -kv[1])
-    best, votes = ranked[0]
-    plan = plans[best]
-    alternatives = [(plans[k], n) for k, n in ranked[1:4]]
-    return Hint(plan[0], plan, samples, won, votes, "samples", alternatives)
+    # The plan that wins the most samples; among equals, the one the planner's score puts first.
+    order = sorted(range(len(ranked)), key=lambda k: -wins[k])
+    best = order[0]
+    plan = ranked[best][0]
+    alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
+    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives)
 
 
 class HintPolicy:
-    """The hint as a policy for ``simulate``: at the start of each turn it asks for a hint and follows
-    the plan it begins to the end of the turn (asking again if the game leaves the plan)."""
+    """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
+    plan ends or the game leaves it."""
 
-    def __init__(self, samples: int = 8, budget: int = 4_000) -> None:
-        self.samples, self.budget = samples, budget
+    def __init__(self, samples: int = 6, budget: int = 2_000, candidates: int = 4) -> None:
+        self.samples, self.budget, self.candidates = samples, budget, candidates
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
 
@@ -186,11 +216,8 @@ class HintPolicy:
         if self._plan and state == self._expect:
             action = self._plan.pop(0)
         else:
-            found = hint(state, self.samples, self.budget)
+            found = hint(state, self.samples, self.budget, candidates=self.candidates)
             self._plan = list(found.plan[1:]) if found.source == "samples" else []
             action = found.action
         self._expect = state.apply(action)
         return action
-
-
-_ = Draw  # the other action a hint may give

@@ -288,7 +288,7 @@ def test_play_shows_the_trace_only_when_asked_and_can_undo() -> None:
 
 def test_play_gives_a_hint() -> None:
     out = run("play", "--seed", "7", input="draw\nhint\nquit\n").stdout
-    assert "hint: " in out and "deals sampled from what you see" in out
+    assert "hint: " in out and "games sampled from what you see" in out
 
 
 # ---------------------------------------------------------------- hardening

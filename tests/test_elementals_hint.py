@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rulebook import elementals
-from rulebook.elementals_hint import hint, view, visible
+from rulebook.elementals_hint import hint, plans, view, visible
 from rulebook.elementals_sim import Planner
 
 
@@ -51,16 +51,26 @@ def test_a_sample_fits_what_the_player_sees() -> None:
     assert sorted(sample.deck) == sorted(state.deck)
 
 
-def test_the_hint_takes_the_plan_most_samples_win_with() -> None:
+def test_the_hint_takes_the_plan_that_wins_most_samples() -> None:
     state = elementals.new_game(seed=7).apply(elementals.Draw())
-    found = hint(state, samples=24)
+    found = hint(state)
     assert found.source == "samples" and found.won >= found.votes > 0
     assert found.plan[0] == found.action
-    after = state
-    for action in found.plan:
-        after = after.apply(action)
-    assert not after.in_turn  # the plan plays the whole hand
     assert all(found.votes >= n for _, n in found.alternatives)
+    after = state
+    for action in found.plan:  # the plan is legal in the real game: it never relied on a hidden card
+        after = after.apply(action)
+    assert not after.in_turn or after.revealed != state.revealed
+
+
+def test_plans_stop_where_a_hidden_card_would_show() -> None:
+    # In the pyramid, banishing the elemental on the left of the bottom row turns up two more: a plan
+    # ends there, since what to play next depends on what they are.
+    state = elementals.position(hand="2C 7H", targets="JC QH", piles={"JC": "9H 5D"})
+    for line, _ in plans(state):
+        names = [str(a) for a in line]
+        if "2C > JC" in names:
+            assert names[-1] == "2C > JC"
 
 
 def test_with_no_sample_won_the_hint_is_the_planners_move() -> None:
