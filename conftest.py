@@ -1,7 +1,9 @@
 """Collects the runnable examples, and records which rules each passing test's verdicts cite.
 
 Markdown pages use Sybil's PythonCodeBlockParser (a fence starting with ``>>>`` is a doctest, any other
-``python`` fence is run as code). Docstrings in ``rulebook/`` use the reST doctest parser.
+``python`` fence is run as code) and rulebook's own ConsoleParser (a ``console`` fence is a transcript of
+``$ rulebook ...`` commands and their output, run and compared); the README's transcripts are checked the
+same way. Docstrings in ``rulebook/`` use the reST doctest parser.
 
 The coverage map (``rulebook/data/coverage.json``) is derived here from what actually runs: each test
 is watched for the rule IDs its verdicts cite. A verdict citing an unknown ID fails its test, and so
@@ -15,19 +17,51 @@ import json
 import os
 from collections import defaultdict
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
+from pathlib import Path
 
 import pytest
 from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.rest import DocTestParser
+from sybil.sybil import SybilCollection
+
+from rulebook.testing import ConsoleParser
 
 FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
+ROOT = Path(__file__).resolve().parent
 
 # Path.match matches from the right, so "*.md" below ``path`` takes every page at any depth.
-docs = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)], path="docs", patterns=["*.md"])
+docs = Sybil(
+    parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS), ConsoleParser(cwd=ROOT)], path="docs", patterns=["*.md"]
+)
+readme = Sybil(parsers=[ConsoleParser(cwd=ROOT)], path=".", patterns=["README.md"], name="readme")
 docstrings = Sybil(parsers=[DocTestParser(optionflags=FLAGS)], path="rulebook", patterns=["*.py"])
 
-pytest_collect_file = (docs + docstrings).pytest()
+pytest_collect_file = SybilCollection([docs, readme, docstrings]).pytest()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """After a run that checked transcripts: how many `$ rulebook` commands each page shows and checks."""
+    counts: dict[str, int] = defaultdict(int)
+    for item in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        if item.when == "call" and item.nodeid.split("::")[0].endswith(".md"):
+            counts[item.nodeid.split("::")[0]] += _TRANSCRIPTS.get(item.nodeid, 0)
+    shown = {page: n for page, n in sorted(counts.items()) if n}
+    if shown:
+        terminalreporter.section("transcript examples per page")
+        for page, n in shown.items():
+            terminalreporter.write_line(f"{page}: {n} command{'s' if n != 1 else ''} run and compared")
+
+
+_TRANSCRIPTS: dict[str, int] = {}  # test ID of a console block -> its number of commands
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    for item in items:
+        parsed = getattr(getattr(item, "example", None), "parsed", None)
+        if isinstance(parsed, list) and parsed and type(parsed[0]).__name__ == "Transcript":
+            _TRANSCRIPTS[item.nodeid] = len(parsed)
+
 
 # ---------------------------------------------------------------- the coverage map
 

@@ -20,18 +20,21 @@ sys.path.insert(0, str(HERE))
 
 from startup import RULEBOOK, cold_medians, prepare  # noqa: E402
 
-QUERY = ["elephants", "order", "P1:stupefy", "P2:break", "P1:accelerator", "P3:clap", "--clash", "2"]
+QUERY = ["elephants", "order", "P1:stupefy", "P2:root", "P1:accelerator", "P3:nourish", "--clash", "2"]
 
 
 def _boards(n: int) -> list:
     from rulebook import elephants
 
     rng = random.Random(1)
-    names = list(elephants.SPELLS)
     boards = []
     for _ in range(n):
         players = rng.randint(2, 4)
-        tokens = [f"P{p}:{name}" for p in range(1, players + 1) for name in rng.sample(names, rng.randint(1, 4))]
+        sets = rng.sample(list(elephants.SETS), 2 * players)  # each player's spells from sets of their own
+        tokens = []
+        for p in range(1, players + 1):
+            mine = [name for s in sets[2 * p - 2 : 2 * p] for name in elephants.SETS[s]]
+            tokens += [f"P{p}:{name}" for name in rng.sample(mine, rng.randint(1, 4))]
         boards.append(elephants.board(tokens, clash=rng.randint(1, 4), players=players))
     return boards
 

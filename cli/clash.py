@@ -6,7 +6,21 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.output import EXIT_CHECK_FAILED, JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
+from cli.output import (
+    EXIT_CHECK_FAILED,
+    JsonFlag,
+    VerboseFlag,
+    answers,
+    emit_notes,
+    emit_rules,
+    emit_ruling,
+    emit_steps,
+    notes_for,
+    option_flag,
+    parse_options,
+    progress,
+    read_text,
+)
 from rulebook.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -18,19 +32,36 @@ app = typer.Typer(
 )
 
 OptionFlag = option_flag("clash")
+PositionFlag = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        metavar="POSITION",
+        help="A position written on one line, 'P1: earth* ether / P2: fire air / P1 to move' (* marks a spent "
+        "ability; an element not listed is eliminated).",
+    ),
+]
 
 
 @app.command()
 @answers
 def attack(
-    attacker: Annotated[str, typer.Argument(help="Your attacking element; add + to use its ability (fire+).")],
-    target: Annotated[str, typer.Argument(help="The enemy element attacked; add + if it uses its ability (water+).")],
+    attacker: Annotated[
+        str, typer.Argument(metavar="ATTACKER", help="Your attacking element; add + to use its ability (fire+).")
+    ],
+    target: Annotated[
+        str, typer.Argument(metavar="TARGET", help="The enemy element attacked; add + if it uses its ability (water+).")
+    ],
     log: Annotated[
         str | None,
-        typer.Option(help="A move-log file to play first: the attack is judged in the position it reaches."),
+        typer.Option(
+            metavar="FILE", help="A move-log file to play first: the attack is judged in the position it reaches."
+        ),
     ] = None,
+    at: PositionFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Judge one attack: is it legal, what is eliminated, and which rules decide it.
 
@@ -40,42 +71,62 @@ def attack(
 
     opts = parse_options(option)
     turn = clash.parse_turn(f"{attacker} > {target}")
-    given = {"attacker": attacker, "target": target, "log": log, "options": opts}
-    state = _position(log, opts, "attack", given, as_json)
+    given = {"attacker": attacker, "target": target, "log": log, "position": at, "options": opts}
+    state = _position(log, opts, "attack", given, as_json, verbose, at)
     if state is not None:
-        emit_ruling("clash", "attack", given, clash.resolve_attack(state, turn), as_json)
+        emit_ruling("clash", "attack", given, clash.resolve_attack(state, turn), as_json, verbose)
 
 
 @app.command()
 @answers
 def position(
     log: Annotated[
-        str | None, typer.Option(help="A move-log file to play first; without it, the opening position.")
+        str | None,
+        typer.Option(metavar="FILE", help="A move-log file to play first; without it, the opening position."),
     ] = None,
+    at: PositionFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
-    """Describe a position: both sides, whose move it is, the legal moves, and the score if the game is over."""
+    """Describe a position: both sides, whose move it is, the legal moves, and the score if the game is over.
+
+    Example: rulebook clash position --at 'P1: earth* ether / P2: fire air'
+    """
     from rulebook import clash
 
     opts = parse_options(option)
-    given = {"log": log, "options": opts}
-    state = _position(log, opts, "position", given, as_json)
+    given = {"log": log, "position": at, "options": opts}
+    state = _position(log, opts, "position", given, as_json, verbose, at)
     if state is not None:
-        emit_ruling("clash", "position", given, clash.describe(state), as_json)
+        emit_ruling("clash", "position", given, clash.describe(state), as_json, verbose)
 
 
-def _position(log: str | None, opts: dict[str, str], query: str, given: dict, as_json: bool) -> ClashState | None:
-    """The position after ``log`` (or the opening); an illegal log is answered with its replay and gives None."""
+def _position(
+    log: str | None,
+    opts: dict[str, str],
+    query: str,
+    given: dict,
+    as_json: bool,
+    verbose: bool = False,
+    at: str | None = None,
+) -> ClashState | None:
+    """The position written with ``--at``, or after ``log``, or the opening; an illegal log is answered with its
+    replay and gives None."""
     from rulebook import clash
+    from rulebook.errors import InvalidInputError
 
+    if at is not None:
+        if log is not None:
+            raise InvalidInputError("give a position (--at) or a move log (--log), not both")
+        return parse_position(at, opts)
     if log is None:
         return clash.new_game(opts)
     text = read_text(log)
     try:
         return clash.state_after(text, opts)
     except IllegalActionError:
-        emit_ruling("clash", query, given, clash.replay(text, opts), as_json)
+        emit_ruling("clash", query, given, clash.replay(text, opts), as_json, verbose)
         return None
 
 
@@ -84,8 +135,9 @@ def _position(log: str | None, opts: dict[str, str], query: str, given: dict, as
 def replay(
     files: Annotated[list[str], typer.Argument(metavar="LOG...", help="Move-log files ('-' reads standard input).")],
     option: OptionFlag = None,
-    check: Annotated[bool, typer.Option(help="Exit with code 1 if any log has an illegal turn.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Exit with code 1 if any log has an illegal turn.")] = False,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Replay move logs turn by turn: each turn's outcome, or the first illegal turn and why.
 
@@ -99,12 +151,12 @@ def replay(
     for path, ruling in rulings:
         if len(rulings) > 1 and not as_json:
             typer.echo(f"== {path}")
-        emit_ruling("clash", "replay", {"log": path, "options": opts}, ruling, as_json)
+        emit_ruling("clash", "replay", {"log": path, "options": opts}, ruling, as_json, verbose)
     if len(rulings) > 1:
         if not as_json:
             typer.echo("== series")
         total = clash.series([r for _, r in rulings])
-        emit_ruling("clash", "series", {"logs": files, "options": opts}, total, as_json)
+        emit_ruling("clash", "series", {"logs": files, "options": opts}, total, as_json, verbose)
     if check and not all(r.legal for _, r in rulings):
         raise typer.Exit(EXIT_CHECK_FAILED)
 
@@ -160,6 +212,7 @@ def solve(
         ),
     ] = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Solve the game: the value of the opening position for P1 under every rules reading.
 
@@ -169,8 +222,21 @@ def solve(
     from rulebook import clash_solver
 
     opts = parse_options(option)
-    ruling = clash_solver.solve_all(opts)
-    emit_ruling("clash", "solve", {"options": opts}, ruling, as_json)
+    with progress("Solving Elemental Clash under every rules reading (about a second)..."):
+        ruling = clash_solver.solve_all(opts)
+    if as_json:
+        emit_ruling("clash", "solve", {"options": opts}, ruling, as_json, verbose)
+        return
+    readings = len(ruling.value["results"])
+    typer.echo(ruling.verdict)
+    emit_steps(ruling.trace[:1])
+    typer.echo("P1's result under each rules reading (positions searched):")
+    emit_steps(ruling.trace[1 : 1 + readings])
+    typer.echo(f"  (solved in {ruling.value['seconds']:.2f} s, {ruling.value['positions']:,} positions in all)")
+    typer.echo("The rules options behind the readings:")
+    emit_steps(ruling.trace[1 + readings :])
+    emit_rules(ruling.rules)
+    emit_notes(notes_for(ruling.rules), verbose)
 
 
 @app.command()
@@ -178,14 +244,20 @@ def solve(
 def advise(
     position: Annotated[
         str | None,
-        typer.Argument(help=f"A position, {POSITION_FORMAT}. Default: the opening position, or the end of --log."),
+        typer.Argument(
+            metavar="POSITION",
+            help=f"A position, {POSITION_FORMAT}. Default: the opening position, or the end of --log.",
+        ),
     ] = None,
     log: Annotated[
         str | None,
-        typer.Option(help="A move-log file ('-' reads standard input): advise in the position it reaches."),
+        typer.Option(
+            metavar="FILE", help="A move-log file ('-' reads standard input): advise in the position it reaches."
+        ),
     ] = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Advise a move: every legal move with its exact value (win, draw, loss), and a line of perfect play.
 
@@ -202,9 +274,21 @@ def advise(
         text = read_text(log)
         played = clash.replay(text, opts)
         if not played.legal:
-            emit_ruling("clash", "advise", {"log": log, "options": opts}, played, as_json)
+            emit_ruling("clash", "advise", {"log": log, "options": opts}, played, as_json, verbose)
             return
         for _, turn in clash.parse_log(text):
             state = clash.play(state, turn)[0]
-    ruling = clash_solver.advise(state)
-    emit_ruling("clash", "advise", {"position": position, "log": log, "options": opts}, ruling, as_json)
+    with progress("Searching every line of play..."):
+        ruling = clash_solver.advise(state)
+    given = {"position": position, "log": log, "options": opts}
+    moves = len(ruling.value["moves"])
+    if as_json or not moves:
+        emit_ruling("clash", "advise", given, ruling, as_json, verbose)
+        return
+    typer.echo(ruling.verdict)
+    typer.echo("Every legal move, best first, with its value for the player to move:")
+    emit_steps(ruling.trace[:moves])
+    typer.echo("A line of perfect play from here:")
+    emit_steps(ruling.trace[moves:])
+    emit_rules(ruling.rules)
+    emit_notes(notes_for(ruling.rules), verbose)

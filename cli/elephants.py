@@ -1,18 +1,34 @@
-"""``rulebook elephants``: Elemental Elephants rulings (clash order, advancing, Gravitate, Clap, effects)."""
+"""``rulebook elephants``: Elemental Elephants rulings (clash order, advancing, Gravitate, Clap, every spell's
+effect), whole clashes and rounds played out, and whole games: in the terminal against bots, by simulation,
+and replayed from a log."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.output import JsonFlag, answers, emit_json, emit_ruling, option_flag, parse_options, read_text
+from cli.output import (
+    EXIT_CHECK_FAILED,
+    EXIT_INTERRUPTED,
+    JsonFlag,
+    answers,
+    emit_json,
+    emit_ruling,
+    option_flag,
+    parse_options,
+    read_text,
+)
 
 if TYPE_CHECKING:
     from rulebook.elephants import Board
 
 app = typer.Typer(
-    help="Elemental Elephants: the order a clash resolves in, and what may advance, move or be cancelled.",
+    help=(
+        "Elemental Elephants: the order a clash resolves in, what may advance, move or be cancelled, what "
+        "each spell does; whole clashes, rounds and games."
+    ),
     no_args_is_help=True,
 )
 
@@ -35,7 +51,7 @@ TurnOrderFlag = Annotated[
     ),
 ]
 PlayersFlag = Annotated[
-    int | None, typer.Option(help="Number of players (default: the highest player named, at least 2).")
+    int | None, typer.Option(min=2, max=9, help="Number of players (default: the highest player named, at least 2).")
 ]
 RoundFlag = Annotated[
     str | None,
@@ -52,14 +68,20 @@ OptionFlag = option_flag("elephants")
 
 
 def _health(pairs: list[str] | None) -> dict[str, int]:
+    """``--health PLAYER=N`` pairs: the player's name is checked first, then the number."""
+    from rulebook.elephants import _player
     from rulebook.errors import InvalidInputError
+    from rulebook.reading import number, shown
 
     found: dict[str, int] = {}
-    for pair in pairs or []:
+    for pair in (pairs or [])[:9]:
         who, sep, value = pair.partition("=")
-        if not sep or not value.strip().isdigit():
-            raise InvalidInputError(f"health {pair!r} must be written PLAYER=N, e.g. P2=1")
-        found[who.strip()] = int(value)
+        if not sep:
+            raise InvalidInputError(f"health {shown(pair[:40])!r} must be written PLAYER=N, e.g. P2=1")
+        name = _player(who)
+        found[name] = number(value, f"the health of {name}", low=1, high=99)
+    if pairs and len(pairs) > 9:
+        raise InvalidInputError(f"--health is given {len(pairs)} times; a game has at most 9 players")
     return found
 
 
@@ -74,6 +96,7 @@ def _board(
     earlier: list[str] | None,
     health: list[str] | None,
     option: list[str] | None,
+    extra: str | None = None,
 ) -> Board:
     from rulebook import elephants
     from rulebook.errors import InvalidInputError
@@ -85,6 +108,8 @@ def _board(
             )
         return elephants.parse_board(read_text(round_file))
     tokens = ([subject] if subject else []) + list(spells or [])
+    if extra and _ref(extra) not in {_ref(t) for t in tokens}:
+        tokens.append(extra)  # the spell named by --by is on the board too
     if not tokens:
         raise InvalidInputError(f"give the spells of the clash ({SPELL_HELP}) or a --round file")
     return elephants.board(
@@ -97,6 +122,11 @@ def _board(
         health=_health(health),
         options=parse_options(option),
     )
+
+
+def _ref(token: str) -> str:
+    owner, _, name = token.strip().partition(":")
+    return f"{owner.upper()}:{name.split('/')[0].split('@')[0].lower()}"
 
 
 def _given(**kwargs: Any) -> dict[str, Any]:
@@ -120,7 +150,7 @@ def order(
 ) -> None:
     """The order in which a clash's spells resolve, with the reason for each place.
 
-    Example: rulebook elephants order P1:stupefy P2:break P1:accelerator
+    Example: rulebook elephants order P1:stupefy P2:root P1:accelerator
     """
     from rulebook import elephants
 
@@ -183,15 +213,18 @@ def round_(
     plan: Annotated[
         str, typer.Argument(metavar="PLAN", help="A round plan (TOML): one [[clash]] per clash; '-' reads stdin.")
     ],
+    steps: Annotated[bool, typer.Option("--steps", help="Print every step of the round with its rule.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Play a whole round from a plan: the spells laid in each clash and the players' choices.
+
+    Prints what each clash came to; --steps prints every step with the rule behind it.
 
     Example: rulebook elephants round examples/elephants/round.toml
     """
     from rulebook import elephants
 
-    p = elephants.parse_round(read_text(plan))
+    p = elephants.parse_round(read_text(plan, "round plan"))
     ruling = elephants.play_round(
         p["clashes"],
         p["choose"],
@@ -201,7 +234,15 @@ def round_(
         health=p["health"],
         options=p["options"],
     )
-    emit_ruling("elephants", "round", {"plan": plan}, ruling, as_json)
+    if as_json or steps:
+        emit_ruling("elephants", "round", {"plan": plan}, ruling, as_json)
+        return
+    import textwrap
+
+    typer.echo(ruling.verdict)
+    for value in ruling.value["clashes"]:
+        typer.echo(textwrap.fill(elephants.clash_summary(value), 100, initial_indent="  ", subsequent_indent="    "))
+    typer.echo("(--steps prints every step and the rule behind it)")
 
 
 @app.command("can-advance")
@@ -225,7 +266,7 @@ def can_advance(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, health, option)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, health, option, extra=by)
     ruling = elephants.can_advance(b, spell, by=by)
     emit_ruling("elephants", "can-advance", _given(spell=spell, board=board, by=by, clash=clash), ruling, as_json)
 
@@ -250,7 +291,7 @@ def can_move(
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None, extra=by)
     ruling = elephants.can_move(b, spell, to, by=by)
     emit_ruling("elephants", "can-move", _given(spell=spell, to=to, board=board, by=by, clash=clash), ruling, as_json)
 
@@ -270,11 +311,13 @@ def can_cancel(
 ) -> None:
     """Can this spell be cancelled (recalled, discarded) by that one? Root shields its owner's other spells.
 
-    Example: rulebook elephants can-cancel P2:stupefy --by P1:clap P2:root
+    The spell named by --by is on the board too (listing it again is fine).
+
+    Example: rulebook elephants can-cancel P2:offering --by P1:clap P2:root
     """
     from rulebook import elephants
 
-    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None)
+    b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, None, None, extra=by)
     ruling = elephants.can_cancel(b, spell, by)
     emit_ruling("elephants", "can-cancel", _given(spell=spell, by=by, board=board, clash=clash), ruling, as_json)
 
@@ -296,7 +339,7 @@ def clap_targets(
 ) -> None:
     """Which spells Clap may cancel: one of each enemy with two or more active spells, Root permitting.
 
-    Example: rulebook elephants clap-targets P1:clap P2:stupefy P2:break P3:root
+    Example: rulebook elephants clap-targets P1:clap P2:offering P2:ritual P3:root
     """
     from rulebook import elephants
 
@@ -308,8 +351,15 @@ def clap_targets(
 @app.command()
 @answers
 def effect(
-    spell: Annotated[str, typer.Argument(help="The spell resolving now: Stupefy, Turbulence, Enfeeble or Clap.")],
+    spell: Annotated[str, typer.Argument(help="The spell resolving now (any spell of the card list).")],
     board: BoardArg = None,
+    choose: Annotated[
+        str | None,
+        typer.Option(
+            metavar="CHOICES",
+            help="The owner's choices, in the order the spell asks them: a target (P2, P2:root), use or pass, ...",
+        ),
+    ] = None,
     clash: ClashFlag = "1",
     ringleader: RingleaderFlag = None,
     turn_order: TurnOrderFlag = None,
@@ -320,15 +370,23 @@ def effect(
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """What a spell does as it resolves now, effect by effect, and whether it will advance.
+    """What a spell does as it resolves now, effect by effect: damage, heals, cancels, moves, trunks lost.
 
-    Example: rulebook elephants effect P1:stupefy P2:offering P3:ritual --health P3=1
+    Example: rulebook elephants effect P1:stupefy P2:offering P3:fireball --health P3=1
     """
     from rulebook import elephants
 
     b = _board(board, spell, clash, ringleader, turn_order, players, round_file, earlier, health, option)
-    ruling = elephants.effect(b, spell)
-    given = _given(spell=spell, board=board, clash=clash, earlier=earlier, health=health, options=parse_options(option))
+    ruling = elephants.effect(b, spell, choose=choose)
+    given = _given(
+        spell=spell,
+        board=board,
+        choose=choose,
+        clash=clash,
+        earlier=earlier,
+        health=health,
+        options=parse_options(option),
+    )
     emit_ruling("elephants", "effect", given, ruling, as_json)
 
 
@@ -379,14 +437,399 @@ def end_round(
 
 @app.command()
 @answers
-def spells(as_json: JsonFlag = False) -> None:
-    """The spells the sheet names: set, priority, types and advance icon."""
+def spells(
+    element: Annotated[
+        str | None, typer.Argument(metavar="SET", help="Only this set's spells (an element: Thunder, Fire...).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every spell of the card list: set, priority, types, conjury, advance icon, and what it does.
+
+    Example: rulebook elephants spells Thunder
+    """
+    import textwrap
+
     from rulebook import elephants
+    from rulebook.errors import lookup
 
     rows = elephants.spells_table()
+    if element is not None:
+        wanted = lookup("set", element, [s.lower() for s in elephants.SETS])
+        rows = [r for r in rows if r["set"].lower() == wanted]
+    card = elephants.CARD_LIST
     if as_json:
-        emit_json({"schema": "rulebook.elephants.spells/1", "spells": rows})
+        emit_json({"schema": "rulebook.elephants.spells/2", "card_list": dict(card), "spells": rows})
         return
+    count = f"{len(rows)} spell{'s' if len(rows) != 1 else ''}"
+    typer.echo(f"{count} of the card list of {card['follows']} ({card['source']}, commit {card['commit']})")
     for r in rows:
-        types = ", ".join(r["types"]) or "-"
-        typer.echo(f"{r['spell']:<12} {r['set']:<10} {r['priority']!s:<2} {types:<26} {r['advance'] or '-'}")
+        marks = ", ".join([*(r["types"] or ["no type"]), *(["conjury"] if r["conjury"] else [])])
+        icon = {"": "", "self": "; advances", "self-once": "; advances once a round"}.get(
+            r["advance"], "; advances on a condition"
+        )
+        typer.echo(f"{r['spell']} ({r['set']}, priority {r['priority']}): {marks}{icon}")
+        typer.echo(textwrap.fill(r["text"], width=100, initial_indent="  ", subsequent_indent="  "))
+
+
+# ---------------------------------------------------------------- whole games
+
+PLAY_HELP = """moves:
+  3             the option numbered 3 in the list
+  cast clap     an option written out, as listed
+  board         show the board again
+  help          this text
+  quit          stop the game (so does the end of input)"""
+
+
+def _options_line(actions: tuple[str, ...], width: int = 98) -> str:
+    """The options numbered, wrapped between options (never inside one) at ``width``."""
+    lines, line = [], ""
+    for n, action in enumerate(actions, 1):
+        item = f"{n}) {action}"
+        if line and len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line}   {item}" if line else item
+    lines.append(line)
+    return "\n  ".join(lines)
+
+
+#: Words of the trace steps that tell what happened (the others explain why); play shows these.
+_HAPPENED = (
+    " Cast: ",
+    " resolves (",
+    " deals ",
+    " heals ",
+    " bolsters ",
+    " weakens ",
+    " cancels ",
+    " advances ",
+    " is advanced ",
+    " moves ",
+    " copies ",
+    " casts ",
+    " recalls ",
+    " takes ",
+    " discards ",
+    " shows ",
+    "loses a trunk",
+    "out of the game",
+    "the round ends",
+    "End of round",
+    " wins",
+    "a draw",
+)
+
+
+def _tell(ruling: Any, steps: bool) -> None:
+    """What an action set off: its verdict, then what happened (every step with --steps)."""
+    typer.echo(f"  {ruling.verdict}")
+    for step in ruling.trace[1:]:
+        if steps or any(word in step.text for word in _HAPPENED):
+            typer.echo(f"    {step.text}")
+
+
+@app.command()
+@answers
+def play(
+    players: Annotated[int, typer.Option(min=2, max=4, help="Players in the game, 2 to 4.")] = 2,
+    seat: Annotated[int, typer.Option(min=1, max=4, help="Your seat: 1 is P1, the first Ringleader.")] = 1,
+    bot: Annotated[str, typer.Option(help="How the other players play: greedy or random.")] = "greedy",
+    seed: Annotated[int, typer.Option(min=0, max=999_999_999, help="Seed of the bots' random choices.")] = 1,
+    option: OptionFlag = None,
+    save: Annotated[str | None, typer.Option(help="Write the game's log here when it ends (see replay).")] = None,
+    steps: Annotated[bool, typer.Option("--steps", help="Tell every step of each move, with its rule.")] = False,
+) -> None:
+    """Play a whole game in the terminal against bots: your decisions are numbered, the bots' moves told.
+
+    Type the number of an option (or the option itself); 'board' shows the board, 'help' the commands,
+    'quit' (or the end of input) stops. Spells the others prepare stay face down until the Cast phase.
+
+    Example: rulebook elephants play --players 3 --bot greedy
+    """
+    import random
+
+    from rulebook import elephants_game as G
+    from rulebook.elephants_sim import POLICIES
+    from rulebook.errors import InvalidInputError, RulebookError, UnknownNameError
+    from rulebook.reading import number
+
+    if bot not in POLICIES:
+        raise UnknownNameError("bot", bot, list(POLICIES))
+    if seat > players:
+        raise InvalidInputError(f"seat {seat} is not at a table of {players} players; give 1 to {players}")
+    target = None
+    if save:
+        from rulebook.writing import check_output
+
+        target = check_output(save)
+    opts = parse_options(option)
+    state = G.new_game(players, opts)
+    me = f"P{seat}"
+    rng = random.Random(seed)
+    policy = POLICIES[bot]
+    moves: list[tuple[str, str]] = []
+    typer.echo(
+        f"Elemental Elephants, {players} players: you are {me}; the others are {bot} bots. Be the last "
+        "player with a trunk."
+    )
+    typer.echo("Type an option's number, 'board' to see the board, 'help' for more, 'quit' to stop.")
+    typer.echo("First each player drafts two spell sets ('rulebook elephants spells SET' tells what a set holds).")
+    ended = "quit"
+    shown_clash: tuple[int, int] | None = None
+    while state.decision is not None:
+        decision = state.decision
+        if decision.player != me:
+            action = policy(state, rng)
+            state, ruling = state.explain(action)
+            moves.append((decision.player, action))
+            _tell(ruling, steps)
+            continue
+        if shown_clash != (state.round, state.clash) and decision.kind not in ("draft", "discard"):
+            shown_clash = (state.round, state.clash)
+            typer.echo("")
+            typer.echo(state.render(me))
+        typer.echo(f"{me}, choose {decision.prompt}:")
+        typer.echo("  " + _options_line(decision.options))
+        typer.echo("> ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            typer.echo("")
+            ended = "end of input"
+            break
+        text = " ".join(line.split())
+        if not text:
+            continue
+        if text.lower() in ("quit", "q", "exit"):
+            break
+        if text.lower() in ("help", "?"):
+            typer.echo(PLAY_HELP)
+            continue
+        if text.lower() == "board":
+            typer.echo(state.render(me))
+            continue
+        try:
+            if text[0] in "0123456789":
+                n = number(text, "an option number", low=1, high=len(decision.options))
+                action = decision.options[n - 1]
+            else:
+                action = text
+            state, ruling = state.explain(action)
+        except RulebookError as err:
+            typer.echo(f"error: {err}")
+            continue
+        moves.append((me, action))
+        _tell(ruling, steps)
+    if state.decision is None:
+        typer.echo("")
+        typer.echo(state.render(me))
+        won = state.winner()
+        result = "a draw" if won is None else ("you win" if state.seats[won] == me else f"{state.seats[won]} wins")
+        typer.echo(f"game over after {state.round} round{'s' if state.round != 1 else ''}: {result}.")
+    else:
+        done = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+        typer.echo(f"game stopped ({ended}) in round {state.round}, after {done}.")
+    if target is not None:
+        from rulebook.writing import write_atomic
+
+        write_atomic(target, G.format_log(players, opts, moves) + "\n")
+        typer.echo(f"game log written to {save}")
+
+
+@app.command()
+@answers
+def replay(
+    log: Annotated[str, typer.Argument(metavar="LOG", help="A game log (see play --save); '-' reads stdin.")],
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit with code 1 if a move is illegal (the default is code 2).")
+    ] = False,
+    steps: Annotated[bool, typer.Option("--steps", help="Print every move's ruling, not just the end.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a whole game from its log: each move checked, then the standings and the winner.
+
+    Example: rulebook elephants replay examples/elephants/game.log
+    """
+    from rulebook import elephants_game as G
+    from rulebook.errors import IllegalActionError
+    from rulebook.ruling import Trace
+
+    text = read_text(log, "game log")
+    try:
+        state, rulings = G.replay(text)
+    except IllegalActionError as err:
+        if check:
+            from cli.output import fail
+
+            fail(f"illegal: {err}", EXIT_CHECK_FAILED)
+        raise
+    w = state.world()
+    trace = Trace()
+    trace.add(
+        f"{len(rulings)} move{'s' if len(rulings) != 1 else ''} replayed, each legal",
+        "elephants.interp.choices-are-actions",
+    )
+    for p in w.seats:
+        player = w.players[p]
+        if player.out:
+            trace.add(f"{p}: out of the game, no trunk left", "elephants.base.game-end")
+            continue
+        trunks = f"{player.trunks} trunk{'s' if player.trunks != 1 else ''}"
+        trace.add(f"{p}: {trunks}, health {player.health}/{player.max_health}", "elephants.base.players")
+    if state.decision is None:
+        won = state.winner()
+        verdict = f"game over in round {state.round}: " + ("a draw" if won is None else f"{state.seats[won]} wins")
+        trace.add(verdict, "elephants.base.game-end")
+    else:
+        verdict = f"game in progress: round {state.round}, Clash {state.clash}; {state.decision.player} decides next"
+    value = {
+        "moves": len(rulings),
+        "over": state.decision is None,
+        "winner": None if state.winner() is None else state.seats[state.winner()],
+        "round": state.round,
+        "players": {p: {"trunks": w.players[p].trunks, "health": w.players[p].health} for p in w.seats},
+    }
+    ruling = trace.ruling(verdict, value)
+    if as_json:
+        emit_ruling("elephants", "replay", {"log": log}, ruling, True)
+        return
+    if steps:
+        for n, r in enumerate(rulings, 1):
+            typer.echo(f"{n}. {r.verdict}")
+        typer.echo("")
+    emit_ruling("elephants", "replay", {"log": log}, ruling, False)
+
+
+@app.command()
+@answers
+def simulate(
+    games: Annotated[int, typer.Option(min=1, max=1_000_000, help="How many games to play.")] = 1000,
+    players: Annotated[int, typer.Option(min=2, max=4, help="Players in each game, 2 to 4.")] = 2,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(help="random or greedy; repeat to seat several (they take the seats in turn)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, max=999_999_999, help="Game i uses seed + i.")] = 1,
+    option: OptionFlag = None,
+    spells: Annotated[
+        int, typer.Option(min=0, max=58, help="How many spells to list by win rate, best and worst.")
+    ] = 5,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar (on standard error).")] = True,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play many whole games between bots: win rates by policy, by seat and by spell, with 95% intervals.
+
+    Ctrl-C stops the run and reports the games finished so far (exit code 130).
+
+    Example: rulebook elephants simulate --games 200 --policy greedy --policy random
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from rulebook import elephants_game as G
+    from rulebook.elephants_sim import POLICIES, SimulationResult
+    from rulebook.elephants_sim import simulate as run
+    from rulebook.errors import UnknownNameError
+
+    names = tuple(policy or ["greedy", "random"])
+    if len(names) > 8:
+        from rulebook.errors import InvalidInputError
+
+        raise InvalidInputError(f"--policy is given {len(names)} times; at most 8")
+    for name in names:
+        if name not in POLICIES:
+            raise UnknownNameError("policy", name, list(POLICIES))
+    opts = parse_options(option)
+    G.new_game(players, opts)  # checks the options before the long run
+    result = SimulationResult(players, names, seed)
+    interrupted = False
+    with Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not progress,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        try:
+            run(
+                games,
+                players=players,
+                policies=names,
+                seed=seed,
+                options=opts,
+                progress=lambda n: bar.advance(task, n),
+                result=result,
+            )
+        except KeyboardInterrupt:
+            interrupted = True
+    ruling = _simulation_ruling(result, games, interrupted)
+    given = {"games": games, "players": players, "policy": list(names), "seed": seed, "options": opts}
+    if as_json:
+        emit_ruling("elephants", "simulate", given, ruling, True)
+    else:
+        emit_ruling("elephants", "simulate", given, ruling, False)
+        typer.echo("")
+        typer.echo(_spell_table(result, spells))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _simulation_ruling(result: Any, asked: int, interrupted: bool) -> Any:
+    from rulebook.ruling import Trace
+
+    trace = Trace()
+    trace.add("The bots never look at an enemy's hand or face-down spell", "elephants.interp.hidden-spells")
+    for name, (won, seats) in result.by_policy().items():
+        low, high = result.interval(won, seats)
+        rate = won / seats if seats else 0.0
+        trace.add(
+            f"{name}: won {won} of {seats} seat{'s' if seats != 1 else ''} ({_pct(rate)}, 95% CI {_pct(low)} to "
+            f"{_pct(high)})",
+            "elephants.base.game-end",
+        )
+    for s in range(result.players):
+        games, won = result.seats[s], result.seat_wins[s]
+        low, high = result.interval(won, games)
+        rate = won / games if games else 0.0
+        first = " (first Ringleader)" if s == 0 else ""
+        trace.add(
+            f"seat P{s + 1}{first}: won {won} of {games} ({_pct(rate)}, 95% CI {_pct(low)} to {_pct(high)})",
+            "elephants.interp.first-ringleader" if s == 0 else "elephants.base.turn-order",
+        )
+    if result.draws:
+        trace.add(f"{result.draws} draw{'s' if result.draws != 1 else ''}", "elephants.interp.game-draw")
+    mean = sum(result.rounds) / len(result.rounds) if result.rounds else 0.0
+    trace.add(f"games lasted {mean:.1f} rounds on average", "elephants.base.round")
+    done = result.games
+    what = f"{done} game{'s' if done != 1 else ''}"
+    if interrupted:
+        what = f"interrupted after {done} of {asked} games"
+    best = max(result.by_policy().items(), key=lambda kv: kv[1][0] / kv[1][1] if kv[1][1] else 0.0)
+    rate = best[1][0] / best[1][1] if best[1][1] else 0.0
+    verdict = f"{what}, {result.players} players: {best[0]} wins {_pct(rate)} of its seats"
+    return trace.ruling(verdict, result.to_dict())
+
+
+def _spell_table(result: Any, top: int) -> str:
+    """The spells whose casters won most and least often (of those cast in at least 20 games)."""
+    rows = [(n, c, w) for n, (c, w) in result.spells.items() if c >= 20]
+    if not rows or top == 0:
+        return "win rate by spell: too few games to rank the spells (each needs 20 games in which it was cast)"
+    rows.sort(key=lambda r: (-r[2] / r[1], r[0]))
+    lines = ["win rate by spell (the player who cast it; spells cast in 20 games or more):"]
+    shown = rows[:top] + ([("...", 0, 0)] if len(rows) > 2 * top else []) + rows[max(top, len(rows) - top) :]
+    for name, cast, won in shown:
+        if name == "...":
+            lines.append("  ...")
+            continue
+        low, high = result.interval(won, cast)
+        lines.append(f"  {name:<14} {_pct(won / cast):>6} of {cast:>5} games  (95% CI {_pct(low)} to {_pct(high)})")
+    return "\n".join(lines)

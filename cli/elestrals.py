@@ -1,4 +1,4 @@
-"""``rulebook elestrals``: Elestrals queries on described positions (stats, battle, chain, decks...)."""
+"""``rulebook elestrals``: Elestrals rulings on a position file (legal, check) and on described positions."""
 
 from __future__ import annotations
 
@@ -9,31 +9,120 @@ import typer
 from cli.output import EXIT_CHECK_FAILED, JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
 
 app = typer.Typer(
-    help="Elestrals: stat modifiers, battles, chains, Enchantment, Main Phase actions, decks, tournaments.",
+    help="Elestrals: every legal action from a position, one action judged, stat modifiers, battles, chains, "
+    "Enchantment, Main Phase actions, decks, tournaments.",
     no_args_is_help=True,
 )
 
 OptionFlag = option_flag("elestrals")
+CardsFlag = Annotated[
+    str | None,
+    typer.Option("--cards", metavar="FILE", help='A card-facts file (TOML [cards."NAME"] tables, or JSON).'),
+]
 
 
-def _pairs(text: str, what: str) -> dict[str, int]:
+def _number(text: str, what: str, *, low: int | None = 0, high: int | None = None, signed: bool = False) -> int:
+    from rulebook.reading import number
+
+    return number(text, what, low=low, high=high, signed=signed)
+
+
+def _pairs(text: str, what: str, high: int) -> dict[str, int]:
     """Read ``P1=3,P2=5`` into a mapping of player to count."""
     from rulebook.errors import InvalidInputError
+    from rulebook.reading import capped, shown
 
     out: dict[str, int] = {}
-    for part in text.split(","):
+    for part in capped(text, what, limit=200).split(","):
         name, sep, value = part.partition("=")
-        if not sep or not name.strip() or not value.strip().isdigit():
-            raise InvalidInputError(f"{what} must be written PLAYER=COUNT,PLAYER=COUNT (e.g. P1=3,P2=5), not {text!r}")
-        out[name.strip()] = int(value)
+        if not sep or not name.strip() or not value.strip():
+            raise InvalidInputError(
+                f"{what} must be written PLAYER=COUNT,PLAYER=COUNT (e.g. P1=3,P2=5), not {shown(text)!r}"
+            )
+        out[name.strip()] = _number(value, f"the count for {shown(name.strip())} in {what}", high=high)
     return out
 
 
 @app.command()
 @answers
+def legal(
+    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position file ('-' reads standard input).")],
+    cards: CardsFlag = None,
+    refused: Annotated[bool, typer.Option("--refused", help="Also list the actions refused now, and why.")] = False,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every action legal now in a position, each with the rules that allow it.
+
+    Example: rulebook elestrals legal examples/elestrals/main-phase.toml --cards examples/elestrals/cards.toml
+    """
+    from rulebook import elestrals
+
+    opts = parse_options(option)
+    pos = elestrals.load(position, cards, opts).position
+    ruling = elestrals.legal(pos, refused=refused)
+    given = {"position": position, "cards": cards, "refused": refused, "options": opts}
+    emit_ruling("elestrals", "legal", given, ruling, as_json)
+
+
+@app.command()
+@answers
+def check(
+    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position file ('-' reads standard input).")],
+    action: Annotated[str, typer.Argument(help="The action, e.g. 'attack E1 E2' or 'normal-cast \"Cinder Cub\"'.")],
+    cards: CardsFlag = None,
+    save: Annotated[
+        str | None, typer.Option("--save", metavar="FILE", help="Write the position after the action to FILE.")
+    ] = None,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Judge one action in a position; if it is legal, print the position after it (a file you can feed back).
+
+    Actions: keep, mulligan, draw, pass, resolve, normal-cast CARD attack|defense, normal-ascend E1 CARD,
+    enchant E1 TYPE, expend-draw TYPE, set-rune CARD, cast-rune CARD or cast-rune R1 (adding
+    empowering P2:E1, replacing R1 or paying TYPES where needed), change-position E1, activate E1|R1|S,
+    attack E1 E2|spirit-deck, special-cast CARD, special-ascend E1 CARD, conditional CARD,
+    nexus FROM TO COUNT TYPE. Card names with spaces are quoted.
+    Example: rulebook elestrals check examples/elestrals/attack-position.toml "attack E1 E1"
+    """
+    from rulebook import elestrals
+    from rulebook.reading import capped
+
+    opts = parse_options(option)
+    target = None
+    if save:
+        from rulebook.writing import check_output
+
+        target = check_output(save)
+    pos = elestrals.load(position, cards, opts).position
+    after, ruling = elestrals.check(pos, capped(action, "an action", limit=500))
+    text = None
+    if after is not None:
+        from rulebook.elestrals.state import position_toml
+
+        text = position_toml(after, comment=f"after {ruling.value['player']}: {ruling.value['action']}")
+    given = {"position": position, "action": action, "cards": cards, "options": opts}
+    if as_json:
+        from cli.output import emit_json, envelope
+
+        emit_json({**envelope("elestrals", "check", given, ruling), "position_after": text})
+    else:
+        emit_ruling("elestrals", "check", given, ruling, False)
+        if text is not None:
+            typer.echo("")
+            typer.echo(text, nl=False)
+    if target is not None and text is not None:
+        from rulebook.writing import write_atomic
+
+        write_atomic(target, text)
+
+
+@app.command()
+@answers
 def stats(
-    attack: Annotated[int, typer.Argument(help="The Elestral's base Attack.")],
-    defense: Annotated[int, typer.Argument(help="The Elestral's base Defense.")],
+    attack: Annotated[str, typer.Argument(metavar="ATTACK", help="The Elestral's base Attack.")],
+    defense: Annotated[str, typer.Argument(metavar="DEFENSE", help="The Elestral's base Defense.")],
     effects: Annotated[
         list[str] | None,
         typer.Argument(
@@ -49,13 +138,26 @@ def stats(
     Example: rulebook elestrals stats 3 2 swap "attack +2" "set defense 0"
     """
     from rulebook import elestrals
+    from rulebook.elestrals.core import MAX_STAT
 
     opts = parse_options(option)
+    base_attack = _number(attack, "ATTACK", high=MAX_STAT)
+    base_defense = _number(defense, "DEFENSE", high=MAX_STAT)
     listed = [elestrals.parse_effect(e) for e in effects or []]
     if file is not None:
         listed += elestrals.parse_effects(read_text(file))
-    ruling = elestrals.final_stats(attack, defense, listed, opts)
-    given = {"attack": attack, "defense": defense, "effects": [e.text for e in listed], "file": file, "options": opts}
+    if len(listed) > 100:
+        from rulebook.errors import InvalidInputError
+
+        raise InvalidInputError(f"{len(listed)} effects on one Elestral; at most 100 are read")
+    ruling = elestrals.final_stats(base_attack, base_defense, listed, opts)
+    given = {
+        "attack": base_attack,
+        "defense": base_defense,
+        "effects": [e.text for e in listed],
+        "file": file,
+        "options": opts,
+    }
     emit_ruling("elestrals", "stats", given, ruling, as_json)
 
 
@@ -82,11 +184,12 @@ def battle(
     attacked this turn). Example: rulebook elestrals battle "attack=3 spirits=1" "attack=2 spirits=3"
     """
     from rulebook import elestrals
+    from rulebook.reading import capped
 
     opts = parse_options(option)
     ruling = elestrals.battle(
-        attacker,
-        defender,
+        capped(attacker, "the attacker", limit=500),
+        capped(defender, "the defender", limit=500),
         first_turn=first_turn,
         phase=phase,
         attacker_effects=attacker_effect or (),
@@ -125,17 +228,18 @@ def chain(
 @app.command()
 @answers
 def enchant(
-    cost: Annotated[str, typer.Argument(help="The Enchantment Cost: Spirit types, & for any ('fire,fire,&').")],
+    cost: Annotated[str, typer.Argument(help="The Enchantment Cost: Spirit types, any for any type ('fire,any').")],
     spirits: Annotated[str, typer.Argument(help="The Spirits Enchanting the card ('fire,water').")],
     as_json: JsonFlag = False,
 ) -> None:
-    """Is a card Enchanted, Misenchanted, or short of Spirits?
+    """Is a card Enchanted, Misenchanted, or short of Spirits? 'any' (or a quoted '&', or 'omni') is any type.
 
-    Example: rulebook elestrals enchant fire,& water,water
+    Example: rulebook elestrals enchant fire,any water,water
     """
     from rulebook import elestrals
+    from rulebook.reading import capped
 
-    ruling = elestrals.enchantment(cost, spirits)
+    ruling = elestrals.enchantment(capped(cost, "the cost", limit=500), capped(spirits, "the Spirits", limit=500))
     emit_ruling("elestrals", "enchant", {"cost": cost, "spirits": spirits}, ruling, as_json)
 
 
@@ -150,9 +254,9 @@ def main(
         ),
     ],
     used: Annotated[str, typer.Option(help="The Spirit action already taken this turn, if any.")] = "",
-    elestrals_: Annotated[int, typer.Option("--elestrals", help="Filled Elestral Row slots.")] = 0,
-    runes: Annotated[int, typer.Option(help="Filled Rune Row slots.")] = 0,
-    cost: Annotated[int, typer.Option(help="Spirits the Elestral or Rune needs.")] = 1,
+    elestrals_: Annotated[str, typer.Option("--elestrals", metavar="N", help="Filled Elestral Row slots.")] = "0",
+    runes: Annotated[str, typer.Option(metavar="N", help="Filled Rune Row slots.")] = "0",
+    cost: Annotated[str, typer.Option(metavar="N", help="Spirits the Elestral or Rune needs.")] = "1",
     rune: Annotated[str, typer.Option(help="Rune type: invoke, counter, artifact, divine, stadium.")] = "",
     is_set: Annotated[bool, typer.Option("--set", help="The Rune is Set face-down.")] = False,
     set_this_turn: Annotated[bool, typer.Option(help="The Rune was Set this turn.")] = False,
@@ -160,12 +264,18 @@ def main(
     changed: Annotated[bool, typer.Option(help="The Elestral already changed Position this turn.")] = False,
     chain_active: Annotated[bool, typer.Option("--chain", help="A chain is active.")] = False,
     status: Annotated[str, typer.Option(help="The card's status: enchanted, misenchanted, suppressed.")] = "enchanted",
-    no_target: Annotated[bool, typer.Option(help="The effect or Rune needs a target and none exists.")] = False,
+    no_target: Annotated[
+        bool, typer.Option("--no-target", help="The effect or Rune needs a target and none exists.")
+    ] = False,
     phase: Annotated[str, typer.Option(help="The current phase: draw, main, battle or end.")] = "main",
     receiver: Annotated[
         str, typer.Option(help="For nexus: elestral, rune, set, invoke, counter, or gone (left the field).")
     ] = "elestral",
     during: Annotated[bool, typer.Option(help="The effect names the current phase ('during your End Phase').")] = False,
+    waiting: Annotated[
+        bool, typer.Option(help="For special-cast/special-ascend: an effect said to, and the card waits in Limbo.")
+    ] = True,
+    when: Annotated[bool, typer.Option(help="The Rune works 'when' something happens.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """May the turn player take this Main Phase action in the described position?
@@ -173,12 +283,13 @@ def main(
     Example: rulebook elestrals main normal-cast --cost 2
     """
     from rulebook import elestrals
+    from rulebook.elestrals.core import MAX_SPIRITS
 
     state = elestrals.MainState(
         spirit_action=used,
-        elestrals=elestrals_,
-        runes=runes,
-        cost=cost,
+        elestrals=_number(elestrals_, "--elestrals", high=4),
+        runes=_number(runes, "--runes", high=4),
+        cost=_number(cost, "--cost", high=MAX_SPIRITS),
         rune=rune,
         set=is_set or set_this_turn,
         set_this_turn=set_this_turn,
@@ -190,6 +301,8 @@ def main(
         phase=phase,
         receiver=receiver,
         during=during,
+        waiting=waiting,
+        when=when,
     )
     ruling = elestrals.main_action(action, state)
     given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}}
@@ -226,35 +339,86 @@ def standings(
 ) -> None:
     """Rank a tournament's players: match points, then game-win rate, Spirit Differential, opponents'.
 
-    File: one game per line, 'ROUND PLAYER_A PLAYER_B WINNER A_SPIRITS B_SPIRITS' (WINNER may be draw).
+    The ranking comes first, then how it was decided. File: one game per line,
+    'ROUND PLAYER_A PLAYER_B WINNER A_SPIRITS B_SPIRITS' (WINNER may be draw).
     """
+    from dataclasses import replace
+
     from rulebook import elestrals
+    from rulebook.elestrals.core import plural
+    from rulebook.reading import shown
 
     opts = parse_options(option)
     ruling = elestrals.standings(read_text(file), opts)
-    emit_ruling("elestrals", "standings", {"file": file, "options": opts}, ruling, as_json)
-    if not as_json:
-        for row in ruling.value["standings"]:
-            typer.echo(
-                f"{row['rank']:>3}. {row['player']}: {row['points']} pts, games {row['won']}/{row['games']}, "
-                f"Spirit Differential {row['spirit_differential']:+g}, opponents {row['opponents_differential']:+g}"
-            )
+    given = {"file": file, "options": opts}
+    if as_json:
+        emit_ruling("elestrals", "standings", given, ruling, True)
+        return
+    from cli.output import wrapped
+
+    typer.echo(wrapped(shown(ruling.verdict)))
+    for row in ruling.value["standings"]:
+        line = (
+            f"{shown(row['player'])}: {plural(row['points'], 'match point')}, {row['won']} of "
+            f"{plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
+            f"{row['spirit_differential']:+g}, opponents' {row['opponents_differential']:+g}"
+        )
+        typer.echo(wrapped(line, f"{row['rank']:>3}. ", "      "))
+    emit_ruling("elestrals", "standings", given, replace(ruling, verdict="How the ranking was decided:"), False)
+
+
+@app.command(name="side-swap")
+@answers
+def side_swap(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game of the round the swap comes before (1, 2, 3).")],
+    cards_in: Annotated[str, typer.Option("--in", metavar="N", help="Side Deck cards put into the decks.")],
+    cards_out: Annotated[str, typer.Option("--out", metavar="N", help="Cards taken out of the decks.")],
+    spirits_in: Annotated[str, typer.Option(metavar="N", help="How many of the cards put in are Spirits.")] = "0",
+    spirits_out: Annotated[str, typer.Option(metavar="N", help="How many of the cards taken out are Spirits.")] = "0",
+    as_json: JsonFlag = False,
+) -> None:
+    """May these Side Deck swaps be made between games of a round? One in, one out, a Spirit for a Spirit.
+
+    Example: rulebook elestrals side-swap 2 --in 2 --out 2 --spirits-in 1
+    """
+    from rulebook import elestrals
+
+    values = {
+        "game": _number(game, "GAME", low=1, high=3),
+        "cards_in": _number(cards_in, "--in", high=12),
+        "cards_out": _number(cards_out, "--out", high=12),
+        "spirits_in": _number(spirits_in, "--spirits-in", high=12),
+        "spirits_out": _number(spirits_out, "--spirits-out", high=12),
+    }
+    ruling = elestrals.side_swap(
+        values["game"], values["cards_in"], values["cards_out"],
+        spirits_in=values["spirits_in"], spirits_out=values["spirits_out"],
+    )  # fmt: skip
+    emit_ruling("elestrals", "side-swap", values, ruling, as_json)
 
 
 @app.command()
 @answers
 def mulligan(
-    times: Annotated[int, typer.Argument(help="How many mulligans.")],
-    spirits: Annotated[int | None, typer.Option(help="Spirits in the Spirit Deck (default: a full deck).")] = None,
+    times: Annotated[str, typer.Argument(metavar="TIMES", help="How many mulligans.")],
+    spirits: Annotated[
+        str | None, typer.Option(metavar="N", help="Spirits in the Spirit Deck (default: a full deck).")
+    ] = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """What mulligans cost in Spirits, and whether they can be paid."""
+    """What mulligans cost in Spirits, and whether they can be paid.
+
+    Example: rulebook elestrals mulligan 2 --spirits 3
+    """
     from rulebook import elestrals
+    from rulebook.elestrals.core import MAX_SPIRITS
 
     opts = parse_options(option)
-    ruling = elestrals.mulligan(times, spirits, opts)
-    emit_ruling("elestrals", "mulligan", {"times": times, "spirits": spirits, "options": opts}, ruling, as_json)
+    count = _number(times, "TIMES", high=99)
+    deck = None if spirits is None else _number(spirits, "--spirits", high=MAX_SPIRITS)
+    ruling = elestrals.mulligan(count, deck, opts)
+    emit_ruling("elestrals", "mulligan", {"times": count, "spirits": deck, "options": opts}, ruling, as_json)
 
 
 @app.command(name="end")
@@ -278,9 +442,10 @@ def end_game(
     Example: rulebook elestrals end --main P1=0,P2=5 --spirits P1=3,P2=3 --draws P1=1
     """
     from rulebook import elestrals
+    from rulebook.elestrals.core import MAX_MAIN, MAX_SPIRITS
     from rulebook.errors import InvalidInputError
 
-    main_counts, spirit_counts = _pairs(main_decks, "--main"), _pairs(spirit_decks, "--spirits")
+    main_counts, spirit_counts = _pairs(main_decks, "--main", MAX_MAIN), _pairs(spirit_decks, "--spirits", MAX_SPIRITS)
     given = {"main": main_counts, "spirits": spirit_counts, "draws": draws, "expends": expends}
     if round_end and stuck:
         raise InvalidInputError("give either --round-end or --stuck, not both")
@@ -290,8 +455,8 @@ def end_game(
         ruling = elestrals.game_end(
             main_counts,
             spirit_counts,
-            _pairs(draws, "--draws") if draws else None,
-            _pairs(expends, "--expends") if expends else None,
+            _pairs(draws, "--draws", 99) if draws else None,
+            _pairs(expends, "--expends", 99) if expends else None,
             chained_first,
         )
     emit_ruling("elestrals", "end", given, ruling, as_json)
@@ -308,6 +473,7 @@ def term(
     Example: rulebook elestrals term Spirit Differential
     """
     from rulebook import elestrals
+    from rulebook.reading import capped
 
-    text = " ".join(name)
+    text = capped(" ".join(name), "a glossary term", limit=200)
     emit_ruling("elestrals", "term", {"term": text}, elestrals.glossary(text), as_json)

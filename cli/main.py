@@ -10,7 +10,7 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -18,6 +18,7 @@ import rulebook
 from cli.output import (
     DEBUG_VARIABLE,
     EXIT_BAD_INPUT,
+    EXIT_CHECK_FAILED,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     JsonFlag,
@@ -27,6 +28,7 @@ from cli.output import (
     internal_error,
     say_error,
 )
+from rulebook.wording import plural
 
 #: Each game's command group and the module that holds it, in the registry's order.
 GROUPS: dict[str, str] = {
@@ -52,29 +54,49 @@ def main(
     """Rules reference and rules assistant for five elemental games. Every answer cites its rules.
 
     Every query takes --json. Exit codes: 0 when the query is answered (an "illegal" verdict is an
-    answer); 1 when a check fails (`replay --check` finds an illegal log); 2 for bad input, with a
-    one-line message on standard error; 3 for an internal error (a bug; RULEBOOK_DEBUG=1 shows the
-    traceback); 130 when interrupted.
+    answer); 1 when a check fails (`replay --check` finds an illegal log, `verify` a transcript that
+    prints something else); 2 for bad input, with a one-line message on standard error; 3 for an
+    internal error (a bug; RULEBOOK_DEBUG=1 shows the traceback); 130 when interrupted.
     """
 
 
 @answers
 def games(as_json: JsonFlag = False) -> None:
-    """List the encoded games, with their IDs, sources and record counts."""
+    """List the encoded games, with their IDs, source documents and record counts."""
     rows = [
-        {"id": g.id, "name": g.name, "kind": g.kind, "source": g.source, "records": len(rulebook.rules(g.id))}
+        {
+            "id": g.id,
+            "name": g.name,
+            "kind": g.kind,
+            "document": g.document,
+            "source": g.source,
+            "records": len(rulebook.rules(g.id)),
+        }
         for g in rulebook.games()
     ]
     if as_json:
         emit_json({"schema": "rulebook.games/1", "games": rows})
         return
-    from rich.console import Console
+    table = _table(f"{plural(len(rows), 'game')} encoded", "ID", "Game", "Kind", "Records", "Source document")
+    for r in rows:
+        table.add_row(r["id"], r["name"], r["kind"], str(r["records"]), r["document"])
+    _print(table)
+
+
+def _table(title: str, *columns: str) -> Any:
+    """A Rich table with a title, whose cells wrap (fold) rather than being cut short with an ellipsis."""
     from rich.table import Table
 
-    table = Table("ID", "Game", "Kind", "Records", "Source")
-    for r in rows:
-        table.add_row(r["id"], r["name"], r["kind"], str(r["records"]), r["source"])
-    Console().print(table)
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    return table
+
+
+def _print(renderable: Any) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)
 
 
 @answers
@@ -86,22 +108,22 @@ def rules(
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """List a game's records: ID, kind, title and the section they cite."""
+    """List a game's records: ID, kind, title and the section of the source document they cite."""
     ruleset = rulebook.rules(rulebook.game(game).id)
     records = ruleset.of_kind(kind) if kind else list(ruleset)
     if as_json:
         emit_json({"schema": "rulebook.records/1", "game": ruleset.game, "records": [r.to_dict() for r in records]})
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{ruleset.name}: {len(records)} records")
-    table.add_column("ID", no_wrap=True)
-    for column in ("Kind", "Title", "Cites"):
-        table.add_column(column)
+    singular, many = {"erratum": ("erratum", "errata"), "glossary": ("glossary term", "glossary terms")}.get(
+        kind or "", (kind or "record", None)
+    )
+    document = rulebook.game(ruleset.game).document
+    title = f"{ruleset.name}: {plural(len(records), singular, many)}, citing sections of the {document}"
+    table = _table(title, "ID", "Kind", "Title", "Cites")
+    table.columns[0].no_wrap = True
     for r in records:
-        table.add_row(r.id, r.kind, r.title, r.citation.section)
-    Console().print(table)
+        table.add_row(r.id, r.kind, r.title, "public source" if r.citation.public else r.citation.section)
+    _print(table)
 
 
 @answers
@@ -109,33 +131,30 @@ def rule(
     rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule ID, e.g. clash.attack.tie.")],
     as_json: JsonFlag = False,
 ) -> None:
-    """Show one record in full: its text, kind, citation, option choices and related records."""
-    rec = rulebook.rule(rule_id)
-    if as_json:
-        from rulebook.coverage import load_map
+    """Show one record in full: its text, kind, source, option choices and related records."""
+    from cli.output import wrapped
+    from rulebook.coverage import load_map
 
-        emit_json({"schema": "rulebook.record/1", **rec.to_dict(), "exercised_by": load_map().get(rec.id, [])})
+    rec = rulebook.rule(rule_id)
+    tests = load_map().get(rec.id, [])
+    if as_json:
+        emit_json({"schema": "rulebook.record/1", **rec.to_dict(), "exercised_by": tests})
         return
-    typer.echo(f"{rec.id}  ({rec.kind})\n{rec.title}\n\n{rec.text}\n\nsource: {rec.citation}")
+    typer.echo(f"{rec.id}  ({rec.kind})\n{wrapped(rec.title)}\n\n{wrapped(rec.text, hanging='')}\n")
+    typer.echo(wrapped(f"source: {rec.citation.in_words}"))
     if rec.option:
         typer.echo(f"option {rec.option.name} (default {rec.option.default}):")
         for value, meaning in rec.option.choices.items():
-            typer.echo(f"  {value}: {meaning}")
+            typer.echo(wrapped(f"{value}: {meaning}", "  ", "    "))
     if rec.see:
-        typer.echo("see also: " + ", ".join(rec.see))
+        typer.echo(wrapped("see also: " + ", ".join(rec.see)))
     if rec.overrides:
-        typer.echo("overrides: " + ", ".join(rec.overrides))
+        typer.echo(wrapped("overrides: " + ", ".join(rec.overrides)))
     overridden = rulebook.rules(rec.game).overridden_by(rec.id)
     if overridden:
-        typer.echo("overridden by: " + ", ".join(overridden))
-    from rulebook.coverage import load_map, scenario_label
-
-    tests = load_map().get(rec.id, [])
-    typer.echo(f"exercised by {len(tests)} passing scenario{'s' if len(tests) != 1 else ''}")
-    for test in tests[:5]:
-        typer.echo(f"  {scenario_label(test)}")
-    if len(tests) > 5:
-        typer.echo(f"  ... and {len(tests) - 5} more (rulebook coverage {rec.game} --json)")
+        typer.echo(wrapped("overridden by: " + ", ".join(overridden)))
+    where = f" (listed by: rulebook coverage {rec.game} --json)" if tests else ""
+    typer.echo(f"exercised by {plural(len(tests), 'passing scenario')}{where}")
 
 
 @answers
@@ -154,12 +173,10 @@ def coverage(
         emit_json(data)
         return
     from rich.console import Console
-    from rich.table import Table
 
-    table = Table(title="Passing scenarios that cite each record")
-    table.add_column("ID", no_wrap=True)
-    table.add_column("Kind", no_wrap=True)
-    table.add_column("Scenarios", justify="right")
+    table = _table("Passing scenarios that cite each record", "ID", "Kind", "Scenarios")
+    table.columns[0].no_wrap = True
+    table.columns[2].justify = "right"
     for row in data["records"]:
         table.add_row(row["id"], row["kind"], str(row["scenarios"]) if row["scenarios"] else "[red]0[/red]")
     console = Console()
@@ -186,6 +203,8 @@ def compare(
     value = ruling.value
     typer.echo(ruling.verdict)
     typer.echo(f"option record: {value['record']}")
+    if value["changed"]:
+        typer.echo("\nThe situations whose answer changes, under each choice:")
     for case in value["changed"]:
         typer.echo(f"\n* {case['name']}")
         labels = {c: f"{c} (default):" if c == value["default"] else f"{c}:" for c in case["answers"]}
@@ -212,11 +231,16 @@ def search(
     if not hits:
         typer.echo(f"no record matches {query!r}")
         return
+    from cli.output import wrapped
+
+    # Matched words are bold on a terminal; in a file or a pipe the text stays plain.
+    bold, plain = ("\x1b[1m", "\x1b[22m") if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else ("", "")
+    typer.echo(f"{plural(len(hits), 'record')} {'matches' if len(hits) == 1 else 'match'} {query!r}, best first:")
     for n, hit in enumerate(hits, 1):
-        snippet = hit.snippet.replace(HIGHLIGHT[0], "\x1b[1m").replace(HIGHLIGHT[1], "\x1b[22m")
-        typer.echo(f"{n}. {hit.id}  ({hit.kind})  {hit.title}")
-        typer.echo(f"   {snippet}")
-        typer.echo(f"   {hit.citation}")
+        snippet = hit.snippet.replace(HIGHLIGHT[0], bold).replace(HIGHLIGHT[1], plain)
+        typer.echo(wrapped(f"{n}. {hit.id}  ({hit.kind})  {hit.title}", hanging="   "))
+        typer.echo(wrapped(snippet, "   ", "   "))
+        typer.echo(wrapped(rulebook.rule(hit.id).citation.in_words, "   ", "   "))
 
 
 @answers
@@ -246,8 +270,113 @@ def ask(
             typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
 
 
+@answers
+def verify(
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE.md...", help="Markdown files whose console transcripts are checked.")
+    ],
+    update: Annotated[
+        bool,
+        typer.Option(
+            "--update", help="Rewrite each transcript's output with what the command prints now, instead of checking."
+        ),
+    ] = False,
+    folder: Annotated[
+        str | None,
+        typer.Option(
+            "--in",
+            metavar="FOLDER",
+            help="Run the commands in this folder (default: each file's own folder, where the files it names are).",
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Check the transcripts in Markdown files: each `$ rulebook ...` must print the output shown under it.
+
+    A transcript is a fenced block labelled console; a line `...` ends its comparison early, and
+    `$ echo $?` checks the exit code. The commands run in each file's own folder (or --in FOLDER).
+    Each mismatch is named by file and line, with a diff. Exit codes:
+    0 when every transcript matches, 1 when one does not (or a shell would not run its command as
+    shown), 2 when a file cannot be read.
+
+    Example: rulebook verify examples/designer/house-rules.md
+    """
+    import contextlib
+    from pathlib import Path
+
+    from rulebook import testing
+    from rulebook.errors import InvalidInputError
+    from rulebook.reading import read_text, shown
+    from rulebook.writing import check_output, write_atomic
+
+    texts = {path: read_text(path, what="Markdown file") for path in files}
+    if folder is not None and not Path(folder).is_dir():
+        raise InvalidInputError(f"--in {shown(folder)!r} is not a folder; give the folder to run the commands in")
+
+    def where(path: str) -> contextlib.chdir:
+        return contextlib.chdir(folder if folder is not None else Path(path).resolve().parent)
+
+    if update:
+        for path in files:
+            check_output(path)
+        for path, text in texts.items():
+            with where(path):
+                new, changed = testing.update_text(text)
+            if new != text:
+                write_atomic(path, new)
+            typer.echo(f"{path}: {plural(changed, 'transcript')} updated")
+        return
+    results = []
+    for path, text in texts.items():
+        found = testing.transcripts(text)
+        with where(path):
+            results.append((path, found, [m for t in found if (m := testing.check(t, path)) is not None]))
+    total = sum(len(found) for _, found, _ in results)
+    failed = sum(len(bad) for _, _, bad in results)
+    if as_json:
+        emit_json(
+            {
+                "schema": "rulebook.verify/1",
+                "ok": failed == 0,
+                "transcripts": total,
+                "mismatches": failed,
+                "files": [
+                    {
+                        "file": path,
+                        "transcripts": len(found),
+                        "mismatches": [
+                            {
+                                "line": m.transcript.line,
+                                "command": m.transcript.command,
+                                "problem": m.problem,
+                                "diff": m.details,
+                            }
+                            for m in bad
+                        ],
+                    }
+                    for path, found, bad in results
+                ],
+            }
+        )
+    else:
+        where = plural(len(files), "file")
+        if failed:
+            typer.echo(f"{failed} of {plural(total, 'transcript')} in {where} did not print what is shown")
+        else:
+            typer.echo(
+                f"{'all ' if total > 1 else ''}{plural(total, 'transcript')} in {where} "
+                f"{'match' if total != 1 else 'matches'} {'their' if total != 1 else 'its'} output"
+            )
+        for path, found, bad in results:
+            typer.echo(f"{path}: {plural(len(found), 'transcript')}" + (f", {len(bad)} failed" if bad else ""))
+            for mismatch in bad:
+                typer.echo(str(mismatch))
+    if failed:
+        raise typer.Exit(EXIT_CHECK_FAILED)
+
+
 #: The top-level commands, in the order `rulebook --help` lists them.
-COMMANDS = (games, rules, rule, search, ask, compare, coverage)
+COMMANDS = (games, rules, rule, search, ask, compare, coverage, verify)
 
 
 def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = True, only: str = "") -> typer.Typer:
@@ -258,7 +387,7 @@ def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = Tr
     built = typer.Typer(
         name="rulebook",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="markdown",
         context_settings={"help_option_names": ["-h", "--help"]},

@@ -19,7 +19,7 @@ import functools
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -28,7 +28,7 @@ from rulebook import RulebookError, rule
 from rulebook.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    from rulebook.ruling import Ruling
+    from rulebook.ruling import Ruling, Step
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -36,12 +36,16 @@ R = TypeVar("R")
 EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: Set this environment variable to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "RULEBOOK_DEBUG"
-WRAP = 100  # notes are wrapped to this width in text output
+WRAP = 100  # the widest text output is wrapped to (narrower on a narrower terminal)
 
 JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
 
 #: The ``--json`` flag every query takes.
 JsonFlag = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+#: The ``--verbose`` flag of the queries that answer with a ruling: the notes in full.
+VerboseFlag = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Print each interpretation or erratum the answer rests on in full.")
+]
 
 
 def option_flag(game: str) -> Any:
@@ -169,14 +173,108 @@ def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def emit_ruling(game: str | None, query: str, given: Mapping[str, Any], ruling: Ruling, as_json: bool) -> None:
-    """Print a ruling as JSON or as text: verdict, numbered trace, cited rules, and notes."""
+def emit_ruling(
+    game: str | None,
+    query: str,
+    given: Mapping[str, Any],
+    ruling: Ruling,
+    as_json: bool,
+    verbose: bool | None = None,
+) -> None:
+    """Print a ruling as JSON or as text: the verdict first, then the numbered trace, the cited rules, and the notes.
+
+    The notes are the interpretations and errata the answer rests on, one line each (ID and title); with
+    ``verbose``, each note's text follows in full, wrapped. A command that takes ``--verbose`` passes its
+    value (True or False); one that does not leaves it None, and its notes point to `rulebook rule ID`.
+    """
     if as_json:
         emit_json(envelope(game, query, given, ruling))
         return
-    typer.echo(str(ruling))
-    if ruling.rules:
-        typer.echo("rules: " + ", ".join(ruling.rules))
-    for note in notes_for(ruling.rules):
-        typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
-        typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
+    typer.echo(ruling.verdict)
+    emit_steps(ruling.trace)
+    emit_rules(ruling.rules)
+    emit_notes(notes_for(ruling.rules), verbose)
+
+
+def wrapped(text: str, indent: str = "", hanging: str = "  ") -> str:
+    """``text`` wrapped to the output width: the first line after ``indent``, the others after ``hanging``.
+
+    Words are never broken, so a rule ID or a move stays whole on one line.
+    """
+    return textwrap.fill(
+        text,
+        width=width(),
+        initial_indent=indent,
+        subsequent_indent=hanging,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def emit_steps(steps: Iterable[Step], first: int = 1) -> None:
+    """Print trace steps numbered from ``first``, each wrapped with its continuation lines under its text.
+
+    A step with no text of its own is named by its rule's title, so no step reads as a bare rule ID.
+    """
+    from rulebook.ruling import Step
+
+    for n, step in enumerate(steps, first):
+        if not step.text.strip() and step.rule:
+            step = Step(_titled(step.rule), step.rule, step.overrides)
+        label = f"  {n}. "
+        typer.echo(wrapped(str(step), label, " " * len(label)))
+
+
+def _titled(rule_id: str) -> str:
+    try:
+        return rule(rule_id).title
+    except RulebookError:
+        return rule_id
+
+
+def emit_rules(rule_ids: Iterable[str]) -> None:
+    """Print the cited rule IDs on one line (wrapped), after the trace."""
+    ids = list(rule_ids)
+    if ids:
+        typer.echo(wrapped("rules: " + ", ".join(ids), hanging="  "))
+
+
+def emit_notes(notes: list[dict[str, str]], verbose: bool | None = False) -> None:
+    """Print the notes an answer rests on under a heading: one line each, or in full when ``verbose``.
+
+    ``verbose`` None: the command has no ``--verbose``, so the heading names `rulebook rule ID` instead.
+    """
+    if not notes:
+        return
+    if verbose:
+        typer.echo("notes:")
+    elif verbose is None:
+        typer.echo("notes (rulebook rule ID prints one in full):")
+    else:
+        typer.echo("notes (in full with --verbose):")
+    for note in notes:
+        typer.echo(wrapped(f"{note['kind']} {note['id']}: {note['title']}", "  ", "    "))
+        if verbose:
+            typer.echo(wrapped(note["text"], "    ", "    "))
+
+
+def width() -> int:
+    """The width text output is wrapped to: the terminal's (``COLUMNS``), at most WRAP."""
+    import shutil
+
+    return max(40, min(WRAP, shutil.get_terminal_size((80, 24)).columns))
+
+
+@contextlib.contextmanager
+def progress(message: str) -> Iterator[None]:
+    """Show ``message`` with a spinner on standard error while a slow command works (only on a terminal).
+
+    Anything that can take more than a second runs inside it, so a user never waits without a word.
+    """
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(message):
+        yield

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.output import JsonFlag, answers, emit_ruling, option_flag, parse_options, read_text
+from cli.output import JsonFlag, VerboseFlag, answers, emit_ruling, option_flag, parse_options, read_text
 
 app = typer.Typer(
     help="Spellfire: attack legality against a formation, counter-effect cards, and the sheet's other rulings.",
@@ -44,7 +44,7 @@ def _formation(path: str | None, razed: str, realm: list[str] | None):
 @app.command()
 @answers
 def attack(
-    target: Annotated[str, typer.Argument(help="The position attacked: A to F.")],
+    target: Annotated[str, typer.Argument(metavar="POSITION", help="The position attacked: A to F.")],
     champion: Annotated[
         str,
         typer.Option(
@@ -65,6 +65,7 @@ def attack(
     formation_file: FormationFlag = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Judge an attack on a realm: is it legal for this champion and these allies, and why.
 
@@ -78,13 +79,17 @@ def attack(
     ruling = spellfire.attack(form, target, champion, allies, opts)
     given = {"target": target, "champion": champion, "allies": allies, "razed": razed, "realms": realm or []}
     given["formation"] = formation_file
-    emit_ruling("spellfire", "attack", {**given, "options": opts}, ruling, as_json)
+    emit_ruling("spellfire", "attack", {**given, "options": opts}, ruling, as_json, verbose)
 
 
 @app.command()
 @answers
 def formation(
-    razed: RazedFlag = "", realm: RealmFlag = None, formation_file: FormationFlag = None, as_json: JsonFlag = False
+    razed: RazedFlag = "",
+    realm: RealmFlag = None,
+    formation_file: FormationFlag = None,
+    as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Show which realms are exposed, which are protected (and by which realms), and which are razed.
 
@@ -94,7 +99,7 @@ def formation(
 
     ruling = spellfire.exposure(_formation(formation_file, razed, realm))
     given = {"razed": razed, "realms": realm or [], "formation": formation_file}
-    emit_ruling("spellfire", "formation", given, ruling, as_json)
+    emit_ruling("spellfire", "formation", given, ruling, as_json, verbose)
 
 
 @app.command()
@@ -108,7 +113,8 @@ def counter(
         ),
     ],
     affected: Annotated[
-        str | None, typer.Option(help="The player the first card affects (default: whoever plays the counter).")
+        str | None,
+        typer.Option(metavar="PLAYER", help="The player the first card affects (default: whoever plays the counter)."),
     ] = None,
     counter_card: Annotated[
         list[str] | None,
@@ -116,6 +122,7 @@ def counter(
     ] = None,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Does the last card played negate the first? Only if it is the affected player's very next card.
 
@@ -126,7 +133,7 @@ def counter(
     opts = parse_options(option)
     ruling = spellfire.counter(plays, affected, counter_card or [], opts)
     given = {"plays": plays, "affected": affected, "counters": counter_card or [], "options": opts}
-    emit_ruling("spellfire", "counter", given, ruling, as_json)
+    emit_ruling("spellfire", "counter", given, ruling, as_json, verbose)
 
 
 @app.command()
@@ -135,11 +142,12 @@ def priority(
     claims: Annotated[
         list[str], typer.Argument(metavar="CLAIM...", help="'PLAYER play' or 'PLAYER activate' (a card in play).")
     ],
-    acting: Annotated[str, typer.Option(help="The player whose turn it is.")] = "P1",
+    acting: Annotated[str, typer.Option(metavar="PLAYER", help="The player whose turn it is.")] = "P1",
     seating: Annotated[
         str | None, typer.Option(metavar="P1,P2,...", help="Turn order around the table (default: names sorted).")
     ] = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Who resolves first when it is unclear who played first.
 
@@ -149,16 +157,23 @@ def priority(
 
     seats = [s.strip() for s in seating.split(",") if s.strip()] if seating else None
     ruling = spellfire.priority(acting, claims, seats)
-    emit_ruling("spellfire", "priority", {"claims": claims, "acting": acting, "seating": seats}, ruling, as_json)
+    emit_ruling(
+        "spellfire", "priority", {"claims": claims, "acting": acting, "seating": seats}, ruling, as_json, verbose
+    )
 
 
 @app.command()
 @answers
 def borrow(
-    outside_combat: Annotated[bool, typer.Option(help="The card was borrowed outside a round of combat.")] = False,
-    discarded: Annotated[bool, typer.Option(help="The borrowed card was discarded during the combat.")] = False,
-    kept: Annotated[bool, typer.Option(help="The borrowed card's text says it is not returned.")] = False,
+    outside_combat: Annotated[
+        bool, typer.Option("--outside-combat", help="The card was borrowed outside a round of combat.")
+    ] = False,
+    discarded: Annotated[
+        bool, typer.Option("--discarded", help="The borrowed card was discarded during the combat.")
+    ] = False,
+    kept: Annotated[bool, typer.Option("--kept", help="The borrowed card's text says it is not returned.")] = False,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """When does a borrowed card go back to its owner?
 
@@ -168,17 +183,22 @@ def borrow(
 
     ruling = spellfire.borrowed(not outside_combat, discarded, kept)
     given = {"outside_combat": outside_combat, "discarded": discarded, "kept": kept}
-    emit_ruling("spellfire", "borrow", given, ruling, as_json)
+    emit_ruling("spellfire", "borrow", given, ruling, as_json, verbose)
 
 
 @app.command()
 @answers
 def copy(
-    source: Annotated[str, typer.Argument(help="The kind of card whose power is copied: champion, avatar, ...")],
+    source: Annotated[
+        str, typer.Argument(metavar="CARD", help="The kind of card whose power is copied: champion, avatar, ...")
+    ],
     phase: Annotated[int, typer.Option(help="The phase in which the power to copy is chosen.")] = 3,
-    duration: Annotated[str | None, typer.Option(help="The duration the copying card states.")] = None,
-    card_sets_timing: Annotated[bool, typer.Option(help="The copying card says when to choose.")] = False,
+    duration: Annotated[str | None, typer.Option(metavar="WORDS", help="The duration the copying card states.")] = None,
+    card_sets_timing: Annotated[
+        bool, typer.Option("--card-sets-timing", help="The copying card says when to choose.")
+    ] = False,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """May a card copy another card's power now, and what does the copy give?
 
@@ -188,16 +208,20 @@ def copy(
 
     ruling = spellfire.copy_power(source, phase, duration, card_sets_timing)
     given = {"source": source, "phase": phase, "duration": duration, "card_sets_timing": card_sets_timing}
-    emit_ruling("spellfire", "copy", given, ruling, as_json)
+    emit_ruling("spellfire", "copy", given, ruling, as_json, verbose)
 
 
 @app.command()
 @answers
 def use(
-    permission: Annotated[str, typer.Argument(help="What the power grants, e.g. 'any spell' or 'all wizard spells'.")],
-    card: Annotated[str, typer.Argument(help="The card's type, e.g. 'wizard spell'.")],
-    restriction: Annotated[str | None, typer.Option(help="The card's own limit on its users.")] = None,
+    permission: Annotated[
+        str,
+        typer.Argument(metavar="PERMISSION", help="What the power grants, e.g. 'any spell' or 'all wizard spells'."),
+    ],
+    card: Annotated[str, typer.Argument(metavar="CARD", help="The card's type, e.g. 'wizard spell'.")],
+    restriction: Annotated[str | None, typer.Option(metavar="WORDS", help="The card's own limit on its users.")] = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Does an "any"/"all" permission cover this card, restrictions included?
 
@@ -207,16 +231,22 @@ def use(
 
     ruling = spellfire.may_use(permission, card, restriction)
     given = {"permission": permission, "card": card, "restriction": restriction}
-    emit_ruling("spellfire", "use", given, ruling, as_json)
+    emit_ruling("spellfire", "use", given, ruling, as_json, verbose)
 
 
 @app.command()
 @answers
 def avatar(
     phase: Annotated[int, typer.Option(help="The phase of the owner's turn.")] = 3,
-    conditions_met: Annotated[bool, typer.Option(help="Whether the Avatar's printed conditions are met.")] = True,
-    again: Annotated[bool, typer.Option(help="The Avatar has been in play before.")] = False,
+    conditions_met: Annotated[
+        bool,
+        typer.Option(
+            "--conditions-met/--conditions-not-met", help="Whether the Avatar's printed conditions are met (they are)."
+        ),
+    ] = True,
+    again: Annotated[bool, typer.Option("--again", help="The Avatar has been in play before.")] = False,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """May an Avatar be brought into play now?
 
@@ -226,7 +256,7 @@ def avatar(
 
     ruling = spellfire.bring_avatar(phase, conditions_met, again)
     given = {"phase": phase, "conditions_met": conditions_met, "again": again}
-    emit_ruling("spellfire", "avatar", given, ruling, as_json)
+    emit_ruling("spellfire", "avatar", given, ruling, as_json, verbose)
 
 
 @app.command()
@@ -235,8 +265,11 @@ def levels(
     champions: Annotated[
         list[str], typer.Argument(metavar="CHAMPION...", help="'NAME:LEVEL', or 'NAME:LEVEL:avatar' for an Avatar.")
     ],
-    free: Annotated[str | None, typer.Option(help="The free Avatar, when the deck has several.")] = None,
+    free: Annotated[
+        str | None, typer.Option(metavar="NAME", help="The free Avatar, when the deck has several.")
+    ] = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Count a deck's champion levels, leaving out the free Avatar's.
 
@@ -245,13 +278,13 @@ def levels(
     from rulebook import spellfire
 
     ruling = spellfire.deck_levels(champions, free)
-    emit_ruling("spellfire", "levels", {"champions": champions, "free": free}, ruling, as_json)
+    emit_ruling("spellfire", "levels", {"champions": champions, "free": free}, ruling, as_json, verbose)
 
 
 @app.command()
 @answers
 def draw(
-    pile: Annotated[int, typer.Argument(help="Cards in the draw pile before drawing.")],
+    pile: Annotated[int, typer.Argument(metavar="PILE", help="Cards in the draw pile before drawing.")],
     count: Annotated[int, typer.Option(help="Cards to draw.")] = 1,
     discard: Annotated[int, typer.Option(help="Cards in the discard pile at the end of the turn.")] = 0,
     abyss: Annotated[int, typer.Option(help="Cards in the Abyss.")] = 0,
@@ -259,6 +292,7 @@ def draw(
     void: Annotated[int, typer.Option(help="Cards in the Void.")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Draw from a short draw pile: does the game end, or (option reshuffle=yes) what is reshuffled and lost?
 
@@ -270,7 +304,7 @@ def draw(
     elsewhere = {"abyss": abyss, "limbo": limbo, "void": void}
     ruling = spellfire.draw(pile, count, discard, elsewhere, opts)
     given = {"pile": pile, "count": count, "discard": discard, **elsewhere, "options": opts}
-    emit_ruling("spellfire", "draw", given, ruling, as_json)
+    emit_ruling("spellfire", "draw", given, ruling, as_json, verbose)
 
 
 @app.command()
@@ -281,6 +315,7 @@ def once(
     ],
     card_phase: Annotated[int | None, typer.Option(help="The phase the card names, if not phase 3.")] = None,
     as_json: JsonFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Which uses of a once-per-turn power are allowed?
 
@@ -289,4 +324,4 @@ def once(
     from rulebook import spellfire
 
     ruling = spellfire.once_per_turn(uses, card_phase)
-    emit_ruling("spellfire", "once", {"uses": uses, "card_phase": card_phase}, ruling, as_json)
+    emit_ruling("spellfire", "once", {"uses": uses, "card_phase": card_phase}, ruling, as_json, verbose)

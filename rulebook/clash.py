@@ -42,6 +42,7 @@ from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameEr
 from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.wording import plural
 
 __all__ = [
     "ABILITIES",
@@ -869,7 +870,7 @@ def describe(state: ClashState) -> Ruling:
             trace.add("Both players lost their last element in one tie", "clash.interp.last-elements-tie")
         _score_steps(state, trace)
         value.update(legal_moves=[], turns_left_at_most=0, score=dict(zip(PLAYERS, score(state), strict=True)))
-        verdict = "game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins, {max(score(state))} points")
+        verdict = "game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins, {plural(max(score(state)), 'point')}")
         return trace.ruling(verdict, value)
     mover = state.current_player
     assert mover is not None
@@ -908,7 +909,9 @@ def series(games: Sequence[Ruling]) -> Ruling:
         trace.add(
             f"game {n}: {game.verdict}; running total P1 {totals['P1']}, P2 {totals['P2']}", "clash.score.cumulative"
         )
-    verdict = f"series of {len(games)} games: " + ", ".join(f"{p} {totals[p]} points" for p in PLAYERS)
+    verdict = f"series of {plural(len(games), 'game')}: " + ", ".join(
+        f"{p} {plural(totals[p], 'point')}" for p in PLAYERS
+    )
     return trace.ruling(verdict, {"games": len(games), "totals": totals})
 
 
@@ -964,8 +967,8 @@ def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | 
     if state.is_terminal():
         w = state.winner()
         pts = score(state)
-        result = "a draw" if w is None else f"{PLAYERS[w]} wins, {max(pts)} points"
-        verdict = f"legal: {len(turns)} turns, {result}"
+        result = "a draw" if w is None else f"{PLAYERS[w]} wins, {plural(max(pts), 'point')}"
+        verdict = f"legal: {plural(len(turns), 'turn')}, {result}"
     else:
-        verdict = f"legal: {len(turns)} turns, game not over ({PLAYERS[state.current_player or 0]} to move)"
+        verdict = f"legal: {plural(len(turns), 'turn')}, game not over ({PLAYERS[state.current_player or 0]} to move)"
     return trace.ruling(verdict, value, legal=True)

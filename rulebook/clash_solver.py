@@ -417,7 +417,8 @@ def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
     """Solve the game under every combination of the rules options (or those matching ``fixed``).
 
     ``value`` holds ``results`` (one [`solve`][rulebook.clash_solver.solve] value per combination, defaults first), and
-    the totals ``positions`` and ``seconds``.
+    the totals ``positions`` and ``seconds``. The trace names each reading's value and the positions searched
+    (the same on every run); the times are in ``value`` only.
 
     Examples:
         >>> ruling = solve_all({"gale-defends": "yes", "revive-restores-ability": "no"})
@@ -436,8 +437,7 @@ def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
         results.append(ruling.value)
         v = ruling.value
         trace.add(
-            f"{_describe_options(options)}: {_for_player(v['score'], 'P1')} "
-            f"({v['positions']:,} positions, {v['seconds']:.2f} s)",
+            f"{_describe_options(options)}: {_for_player(v['score'], 'P1')} ({v['positions']:,} positions)",
             None,
         )
     counts = {name: sum(r["score"] == value for r in results) for value, name in _COUNTED}

@@ -1,33 +1,36 @@
 """Elemental Elephants: the clarification sheet's rulings on a round of four clashes, as queries.
 
-The source is a clarification sheet, not a whole game, so this engine is not a playable game: it models
-the board of one round (the spells of each clash, with an owner, a priority and a state: active,
-cancelled or moved) and answers the questions the sheet settles. In what order does a clash resolve?
-Can this spell advance? Can Gravitate move this spell there? Which spells can Clap take? What does
-Stupefy do, and in which order? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing its rules.
+This module answers questions about a described board: the spells of each clash of one round, with an owner, a
+priority and a state (active, cancelled or moved). In what order does a clash resolve? Can this spell advance? Can
+Gravitate move this spell there? Which spells can Clap take? What does a spell do as it resolves, and what happens
+when the whole clash, or the whole round, is played out? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing
+its rules. Playing a clash or a round out uses the whole-game engine of
+``rulebook.elephants_game`` (every spell of the card list, its effect as code), which also
+plays whole games (``new_game``).
 
 Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
 ``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
 (has already advanced itself this round), ``/hit`` or ``/miss`` (its main effect succeeded or not:
 Clap cancelled a spell, Enfeeble dealt damage). ``@N`` places a spell in another clash than the current
-one (``P1:slumber@1`` is a past spell left in Clash I). Players are P1, P2, ... in seating order.
+one (``P1:slumber@1`` is a past spell left in Clash I). Players are P1, P2, ... in seating order. A board
+gives each spell once, and each elephant's set to one player (the one who drafted it).
 
 Examples:
     >>> from rulebook import elephants
-    >>> clash_two = elephants.board("P1:stupefy P2:break P1:accelerator", clash=2)
+    >>> clash_two = elephants.board("P1:stupefy P2:root P1:accelerator", clash=2)
     >>> print(elephants.order(clash_two))
-    Clash II resolves: P1:stupefy, P1:accelerator, P2:break
+    Clash II resolves: P1:stupefy, P1:accelerator, P2:root
       1. Turn order: P1, P2 (P1 is the Ringleader)  [elephants.base.turn-order]
       2. Clash II: its face-up spells resolve by priority, then it advances  [elephants.base.round]
       3. P1:accelerator works from the Cast phase, in this clash only  [elephants.interp.accelerator-passive]
       4. P1:stupefy has priority 2, 1 with P1's Accelerator  [elephants.order.accelerator]
-      5. P2:break has priority 1  [elephants.base.spells]
+      5. P2:root has priority 1  [elephants.base.spells]
       6. P1:accelerator has priority 1; it does not speed itself up  [elephants.order.accelerator]
       7. Priority 1 first, up to 5  [elephants.base.priority]
       8. Not highest first, as the prototype's README has it  [elephants.erratum.priority-direction]
       9. P1:stupefy and P1:accelerator both at 1: P1 chooses their order  [elephants.order.own-ties]
       10. P1's choice is taken as the order listed  [elephants.interp.listed-order]
-      11. P1:accelerator before P2:break, both at 1: P1 is earlier in turn order  [elephants.base.priority-tie]
+      11. P1:accelerator before P2:root, both at 1: P1 is earlier in turn order  [elephants.base.priority-tie]
 """
 
 from __future__ import annotations
@@ -36,15 +39,20 @@ import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
+from rulebook.reading import Choice, Int, ListOf, MapOf, Opt, check_shape, number, parse_toml, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
+if TYPE_CHECKING:
+    from rulebook.elephants_game import Decision, ElephantsState, World
+
 __all__ = [
     "LIMITS",
+    "SETS",
     "SPELLS",
     "STATES",
     "Board",
@@ -54,8 +62,10 @@ __all__ = [
     "can_cancel",
     "can_move",
     "clap_targets",
+    "clash_summary",
     "effect",
     "end_of_round",
+    "new_game",
     "next_clash",
     "optional_effect",
     "order",
@@ -74,8 +84,21 @@ _DATA: Mapping[str, Any] = _RULESET.data
 
 #: The game's numbers: clashes per round, priorities, Accelerator's speed-up, Clap's threshold, hand sizes.
 LIMITS: Mapping[str, Any] = _DATA["limits"]
-#: The spells the sheet names: set, printed priority, types, advance icon, damage where modelled.
+#: Every spell of the card list (see ``[card_list]`` in the data): set, priority, types, advance icon, numbers.
 SPELLS: Mapping[str, Mapping[str, Any]] = _DATA["spells"]
+#: Which version of the prototype's card list the spell data follows, with its date.
+CARD_LIST: Mapping[str, str] = _DATA["card_list"]
+
+
+def _sets() -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for name, data in SPELLS.items():
+        found.setdefault(data["set"], []).append(name)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+#: The elephants' spell sets in card-list order: the set's name (its element) and its spells.
+SETS: Mapping[str, tuple[str, ...]] = _sets()
 #: A spell's states on the board.
 STATES: tuple[str, ...] = ("active", "cancelled", "moved")
 
@@ -104,15 +127,16 @@ def spell_name(name: str) -> str:
         >>> spell_name("stupify")
         Traceback (most recent call last):
         ...
-        rulebook.errors.UnknownNameError: unknown spell 'stupify' (did you mean 'stupefy'?); accepted: stupefy, ...
+        rulebook.errors.UnknownNameError: unknown spell 'stupify' (did you mean 'stupefy'?); accepted: fireball, ...
     """
     return lookup("spell", name, SPELLS)
 
 
-def _player(name: str) -> str:
-    text = name.strip().upper()
+def _player(name: object) -> str:
+    text = str(name).strip().upper()
     if not _PLAYER.match(text):
-        raise InvalidInputError(f"unknown player {name!r}; players are written P1, P2, ... P9 in seating order")
+        given = shown(str(name) if len(str(name)) <= 40 else str(name)[:40] + "…")
+        raise InvalidInputError(f"unknown player {given!r}; players are written P1, P2, ... P9 in seating order")
     return text
 
 
@@ -120,9 +144,12 @@ def _clash_number(text: str | int) -> int:
     value = str(text).strip().upper()
     if value in _ROMAN[:_CLASHES]:
         return _ROMAN.index(value) + 1
-    if value.isdigit() and 1 <= int(value) <= _CLASHES:
-        return int(value)
-    raise InvalidInputError(f"unknown clash {text!r}; a round has clashes 1 to {_CLASHES} (I to {roman(_CLASHES)})")
+    accepted = f"a round has clashes 1 to {_CLASHES} (I to {roman(_CLASHES)})"
+    try:
+        return number(text if isinstance(text, int) else value, "a clash", low=1, high=_CLASHES)
+    except InvalidInputError:
+        given = shown(str(text) if len(str(text)) <= 40 else str(text)[:40] + "…")
+        raise InvalidInputError(f"unknown clash {given!r}; {accepted}") from None
 
 
 # ---------------------------------------------------------------- the board
@@ -134,7 +161,8 @@ class Spell:
 
     ``moved_to`` is the clash a moved spell was sent to; ``resolved`` says it has already resolved in this
     clash; ``advanced`` counts its own advances this round; ``hit`` says whether its main effect succeeded
-    (``None``: not stated, worked out from the board where needed).
+    (``None``: not stated, worked out from the board where needed); ``taken`` says its owner took it from
+    the player who drafted its set (through Sap, Shrine or Daybreak).
     """
 
     owner: str
@@ -145,6 +173,7 @@ class Spell:
     resolved: bool = False
     advanced: int = 0
     hit: bool | None = None
+    taken: bool = False
 
     @property
     def ref(self) -> str:
@@ -192,14 +221,15 @@ class Board:
 
     ``history`` lists spells that resolved earlier this round and are no longer on view (for response
     spells); ``health`` holds players' health where it matters (5 otherwise); ``invulnerable`` the
-    players who lost a trunk this round.
+    players who lost a trunk this round; ``hands`` and ``piles`` the spells in players' hands and discard
+    piles, where a spell's effect needs them (Illuminate, Quake, Surge, Shrine...).
 
     Examples:
-        >>> print(board("P1:gravitate@1 P2:root@1/moved=3 P1:clap P2:break/cancelled P2:stupefy/moved=4", clash=2))
+        >>> print(board("P1:gravitate@1 P2:root@1/moved=3 P1:clap P2:absorb/cancelled P2:punishment/moved=4", clash=2))
         Clash I (past): P1:gravitate, P2:root (moved to III)
-        Clash II (current): P1:clap, P2:break (cancelled), P2:stupefy (moved to IV)
+        Clash II (current): P1:clap, P2:absorb (cancelled), P2:punishment (moved to IV)
         Clash III (to come): P2:root (moved here from I)
-        Clash IV (to come): P2:stupefy (moved here from II)
+        Clash IV (to come): P2:punishment (moved here from II)
         Turn order: P1, P2
     """
 
@@ -212,6 +242,9 @@ class Board:
     invulnerable: frozenset[str] = frozenset()
     options: Options = field(default_factory=lambda: _RULESET.options())
     seats: tuple[str, ...] = ()
+    hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    piles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    max_health: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def turn_order(self) -> tuple[str, ...]:
@@ -284,8 +317,11 @@ def parse_spell(token: str, clash: int = 1) -> Spell:
     """Read one spell in the notation ``OWNER:NAME[@CLASH][/FLAG...]``.
 
     Examples:
-        >>> parse_spell("P2:break/cancelled", clash=2)
-        Spell(owner='P2', name='break', clash=2, state='cancelled', moved_to=None, resolved=False, advanced=0, hit=None)
+        >>> s = parse_spell("P2:break/cancelled", clash=2)
+        >>> s.owner, s.name, s.clash, s.state
+        ('P2', 'break', 2, 'cancelled')
+        >>> parse_spell("P2:break/taken").taken
+        True
         >>> parse_spell("P1:slumber@1/advanced", clash=3).clash
         1
         >>> parse_spell("P1:stupefy/frozen")
@@ -312,8 +348,10 @@ def parse_spell(token: str, clash: int = 1) -> Spell:
             spell = replace(spell, advanced=spell.advanced + 1)
         elif key in ("hit", "miss") and not eq:
             spell = replace(spell, hit=key == "hit")
+        elif key == "taken" and not eq:
+            spell = replace(spell, taken=True)
         else:
-            accepted = ["cancelled", "moved=N", "resolved", "advanced", "hit", "miss"]
+            accepted = ["cancelled", "moved=N", "resolved", "advanced", "hit", "miss", "taken"]
             raise UnknownNameError("spell flag", flag, accepted)
     if spell.moved_to is not None and spell.moved_to <= spell.clash:
         raise InvalidInputError(
@@ -332,44 +370,63 @@ def board(
     invulnerable: Iterable[str] = (),
     options: Mapping[str, object] | Options | None = None,
     turn_order: str | Iterable[str] | None = None,
+    hands: Mapping[str, Iterable[str]] | None = None,
+    piles: Mapping[str, Iterable[str]] | None = None,
+    max_health: Mapping[str, int] | None = None,
 ) -> Board:
     """Set up a round's board from spells in the notation of [`parse_spell`][rulebook.elephants.parse_spell].
 
     ``clash`` is the current clash; spells are placed in it unless they say ``@N``. The number of
     players is the highest player named (at least 2) unless given. Turn order runs from the Ringleader
-    round the seats P1, P2, ...; ``turn_order`` gives it outright instead (Ringleader first).
+    round the seats P1, P2, ...; ``turn_order`` gives it outright instead (Ringleader first). ``hands``
+    and ``piles`` give the spells in players' hands and discard piles (``{"P2": ["fireball"]}``), ``max_health``
+    players' maximum health where it is not the starting 5.
+
+    A board that no game can reach is refused, with the rule that forbids it: a spell given twice, or
+    two spells of one elephant's set given to different players (a set is drafted whole by one player).
 
     Examples:
-        >>> b = board("P1:clap P2:stupefy P2:break P3:root", clash="II", ringleader="P3")
+        >>> b = board("P1:clap P2:fireball P2:nourish P3:root", clash="II", ringleader="P3")
         >>> b.current, b.turn_order, [s.ref for s in b.active("P2")]
-        (2, ('P3', 'P1', 'P2'), ['P2:stupefy', 'P2:break'])
+        (2, ('P3', 'P1', 'P2'), ['P2:fireball', 'P2:nourish'])
         >>> board("P1:clap P1:clap")
         Traceback (most recent call last):
         ...
-        rulebook.errors.InvalidInputError: P1:clap is given twice; a player has one copy of each spell...
+        rulebook.errors.IllegalActionError: P1:clap is given twice; every card exists once...
+        >>> board("P1:clap P2:stupefy")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.IllegalActionError: P1:clap and P2:stupefy are both of the Thunder set...
     """
     current = _clash_number(clash)
     tokens = spells.split() if isinstance(spells, str) else list(spells)
+    if len(tokens) > _MAX_SPELLS:
+        raise InvalidInputError(f"a board of {len(tokens)} spells is too many; every card exists once, so at most 58")
     parsed = [t if isinstance(t, Spell) else parse_spell(t, current) for t in tokens]
-    seen: set[str] = set()
     for s in parsed:
-        if s.ref in seen:
-            raise InvalidInputError(
-                f"{s.ref} is given twice; a player has one copy of each spell (elephants.interp.one-copy)"
-            )
-        seen.add(s.ref)
         if s.clash > current and (s.state != "active" or s.resolved or s.hit is not None):
             raise InvalidInputError(
                 f"{s.ref} waits in Clash {roman(s.clash)}, after the current Clash {roman(current)}: it has not been "
                 "cast yet, so it cannot be cancelled, moved, resolved, hit or missed"
             )
+    held = {_player(p): tuple(spell_name(n) for n in names) for p, names in (hands or {}).items()}
+    piled = {_player(p): tuple(spell_name(n) for n in names) for p, names in (piles or {}).items()}
+    _check_cards(
+        [(s.owner, s.name, s.ref, s.taken) for s in parsed]
+        + [(p, n, f"{p}'s hand: {n}", False) for p, names in held.items() for n in names]
+        + [(p, n, f"{p}'s pile: {n}", False) for p, names in piled.items() for n in names]
+    )
     lead = _player(ringleader or "P1")
     seats: tuple[str, ...] = ()
     if turn_order is not None:
         given = turn_order.replace(",", " ").split() if isinstance(turn_order, str) else list(turn_order)
+        if len(given) > 9:
+            raise InvalidInputError(f"a turn order names 2 to 9 players, not {len(given)}")
         seats = tuple(_player(p) for p in given)
         if len(seats) < 2:
-            raise InvalidInputError(f"a turn order names 2 to 9 players, Ringleader first, not {turn_order!r}")
+            raise InvalidInputError(
+                f"a turn order names 2 to 9 players, Ringleader first, not {shown(str(turn_order))!r}"
+            )
         expected = [f"P{n}" for n in range(1, len(seats) + 1)]
         if sorted(seats, key=lambda p: int(p[1:])) != expected:
             raise InvalidInputError(
@@ -381,20 +438,35 @@ def board(
         if players is not None and players != len(seats):
             raise InvalidInputError(f"the turn order names {len(seats)} players, not {players}")
         players = len(seats)
-    named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *(health or {}), *invulnerable]]
+    levels: dict[str, int] = {}
+    for who, value in (health or {}).items():
+        name = _player(who)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidInputError(
+                f"health of {name} must be a whole number of at least 1, not {shown(repr(value))} "
+                "(at 0 a trunk is lost at once)"
+            )
+        levels[name] = number(value, f"health of {name}", low=1, high=99)
+    maxima: dict[str, int] = {}
+    for who, value in (max_health or {}).items():
+        name = _player(who)
+        maxima[name] = number(value, f"maximum health of {name}", low=1, high=99)
+        if levels.get(name, LIMITS["health"]) > maxima[name]:
+            raise InvalidInputError(
+                f"health of {name} ({levels.get(name, LIMITS['health'])}) is above their maximum ({maxima[name]})"
+            )
+    out = frozenset(_player(p) for p in invulnerable)
+    named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *levels, *maxima, *out, *held, *piled]]
+    if players is not None:
+        number(players, "the number of players", low=2, high=9)
     count = players if players is not None else max([2, *named])
     if count < max(named) or not 2 <= count <= 9:
         raise InvalidInputError(f"{count} players cannot include P{max(named)}; give 2 to 9 players")
+    history = tuple(history)
+    if len(history) > _MAX_SPELLS:
+        raise InvalidInputError(f"{len(history)} spells resolved earlier is too many; at most {_MAX_SPELLS}")
     for ref in history:
         parse_spell(ref)  # validates the names
-    levels: dict[str, int] = {}
-    for who, value in (health or {}).items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidInputError(
-                f"health of {who} must be a whole number of at least 1, not {value!r} (at 0 a trunk is lost at once)"
-            )
-        levels[_player(who)] = value
-    out = frozenset(_player(p) for p in invulnerable)
     for s in parsed:
         if s.owner in out:
             raise InvalidInputError(
@@ -407,16 +479,83 @@ def board(
         ringleader=lead,
         players=count,
         seats=seats,
-        history=tuple(history),
+        history=history,
         health=levels,
         invulnerable=out,
         options=opts,
+        hands=held,
+        piles=piled,
+        max_health=maxima,
     )
 
 
-def parse_board(text: str) -> Board:
+_MAX_SPELLS = len(SPELLS)
+
+
+def _check_cards(cards: Sequence[tuple[str, str, str, bool]]) -> None:
+    """Refuse cards no game can hold: one spell twice, or one set split between players (unless taken)."""
+    seen: dict[str, str] = {}
+    drafter: dict[str, tuple[str, str]] = {}
+    for owner, name, label, taken in cards:
+        if name in seen:
+            where = seen[name]
+            twice = f"{label} is given twice" if where == label else f"{where} and {label} name the same spell"
+            raise IllegalActionError(
+                f"{twice}; every card exists once, so no spell can be in two places",
+                ["elephants.interp.one-copy", "elephants.base.sets"],
+            )
+        seen[name] = label
+        if taken:
+            continue
+        kind = SPELLS[name]["set"]
+        if kind in drafter and drafter[kind][0] != owner:
+            raise IllegalActionError(
+                f"{drafter[kind][1]} and {label} are both of the {kind} set, which one player drafts whole: "
+                f"a board cannot give them to two players (write {label}/taken for a spell its owner took "
+                "from the drafter through Sap, Shrine or Daybreak)",
+                ["elephants.interp.board-sets", "elephants.base.setup"],
+            )
+        drafter.setdefault(kind, (owner, label))
+
+
+_PLAYERS_SHAPE = Opt(Int(2, 9))
+_HEALTH_SHAPE = Opt(MapOf(Int(1, 99), most=9))
+_OPTIONS_SHAPE = Opt(MapOf(str, most=20))
+_TURN_SHAPE = Opt(ListOf(str, most=9))
+_CLASH_SHAPE = Opt((Int(1, _CLASHES), Choice(*_ROMAN[:_CLASHES])))
+#: What a round file may hold, checked before use (see [`parse_board`][rulebook.elephants.parse_board]).
+BOARD_SHAPE: Mapping[str, Any] = {
+    "clash": _CLASH_SHAPE,
+    "ringleader": Opt(str),
+    "turn_order": _TURN_SHAPE,
+    "players": _PLAYERS_SHAPE,
+    "spells": Opt(ListOf(str, most=len(SPELLS))),
+    "resolved_earlier": Opt(ListOf(str, most=len(SPELLS))),
+    "invulnerable": Opt(ListOf(str, most=9)),
+    "health": _HEALTH_SHAPE,
+    "max_health": _HEALTH_SHAPE,
+    "options": _OPTIONS_SHAPE,
+    "hands": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
+    "piles": Opt(MapOf(ListOf(str, most=len(SPELLS)), most=9)),
+}
+#: What a round plan may hold, checked before use (see [`parse_round`][rulebook.elephants.parse_round]).
+ROUND_SHAPE: Mapping[str, Any] = {
+    "ringleader": Opt(str),
+    "turn_order": _TURN_SHAPE,
+    "players": _PLAYERS_SHAPE,
+    "health": _HEALTH_SHAPE,
+    "options": _OPTIONS_SHAPE,
+    "clash": Opt(ListOf({"spells": Opt(ListOf(str, most=9)), "choose": Opt(MapOf(str, most=36))}, most=_CLASHES)),
+}
+
+
+def parse_board(text: str, where: str = "the round file") -> Board:
     """Read a round file (TOML): ``clash``, ``ringleader`` or ``turn_order``, ``players``, ``spells``,
-    ``resolved_earlier``, ``invulnerable``, and tables ``[health]`` and ``[options]``.
+    ``resolved_earlier``, ``invulnerable``, and tables ``[health]``, ``[max_health]``, ``[options]``,
+    ``[hands]`` and ``[piles]``.
+
+    The file's data is checked against ``BOARD_SHAPE`` before use: a value of the
+    wrong type is one line naming the key and what it must be.
 
     Examples:
         >>> b = parse_board('clash = 3\\nspells = ["P1:turbulence"]\\nresolved_earlier = ["P2:stupefy"]')
@@ -425,52 +564,26 @@ def parse_board(text: str) -> Board:
         >>> parse_board('clash = 3\\nspels = []')
         Traceback (most recent call last):
         ...
-        rulebook.errors.UnknownNameError: unknown round-file key 'spels' (did you mean 'spells'?); accepted: ...
+        rulebook.errors.InvalidInputError: the round file: unknown key 'spels' (did you mean 'spells'?); accepted: ...
+        >>> parse_board('players = "three"')
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: the round file: players must be a whole number from 2 to 9, not 'three'
     """
-    import tomllib
-
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidInputError(f"cannot read the round file: {err}") from None
-    keys = [
-        "clash",
-        "ringleader",
-        "turn_order",
-        "players",
-        "spells",
-        "resolved_earlier",
-        "invulnerable",
-        "health",
-        "options",
-    ]
-    for key in raw:
-        if key not in keys:
-            raise UnknownNameError("round-file key", key, keys)
-    shapes = {
-        "spells": (list, 'a list of spells such as ["P1:stupefy"]'),
-        "resolved_earlier": (list, 'a list of spells such as ["P2:break"]'),
-        "invulnerable": (list, 'a list of players such as ["P3"]'),
-        "health": (dict, "a table such as [health] P2 = 3"),
-        "options": (dict, 'a table such as [options] turbulence-condition = "this-spell"'),
-        "players": (int, "a whole number from 2 to 9"),
-        "clash": ((int, str), "a clash from 1 to 4"),
-        "ringleader": (str, 'a player such as "P2"'),
-        "turn_order": (list, 'a list of players, Ringleader first, such as ["P2", "P3", "P1"]'),
-    }
-    for key, (kind, what) in shapes.items():
-        if key in raw and (not isinstance(raw[key], kind) or isinstance(raw[key], bool)):
-            raise InvalidInputError(f"round file: {key!r} must be {what}")
+    raw = check_shape(parse_toml(text, where), BOARD_SHAPE, where)
     return board(
-        [str(s) for s in raw.get("spells", [])],
+        raw.get("spells", []),
         clash=raw.get("clash", 1),
-        ringleader=str(raw["ringleader"]) if "ringleader" in raw else None,
+        ringleader=raw.get("ringleader"),
         players=raw.get("players"),
-        history=[str(h) for h in raw.get("resolved_earlier", [])],
+        history=raw.get("resolved_earlier", []),
         health=raw.get("health"),
-        invulnerable=[str(p) for p in raw.get("invulnerable", [])],
+        invulnerable=raw.get("invulnerable", []),
         options=raw.get("options"),
-        turn_order=[str(p) for p in raw["turn_order"]] if "turn_order" in raw else None,
+        turn_order=raw.get("turn_order"),
+        hands=raw.get("hands"),
+        piles=raw.get("piles"),
+        max_health=raw.get("max_health"),
     )
 
 
@@ -632,9 +745,17 @@ def order(b: Board) -> Ruling:
 
 
 def _hit(b: Board, s: Spell, trace: Trace) -> bool:
-    """Whether Clap or Enfeeble's main effect succeeded: as stated, or worked out from the board."""
+    """Whether Clap, Enfeeble or Encumber's main effect succeeded: as stated, or worked out from the board."""
     if s.hit is not None:
         return s.hit
+    if s.name == "encumber":
+        foes = [e for e in b.enemies(s.owner) if any("remedy" in x.types for x in b.active(e))]
+        trace.add(
+            f"{s.ref}'s result is not given; from the board it "
+            + (f"cancels the spells of {', '.join(foes)}" if foes else "cancels nothing: no enemy has a remedy spell"),
+            "elephants.spell.encumber",
+        )
+        return bool(foes)
     if s.name == "clap":
         targets = _clap_choices(b, s)
         trace.add(
@@ -667,7 +788,10 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     trace = Trace()
     mover = b.spell(by) if by else None
     if mover is not None and mover.name != "clap":
-        raise InvalidInputError(f"{mover.ref} does not advance other spells; of the sheet's spells only Clap does")
+        raise InvalidInputError(
+            f"--by names Clap, whose success advances its owner's spells; {mover.ref} is not a Clap (Repeater, "
+            "Gust, Seed and Blow advance other spells when a clash is played out: rulebook elephants resolve)"
+        )
 
     def no(reason: str, rule: str, *more: tuple[str, str], short: str | None = None) -> Ruling:
         trace.add(reason, rule)
@@ -732,15 +856,41 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
                     short="it damaged no enemy",
                 )
             trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
+        elif kind == "self-unless-hit":
+            if _hit(b, s, trace):
+                return no(
+                    f"{s.ref} cancelled spells, so it does not advance",
+                    "elephants.spell.encumber",
+                    short="it cancelled spells",
+                )
+            trace.add(f"{s.ref} cancelled nothing, so it advances", "elephants.spell.encumber")
         elif kind == "self-once":
-            if SPELLS[s.name].get("advance_needs") == "another-own-active" and len(b.active(s.owner)) < 2:
+            needs = SPELLS[s.name].get("advance_needs")
+            if needs == "another-own-active" and len(b.active(s.owner)) < 2:
                 return no(
                     f"{s.ref} advances only while {s.owner} has another active spell in the clash",
                     "elephants.public.nightglow-card",
                     short=f"{s.owner} has no other active spell in the clash",
                 )
+            if needs == "discard-own-active":
+                if len(b.active(s.owner)) < 2:
+                    return no(
+                        f"{s.ref} advances only by discarding another active spell of {s.owner}, and there is none",
+                        "elephants.spell.bolts",
+                        short=f"{s.owner} has no other active spell to discard",
+                    )
+                trace.add(f"{s.owner} must discard another of their active spells for it", "elephants.spell.bolts")
             trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
         else:
+            if SPELLS[s.name].get("advance_needs") == "another-attack-active":
+                attacks = [x for x in b.active() if x is not s and "attack" in x.types]
+                if not attacks:
+                    return no(
+                        f"{s.ref} advances only while another attack spell is active in the clash",
+                        "elephants.spell.bedim",
+                        short="no other attack spell is active",
+                    )
+                trace.add(f"{attacks[0].ref} is another active attack spell", "elephants.spell.bedim")
             trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
     else:
         why = _inactive_reason(b, mover)
@@ -861,9 +1011,9 @@ def can_cancel(b: Board, ref: str, by: str) -> Ruling:
     """Can the spell ``by`` cancel (or recall, or discard) the spell ``ref``? Root shields its owner's other spells.
 
     Examples:
-        >>> b = board("P1:clap P2:root P2:stupefy")
-        >>> can_cancel(b, "P2:stupefy", "P1:clap").verdict
-        'P1:clap cannot cancel P2:stupefy: P2:root shields it'
+        >>> b = board("P1:clap P2:root P2:offering")
+        >>> can_cancel(b, "P2:offering", "P1:clap").verdict
+        'P1:clap cannot cancel P2:offering: P2:root shields it'
         >>> can_cancel(b, "P2:root", "P1:clap").legal
         True
     """
@@ -904,10 +1054,10 @@ def clap_targets(b: Board, ref: str | None = None) -> Ruling:
     """Which spells Clap may cancel: one of each enemy with two or more active spells, Root permitting.
 
     Examples:
-        >>> b = board("P1:clap P2:stupefy P2:break P2:starfall P3:gravitate P3:root")
+        >>> b = board("P1:clap P2:offering P2:ritual P2:starfall P3:gravitate P3:root")
         >>> r = clap_targets(b)
         >>> r.verdict
-        'P1:clap cancels one spell of P2 (one of P2:stupefy, P2:break, P2:starfall) and one of P3 (P3:root)'
+        'P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual, P2:starfall) and one of P3 (P3:root)'
         >>> r.value["targets"]["P3"]
         ['P3:root']
     """
@@ -1034,15 +1184,25 @@ def _turbulence(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
             "Extra damage if any spell resolved earlier this round (turbulence-condition=any-spell)",
             "elephants.interp.turbulence-condition",
         )
-    else:
+    elif rule == "this-spell":
         seen = s.ref in b.history or any(x.ref == s.ref and x.clash < b.current for x in b.spells) or s.advanced > 0
         trace.add(
             f"Extra damage only if {s.ref} itself resolved in an earlier clash (turbulence-condition=this-spell): "
             + ("it did" if seen else "it did not"),
             "elephants.interp.turbulence-condition",
         )
-        trace.add("The card list's reading of Turbulence", "elephants.public.turbulence-card")
+        trace.add("The reading of the card list of 2025-08-12", "elephants.public.turbulence-card")
+    else:
+        need = SPELLS["turbulence"]["advances_needed"]
+        seen = s.advanced >= need
+        trace.add(
+            f"Extra damage only once {s.ref} has advanced {need} times (turbulence-condition=advanced-twice): "
+            f"it has advanced {s.advanced} time{'s' if s.advanced != 1 else ''}",
+            "elephants.interp.turbulence-condition",
+        )
+        trace.add("The reading of the card list of 2025-09-09", "elephants.public.turbulence-card")
     amount = SPELLS["turbulence"]["damage_if_seen" if seen else "damage"]
+    trace.add(f"{s.ref} deals {amount} damage to one enemy or enemy conjury", "elephants.spell.turbulence")
     verdict = f"{s.ref} deals {amount} damage to one enemy" + (" (its stronger effect)" if seen else "")
     return {"verdict": verdict, "value": {"damage": amount, "stronger": seen, "earlier": earlier}}
 
@@ -1075,94 +1235,277 @@ def _enfeeble(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
 _EFFECTS = {"stupefy": _stupefy, "turbulence": _turbulence, "enfeeble": _enfeeble}
 
 
-def effect(b: Board, ref: str) -> Ruling:
-    """What a spell the sheet rules on does when it resolves now: Stupefy, Turbulence, Enfeeble or Clap.
+def effect(b: Board, ref: str, choose: str | None = None) -> Ruling:
+    """What a spell does when it resolves now, on this board, effect by effect.
+
+    Stupefy, Turbulence, Enfeeble and Clap, on which the sheet rules, get their own detailed account; every
+    other spell of the card list is resolved by the game engine (``choose`` gives its owner's choices, as
+    for [`resolve_clash`][rulebook.elephants.resolve_clash]), and the trunks its damage costs are taken after it.
 
     Examples:
-        >>> b = board("P1:stupefy P2:offering P2:root P2:starfall P3:ritual", clash=2, health={"P3": 1})
+        >>> b = board("P1:stupefy P2:offering P2:root P2:starfall P3:fireball", clash=2, health={"P3": 1})
         >>> r = effect(b, "P1:stupefy")
         >>> r.verdict
-        'P1:stupefy damages P2, P3, then cancels P3:ritual; then P3 loses a trunk'
+        'P1:stupefy damages P2, P3, then cancels P3:fireball; then P3 loses a trunk'
         >>> r.value["shielded"]
         ['P2:offering', 'P2:starfall']
+        >>> effect(board("P1:fireball P2:root"), "P1:fireball").verdict
+        'P1:fireball deals 2 damage to P2'
     """
     s = b.spell(ref)
     if s.name == "clap":
         return clap_targets(b, ref)
-    if s.name not in _EFFECTS:
-        modelled = ", ".join([*_EFFECTS, "clap"])
-        raise InvalidInputError(f"the effect of {s.name.capitalize()} is not modelled; modelled: {modelled}")
     trace = Trace()
     why = _inactive_reason(b, s)
     if why:
         trace.add(why[0], why[1])
         return trace.ruling(f"{s.ref} does nothing: it is not active", {"spell": s.ref, "active": False})
-    out = _EFFECTS[s.name](b, s, trace)
-    return trace.ruling(out["verdict"], {"spell": s.ref, "active": True, **out["value"]})
+    if s.name in _EFFECTS:
+        out = _EFFECTS[s.name](b, s, trace)
+        return trace.ruling(out["verdict"], {"spell": s.ref, "active": True, **out["value"]})
+    G = _engine()
+    w = _to_world(b)
+    card = w.card(s.ref)
+    chooser = _chooser(b, {s.ref: choose} if choose else None)
+    G.resolve_one(w, card, chooser)
+    for step in w.steps:
+        trace.add(step.text, step.rule, step.overrides)
+    said = _said(w.events, s.ref)
+    verdict = f"{s.ref} " + ("; ".join(said) if said else "does nothing here")
+    value = {
+        "spell": s.ref,
+        "active": True,
+        "events": [list(e) for e in w.events],
+        "health": _health_now(w),
+        "trunk_lost": [e[1] for e in w.events if e[0] == "trunk"],
+    }
+    return trace.ruling(verdict, value)
 
 
-# ---------------------------------------------------------------- a whole clash played out
+def _said(events: Sequence[tuple[Any, ...]], ref: str) -> list[str]:
+    """What the events of one spell's resolution come to, in words (the verdict's parts)."""
+    parts = []
+    for e in events:
+        kind = e[0]
+        if kind == "damage":
+            who = "itself" if e[1] == ref.split(":")[0] else e[1]
+            parts.append(f"deals {e[2]} damage to {'its owner' if who == 'itself' else who}")
+        elif kind == "heal":
+            parts.append(f"heals {e[1]} by {e[2]}")
+        elif kind == "bolster":
+            parts.append(f"bolsters {e[1]} by {e[2]}")
+        elif kind == "weaken":
+            parts.append(f"weakens {e[1]} by {e[2]}")
+        elif kind == "cancel":
+            parts.append(f"cancels {e[1]}")
+        elif kind == "move":
+            parts.append(f"moves {e[1]} to Clash {roman(e[2])}")
+        elif kind == "advance":
+            parts.append(f"advances {e[1]} to Clash {roman(e[2])}")
+        elif kind == "from-hand":
+            parts.append(f"advances a spell from {e[1].split(':')[0]}'s hand to Clash {roman(e[2])}")
+        elif kind == "recall":
+            parts.append(f"recalls {e[1]}")
+        elif kind == "take":
+            parts.append(f"takes {e[1]}")
+        elif kind == "discard-hand":
+            parts.append(f"makes {e[1]} discard {e[2]}")
+        elif kind == "cast":
+            parts.append(f"casts {e[1]}")
+        elif kind == "give":
+            done = "discards" if e[2] == "discard" else "recalls"
+            parts.append(f"{done} {e[1]} first")
+        elif kind == "discard-board":
+            parts.append(f"discards {e[1]} into {e[2]}'s pile")
+        elif kind == "trunk":
+            parts.append(f"then {e[1]} loses a trunk")
+    return parts
 
 
-def _parse_choices(b: Board, choose: Mapping[str, str] | None) -> dict[str, str]:
-    found: dict[str, str] = {}
+def _engine() -> Any:
+    from rulebook import elephants_game
+
+    return elephants_game
+
+
+def new_game(players: int = 2, options: Mapping[str, object] | Options | None = None) -> ElephantsState:
+    """A new whole game (see ``rulebook.elephants_game``): 2 to 4 players, P1 the first
+    Ringleader.
+
+    Examples:
+        >>> game = new_game()
+        >>> game.decision.kind, game.legal_actions()[-1]
+        ('draft', 'draft Twilight')
+    """
+    return _engine().new_game(players, options)
+
+
+def _to_world(b: Board) -> World:
+    """The board as the game engine's world, in the middle of the current clash's Resolve phase."""
+    G = _engine()
+    seats = list(b.seats) or [f"P{n}" for n in range(1, b.players + 1)]
+    w = G.World(seats, b.options)
+    w.ringleader = b.ringleader
+    w.clash = b.current
+    w.step = ("resolve",)
+    used: set[str] = set()
+    for p in seats:
+        player = w.players[p]
+        player.health = b.health_of(p)
+        player.max_health = b.max_health.get(p, max(LIMITS["health"], player.health))
+        player.health = min(player.health, player.max_health)
+        player.down = p in b.invulnerable
+        player.hand = list(b.hands.get(p, ()))
+        player.pile = list(b.piles.get(p, ()))
+        used.update(SPELLS[n]["set"] for n in [*player.hand, *player.pile])
+    history = list(b.history)
+    for seq, s in enumerate(b.spells, 1):
+        used.add(SPELLS[s.name]["set"])
+        past = s.clash < b.current
+        clash = s.moved_to if s.state == "moved" and s.moved_to else s.clash
+        state = "cancelled" if s.state == "cancelled" else "active"
+        earlier = s.ref in b.history or s.advanced > 0 or (past and s.state == "active")
+        if (s.resolved or (past and s.state == "active")) and s.ref not in history:
+            history.append(s.ref)
+        resolved = (s.resolved or past) and s.state != "moved"
+        card = G.Card(s.name, s.owner, clash, state, seq, resolved, s.advanced, s.advanced, s.hit, None, int(earlier))
+        w.board.append(card)
+    w.history = history
+    w.seq = len(b.spells)
+    w.deck = [k for k in SETS if k not in used]
+    return w
+
+
+def _matches(token: str, kind: str, value: str) -> bool:
+    try:
+        return _normal(token, kind) == value
+    except InvalidInputError:
+        return False
+
+
+def _normal(token: str, kind: str) -> str:
+    text = token.strip()
+    if kind == "to":
+        return roman(_clash_number(text))
+    if kind == "from":
+        return str(_clash_number(text))
+    owner, sep, name = text.partition(":")
+    if sep:
+        return f"{owner.upper()}:{name.lower()}"
+    return text.upper() if _PLAYER.match(text.upper()) else text.lower()
+
+
+def _chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
+    """The decisions of a described clash: the players' choices where given, else the first option listed.
+
+    ``b`` is the board (or the spells, as OWNER:NAME, that the choices may name).
+    """
+    known = [s.ref for s in b.spells] if isinstance(b, Board) else list(b)
+    queues: dict[str, list[str]] = {}
     for key, value in (choose or {}).items():
-        spell = b.spell(key)
-        if spell.name not in ("clap", "gravitate", "turbulence"):
+        ref = _normal(str(key), "spell")
+        if ref not in known:
+            raise UnknownNameError("spell making a choice", str(key), known)
+        text = str(value)
+        if len(text) > 400:
+            raise InvalidInputError(f"the choice for {ref} is too long ({len(text)} characters; at most 400)")
+        queues[ref] = [t for t in text.replace(">", ",").replace(" ", ",").split(",") if t]
+
+    def choose_for(decision: Decision, w: World) -> str:
+        values = [o.split(" ", 1)[-1] for o in decision.options]
+        queue = queues.get(decision.about or "")
+        if len(values) == 1:  # made at once; a choice given for it is used up
+            if queue and _matches(queue[0], decision.kind, values[0]):
+                queue.pop(0)
+            return decision.options[0]
+        if queue:
+            token = _normal(queue.pop(0), decision.kind)
+            for option, value in zip(decision.options, values, strict=True):
+                if value == token:
+                    return option
             raise InvalidInputError(
-                f"{spell.ref} takes no choice here; choices are for Clap (spells to cancel), "
-                "Gravitate (SPELL>CLASH) and Turbulence (the enemy damaged)"
+                f"{decision.about} cannot choose {shown(token)!r} for {decision.prompt}; accepted: {', '.join(values)}"
             )
-        found[spell.ref] = str(value).strip()
-    return found
+        mover = (decision.about or "").partition(":")[2]
+        if mover == "gravitate" and decision.kind in ("move", "to"):
+            example = next(v for v in values if v != "none") if decision.kind == "move" else "P2:fireball"
+            raise InvalidInputError(
+                f"{decision.about} needs a choice: the spell to move and the clash, e.g. {example}>4"
+            )
+        if mover == "wormhole" and decision.kind in ("from", "to"):
+            raise InvalidInputError(f"{decision.about} needs a choice: the clash it empties and the clash, e.g. 1>4")
+        if decision.kind == "first":
+            w.say(f"{decision.player}'s choice of order is taken as the order listed", "elephants.interp.listed-order")
+        else:
+            w.say(
+                f"No choice given for {decision.prompt}: the first listed, {values[0]}",
+                "elephants.interp.default-choices",
+            )
+        return decision.options[0]
+
+    return choose_for
 
 
-def _has_resolved(b: Board, s: Spell) -> bool:
-    """Whether ``s`` resolved this round: flagged so, or left active in a past clash."""
-    return s.resolved or (s.clash < b.current and s.state == "active")
+def _health_now(w: World) -> dict[str, int]:
+    return {p: w.players[p].health for p in sorted(w.seats, key=lambda p: int(p[1:]))}
 
 
-def _without(b: Board, player: str) -> Board:
-    """The board once ``player`` has lost a trunk: their spells leave it, and they cannot be harmed."""
-    gone = [s.ref for s in b.spells if s.owner == player and _has_resolved(b, s)]
-    return replace(
-        b,
-        spells=tuple(s for s in b.spells if s.owner != player),
-        health={**b.health, player: 0},
-        invulnerable=b.invulnerable | {player},
-        history=(*b.history, *gone),
-    )
+def _clash_value(w: World, b_here: Sequence[Spell], events: Sequence[tuple[Any, ...]], clash: int) -> dict[str, Any]:
+    cancelled = [s.ref for s in b_here if s.state == "cancelled"]
+    cancelled += [e[1] for e in events if e[0] == "cancel" and e[1] not in cancelled]
+    moved = {s.ref: s.moved_to for s in b_here if s.state == "moved"}
+    moved.update({e[1]: e[2] for e in events if e[0] == "move"})
+    return {
+        "clash": clash,
+        "resolved": [e[1] for e in events if e[0] == "resolve"],
+        "cancelled": cancelled,
+        "moved": moved,
+        "trunk_lost": [e[1] for e in events if e[0] == "trunk"],
+        "advanced": {e[1]: e[2] for e in events if e[0] == "advance"},
+        "arrived": {e[1]: e[2] for e in events if e[0] == "from-hand"},
+        "health": _health_now(w),
+    }
 
 
-def _set(b: Board, ref: str, **changes: Any) -> Board:
-    return replace(b, spells=tuple(replace(s, **changes) if s.ref == ref else s for s in b.spells))
+def clash_summary(value: Mapping[str, Any]) -> str:
+    """One line for what a clash came to, from the value of [`resolve_clash`][rulebook.elephants.resolve_clash] (or of a
+    round's clash).
+
+    Examples:
+        >>> clash_summary({"clash": 2, "resolved": ["P1:clap"], "cancelled": ["P2:root"], "moved": {},
+        ...                "trunk_lost": [], "advanced": {"P1:clap": 3}})
+        'Clash II: P1:clap resolves; P2:root cancelled; P1:clap advances to III'
+    """
+    return _clash_verdict(value)
 
 
-def _next(b: Board) -> tuple[Spell, int | str] | None:
-    """The next spell to resolve: the fastest active spell not yet resolved, on the board as it stands."""
-    seat = {p: i for i, p in enumerate(b.turn_order)}
-    listed = {s.ref: i for i, s in enumerate(b.spells)}
-    waiting = []
-    for s in b.active():
-        eff, _ = _accelerated(b, s)
-        if not s.resolved and eff != _A:
-            waiting.append(((int(eff), seat[s.owner], listed[s.ref]), s, eff))
-    if not waiting:
-        return None
-    _, s, eff = min(waiting, key=lambda item: item[0])
-    return s, eff
+def _clash_verdict(value: Mapping[str, Any]) -> str:
+    resolved = value["resolved"]
+    parts = [f"{', '.join(resolved) or 'nothing'} resolve{'' if len(resolved) > 1 else 's'}"]
+    if value["cancelled"]:
+        parts.append(f"{', '.join(value['cancelled'])} cancelled")
+    if value["moved"]:
+        parts.append(", ".join(f"{ref} moved to {roman(n)}" for ref, n in value["moved"].items()))
+    if value["trunk_lost"]:
+        lost = value["trunk_lost"]
+        parts.append(f"{', '.join(lost)} lose{'s' if len(lost) == 1 else ''} a trunk")
+    if value["advanced"]:
+        ahead = value["advanced"]
+        parts.append(f"{', '.join(ahead)} advance{'s' if len(ahead) == 1 else ''} to {roman(value['clash'] + 1)}")
+    return f"Clash {roman(value['clash'])}: " + "; ".join(parts)
 
 
 def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
 
-    Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act: a
-    spell cancelled or moved before its turn does not resolve, and a player who loses a trunk takes their spells
-    off the board. ``choose`` gives the players' choices, by spell: Clap's targets (``"P2:break,P3:root"``),
-    Gravitate's move (``"P2:stupefy>4"``, required), Turbulence's enemy (``"P3"``). The effects of
-    Stupefy, Clap, Gravitate, Enfeeble and Turbulence are worked out; other spells resolve without a
-    modelled effect.
+    Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act,
+    with the game engine of ``rulebook.elephants_game`` (every spell's effect): a spell
+    cancelled or moved before its turn does not resolve, a player who loses a trunk takes their spells off the board,
+    and when only one player can still be harmed the round ends at once. ``choose`` gives the players' choices, by
+    spell, in the order the spell asks them: Clap's targets (``"P2:break,P3:root"``), Gravitate's move
+    (``"P2:stupefy>4"``, required), an attack's target (``"P3"``), a Blood spell's ``use`` or ``pass``. A choice not
+    given is the first option listed.
 
     Examples:
         >>> r = resolve_clash(board("P1:stupefy P2:ritual P2:starfall P1:slumber", clash=2))
@@ -1171,157 +1514,19 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
         >>> r.value["health"]
         {'P1': 5, 'P2': 3}
     """
-    return _play_clash(b, choose)[1]
-
-
-def _play_clash(b: Board, choose: Mapping[str, str] | None) -> tuple[Board, Ruling, dict[str, int], set[str]]:
-    """Play out the current clash: the board after it, the ruling, the advances, and which were self-advances."""
-    chosen = _parse_choices(b, choose)
+    G = _engine()
+    w = _to_world(b)
     trace = Trace()
     trace.add(
         f"Clash {roman(b.current)}: spells resolve one by one, the fastest first, then the advance phase",
         "elephants.base.round",
     )
     trace.add("The order is read again after each spell, on the board as it then stands", "elephants.base.priority")
-    resolved: list[str] = []
-    trunks: list[str] = []
-    hits: dict[str, bool] = {}
-    while (step := _next(b)) is not None:
-        s, eff = step
-        if eff != s.priority:
-            trace.add(
-                f"{s.ref} resolves (priority {s.priority}, {eff} with {s.owner}'s Accelerator)",
-                "elephants.order.accelerator",
-            )
-        else:
-            trace.add(f"{s.ref} resolves (priority {eff})", "elephants.base.priority")
-        if s.name in _EFFECTS:
-            out = (_stupefy(b, s, trace, announce=False) if s.name == "stupefy" else _EFFECTS[s.name](b, s, trace))[
-                "value"
-            ]
-            if s.name == "stupefy":
-                for ref in out["cancelled"]:
-                    b = _set(b, ref, state="cancelled")
-                b = replace(b, health={**b.health, **out["damaged"]})
-            elif s.name == "enfeeble":
-                hits[s.ref] = bool(out["damaged"])
-                amount = SPELLS["enfeeble"]["damage"]
-                b = replace(b, health={**b.health, **{e: max(0, b.health_of(e) - amount) for e in out["damaged"]}})
-            else:
-                target = chosen.get(s.ref) or next((e for e in b.enemies(s.owner) if _harmable(b, e)), None)
-                if target is None:
-                    trace.add("No enemy can be harmed", "elephants.base.health-zero")
-                else:
-                    target = _player(target)
-                    if target == s.owner or target not in b.turn_order or not _harmable(b, target):
-                        raise InvalidInputError(f"{s.ref} cannot damage {target}; choose an enemy who can be harmed")
-                    if s.ref not in chosen:
-                        trace.add(
-                            f"No enemy chosen: the first in turn order, {target}", "elephants.interp.default-choices"
-                        )
-                    b = replace(b, health={**b.health, target: max(0, b.health_of(target) - out["damage"])})
-                    trace.add(f"{target} takes {out['damage']} damage", "elephants.response.sees-the-round")
-        elif s.name == "clap":
-            options = _clap_choices(b, s)
-            picks = [b.spell(ref).ref for ref in chosen.get(s.ref, "").replace(",", " ").split()]
-            taken = []
-            for enemy, refs in options.items():
-                mine = [ref for ref in picks if ref in refs]
-                if len(mine) > 1:
-                    raise InvalidInputError(f"{s.ref} cancels one spell of {enemy}, not {', '.join(mine)}")
-                if not mine:
-                    mine = [refs[0]]
-                    trace.add(
-                        f"No choice given for {enemy}: the first listed, {refs[0]}", "elephants.interp.default-choices"
-                    )
-                taken += mine
-            allowed = ", ".join(r for refs in options.values() for r in refs) or "nothing"
-            for ref in picks:
-                if ref not in taken:
-                    raise InvalidInputError(f"{s.ref} cannot cancel {ref}; it may take: {allowed}")
-            for ref in taken:
-                trace.add(f"{s.ref} cancels {ref}", "elephants.clap.targets")
-                b = _set(b, ref, state="cancelled")
-            if not options:
-                trace.add("No enemy has two or more active spells: Clap cancels nothing", "elephants.clap.targets")
-            hits[s.ref] = bool(taken)
-        elif s.name == "gravitate":
-            if b.current >= _CLASHES:
-                trace.add("In Clash IV Gravitate does nothing", "elephants.gravitate.not-in-clash-iv")
-            elif s.ref not in chosen:
-                raise InvalidInputError(f"{s.ref} needs a choice: the spell to move and the clash, e.g. P2:stupefy>4")
-            else:
-                what, sep, where = chosen[s.ref].partition(">")
-                if not sep:
-                    raise InvalidInputError(
-                        f"Gravitate's choice is written SPELL>CLASH, e.g. P2:stupefy>4, not {chosen[s.ref]!r}"
-                    )
-                move = can_move(b, what, where, by=s.ref)
-                if not move.legal:
-                    raise IllegalActionError(move.verdict, move.rules)
-                for step_ in move.trace:
-                    trace.add(step_.text, step_.rule)
-                b = _set(b, b.spell(what).ref, state="moved", moved_to=_clash_number(where))
-        else:
-            trace.add(f"{s.ref}: its effect is not modelled here", "elephants.base.spells")
-        b = _set(b, s.ref, resolved=True)
-        resolved.append(s.ref)
-        for player in b.turn_order:
-            if player not in b.invulnerable and b.health_of(player) == 0:
-                trace.add(
-                    f"{s.ref} has finished: {player} is at 0, loses a trunk, and their spells leave the board",
-                    "elephants.base.health-zero",
-                )
-                trunks.append(player)
-                b = _without(b, player)
-    # The advance phase: priority A spells act, and spells advance, judged on the board as the phase begins.
-    trace.add(
-        "Advance phase: every advance is judged on the board as the phase begins",
-        "elephants.interp.advance-all-at-once",
-    )
-    for s in b.active():
-        if s.priority == _A:
-            trace.add(f"{s.ref} acts now (priority A)", "elephants.base.priority-advance")
-    b = replace(b, spells=tuple(replace(s, hit=hits.get(s.ref, s.hit)) for s in b.spells))
-    advancing: dict[str, int] = {}
-    by_itself: set[str] = set()
-    clappers = [s for s in b.active() if s.name == "clap" and s.hit]
-    for s in b.active():
-        verdicts = [can_advance(b, s.ref)]
-        verdicts += [can_advance(b, s.ref, by=c.ref) for c in clappers if c.owner == s.owner]
-        good = next((v for v in verdicts if v.legal), None)
-        if good is not None:
-            for step_ in good.trace:
-                trace.add(step_.text, step_.rule)
-            advancing[s.ref] = good.value["to"]
-            if good is verdicts[0]:
-                by_itself.add(s.ref)
-        elif s.advance or any(c.owner == s.owner for c in clappers):
-            for step_ in verdicts[0].trace:
-                trace.add(step_.text, step_.rule)
-    cancelled = [s.ref for s in b.here() if s.state == "cancelled"]
-    moved = {s.ref: s.moved_to for s in b.here() if s.state == "moved"}
-    parts = [f"{', '.join(resolved) or 'nothing'} resolve{'' if len(resolved) > 1 else 's'}"]
-    if cancelled:
-        parts.append(f"{', '.join(cancelled)} cancelled")
-    if moved:
-        parts.append(", ".join(f"{ref} moved to {roman(n)}" for ref, n in moved.items()))
-    if trunks:
-        parts.append(f"{', '.join(trunks)} loses a trunk")
-    if advancing:
-        ahead = ", ".join(advancing)
-        parts.append(f"{ahead} advance{'s' if len(advancing) == 1 else ''} to {roman(b.current + 1)}")
-    verdict = f"Clash {roman(b.current)}: " + "; ".join(parts)
-    value = {
-        "clash": b.current,
-        "resolved": resolved,
-        "cancelled": cancelled,
-        "moved": moved,
-        "trunk_lost": trunks,
-        "advanced": advancing,
-        "health": {p: b.health_of(p) for p in sorted(b.turn_order, key=lambda p: int(p[1:]))},
-    }
-    return b, trace.ruling(verdict, value), advancing, by_itself
+    G.run_clash(w, _chooser(b, choose), stop=lambda w: w.step[0] not in ("resolve", "advance"))
+    for step in w.steps:
+        trace.add(step.text, step.rule, step.overrides)
+    value = _clash_value(w, b.here(), w.events, b.current)
+    return trace.ruling(_clash_verdict(value), value)
 
 
 # ---------------------------------------------------------------- a whole round
@@ -1375,116 +1580,150 @@ def play_round(
     health: Mapping[str, int] | None = None,
     options: Mapping[str, object] | Options | None = None,
 ) -> Ruling:
-    """Play a whole round: in each clash every player still in lays one spell, the clash is played out,
-    and advanced and moved spells go on to their new clash.
+    """Play a whole round: in each clash every player still in lays one spell, the clash is played out
+    with the game engine, and advanced and moved spells go on to their new clash.
 
-    ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the
-    players' choices for each clash, as in [`resolve_clash`][rulebook.elephants.resolve_clash]. Spells cast by
-    Illuminate or Overexert are not modelled.
+    ``clashes`` lists the spells laid in each clash (one per player still in the round); ``choose`` the players'
+    choices for each clash, as in [`resolve_clash`][rulebook.elephants.resolve_clash]. Each player's hand holds the
+    spells the plan has them lay. The round ends early when only one player can still be harmed.
 
     Examples:
-        >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:break", "P1:root P2:clap", "P1:enfeeble P2:ritual"]
+        >>> clashes = ["P1:slumber P2:stupefy", "P1:starfall P2:clap", "P1:root P2:break", "P1:enfeeble P2:fireball"]
         >>> r = play_round(clashes)
         >>> r.verdict
-        'Round played: 4 clashes; no trunk lost; health P1 5, P2 4; the Ringleader passes to P2'
+        'Round played: 4 clashes; no trunk lost; health P1 3, P2 2; the Ringleader passes to P2'
         >>> r.value["clashes"][1]["advanced"]
-        {'P2:break': 3}
+        {'P1:starfall': 3, 'P2:clap': 3}
     """
+    G = _engine()
     b = board([], ringleader=ringleader, turn_order=turn_order, players=players, health=health, options=options)
     if len(clashes) > _CLASHES:
         raise InvalidInputError(f"a round has {_CLASHES} clashes, not {len(clashes)}")
     choices = list(choose or [])
     if len(choices) > len(clashes):
         raise InvalidInputError(f"choices are given for {len(choices)} clashes, but only {len(clashes)} are played")
-    trace = Trace()
-    played: list[dict[str, Any]] = []
-    lost: list[str] = []
-    by_itself: set[str] = set()
+    plan: dict[tuple[int, str], str] = {}
+    laid_all: list[Spell] = []
     for n, laid in enumerate(clashes, 1):
-        if n > 1:
-            b = next_clash(b, played[-1]["advanced"], by_itself)
         tokens = laid.split() if isinstance(laid, str) else list(laid)
-        new = [parse_spell(t, n) for t in tokens]
-        for sp in new:
+        if len(tokens) > 9:
+            raise InvalidInputError(f"Clash {roman(n)}: {len(tokens)} spells laid; each player lays one")
+        for t in tokens:
+            sp = parse_spell(t, n)
             if sp != Spell(sp.owner, sp.name, n):
                 raise InvalidInputError(
                     f"{sp.ref}: a spell laid in Clash {roman(n)} is written OWNER:NAME, without flags"
                 )
             if sp.owner not in b.turn_order:
                 raise InvalidInputError(f"{sp.ref}: there are {b.players} players")
-            if any(x.ref == sp.ref for x in b.spells):
-                raise InvalidInputError(f"{sp.ref} is already on the board (elephants.interp.one-copy)")
-        owners = [sp.owner for sp in new]
+            if any(x.ref == sp.ref for x in laid_all):
+                raise IllegalActionError(
+                    f"{sp.ref} is laid twice; every card exists once", ["elephants.interp.one-copy"]
+                )
+            if (n, sp.owner) in plan:
+                raise IllegalActionError(
+                    f"Clash {roman(n)}: {sp.owner} must lay one spell, and lays 2", ["elephants.base.round"]
+                )
+            plan[(n, sp.owner)] = sp.name
+            laid_all.append(sp)
+    _check_cards([(s.owner, s.name, s.ref, False) for s in laid_all])
+    hands = {p: [s.name for s in laid_all if s.owner == p] for p in b.turn_order}
+    b = replace(b, hands={p: tuple(h) for p, h in hands.items()})
+    w = _to_world(b)
+    w.step = ("prepare", 0)
+    w.clash = 1
+    w.history = []
+    trace = Trace()
+    trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
+    per_clash: list[dict[str, Any]] = []
+    known = [sp.ref for sp in laid_all]
+    state = {"clash": 1, "events": 0, "chooser": _chooser(known, choices[0] if choices else None)}
+
+    def check_plan(n: int) -> None:
         for p in b.turn_order:
-            expected = 0 if p in b.invulnerable else 1
-            if owners.count(p) != expected:
+            expected = 0 if w.players[p].down else 1
+            count = 1 if (n, p) in plan else 0
+            if count != expected:
                 why = "is out for the rest of the round" if expected == 0 else "must lay one spell"
                 raise IllegalActionError(
-                    f"Clash {roman(n)}: {p} {why}, and lays {owners.count(p)}",
+                    f"Clash {roman(n)}: {p} {why}, and lays {count}",
                     ["elephants.base.round"] if expected else ["elephants.base.health-zero"],
                 )
-        trace.add(
-            f"Clash {roman(n)} Prepare: {', '.join(owners) and ', '.join(sp.ref for sp in new)}", "elephants.base.round"
-        )
-        if n == 1:
-            trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
-        b = replace(b, spells=(*b.spells, *new))
-        b, ruling, _, by_itself = _play_clash(b, choices[n - 1] if n <= len(choices) else None)
-        for step in ruling.trace[1:]:
-            trace.add(f"Clash {roman(n)}: {step.text}", step.rule)
-        played.append(ruling.value)
-        lost += ruling.value["trunk_lost"]
-        standing = [p for p in b.turn_order if p not in b.invulnerable]
-        if len(standing) < 2:
-            trace.add(
-                f"Only {', '.join(standing) or 'no one'} has health left: the round ends now",
-                "elephants.base.round-ends-early",
-            )
+
+    def decide(decision: Decision, world: World) -> str:
+        if decision.kind == "cast":
+            name = plan[(world.clash, decision.player)]
+            if f"cast {name}" not in decision.options:
+                raise InvalidInputError(
+                    f"Clash {roman(world.clash)}: {decision.player}:{name} is no longer in {decision.player}'s hand"
+                )
+            return f"cast {name}"
+        return state["chooser"](decision, world)
+
+    def close_clash() -> None:
+        events = w.events[state["events"] :]
+        value = _clash_value(w, [], events, state["clash"])
+        per_clash.append(value)
+        state["events"] = len(w.events)
+
+    check_plan(1)
+    ask = G._Ask(chooser=decide)
+    while not w.over:
+        G._unit(w, ask)
+        if w.step[0] in ("endround", "over"):
+            close_clash()
             break
+        if w.step == ("prepare", 0) and w.clash != state["clash"]:
+            close_clash()
+            if w.clash > len(clashes):
+                break
+            state["clash"] = w.clash
+            n = w.clash
+            state["chooser"] = _chooser(known, choices[n - 1] if n <= len(choices) else None)
+            check_plan(n)
+    for step in w.steps:
+        trace.add(step.text, step.rule, step.overrides)
+    lost = [p for v in per_clash for p in v["trunk_lost"]]
+    if w.over:
+        winner = w.winner
+        trace.add(f"The game is over: {winner or 'no one'} wins", "elephants.base.game-end")
     seats = list(b.seats) or [f"P{k}" for k in range(1, b.players + 1)]
     passes = seats[(seats.index(b.ringleader) + 1) % len(seats)]
     trace.add(
         f"End of round: the Ringleader passes to {passes}, and the board is cleared", "elephants.base.end-of-round"
     )
-    health_now = {p: b.health_of(p) for p in sorted(b.turn_order, key=lambda p: int(p[1:]))}
-    shown = ", ".join(f"{p} {h}" for p, h in health_now.items())
+    health_now = _health_now(w)
+    shown_health = ", ".join(f"{p} {h}" for p, h in health_now.items())
     trunks = f"{', '.join(lost)} lost a trunk" if lost else "no trunk lost"
-    verdict = f"Round played: {len(played)} clashes; {trunks}; health {shown}; the Ringleader passes to {passes}"
-    value = {"clashes": played, "trunk_lost": lost, "health": health_now, "next_ringleader": passes}
+    played = len(per_clash)
+    verdict = (
+        f"Round played: {played} clash{'es' if played != 1 else ''}; {trunks}; health {shown_health}; "
+        f"the Ringleader passes to {passes}"
+    )
+    value = {"clashes": per_clash, "trunk_lost": lost, "health": health_now, "next_ringleader": passes}
     return trace.ruling(verdict, value)
 
 
-def parse_round(text: str) -> dict[str, Any]:
+def parse_round(text: str, where: str = "the round plan") -> dict[str, Any]:
     """Read a round plan (TOML) for [`play_round`][rulebook.elephants.play_round]: ``ringleader`` or ``turn_order``,
     ``players``, ``[health]``, ``[options]``, and one ``[[clash]]`` table per clash with ``spells`` and ``choose``.
+
+    The plan's data is checked against ``ROUND_SHAPE`` before use.
 
     Examples:
         >>> plan = parse_round('[[clash]]\\nspells = ["P1:clap", "P2:root"]\\nchoose = { "P1:clap" = "P2:root" }')
         >>> plan["clashes"], plan["choose"]
         ([['P1:clap', 'P2:root']], [{'P1:clap': 'P2:root'}])
+        >>> parse_round('ringleader = 7')
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: the round plan: ringleader must be a string, not 7
     """
-    import tomllib
-
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidInputError(f"cannot read the round plan: {err}") from None
-    keys = ["ringleader", "turn_order", "players", "health", "options", "clash"]
-    for key in raw:
-        if key not in keys:
-            raise UnknownNameError("round-plan key", key, keys)
+    raw = check_shape(parse_toml(text, where), ROUND_SHAPE, where)
     clashes = raw.get("clash", [])
-    if not isinstance(clashes, list) or not all(isinstance(c, dict) for c in clashes):
-        raise InvalidInputError("round plan: give each clash as a [[clash]] table with spells = [...]")
-    for c in clashes:
-        for key in c:
-            if key not in ("spells", "choose"):
-                raise UnknownNameError("clash key", key, ["spells", "choose"])
-        if not isinstance(c.get("spells", []), list) or not isinstance(c.get("choose", {}), dict):
-            raise InvalidInputError("round plan: a clash has spells = [...] and choose = { SPELL = CHOICE }")
     return {
-        "clashes": [[str(x) for x in c.get("spells", [])] for c in clashes],
-        "choose": [{str(k): str(v) for k, v in c.get("choose", {}).items()} for c in clashes],
+        "clashes": [list(c.get("spells", [])) for c in clashes],
+        "choose": [dict(c.get("choose", {})) for c in clashes],
         "ringleader": raw.get("ringleader"),
         "turn_order": raw.get("turn_order"),
         "players": raw.get("players"),
@@ -1516,9 +1755,14 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
     pick = choice.strip().lower()
     trace = Trace()
     if spell == "illuminate":
-        if not pick.isdigit():
-            raise InvalidInputError(f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {choice!r}")
-        count, top = int(pick), LIMITS["illuminate_max"]
+        try:
+            count = number(pick, "Illuminate's choice", low=0, high=99)
+        except InvalidInputError:
+            given = shown(choice if len(choice) <= 40 else choice[:40] + "…")
+            raise InvalidInputError(
+                f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {given!r}"
+            ) from None
+        top = LIMITS["illuminate_max"]
         trace.add(
             f"Illuminate casts 0 to {top} extra spells, as its owner chooses",
             "elephants.optional.illuminate",
@@ -1589,15 +1833,15 @@ def end_of_round(
         False
     """
     size = LIMITS["set_size"] if set_size is None else set_size
-    for label, number in (("hand", hand), ("trunks_lost", trunks_lost), ("set_size", size)):
-        if number < 0:
-            raise InvalidInputError(f"{label} cannot be negative ({number})")
+    for label, count in (("hand", hand), ("trunks_lost", trunks_lost), ("set_size", size)):
+        number(count, label, low=0, high=99)
     keep = hand if kept is None else kept
     if not 0 <= keep <= hand:
         raise InvalidInputError(f"kept must be between 0 and the hand of {hand}, not {keep}")
     full = LIMITS["hand_size"] + LIMITS["hand_size_per_lost_trunk"] * trunks_lost
     trace = Trace()
-    trace.add(f"Maximum hand size: 4 + {trunks_lost} destroyed trunk(s) = {full}", "elephants.base.end-of-round")
+    destroyed = f"{trunks_lost} destroyed trunk{'s' if trunks_lost != 1 else ''}"
+    trace.add(f"Maximum hand size: 4 + {destroyed} = {full}", "elephants.base.end-of-round")
     value: dict[str, Any] = {"max_hand": full}
     if hand == 0:
         trace.add("The hand is empty: a new spell set comes automatically", "elephants.end.empty-hand")
@@ -1634,14 +1878,27 @@ def end_of_round(
 
 
 def spells_table() -> list[dict[str, Any]]:
-    """The spell data as rows: name, set, priority, types, advance icon.
+    """Every spell of the card list as a row: name, set, elephant, priority, types, conjury, advance icon,
+    and what it does (the text of its record ``elephants.spell.<name>``).
 
     Examples:
-        >>> spells_table()[0]
-        {'spell': 'stupefy', 'set': 'Thunder', 'priority': 2, 'types': ['attack', 'response'], 'advance': ''}
+        >>> row = spells_table()[0]
+        >>> row["spell"], row["set"], row["priority"], row["types"], row["conjury"]
+        ('fireball', 'Fire', 4, ['attack'], False)
+        >>> row["text"]
+        'Deals 2 damage to an enemy, or to an enemy conjury in the clash.'
     """
     return [
-        {"spell": n, "set": d["set"], "priority": d["priority"], "types": list(d["types"]), "advance": d["advance"]}
+        {
+            "spell": n,
+            "set": d["set"],
+            "elephant": d["elephant"],
+            "priority": d["priority"],
+            "types": list(d["types"]),
+            "conjury": bool(d.get("conjury", False)),
+            "advance": d["advance"],
+            "text": " ".join(_RULESET.get(f"elephants.spell.{n}").text.split()),
+        }
         for n, d in SPELLS.items()
     ]
 
@@ -1652,7 +1909,7 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
     ``options`` override the scenario's own rules options.
 
     Examples:
-        >>> scenario_ruling({"query": "order", "spells": ["P1:stupefy", "P2:break"]}).verdict.split(":")[0]
+        >>> scenario_ruling({"query": "order", "spells": ["P1:stupefy", "P2:root"]}).verdict.split(":")[0]
         'Clash I resolves'
     """
     query = case["query"]
@@ -1670,6 +1927,10 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         history=case.get("history", []),
         health=case.get("health"),
         options={**case.get("options", {}), **(options or {})},
+        hands=case.get("hands"),
+        piles=case.get("piles"),
+        max_health=case.get("max_health"),
+        invulnerable=case.get("invulnerable", ()),
     )
     if query == "order":
         return order(b)
@@ -1684,7 +1945,7 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
     if query == "resolve":
         return resolve_clash(b, case.get("choose"))
     if query == "effect":
-        return effect(b, case["spell"])
+        return effect(b, case["spell"], choose=case.get("choose"))
     raise InvalidInputError(f"unknown scenario query {query!r}")
 
 
@@ -1692,4 +1953,6 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     """A scenario's answer (its verdict) and detail (its value), for ``rulebook compare``."""
     ruling = scenario_ruling(case, options)
     value = ruling.value if isinstance(ruling.value, Mapping) else {"value": ruling.value}
+    if isinstance(value.get("health"), Mapping):
+        return ruling.verdict, "health " + ", ".join(f"{p} {h}" for p, h in value["health"].items())
     return ruling.verdict, repr({k: v for k, v in value.items() if k != "options"})

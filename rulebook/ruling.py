@@ -99,17 +99,19 @@ class Trace:
     def refusal(self, reason: str, rules: tuple[str, ...] | list[str], prefix: str = "") -> None:
         """Add the steps that explain an illegal action: the reason citing the first rule, then the others.
 
+        Each further rule is named by its kind and title, so that no step is a bare rule ID.
+
         Examples:
             >>> trace = Trace()
             >>> trace.refusal("Gale is for attacking", ("clash.ability.timing", "clash.ability.gale"))
             >>> for step in trace.steps:
             ...     print(step)
             illegal: Gale is for attacking  [clash.ability.timing]
-            also forbidden by  [clash.ability.gale]
+            also forbidden by the rule "Gale (Air): swap strengths with the defender"  [clash.ability.gale]
         """
         self.add(f"{prefix}illegal: {reason}", rules[0] if rules else None)
         for rule in rules[1:]:
-            self.add(f"{prefix}also forbidden by", rule)
+            self.add(f"{prefix}also forbidden by {_named(rule)}", rule)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -120,3 +122,14 @@ class Trace:
     def ruling(self, verdict: str, value: Any = None, legal: bool | None = None) -> Ruling:
         """Close the trace into a [`Ruling`][rulebook.ruling.Ruling]."""
         return Ruling(verdict=verdict, value=value, rules=self.rules, trace=tuple(self.steps), legal=legal)
+
+
+def _named(rule_id: str) -> str:
+    """A record named in words: its kind and its title in quotes (the ID alone when it is not known)."""
+    import rulebook
+
+    try:
+        record = rulebook.rule(rule_id)
+    except rulebook.RulebookError:
+        return rule_id
+    return f'the {record.kind} "{record.title}"'

@@ -9,7 +9,8 @@ A query may be words (``misenchanted``, ``flyer razed realm``) or a rule ID (``c
 prefix such as ``clash.ability``). Words are read through the players' vocabulary of
 [`rulebook.vocabulary`][rulebook.vocabulary] (a typo of a record's word is read as that word; a player's word such as
 ``sideboard`` also looks for the records' own), each record's ``aliases`` and ``asked_as`` questions are
-indexed beside its text, and results are ranked by BM25 with titles weighing more than body text.
+indexed beside its text, and results are ranked by BM25 with titles weighing more than body text. A
+query that is just a term ("fortified", "Misenchanted") finds first the records whose title names it.
 
 A query is at most 2,000 characters and at most 32 distinct words are looked for, so that any query
 is answered at once.
@@ -199,7 +200,9 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         hits += [Hit(i, g, k, t, _first_words(body), c, 0.0) for i, g, k, t, body, c in rows if gid in (None, g)]
     from rulebook.vocabulary import lexicon
 
-    expression = _match_expression(lexicon().read(text, what="a search query").terms)
+    lex = lexicon()
+    read = lex.read(text, what="a search query")
+    expression = _match_expression(read.terms)
     if expression:
         sql = (
             "SELECT id, game, kind, title, snippet(records, 2, ?, ?, '…', 14), citation, "
@@ -216,8 +219,22 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         except sqlite3.OperationalError as err:
             raise InvalidInputError(f"cannot search for {query!r}: {err}") from None
         seen = {h.id for h in hits}
-        hits += [Hit(i, g, k, t, s, c, -rank) for i, g, k, t, s, c, rank in rows if i not in seen]
+        found = [Hit(i, g, k, t, s, c, -rank) for i, g, k, t, s, c, rank in rows if i not in seen]
+        defining = [d for d in lex.defining(read) if gid in (None, d.split(".")[0])]
+        if defining:
+            first = {h.id: h for h in found if h.id in defining}
+            rest = [h for h in found if h.id not in first]
+            found = [first[d] if d in first else _hit(conn, d) for d in defining] + rest
+        hits += found
     return hits[:limit]
+
+
+def _hit(conn: sqlite3.Connection, rule_id: str) -> Hit:
+    """The hit for one record by its ID, its snippet its first words."""
+    i, g, k, t, body, c = conn.execute(
+        "SELECT id, game, kind, title, text, citation FROM records WHERE id = ?", (rule_id,)
+    ).fetchone()
+    return Hit(i, g, k, t, _first_words(body), c, 0.0)
 
 
 def _first_words(text: str, count: int = 24) -> str:

@@ -40,6 +40,7 @@ from rulebook import rules as _rules
 from rulebook.errors import InvalidInputError, UnknownNameError, lookup
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.wording import plural
 
 __all__ = [
     "MOVEMENTS",
@@ -1020,7 +1021,7 @@ def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
         trace.add("no Avatar: every level counts", "spellfire.avatar.free")
         note = ""
     value = {"levels": total, "cards": len(rows), "free_avatar": chosen}
-    return trace.ruling(f"the champions count for {total} levels{note}; {len(rows)} cards", value)
+    return trace.ruling(f"the champions count for {plural(total, 'level')}{note}; {plural(len(rows), 'card')}", value)
 
 
 # ---------------------------------------------------------------- running out of cards; once per turn

@@ -4,16 +4,19 @@ Players do not write the records' words. This module reads a question or a query
 each one of the question's meaningful words with the stems it may match:
 
 - words are stemmed with the Snowball English stemmer (``fortified`` and ``fortify`` meet);
-- a word no record uses, within one or two letters of one they do, is read as that word (``fortfy``);
+- a word no record uses, within one or two letters of one they do, is read as that word (``fortfy``;
+  two letters swapped count as one), unless it is a common English word itself (``data/english-words.txt``);
 - a player's word or phrase listed in ``rulebook/data/vocabulary.toml`` (``throw away``) or a glossary
   record's ``aliases`` also looks for the records' own words (``discard``);
 - a game named in the question ("Elestrals", "Elemental Clash") or its unmistakable vocabulary (Spirits
   and Runes, realms, trunks) is noted, so that the game's records answer.
 
-Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text.
+Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text, and
+each ``asked_as`` question on its own too (see [`build`][rulebook.vocabulary.build] for the indexes).
 
-The whole vocabulary, with the index ``rulebook ask`` ranks records with, is built from the data on
-first use and kept in the per-user cache folder, named by a digest of the data it was built from.
+The whole vocabulary, with the indexes ``rulebook ask`` ranks records with, is built from the data on
+first use and kept in the per-user cache folder, named by the sizes and times of the files it was
+built from.
 
 Examples:
     >>> from rulebook.vocabulary import lexicon
@@ -28,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -38,12 +42,17 @@ from typing import Any
 import rulebook
 from rulebook.reading import capped
 
-__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Lexicon", "Query", "lexicon", "stem", "words"]
+__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 7
+LAYOUT = 12
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
+#: The shortest word read as a typo of a record's word.
+TYPO_LETTERS = 4
+#: BM25's term saturation and length normalisation, over the records and over the ``asked_as`` questions.
+K1, B = 2.0, 0.9
+ASKED_K1, ASKED_B = 1.2, 0.75
 #: How much each part of a record counts, per word found there (BM25F field weights).
 FIELDS = {"id": 1.0, "title": 3.0, "aliases": 3.0, "asked": 1.5, "text": 1.0}
 
@@ -56,7 +65,8 @@ STOPWORDS = frozenset(
     so some something such than that the their them then there these they this those to too us very was way
     we were what whats when where whether which while who whom why will with would you your ok okay please
     hi hello thanks thank tell know want wondering question rule rules say says said let lets actually exactly
-    really basically literally anyway anyways guys someone somebody anyone anybody thing things stuff sure
+    either neither else really basically literally anyway anyways guys someone somebody anyone anybody thing
+    things stuff sure
     right correct true supposed confused help quick quickly probably maybe guess think thought
     """.split()  # noqa: SIM905
 )
@@ -138,59 +148,128 @@ class Query:
         return list(dict.fromkeys(w for w in found if _meaningful(w)))
 
 
+class Index:
+    """One index's postings: each term's documents and weights, packed in two arrays (quick to load)."""
+
+    __slots__ = ("docs", "terms", "weights")
+
+    def __init__(self, packed: tuple[dict[str, int], bytes, bytes]) -> None:
+        from array import array
+
+        #: Each term's place in the arrays: its first entry times 65,536, plus its number of entries.
+        self.terms: dict[str, int] = packed[0]
+        self.docs = array("H", packed[1])
+        self.weights = array("f", packed[2])
+
+    def __contains__(self, term: object) -> bool:
+        return term in self.terms
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def df(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        return self.terms.get(term, 0) & 0xFFFF
+
+    def holders(self, term: str) -> Any:
+        """The numbers of the documents holding ``term``."""
+        code = self.terms.get(term, 0)
+        return self.docs[code >> 16 : (code >> 16) + (code & 0xFFFF)]
+
+    def posting(self, term: str) -> Any:
+        """The documents holding ``term``: pairs of each one's number and the term's weight there."""
+        code = self.terms.get(term, 0)
+        start, end = code >> 16, (code >> 16) + (code & 0xFFFF)
+        return zip(self.docs[start:end], self.weights[start:end], strict=True)
+
+
 class Lexicon:
-    """The vocabulary built from every record and ``vocabulary.toml``, and the index ``ask`` ranks with."""
+    """The vocabulary built from every record and ``vocabulary.toml``, and the indexes ``ask`` ranks with.
+
+    Each index maps a term to the records holding it, as packed record numbers and weights (read
+    quickly from the cache); see [`build`][rulebook.vocabulary.build] for what each one holds.
+    """
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.records: list[tuple[Any, ...]] = data["records"]
-        #: Each stem's records, as packed record numbers and weights (read quickly from the cache).
-        self.postings: dict[str, tuple[bytes, bytes]] = data["postings"]
-        self.lengths: list[float] = data["lengths"]
+        #: Each stem's BM25 weight in each record (its fields weighed).
+        self.postings = Index(data["postings"])
+        #: The same over the ``asked_as`` questions, one document each, and the record each belongs to.
+        self.asked = Index(data["asked"])
+        self.asked_records: list[int] = data["asked_records"]
+        #: Each record's words as a unit TF-IDF vector (every word, stopwords too, and word pairs).
+        self.vectors = Index(data["vectors"])
+        #: Each record's letters as a unit TF-IDF vector of four-letter pieces of words.
+        self.grams = Index(data["grams"])
+        #: The records whose title names a term ("Fortify (Earth): ...", "Misenchanted"), by the term's stems.
+        self.defined: dict[str, list[str]] = data["defined"]
         self.surface: dict[str, str] = data["surface"]
+        #: Common English words, newline-separated in one string per first two letters, and the stems of
+        #: those that meet a record's stem.
+        self.english: dict[str, str] = data["english"]
+        self.english_stems: dict[str, str] = data["english_stems"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.names: dict[str, str] = data["names"]
         self.cues: dict[str, str] = data["cues"]
         self.known: list[str] = data["known"]
         self.elsewhere: dict[str, str] = data["elsewhere"]
         self.by_id = {r[0]: n for n, r in enumerate(self.records)}
-        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        self._pools: dict[tuple[int, int], list[str]] = {}
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
-        found = self.postings.get(word_stem)
-        df = len(found[0]) // 2 if found else 0
-        n = len(self.records)
-        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+        df = self.postings.df(word_stem)
+        return math.log(1 + (len(self.records) - df + 0.5) / (df + 0.5))
 
-    def posting(self, word_stem: str) -> list[tuple[int, float]]:
-        """The records holding ``word_stem``: each record's number and the stem's weight there."""
-        from array import array
+    def rarity(self, index: Index, term: str) -> float:
+        """A term's smoothed inverse document frequency in one of the TF-IDF indexes (0 when absent)."""
+        df = index.df(term)
+        return math.log((1 + len(self.records)) / (1 + df)) + 1 if df else 0.0
 
-        docs, weights = self.postings[word_stem]
-        return list(zip(array("H", docs), array("f", weights), strict=True))
+    def english_word(self, word: str) -> bool:
+        """Whether ``word`` is a common English word (never read as a typo of a record's word)."""
+        return f"\n{word}\n" in self.english.get(word[:2], "")
+
+    def defining(self, query: Query) -> list[str]:
+        """The records whose title names exactly what the query says ("fortified" finds Fortify's rule)."""
+        said = {self.stem(w) for c in query.concepts for w in c.word.split() if _meaningful(w)}
+        return list(self.defined.get(" ".join(sorted(said)), ())) if said else []
 
     def stem(self, word: str) -> str:
-        """A word's stem, from the built table when any record uses the word (no stemmer needed then)."""
-        found = self.surface.get(word)
-        return found if found is not None else stem(word)
+        """A word's stem, from the built tables when a record or a common English word is the word.
+
+        A common English word whose stem no record has gets a stem no record can match (so the
+        stemmer is loaded only for the rare word that is neither: a typo, a name, slang).
+        """
+        found = self.surface.get(word) or self.english_stems.get(word)
+        if found is not None:
+            return found
+        return f"~{word}" if self.english_word(word) else stem(word)
 
     def correct(self, word: str) -> str | None:
         """The record word ``word`` is most likely a typo of, or ``None``.
 
-        Only words of five letters or more are read as typos, within one edit (two from eight letters),
-        against the words the records use, the most used first.
+        Only words of four letters or more are read as typos, within one edit (two from eight letters;
+        two letters swapped count as one edit), against the words the records use, the most used first.
         """
-        if len(word) < 5 or not word.isalpha():
+        if len(word) < TYPO_LETTERS or not word.isalpha() or self.english_word(word):
             return None
         from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.distance import OSA
 
         most = 1 if len(word) < 8 else 2
-        pool = [w for w in self.known if abs(len(w) - len(word)) <= most]
-        best = process.extractOne(word, pool, scorer=Levenshtein.distance, score_cutoff=most)
+        pool = self._pool(len(word), most)
+        best = process.extractOne(word, pool, scorer=OSA.distance, score_cutoff=most)
         return best[0] if best else None
+
+    def _pool(self, length: int, most: int) -> list[str]:
+        """The record words within ``most`` letters of ``length`` long, the most used first (kept once made)."""
+        key = (length, most)
+        if key not in self._pools:
+            self._pools[key] = [w for w in self.known if abs(len(w) - length) <= most]
+        return self._pools[key]
 
     def read(self, text: str, *, what: str = "a question") -> Query:
         """Read a question or query into concepts (at most [`MAX_CONCEPTS`][rulebook.vocabulary.MAX_CONCEPTS]).
@@ -207,7 +286,8 @@ class Lexicon:
             if phrase in self.names:
                 if self.names[phrase] not in query.named:
                     query.named.append(self.names[phrase])
-                continue
+                if size > 1 or self.surface.get(phrase) not in self.postings:
+                    continue
             if phrase in self.elsewhere and self.elsewhere[phrase] not in query.elsewhere:
                 query.elsewhere.append(self.elsewhere[phrase])
             if phrase in self.cues:
@@ -218,8 +298,8 @@ class Lexicon:
             seen.add(phrase)
             typed = ""
             if size == 1 and phrase not in self.surface and phrase not in self.synonyms:
-                own = stem(phrase)
-                if own not in self.postings and _filler(phrase):
+                own = self.stem(phrase)
+                if own not in self.postings and not self.english_word(phrase) and _filler(phrase):
                     continue
                 if own not in self.postings:
                     fixed = self.correct(phrase)
@@ -274,54 +354,108 @@ def _stamp() -> str:
     return f"{LAYOUT}-{zlib.crc32(';'.join(said).encode()):08x}"
 
 
-def build() -> dict[str, Any]:
-    """Build the vocabulary and the ranking index from every record and ``vocabulary.toml``."""
+def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, Any]:
+    """Build the vocabulary and the ranking indexes from every record and ``vocabulary.toml``.
+
+    Four indexes, each read three ways by ``ask`` and combined:
+
+    - ``postings``: BM25 over one document per record, its ID words, title, aliases, text and
+      ``asked_as`` questions weighed by [`FIELDS`][rulebook.vocabulary.FIELDS] (stopwords left out);
+    - ``asked``: BM25 over each ``asked_as`` question as a document of its own (the closest one counts);
+    - ``vectors``: TF-IDF over each record's words, stopwords kept ("how many", "who") and neighbouring
+      word pairs ("spirit deck"), for the cosine of the question and the record;
+    - ``grams``: TF-IDF over each record's four-letter pieces of words, which meet word forms and typos
+      the stemmer and the typo reader miss.
+
+    ``withheld`` (record ID to field to words) leaves those players' words out, for measuring without them.
+    """
     from rulebook.reading import parse_toml
 
     with open(os.path.join(_HERE, "data", "vocabulary.toml"), encoding="utf-8") as handle:
         shared = parse_toml(handle.read(), "vocabulary.toml")
     records: list[tuple[Any, ...]] = []
-    postings: dict[str, list[tuple[int, float]]] = {}
-    lengths: list[float] = []
+    fields: list[dict[str, float]] = []
+    asked_docs: list[dict[str, float]] = []
+    asked_records: list[int] = []
+    vectors: list[dict[str, float]] = []
+    grams: list[dict[str, float]] = []
+    defined: dict[str, list[str]] = {}
     surface: dict[str, str] = {}
     counts: dict[str, int] = {}
     synonyms: dict[str, list[str]] = {k.lower(): v.lower().split() for k, v in shared.get("synonyms", {}).items()}
 
-    def stems_of(text: str) -> list[str]:
+    def stemmed(text: str) -> list[str]:
         out = []
         for w in words(text):
-            if _meaningful(w):
-                if w not in surface:
-                    surface[w] = stem(w)
-                out.append(surface[w])
+            if w not in surface:
+                surface[w] = stem(w)
+            out.append(surface[w])
         return out
+
+    def stems_of(text: str) -> list[str]:
+        return [s for w, s in zip(words(text), stemmed(text), strict=True) if _meaningful(w)]
 
     for g in rulebook.games():
         for r in rulebook.rules(g.id):
-            n = len(records)
-            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), list(r.aliases)))
+            left = (withheld or {}).get(r.id, {})
+            aliases = [a for a in r.aliases if a not in left.get("aliases", ())]
+            asked_as = [q for q in r.asked_as if q not in left.get("asked_as", ())]
+            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases))
             parts = {
-                "id": " ".join(re.split(r"[.\-]", r.id)[1:]),
-                "title": r.title,
-                "aliases": " ; ".join(r.aliases),
-                "asked": " ; ".join(r.asked_as),
-                "text": r.text,
+                "id": [" ".join(re.split(r"[.\-]", r.id)[1:])],
+                "title": [r.title],
+                "aliases": aliases,
+                "asked": asked_as,
+                "text": [r.text],
             }
             weights: dict[str, float] = {}
-            for name, text in parts.items():
-                for s in stems_of(text):
-                    weights[s] = weights.get(s, 0.0) + FIELDS[name]
-            for s, w in weights.items():
-                postings.setdefault(s, []).append((n, w))
-            for w in set(words(f"{r.title} {r.text} {' '.join(r.aliases)}")):
+            for name, texts in parts.items():
+                for text in texts:
+                    for s in stems_of(text):
+                        weights[s] = weights.get(s, 0.0) + FIELDS[name]
+            fields.append(weights)
+            for question in asked_as:
+                counted: dict[str, float] = {}
+                for s in stems_of(question):
+                    counted[s] = counted.get(s, 0.0) + 1.0
+                asked_docs.append(counted)
+                asked_records.append(len(records) - 1)
+            whole = [r.title, r.text, *aliases, *asked_as]
+            vector: dict[str, float] = {}
+            for text in whole:
+                for t in vector_terms(stemmed(text)):
+                    vector[t] = vector.get(t, 0.0) + 1.0
+            vectors.append(vector)
+            pieces: dict[str, float] = {}
+            for text in whole:
+                for t in four_grams(words(text)):
+                    pieces[t] = pieces.get(t, 0.0) + 1.0
+            grams.append(pieces)
+            for w in set(words(" ".join(whole))):
                 counts[w] = counts.get(w, 0) + 1
-            lengths.append(sum(weights.values()))
+            head = " ".join(sorted(set(stems_of(re.split(r"[:(]", r.title)[0]))))
+            if head:
+                defined.setdefault(head, []).append(r.id)
             if r.kind == "glossary":
                 term = r.title.split(":")[0].strip().lower()
-                for alias in r.aliases:
+                for alias in aliases:
                     synonyms.setdefault(alias.lower(), words(term))
     for extra in synonyms.values():
-        stems_of(" ".join(extra))
+        stemmed(" ".join(extra))
+    postings = _bm25(fields, K1, B)
+    asked = _bm25(asked_docs, ASKED_K1, ASKED_B)
+    # A word pair found in one record alone is left out of the index (not out of its vector's length):
+    # two in three pairs are, and a question rarely holds one of them.
+    vector_postings = {t: p for t, p in _tfidf(vectors).items() if " " not in t or len(p) > 1}
+    gram_postings = _tfidf(grams)
+    with open(os.path.join(_HERE, "data", "english-words.txt"), encoding="utf-8") as handle:
+        english = [w.strip() for w in handle if w.strip() and not w.startswith("#")]
+    english_stems = {}
+    for w in english:
+        if w not in surface:
+            own = stem(w)
+            if own in postings:
+                english_stems[w] = own
     names: dict[str, str] = {}
     cues: dict[str, str] = {}
     for gid, entry in shared.get("games", {}).items():
@@ -333,9 +467,15 @@ def build() -> dict[str, Any]:
     known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
     return {
         "records": records,
-        "postings": {s: _packed(found) for s, found in postings.items()},
-        "lengths": lengths,
+        "postings": _packed(postings),
+        "asked": _packed(asked),
+        "asked_records": asked_records,
+        "vectors": _packed(vector_postings),
+        "grams": _packed(gram_postings),
+        "defined": defined,
         "surface": surface,
+        "english": {k: "\n" + "\n".join(ws) + "\n" for k, ws in _by_start(english).items()},
+        "english_stems": english_stems,
         "synonyms": synonyms,
         "names": names,
         "cues": cues,
@@ -344,10 +484,76 @@ def build() -> dict[str, Any]:
     }
 
 
-def _packed(found: list[tuple[int, float]]) -> tuple[bytes, bytes]:
+def vector_terms(stems: list[str]) -> list[str]:
+    """A text's terms for the word vectors: every stem, stopwords too, and each two neighbouring stems."""
+    return stems + [f"{a} {b}" for a, b in itertools.pairwise(stems)]
+
+
+def four_grams(found: list[str]) -> list[str]:
+    """The four-letter pieces of each word, the word padded with a space each side ("dec" gives " dec", "dec ")."""
+    out = []
+    for w in found:
+        padded = f" {w} "
+        if len(padded) <= 4:
+            out.append(padded)
+        else:
+            out += [padded[i : i + 4] for i in range(len(padded) - 3)]
+    return out
+
+
+def _bm25(docs: list[dict[str, float]], k1: float, b: float) -> dict[str, list[tuple[int, float]]]:
+    """BM25 postings: each weight the term's rarity times its saturated count in the document."""
+    n = len(docs)
+    average = sum(sum(d.values()) for d in docs) / max(1, n)
+    found: dict[str, list[tuple[int, float]]] = {}
+    for number, doc in enumerate(docs):
+        length = sum(doc.values())
+        for term, tf in doc.items():
+            norm = tf * (1 + k1) / (tf + k1 * (1 - b + b * length / (average or 1.0)))
+            found.setdefault(term, []).append((number, norm))
+    for p in found.values():
+        idf = math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
+        p[:] = [(d, w * idf) for d, w in p]
+    return found
+
+
+def _tfidf(docs: list[dict[str, float]]) -> dict[str, list[tuple[int, float]]]:
+    """Unit-length TF-IDF vectors as postings: sublinear counts, smoothed rarity (as ``Lexicon.rarity``)."""
+    n = len(docs)
+    df: dict[str, int] = {}
+    for doc in docs:
+        for term in doc:
+            df[term] = df.get(term, 0) + 1
+    idfs = {t: math.log((1 + n) / (1 + d)) + 1 for t, d in df.items()}
+    found: dict[str, list[tuple[int, float]]] = {}
+    for number, doc in enumerate(docs):
+        weights = {t: (1 + math.log(tf)) * idfs[t] for t, tf in doc.items()}
+        size = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        for t, w in weights.items():
+            found.setdefault(t, []).append((number, w / size))
+    return found
+
+
+def _by_start(found: list[str]) -> dict[str, list[str]]:
+    """Words grouped by their first two letters."""
+    groups: dict[str, list[str]] = {}
+    for w in found:
+        groups.setdefault(w[:2], []).append(w)
+    return groups
+
+
+def _packed(found: dict[str, list[tuple[int, float]]]) -> tuple[dict[str, int], bytes, bytes]:
+    """Postings packed for [`Index`][rulebook.vocabulary.Index]: the terms' places, then two flat arrays."""
     from array import array
 
-    return array("H", [d for d, _ in found]).tobytes(), array("f", [w for _, w in found]).tobytes()
+    terms: dict[str, int] = {}
+    docs = array("H")
+    weights = array("f")
+    for term, entries in found.items():
+        terms[term] = len(docs) * 65536 + len(entries)
+        docs.extend(d for d, _ in entries)
+        weights.extend(w for _, w in entries)
+    return terms, docs.tobytes(), weights.tobytes()
 
 
 @cache
@@ -362,10 +568,17 @@ def lexicon() -> Lexicon:
     folder = cache_dir()
     path = folder / f"vocabulary-{_stamp()}.marshal" if folder is not None else None
     if path is not None:
+        import gc
+
+        collecting = gc.isenabled()
+        gc.disable()  # the cache is thousands of small tuples: collecting while they are made only slows it
         try:
             return Lexicon(marshal.loads(path.read_bytes()))
         except (OSError, ValueError, EOFError, TypeError, KeyError):
             pass
+        finally:
+            if collecting:
+                gc.enable()
     data = build()
     if path is not None:
         with contextlib.suppress(InvalidInputError):

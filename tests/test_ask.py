@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from rulebook.ask import REFUSAL, ask, render
+from rulebook.ask import MIN_STRENGTH, REFUSAL, ask, rank, render, strength
 from rulebook.calculators import read as read_question
 from rulebook.calculators import tokens
 from rulebook.errors import InvalidInputError
+from rulebook.vocabulary import lexicon
 
 READERS = ["clash", "elestrals", "spellfire", "elephants"]
 
@@ -77,7 +78,7 @@ def test_elestrals_advanced_stat_order_is_computed_in_the_rules_order() -> None:
 
 def test_elestrals_battle_spirit_difference_is_computed_from_numbers_in_words() -> None:
     question = "An Elestral with three Attack and two Spirits attacks an Elestral with 2 Attack and one Spirit."
-    assert computed(question) == "The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit(s)"
+    assert computed(question) == "The defender's Elestral is destroyed; the defender's controller Expends 1 Spirit"
     assert "elestrals.battle.spirit-difference" in ask(question).rules
 
 
@@ -88,12 +89,12 @@ def test_elestrals_battle_direct_spirits_left_are_the_opponents_deck_not_a_defen
     )
     ruling = ask(question)
     assert ruling.verdict == (
-        "computed: No Elestral is destroyed; the defender's controller Expends 2 Spirit(s); "
+        "computed: No Elestral is destroyed; the defender's controller Expends 2 Spirits; "
         "the defender's controller loses the game"
     )
     assert "elestrals.battle.direct" in ruling.rules and "elestrals.end.expend-from-empty" in ruling.rules
     remaining = question.replace("1 Spirit left", "3 Spirits remaining")
-    assert computed(remaining) == "No Elestral is destroyed; the defender's controller Expends 2 Spirit(s)"
+    assert computed(remaining) == "No Elestral is destroyed; the defender's controller Expends 2 Spirits"
 
 
 def test_elestrals_battle_reader_names_the_spirits_it_would_need() -> None:
@@ -131,7 +132,7 @@ def test_elephants_base_priority_tie_needs_the_ringleader_when_it_decides() -> N
     assert computed("P2 is the Ringleader; P1 casts Root and P2 casts Break. Which resolves first?") == (
         "Clash I resolves: P2:break, P1:root"
     )
-    ruling = ask("P1 casts Root and P2 casts Root: which resolves first?")
+    ruling = ask("P1 casts Root and P2 casts Break: which resolves first?")
     assert not ruling.verdict.startswith("computed")
     assert ruling.value["readings"][0]["missing"][0].startswith("who is the Ringleader")
 
@@ -154,6 +155,46 @@ def test_questions_about_nothing_in_these_games_are_refused() -> None:
         ruling = ask(question)
         assert ruling.verdict.startswith(REFUSAL), question
         assert ruling.value["refused"] is True and ruling.rules == ()
+
+
+def test_a_ruling_is_never_chosen_on_one_shared_word() -> None:
+    # "life" is an Elestrals word (Spirits are a player's life), "meaning" of no record near it; "dragon" of a few.
+    for question in ("what is the meaning of life", "How do I train a dragon?"):
+        ruling = ask(question)
+        assert ruling.verdict.startswith(REFUSAL), question
+        assert ruling.value["nearest"], question
+    assert not ask("what is life in Elestrals?").value["refused"]
+
+
+def test_the_match_strength_keeps_rules_questions_above_the_threshold_and_others_below() -> None:
+    lex = lexicon()
+
+    def measured(question: str) -> float:
+        query = lex.read(question)
+        return strength(query, rank(query, query.named or None, lex), lex)
+
+    assert measured("does fortify save earth on a tie?") > MIN_STRENGTH
+    assert measured("how do I tie a reef knot?") < MIN_STRENGTH
+    assert ask("how do I tie a reef knot?").value["refused"] is True
+
+
+def test_common_english_words_are_never_read_as_typos_of_record_words() -> None:
+    lex = lexicon()
+    assert lex.read("who won the world cup last year").corrected == {}  # not "wear"
+    assert lex.read("do solar panels still work in winter").corrected == {}  # not "winner"
+    assert lex.read("what does the chian do, and can I ascned or mulligen").corrected == {
+        "chian": "chain",  # two letters swapped count as one edit
+        "ascned": "ascend",
+        "mulligen": "mulligan",
+    }
+
+
+def test_each_reading_of_the_question_is_in_the_ranked_list() -> None:
+    # Word pairs: "attack step" is the Attack Step's record, not the Damage Step's, which also names attacks.
+    hits = ask("what is the attack step").value["rulings"]
+    assert hits[0]["id"] == "elestrals.glossary.attack-step"
+    assert {"score", "coverage", "cosine", "pieces"} <= set(hits[0])
+    assert hits == sorted(hits, key=lambda h: -h["score"])
 
 
 def test_a_named_game_keeps_to_that_games_records() -> None:

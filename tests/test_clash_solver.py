@@ -199,7 +199,8 @@ def test_cli_advise_a_position_string() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "P1 to move wins with perfect play: 1 of 3 moves wins (air > earth)"
-    assert lines[1] == "  1. air > earth: win (P2's best answer: no Fortify)"
+    assert lines[1] == "Every legal move, best first, with its value for the player to move:"
+    assert lines[2] == "  1. air > earth: win (P2's best answer: no Fortify)"
 
 
 def test_cli_advise_after_a_move_log_json() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_rules_lists_records_and_filters_by_kind() -> None:
 def test_rule_shows_text_citation_and_option_choices() -> None:
     result = run("rule", "clash.interp.last-elements-tie")
     assert result.exit_code == 0
-    assert "002_6544c3a00f53460f.txt § Rules and Mechanics > Winning the Game" in result.stdout
+    assert "source: Elemental Clash rules, Rules and Mechanics > Winning the Game" in result.stdout
     assert "attacker-wins: the player who attacked wins" in result.stdout
     data = json.loads(run("rule", "clash.attack.tie", "--json").stdout)
     assert data["id"] == "clash.attack.tie" and data["kind"] == "rule"
@@ -48,7 +49,7 @@ def test_attack_answers_with_trace_rules_and_the_interpretation_it_rests_on() ->
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "P1's Fire is eliminated (3 against 4)"
-    assert any(line.startswith("interpretation clash.interp.spent-when-cancelled:") for line in lines)
+    assert any(line.strip().startswith("interpretation clash.interp.spent-when-cancelled:") for line in lines)
 
 
 def test_attack_json_follows_the_documented_schema() -> None:
@@ -217,7 +218,7 @@ def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["clash", "attack"], "error: Missing argument 'attacker'. (see 'rulebook clash attack --help')"),
+        (["clash", "attack"], "error: Missing argument 'ATTACKER'. (see 'rulebook clash attack --help')"),
         (["elephants", "order", "-1"], "error: No such option: -1 (see 'rulebook elephants order --help')"),
         (["clsh"], "error: No such command 'clsh'. Did you mean 'clash'? (see 'rulebook --help')"),
     ],
@@ -232,3 +233,136 @@ def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(arg
     assert result.returncode == 2
     assert result.stderr == message + "\n"
     assert result.stdout == ""
+
+
+# ------------------------------------------------------------------ help that reads plainly
+
+
+def _every_command_help() -> dict[str, str]:
+    import typer
+
+    def walk(command, path):
+        yield " ".join(path), command
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            yield from walk(sub, [*path, name])
+
+    helps = {}
+    for path, _ in walk(typer.main.get_command(app), ["rulebook"]):
+        result = runner.invoke(app, [*path.split()[1:], "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, path
+        helps[path] = result.stdout
+    return helps
+
+
+def test_help_labels_are_what_a_user_types_not_python_types() -> None:
+    helps = _every_command_help()
+    assert len(helps) > 50
+    for path, text in helps.items():
+        assert not re.search(r"<(str|int|bool|float|list\[\w+\])>", text), f"{path}: a Python type in the help"
+        assert not re.search(r"\{[a-z_.]+\}", text), f"{path}: a braced argument in the usage line"
+        assert "--no-no-" not in text, f"{path}: a doubled negative flag"
+    attack = helps["rulebook clash attack"]
+    assert "Usage: rulebook clash attack [OPTIONS] ATTACKER TARGET" in attack
+    assert re.search(r"--log\s+FILE", attack) and re.search(r"--json\s+Print the answer", attack)
+
+
+def test_shell_completion_is_offered_and_completes_commands() -> None:
+    import os
+    import subprocess
+    import sys
+
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+    env = {**os.environ, "_RULEBOOK_COMPLETE": "complete_bash", "COMP_WORDS": "rulebook clash a", "COMP_CWORD": "2"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.split() == ["attack", "advise"]
+
+
+def test_the_cli_reference_gives_each_command_its_whole_summary() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\* `([a-z-]+)`: (.*)$", page, re.MULTILINE)
+    assert listed and all(not summary.endswith("...") for _, summary in listed), "a summary is cut short"
+    assert "<str>" not in page and "{game}" not in page and "<bool>" not in page
+
+
+# ------------------------------------------------------------------ output that reads well
+
+
+def test_a_refusal_names_every_further_rule_by_its_title_never_an_empty_step() -> None:
+    lines = runner.invoke(app, ["clash", "attack", "earth", "air+"]).stdout.splitlines()
+    assert lines[0] == "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"
+    steps = "\n".join(lines[1:7])
+    assert 'also forbidden by the rule "Gale (Air): swap strengths with the defender"' in steps
+    assert not re.search(r"forbidden by\s+\[", steps)
+
+
+def test_a_step_without_text_is_named_by_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.output import emit_steps
+    from rulebook.ruling import Step
+
+    emit_steps([Step("", "clash.attack.tie")])
+    assert capsys.readouterr().out == "  1. Equal strengths: both elements are eliminated  [clash.attack.tie]\n"
+
+
+def test_interpretation_notes_are_one_line_each_and_whole_with_verbose() -> None:
+    short = runner.invoke(app, ["clash", "attack", "earth", "air+"]).stdout.splitlines()
+    at = short.index("notes (in full with --verbose):")
+    assert short[at + 1 :] == ["  interpretation clash.interp.gale-defends: Gale is an attacking ability only"]
+    full = runner.invoke(app, ["clash", "attack", "earth", "air+", "--verbose"]).stdout
+    assert (
+        "notes:\n  interpretation clash.interp.gale-defends: Gale is an attacking ability only\n    The rules" in full
+    )
+    # The answer comes first, the notes last.
+    assert full.splitlines()[0].startswith("illegal: ") and full.index("notes:") > full.index("rules: ")
+
+
+def test_counts_take_the_singular_for_one(tmp_path: Path) -> None:
+    log = tmp_path / "one.log"
+    log.write_text("earth > water\n", encoding="utf-8")
+    assert runner.invoke(app, ["clash", "replay", str(log)]).stdout.startswith("legal: 1 turn, game not over")
+    one = runner.invoke(app, ["spellfire", "levels", "Elminster:9"]).stdout
+    assert one.startswith("the champions count for 9 levels; 1 card")
+    assert "(s)" not in runner.invoke(app, ["clash", "replay", "examples/clash/short-game.log"]).stdout
+
+
+def test_advise_heads_its_move_list_and_its_line_of_play() -> None:
+    lines = runner.invoke(app, ["clash", "advise", "P1: air earth / P2: earth"]).stdout.splitlines()
+    assert lines[1] == "Every legal move, best first, with its value for the player to move:"
+    assert "A line of perfect play from here:" in lines
+    assert lines[lines.index("A line of perfect play from here:") + 1].startswith("  1. turn 1: P1 plays air > earth")
+
+
+def test_slow_commands_show_a_spinner_on_a_terminal_and_nothing_in_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from cli.output import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    with progress("Solving"):
+        pass
+    assert piped.getvalue() == ""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.delenv("TERM", raising=False)
+    with progress("Solving Elemental Clash"):
+        pass
+    assert "Solving Elemental Clash" in terminal.getvalue()
+
+
+def test_sources_are_named_in_words_in_the_cli_and_by_file_in_json() -> None:
+    assert "source: Elemental Clash rules, Rules and Mechanics > Outcome of Attack" in (
+        runner.invoke(app, ["rule", "clash.attack.tie"]).stdout
+    )
+    games = runner.invoke(app, ["games"], env={"COLUMNS": "200"}).stdout
+    assert "Elestrals How to Play Guide" in games and ".txt" not in games
+    data = json.loads(runner.invoke(app, ["rule", "clash.attack.tie", "--json"]).stdout)
+    assert data["citation"]["file"] == "002_6544c3a00f53460f.txt"
+    assert data["citation"]["in_words"] == "Elemental Clash rules, Rules and Mechanics > Outcome of Attack"

@@ -17,11 +17,14 @@ IDS = {r.id for r in rulebook.rules("elephants")}
 
 
 def _random_board(rng: random.Random) -> elephants.Board:
+    """A board no rule forbids: each player's spells come from two sets of their own."""
     players = rng.randint(2, 4)
     clash = rng.randint(1, 4)
     tokens = []
+    sets = rng.sample(list(elephants.SETS), 2 * players)
     for p in range(1, players + 1):
-        for name in rng.sample(NAMES, rng.randint(1, 4)):
+        mine = [n for s in sets[2 * p - 2 : 2 * p] for n in elephants.SETS[s]]
+        for name in rng.sample(mine, rng.randint(1, 4)):
             flag = rng.choice(["", "", "", "/cancelled", "/resolved", "/advanced", "/hit", "/miss"])
             if clash < 4 and rng.random() < 0.1:
                 flag = f"/moved={rng.randint(clash + 1, 4)}"
@@ -109,7 +112,8 @@ def test_self_advancing_spells_advance_once_a_round() -> None:
         clapped = board(f"P1:{name}/advanced P1:clap/hit", clash=2)
         assert elephants.can_advance(clapped, f"P1:{name}", by="P1:clap").legal is True
     once = {n for n, d in elephants.SPELLS.items() if d["advance"] == "self-once"}
-    assert once == {"repeater", "slumber", "nightglow", "break", "starfall"}
+    # The sheet's five, and Bolts, whose card of 2025-09-09 also advances itself once.
+    assert once == {"repeater", "slumber", "nightglow", "break", "starfall", "bolts"}
 
 
 def test_clap_only_takes_from_enemies_with_two_active_spells_and_never_a_shielded_one() -> None:
@@ -136,7 +140,7 @@ def test_gravitate_never_moves_to_the_current_or_an_earlier_clash_nor_in_clash_i
 
 
 def test_stupefy_damages_before_it_cancels_and_the_trunk_is_lost_last() -> None:
-    b = board("P1:stupefy P2:offering P3:ritual", health={"P2": 2, "P3": 4})
+    b = board("P1:stupefy P2:offering P3:fireball", health={"P2": 2, "P3": 4})
     r = elephants.effect(b, "P1:stupefy")
     rules = [step.rule for step in r.trace]
     last_damage = max(i for i, rule in enumerate(rules) if rule == "elephants.resolve.stupefy")
@@ -146,7 +150,7 @@ def test_stupefy_damages_before_it_cancels_and_the_trunk_is_lost_last() -> None:
         "spell": "P1:stupefy",
         "active": True,
         "damaged": {"P2": 0, "P3": 2},
-        "cancelled": ["P2:offering", "P3:ritual"],
+        "cancelled": ["P2:offering", "P3:fireball"],
         "shielded": [],
         "trunk_lost": ["P2"],
     }
@@ -184,10 +188,12 @@ def test_end_of_round_fills_the_hand_to_four_plus_one_per_lost_trunk() -> None:
         ("P1:clap/moved=1", {"clash": 2}, "only have been moved to a later clash"),
         ("P1:clap@3/cancelled", {"clash": 2}, "it has not been cast yet"),
         ("P1:clap", {"clash": 5}, "a round has clashes 1 to 4"),
-        ("P1:clap P1:clap", {}, "given twice"),
         ("P3:clap", {"players": 2}, "2 players cannot include P3"),
         ("P1:clap", {"health": {"P2": 0}}, "at least 1"),
         ("P1:clap", {"options": {"turbulence-condition": "card"}}, "accepted: any-spell, this-spell"),
+        ("P1:clap", {"health": {"X": 1}}, "unknown player 'X'"),
+        ("P1:clap", {"health": {"P2": 6}, "max_health": {"P2": 5}}, "above their maximum"),
+        ("P1:clap", {"clash": "²"}, "unknown clash '²'"),
     ],
 )
 def test_bad_boards_are_refused_with_a_message_naming_what_is_accepted(spells: str, kwargs: dict, message: str) -> None:
@@ -196,28 +202,65 @@ def test_bad_boards_are_refused_with_a_message_naming_what_is_accepted(spells: s
     assert message in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("spells", "kwargs", "rules"),
+    [
+        ("P1:clap P1:clap", {}, ("elephants.interp.one-copy", "elephants.base.sets")),
+        ("P1:clap P2:clap", {}, ("elephants.interp.one-copy", "elephants.base.sets")),
+        ("P1:clap P2:stupefy", {}, ("elephants.interp.board-sets", "elephants.base.setup")),
+        ("P1:clap", {"hands": {"P2": ["break"]}}, ("elephants.interp.board-sets", "elephants.base.setup")),
+        ("P1:clap", {"piles": {"P1": ["clap"]}}, ("elephants.interp.one-copy", "elephants.base.sets")),
+    ],
+)
+def test_elephants_interp_board_sets_impossible_boards_are_refused_with_the_rule(
+    spells: str, kwargs: dict, rules: tuple[str, ...]
+) -> None:
+    with pytest.raises(rulebook.IllegalActionError) as err:
+        board(spells, **kwargs)
+    assert err.value.rules == rules
+
+
+def test_elephants_interp_board_sets_a_spell_taken_from_its_drafter_is_written_taken() -> None:
+    b = board("P1:clap P1:stupefy P2:break/taken")
+    assert b.spell("P2:break").taken and elephants.order(b).verdict == "Clash I resolves: P2:break, P1:clap, P1:stupefy"
+
+
 def test_asking_about_a_spell_not_on_the_board_lists_the_board() -> None:
     with pytest.raises(UnknownNameError) as err:
         elephants.can_advance(board("P1:root P2:break"), "P1:break")
     assert "accepted: P1:root, P2:break" in str(err.value)
 
 
-def test_only_clap_advances_other_spells_and_only_modelled_effects_resolve() -> None:
-    with pytest.raises(InvalidInputError, match="only Clap does"):
+def test_only_clap_advances_other_spells_in_can_advance() -> None:
+    with pytest.raises(InvalidInputError, match="is not a Clap"):
         elephants.can_advance(board("P1:root P1:break"), "P1:root", by="P1:break")
-    with pytest.raises(InvalidInputError, match="not modelled"):
-        elephants.effect(board("P1:root"), "P1:root")
     with pytest.raises(InvalidInputError, match="no optional effect"):
         elephants.optional_effect("root", "use")
 
 
+def test_every_spell_of_the_card_list_has_an_effect_that_runs_and_cites_its_record() -> None:
+    for name in elephants.SPELLS:
+        kind = elephants.SPELLS[name]["set"]
+        other = next(n for n, d in elephants.SPELLS.items() if d["set"] not in (kind, "Space", "Sunbeam"))
+        b = board(f"P1:{name} P2:{other}", clash=2)
+        if name == "gravitate":
+            r = elephants.effect(b, f"P1:{name}", choose=f"P2:{other}>4")
+        elif name == "wormhole":
+            r = elephants.effect(b, f"P1:{name}", choose="2>4")
+        else:
+            r = elephants.effect(b, f"P1:{name}")
+        assert r.verdict.startswith(f"P1:{name}"), r.verdict
+        assert set(r.rules) <= IDS and all(step.rule for step in r.trace)
+
+
 def test_a_clash_played_out_never_resolves_a_spell_twice_nor_advances_a_cancelled_one() -> None:
     for b in BOARDS:
-        if any(s.name == "gravitate" for s in b.active()) and b.current < 4:
-            continue  # Gravitate's move is a choice that must be given
+        if any(s.name in ("gravitate", "wormhole") for s in b.active()) and b.current < 4:
+            continue  # where Gravitate and Wormhole send spells is a choice that must be given
         r = elephants.resolve_clash(b)
         assert len(r.value["resolved"]) == len(set(r.value["resolved"]))
-        assert set(r.value["resolved"]) <= {s.ref for s in b.active() if s.priority != "A"}
+        copies = {s.ref for s in b.active() if s.name == "imitate"}
+        assert set(r.value["resolved"]) <= {s.ref for s in b.active() if s.priority != "A"} | copies
         for ref in r.value["advanced"]:
             assert ref not in r.value["cancelled"] and ref not in r.value["moved"]
             assert ref.split(":")[0] not in r.value["trunk_lost"]
@@ -229,11 +272,11 @@ def test_gravitate_needs_its_choice_and_an_illegal_move_is_refused_with_its_rule
     b = board("P1:gravitate P2:stupefy", clash=2)
     with pytest.raises(InvalidInputError, match="needs a choice"):
         elephants.resolve_clash(b)
-    with pytest.raises(rulebook.IllegalActionError) as err:
+    with pytest.raises(InvalidInputError, match="accepted: III, IV"):
         elephants.resolve_clash(b, {"P1:gravitate": "P2:stupefy>1"})
-    assert err.value.rules == ("elephants.gravitate.current-to-future",)
-    with pytest.raises(InvalidInputError, match="takes no choice"):
-        elephants.resolve_clash(b, {"P2:stupefy": "P1"})
+    two = board("P1:gravitate P2:offering P2:ritual", clash=2)
+    with pytest.raises(InvalidInputError, match=r"cannot choose 'P2:nourish'.*accepted: P2:offering, P2:ritual"):
+        elephants.resolve_clash(two, {"P1:gravitate": "P2:nourish>4"})
 
 
 ROUND = Path(__file__).resolve().parent.parent / "examples" / "elephants" / "round.toml"
@@ -246,22 +289,33 @@ def test_a_whole_round_carries_advanced_and_moved_spells_into_the_next_clash() -
     )
     first, second, third, fourth = r.value["clashes"]
     assert first["moved"] == {"P3:starfall": 2} and first["advanced"] == {"P1:accelerator": 2}
-    assert "P3:starfall" in second["resolved"] and second["cancelled"] == ["P3:break"]
-    assert third["trunk_lost"] == ["P3"]
+    assert "P3:starfall" in second["resolved"] and second["cancelled"] == ["P3:constellation"]
+    assert third["trunk_lost"] == ["P3"] and third["cancelled"][:2] == ["P2:root", "P3:offering"]
     assert fourth["resolved"][:3] == ["P1:accelerator", "P1:clap", "P1:stupefy"]
-    assert r.value["health"] == {"P1": 5, "P2": 1, "P3": 0}
+    # P3's health starts again full after the lost trunk (elephants.interp.trunk-loss-health).
+    assert r.value["health"] == {"P1": 5, "P2": 1, "P3": 5}
     assert r.value["next_ringleader"] == "P3"
 
 
 def test_a_self_advance_counts_towards_the_once_a_round_limit_in_later_clashes() -> None:
-    r = elephants.play_round(["P1:slumber P2:root", "P1:starfall P2:clap", "P1:root P2:break"])
+    r = elephants.play_round(["P1:slumber P2:root", "P1:starfall P2:nourish", "P1:gleam P2:flow"])
     assert r.value["clashes"][0]["advanced"] == {"P1:slumber": 2, "P2:root": 2}
     assert "P1:slumber" not in r.value["clashes"][1]["advanced"]
 
 
-def test_the_round_ends_when_one_player_is_left_who_can_be_harmed() -> None:
+def test_elephants_base_round_ends_early_when_one_player_is_left_who_can_be_harmed() -> None:
     r = elephants.play_round(["P1:stupefy P2:offering", "P1:root"], health={"P2": 1})
     assert r.value["trunk_lost"] == ["P2"] and len(r.value["clashes"]) == 1
+    assert "elephants.base.round-ends-early" in r.rules
+
+
+def test_elephants_base_round_ends_early_the_issue_s_board_resolves_nothing_after_the_trunk() -> None:
+    # 2 players, P2 at 2 health: Stupefy takes P2 to 0; once it has finished P2 loses a trunk, only P1 can
+    # still be harmed, and the round ends at once: Starfall neither resolves nor advances.
+    r = elephants.resolve_clash(board("P1:stupefy P2:offering P1:starfall", health={"P2": 2}))
+    assert r.value["resolved"] == ["P1:stupefy"] and r.value["advanced"] == {}
+    assert r.value["trunk_lost"] == ["P2"]
+    assert r.verdict == "Clash I: P1:stupefy resolves; P2:offering cancelled; P2 loses a trunk"
     assert "elephants.base.round-ends-early" in r.rules
 
 
@@ -269,8 +323,9 @@ def test_the_round_ends_when_one_player_is_left_who_can_be_harmed() -> None:
     ("clashes", "message"),
     [
         (["P1:root"], "P2 must lay one spell"),
-        (["P1:root P1:clap P2:break"], "P1 must lay one spell, and lays 2"),
-        (["P1:root P2:clap", "P1:root P2:break"], "P1:root is already on the board"),
+        (["P1:root P1:clap P2:nourish"], "P1 must lay one spell, and lays 2"),
+        (["P1:root P2:clap", "P1:root P2:break"], "P1:root is laid twice"),
+        (["P1:root P2:clap", "P1:stupefy P2:break"], "both of the Thunder set"),
         (["P1:root/cancelled P2:clap"], "without flags"),
         (["P1:root P2:clap"] * 5, "a round has 4 clashes"),
     ],
@@ -284,14 +339,77 @@ def test_a_round_plan_that_breaks_the_prepare_phase_is_refused(clashes: list[str
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[[clash]]\nspels = []", "unknown clash key 'spels' (did you mean 'spells'?)"),
-        ("clashes = 1", "unknown round-plan key 'clashes' (did you mean 'clash'?)"),
-        ("clash = 3", "give each clash as a [[clash]] table"),
-        ("[[clash]]\nspells = 'P1:root'", "a clash has spells = [...]"),
-        ("[[clash", "cannot read the round plan"),
+        ("[[clash]]\nspels = []", "unknown key 'clash[1].spels' (did you mean 'spells'?)"),
+        ("clashes = 1", "unknown key 'clashes' (did you mean 'clash'?)"),
+        ("clash = 3", "clash must be a list"),
+        ("[[clash]]\nspells = 'P1:root'", "clash[1].spells must be a list of strings"),
+        ("[[clash", "is not valid TOML"),
+        # Values of the wrong type are refused before use.
+        ('players = "three"', "players must be a whole number from 2 to 9, not 'three'"),
+        ("ringleader = 7", "ringleader must be a string, not 7"),
+        ("options = 5", "options must be a table, not 5"),
+        ("[[health]]\nP2 = 1", "health must be a table"),
+        ("turn_order = [1, 2]", "turn_order[1] must be a string, not 1"),
+        ("a = " + "[" * 2000, "nested too deeply"),
     ],
 )
 def test_a_malformed_round_plan_is_refused(text: str, message: str) -> None:
     with pytest.raises(InvalidInputError) as err:
         elephants.parse_round(text)
     assert message in str(err.value)
+
+
+# ---------------------------------------------------------------- the findings of the comparison with the prototype
+
+
+def test_elephants_spell_starfall_deals_its_damage_when_a_clash_is_played_out() -> None:
+    r = elephants.resolve_clash(board("P1:starfall P2:reinforce"))
+    assert r.value["health"] == {"P1": 5, "P2": 4} and "elephants.spell.starfall" in r.rules
+
+
+def test_elephants_spell_slumber_heals_its_owner_when_a_clash_is_played_out() -> None:
+    r = elephants.resolve_clash(board("P1:slumber P2:nourish", health={"P1": 3}))
+    assert r.value["health"]["P1"] == 4 and "elephants.spell.slumber" in r.rules
+
+
+def test_elephants_spell_nightglow_bolsters_its_owner() -> None:
+    r = elephants.effect(board("P1:nightglow P2:nourish"), "P1:nightglow")
+    assert r.verdict == "P1:nightglow bolsters P1 by 1" and "elephants.spell.nightglow" in r.rules
+
+
+def test_elephants_spell_repeater_advances_another_spell_of_its_owner() -> None:
+    r = elephants.resolve_clash(board("P1:repeater P1:fireball P2:nourish"))
+    assert r.value["advanced"] == {"P1:fireball": 2, "P1:repeater": 2}
+    assert "elephants.spell.repeater" in r.rules
+
+
+def test_elephants_base_conjury_an_attack_may_be_aimed_at_a_conjury() -> None:
+    r = elephants.resolve_clash(board("P1:fireball P2:accelerator P2:nourish"), {"P1:fireball": "P2:accelerator"})
+    assert r.value["cancelled"] == ["P2:accelerator"] and "elephants.interp.conjury-hit" in r.rules
+
+
+def test_elephants_base_spells_offering_and_starfall_have_their_damage_in_the_spell_table() -> None:
+    assert elephants.SPELLS["offering"]["damage"] == 3 and elephants.SPELLS["offering"]["self_damage"] == 1
+    assert elephants.SPELLS["starfall"]["damage"] == 1
+
+
+def test_elephants_base_card_list_the_data_says_which_list_it_follows_and_its_date() -> None:
+    assert elephants.CARD_LIST["follows"] == "2025-09-09" and elephants.CARD_LIST["commit"] == "77f658b"
+    assert len(elephants.SPELLS) == 58 and len(elephants.SETS) == 19
+    # The types that changed after the sheet's list of 2025-08-12.
+    assert elephants.SPELLS["gravitate"]["types"] == []
+    assert elephants.SPELLS["electrocute"]["types"] == ["boost"]
+    assert elephants.SPELLS["ritual"]["types"] == ["attack", "boost"]
+
+
+def test_elephants_public_electrocute_card_the_enemy_always_discards() -> None:
+    text = " ".join(rulebook.rules("elephants").get("elephants.public.electrocute-card").text.split())
+    assert "makes the enemy discard" in text and "2025-09-03" in text and "2025-09-06" in text
+    assert "enemy recall" not in text
+
+
+def test_elephants_interp_gravitate_move_is_flagged_with_an_option() -> None:
+    record = rulebook.rules("elephants").get("elephants.interp.gravitate-move")
+    assert record.kind == "interpretation" and record.option and record.option.default == "must"
+    b = board("P1:gravitate P2:offering P2:ritual", clash=2, options={"gravitate-move": "may"})
+    assert elephants.effect(b, "P1:gravitate", choose="none").verdict == "P1:gravitate does nothing here"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import rulebook
 from rulebook import elephants
 from rulebook.records import DATA_DIR
 
@@ -43,3 +44,27 @@ def test_the_game_page_shows_every_example_of_the_sheet_as_a_scenario() -> None:
     # The sheet's own examples: Stupefy's order, Clap's A-with-3 and B-with-2, Turbulence seeing the round.
     for needle in ("Stupefy damages first, then cancels", "Clap takes one spell from each enemy", "Turbulence sees"):
         assert any(needle in t for t in titles), needle
+
+
+def test_every_spell_of_the_card_list_has_a_scenario_that_cites_its_record() -> None:
+    for name in elephants.SPELLS:
+        named = [s for s in SCENARIOS if name in s["name"].lower()]
+        assert named, f"no scenario is named after {name}"
+        cited = [s for s in SCENARIOS if f"elephants.spell.{name}" in s.get("cites", [])]
+        if name not in ("stupefy", "turbulence", "enfeeble", "break", "root", "accelerator"):
+            assert cited, f"no scenario cites elephants.spell.{name}"
+
+
+def test_each_difference_from_the_prototype_decided_the_other_way_has_a_scenario_and_a_reason() -> None:
+    differences = {
+        "elephants.interp.turbulence-condition": "sheet",
+        "elephants.interp.electrocute-cost": "sheet",
+        "elephants.erratum.illuminate-count": "sheet",
+        "elephants.interp.agonize-condition": "prototype's engine",
+        "elephants.interp.zero-from-any-cause": "prototype's engine",
+        "elephants.interp.advance-from-elsewhere": "prototype's engine",
+        "elephants.erratum.priority-direction": "README",
+    }
+    for rid, word in differences.items():
+        assert any(rid in s.get("cites", []) for s in SCENARIOS), rid
+        assert word in " ".join(rulebook.rules("elephants").get(rid).text.split()), rid

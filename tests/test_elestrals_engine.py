@@ -154,3 +154,45 @@ def test_standings_apply_the_three_tiebreakers_in_order() -> None:
     assert rows["A"]["opponents_differential"] == 1.5 and rows["B"]["opponents_differential"] == -1.5
     order = [r["player"] for r in elestrals.standings(results).value["standings"]]
     assert order == ["E", "A", "B", "C", "F", "D"]
+
+
+def test_elestrals_zone_layout_table_places_every_zone_once_with_the_field_slots() -> None:
+    data = rulebook.rules("elestrals").data
+    zones = {z["id"]: z for z in data["zones"]}
+    assert len({(z["row"], z["column"]) for z in zones.values()}) == len(zones) == 6
+    assert zones["elestral-row"]["slots"] == data["field"]["elestral_slots"]
+    assert zones["rune-row"]["slots"] == data["field"]["rune_slots"]
+    assert zones["stadium"]["slots"] == data["field"]["stadium_slots"]
+    ids = {r.id for r in rulebook.rules("elestrals")}
+    assert {z["record"] for z in zones.values()} <= ids
+
+
+def test_the_elestrals_package_has_no_import_cycle() -> None:
+    import ast
+    from pathlib import Path
+
+    folder = Path(rulebook.__file__).parent / "elestrals"
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        if path.stem == "__init__":
+            continue
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rulebook.elestrals."):
+                found.add(node.module.split(".")[2])
+            elif isinstance(node, ast.Import):
+                found |= {a.name.split(".")[2] for a in node.names if a.name.startswith("rulebook.elestrals.")}
+        graph[path.stem] = found
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, "import cycle: " + " -> ".join((*path, module))
+        if module in done:
+            return
+        for other in graph[module]:
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+    assert {"state", "main_phase", "battle_phase", "chain", "match", "game"} <= set(graph)

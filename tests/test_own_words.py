@@ -45,15 +45,7 @@ def test_the_check_finds_a_pasted_sentence() -> None:
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents are not beside the project")
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g.id, marks=pytest.mark.xfail(strict=True, reason="Elestrals records are being restated"))
-        if g.id == "elestrals"
-        else g.id
-        for g in rulebook.games()
-    ],
-)
+@pytest.mark.parametrize("game", [g.id for g in rulebook.games()])
 def test_no_record_repeats_eight_words_of_its_source(game: str) -> None:
     info = rulebook.game(game)
     copied = {}

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 CLI_DOCS = ["-m", "typer", "cli.main", "utils", "docs", "--name", "rulebook", "--title", "CLI reference"]
 
@@ -59,3 +61,80 @@ def test_docstrings_use_markdown_cross_references() -> None:
         if SPHINX_ROLE.search(line) and "SPHINX_ROLE" not in line
     ]
     assert found == [], "write [`Name`][module.Name] instead of a Sphinx role"
+
+
+FIGURES = [
+    "spellfire-formation.svg",
+    "spellfire-formation-razed.svg",
+    "elementals-layouts.svg",
+    "elestrals-field.svg",
+    "clash-elements.svg",
+    "clash-example-game.svg",
+]
+
+
+@pytest.mark.parametrize("name", FIGURES)
+def test_each_figure_is_generated_at_build_time_and_shown_on_a_page(built_site: Path, name: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = ET.parse(built_site / "figures" / name).getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg" and svg.find("{http://www.w3.org/2000/svg}title") is not None
+    shown_on = [
+        page.relative_to(built_site).parent.as_posix()
+        for page in built_site.rglob("*.html")
+        if f'figures/{name}"' in page.read_text(encoding="utf-8")
+    ]
+    assert shown_on, f"no page shows figures/{name}"
+
+
+def _svg_text(built_site: Path, name: str) -> str:
+    return (built_site / "figures" / name).read_text(encoding="utf-8")
+
+
+def test_the_formation_figures_draw_what_the_engine_says_protects_what(built_site: Path) -> None:
+    from rulebook import spellfire
+
+    whole = _svg_text(built_site, "spellfire-formation.svg")
+    assert whole.count("marker-end=") == sum(len(v) for v in spellfire.PROTECTS.values()) == 6
+    assert ">B and C<" in whole  # E is protected by both
+    razed = _svg_text(built_site, "spellfire-formation-razed.svg")
+    assert razed.count("marker-end=") == 2  # only C still protects (E and F)
+    assert razed.count(">razed<") == 2 and razed.count(">exposed<") == 2
+
+
+def test_the_layout_figure_draws_every_slot_of_the_three_layouts(built_site: Path) -> None:
+    from rulebook import elementals
+
+    layouts = _svg_text(built_site, "elementals-layouts.svg")
+    assert layouts.count("<rect x=") == sum(len(lay.slots) for lay in elementals.LAYOUTS.values())
+    assert all(f"the {lay.name}" in layouts for lay in elementals.LAYOUTS.values())
+
+
+def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -> None:
+    from rulebook import clash
+
+    field = _svg_text(built_site, "elestrals-field.svg")
+    assert "Elestral Row: 4 slots; Rune Row: 4 slots; 1 Stadium slot" in field
+    elements = _svg_text(built_site, "clash-elements.svg")
+    for element, strength in clash.STRENGTH.items():
+        assert f">{element.capitalize()}<" in elements and f">{strength}<" in elements
+    game = _svg_text(built_site, "clash-example-game.svg")
+    assert "P2: earth &gt; air+" in game and "(breaks the rules)" in game and "P2: earth &gt; air<" in game
+
+
+def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_words(built_site: Path) -> None:
+    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<details class="example">\s*<summary>Exercised by \d+ passing scenarios</summary>', page)
+    assert "cites the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
+    # No page names a source by its file in prose (transcripts show what commands print).
+    for game in ("clash", "spellfire"):
+        text = (built_site / "games" / game / "index.html").read_text(encoding="utf-8")
+        prose = re.sub(r"<pre.*?</pre>", "", text, flags=re.DOTALL)
+        assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", prose), game
+
+
+def test_command_output_wraps_on_the_site_instead_of_scrolling(built_site: Path) -> None:
+    page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../stylesheets/extra.css"' in page
+    css = (built_site / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert re.search(r"pre > code \{[^}]*white-space: pre-wrap", css)

@@ -100,8 +100,41 @@ def _top_links(browser, url: str, query: str, anchor: str) -> list[str]:
         # The reference pages are boosted, so a term finds its records before the pages that teach it.
         ("Misenchanted", "#elestrals.glossary.misenchanted"),
         ("Gravitate", "#elephants.gravitate.current-to-future"),
+        # Words that are also Python names and CLI commands: the rule still comes before the API and CLI pages.
+        ("Revive", "#clash.ability.revive"),
     ],
 )
 def test_site_search_finds_a_rule_by_its_id_and_by_its_terms(browser, site_url: str, query: str, anchor: str) -> None:
     links = _top_links(browser, site_url, query, anchor)
     assert any(link.endswith(anchor) for link in links), links
+
+
+def _settled_links(browser, url: str, query: str) -> list[str]:
+    """Type ``query``; the first six results once the list has stopped changing for a second (20 s at most)."""
+    import time
+
+    from selenium.webdriver.common.by import By
+
+    browser.get(url)
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    box.click()
+    box.send_keys(query)
+    script = "return [...document.querySelectorAll('.md-search-result__item a')].slice(0, 6).map(a => a.href)"
+    last, since, deadline = None, time.monotonic(), time.monotonic() + 20
+    while time.monotonic() < deadline:
+        links = browser.execute_script(script)
+        if links != last:
+            last, since = links, time.monotonic()
+        elif links and time.monotonic() - since > 1:
+            break
+        time.sleep(0.2)
+    return last or []
+
+
+@pytest.mark.parametrize("query", ["advise", "standings", "policy", "verdict"])
+def test_the_api_and_cli_pages_rank_below_the_rules(browser, site_url: str, query: str) -> None:
+    # Each word heads a command on the CLI page and a function on the API page; a player searching it
+    # wants the game page or the rule that explains it.
+    links = _settled_links(browser, site_url, query)
+    assert links, f"no result for {query!r}"
+    assert not any(part in links[0] for part in ("/api/", "/cli/")), links

@@ -21,7 +21,7 @@ def test_attack_prints_the_verdict_the_trace_and_the_interpretation_it_rests_on(
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "illegal: B is protected by A, and ally 1's movement does not reach it"
-    assert any(line.startswith("interpretation spellfire.interp.ally-reach:") for line in lines)
+    assert any(line.strip().startswith("interpretation spellfire.interp.ally-reach:") for line in lines)
 
 
 def test_attack_json_follows_the_documented_schema() -> None:
@@ -81,7 +81,7 @@ def test_the_other_queries_answer() -> None:
     assert run("spellfire", "copy", "avatar").stdout.startswith("illegal: the powers of an Avatar")
     assert run("spellfire", "use", "any spell", "wizard spell").stdout.startswith("legal:")
     assert run("spellfire", "avatar", "--phase", "4").stdout.startswith("illegal: an Avatar comes into play only")
-    assert run("spellfire", "avatar", "--no-conditions-met").stdout.startswith("illegal: the Avatar's conditions")
+    assert run("spellfire", "avatar", "--conditions-not-met").stdout.startswith("illegal: the Avatar's conditions")
     assert "16 levels" in run("spellfire", "levels", "A:9", "B:7", "C:14:avatar").stdout
     drawn = json.loads(
         run("spellfire", "draw", "1", "--count", "2", "--discard", "9", "-o", "reshuffle=yes", "--json").stdout

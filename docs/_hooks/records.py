@@ -29,13 +29,15 @@ def _scenario(test_id: str, base: str) -> str:
 
 
 def _exercised(rec: Record, tests: list[str]) -> list[str]:
+    """The passing scenarios that cite a record, folded into a collapsed block (a count when closed)."""
     if not tests:
         flag = " (a normative record with none is a gap)" if rec.kind in NORMATIVE else ""
         return [f"*Exercised by no passing scenario{flag}.*", ""]
     docs_first = sorted(tests, key=lambda t: not t.startswith("docs/"))
-    shown = ", ".join(_scenario(t, "../") for t in docs_first[:SHOWN])
-    more = f", and {len(tests) - SHOWN} more" if len(tests) > SHOWN else ""
-    return [f"*Exercised by {len(tests)} passing scenario{'s' if len(tests) != 1 else ''}:* {shown}{more}.", ""]
+    shown = [f"    - {_scenario(t, '../')}" for t in docs_first[:SHOWN]]
+    more = [f"    - and {len(tests) - SHOWN} more (`rulebook coverage {rec.game} --json` lists them)"]
+    title = f"Exercised by {len(tests)} passing scenario{'s' if len(tests) != 1 else ''}"
+    return [f'??? example "{title}"', "", *shown, *(more if len(tests) > SHOWN else []), ""]
 
 
 def _link(rule_id: str) -> str:
@@ -46,9 +48,9 @@ def _link(rule_id: str) -> str:
 
 def _record(rec: Record, overridden_by: list[str], tests: list[str]) -> str:
     source = (
-        f"rests on the public source *{rec.citation.file}* (facts: {rec.citation.section})"
+        f"rests on a public source the {rec.citation.document} assumes: *{rec.citation.file}* ({rec.citation.section})"
         if rec.citation.public
-        else f"cites *{rec.citation.file}*, {rec.citation.section}"
+        else f"cites the *{rec.citation.document}*, {rec.citation.section}"
     )
     lines = [f"### {rec.title} · `{rec.id}` {{#{rec.id}}}", "", f"{rec.kind} · {source}", "", rec.text, ""]
     if rec.overrides:
@@ -76,7 +78,8 @@ def render(game: str) -> str:
     """The reference section for one game, as Markdown."""
     ruleset = rulebook.rules(game)
     cited = load_map()
-    parts = [f"{ruleset.summary}", "", f"Source: *{ruleset.source}*. {len(ruleset)} records.", ""]
+    document = rulebook.game(game).document
+    parts = [f"{ruleset.summary}", "", f"Source: the *{document}*. {len(ruleset)} records.", ""]
     for kind in KINDS:
         records = [r for r in ruleset if r.kind == kind]
         if records:
@@ -149,7 +152,26 @@ def link_ids(markdown: str, page_path: str) -> str:
     return "".join(parts)
 
 
+def sources_in_words(markdown: str) -> str:
+    """Name each game's source document by its title (from the game registry) wherever prose names its file."""
+    parts = re.split(r"(^```.*?^```)", markdown, flags=re.MULTILINE | re.DOTALL)
+    for i in range(0, len(parts), 2):  # even parts are prose; odd parts are fenced code
+        for game in rulebook.games():
+            parts[i] = parts[i].replace(f"*{game.source}*", f"the *{game.document}*")
+    return "".join(parts)
+
+
+#: Pages ranked below the rules and the game pages in the site's search: the same words appear there
+#: as command, function and parameter names, and a player searching for a term wants the rule. The
+#: theme's search weighs a match in a heading 1,000 times a match in text, and the API and CLI pages
+#: have a heading for every command and function, so their boost must be well under 1/1,000.
+SEARCH_BOOST = {"api.md": 0.0005, "cli.md": 0.0005}
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
+    if page.file.src_uri in SEARCH_BOOST:
+        page.meta.setdefault("search", {})["boost"] = SEARCH_BOOST[page.file.src_uri]
+    markdown = sources_in_words(markdown)
     markdown = MARKER.sub(lambda m: render(m.group("game")), markdown)
     markdown = link_ids(markdown, page.file.src_uri)
     markdown = COMPARE_MARKER.sub(lambda m: render_compare(), markdown)

@@ -9,10 +9,10 @@ Where the order between two players' spells of the same priority depends on the 
 question does not say who it is, nothing is computed: the reader names the Ringleader as missing.
 
 Examples:
-    >>> print(read("P1 casts Stupefy and P2 casts Break, P1 is the Ringleader: which resolves first?").ruling.verdict)
-    Clash I resolves: P2:break, P1:stupefy
-    >>> read("P1 casts Root and P2 casts Root: which resolves first?").missing
-    ['who is the Ringleader (the order of P1:root and P2:root depends on it)']
+    >>> print(read("P1 casts Stupefy and P2 casts Root, P1 is the Ringleader: which resolves first?").ruling.verdict)
+    Clash I resolves: P2:root, P1:stupefy
+    >>> read("P1 casts Root and P2 casts Break: which resolves first?").missing
+    ['who is the Ringleader (the order of P1:root and P2:break depends on it)']
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ answer would change with it, the reader names it as missing instead of computing
 Examples:
     >>> q = "An Elestral with 3 Attack and 2 Spirits attacks the Spirit Deck directly; the opponent has 1 Spirit left"
     >>> print(read(q).ruling.verdict)
-    No Elestral is destroyed; the defender's controller Expends 2 Spirit(s); the defender's controller loses the game
+    No Elestral is destroyed; the defender's controller Expends 2 Spirits; the defender's controller loses the game
     >>> print(read("A 3/2 Elestral gets +2 Attack, a swap, and its Defense is set to 0.").ruling.verdict)
     Final stats: Attack 0, Defense 5
     >>> read("An Elestral with 3 Attack attacks one with 3 Attack").missing

@@ -1,0 +1,103 @@
+"""Elestrals: the game's numbers (read from its data file), its rules options, and the readers every module shares.
+
+Every number a user writes is read through [`rulebook.reading.number`][rulebook.reading.number] (ASCII digits, a
+length cap,
+a range named in the message); the helpers here add where it was written (``"line 3: "``).
+
+Examples:
+    >>> SPIRIT_TYPES[:5]
+    ('earth', 'fire', 'water', 'thunder', 'wind')
+    >>> _count("²", "spirits")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidInputError: spirits must be a whole number written with the digits 0-9, not '²'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulebook import rules as _rules
+from rulebook.errors import InvalidInputError, lookup
+from rulebook.reading import number
+from rulebook.records import Options
+
+__all__ = ["ANY_SPIRIT", "POSITIONS", "RUNE_TYPES", "SPIRIT_TYPES", "options"]
+
+_RULESET = _rules("elestrals")
+_DATA: Mapping[str, Any] = _RULESET.data
+
+#: Spirit types accepted by name (the five original elements, then later sets').
+SPIRIT_TYPES: tuple[str, ...] = tuple(_DATA["spirits"]["types"])
+#: Words for a cost position any Spirit can pay: ``any`` (safe in a shell), ``&`` (the guide's), ``omni``.
+ANY_SPIRIT: tuple[str, ...] = tuple(_DATA["spirits"]["any"])
+_DECKS: Mapping[str, int] = _DATA["decks"]
+_FIELD: Mapping[str, int] = _DATA["field"]
+_TOURNAMENT: Mapping[str, int] = _DATA["tournament"]
+#: An Elestral's two Positions.
+POSITIONS: tuple[str, ...] = ("attack", "defense")
+#: The five types of Rune, Instant first.
+RUNE_TYPES: tuple[str, ...] = ("invoke", "counter", "artifact", "divine", "stadium")
+_INSTANT = ("invoke", "counter")
+#: A player's Spirits (the Spirit Deck's size) and Main Deck cards: the most of either a position may hold.
+MAX_SPIRITS: int = _DECKS["spirit_deck"]
+MAX_MAIN: int = _DECKS["main_deck"]
+#: The highest stat or stat change read (an Elestral's stats are small; this only bounds the arithmetic).
+MAX_STAT = 99_999
+
+
+def options(chosen: Mapping[str, object] | None = None) -> Options:
+    """The Elestrals rules options in force: the defaults, with ``chosen`` values validated and applied.
+
+    Examples:
+        >>> options({"stat-floor": "none"})["stat-floor"]
+        'none'
+    """
+    if isinstance(chosen, Options):
+        return chosen
+    return _RULESET.options(chosen or {})
+
+
+def _name(kind: str, value: str, accepted: Sequence[str]) -> str:
+    return lookup(kind, value, accepted)
+
+
+def _read(text: str | int, what: str, where: str, **limits: Any) -> int:
+    try:
+        return number(text, what, **limits)
+    except InvalidInputError as err:
+        raise InvalidInputError(f"{where}{err}") from None
+
+
+def _int(text: str | int, what: str, where: str = "") -> int:
+    """A signed whole number (a stat, a change of a stat), at most [`MAX_STAT`][rulebook.elestrals.core.MAX_STAT]
+    either way."""
+    return _read(text, what, where, signed=True, low=-MAX_STAT, high=MAX_STAT)
+
+
+def _count(text: str | int, what: str, where: str = "", high: int | None = None) -> int:
+    """A count of at least 0 (at most ``high``)."""
+    return _read(text, what, where, low=0, high=high)
+
+
+def an(word: str) -> str:
+    """``word`` with its indefinite article: "an earth Spirit", "a fire Spirit", "an unknown Spirit".
+
+    Examples:
+        >>> an("earth Spirit"), an("fire Spirit"), an("Invoke Rune"), an("? Spirit")
+        ('an earth Spirit', 'a fire Spirit', 'an Invoke Rune', 'an unknown Spirit')
+    """
+    if word.startswith("? "):
+        word = "unknown " + word[2:]
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1.
+
+    Examples:
+        >>> plural(1, "Spirit"), plural(3, "match point"), plural(2, "copy", "copies")
+        ('1 Spirit', '3 match points', '2 copies')
+    """
+    return f"{n} {word if n == 1 else many or word + 's'}"

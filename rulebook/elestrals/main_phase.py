@@ -1,0 +1,855 @@
+"""Elestrals Main Phase on a position: each action's conditions, and what it does to the position.
+
+Every action has a check, which returns why it is refused (a reason and the rules that refuse it) or
+``None``, and a move, which carries it out and writes each step in a trace. The same checks decide
+what ``legal`` lists and what ``check`` accepts, so the two cannot disagree. Casting and activating
+put a link on the chain; [`rulebook.elestrals.chain`][rulebook.elestrals.chain] resolves it (with
+[`resolve_link`][rulebook.elestrals.main_phase.resolve_link]).
+
+Examples:
+    >>> from rulebook.elestrals.game import new_game
+    >>> pos = new_game(seed=1).apply("keep").apply("keep").position
+    >>> refuse(pos, pos.player, Action("change-position", ("E1",)))
+    ('there is no Elestral of yours at E1', ('elestrals.main.position-change',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulebook.elestrals.cards import Card, card_status
+from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, an, plural
+from rulebook.elestrals.state import (
+    ROW,
+    RUNE_ROW,
+    Action,
+    ChainLink,
+    Elestral,
+    Position,
+    Rune,
+    Stadium,
+    leave_field,
+    replace,
+    split_keywords,
+    to_underworld,
+    window_open,
+)
+from rulebook.errors import InvalidInputError
+from rulebook.ruling import Trace
+
+__all__ = ["MAIN_ACTIONS", "draw_card", "perform", "refuse", "resolve_link", "status"]
+
+#: The Main Phase actions that start nothing else: the Spirit action's four, Setting, changing Position.
+MAIN_ACTIONS: tuple[str, ...] = (
+    "normal-cast",
+    "normal-ascend",
+    "enchant",
+    "expend-draw",
+    "set-rune",
+    "cast-rune",
+    "change-position",
+    "activate",
+)
+_SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
+_NO_CHAIN = "elestrals.main.no-active-chain"
+Refusal = tuple[str, tuple[str, ...]]
+
+
+def _no(reason: str, *rules: str) -> Refusal:
+    return reason, rules
+
+
+def status(pos: Position, card: Elestral | Rune | Stadium) -> str:
+    """A card's status on the field: ``enchanted``, ``misenchanted``, ``too-few`` or ``suppressed``."""
+    if card.suppressed:
+        return "suppressed"
+    return card_status(pos.cards[card.card].cost, card.spirits)
+
+
+def _open_slot(pos: Position, who: int, zone: str) -> int | None:
+    side = pos.sides[who]
+    row = side.elestrals if zone == "E" else side.runes
+    reserved = pos.reserved(who)
+    return next((i for i, c in enumerate(row) if c is None and f"{zone}{i + 1}" not in reserved), None)
+
+
+def _position_word(words: Sequence[str], where: str) -> str:
+    for word in words:
+        return _name(f"Position for {where}", word, POSITIONS)
+    return "attack"
+
+
+def _own_elestral(pos: Position, who: int, ref: str) -> tuple[int, Elestral | None]:
+    owner, zone, slot = pos.resolve_ref(ref, who)
+    if owner != who or zone != "E":
+        raise InvalidInputError(f"{ref} is not a slot of your Elestral Row; write E1 to E4")
+    return slot, pos.sides[who].elestrals[slot]
+
+
+def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
+    """The conditions every Main Phase action shares: the turn player's Main Phase, no chain active."""
+    if pos.phase != "main":
+        return _no(
+            f"{action} is a Main Phase action, and this is the {pos.phase} phase", "elestrals.glossary.main-phase"
+        )
+    if who != pos.player:
+        return _no(f"{action} is an action of the turn player's Main Phase", "elestrals.glossary.main-phase")
+    if pos.chain or pos.waiting:
+        return _no("a chain is active; Main Phase actions wait until it has resolved", _NO_CHAIN)
+    return None
+
+
+def _spirit_action(pos: Position, who: int) -> Refusal | None:
+    used = pos.sides[who].spirit_action
+    if used:
+        return _no(
+            f"the Spirit action was already used this turn ({used}); only one of Normal Cast, Normal Ascend, "
+            "Enchant or Expend to draw per turn",
+            "elestrals.main.spirit-action",
+        )
+    return None
+
+
+def _paying(pos: Position, who: int, words: Sequence[str], cost: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split a ``paying`` list into Spirits from the Spirit Deck (types) and from the field (``E1:fire``)."""
+    deck, field = [], []
+    for word in words:
+        if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
+            ref, _, kind = word.partition(":")
+            field.append(f"{ref.upper()}:{_name('Spirit type', kind, SPIRIT_TYPES)}")
+        elif word.count(":") == 2:
+            raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
+        else:
+            deck.append(_name("Spirit type", word, SPIRIT_TYPES))
+    if words and len(deck) + len(field) != len(cost):
+        raise InvalidInputError(
+            f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
+            f"{len(cost)} (elestrals.main.rune-exact-spirits)"
+        )
+    return deck, field
+
+
+def _default_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
+    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
+    deck = pos.sides[who].spirit_deck
+    if not deck.bounded:
+        return [t if t != "&" else "&" for t in cost]
+    if deck.size is not None and deck.size < len(cost):
+        return None
+    out = []
+    for kind in sorted(cost, key=lambda t: t == "&"):
+        try:
+            deck, got = deck.take(kind)
+        except ValueError:
+            return None
+        out.append(got)
+    return out
+
+
+def _field_spirit(pos: Position, who: int, item: str) -> str | None:
+    """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
+    ref, _, kind = item.partition(":")
+    card = pos.at(ref, who)
+    if card is None or (isinstance(card, Rune) and card.set):
+        return f"there is no face-up card of yours at {ref} to take a Spirit from"
+    if kind not in card.spirits:
+        return f"the card at {ref} has no {kind} Spirit"
+    return None
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
+    """Why ``who`` may not take this Main Phase ``action`` now, or ``None`` if they may.
+
+    Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
+    """
+    verb = action.verb
+    head, parts = split_keywords(action.args)
+    if verb == "cast-rune":
+        return _refuse_cast_rune(pos, who, head, parts)
+    if verb == "activate":
+        return _refuse_activate(pos, who, head)
+    timing = _main_timing(pos, who, verb)
+    side = pos.sides[who]
+    if verb == "normal-cast":
+        if not head:
+            raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
+        name = _hand_card(pos, head[0], "elestral")
+        _position_word(head[1:], "normal-cast")
+        if timing or (timing := _spirit_action(pos, who)):
+            return timing
+        if name not in side.hand:
+            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+        card = pos.cards[name]
+        top = _DATA["normal_cast"]["max_cost"]
+        if len(card.cost) > top:
+            return _no(
+                f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
+                "elestrals.main.normal-cast-one-spirit",
+            )
+        if _open_slot(pos, who, "E") is None:
+            return _no(
+                f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
+            )
+        return _reveal(pos, who, parts.get("paying", []), 1)
+    if verb == "normal-ascend":
+        if len(head) < 2:
+            raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
+        _, from_card = _own_elestral(pos, who, head[0])
+        name = _hand_card(pos, head[1], "elestral")
+        _position_word(head[2:], "normal-ascend")
+        if timing or (timing := _spirit_action(pos, who)):
+            return timing
+        if from_card is None:
+            return _no(
+                f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend"
+            )
+        if name not in side.hand:
+            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
+        cap = _DATA["normal_cast"]["max_cost"]
+        if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
+            return _no(
+                f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
+                f"most {plural(cap, 'Spirit')}",
+                "elestrals.interp.ascend-cost-cap",
+            )
+        for item in parts.get("adding", []):
+            ref, _, kind = item.partition(":")
+            other = pos.at(ref, who) if ref else None
+            if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
+                return _no(
+                    f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend"
+                )
+            if _name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+                return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
+        return _reveal(pos, who, parts.get("paying", []), 1)
+    if verb == "enchant":
+        if not head:
+            raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
+        _slot, card = _own_elestral(pos, who, head[0])
+        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
+        if timing or (timing := _spirit_action(pos, who)):
+            return timing
+        if card is None:
+            return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+        return _reveal(pos, who, kinds, 1)
+    if verb == "expend-draw":
+        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
+        if timing or (timing := _spirit_action(pos, who)):
+            return timing
+        return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
+    if verb == "set-rune":
+        if not head:
+            raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
+        name = _hand_card(pos, head[0], "rune")
+        if timing:
+            return timing
+        if name not in side.hand:
+            return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
+        if pos.cards[name].rune == "stadium":
+            return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
+        if _open_slot(pos, who, "R") is None:
+            return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
+        return None
+    if verb == "change-position":
+        if not head:
+            raise InvalidInputError("change-position needs the Elestral: change-position E1")
+        _, card = _own_elestral(pos, who, head[0])
+        if timing:
+            return timing
+        if card is None:
+            return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
+        if card.cast:
+            return _no(
+                "an Elestral Cast (or Ascended into) this turn cannot change Position",
+                "elestrals.main.position-change",
+                "elestrals.interp.ascended-counts-as-cast",
+            )
+        if card.changed:
+            return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
+        return None
+    raise InvalidInputError(f"{verb} is not a Main Phase action")
+
+
+def _hand_card(pos: Position, name: str, kind: str) -> str:
+    clean = " ".join(name.split())
+    if clean not in pos.cards:
+        from rulebook.errors import UnknownNameError
+
+        raise UnknownNameError("card", clean, sorted(pos.cards))
+    if pos.cards[clean].card_type != kind:
+        raise InvalidInputError(f"{clean!r} is not {'an Elestral' if kind == 'elestral' else 'a Rune'}")
+    return clean
+
+
+def _reveal(
+    pos: Position, who: int, kinds: Sequence[str], n: int, rule: str = "elestrals.main.normal-cast"
+) -> Refusal | None:
+    deck = pos.sides[who].spirit_deck
+    if deck.size == 0:
+        return _no("the Spirit Deck is empty: there is no Spirit to choose", rule)
+    for kind in kinds:
+        if deck.bounded and not deck.count(kind) and not deck.count("?"):
+            have = ", ".join(deck.types()) or "none"
+            return _no(f"there is no {kind} Spirit in the Spirit Deck (it holds {have})", rule)
+    return None
+
+
+def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("cast-rune needs the Rune: cast-rune CARD (from hand) or cast-rune R1 (a Set Rune)")
+    side = pos.sides[who]
+    from_slot = -1
+    first = head[0].strip().upper()
+    if len(first) == 2 and first[0] == "R" and first[1] in "1234":
+        from_slot = int(first[1]) - 1
+        rune = side.runes[from_slot]
+        if rune is None or not rune.set:
+            return _no(f"there is no Set Rune of yours at {first}", "elestrals.main.cast-rune")
+        card = pos.cards[rune.card]
+    else:
+        card = pos.cards[_hand_card(pos, head[0], "rune")]
+        rune = None
+    kind = card.rune
+    counter = kind == "counter"
+    # When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase.
+    if counter:
+        if from_slot < 0:
+            return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
+        if rune is not None and rune.set_turn >= pos.turn:
+            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+        if pos.over or pos.phase == "setup":
+            return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
+        if pos.chain:
+            if pos.closed:
+                return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
+        elif pos.waiting:
+            return _no(
+                "the next chain opens with the cards and effects waiting in Limbo first",
+                "elestrals.chain.next-chain-order",
+            )
+        elif pos.phase == "main" or (pos.phase == "battle" and pos.step == ""):
+            if who != pos.player:
+                return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
+        elif not window_open(pos, who):
+            return _no(
+                "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
+                "elestrals.interp.window-chains",
+            )
+        if pos.phase == "draw" and not pos.chain and card.when:
+            return _no(
+                "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
+                "elestrals.phase.draw",
+            )
+    else:
+        timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
+        if timing and pos.chain and pos.phase == "main":
+            return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
+        if timing:
+            if pos.phase != "main":
+                return _no(
+                    f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
+                    "elestrals.glossary.invoke",
+                )
+            return timing
+        if rune is not None and rune.set_turn >= pos.turn:
+            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+        if rune is None and card.name not in side.hand:
+            return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
+    # Where it goes.
+    replacing = parts.get("replacing", [])
+    if replacing and (kind != "invoke" or rune is not None):
+        return _no(
+            "only an Invoke Rune Cast from hand may replace a Rune of a full Rune Row", "elestrals.main.invoke-replaces"
+        )
+    if rune is None and kind != "stadium":
+        if _open_slot(pos, who, "R") is None:
+            if kind != "invoke":
+                return _no(
+                    f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
+                    "elestrals.zone.rune-row",
+                )
+            if not replacing:
+                return _no(
+                    "the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces"
+                )
+            owner, zone, slot = pos.resolve_ref(replacing[0], who)
+            if owner != who or zone != "R" or side.runes[slot] is None:
+                return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
+        elif replacing:
+            return _no(
+                "the Rune Row has an open slot: an Invoke Rune replaces a Rune only when it is full",
+                "elestrals.main.invoke-replaces",
+            )
+    # Targets.
+    empowering = parts.get("empowering", [])
+    if kind == "artifact":
+        if not empowering:
+            return _no(
+                "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
+                "elestrals.main.artifact-targets",
+            )
+        if not isinstance(pos.at(empowering[0], who), Elestral):
+            return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
+    elif empowering:
+        return _no(
+            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(kind.capitalize() + ' Rune')}",
+            "elestrals.rune.artifact",
+        )
+    if card.target and not _has_target(pos, who, card.target):
+        return _no("the Rune needs a target and none is available", "elestrals.advanced.targets-needed")
+    # Paying.
+    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
+    if field_words and kind not in ("invoke", "counter"):
+        return _no(
+            "only Instant Runes may be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
+        )
+    for item in field_words:
+        why = _field_spirit(pos, who, item)
+        replaced = replacing and item.split(":")[0] == replacing[0].upper()
+        if why and not replaced:
+            return _no(why, "elestrals.main.instant-field-spirits")
+    if parts.get("paying"):
+        return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune")
+    if _default_payment(pos, who, card.cost) is None:
+        return _no(
+            f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your cards "
+            "with paying E1:TYPE (Instant Runes only)",
+            "elestrals.main.cast-rune",
+        )
+    return None
+
+
+def _has_target(pos: Position, who: int, target: str) -> bool:
+    mine, theirs = pos.sides[who], pos.sides[1 - who]
+    if target == "player":
+        return True
+    elestrals = {
+        "elestral": [*mine.elestrals, *theirs.elestrals],
+        "your-elestral": list(mine.elestrals),
+        "opposing-elestral": list(theirs.elestrals),
+    }
+    if target in elestrals:
+        return any(e is not None for e in elestrals[target])
+    runes = [r for s in pos.sides for r in s.runes if r is not None]
+    if target == "rune":
+        return bool(runes)
+    return (
+        bool(runes) or any(e is not None for s in pos.sides for e in s.elestrals) or any(s.stadium for s in pos.sides)
+    )
+
+
+def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("activate needs the card: activate E1, R1 or S")
+    owner, zone, slot = pos.resolve_ref(head[0], who)
+    if owner != who:
+        return _no("you activate the effects of your own cards", "elestrals.main.activate-effect")
+    ref = f"{zone}{slot + 1}" if zone != "S" else "S"
+    card = pos.at(ref, who)
+    if card is None or (isinstance(card, Rune) and card.set):
+        return _no(f"there is no face-up card of yours at {ref}", "elestrals.main.activate-effect")
+    facts: Card = pos.cards[card.card]
+    if facts.category != "active":
+        what = an(f"{facts.category} effect") if facts.category else "no effect (its text is not given)"
+        return _no(
+            f"{card.card!r} has {what}; only 'you can' and 'you must' effects are activated", "elestrals.card.active"
+        )
+    state = status(pos, card)
+    if state in ("misenchanted", "suppressed"):
+        rule = "elestrals.card.misenchanted" if state == "misenchanted" else "elestrals.advanced.suppressed"
+        return _no(f"the card is {state}, so it has no effect", rule, "elestrals.main.activate-effect")
+    if pos.chain or pos.waiting:
+        return _no("a chain is active: an effect is activated only when none is", _NO_CHAIN)
+    phase = facts.during or "main"
+    if pos.phase != phase:
+        if phase == "main":
+            return _no(
+                f"an effect that names no phase works only in the Main Phase (this is the {pos.phase} phase)",
+                "elestrals.phase.default-main",
+            )
+        return _no(f"the effect works during the {phase} phase, not the {pos.phase} phase", "elestrals.card.active")
+    own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
+    if (phase == "main" or own_turn) and who != pos.player:
+        return _no("the effect works only on its controller's turn", "elestrals.card.active")
+    if phase == "main":
+        if who != pos.player:
+            return _no("the Main Phase is the turn player's", "elestrals.glossary.main-phase")
+    elif not window_open(pos, who):
+        return _no("this player cannot start a chain now", "elestrals.interp.window-chains")
+    if ref in pos.sides[who].used:
+        return _no("an active effect is used once per turn, and this one was used this turn", "elestrals.card.active")
+    if facts.target and not _has_target(pos, who, facts.target):
+        return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
+    return None
+
+
+# ---------------------------------------------------------------- what each action does
+
+
+def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
+    """Carry out an action that [`refuse`][rulebook.elestrals.main_phase.refuse] allowed; each step is written in
+    ``trace``."""
+    verb = action.verb
+    head, parts = split_keywords(action.args)
+    side = pos.sides[who]
+    name = pos.names[who]
+    if verb in _SPIRIT_ACTIONS:
+        trace.add("The once-per-turn Spirit action is still available", "elestrals.main.spirit-action")
+    if verb in ("normal-cast", "normal-ascend"):
+        card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
+        position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
+        paying = parts.get("paying", [])
+        deck, kind = side.spirit_deck.take(
+            _name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
+        )
+        hand = list(side.hand)
+        hand.remove(card)
+        spirits = [kind]
+        if verb == "normal-cast":
+            slot = _open_slot(pos, who, "E")
+            assert slot is not None
+            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+            pos = pos.with_side(who, side)
+            trace.add(
+                f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
+                f"into E{slot + 1}: both wait in Limbo, the slot reserved",
+                "elestrals.main.normal-cast",
+            )
+            trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
+            trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
+            link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
+        else:
+            slot, old = _own_elestral(pos, who, head[0])
+            assert old is not None
+            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+            pos = pos.with_side(who, side)
+            for item in parts.get("adding", []):
+                ref, _, extra = item.partition(":")
+                extra = _name("Spirit type", extra, SPIRIT_TYPES)
+                _owner, _, at = pos.resolve_ref(ref, who)
+                other = pos.sides[who].elestrals[at]
+                assert other is not None
+                left = list(other.spirits)
+                left.remove(extra)
+                elestrals = list(pos.sides[who].elestrals)
+                elestrals[at] = replace(other, spirits=tuple(left))
+                pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
+                spirits.append(extra)
+            spirits += list(old.spirits)
+            pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
+            trace.add(
+                f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
+                f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
+                "elestrals.main.normal-ascend",
+            )
+            trace.add(
+                "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
+                "elestrals.zone.elestral-row",
+            )
+            trace.add(
+                "Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast"
+            )
+            trace.add(
+                "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
+                "elestrals.advanced.ascend-loses-artifacts",
+            )
+            link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
+        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+        return _add_link(pos, link, trace)
+    if verb == "enchant":
+        slot, card = _own_elestral(pos, who, head[0])
+        assert card is not None
+        deck, kind = side.spirit_deck.take(_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
+        elestrals = list(side.elestrals)
+        elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
+        pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
+        trace.add(
+            f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
+            "elestrals.main.enchant",
+        )
+        trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
+        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+        return pos
+    if verb == "expend-draw":
+        deck, kind = side.spirit_deck.take(_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
+        pos = pos.with_side(
+            who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb)
+        )
+        trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
+        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+        return draw_card(pos, who, trace)
+    if verb == "set-rune":
+        card = _hand_card(pos, head[0], "rune")
+        slot = _open_slot(pos, who, "R")
+        assert slot is not None
+        hand = list(side.hand)
+        hand.remove(card)
+        runes = list(side.runes)
+        runes[slot] = Rune(card, set=True, set_turn=pos.turn)
+        pos = pos.with_side(who, replace(side, hand=tuple(hand), runes=tuple(runes)))
+        trace.add(f"{name} Sets {card} face-down in R{slot + 1}, with no Spirits", "elestrals.main.set-rune")
+        return pos
+    if verb == "change-position":
+        slot, card = _own_elestral(pos, who, head[0])
+        assert card is not None
+        turned = "defense" if card.position == "attack" else "attack"
+        elestrals = list(side.elestrals)
+        elestrals[slot] = replace(card, position=turned, changed=True)
+        pos = pos.with_side(who, replace(side, elestrals=tuple(elestrals)))
+        trace.add(
+            f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
+            "elestrals.main.position-change",
+        )
+        trace.add(
+            "Only your own once-per-turn change counts: one made by an effect does not use it up",
+            "elestrals.advanced.position-changed-by-effect",
+        )
+        return pos
+    if verb == "cast-rune":
+        return _cast_rune(pos, who, head, parts, trace)
+    if verb == "activate":
+        _, zone, slot = pos.resolve_ref(head[0], who)
+        ref = f"{zone}{slot + 1}" if zone != "S" else "S"
+        card = pos.at(ref, who)
+        assert card is not None
+        pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
+        during = pos.cards[card.card].during
+        if during:
+            rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
+            trace.add(f"The effect says it works during the {during} phase", rule)
+        trace.add(
+            f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
+            "elestrals.main.activate-effect",
+        )
+        trace.add("An active effect is used once per turn", "elestrals.card.active")
+        return _add_link(pos, ChainLink(who, "activate", card.card, ref), trace)
+    raise InvalidInputError(f"{verb} is not a Main Phase action")
+
+
+def _first_need(pos: Position, who: int, name: str) -> str:
+    """The Spirit a one-Spirit reveal takes by default: the cost's first type if the deck has one, else any."""
+    cost = pos.cards[name].cost
+    want = cost[0] if cost else "&"
+    deck = pos.sides[who].spirit_deck
+    if want == "&" or not deck.bounded or deck.count(want) or deck.count("?"):
+        return want
+    return "&"
+
+
+def _add_link(pos: Position, link: ChainLink, trace: Trace) -> Position:
+    number = len(pos.chain) + 1
+    if number == 1:
+        trace.add("It forms a chain as link 1; the other player may respond", "elestrals.chain.forming")
+    else:
+        trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
+    return replace(pos, chain=(*pos.chain, link), passed=())
+
+
+def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]], trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    first = head[0].strip().upper()
+    from_set = len(first) == 2 and first[0] == "R" and first[1] in "1234"
+    if from_set:
+        slot = int(first[1]) - 1
+        rune = side.runes[slot]
+        assert rune is not None
+        card = pos.cards[rune.card]
+        runes = list(side.runes)
+        runes[slot] = None
+        side = replace(side, runes=tuple(runes))
+        where, source = f"R{slot + 1}", f"R{slot + 1}"
+    else:
+        card = pos.cards[_hand_card(pos, head[0], "rune")]
+        hand = list(side.hand)
+        hand.remove(card.name)
+        side = replace(side, hand=tuple(hand))
+        source = "hand"
+        where = ""
+    kind = card.rune
+    trace.add(
+        f"{kind.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes", "elestrals.rune.types"
+    )
+    pos = pos.with_side(who, side)
+    # The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field.
+    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
+    spirits: list[str] = []
+    replacing = parts.get("replacing", [])
+    if replacing:
+        owner, _, at = pos.resolve_ref(replacing[0], who)
+        old = pos.sides[who].runes[at]
+        assert old is not None
+        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
+        left = list(old.spirits)
+        for item in reused:
+            left.remove(item.split(":")[1])
+            spirits.append(item.split(":")[1])
+        field_words = [i for i in field_words if i not in reused]
+        runes = list(pos.sides[who].runes)
+        runes[at] = replace(old, spirits=tuple(left))
+        pos = pos.with_side(who, replace(pos.sides[who], runes=tuple(runes)))
+        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
+        trace.add(
+            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
+            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
+            "elestrals.main.invoke-replaces",
+        )
+        where = f"R{at + 1}"
+    for item in field_words:
+        ref, _, kind_word = item.partition(":")
+        owner, zone, at = pos.resolve_ref(ref, who)
+        holder = pos.at(ref, who)
+        assert holder is not None
+        left = list(holder.spirits)
+        left.remove(kind_word)
+        pos = _replace_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
+        spirits.append(kind_word)
+        trace.add(
+            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
+            "elestrals.main.instant-field-spirits",
+        )
+    need = list(card.cost)[len(spirits) :] if not parts.get("paying") else deck_words
+    if not parts.get("paying"):
+        need = sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
+    deck = pos.sides[who].spirit_deck
+    for want in need:
+        deck, got = deck.take(want)
+        spirits.append(got)
+    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
+    trace.add(
+        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
+        "elestrals.main.rune-exact-spirits",
+    )
+    if from_set:
+        if kind == "counter":
+            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
+        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
+    elif kind == "stadium":
+        where = "S"
+        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
+        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
+        if pos.opts["stadium-replaced"] == "on-cast":
+            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+    elif not where:
+        slot = _open_slot(pos, who, "R")
+        assert slot is not None
+        where = f"R{slot + 1}"
+        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
+    target = ""
+    if kind == "artifact":
+        owner, _, at = pos.resolve_ref(parts["empowering"][0], who)
+        target = pos.ref(owner, "E", at)
+        trace.add(f"The Artifact targets the Elestral it will Empower, {target}", "elestrals.main.artifact-targets")
+        if owner != who:
+            trace.add(
+                "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
+            )
+    if card.instant:
+        trace.add(
+            "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
+        )
+    return _add_link(
+        pos, ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source), trace
+    )
+
+
+def _replace_card(pos: Position, who: int, zone: str, slot: int, card: Elestral | Rune | Stadium) -> Position:
+    side = pos.sides[who]
+    if zone == "E":
+        row = list(side.elestrals)
+        row[slot] = card  # type: ignore[assignment]
+        return pos.with_side(who, replace(side, elestrals=tuple(row)))
+    if zone == "R":
+        row2 = list(side.runes)
+        row2[slot] = card  # type: ignore[assignment]
+        return pos.with_side(who, replace(side, runes=tuple(row2)))
+    return pos.with_side(who, replace(side, stadium=card))  # type: ignore[arg-type]
+
+
+def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
+    for who in (0, 1):
+        old = pos.sides[who].stadium
+        if old is not None:
+            pos = leave_field(pos, who, "S", 0, trace, why="is replaced")
+            trace.add(
+                f"{old.card}, {pos.names[who]}'s Stadium, goes to the Underworld {when}",
+                "elestrals.interp.stadium-replacement",
+            )
+    return pos
+
+
+def draw_card(pos: Position, who: int, trace: Trace) -> Position:
+    """``who`` draws the top card of their Main Deck; drawing from an empty Main Deck loses the game."""
+    side = pos.sides[who]
+    if not side.main_deck:
+        trace.add(f"{pos.names[who]} must draw from an empty Main Deck", "elestrals.end.draw-from-empty")
+        trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
+        return replace(pos, over=True, winner=1 - who)
+    top = side.main_deck[0]
+    pos = pos.with_side(who, replace(side, main_deck=side.main_deck[1:], hand=tuple(sorted((*side.hand, top)))))
+    trace.add(f"{pos.names[who]} draws a card from the Main Deck", "elestrals.glossary.draw")
+    return pos
+
+
+# ---------------------------------------------------------------- resolving what the Main Phase put on the chain
+
+
+def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, trace: Trace) -> Position:
+    """Resolve (or, if ``negated``, send to the Underworld) link ``number`` of the chain."""
+    who, name = link.player, pos.names[link.player]
+    label = f"{number}. {name} {link.card}" if link.kind == "described" else f"{number}. {name} {link.kind} {link.card}"
+    if negated:
+        trace.add(f"Link {label} is Negated: it goes to the Underworld instead of resolving", "elestrals.chain.negated")
+        if link.kind in ("activate", "conditional", "described"):
+            trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
+            if link.kind == "activate":
+                trace.add("The effect is spent and its cost stays paid", "elestrals.main.negated-spent")
+            return pos
+        if link.kind in ("normal-cast", "normal-ascend"):
+            trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+        return to_underworld(pos, who, (link.card, *link.spirits))
+    extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
+    trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
+    if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
+        slot = int(link.slot[1]) - 1
+        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
+        pos = _replace_card(pos, who, "E", slot, elestral)
+        rule = "elestrals.main.normal-ascend" if "ascend" in link.kind else "elestrals.main.normal-cast"
+        trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
+        return pos
+    if link.kind == "cast-rune":
+        card = pos.cards[link.card]
+        if card.instant:
+            trace.add(
+                f"{link.card} resolves as its text says, then goes to the Underworld with its Spirits",
+                "elestrals.rune.instant",
+            )
+            return to_underworld(pos, who, (link.card, *link.spirits))
+        if card.rune == "stadium":
+            if pos.opts["stadium-replaced"] == "on-resolve":
+                pos = _replace_stadiums(
+                    pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
+                )
+            pos = _replace_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
+            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
+        else:
+            target = link.target
+            if target and not isinstance(pos.at(target), Elestral):
+                trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
+                target = ""
+            pos = _replace_card(
+                pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
+            )
+            if card.rune == "divine":
+                trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
+        trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
+        return pos
+    if link.kind != "described":
+        trace.add(
+            "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",
+            "elestrals.main.effect-independent",
+        )
+    return pos
