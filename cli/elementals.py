@@ -1,4 +1,5 @@
-"""``rulebook elementals``: Elementals queries (one play; a move log; the layouts), a game to play, simulations."""
+"""``rulebook elementals``: Elementals queries (one play; a move log; the layouts), a game to play with hints,
+the solver, and simulations."""
 
 from __future__ import annotations
 
@@ -300,7 +301,7 @@ COLOURS = {"water": "bright_blue", "earth": "green", "fire": "red", "air": "yell
 _RANKS = {"J": "jack", "Q": "queen", "K": "king"}
 
 
-def legend(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
+def legend() -> list[list[tuple[str, str | None]]]:
     """The lines shown when a game starts: the goal, the suits and their elements, how an elemental falls."""
     from rulebook import elementals
 
@@ -477,7 +478,7 @@ def play(
     history: list[tuple[ElementalsState, str, Any]] = []  # (state before, move, its ruling)
     screen = _Screen()
     screen.line(f"Elementals, seed {seed}, layout {state.layout} ({elementals.LAYOUTS[state.layout].name}).")
-    for pieces in legend(state):
+    for pieces in legend():
         screen.line(pieces)
     current = [state]
     try:
