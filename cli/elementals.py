@@ -20,6 +20,7 @@ from cli.output import (
     parse_options,
     read_text,
 )
+from rulebook.wording import plural
 
 if TYPE_CHECKING:
     from rulebook.elementals import ElementalsState
@@ -770,7 +771,7 @@ def simulate(
             typer.echo(f"chart written to {chart}")
     if interrupted:
         done = sum(r.games for r in played)
-        fail(f"interrupted: {done:,} of {games * len(names):,} games played", EXIT_INTERRUPTED)
+        fail(f"interrupted: {done:,} of {plural(games * len(names), 'game')} played", EXIT_INTERRUPTED)
 
 
 def _simulation_ruling(results: list[Any], games: int, interrupted: bool, opts: dict[str, str]) -> Any:
@@ -842,7 +843,7 @@ def solve(
         except KeyboardInterrupt:
             result = None
     if result is None:
-        fail(f"interrupted: no verdict after {searched[0]:,} positions searched", EXIT_INTERRUPTED)
+        fail(f"interrupted: no verdict after {plural(searched[0], 'position')} searched", EXIT_INTERRUPTED)
     header = _log_header(log, seed, state, opts)
     ruling = _solution_ruling(result, state, given, header)
     emit_ruling("elementals", "solve", {**given, "limit": limit, "options": opts}, ruling, as_json)
@@ -856,7 +857,7 @@ def solve(
         if not as_json:
             typer.echo(f"move log written to {save}" if result.winnable else "no winning line to write")
     if not as_json:
-        typer.echo(f"searched {result.positions:,} positions in {result.seconds:.1f} s")
+        typer.echo(f"searched {plural(result.positions, 'position')} in {result.seconds:.1f} s")
 
 
 def _log_header(log: str | None, seed: int, state: ElementalsState, opts: dict[str, str]) -> list[str]:
