@@ -34,7 +34,7 @@ from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals_sim import Planner
+from rulebook.elementals_sim import Planner, _search
 from rulebook.elementals_solver import _order, _Solver, position_of, solve
 from rulebook.writing import content_key
 
@@ -153,6 +153,24 @@ def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
 _SHOWING = ("alakir", "therazane")
 
 
+def _planners_move(state: ElementalsState, rng: random.Random, samples: int) -> Hint:
+    """The planner's move, found in the canonical game: the planner looks ahead within a turn, and must
+    not see what a banish would turn face up there."""
+    action = Planner()(canonical(state), rng)
+    return Hint(action, (action,), samples, 0, 0, "planner")
+
+
+def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> Any:
+    """The listed plan that begins as the planner would play this turn, if one does."""
+    planned = tuple(map(str, _search(canonical(state))[1]))
+    best = None
+    for line, end in listed:
+        words = tuple(map(str, line))
+        if planned[: len(words)] == words and (best is None or len(line) > len(best[0])):
+            best = (line, end)
+    return best
+
+
 def hint(
     state: ElementalsState,
     samples: int = SAMPLES,
@@ -174,9 +192,14 @@ def hint(
     if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
         # Before a draw, at Therazane's choice, or with readings the solver does not take: the planner's
         # move (it reads the deck's make-up, never its order).
-        action = Planner()(state, rng)
-        return Hint(action, (action,), 0, 0, 0, "planner")
-    ranked = sorted(plans(state), key=lambda item: _order(item[1]), reverse=True)[:candidates]
+        return _planners_move(state, rng, 0)
+    listed = plans(state)
+    ranked = sorted(listed, key=lambda item: _order(item[1]), reverse=True)[:candidates]
+    # The planner's own plan comes first, so that where the samples cannot tell plans apart the hint is
+    # the planner's move.
+    mine = _planners_plan(state, listed)
+    if mine is not None:
+        ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
     wins = [0] * len(ranked)
     won = 0
     for _ in range(samples):
@@ -193,9 +216,8 @@ def hint(
         if progress is not None:
             progress(1)
     if not any(wins):
-        action = Planner()(state, rng)
-        return Hint(action, (action,), samples, 0, 0, "planner")
-    # The plan that wins the most samples; among equals, the one the planner's score puts first.
+        return _planners_move(state, rng, samples)
+    # The plan that wins the most samples; among equals, the planner's, then the one its score puts first.
     order = sorted(range(len(ranked)), key=lambda k: -wins[k])
     best = order[0]
     plan = ranked[best][0]

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rulebook import elementals
-from rulebook.elementals_hint import hint, plans, view, visible
+from rulebook.elementals_hint import canonical, hint, plans, view, visible
 from rulebook.elementals_sim import Planner
 
 
@@ -32,7 +32,7 @@ def _hidden_reordered(state: elementals.ElementalsState, rng: random.Random) -> 
     return replace(state, deck=tuple(deck), slots=tuple(slots))
 
 
-@pytest.mark.parametrize(("seed", "moves"), [(7, 1), (12, 9), (30, 20)])
+@pytest.mark.parametrize(("seed", "moves"), [(7, 1), (12, 9), (30, 20), (141, 13), (141, 31), (5, 6), (17, 25)])
 def test_the_hint_never_reads_the_hidden_cards(seed: int, moves: int) -> None:
     # Reordering what the player cannot see (the deck, the face-down elementals) changes the game but
     # not the view, so it must not change the hint.
@@ -76,4 +76,14 @@ def test_plans_stop_where_a_hidden_card_would_show() -> None:
 def test_with_no_sample_won_the_hint_is_the_planners_move() -> None:
     state = elementals.new_game(seed=7).apply(elementals.Draw())
     found = hint(state, samples=2, budget=1)
-    assert found.source == "planner" and found.action == Planner()(state, random.Random(0))
+    assert found.source == "planner" and found.action == Planner()(canonical(state), random.Random(0))
+
+
+def test_a_hint_does_not_see_what_a_banish_would_turn_up() -> None:
+    # Banishing JC turns two cards face up; the planner looks ahead within its turn, so it too is asked
+    # in a made-up game, and the hint stays the same whatever lies face down.
+    state = elementals.position(hand="2C 7H 8S", targets="JC QH", piles={"JC": "9H 5D"})
+    for seed in range(4):
+        other = _hidden_reordered(state, random.Random(seed))
+        first, second = hint(state, samples=4, budget=1000), hint(other, samples=4, budget=1000)
+        assert (first.action, first.plan, first.votes) == (second.action, second.plan, second.votes)
