@@ -5,17 +5,18 @@ Elemental Plane and the powers held, and knows which cards are still in the tita
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
 It works by sampling. The hint lists the plans for the rest of the turn from what is seen (each up to
-the end of the turn, or to a play that turns a card face up), and takes the few the planner's score
-likes best. It deals games that fit what the player sees (the unseen titan cards in a random order, the
-unseen elementals shuffled among the face-down places), plays each plan in each of them, and solves
-what follows with the deck's order known (``rulebook.elementals_solver``), with a small budget. The
-plan that wins the most samples is the hint. When no plan wins any sample (often early in a game,
-where a sample takes more than the budget to solve), the hint is the planner's move
-(``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
+the end of the turn, or to a play that turns a card face up), and takes the planner's own and the few
+others the planner's score likes best. It deals games that fit what the player sees (the unseen titan
+cards in a random order, the unseen elementals shuffled among the face-down places), plays each plan in
+each of them, and solves what follows with the deck's order known (``rulebook.elementals_solver``),
+with a small budget. The plan that wins the most samples is the hint (the planner's on a tie). When no
+plan wins any sample (often early in a game, where a sample takes more than the budget to solve), the
+hint is the planner's move (``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
 
-Nothing hidden is read: the plans are listed in one made-up game built from what is seen (the unseen
-cards sorted), and the samples are drawn with a random generator seeded from the visible position, so
-the same view always gives the same hint, whatever the real order of the deck.
+Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
+what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
+the visible position, so the same view always gives the same hint, whatever the real order of the deck
+and whatever lies face down.
 
 Examples:
     >>> from rulebook import elementals
