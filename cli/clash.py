@@ -20,6 +20,7 @@ from cli.output import (
     parse_options,
     progress,
     read_text,
+    until_interrupted,
 )
 from rulebook.errors import IllegalActionError
 
@@ -222,10 +223,14 @@ def solve(
     from rulebook import clash_solver
 
     opts = parse_options(option)
+    total = len(clash_solver.combinations(opts))
     with progress("Solving Elemental Clash under every rules reading (about a second)..."):
-        ruling = clash_solver.solve_all(opts)
+        so_far = until_interrupted(clash_solver.solve_each(opts))
+    ruling = clash_solver.solved(so_far.done, of=total)
+    stopped = f"solved under {len(so_far.done)} of {total} rules readings"
     if as_json:
         emit_ruling("clash", "solve", {"options": opts}, ruling, as_json, verbose)
+        so_far.finish(stopped)
         return
     readings = len(ruling.value["results"])
     typer.echo(ruling.verdict)
@@ -237,6 +242,7 @@ def solve(
     emit_steps(ruling.trace[1 + readings :])
     emit_rules(ruling.rules)
     emit_notes(notes_for(ruling.rules), verbose)
+    so_far.finish(stopped)
 
 
 @app.command()
@@ -278,12 +284,16 @@ def advise(
             return
         for _, turn in clash.parse_log(text):
             state = clash.play(state, turn)[0]
+    solver = clash_solver.Solver(state.options)
     with progress("Searching every line of play..."):
-        ruling = clash_solver.advise(state)
+        so_far = until_interrupted(clash_solver.move_values(state, solver))
+    ruling = clash_solver.advise(state, solver, so_far.done)
+    stopped = f"{len(so_far.done)} of {len(state.legal_actions())} moves valued"
     given = {"position": position, "log": log, "options": opts}
     moves = len(ruling.value["moves"])
-    if as_json or not moves:
+    if as_json or not moves or so_far.interrupted:
         emit_ruling("clash", "advise", given, ruling, as_json, verbose)
+        so_far.finish(stopped)
         return
     typer.echo(ruling.verdict)
     typer.echo("Every legal move, best first, with its value for the player to move:")

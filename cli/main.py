@@ -5,28 +5,36 @@ Each game's queries live in their own module (``cli/clash.py``) and are mounted 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import os
+import re
 import sys
 from collections.abc import Iterable
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 import rulebook
 from cli.output import (
     DEBUG_VARIABLE,
+    EXIT_ANSWERED,
     EXIT_BAD_INPUT,
     EXIT_CHECK_FAILED,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     JsonFlag,
     answers,
+    console,
+    echo_styled,
     emit_json,
     emit_ruling,
+    escape_unprintable,
     internal_error,
+    output_failed,
     say_error,
+    silence_stdout,
 )
 from rulebook.wording import plural
 
@@ -38,6 +46,10 @@ GROUPS: dict[str, str] = {
     "spellfire": "cli.spellfire",
     "elephants": "cli.elephants",
 }
+
+
+#: The most results `search --limit` and `ask --limit` give.
+MAX_HITS, MAX_RULINGS = 100, 20
 
 
 def _version(value: bool) -> None:
@@ -56,7 +68,13 @@ def main(
     Every query takes --json. Exit codes: 0 when the query is answered (an "illegal" verdict is an
     answer); 1 when a check fails (`replay --check` finds an illegal log, `verify` a transcript that
     prints something else); 2 for bad input, with a one-line message on standard error; 3 for an
-    internal error (a bug; RULEBOOK_DEBUG=1 shows the traceback); 130 when interrupted.
+    internal error (a bug; set RULEBOOK_DEBUG=1 to see the traceback); 130 when interrupted with
+    Ctrl-C (a long command first reports what it has done).
+
+    Limits: a file or standard input is read up to 1 MB of UTF-8 text (never a folder or a device); a
+    question or a search query up to 2,000 characters; a number up to 9 digits, within the range its
+    option states. Control characters in what you type are printed escaped (\\x1b). Caches live in your
+    user cache folder (RULEBOOK_CACHE_DIR chooses another).
     """
 
 
@@ -94,9 +112,7 @@ def _table(title: str, *columns: str) -> Any:
 
 
 def _print(renderable: Any) -> None:
-    from rich.console import Console
-
-    Console().print(renderable)
+    console().print(renderable)  # the program's own styles, on the real standard output
 
 
 @answers
@@ -172,19 +188,18 @@ def coverage(
     if as_json:
         emit_json(data)
         return
-    from rich.console import Console
 
     table = _table("Passing scenarios that cite each record", "ID", "Kind", "Scenarios")
     table.columns[0].no_wrap = True
     table.columns[2].justify = "right"
     for row in data["records"]:
         table.add_row(row["id"], row["kind"], str(row["scenarios"]) if row["scenarios"] else "[red]0[/red]")
-    console = Console()
-    console.print(table)
+    out = console()
+    out.print(table)
     for gid, counts in data["games"].items():
-        console.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
+        out.print(f"{gid}: {counts['covered']} of {counts['normative']} normative records exercised")
     if data["uncovered"]:
-        console.print("not exercised: " + ", ".join(data["uncovered"]))
+        out.print("not exercised: " + ", ".join(data["uncovered"]))
 
 
 @answers
@@ -217,7 +232,7 @@ def compare(
 def search(
     query: Annotated[str, typer.Argument(help="Words (e.g. 'fortify tie') or a rule ID or ID prefix.")],
     game: Annotated[str | None, typer.Option(help="Only this game's records.")] = None,
-    limit: Annotated[int, typer.Option(help="How many results at most.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=MAX_HITS, help="How many results at most.")] = 10,
     as_json: JsonFlag = False,
 ) -> None:
     """Find rulings by words or rule ID: ranked results with a highlighted snippet and the citation."""
@@ -233,13 +248,13 @@ def search(
         return
     from cli.output import wrapped
 
-    # Matched words are bold on a terminal; in a file or a pipe the text stays plain.
-    bold, plain = ("\x1b[1m", "\x1b[22m") if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else ("", "")
+    # Matched words are bold on a terminal; in a file or a pipe the text stays plain (echo_styled).
+    bold = {HIGHLIGHT[0]: "\x1b[1m", HIGHLIGHT[1]: "\x1b[22m"}
     typer.echo(f"{plural(len(hits), 'record')} {'matches' if len(hits) == 1 else 'match'} {query!r}, best first:")
     for n, hit in enumerate(hits, 1):
-        snippet = hit.snippet.replace(HIGHLIGHT[0], bold).replace(HIGHLIGHT[1], plain)
         typer.echo(wrapped(f"{n}. {hit.id}  ({hit.kind})  {hit.title}", hanging="   "))
-        typer.echo(wrapped(snippet, "   ", "   "))
+        parts = re.split(f"([{''.join(HIGHLIGHT)}])", wrapped(hit.snippet, "   ", "   "))
+        echo_styled("".join(bold.get(part) or escape_unprintable(part) for part in parts))
         typer.echo(wrapped(rulebook.rule(hit.id).citation.in_words, "   ", "   "))
 
 
@@ -247,7 +262,9 @@ def search(
 def ask(
     question: Annotated[str, typer.Argument(help="A question in plain English, in quotes.")],
     game: Annotated[str | None, typer.Option(help="Only this game's rulings and calculators.")] = None,
-    limit: Annotated[int, typer.Option(help="How many rulings at most: the best and the related ones.")] = 3,
+    limit: Annotated[
+        int, typer.Option(min=1, max=MAX_RULINGS, help="How many rulings at most: the best and the related ones.")
+    ] = 3,
     as_json: JsonFlag = False,
 ) -> None:
     """Ask a question: the computed answer where one fits, else the ruling that covers it, in full."""
@@ -426,47 +443,139 @@ def __dir__() -> list[str]:
 
 
 def run() -> None:
-    """Entry point of the ``rulebook`` console script.
+    """Entry point of the ``rulebook`` console script: ``entry`` with the command line, then exit."""
+    sys.exit(entry(sys.argv[1:]))
+
+
+def entry(args: list[str]) -> int:
+    """Run the ``rulebook`` command line ``args`` and return its exit code: the CLI's outer error boundary.
 
     Typer turns every registered command into a Click command on each run, so a query builds only
     what it needs: a game's query builds that one command of that game's group, a top-level command
     only itself. Help and anything unrecognised get the whole app, so errors and suggestions are the
     same as ever.
+
+    Everything outside a command's own ``cli.output.answers`` boundary ends here the same way:
+    usage errors (a missing argument, an unknown option or command, a value out of range) are one line
+    with exit 2; a group given no command prints its usage and one line naming its commands, exit 2;
+    Ctrl-C exits 130; a closed pipe ends quietly; an unexpected exception (while Typer converts an
+    argument, in a callback, while printing help) is one line with exit 3. Output the terminal's
+    encoding cannot show is written escaped rather than failing.
     """
-    first = sys.argv[1] if len(sys.argv) > 1 else ""
-    second = sys.argv[2] if len(sys.argv) > 2 else ""
-    if first in GROUPS:
-        built = make_app([first], commands=False, only=second)
-    elif first in {c.__name__ for c in COMMANDS}:
-        built = make_app([], commands=[first])
-    else:
-        built = make_app()
+    _tolerant_stdio()
+    first = args[0] if args else ""
+    second = args[1] if len(args) > 1 else ""
     try:
-        code = built(prog_name="rulebook", standalone_mode=False)
+        if first in GROUPS:
+            built = make_app([first], commands=False, only=second)
+        elif first in {c.__name__ for c in COMMANDS}:
+            built = make_app([], commands=[first])
+        else:
+            built = make_app()
+        code = built(args, prog_name="rulebook", standalone_mode=False)
+        code = code if isinstance(code, int) else EXIT_ANSWERED
+        return _flush_stdout() or code
     except typer.Abort:
-        _leave("interrupted", EXIT_INTERRUPTED)
+        return _leave("interrupted", EXIT_INTERRUPTED)
     except typer.TyperException as err:
-        # A usage error (missing argument, unknown option or command): one line, naming where help is.
-        # A group called with no command has already printed its usage; it has nothing to add.
-        context = getattr(err, "ctx", None)
-        where = context.command_path if context is not None else "rulebook"
-        message = err.format_message() if hasattr(err, "format_message") else str(err)
-        code = getattr(err, "exit_code", EXIT_BAD_INPUT)
-        if message.strip():
-            say_error(f"error: {message} (see '{where} --help')")
-        sys.exit(code)
+        return _usage_error(err)
     except typer.Exit as done:
-        sys.exit(done.exit_code)
+        return _flush_stdout() or done.exit_code
     except KeyboardInterrupt:
-        _leave("interrupted", EXIT_INTERRUPTED)
-    except (Exception, RecursionError, MemoryError) as err:
-        # Outside any command (parsing, callbacks): the same boundary as `answers`.
+        return _leave("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_ANSWERED
+    except OSError as err:
+        if output_failed(err):
+            silence_stdout()
+            return _leave(f"error: cannot write the answer: {err.strerror}", EXIT_BAD_INPUT)
         if os.environ.get(DEBUG_VARIABLE) == "1":
             raise
-        _leave(internal_error(err), EXIT_INTERNAL)
-    sys.exit(code if isinstance(code, int) else 0)
+        return _leave(internal_error(err), EXIT_INTERNAL)
+    except SystemExit as stop:
+        if isinstance(stop.__context__, BrokenPipeError):  # Rich (help, tables) exits so on a closed pipe
+            return EXIT_ANSWERED
+        return stop.code if isinstance(stop.code, int) else EXIT_ANSWERED if stop.code is None else EXIT_INTERNAL
+    except (Exception, RecursionError, MemoryError) as err:
+        # Outside any command (parsing, callbacks, help): the same boundary as `answers`.
+        if os.environ.get(DEBUG_VARIABLE) == "1":
+            raise
+        return _leave(internal_error(err), EXIT_INTERNAL)
 
 
-def _leave(message: str, code: int) -> NoReturn:
+def _usage_error(err: typer.TyperException) -> int:
+    """A usage error (missing argument, unknown option or command, a group with no command): one line."""
+    context = getattr(err, "ctx", None)
+    where = context.command_path if context is not None else "rulebook"
+    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    code = getattr(err, "exit_code", EXIT_BAD_INPUT)
+    message = _number_message(err, message)
+    if not message.strip():
+        # A group called with no command has printed its usage; say what is missing.
+        command = getattr(context, "command", None)
+        names = command.list_commands(context) if command is not None and hasattr(command, "list_commands") else []
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+        message = f"give a command: {listed}" if listed else "give a command"
+    _flush_stdout()
+    say_error(f"error: {message} (see '{where} --help')")
+    return code
+
+
+def _number_message(err: typer.TyperException, message: str) -> str:
+    """Typer's message for a number out of range or not a number, said as ``rulebook.reading.number`` says it."""
+    param = getattr(err, "param", None)
+    cause = err.__cause__
+    found = re.match(r"Invalid value for ('[^']*'|\S+): ", message)
+    if param is None or found is None or not hasattr(cause, "errors"):
+        return message
+    try:
+        problem = cause.errors()[0]
+    except (IndexError, TypeError, AttributeError):
+        return message
+    from rulebook.reading import MAX_DIGITS, shown
+
+    name, given = found.group(1).strip("'\""), shown(str(problem.get("input", "")))
+    given = given if len(given) <= 40 else given[:40] + "…"
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if problem.get("type") in ("greater_than_equal", "less_than_equal") and low is not None and high is not None:
+        return f"{name} must be from {low} to {high}, not {given}"
+    if problem.get("type") == "int_parsing_size":
+        return f"{name} has too many digits ({len(str(problem.get('input', '')))}; at most {MAX_DIGITS})"
+    if problem.get("type") in ("int_parsing", "int_from_float"):
+        return f"{name} must be a whole number written with the digits 0-9, not {given!r}"
+    return message
+
+
+def _tolerant_stdio() -> None:
+    """Never fail on a character the terminal's encoding lacks: write it as an escape instead."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            if stream is not None and getattr(stream, "errors", "") == "strict":
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _flush_stdout() -> int:
+    """Flush standard output now, so that a closed pipe or a full disk is noticed here and not at exit.
+
+    Returns 0, or the exit code of an output that could not be written (said in one line).
+    """
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except OSError as err:
+        silence_stdout()
+        if output_failed(err):
+            say_error(f"error: cannot write the answer: {err.strerror}")
+            return EXIT_BAD_INPUT
+    except ValueError:  # already closed
+        pass
+    return 0
+
+
+def _leave(message: str, code: int) -> int:
+    _flush_stdout()
     say_error(message)
-    sys.exit(code)
+    return code

@@ -9,18 +9,38 @@ Exit codes:
 - 130: interrupted with Ctrl-C (what was done so far is reported first where a command can).
 
 Every command goes through [`answers`][cli.output.answers], the one error boundary, so no exception reaches the user as
-a traceback.
+a traceback; [`entry`][cli.main.entry] is the same boundary around argument parsing, callbacks and help.
+
+What is printed is made safe in one place too. While a command runs, standard output escapes control
+characters (terminal escape sequences among them, and bidirectional overrides) as ``\\x1b``-style text,
+and characters the terminal's encoding cannot show as ``\\u2013``-style text, so user-supplied text
+(a player name from a results file, a move, a card) can never drive the terminal; JSON escapes them in
+its own syntax ([`emit_json`][cli.output.emit_json]); error lines are escaped by
+[`say_error`][cli.output.say_error]. Commands therefore print with plain ``typer.echo``. The program's own
+styling is the one exception: it goes to the real terminal through [`console`][cli.output.console] (Rich)
+or [`echo_styled`][cli.output.echo_styled].
+
+Long commands stop cleanly on Ctrl-C through [`until_interrupted`][cli.output.until_interrupted]: the
+command runs its work as an iterable of steps, reports the steps done so far as its answer, then exits
+130 with one line saying what was left undone::
+
+    so_far = until_interrupted(solver.each_step())
+    emit_ruling(..., summary(so_far.done), as_json)
+    so_far.finish(f"{len(so_far.done)} of {total} steps done")
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Generic, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -32,11 +52,15 @@ if TYPE_CHECKING:
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 EXIT_ANSWERED, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: Set this environment variable to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "RULEBOOK_DEBUG"
 WRAP = 100  # the widest text output is wrapped to (narrower on a narrower terminal)
+#: The longest error line printed, in characters; a longer one keeps its start and end (the input echoed in the
+#: middle is what gets cut).
+MAX_ERROR_CHARS = 1000
 
 JSON_HELP = "Print the answer as JSON (schemas: see Reading a ruling) instead of text."
 
@@ -64,14 +88,18 @@ def option_flag(game: str) -> Any:
 def answers(func: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command in the CLI's one error boundary: every failure becomes one line and an exit code.
 
-    A [`RulebookError`][rulebook.errors.RulebookError] (bad input) exits 2; Ctrl-C exits 130; any other exception is a
-    bug and exits 3 with one line naming it (the traceback only when ``RULEBOOK_DEBUG=1``).
+    A [`RulebookError`][rulebook.errors.RulebookError] (bad input) exits 2; Ctrl-C exits 130; a closed pipe
+    (``rulebook ... | head``) ends quietly; any other exception is a bug and exits 3 with one line naming it
+    (the traceback only when ``RULEBOOK_DEBUG=1``). While the command runs, standard output escapes what
+    must not reach a terminal raw (see the module's notes).
     """
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        real = sys.stdout
         try:
-            return func(*args, **kwargs)
+            with _escaped_stdout():
+                return func(*args, **kwargs)
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
         except RulebookError as err:
@@ -79,15 +107,31 @@ def answers(func: Callable[P, R]) -> Callable[P, R]:
         except KeyboardInterrupt:
             fail("interrupted", EXIT_INTERRUPTED)
         except BrokenPipeError:
-            # The reader went away (`rulebook ... | head`): nothing more to say to anyone.
-            _silence_stdout()
+            # The reader went away: nothing more to say to anyone.
+            silence_stdout(real)
             raise typer.Exit(EXIT_ANSWERED) from None
+        except OSError as err:
+            if not output_failed(err):
+                if os.environ.get(DEBUG_VARIABLE) == "1":
+                    raise
+                fail(internal_error(err), EXIT_INTERNAL)
+            silence_stdout(real)
+            fail(f"error: cannot write the answer: {err.strerror}", EXIT_BAD_INPUT)
         except (Exception, RecursionError, MemoryError) as err:
             if os.environ.get(DEBUG_VARIABLE) == "1":
                 raise
             fail(internal_error(err), EXIT_INTERNAL)
 
     return wrapper
+
+
+#: The errors of writing that are the output's fault, not the program's: a full disk, a device error.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EBADF})
+
+
+def output_failed(err: OSError) -> bool:
+    """Whether ``err`` is standard output failing (``rulebook ... > /dev/full``): said in one line, exit 2."""
+    return err.errno in OUTPUT_ERRORS
 
 
 def internal_error(err: BaseException) -> str:
@@ -100,13 +144,39 @@ def internal_error(err: BaseException) -> str:
     return f"internal error ({what}); this is a bug in rulebook, please report it (set {DEBUG_VARIABLE}=1 to see where)"
 
 
-def say_error(message: str) -> None:
-    """Print ``message`` as exactly one line on standard error, control characters escaped."""
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` as one printable line: control characters escaped, whitespace runs made one space, and
+    at most ``limit`` characters (a long line keeps its start and its end, which say what failed and
+    what is accepted).
+
+    Examples:
+        >>> one_line("error: unknown name 'a\\nb\\x1b'")
+        "error: unknown name 'a b\\\\x1b'"
+        >>> one_line("error: " + "x" * 50 + " accepted: a, b", limit=40)
+        'error: xxxxxxxxxxxx … xxx accepted: a, b'
+    """
     from rulebook.reading import shown
 
     line = " ".join(shown(message).split()) or "error: failed"
-    with contextlib.suppress(OSError, UnicodeError):
-        typer.echo(line, err=True)
+    if len(line) > limit:
+        keep = limit - 3
+        line = line[: keep - keep // 2].rstrip() + " … " + line[len(line) - keep // 2 :].lstrip()
+    return line
+
+
+def say_error(message: str) -> None:
+    """Print ``message`` as exactly one line on standard error (see ``one_line``), whatever the encoding."""
+    line = one_line(message) + "\n"
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        try:
+            stream.write(line)
+        except UnicodeError:
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            stream.write(line.encode(encoding, "backslashreplace").decode(encoding, "replace"))
+        stream.flush()
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -115,12 +185,179 @@ def fail(message: str, code: int) -> NoReturn:
     raise typer.Exit(code) from None
 
 
-def _silence_stdout() -> None:
+def silence_stdout(stream: Any = None) -> None:
+    """Point standard output at the null device: after a closed pipe, nothing more can be written to it."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
+        os.dup2(devnull, (stream or sys.stdout).fileno())
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both OSError and ValueError
         pass
+
+
+# ---------------------------------------------------------------- what is printed
+
+#: What is never printed raw: C0 controls but tab and newline, DEL and C1 controls, bidirectional
+#: overrides and isolates, line and paragraph separators, and the lone surrogates that stand for
+#: undecodable bytes in arguments.
+UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def escape_unprintable(text: str) -> str:
+    """``text`` with what ``UNPRINTABLE`` matches written as Python escapes; tabs and newlines kept.
+
+    Examples:
+        >>> escape_unprintable("P1\\x1b]0;owned\\x07 wins\\n")
+        'P1\\\\x1b]0;owned\\\\x07 wins\\n'
+    """
+    return UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+class EscapedStream:
+    """A text stream that escapes what must not reach a terminal (``escape_unprintable``) and never
+    fails on a character its encoding lacks (written as ``\\u2013`` instead), then writes to ``stream``.
+    """
+
+    encoding = "utf-8"  # what it accepts: any text
+    errors = "strict"
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        safe = escape_unprintable(text)
+        try:
+            self.stream.write(safe)
+        except UnicodeEncodeError:
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(safe.encode(encoding, "backslashreplace").decode(encoding, "replace"))
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return False
+
+    @property
+    def closed(self) -> bool:
+        return bool(getattr(self.stream, "closed", False))
+
+
+@contextlib.contextmanager
+def _escaped_stdout():  # -> Iterator[None]
+    """Standard output escaped for the duration of a command; styles are not stripped twice by Typer."""
+    real = sys.stdout
+    if real is None or isinstance(real, EscapedStream):
+        yield
+        return
+    context = _current_context()
+    color = context.color if context is not None else None
+    sys.stdout = EscapedStream(real)
+    if context is not None:
+        # Typer strips what looks like a terminal style when output is not a terminal; the escaped
+        # stream shows it escaped instead, the same everywhere.
+        context.color = True
+    try:
+        yield
+    finally:
+        sys.stdout = real
+        if context is not None:
+            context.color = color
+
+
+def _current_context() -> Any:
+    try:
+        from typer._click.globals import get_current_context
+    except ImportError:  # a Typer that uses Click itself
+        from click import get_current_context
+    return get_current_context(silent=True)
+
+
+def real_stdout() -> Any:
+    """The standard output under the escaping stream: only for the program's own styling."""
+    out = sys.stdout
+    return out.stream if isinstance(out, EscapedStream) else out
+
+
+def console() -> Any:
+    """A Rich console on the real standard output, for the program's own tables and styles.
+
+    Rich styles only a terminal, and keeps the width of a terminal; text put in a table that came from
+    a user must be passed through ``rulebook.reading.shown`` first.
+    """
+    from rich.console import Console
+
+    return Console(file=real_stdout())
+
+
+def echo_styled(text: str) -> None:
+    """Print a line with the program's own terminal styles (already in ``text``), kept only on a terminal
+    (and not when ``NO_COLOR`` is set).
+
+    Any part of ``text`` that came from a user must be passed through ``escape_unprintable`` first.
+    """
+    out = real_stdout()
+    typer.echo(text, file=out, color=EscapedStream(out).isatty() and not os.environ.get("NO_COLOR"))
+
+
+# ---------------------------------------------------------------- long commands and Ctrl-C
+
+
+@dataclass
+class SoFar(Generic[T]):
+    """What a long command did before it ended or was stopped: its steps done, and whether Ctrl-C stopped it."""
+
+    done: list[T] = field(default_factory=list)
+    interrupted: bool = False
+
+    def finish(self, what: str) -> None:
+        """After the partial answer is printed: if Ctrl-C stopped the work, one line and exit 130."""
+        if self.interrupted:
+            fail(f"interrupted: {what}", EXIT_INTERRUPTED)
+
+
+def until_interrupted(steps: Iterable[T]) -> SoFar[T]:
+    """Run a long command's steps until they end or Ctrl-C stops them; return the steps done.
+
+    The command then prints what was done as its answer (marked partial where it is) and calls
+    ``SoFar.finish``, which exits 130 with one line if the work was stopped. A second Ctrl-C while
+    the partial answer is printed ends the command at once (exit 130, by ``answers``).
+
+    Examples:
+        >>> def slow():
+        ...     yield 1
+        ...     yield 2
+        ...     raise KeyboardInterrupt  # as if Ctrl-C came during the third step
+        >>> until_interrupted(slow())
+        SoFar(done=[1, 2], interrupted=True)
+        >>> until_interrupted(range(3))
+        SoFar(done=[0, 1, 2], interrupted=False)
+    """
+    so_far: SoFar[T] = SoFar()
+    try:
+        for step in steps:
+            so_far.done.append(step)
+    except KeyboardInterrupt:
+        so_far.interrupted = True
+    return so_far
 
 
 def read_text(path: str, what: str = "file") -> str:
@@ -167,10 +404,18 @@ def envelope(game: str | None, query: str, given: Mapping[str, Any], ruling: Rul
 
 
 def emit_json(data: Any) -> None:
-    """Print JSON data, indented, to standard output."""
+    """Print JSON data, indented, to standard output; what must not reach a terminal raw is a ``\\u`` escape.
+
+    Examples:
+        >>> emit_json({"name": "P1\\x1b[2J\\u202e"})
+        {
+          "name": "P1\\u001b[2J\\u202e"
+        }
+    """
     import json  # only JSON answers need it
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    typer.echo(UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
 def emit_ruling(

@@ -14,6 +14,10 @@ app = typer.Typer(
 )
 
 OptionFlag = option_flag("spellfire")
+#: The last phase of a turn (phases are numbered from 0), and the most cards a pile count may give.
+LAST_PHASE, MAX_CARDS = 6, 10_000
+PhaseFlag = Annotated[int, typer.Option(min=0, max=LAST_PHASE, help="The phase of the owner's turn (0 to 6).")]
+CardsArg = Annotated[int, typer.Argument(min=0, max=MAX_CARDS, help="Cards in the draw pile before drawing.")]
 RazedFlag = Annotated[str, typer.Option("--razed", "-r", metavar="POSITIONS", help="Razed positions, e.g. B,C.")]
 RealmFlag = Annotated[
     list[str] | None,
@@ -192,7 +196,9 @@ def copy(
     source: Annotated[
         str, typer.Argument(metavar="CARD", help="The kind of card whose power is copied: champion, avatar, ...")
     ],
-    phase: Annotated[int, typer.Option(help="The phase in which the power to copy is chosen.")] = 3,
+    phase: Annotated[
+        int, typer.Option(min=0, max=LAST_PHASE, help="The phase in which the power to copy is chosen (0 to 6).")
+    ] = 3,
     duration: Annotated[str | None, typer.Option(metavar="WORDS", help="The duration the copying card states.")] = None,
     card_sets_timing: Annotated[
         bool, typer.Option("--card-sets-timing", help="The copying card says when to choose.")
@@ -237,7 +243,7 @@ def use(
 @app.command()
 @answers
 def avatar(
-    phase: Annotated[int, typer.Option(help="The phase of the owner's turn.")] = 3,
+    phase: PhaseFlag = 3,
     conditions_met: Annotated[
         bool,
         typer.Option(
@@ -284,12 +290,16 @@ def levels(
 @app.command()
 @answers
 def draw(
-    pile: Annotated[int, typer.Argument(metavar="PILE", help="Cards in the draw pile before drawing.")],
-    count: Annotated[int, typer.Option(help="Cards to draw.")] = 1,
-    discard: Annotated[int, typer.Option(help="Cards in the discard pile at the end of the turn.")] = 0,
-    abyss: Annotated[int, typer.Option(help="Cards in the Abyss.")] = 0,
-    limbo: Annotated[int, typer.Option(help="Cards in Limbo.")] = 0,
-    void: Annotated[int, typer.Option(help="Cards in the Void.")] = 0,
+    pile: Annotated[
+        int, typer.Argument(metavar="PILE", min=0, max=MAX_CARDS, help="Cards in the draw pile before drawing.")
+    ],
+    count: Annotated[int, typer.Option(min=0, max=MAX_CARDS, help="Cards to draw.")] = 1,
+    discard: Annotated[
+        int, typer.Option(min=0, max=MAX_CARDS, help="Cards in the discard pile at the end of the turn.")
+    ] = 0,
+    abyss: Annotated[int, typer.Option(min=0, max=MAX_CARDS, help="Cards in the Abyss.")] = 0,
+    limbo: Annotated[int, typer.Option(min=0, max=MAX_CARDS, help="Cards in Limbo.")] = 0,
+    void: Annotated[int, typer.Option(min=0, max=MAX_CARDS, help="Cards in the Void.")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
     verbose: VerboseFlag = False,
@@ -313,7 +323,9 @@ def once(
     uses: Annotated[
         list[str], typer.Argument(metavar="TURN:PHASE...", help="Each attempt: the owner's turn number and the phase.")
     ],
-    card_phase: Annotated[int | None, typer.Option(help="The phase the card names, if not phase 3.")] = None,
+    card_phase: Annotated[
+        int | None, typer.Option(min=0, max=LAST_PHASE, help="The phase the card names, if not phase 3.")
+    ] = None,
     as_json: JsonFlag = False,
     verbose: VerboseFlag = False,
 ) -> None:

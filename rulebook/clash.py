@@ -40,6 +40,7 @@ from typing import Any, Self
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
 from rulebook.protocol import two_sided_returns
+from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 from rulebook.wording import plural
@@ -636,13 +637,23 @@ def position(
     return ClashState((sides[0], sides[1]), PLAYERS.index(mover), None, opts, turn)
 
 
+# Read after whitespace runs are made single spaces (see parse_turn), so no two ``\s*`` can share a
+# run and the pattern cannot backtrack over long ones.
 _TURN = re.compile(
-    r"^\s*(?:(?P<num>\d+)\s*\.\s*)?(?:(?P<revive>revive)\s+(?P<back>\S+)"
-    r"|(?P<a>[^\s+>]+)\s*(?P<ap>\+\s*(?P<an>[a-z]*))?\s*>\s*(?P<d>[^\s+>]+)\s*(?P<dp>\+\s*(?P<dn>[a-z]*))?)\s*$",
+    r"(?:(?P<num>[0-9]+) ?\. ?)?(?:(?P<revive>revive) (?P<back>\S+)"
+    r"|(?P<a>[^\s+>]+) ?(?P<ap>\+ ?(?P<an>[a-z]*))? ?> ?(?P<d>[^\s+>]+) ?(?P<dp>\+ ?(?P<dn>[a-z]*))?)",
     re.IGNORECASE,
 )
 
 _FORMAT = "'ATTACKER[+] > TARGET[+]' (e.g. 'fire+ > water') or 'revive ELEMENT'"
+#: The highest turn number a log may write: far above the longest game (``turns_left_at_most``).
+MAX_TURNS = 1000
+
+
+def _quoted(text: str, most: int = 60) -> str:
+    """``text`` quoted for a message: stripped, escaped, and cut to ``most`` characters."""
+    text = text.strip()
+    return repr(shown(text if len(text) <= most else text[:most] + "…"))
 
 
 def parse_turn(text: str) -> Turn:
@@ -660,9 +671,9 @@ def parse_turn(text: str) -> Turn:
         ...
         rulebook.errors.InvalidInputError: 'fire+gale': Fire's ability is Blaze, not 'gale'
     """
-    m = _TURN.match(text)
+    m = _TURN.fullmatch(" ".join(text.split()))
     if not m:
-        raise InvalidInputError(f"cannot read the turn {text.strip()!r}; write {_FORMAT}")
+        raise InvalidInputError(f"cannot read the turn {_quoted(text)}; write {_FORMAT}")
     if m["revive"]:
         return Turn(Revive(element(m["back"])))
     a, d = element(m["a"]), element(m["d"])
@@ -692,9 +703,15 @@ def parse_log(text: str) -> list[tuple[int, Turn]]:
             turn = parse_turn(line)
         except InvalidInputError as err:
             raise InvalidInputError(f"line {lineno}: {err}") from None
-        m = _TURN.match(line)
-        if m and m["num"] and int(m["num"]) != len(turns) + 1:
-            raise InvalidInputError(f"line {lineno}: turn number {m['num']} should be {len(turns) + 1}")
+        m = _TURN.fullmatch(" ".join(line.split()))
+        if m and m["num"]:
+            expected = len(turns) + 1
+            try:
+                given = number(m["num"], "the turn number", high=MAX_TURNS)
+            except InvalidInputError as err:
+                raise InvalidInputError(f"line {lineno}: {err}; it should be {expected}") from None
+            if given != expected:
+                raise InvalidInputError(f"line {lineno}: turn number {given} should be {expected}")
         turns.append((lineno, turn))
     return turns
 

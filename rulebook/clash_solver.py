@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -425,24 +425,56 @@ def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
         >>> [(r["options"]["last-elements-tie"], r["value"]) for r in ruling.value["results"]]
         [('draw', 'win'), ('attacker-wins', 'win'), ('defender-wins', 'win')]
     """
+    return solved(list(solve_each(fixed)))
+
+
+def combinations(fixed: Mapping[str, object] | None = None) -> list[Options]:
+    """The option combinations ``solve_all`` solves: all 12, or those matching ``fixed``.
+
+    Examples:
+        >>> len(combinations()), len(combinations({"gale-defends": "yes"}))
+        (12, 6)
+    """
     wanted = _ruleset().options(fixed) if fixed else None
-    combos = [o for o in all_options() if wanted is None or all(o[k] == wanted[k] for k in dict(fixed or {}))]
+    return [o for o in all_options() if wanted is None or all(o[k] == wanted[k] for k in dict(fixed or {}))]
+
+
+def solve_each(fixed: Mapping[str, object] | None = None) -> Iterator[Ruling]:
+    """Solve the game under each combination of ``combinations`` in turn: one ``solve`` ruling each.
+
+    A caller that may be stopped part-way (the CLI on Ctrl-C) summarises what it has with ``solved``.
+    """
+    for options in combinations(fixed):
+        yield solve(options)
+
+
+def solved(rulings: Sequence[Ruling], of: int | None = None) -> Ruling:
+    """The summary of ``solve`` rulings: how many readings each side wins. ``of``, when more readings
+    were asked for than ``rulings`` holds, marks the summary partial.
+
+    Examples:
+        >>> one = solve({"gale-defends": "yes", "last-elements-tie": "attacker-wins"})
+        >>> solved([one], of=12).verdict
+        'Elemental Clash solved under 1 of 12 rules readings (stopped): P1 wins under 1'
+    """
     trace = Trace()
     trace.add(
         "every game ends, so searching every line of play to its end gives the exact value", "clash.interp.game-ends"
     )
     results = []
-    for options in combos:
-        ruling = solve(options)
-        results.append(ruling.value)
+    for ruling in rulings:
         v = ruling.value
+        results.append(v)
         trace.add(
-            f"{_describe_options(options)}: {_for_player(v['score'], 'P1')} ({v['positions']:,} positions)",
+            f"{_describe_options(_ruleset().options(v['options']))}: {_for_player(v['score'], 'P1')} "
+            f"({v['positions']:,} positions)",
             None,
         )
     counts = {name: sum(r["score"] == value for r in results) for value, name in _COUNTED}
     summary = ", ".join(f"{name} under {n}" for name, n in counts.items() if n)
-    verdict = f"Elemental Clash solved under {len(results)} rules readings: {summary}"
+    partial = of is not None and of > len(results)
+    readings = f"{len(results)} of {of}" if partial else f"{len(results)}"
+    verdict = f"Elemental Clash solved under {readings} rules readings{' (stopped)' if partial else ''}: {summary}"
     for opt in _ruleset().option_list:
         trace.add(f"option {opt.name}: {', '.join(sorted({r['options'][opt.name] for r in results}))}", opt.record)
     data = {
@@ -450,19 +482,58 @@ def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
         "positions": sum(r["positions"] for r in results),
         "seconds": round(sum(r["seconds"] for r in results), 3),
     }
-    return trace.ruling(verdict, data)
+    if partial:
+        data["complete"] = False
+    return trace.ruling(verdict.rstrip(": "), data)
 
 
 _COUNTED = ((WIN, "P1 wins"), (DRAW, "a draw"), (LOSS, "P2 wins"))
 
 
-def advise(state: ClashState, solver: Solver | None = None) -> Ruling:
+def move_values(state: ClashState, solver: Solver | None = None) -> Iterator[tuple[Action, int]]:
+    """Each legal move of the player who decides next with its exact value, one at a time (engine order).
+
+    ``advise`` takes them; a caller that may be stopped part-way (the CLI on Ctrl-C) passes it the
+    moves valued so far.
+    """
+    solver = solver or Solver(state.options)
+    if not state.is_terminal():
+        for action in state.legal_actions():
+            yield action, solver.action_value(state, action)
+
+
+def _partial_advice(
+    state: ClashState, valued: Sequence[tuple[Action, int]], data: dict[str, Any], trace: Trace
+) -> Ruling:
+    """Advice from some of the moves only: each with its value, and the best value found so far."""
+    total = len(state.legal_actions())
+    player = clash.PLAYERS[state.current_player or 0]
+    for action, v in valued:
+        trace.add(f"{action}: {VALUE_NAMES[v]}", None)
+    moves = [{"move": str(a), "value": VALUE_NAMES[v]} for a, v in valued]
+    data.update(player=player, value=None, moves=moves, best=[], line=[], complete=False)
+    if not valued:
+        return trace.ruling(f"stopped before any of {player}'s {total} moves was valued", data)
+    top = max(v for _, v in valued)
+    best = [str(a) for a, v in valued if v == top]
+    data["best"] = best
+    shown = ", ".join(best[:3]) + (", ..." if len(best) > 3 else "")
+    best_so_far = f"the best so far for {player}: {VALUE_NAMES[top]} ({shown})"
+    verdict = f"stopped after {len(valued)} of {total} moves; {best_so_far}"
+    return trace.ruling(verdict, data)
+
+
+def advise(
+    state: ClashState, solver: Solver | None = None, valued: Sequence[tuple[Action, int]] | None = None
+) -> Ruling:
     """Every legal move of the player who decides next, with its exact value, and a principal line.
 
     ``value`` holds ``position``, ``options``, ``player`` (who decides), ``value`` (``win``, ``draw`` or
     ``loss`` for that player), ``moves`` (each ``move`` with its ``value``, and for an attack the
     defender's best ``answer`` and the whole ``turn``), ``best`` (the moves that keep the value),
     ``line`` (the principal line, turn by turn, each with its outcome), ``positions`` (table size).
+    ``valued``: the moves already valued by ``move_values`` (all by default); with only some of
+    them, the advice says which were valued and the best found, and ``complete`` is false.
 
     Examples:
         >>> from rulebook import clash
@@ -490,9 +561,12 @@ def advise(state: ClashState, solver: Solver | None = None) -> Ruling:
     me = state.current_player
     assert me is not None
     player = clash.PLAYERS[me]
-    value = solver.value(state)
+    valued = list(move_values(state, solver)) if valued is None else list(valued)
+    if len(valued) < len(state.legal_actions()):
+        return _partial_advice(state, valued, data, trace)
+    value = max(v for _, v in valued)
     moves = []
-    for action, v in sorted(solver.action_values(state), key=lambda av: -av[1]):
+    for action, v in sorted(valued, key=lambda av: -av[1]):
         move: dict[str, Any] = {"move": str(action), "value": VALUE_NAMES[v]}
         text = f"{action}: {VALUE_NAMES[v]}"
         if isinstance(action, Attack):

@@ -103,6 +103,12 @@ def number(text: str | int, what: str, *, low: int | None = None, high: int | No
         Traceback (most recent call last):
         ...
         rulebook.errors.InvalidInputError: a seed has too many digits (40; at most 9)
+        >>> number("9" * 5000, "--games", low=1, high=100_000)
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: --games has too many digits (5000; at most 9)
+        >>> number("-0000000000000012", "an Attack change", signed=True)
+        -12
     """
     if isinstance(text, bool):
         raise InvalidInputError(f"{what} must be a whole number, not {text!r}")
@@ -110,23 +116,25 @@ def number(text: str | int, what: str, *, low: int | None = None, high: int | No
         value = text
     else:
         raw = str(text).strip()
-        digits = raw.lstrip("+-")
         if not _NUMBER.fullmatch(raw) or (raw[:1] in "+-" and not signed):
             shown_raw = shown(raw if len(raw) <= 40 else raw[:40] + "…")
             accepted = "digits 0-9" + (", with an optional sign" if signed else "")
             raise InvalidInputError(f"{what} must be a whole number written with the {accepted}, not {shown_raw!r}")
-        if len(digits) > MAX_DIGITS:
-            raise InvalidInputError(f"{what} has too many digits ({len(digits)}; at most {MAX_DIGITS})")
-        value = int(raw)
+        significant = raw.lstrip("+-").lstrip("0")
+        if len(significant) > MAX_DIGITS:
+            raise InvalidInputError(f"{what} has too many digits ({len(significant)}; at most {MAX_DIGITS})")
+        value = int(("-" if raw.startswith("-") else "") + (significant or "0"))
     if (low is not None and value < low) or (high is not None and value > high):
-        if low is not None and high is not None:
-            accepted = f"from {low} to {high}"
-        elif low is not None:
-            accepted = f"at least {low}"
-        else:
-            accepted = f"at most {high}"
-        raise InvalidInputError(f"{what} must be {accepted}, not {value}")
+        raise InvalidInputError(f"{what} must be {_range(low, high)}, not {value}")
     return value
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}"
 
 
 def decode(data: bytes, where: str) -> str:
@@ -212,6 +220,10 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         Traceback (most recent call last):
         ...
         rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply
+        >>> parse_toml("a = 1\\nb = " + "9" * 5000, "big.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: big.toml is not valid TOML: a number has too many digits (line 2)
     """
     import tomllib
 
@@ -221,8 +233,10 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         raise InvalidInputError(f"{where} is not valid TOML: {err}".replace("Invalid value", "invalid value")) from None
     except RecursionError:
         raise InvalidInputError(f"{where} is not valid TOML: nested too deeply") from None
-    except ValueError as err:  # an integer of more digits than Python converts
-        raise InvalidInputError(f"{where} is not valid TOML: {err}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        long = re.search(r"[0-9_]{1000}", text)
+        line = f" (line {text.count(chr(10), 0, long.start()) + 1})" if long else ""
+        raise InvalidInputError(f"{where} is not valid TOML: a number has too many digits{line}") from None
 
 
 def read_toml(path: str | Path, *, what: str = "file") -> dict[str, Any]:
@@ -292,7 +306,11 @@ def _describe(shape: Any) -> str:
     if isinstance(shape, Choice):
         return "one of " + ", ".join(shape.values)
     if isinstance(shape, ListOf):
-        return f"a list of {_describe(shape.item).removeprefix('a ').removeprefix('an ')}s".replace("ss", "s")
+        item = _describe(shape.item)
+        noun = item.removeprefix("a ").removeprefix("an ")
+        if noun.isalpha():  # "a string": a list of strings
+            return f"a list of {noun}s"
+        return f"a list, each item {item}"  # "a list, each item a whole number from 1 to 4"
     if isinstance(shape, MapOf | Mapping):
         return "a table"
     if isinstance(shape, tuple):

@@ -322,25 +322,33 @@ def read_data(path: Path) -> dict[str, Any]:
 
     Parsing TOML is the slowest part of loading a game; the cache keeps CLI queries instant. A cache
     file is named by a digest of the data file's bytes (and the Python version), so a changed file can
-    never be served stale, and it is written atomically, so concurrent runs never read half a cache. The
-    package's own folder is never written to; without a cache folder the file is simply parsed.
+    never be served stale; it starts with a digest of its own contents, so a damaged file is never
+    loaded; it is written atomically, so concurrent runs never read half a cache; and writing a new one
+    prunes those it replaces. The package's own folder is never written to; without a writable cache
+    folder the file is simply parsed.
     """
-    from rulebook.writing import cache_dir, content_key, write_atomic
+    import hashlib
+
+    from rulebook.writing import cache_dir, content_key, prune_cache, write_atomic
 
     raw = path.read_bytes()
     folder = cache_dir()
     cache = folder / f"{path.stem}-{content_key(sys.implementation.cache_tag, raw)}.marshal" if folder else None
     if cache is not None:
         try:
-            return marshal.loads(cache.read_bytes())
+            blob = cache.read_bytes()
+            if hashlib.blake2b(blob[16:], digest_size=16).digest() == blob[:16]:
+                return marshal.loads(blob[16:])
         except (OSError, ValueError, EOFError, TypeError):
             pass
     from rulebook.reading import parse_toml
 
     data = parse_toml(raw.decode("utf-8"), path.name)
     if cache is not None:
+        payload = marshal.dumps(data)
         with contextlib.suppress(InvalidInputError):
-            write_atomic(cache, marshal.dumps(data))
+            write_atomic(cache, hashlib.blake2b(payload, digest_size=16).digest() + payload, private=True)
+            prune_cache(cache)
     return data
 
 

@@ -121,7 +121,9 @@ def connect() -> sqlite3.Connection:
     The index file lives in the per-user cache folder and is named by a digest of what it is built
     from, so an upgraded package or edited data gets a new file, never a stale one. It is built aside
     under a temporary name and renamed into place, so concurrent first runs each see either no index
-    or a whole one. Where no cache folder can be written, the index is built in memory for the run.
+    or a whole one; the file is never changed after that, so it is opened as immutable (no locks).
+    A file that cannot be read back whole (damaged, or removed meanwhile) is built again; where no
+    cache folder can be written, the index is built in memory for the run.
     """
     from rulebook.writing import cache_dir
 
@@ -130,14 +132,9 @@ def connect() -> sqlite3.Connection:
     if folder is not None:
         path = folder / f"search-{stamp}.sqlite"
         for _attempt in range(2):
-            try:
-                conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-                row = conn.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
-                if row and row[0] == stamp:
-                    return conn
-                conn.close()
-            except sqlite3.Error:
-                pass
+            conn = _open_index(path, stamp)
+            if conn is not None:
+                return conn
             try:
                 _build_file(path, stamp)
             except (OSError, sqlite3.Error):
@@ -147,10 +144,29 @@ def connect() -> sqlite3.Connection:
     return conn
 
 
+def _open_index(path: Path, stamp: str) -> sqlite3.Connection | None:
+    """The index at ``path`` opened read-only, if it is there, whole, and built from ``stamp``; else None."""
+    if not path.is_file():
+        return None
+    conn = None
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        row = conn.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
+        if row and row[0] == stamp and conn.execute("PRAGMA quick_check").fetchone() == ("ok",):
+            return conn
+    except sqlite3.Error:
+        pass
+    if conn is not None:
+        conn.close()
+    return None
+
+
 def _build_file(path: Path, stamp: str) -> None:
-    """Build the index into a temporary file beside ``path`` and rename it into place."""
+    """Build the index into a temporary file beside ``path``, rename it into place, and prune older indexes."""
     import os
     import tempfile
+
+    from rulebook.writing import prune_cache
 
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".search-", suffix=".tmp")
     os.close(fd)
@@ -164,6 +180,7 @@ def _build_file(path: Path, stamp: str) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    prune_cache(path)
 
 
 def _match_expression(terms: list[str]) -> str:

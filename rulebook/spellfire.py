@@ -38,6 +38,7 @@ from typing import Any
 
 from rulebook import rules as _rules
 from rulebook.errors import InvalidInputError, UnknownNameError, lookup
+from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 from rulebook.wording import plural
@@ -86,6 +87,8 @@ _MOVEMENT_WORDS: Mapping[str, str] = {
     word: kind for kind in MOVEMENTS for word in (kind, *_DATA["movement"]["aliases"].get(kind, ()))
 }
 _VERB = {"flyer": "flies", "swimmer": "swims", "earthwalker": "earthwalks"}
+#: The highest champion level and turn number read (far above any real card or game).
+MAX_LEVEL, MAX_TURN = 999, 100_000
 
 
 def _options(options: Mapping[str, object] | Options | None) -> Options:
@@ -671,9 +674,10 @@ def parse_play(text: str) -> Play:
         ...
         rulebook.errors.InvalidInputError: cannot read the play 'Calm'; write 'PLAYER CARD', e.g. 'P2 Calm'
     """
-    m = re.match(r"^\s*([^\s:]+)\s*(?::\s*|\s+)(\S.*?)\s*$", text)
+    # Whitespace runs are made single spaces first, so the pattern cannot backtrack over them.
+    m = re.fullmatch(r"([^\s:]+) ?(?::|(?= )) ?(\S.*)", " ".join(text.split()))
     if not m:
-        raise InvalidInputError(f"cannot read the play {text.strip()!r}; write 'PLAYER CARD', e.g. 'P2 Calm'")
+        raise InvalidInputError(f"cannot read the play {shown(text.strip())!r}; write 'PLAYER CARD', e.g. 'P2 Calm'")
     return Play(m[1], m[2])
 
 
@@ -994,11 +998,12 @@ def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
     rows = []
     for entry in champions:
         parts = [p.strip() for p in entry.split(":")]
-        if len(parts) not in (2, 3) or not parts[0] or not parts[1].isdigit():
+        if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
             raise InvalidInputError(f"cannot read the champion {entry!r}; write 'NAME:LEVEL' or 'NAME:LEVEL:avatar'")
+        level = number(parts[1], f"the level of {parts[0]!r}", low=0, high=MAX_LEVEL)
         if len(parts) == 3 and parts[2].lower() != "avatar":
             raise UnknownNameError("champion mark", parts[2], ["avatar"])
-        rows.append((parts[0], int(parts[1]), len(parts) == 3))
+        rows.append((parts[0], level, len(parts) == 3))
     avatars = [name for name, _, is_avatar in rows if is_avatar]
     trace = Trace()
     chosen: str | None = None
@@ -1131,9 +1136,12 @@ def once_per_turn(attempts: Sequence[str | tuple[int, int]], card_phase: int | N
     for a in attempts:
         if isinstance(a, str):
             turn_s, sep, phase_s = a.partition(":")
-            if not sep or not turn_s.strip().isdigit() or not phase_s.strip().isdigit():
+            if not sep or not turn_s.strip() or not phase_s.strip():
                 raise InvalidInputError(f"cannot read the use {a!r}; write 'TURN:PHASE', e.g. '1:3'")
-            a = (int(turn_s), int(phase_s))
+            a = (
+                number(turn_s, f"the turn number of {a.strip()!r}", low=1, high=MAX_TURN),
+                number(phase_s, f"the phase of {a.strip()!r}"),  # its range is checked below
+            )
         parsed.append((a[0], _phase(a[1])))
     if not parsed:
         raise InvalidInputError("give at least one use, as 'TURN:PHASE' (the owner's turn number and the phase)")

@@ -8,8 +8,9 @@ each one of the question's meaningful words with the stems it may match:
   two letters swapped count as one), unless it is a common English word itself (``data/english-words.txt``);
 - a player's word or phrase listed in ``rulebook/data/vocabulary.toml`` (``throw away``) or a glossary
   record's ``aliases`` also looks for the records' own words (``discard``);
-- a game named in the question ("Elestrals", "Elemental Clash") or its unmistakable vocabulary (Spirits
-  and Runes, realms, trunks) is noted, so that the game's records answer.
+- a game named in the question ("Elestrals", "Elemental Clash", "a clash game": the words of a name that
+  are not the game's own are read on) or its unmistakable vocabulary (Spirits and Runes, realms, trunks)
+  is noted, so that the game's records answer.
 
 Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its title and text, and
 each ``asked_as`` question on its own too (see [`build`][rulebook.vocabulary.build] for the indexes).
@@ -45,7 +46,7 @@ from rulebook.reading import capped
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
-LAYOUT = 12
+LAYOUT = 13
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
 #: The shortest word read as a typo of a record's word.
@@ -72,16 +73,18 @@ STOPWORDS = frozenset(
 )
 
 _LONG_STOPWORDS = sorted(w for w in STOPWORDS if len(w) >= 5)
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[a-z0-9]+|&")
 _STEMMER: Any = None
 
 
 def words(text: str) -> list[str]:
-    """The lowercase words of a text, in order (letters and digits; everything else separates).
+    """The lowercase words of a text, in order (letters and digits, and the ``&`` symbol; everything else separates).
 
     Examples:
         >>> words("Can't Fire+ attack twice?")
         ['can', 't', 'fire', 'attack', 'twice']
+        >>> words("a cost of &&")
+        ['a', 'cost', 'of', '&', '&']
     """
     return _WORD.findall(text.lower())
 
@@ -112,7 +115,7 @@ def _filler(word: str) -> bool:
 
 
 def _meaningful(word: str) -> bool:
-    return word not in STOPWORDS and (len(word) > 1 or word.isdigit())
+    return word not in STOPWORDS and (len(word) > 1 or word.isdigit() or word == "&")
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,8 @@ class Lexicon:
         self.english_stems: dict[str, str] = data["english_stems"]
         self.synonyms: dict[str, list[str]] = data["synonyms"]
         self.names: dict[str, str] = data["names"]
+        #: The words of each game's own name ("elemental", "clash"): a name's other words are read as words.
+        self.name_words: dict[str, list[str]] = data["name_words"]
         self.cues: dict[str, str] = data["cues"]
         self.known: list[str] = data["known"]
         self.elsewhere: dict[str, str] = data["elsewhere"]
@@ -253,6 +258,8 @@ class Lexicon:
 
         Only words of four letters or more are read as typos, within one edit (two from eight letters;
         two letters swapped count as one edit), against the words the records use, the most used first.
+        A word two edits from the nearest record word is read by its stem when that is one edit from a
+        record word's stem ("dissenchanting" is Disenchant's, not "misenchanting").
         """
         if len(word) < TYPO_LETTERS or not word.isalpha() or self.english_word(word):
             return None
@@ -262,7 +269,26 @@ class Lexicon:
         most = 1 if len(word) < 8 else 2
         pool = self._pool(len(word), most)
         best = process.extractOne(word, pool, scorer=OSA.distance, score_cutoff=most)
+        if best is not None and best[1] > 1:
+            # Two edits apart: a misspelt form of a word ("dissenchanting") may be one edit from a record stem.
+            own = stem(word)
+            stems = self._stem_pool(len(own))
+            near = process.extractOne(own, list(stems), scorer=OSA.distance, score_cutoff=1)
+            if near is not None:
+                return stems[near[0]]
         return best[0] if best else None
+
+    def _stem_pool(self, length: int) -> dict[str, str]:
+        """The record words' stems within a letter of ``length`` long, each to its most used word."""
+        key = (length, -1)
+        if key not in self._pools:
+            pool: dict[str, str] = {}
+            for w in self.known:
+                s = self.surface.get(w, w)
+                if abs(len(s) - length) <= 1 and s not in pool:
+                    pool[s] = w
+            self._pools[key] = pool  # type: ignore[assignment]
+        return self._pools[key]  # type: ignore[return-value]
 
     def _pool(self, length: int, most: int) -> list[str]:
         """The record words within ``most`` letters of ``length`` long, the most used first (kept once made)."""
@@ -284,9 +310,18 @@ class Lexicon:
             phrase, size = self._phrase(tokens, i)
             i += size
             if phrase in self.names:
-                if self.names[phrase] not in query.named:
-                    query.named.append(self.names[phrase])
-                if size > 1 or self.surface.get(phrase) not in self.postings:
+                gid = self.names[phrase]
+                if gid not in query.named:
+                    query.named.append(gid)
+                if size > 1:
+                    # "a clash game": the words that are not the game's own name are read on ("game").
+                    own = self.name_words.get(gid, ())
+                    tokens[i - size : i] = []
+                    i -= size
+                    rest = [w for w in phrase.split() if w not in own]
+                    tokens[i:i] = rest if len(rest) < size else []
+                    continue
+                if self.surface.get(phrase) not in self.postings:
                     continue
             if phrase in self.elsewhere and self.elsewhere[phrase] not in query.elsewhere:
                 query.elsewhere.append(self.elsewhere[phrase])
@@ -478,6 +513,7 @@ def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, 
         "english_stems": english_stems,
         "synonyms": synonyms,
         "names": names,
+        "name_words": {g.id: words(g.name) for g in rulebook.games()},
         "cues": cues,
         "known": known,
         "elsewhere": elsewhere,

@@ -189,6 +189,40 @@ def test_common_english_words_are_never_read_as_typos_of_record_words() -> None:
     }
 
 
+def test_a_misspelt_form_of_a_word_is_read_by_its_stem() -> None:
+    # Without the glossary's own players' words that spell "disenchanting", the word is two letters from
+    # "misenchanting", but its stem is one letter from Disenchant's.
+    from rulebook import rule
+    from rulebook.vocabulary import Lexicon, build
+
+    own = rule("elestrals.glossary.disenchant")
+    spelt = {
+        field: [t for t in getattr(own, field) if "disenchanting" in t.lower() or "dissenchanting" in t.lower()]
+        for field in ("aliases", "asked_as")
+    }
+    lex = Lexicon(build({"elestrals.glossary.disenchant": spelt}))
+    assert lex.read("what is dissenchanting").corrected == {"dissenchanting": "disenchant"}
+
+
+def test_elestrals_rune_any_spirit_the_ampersand_is_a_word_of_the_question() -> None:
+    hits = ask("rune cost has a & on it, which spirit pays for that?").value["rulings"]
+    assert hits[0]["id"] == "elestrals.rune.any-spirit"
+
+
+def test_clash_end_winner_a_clash_game_names_the_game_and_keeps_its_other_words() -> None:
+    query = lexicon().read("when is a clash game over?")
+    assert query.named == ["clash"] and [c.word for c in query.concepts] == ["game", "over"]
+    assert ask("when is a clash game over?").value["rulings"][0]["id"] == "clash.end.winner"
+
+
+def test_an_erratum_answers_questions_about_what_a_document_says() -> None:
+    # The worked example's errata answer questions about the example, not the rule the example shows.
+    assert ask("can air finish off earth with gale?").value["rulings"][0]["id"] == "clash.ability.gale"
+    assert ask("in the example game, is the game really over?").value["rulings"][0]["id"] == (
+        "clash.erratum.example-game-over"
+    )
+
+
 def test_each_reading_of_the_question_is_in_the_ranked_list() -> None:
     # Word pairs: "attack step" is the Attack Step's record, not the Damage Step's, which also names attacks.
     hits = ask("what is the attack step").value["rulings"]
@@ -255,9 +289,9 @@ def test_each_reader_reads_50_kb_of_adversarial_text_in_well_under_a_second(read
     module = importlib.import_module(f"rulebook.calculators.{reader}")
     for name, text in ADVERSARIAL.items():
         text = (text * 2)[:50_000]
-        start = time.perf_counter()
+        start = time.process_time()  # processor time: a busy machine does not count against the reader
         module.read(text + " attacks order first")
-        assert time.perf_counter() - start < 0.5, name
-    start = time.perf_counter()
+        assert time.process_time() - start < 0.5, name
+    start = time.process_time()
     tokens("P1 " * 17000)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5

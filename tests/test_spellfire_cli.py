@@ -106,9 +106,9 @@ def test_the_other_queries_answer() -> None:
         (["spellfire", "counter", "P1 Cataclysm!", "P2 Clam"], "did you mean 'Calm'?"),
         (["spellfire", "counter", "Calm"], "cannot read the play 'Calm'"),
         (["spellfire", "once", "1-3"], "write 'TURN:PHASE'"),
-        (["spellfire", "avatar", "--phase", "9"], "phase 9 does not exist"),
+        (["spellfire", "once", "1:9"], "phase 9 does not exist"),
         (["spellfire", "levels", "Bane"], "write 'NAME:LEVEL'"),
-        (["spellfire", "draw", "3", "--count", "-1"], "0 or more"),
+        (["spellfire", "levels", "Bane:²"], "must be a whole number written with the digits 0-9, not '²'"),
     ],
 )
 def test_bad_input_gets_one_line_with_the_closest_name_and_exit_code_two(args: list[str], message: str) -> None:
