@@ -44,6 +44,7 @@ from typing import Any, Self
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.protocol import two_sided_returns
+from rulebook.reading import capped, number
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
@@ -309,6 +310,20 @@ class Reorder:
 
 Action = Draw | Play | Discard | Unleash | Reorder
 
+# Every action the engine can list, made once: listing the legal actions only picks them out.
+_DRAW, _TOP, _STAY = Draw(), Reorder(True), Reorder(False)
+_JOKER_SET = frozenset(JOKERS)
+_PLAYS: dict[str, dict[str, Any]] = {
+    c: {t: [Play(c, t), *(Play(c, t, p) for p in JOKER_POWERS)] if _is_joker(c) else Play(c, t) for t in ELEMENTALS}
+    for c in TITAN_DECK
+}
+_DISCARDS: dict[str, Discard] = {c: Discard(c) for c in TITAN_DECK}
+_JOKER_DISCARDS: dict[str, tuple[Discard, ...]] = {c: tuple(Discard(c, p) for p in JOKER_POWERS) for c in JOKERS}
+_UNLEASH: dict[tuple[str, str | None], Unleash] = {
+    **{(name, c): Unleash(name, c) for name in ("neptulon", "ragnaros") for c in TITAN_DECK},
+    **{(name, None): Unleash(name) for name in ("therazane", "alakir")},
+}
+
 
 # ---------------------------------------------------------------- state
 
@@ -348,12 +363,15 @@ class ElementalsState:
     @property
     def damage(self) -> int:
         """The damage the player has taken (the sum of the discards)."""
-        return sum(d for _, d in self.discards)
+        total = 0
+        for _, d in self.discards:
+            total += d
+        return total
 
     @property
     def defeated(self) -> int:
         """How many elementals have been defeated."""
-        return sum(1 for s in self.slots if s is None)
+        return self.slots.count(None)
 
     def targets(self) -> list[str]:
         """The revealed, undefeated elementals, in reading order."""
@@ -374,20 +392,24 @@ class ElementalsState:
             >>> s.pile_power(s.slot_of("KS"))
             14
         """
-        return sum(p * (RAGNAROS_FACTOR if c in self.doubled else 1) for c, p in self.piles[slot][:DAMAGE_CARDS])
+        doubled = self.doubled
+        total = 0
+        for c, p in self.piles[slot][:DAMAGE_CARDS]:
+            total += p * RAGNAROS_FACTOR if c in doubled else p
+        return total
 
     def _can_refill(self) -> bool:
         return bool(self.deck) or (self.options["empty-deck"] == "reshuffle" and any(map(_is_titan, self.plane)))
 
     def won(self) -> bool:
         """Whether every elemental has been defeated with less than 33 damage."""
-        return all(s is None for s in self.slots) and self.damage < LOSING_DAMAGE
+        return not any(self.slots) and self.damage < LOSING_DAMAGE
 
     def lost(self) -> bool:
         """Whether the player has lost: 33 damage, or a turn to begin with nothing to draw."""
         if self.damage >= LOSING_DAMAGE:
             return True
-        return not self.won() and not self.in_turn and not self.hand and not self._can_refill()
+        return not self.in_turn and not self.hand and any(self.slots) and not self._can_refill()
 
     # -- the protocol ---------------------------------------------------------------
 
@@ -398,7 +420,15 @@ class ElementalsState:
 
     def is_terminal(self) -> bool:
         """Whether the game is won or lost."""
-        return self.won() or self.lost()
+        if self.discards:
+            damage = 0
+            for _, d in self.discards:
+                damage += d
+            if damage >= LOSING_DAMAGE:
+                return True
+        if not any(self.slots):
+            return True
+        return not self.in_turn and not self.hand and not self._can_refill()
 
     def winner(self) -> int | None:
         """0 if the player won, 1 (the elementals) if the player lost, ``None`` while the game goes on."""
@@ -420,40 +450,47 @@ class ElementalsState:
         if self.is_terminal():
             return []
         if self.peeking:
-            return [Reorder(True), Reorder(False)]
-        actions: list[Action] = []
-        if not self.in_turn:
-            actions.append(Draw())
-        opts = self.options
-        targets = [(i, s) for i, s in enumerate(self.slots) if s is not None and i in self.revealed]
-        for c in dict.fromkeys(self.hand):
-            joker = _is_joker(c)
-            for i, t in targets:
-                pile = self.piles[i]
-                if len(pile) < DAMAGE_CARDS:
-                    if joker:
-                        factor = RAGNAROS_FACTOR if c in self.doubled else 1
+            return [_TOP, _STAY]
+        hand = self.hand
+        if not hand and not self.powers and not self.in_turn:
+            return [_DRAW]
+        actions: list[Action] = [] if self.in_turn else [_DRAW]
+        slots, revealed, piles, doubled = self.slots, self.revealed, self.piles, self.doubled
+        targets = [(i, slots[i], piles[i]) for i in revealed if slots[i] is not None]
+        if len(targets) > 1:
+            targets.sort()
+        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            plays = _PLAYS[c]
+            if c in _JOKER_SET:
+                banishing_jokers = self.options["joker-banishes"] == "yes"
+                chosen_discard = self.options["joker-discard"] == "chosen"
+                factor = RAGNAROS_FACTOR if c in doubled else 1
+                for i, t, pile in targets:
+                    if len(pile) < DAMAGE_CARDS:
                         need = _POWER_OF[t] - self.pile_power(i) if pile else 0
-                        actions.extend(Play(c, t, p) for p in JOKER_POWERS if p * factor >= need)
-                    elif _ELEMENT_OF[c] != _ELEMENT_OF[t] and (
-                        not pile or self.pile_power(i) + self._power(c) >= _POWER_OF[t]
-                    ):
-                        actions.append(Play(c, t))
-                elif (joker and opts["joker-banishes"] == "yes") or (not joker and _ELEMENT_OF[c] == _ELEMENT_OF[t]):
-                    actions.append(Play(c, t))
-            if joker and opts["joker-discard"] == "chosen":
-                actions.extend(Discard(c, p) for p in JOKER_POWERS)
-            else:
-                actions.append(Discard(c))
+                        actions.extend(p for p in plays[t][1:] if p.power * factor >= need)  # type: ignore[union-attr]
+                    elif banishing_jokers:
+                        actions.append(plays[t][0])
+                actions.extend(_JOKER_DISCARDS[c] if chosen_discard else (_DISCARDS[c],))
+                continue
+            element = _ELEMENT_OF[c]
+            dealt = _POWER_OF[c] * (RAGNAROS_FACTOR if c in doubled else 1)
+            for i, t, pile in targets:
+                if len(pile) < DAMAGE_CARDS:
+                    if element != _ELEMENT_OF[t] and (not pile or self.pile_power(i) + dealt >= _POWER_OF[t]):
+                        actions.append(plays[t])
+                elif element == _ELEMENT_OF[t]:
+                    actions.append(plays[t])
+            actions.append(_DISCARDS[c])
         for king in self.powers:
             name = _LORDS[king]["power"]
             if name == "neptulon":
-                actions.extend(Unleash(name, c) for c in self.hand)
+                actions.extend(_UNLEASH[name, c] for c in hand)
             elif name == "ragnaros":
-                on_piles = [c for pile in self.piles for c, _ in pile]
-                actions.extend(Unleash(name, c) for c in (*self.hand, *on_piles) if c not in self.doubled)
+                on_piles = [c for pile in piles for c, _ in pile]
+                actions.extend(_UNLEASH[name, c] for c in (*hand, *on_piles) if c not in doubled)
             elif self.deck:
-                actions.append(Unleash(name))
+                actions.append(_UNLEASH[name, None])
         return actions
 
     def _power(self, c: str, named: int | None = None) -> int:
@@ -463,8 +500,14 @@ class ElementalsState:
 
     def apply(self, action: Action) -> Self:
         """The state after ``action``; an illegal action raises
-        [`IllegalActionError`][rulebook.errors.IllegalActionError]."""
-        return self._step(action, _ignore)
+        [`IllegalActionError`][rulebook.errors.IllegalActionError].
+
+        The common actions take a fast path that writes no trace; anything else (an illegal action, a
+        power, a short deck) goes through the same checks and steps as
+        [`explain`][rulebook.elementals.ElementalsState.explain].
+        """
+        after = _fast_step(self, action)
+        return self._step(action, _ignore) if after is None else after
 
     def explain(self, action: Action) -> tuple[Self, Ruling]:
         """The state after ``action`` and the ruling that explains what happened."""
@@ -911,7 +954,216 @@ def _rng(seed: int, n: int) -> random.Random:
 
 
 def _ignore(text: str, rule: str | None = None) -> None:
-    """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by simulations)."""
+    """Stands in for ``Trace.add`` when no trace is wanted."""
+
+
+# ---------------------------------------------------------------- the fast path
+# ``apply`` tries these first. Each handles only a plainly legal action, written in the engine's own
+# spelling, and returns ``None`` for anything else, which then takes the checked path of ``explain``.
+# They write no trace and build the next state directly; ``tests/test_elementals_engine.py`` checks that
+# they give exactly the state the checked path gives, over every legal action of many games.
+
+_FIELDS = tuple(ElementalsState.__dataclass_fields__)
+_new_state = object.__new__
+_SET = {name: getattr(ElementalsState, name).__set__ for name in _FIELDS}
+(
+    _set_layout,
+    _set_slots,
+    _set_revealed,
+    _set_piles,
+    _set_deck,
+    _set_hand,
+    _set_discards,
+    _set_plane,
+    _set_powers,
+    _set_doubled,
+    _set_in_turn,
+    _set_peeking,
+    _set_options,
+    _set_seed,
+    _set_shuffles,
+    _set_turn,
+) = (_SET[name] for name in _FIELDS)
+
+
+def _copy(s: ElementalsState) -> ElementalsState:
+    """A copy of ``s`` whose fields the caller sets before anyone sees it (states are immutable)."""
+    new = _new_state(ElementalsState)
+    _set_layout(new, s.layout)
+    _set_slots(new, s.slots)
+    _set_revealed(new, s.revealed)
+    _set_piles(new, s.piles)
+    _set_deck(new, s.deck)
+    _set_hand(new, s.hand)
+    _set_discards(new, s.discards)
+    _set_plane(new, s.plane)
+    _set_powers(new, s.powers)
+    _set_doubled(new, s.doubled)
+    _set_in_turn(new, s.in_turn)
+    _set_peeking(new, s.peeking)
+    _set_options(new, s.options)
+    _set_seed(new, s.seed)
+    _set_shuffles(new, s.shuffles)
+    _set_turn(new, s.turn)
+    return new
+
+
+def _without(hand: tuple[str, ...], c: str) -> tuple[str, ...]:
+    i = hand.index(c)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _fast_step(s: ElementalsState, action: Any) -> ElementalsState | None:
+    kind = type(action)
+    if s.peeking or kind is Reorder:
+        return None
+    if kind is Unleash:
+        return None if s.is_terminal() else _fast_unleash(s, action)
+    # A play or a discard needs a card in hand, and a draw a full deck: either way the game is over
+    # only if every elemental is defeated or the damage has reached 33.
+    if not any(s.slots):
+        return None
+    if s.discards:
+        damage = 0
+        for _, d in s.discards:
+            damage += d
+        if damage >= LOSING_DAMAGE:
+            return None
+    if kind is Play:
+        return _fast_play(s, action)
+    if kind is Draw:
+        deck = s.deck
+        if s.in_turn or len(deck) < HAND_SIZE:
+            return None
+        new = _copy(s)
+        _set_deck(new, deck[HAND_SIZE:])
+        _set_hand(new, s.hand + deck[:HAND_SIZE])
+        _set_in_turn(new, True)
+        _set_turn(new, s.turn + 1)
+        return new
+    if kind is Discard:
+        c, named = action.card, action.power
+        if c not in s.hand:
+            return None
+        if c in _JOKER_SET:
+            if s.options["joker-discard"] == "ten":
+                if named is not None and named != _TITAN["joker_base_game"]:
+                    return None
+                named = _TITAN["joker_base_game"]
+            elif named not in _JOKER_POWER_SET:
+                return None
+        elif named is not None:
+            return None
+        else:
+            named = _POWER_OF[c]
+        doubled = s.doubled
+        new = _copy(s)
+        if c in doubled:
+            named *= RAGNAROS_FACTOR
+            _set_doubled(new, doubled - {c})
+        hand = _without(s.hand, c)
+        _set_hand(new, hand)
+        _set_in_turn(new, s.in_turn and bool(hand))
+        _set_discards(new, (*s.discards, (c, named)))
+        return new
+    return None
+
+
+_JOKER_POWER_SET = frozenset(JOKER_POWERS)
+_NEPTULON, _RAGNAROS = _POWER_LORD["neptulon"], _POWER_LORD["ragnaros"]
+
+
+def _fast_unleash(s: ElementalsState, action: Unleash) -> ElementalsState | None:
+    name, c = action.power, action.card
+    powers = s.powers
+    if name == "neptulon":
+        if _NEPTULON not in powers or c not in s.hand:
+            return None
+        new = _copy(s)
+        hand = _without(s.hand, c)
+        _set_hand(new, hand)
+        _set_in_turn(new, s.in_turn and bool(hand))
+        _set_deck(new, (*s.deck, c))
+        _set_doubled(new, s.doubled - {c})
+        king = _NEPTULON
+    elif name == "ragnaros":
+        if _RAGNAROS not in powers or c not in _TITAN_SET or c in s.doubled:
+            return None
+        if c not in s.hand and all(c != x for pile in s.piles for x, _ in pile):
+            return None
+        new = _copy(s)
+        _set_doubled(new, s.doubled | {c})
+        king = _RAGNAROS
+    else:
+        return None
+    _set_powers(new, _without(powers, king))
+    _set_plane(new, (*s.plane, king))
+    return new
+
+
+def _fast_play(s: ElementalsState, action: Play) -> ElementalsState | None:
+    c, t, named = action.card, action.target, action.power
+    slots = s.slots
+    if c not in s.hand or t not in slots:
+        return None
+    i = slots.index(t)
+    if i not in s.revealed:
+        return None
+    pile = s.piles[i]
+    joker = c in _JOKER_SET
+    if len(pile) < DAMAGE_CARDS:
+        if joker:
+            if named not in _JOKER_POWER_SET:
+                return None
+        elif named is not None or _ELEMENT_OF[c] == _ELEMENT_OF[t]:
+            return None
+        else:
+            named = _POWER_OF[c]
+        if pile and s.pile_power(i) + (named * RAGNAROS_FACTOR if c in s.doubled else named) < _POWER_OF[t]:
+            return None
+        new = _copy(s)
+        piles = list(s.piles)
+        piles[i] = (*pile, (c, named))
+        _set_piles(new, tuple(piles))
+    else:
+        if named is not None:
+            return None
+        if joker:
+            if s.options["joker-banishes"] != "yes":
+                return None
+        elif _ELEMENT_OF[c] != _ELEMENT_OF[t]:
+            return None
+        # The banish card: the elemental is defeated, and the cards it uncovers are revealed.
+        gone = [x for x, _ in pile]
+        gone.append(c)
+        piles = list(s.piles)
+        piles[i] = ()
+        new_slots = list(slots)
+        new_slots[i] = None
+        new = _copy(s)
+        _set_piles(new, tuple(piles))
+        _set_slots(new, tuple(new_slots))
+        if t in _LORDS:
+            _set_plane(new, (*s.plane, *gone))
+            _set_powers(new, (*s.powers, t))
+        else:
+            _set_plane(new, (*s.plane, *gone, t))
+        revealed = s.revealed
+        covers = COVERED_BY[s.layout]
+        newly = [
+            j
+            for j, x in enumerate(new_slots)
+            if x is not None and j not in revealed and all(new_slots[k] is None for k in covers[j])
+        ]
+        if newly:
+            _set_revealed(new, revealed.union(newly))
+        doubled = s.doubled
+        if doubled:
+            _set_doubled(new, doubled.difference(gone))
+    hand = _without(s.hand, c)
+    _set_hand(new, hand)
+    _set_in_turn(new, s.in_turn and bool(hand))
+    return new
 
 
 def _verdict(before: ElementalsState, action: Action, after: ElementalsState) -> str:
@@ -954,7 +1206,24 @@ def _verdict(before: ElementalsState, action: Action, after: ElementalsState) ->
 
 
 def _options(options: Mapping[str, object] | Options | None, more: Mapping[str, object]) -> Options:
+    if not options and not more:
+        return _DEFAULT_OPTIONS
     return options if isinstance(options, Options) and not more else _RULESET.options(options, **more)
+
+
+_DEFAULT_OPTIONS = _RULESET.options()
+
+
+def _shuffle(rng: random.Random, items: list[str]) -> None:
+    """``rng.shuffle(items)``, written out: the same permutation from the same generator, at less cost."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def new_game(
@@ -976,16 +1245,17 @@ def new_game(
         'yes'
     """
     opts = _options(options, more)
-    lay = globals()["layout"](layout)
+    number = layout if type(layout) is int and layout in LAYOUTS else globals()["layout"](layout).number
     rng = random.Random(seed)
     deck = list(TITAN_DECK)
-    rng.shuffle(deck)
+    _shuffle(rng, deck)
     faces = list(ELEMENTALS)
-    rng.shuffle(faces)
+    _shuffle(rng, faces)
+    slots = tuple(faces)
     return ElementalsState(
-        layout=lay.number,
-        slots=tuple(faces),
-        revealed=_uncovered(lay.number, tuple(faces)),
+        layout=number,
+        slots=slots,
+        revealed=_START_REVEALED[number],
         piles=((),) * len(faces),
         deck=tuple(deck),
         options=opts,
@@ -996,6 +1266,10 @@ def new_game(
 def _uncovered(number: int, slots: Sequence[str | None]) -> frozenset[int]:
     covers = COVERED_BY[number]
     return frozenset(i for i, s in enumerate(slots) if s is not None and all(slots[k] is None for k in covers[i]))
+
+
+# The cards face up at the start: those no card covers (``elementals.interp.covering``).
+_START_REVEALED = {n: _uncovered(n, ELEMENTALS) for n in LAYOUTS}
 
 
 def _cards(text: str | Sequence[str]) -> list[str]:
@@ -1072,7 +1346,7 @@ def position(
         for token in text.split():
             name, _, named = token.partition("=")
             c = _titan(name)
-            placed.append((c, int(named) if _is_joker(c) else _POWER_OF[c]))
+            placed.append((c, number(named, "a joker's power", low=1, high=10) if _is_joker(c) else _POWER_OF[c]))
             used.append(c)
         pile_list[slots.index(t)] = tuple(placed)
     in_hand = _cards(hand)
@@ -1080,7 +1354,8 @@ def position(
     for token in discards.split():
         name, _, named = token.partition("=")
         c = _titan(name)
-        kept.append((c, int(named or _TITAN["joker_base_game"]) if _is_joker(c) else _POWER_OF[c]))
+        power = number(named, "a joker's power", low=1, high=10) if named else _TITAN["joker_base_game"]
+        kept.append((c, power if _is_joker(c) else _POWER_OF[c]))
     used += in_hand + [c for c, _ in kept] + [c for c in _cards(plane) if _is_titan(c)]
     deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else _cards(deck)
     return ElementalsState(
@@ -1183,7 +1458,7 @@ def deal(seed: int = DEFAULT_SEED, layout: int | str = 1, options: Mapping[str, 
 
 # ---------------------------------------------------------------- notation
 
-_PLAY = re.compile(r"^(?P<card>[^\s=>]+)\s*(?:=\s*(?P<power>\d+))?\s*>\s*(?P<target>\S+)$")
+_PLAY = re.compile(r"^(?P<card>[^\s=>]+) ?(?:= ?(?P<power>[^\s=>]+))? ?> ?(?P<target>\S+)$")
 _FORMAT = (
     "'draw', 'CARD > ELEMENTAL' (JK1=6 > KS), 'discard CARD', 'neptulon CARD', 'therazane', 'top', 'stay', "
     "'ragnaros CARD' or 'alakir'"
@@ -1203,7 +1478,7 @@ def parse_action(text: str) -> Action:
         ...
         rulebook.errors.InvalidInputError: cannot read the action 'attack KS'; write 'draw', 'CARD > ELEMENTAL'...
     """
-    line = " ".join(text.strip().split())
+    line = " ".join(capped(text, "an action").split())
     low = line.lower()
     if low == "draw":
         return Draw()
@@ -1211,11 +1486,12 @@ def parse_action(text: str) -> Action:
         return Reorder(low == "top")
     m = _PLAY.match(line)
     if m:
-        return Play(_titan(m["card"]), _elemental(m["target"]), int(m["power"]) if m["power"] else None)
+        power = number(m["power"], "a joker's power") if m["power"] else None
+        return Play(_titan(m["card"]), _elemental(m["target"]), power)
     word, _, rest = low.partition(" ")
     if word == "discard" and rest:
-        name, _, named = rest.partition("=")
-        return Discard(_titan(name), int(named) if named.strip().isdigit() else None)
+        name, sep, named = rest.partition("=")
+        return Discard(_titan(name), number(named, "a joker's power") if sep else None)
     key = word.replace("'", "").replace("-", "")
     if key in _POWER_LORD:
         return Unleash(key, _titan(rest) if rest else None)
@@ -1239,9 +1515,7 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
         word, _, rest = line.partition(" ")
         try:
             if word.lower() == "seed" and not moves:
-                if not rest.strip().isdigit():
-                    raise InvalidInputError(f"the seed must be a whole number, not {rest.strip()!r}")
-                header["seed"] = int(rest)
+                header["seed"] = number(rest, "the seed", low=0)
             elif word.lower() == "layout" and not moves:
                 header["layout"] = rest.strip()
             elif word.lower() == "option" and not moves:
@@ -1256,10 +1530,12 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
     return header, moves
 
 
-def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
+def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = True) -> Ruling:
     """Replay a move log from its seed: every action's outcome, or the first illegal action and why.
 
-    Options given here are added to the log's own ``option`` lines.
+    Options given here are added to the log's own ``option`` lines. With ``steps`` (the default) the
+    trace holds every step of every action; without, it sums the game up in a few lines: the deal, the
+    elementals defeated and when, the discards, the powers used, and how the game ended.
 
     Examples:
         >>> r = replay("seed 7\\ndraw\\n5D > QH\\n6H > KD")
@@ -1267,6 +1543,11 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
         'legal: 3 actions, game not over (turn 1, damage 0)'
         >>> print(replay("seed 7\\ndraw\\n5D > KD").verdict)
         illegal at action 2 (line 3, '5D > KD'): KD is immune to earth: 5D deals it no damage
+        >>> print(replay("seed 7\\ndraw\\n5D > QH\\n6H > KD\\ndiscard 3S", steps=False))
+        legal: 4 actions, game not over (turn 1, damage 3)
+          1. dealt from seed 7 in the pyramid; 1 turn played  [elementals.interp.deal]
+          2. no elemental defeated yet  [elementals.attack.order]
+          3. 3 damage from 1 discard: 3S  [elementals.discard.damage]
     """
     header, moves = parse_log(log)
     opts = {**header["options"], **(options or {})}
@@ -1279,21 +1560,45 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
         "options": dict(state.options),
         "actions": done,
     }
+    defeated: list[str] = []
+    used: list[str] = []
     for n, (lineno, action) in enumerate(moves, 1):
         try:
             after, ruling = state.explain(action)
         except IllegalActionError as err:
+            if not steps:
+                _summary(trace, header["seed"], state, defeated, used)
             for i, rule in enumerate(err.rules or (None,)):
                 trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
             value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
             return trace.ruling(f"illegal at action {n} (line {lineno}, {str(action)!r}): {err.reason}", value, False)
-        for step in ruling.trace:
-            trace.add(f"action {n}: {step.text}", step.rule)
+        if steps:
+            for step in ruling.trace:
+                trace.add(f"action {n}: {step.text}", step.rule)
+        else:
+            defeated += [
+                f"{t} (turn {after.turn})" for t, x in zip(state.slots, after.slots, strict=True) if t and not x
+            ]
+            if isinstance(action, Unleash):
+                used.append(_power_used(state, action, after))
         done.append({"action": n, "move": str(action), "outcome": ruling.verdict})
         state = after
     value.update(legal=True, position=state.to_dict())
+    if not steps:
+        _summary(trace, header["seed"], state, defeated, used)
     if state.is_terminal():
         result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+        if not steps:
+            if state.won():
+                trace.add(
+                    f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win"
+                )
+            elif state.damage >= LOSING_DAMAGE:
+                trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+            else:
+                trace.add(
+                    "a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck"
+                )
         trace.add(
             "Result: the player +1 and the elementals -1"
             if state.won()
@@ -1304,6 +1609,39 @@ def replay(log: str, options: Mapping[str, object] | None = None) -> Ruling:
     else:
         verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
     return trace.ruling(verdict, value, legal=True)
+
+
+def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState) -> str:
+    """A power's use in a few words, for a replay's summary: ``Hand of Ragnaros on 7C (turn 11)``."""
+    name = action.power.strip().lower().replace("'", "").replace("-", "")
+    title = _LORDS[_POWER_LORD[name]]["title"]
+    if name == "neptulon":
+        what = f"{card(action.card or '')} under the deck"
+    elif name == "ragnaros":
+        what = f"{card(action.card or '')} doubled"
+    elif name == "therazane":
+        what = f"the bottom card was {before.deck[-1]}"
+    else:
+        what = f"drew {after.hand[-1]}"
+    return f"{title}, {what} (turn {max(before.turn, 1)})"
+
+
+def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
+    """The few lines of a quiet replay: the deal, the elementals defeated, the discards, the powers used."""
+    turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
+    trace.add(f"dealt from seed {seed} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    if defeated:
+        trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
+    else:
+        trace.add("no elemental defeated yet", "elementals.attack.order")
+    if state.discards:
+        cards = ", ".join(f"{c}={d}" if _is_joker(c) else c for c, d in state.discards)
+        n = len(state.discards)
+        trace.add(
+            f"{state.damage} damage from {n} discard{'s' if n != 1 else ''}: {cards}", "elementals.discard.damage"
+        )
+    if used:
+        trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
 
 
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:

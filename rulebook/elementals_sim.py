@@ -1,13 +1,15 @@
 """Elementals by simulation: playing policies, many seeded games, win rates and the damage they take.
 
 A policy is a callable ``policy(state, rng) -> action`` that returns one of ``state.legal_actions()``.
-Three are provided, from weakest to strongest:
+Four are provided:
 
 - ``random``: any legal action, uniformly;
 - ``greedy``: the simple baseline; it banishes when it can, then completes attacks, then starts the
   attack that needs the least, and otherwise discards its weakest card; it never uses a power;
 - ``planner``: at each turn it searches every way of playing the whole hand (plays, discards and the
-  powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan.
+  powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan;
+- ``hint``: at each turn it follows the hint of ``rulebook.elementals_hint``, which solves deals that
+  fit what the player sees (slow: a game takes seconds).
 
 Game ``i`` of a simulation is dealt from seed ``seed + i``, so a run is reproducible.
 
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import Discard, Draw, ElementalsState, Play, Reorder, Unleash
+from rulebook.elementals import Discard, Draw, ElementalsState, Reorder, Unleash
 from rulebook.errors import UnknownNameError
 from rulebook.records import Options
 
@@ -43,8 +45,15 @@ BINS: tuple[tuple[int, int], ...] = ((0, 5), (5, 10), (10, 15), (15, 20), (20, 2
 
 
 def random_policy(state: ElementalsState, rng: random.Random) -> Any:
-    """Any legal action, uniformly at random."""
-    return rng.choice(state.legal_actions())
+    """Any legal action, uniformly at random (the pick ``rng.choice`` makes, from the same generator)."""
+    actions = state.legal_actions()
+    n = len(actions)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return actions[i]
 
 
 def _need(state: ElementalsState, slot: int) -> int:
@@ -61,28 +70,67 @@ def greedy(state: ElementalsState, rng: random.Random) -> Any:
         >>> greedy(s, random.Random(0))
         Play(card='5S', target='KS', power=None)
     """
-    actions = state.legal_actions()
-    if actions[0] == Draw() or isinstance(actions[0], Reorder):
-        return actions[0]
-    plays = [a for a in actions if isinstance(a, Play)]
-    slot = {t: state.slot_of(t) for t in state.targets()}
-    banish = [a for a in plays if len(state.piles[slot[a.target]]) == E.DAMAGE_CARDS]
-    if banish:
-        return banish[0]
-    second = [a for a in plays if len(state.piles[slot[a.target]]) == 1]
-    if second:
-        # The smallest card that completes an attack (a joker names just what is needed).
-        return min(second, key=lambda a: (a.power or 0) + (0 if a.power else 100) + _card_power(a.card))
-    first = [a for a in plays if not state.piles[slot[a.target]] and (a.power is None or a.power == 10)]
-    if first:
-        # Start with the card leaving the smallest need: a high card on a weak elemental.
-        return min(first, key=lambda a: E.power_of(a.target) - (a.power or _card_power(a.card)))
-    discards = [a for a in actions if isinstance(a, Discard)]
-    return min(discards, key=lambda a: a.power if a.power is not None else _card_power(a.card))
+    if state.peeking:
+        return _TOP
+    if not state.in_turn:
+        return _DRAW
+    # The first banish card listed; else the first best completing card, the first best opening card,
+    # or the first best discard, in the order of `legal_actions` (hand cards, then targets).
+    slots, piles, revealed, doubled = state.slots, state.piles, state.revealed, state.doubled
+    targets = sorted((i, slots[i], piles[i]) for i in revealed if slots[i] is not None)
+    hand = state.hand
+    second = first = discard = None
+    second_key = first_key = discard_key = 0
+    for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+        if c in _JOKERS:
+            banishes = state.options["joker-banishes"] == "yes"
+            factor = E.RAGNAROS_FACTOR if c in doubled else 1
+            for i, t, pile in targets:
+                laid = len(pile)
+                if laid == E.DAMAGE_CARDS:
+                    if banishes:
+                        return _PLAYS[c][t][0]
+                elif laid == 1:
+                    need = _POWER[t] - state.pile_power(i)
+                    p = max(1, -(-need // factor))
+                    if p <= 10 and (second is None or p + 10 < second_key):
+                        second, second_key = _PLAYS[c][t][p], p + 10
+                elif second is None and (first is None or _POWER[t] - 10 < first_key):
+                    first, first_key = _PLAYS[c][t][10], _POWER[t] - 10
+            if state.options["joker-discard"] == "chosen":
+                if discard is None or discard_key > 1:
+                    discard, discard_key = _JOKER_DISCARDS[c][0], 1
+            elif discard is None or discard_key > 10:
+                discard, discard_key = _DISCARDS[c], 10
+            continue
+        element, power = _ELEMENT[c], _POWER[c]
+        dealt = power * E.RAGNAROS_FACTOR if c in doubled else power
+        for i, t, pile in targets:
+            laid = len(pile)
+            if laid == E.DAMAGE_CARDS:
+                if element == _ELEMENT[t]:
+                    return _PLAYS[c][t]
+            elif element == _ELEMENT[t]:
+                continue
+            elif laid == 1:
+                if state.pile_power(i) + dealt >= _POWER[t] and (second is None or 100 + power < second_key):
+                    second, second_key = _PLAYS[c][t], 100 + power
+            elif second is None and (first is None or _POWER[t] - power < first_key):
+                first, first_key = _PLAYS[c][t], _POWER[t] - power
+        if discard is None or power < discard_key:
+            discard, discard_key = _DISCARDS[c], power
+    return second or first or discard
+
+
+_POWER = {c: E.power_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS) if c not in E.JOKERS}
+_ELEMENT = {c: E.element_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS)}
+_JOKERS = frozenset(E.JOKERS)
+_PLAYS, _DISCARDS, _JOKER_DISCARDS, _UNLEASH = E._PLAYS, E._DISCARDS, E._JOKER_DISCARDS, E._UNLEASH
+_DRAW, _TOP = E._DRAW, E._TOP
 
 
 def _card_power(c: str) -> int:
-    return 10 if c.startswith("JK") else E.power_of(c)
+    return _POWER.get(c, 10)
 
 
 # ---------------------------------------------------------------- the planner
@@ -108,91 +156,239 @@ WEIGHTS: dict[str, float] = {
 }
 
 
-def _evaluate(s: ElementalsState) -> float:
-    """The planner's score of a position at the end of a turn (higher is better)."""
-    if s.won():
-        return 1e6 - s.damage
-    if s.lost():
-        return -1e6 + s.defeated * 100
-    w = WEIGHTS
-    remaining = [i for i, t in enumerate(s.slots) if t is not None]
-    score = w["defeated"] * s.defeated - w["damage"] * s.damage
-    if s.damage > w["danger_from"]:
-        score -= w["danger"] * (s.damage - w["danger_from"])
-    # Card economy: every elemental left needs its three cards from the hand and the deck.
-    needed = sum(3 - len(s.piles[i]) for i in remaining)
-    slack = len(s.deck) + len(s.hand) - needed + (1 if "KH" in s.powers else 0)
-    score += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
-    pool = list(s.deck) + list(s.hand)
-    suits = dict.fromkeys(E.SUITS.values(), 0)
-    for c in pool:
-        el = E.element_of(c)
-        if el:
-            suits[el] += 1
-    # Banish cards: each elemental left needs one card of its element.
-    wanted = dict.fromkeys(E.SUITS.values(), 0)
-    for i in remaining:
-        wanted[E.element_of(s.slots[i] or "") or ""] += 1
-    score -= w["deficit"] * sum(max(0, wanted[el] - suits[el]) for el in wanted)
-    # Power economy: the damage still to deal against what the cards left can deal.
-    still = sum(E.power_of(s.slots[i] or "") - s.pile_power(i) for i in remaining if len(s.piles[i]) < 2)
-    have = sum(_card_power(c) for c in pool)
-    score += w["economy"] * (have - still)
-    reach = 20 if "KS" in s.powers else 10
-    for i in remaining:
-        t = s.slots[i]
-        assert t is not None
-        pile = s.piles[i]
-        if len(pile) == 2:
-            score += w["ready"]
-        elif len(pile) == 1:
-            need = E.power_of(t) - s.pile_power(i)
-            score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
-        if i in s.revealed:
-            score += w["revealed"]
-    for king in s.powers:
-        score += _POWER_VALUE.get(king, 0.0)
-    return score
+_ELEMENT_INDEX = {c: "HDSC".index(c[-1]) for c in (*E.TITAN_DECK, *E.ELEMENTALS) if c not in E.JOKERS}
+_ELEMENT_OF_SLOT = {t: _ELEMENT_INDEX[t] for t in E.ELEMENTALS}
+_deck_facts_cache: list[Any] = [None, None]
 
 
-def _worth(s: ElementalsState, a: Any) -> bool:
-    """Whether the planner searches an action: a joker names only the power needed (or 10 to start an
-    attack, 1 when discarded); Therazane and Al'Akir wait for the turn's start; Ragnaros is tried only on a
-    card in hand or on the first damage card of an attack."""
-    if isinstance(a, Play) and a.power is not None:
-        slot = s.slot_of(a.target)
-        assert slot is not None
-        if not s.piles[slot]:
-            return a.power == 10
-        factor = 2 if a.card in s.doubled else 1
-        return a.power == max(1, math.ceil(_need(s, slot) / factor))
-    if isinstance(a, Discard):
-        return a.power is None or a.power == 1
-    if isinstance(a, Unleash):
-        if a.power == "ragnaros":
-            return a.card in s.hand or any(a.card == p[0][0] for p in s.piles if p)
-        return a.power == "neptulon"
-    return True
+def _deck_facts(deck: tuple[str, ...]) -> tuple[list[int], int]:
+    """How many cards of each element the deck holds, and their total power (kept for the last deck seen:
+    the states of one turn's search share their deck)."""
+    if _deck_facts_cache[0] is deck:
+        return _deck_facts_cache[1]
+    suits = [0, 0, 0, 0]
+    have = 0
+    for c in deck:
+        if c in _JOKERS:
+            have += 10
+        else:
+            suits[_ELEMENT_INDEX[c]] += 1
+            have += _POWER[c]
+    facts = (suits, have)
+    _deck_facts_cache[0], _deck_facts_cache[1] = deck, facts
+    return facts
 
 
-def _candidates(s: ElementalsState) -> list[Any]:
-    """The legal actions worth searching (see [`_worth`][rulebook.elementals_sim._worth])."""
-    return [a for a in s.legal_actions() if _worth(s, a)]
+class _TurnSearch:
+    """The planner's search of one turn: every way of playing the hand, each end of turn scored.
+
+    It works on light positions, tuples of what can change during a turn: ``(hand, piles, slots, revealed,
+    damage, powers, doubled, under)``, where ``under`` holds the cards Neptulon put under the deck. The
+    rest (the deck, the options, the layout) is the turn's and does not change. Each light position is its
+    own memo key. The search returns, among the plans of highest score, the first in the order of
+    ``legal_actions`` (``tests/test_elementals_engine.py`` checks it against a search over whole states).
+    """
+
+    def __init__(self, root: ElementalsState) -> None:
+        self.deck = root.deck
+        self.deck_suits, self.deck_have = _deck_facts(root.deck)
+        self.covers = E.COVERED_BY[root.layout]
+        options = root.options
+        self.banishing_jokers = options["joker-banishes"] == "yes"
+        self.chosen_discard = options["joker-discard"] == "chosen"
+        self.ten = E._TITAN["joker_base_game"]
+        self.refills = bool(root.deck) or (
+            options["empty-deck"] == "reshuffle" and any(c in E.TITAN_DECK for c in root.plane)
+        )
+        self.reshuffle = options["empty-deck"] == "reshuffle"
+        self.root_defeated = root.slots.count(None)
+        self.memo: dict[tuple, tuple[float, tuple]] = {}
+        self.root = (root.hand, root.piles, root.slots, root.revealed, root.damage, root.powers, root.doubled, ())
+
+    def best(self) -> tuple[float, tuple]:
+        """The best score and the first plan that reaches it."""
+        return self.search(self.root)
+
+    def search(self, node: tuple) -> tuple[float, tuple]:
+        memo = self.memo
+        found = memo.get(node)
+        if found is not None:
+            return found
+        hand, _, slots, _, damage = node[:5]
+        if not hand or damage >= E.LOSING_DAMAGE or not any(slots):
+            best: tuple[float, tuple] = (self.evaluate(node), ())
+        else:
+            best = (-math.inf, ())
+            for action, child in self.children(node):
+                value, rest = self.search(child)
+                if value > best[0]:
+                    best = (value, (action, *rest))
+        memo[node] = best
+        return best
+
+    def children(self, node: tuple) -> list[tuple[Any, tuple]]:
+        """The actions worth searching, in the order of ``legal_actions``, each with
+        the light position it leads to."""
+        hand, piles, slots, revealed, damage, powers, doubled, under = node
+        out: list[tuple[Any, tuple]] = []
+        targets = sorted((i, slots[i], piles[i]) for i in revealed if slots[i] is not None)
+        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            plays = _PLAYS[c]
+            rest = _drop(hand, c)
+            joker = c in _JOKERS
+            factor = E.RAGNAROS_FACTOR if c in doubled else 1
+            if joker:
+                for i, t, pile in targets:
+                    if not pile:
+                        out.append((plays[t][10], self.lay(node, rest, i, pile, c, 10)))
+                    elif len(pile) < E.DAMAGE_CARDS:
+                        p = max(1, -(-(_POWER[t] - _pile_power(pile, doubled)) // factor))
+                        if p <= 10:
+                            out.append((plays[t][p], self.lay(node, rest, i, pile, c, p)))
+                    elif self.banishing_jokers:
+                        out.append((plays[t][0], self.banish(node, rest, i, t, pile, c)))
+                if self.chosen_discard:
+                    action, named = _JOKER_DISCARDS[c][0], 1
+                else:
+                    action, named = _DISCARDS[c], self.ten
+            else:
+                element = _ELEMENT[c]
+                named = _POWER[c]
+                dealt = named * factor
+                for i, t, pile in targets:
+                    if len(pile) < E.DAMAGE_CARDS:
+                        if element != _ELEMENT[t] and (not pile or _pile_power(pile, doubled) + dealt >= _POWER[t]):
+                            out.append((plays[t], self.lay(node, rest, i, pile, c, named)))
+                    elif element == _ELEMENT[t]:
+                        out.append((plays[t], self.banish(node, rest, i, t, pile, c)))
+                action = _DISCARDS[c]
+            out.append(
+                (
+                    action,
+                    (rest, piles, slots, revealed, damage + named * factor, powers, doubled - {c}, under),
+                )
+            )
+        for king in powers:
+            if king == "KH":
+                spent = _drop(powers, king)
+                for c in hand:
+                    out.append(
+                        (
+                            _UNLEASH["neptulon", c],
+                            (_drop(hand, c), piles, slots, revealed, damage, spent, doubled - {c}, (*under, c)),
+                        )
+                    )
+            elif king == "KS":
+                spent = _drop(powers, king)
+                firsts = [pile[0][0] for pile in piles if pile]
+                for c in (*hand, *(c for pile in piles for c, _ in pile)):
+                    if c not in doubled and (c in hand or c in firsts):
+                        out.append(
+                            (
+                                _UNLEASH["ragnaros", c],
+                                (hand, piles, slots, revealed, damage, spent, doubled | {c}, under),
+                            )
+                        )
+        return out
+
+    @staticmethod
+    def lay(node: tuple, rest: tuple, i: int, pile: tuple, c: str, named: int) -> tuple:
+        """A damage card laid on the pile of slot ``i``."""
+        piles = list(node[1])
+        piles[i] = (*pile, (c, named))
+        return (rest, tuple(piles), *node[2:])
+
+    def banish(self, node: tuple, rest: tuple, i: int, t: str, pile: tuple, c: str) -> tuple:
+        """The banish card played on slot ``i``: the elemental is defeated and what it uncovers revealed."""
+        _, piles, slots, revealed, damage, powers, doubled, under = node
+        piles = list(piles)
+        piles[i] = ()
+        slots = list(slots)
+        slots[i] = None
+        if t in _LORDS:
+            powers = (*powers, t)
+        covers = self.covers
+        newly = [
+            j
+            for j, x in enumerate(slots)
+            if x is not None and j not in revealed and all(slots[k] is None for k in covers[j])
+        ]
+        if newly:
+            revealed = revealed.union(newly)
+        if doubled:
+            doubled = doubled.difference([x for x, _ in pile] + [c])
+        return (rest, tuple(piles), tuple(slots), revealed, damage, powers, doubled, under)
+
+    def evaluate(self, node: tuple) -> float:
+        """The planner's score of a light position at the end of a turn (higher is better)."""
+        hand, piles, slots, revealed, damage, powers, doubled, under = node
+        alive = any(slots)
+        if not alive and damage < E.LOSING_DAMAGE:
+            return 1e6 - damage
+        defeated = slots.count(None)
+        if damage >= E.LOSING_DAMAGE or (
+            not hand and not (self.refills or under or (self.reshuffle and defeated > self.root_defeated))
+        ):
+            return -1e6 + defeated * 100
+        w = WEIGHTS
+        score = w["defeated"] * defeated - w["damage"] * damage
+        if damage > w["danger_from"]:
+            score -= w["danger"] * (damage - w["danger_from"])
+        suits = list(self.deck_suits)
+        have = self.deck_have
+        for c in (*hand, *under):
+            if c in _JOKERS:
+                have += 10
+            else:
+                suits[_ELEMENT_INDEX[c]] += 1
+                have += _POWER[c]
+        reach = 20 if "KS" in powers else 10
+        needed = still = 0
+        wanted = [0, 0, 0, 0]
+        for i, t in enumerate(slots):
+            if t is None:
+                continue
+            pile = piles[i]
+            laid = len(pile)
+            needed += 3 - laid
+            wanted[_ELEMENT_OF_SLOT[t]] += 1
+            if laid == 2:
+                score += w["ready"]
+            elif laid == 1:
+                need = _POWER[t] - _pile_power(pile, doubled)
+                still += need
+                score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
+            else:
+                still += _POWER[t]
+            if i in revealed:
+                score += w["revealed"]
+        slack = len(self.deck) + len(under) + len(hand) - needed + (1 if "KH" in powers else 0)
+        score += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
+        score -= w["deficit"] * sum(max(0, wanted[e] - suits[e]) for e in range(4))
+        score += w["economy"] * (have - still)
+        for king in powers:
+            score += _POWER_VALUE.get(king, 0.0)
+        return score
 
 
-def _search(s: ElementalsState, memo: dict[ElementalsState, tuple[float, tuple[Any, ...]]]) -> tuple[float, tuple]:
-    if s in memo:
-        return memo[s]
-    if s.is_terminal() or not s.in_turn:
-        best: tuple[float, tuple] = (_evaluate(s), ())
-    else:
-        best = (-math.inf, ())
-        for a in _candidates(s):
-            value, rest = _search(s.apply(a), memo)
-            if value > best[0]:
-                best = (value, (a, *rest))
-    memo[s] = best
-    return best
+_LORDS = frozenset(c for c in E.ELEMENTALS if c.startswith("K"))
+
+
+def _drop(items: tuple[str, ...], c: str) -> tuple[str, ...]:
+    i = items.index(c)
+    return items[:i] + items[i + 1 :]
+
+
+def _pile_power(pile: tuple, doubled: frozenset[str]) -> int:
+    total = 0
+    for c, p in pile[: E.DAMAGE_CARDS]:
+        total += p * E.RAGNAROS_FACTOR if c in doubled else p
+    return total
+
+
+def _search(s: ElementalsState) -> tuple[float, tuple]:
+    """The best score of the turn under way in ``s``, and the first plan that reaches it."""
+    return _TurnSearch(s).best()
 
 
 class Planner:
@@ -224,7 +420,7 @@ class Planner:
             action = self._plan.pop(0)
             self._expect = state.apply(action)
             return action
-        _, plan = _search(state, {})
+        _, plan = _search(state)
         if self.breath and "KC" in state.powers and state.deck and any(isinstance(a, Discard) for a in plan):
             # A card would be thrown away: draw one more first, and plan again with it.
             self._plan = []
@@ -261,10 +457,17 @@ def planner(state: ElementalsState, rng: random.Random) -> Any:
 
 
 #: The policies by name, each a factory making a fresh policy for one game.
+def _hint_policy() -> Policy:
+    from rulebook.elementals_hint import HintPolicy
+
+    return HintPolicy()
+
+
 POLICIES: Mapping[str, Callable[[], Policy]] = {
     "random": lambda: random_policy,
     "greedy": lambda: greedy,
     "planner": Planner,
+    "hint": _hint_policy,
 }
 
 
@@ -356,14 +559,16 @@ def simulate(
     layout: int | str = 1,
     options: Mapping[str, object] | Options | None = None,
     progress: Callable[[int], None] | None = None,
+    into: SimulationResult | None = None,
 ) -> SimulationResult:
     """Play ``games`` games, game ``i`` dealt from seed ``seed + i``, and gather the results.
 
-    ``progress`` is called with 1 after each game (the CLI's progress bar).
+    ``progress`` is called with 1 after each game (the CLI's progress bar). The results go into
+    ``into`` when given, game by game, so that what was played is kept if the run is interrupted.
     """
     if policy not in POLICIES:
         raise UnknownNameError("policy", policy, list(POLICIES))
-    result = SimulationResult(policy)
+    result = into if into is not None else SimulationResult(policy)
     for i in range(games):
         state = E.new_game(options, seed=seed + i, layout=layout)
         final = play_game(state, POLICIES[policy](), random.Random(seed + i))

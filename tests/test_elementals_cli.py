@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -99,7 +100,7 @@ def test_play_ends_cleanly_at_the_end_of_input() -> None:
     result = run("play", "--seed", "3", "--layout", "kite", input="help\ndraw\n")
     assert result.exit_code == 0
     assert "therazane     Therazane's Touch: see the bottom card, then 'top' or 'stay'" in result.stdout
-    assert "game stopped (end of input) after 1 moves" in result.stdout
+    assert "game stopped (end of input) after 1 move:" in result.stdout
 
 
 def test_play_to_the_end_of_a_game() -> None:
@@ -178,3 +179,254 @@ def test_the_committed_chart_is_the_svg_the_documented_command_writes() -> None:
     page = (docs / "elementals.md").read_text()
     assert "--chart docs/games/elementals-sim.svg" in page and "(elementals-sim.svg)" in page
     assert "planner: won 9.21% [8.66%, 9.79%] of 10000" in svg
+
+
+# ---------------------------------------------------------------- quiet replays
+
+
+def test_a_replay_sums_the_game_up_and_steps_shows_every_action() -> None:
+    won = str(EXAMPLES / "won-game.log")
+    short = run("replay", won)
+    assert short.exit_code == 0
+    lines = short.stdout.splitlines()
+    assert lines[0] == "legal: 55 actions, the player wins with 4 damage"
+    summary = [line for line in lines if line.startswith("  ") and line.strip()[0].isdigit()]
+    assert len(summary) <= 8
+    assert any("12 of 12 elementals defeated" in line for line in summary)
+    full = run("replay", won, "--steps")
+    assert full.stdout.splitlines()[0] == lines[0]
+    assert len(full.stdout.splitlines()) > 150 and "action 55: " in full.stdout
+
+
+# ---------------------------------------------------------------- solve
+
+
+def test_solve_finds_a_winning_line_that_replay_accepts(tmp_path: Path) -> None:
+    saved = tmp_path / "win.log"
+    result = run("solve", "--seed", "141", "--save", str(saved), "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("seed 141, the pyramid: winnable, by a line of ")
+    start = lines.index("a winning line, as a move log (`rulebook elementals replay --check` accepts it):")
+    assert lines[start + 1 : start + 3] == ["seed 141", "layout 1"]
+    assert lines[-1].startswith("searched ") and " positions in " in lines[-1]
+    checked = run("replay", str(saved), "--check")
+    assert checked.exit_code == 0 and "the player wins" in checked.stdout.splitlines()[0]
+
+
+def test_solve_says_why_a_deal_is_not_winnable() -> None:
+    data = json.loads(run("solve", "--seed", "3", "--layout", "kite", "--no-progress", "--json").stdout)
+    assert data["value"]["verdict"] == "not winnable" and data["value"]["winnable"] is False
+    assert data["verdict"].startswith("seed 3, the kite: not winnable")
+    assert data["value"]["line"] == [] and data["value"]["positions"] >= 0
+
+
+def test_solve_from_a_log_continues_its_moves(tmp_path: Path) -> None:
+    saved = tmp_path / "on.log"
+    log = str(EXAMPLES / "opening.log")
+    result = run("solve", "--log", log, "--save", str(saved), "--no-progress")
+    assert result.exit_code == 0, result.output
+    if "winnable, by" in result.stdout:
+        assert saved.read_text().startswith("seed 7\nlayout 1\ndraw\n")
+        assert run("replay", str(saved), "--check").exit_code == 0
+
+
+def test_solve_is_unknown_when_the_time_runs_out() -> None:
+    result = run("solve", "--seed", "7", "--limit", "0.1", "--no-progress")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "seed 7, the pyramid: unknown within the time limit"
+
+
+def test_ctrl_c_during_solve_says_how_far_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook import elementals_solver
+
+    def interrupted(self, p):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(elementals_solver._Solver, "turn", interrupted)
+    result = run("solve", "--seed", "7", "--no-progress")
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted: no verdict after 0 positions searched\n"
+
+
+# ---------------------------------------------------------------- hints
+
+
+def test_hint_gives_a_move_from_what_the_player_sees() -> None:
+    result = run("hint", "--log", str(EXAMPLES / "opening.log"), "--samples", "6", "--no-progress", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["verdict"] == f"hint: {data['value']['move']}"
+    assert data["value"]["samples"] == 6 and data["value"]["move"] == data["value"]["plan"][0]
+
+
+def test_hint_refuses_an_illegal_log() -> None:
+    result = run("hint", "--log", str(EXAMPLES / "illegal.log"), "--no-progress")
+    assert result.exit_code == 2 and "is not legal: illegal at action 3" in result.stderr
+
+
+# ---------------------------------------------------------------- play, for a person
+
+
+def test_play_starts_with_the_goal_and_a_legend_and_shows_each_card_with_its_element_and_power() -> None:
+    out = run("play", "--seed", "7", input="draw\nquit\n").stdout
+    assert "Goal: defeat all 12 elementals before your discards add up to 33 damage." in out
+    assert "H ♥ water, D ♦ earth, S ♠ fire, C ♣ air" in out
+    assert "face up: QH water queen 12 · KD earth king 13" in out
+    assert "hand: 5D earth 5 · 6H water 6 · 3S fire 3" in out
+    assert "\x1b[" not in out  # no colour codes when the output is not a terminal
+
+
+def test_play_shows_the_trace_only_when_asked_and_can_undo() -> None:
+    out = run("play", "--seed", "7", input="draw\n5D > QH\nwhy\nundo\n6H > KD\nquit\n").stdout
+    assert "5D damages QH: 5 of 12\n" in out
+    assert "  1. 5D is the first damage card on QH  [elementals.attack.order]" in out
+    assert out.count("[elementals.attack.order]") == 1  # only for 'why'
+    assert "undone: 5D > QH" in out
+    assert "game stopped (quit) after 2 moves" in out  # draw and 6H > KD: the undone move is gone
+
+
+def test_play_gives_a_hint() -> None:
+    out = run("play", "--seed", "7", input="draw\nhint\nquit\n").stdout
+    assert "hint: " in out and "games sampled from what you see" in out
+
+
+# ---------------------------------------------------------------- hardening
+
+
+@pytest.mark.parametrize("chart", ["/", "/nonexistent-folder/chart.svg", "/dev/full", "x" * 300 + ".svg"])
+def test_a_chart_that_cannot_be_written_is_refused_before_any_game(chart: str, monkeypatch) -> None:
+    from rulebook import elementals_sim
+
+    def never(*args, **kwargs):
+        raise AssertionError("a game was played before the chart path was checked")
+
+    monkeypatch.setattr(elementals_sim, "simulate", never)
+    result = run("simulate", "--games", "100000", "--policy", "planner", "--chart", chart)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: cannot write")
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_play() -> None:
+    result = run("play", "--save", "/", input="draw\n")
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.startswith("error: cannot write '/'")
+    solved = run("solve", "--seed", "7", "--save", "/nonexistent-folder/x.log")
+    assert solved.exit_code == 2 and solved.stdout == "" and "does not exist" in solved.stderr
+
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("seed ²\ndraw\n", "the seed must be a whole number written with the digits 0-9, not '²'"),
+        (f"seed {BIG}\ndraw\n", "the seed has too many digits (5000; at most 9)"),
+        ("seed 7\ndraw\ndiscard JK1=²\n", "a joker's power must be a whole number written with the digits 0-9"),
+        (f"seed 7\ndraw\nJK1={BIG[:1500]} > QH\n", "a joker's power has too many digits (1500; at most 9)"),
+        (f"seed 7\ndraw\nJK1={BIG} > QH\n", "an action of 5,009 characters is too long"),
+    ],
+)
+def test_numbers_in_a_log_are_ascii_digits_of_a_sensible_length(text: str, message: str, tmp_path: Path) -> None:
+    log = tmp_path / "odd.log"
+    log.write_text(text, encoding="utf-8")
+    result = run("replay", str(log))
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_check_reads_a_joker_power_of_ascii_digits_only() -> None:
+    result = run("check", "discard JK1=²")
+    assert result.exit_code == 2 and "digits 0-9" in result.stderr
+
+
+def test_the_number_options_name_their_range() -> None:
+    import typer
+
+    command = typer.main.get_command(app).commands["elementals"]
+    unbounded = [
+        f"{name} {p.name}"
+        for name, sub in command.commands.items()
+        for p in sub.params
+        if p.bare_type() in ("int", "float") and (p.min is None or p.max is None)
+    ]
+    assert not unbounded
+    too_many = run("simulate", "--games", "100001", "--no-progress")
+    assert too_many.exit_code == 2 and "100000" in too_many.output
+
+
+ADVERSARIAL = [
+    "a" * 50_000,
+    "7H" + " " * 50_000 + "> KS",
+    "=" * 50_000,
+    "JK1" + "=1 " * 16_000 + "> KS",
+    ">" * 50_000,
+    "discard " + "JK1=" * 12_000,
+    "7H >" + " >" * 25_000,
+    "\t\n" * 25_000,
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
+def test_50_kb_of_adversarial_text_is_refused_quickly_by_every_reader(text: str) -> None:
+    import time
+
+    from rulebook import InvalidInputError, elementals
+
+    readers = [
+        elementals.parse_action,
+        lambda t: elementals.parse_log("seed 1\n" + t),
+        elementals.card,
+        elementals.layout,
+        lambda t: elementals.position(hand=t),
+        lambda t: elementals.position(targets="KS", piles={"KS": t}),
+    ]
+    start = time.process_time()
+    for read in readers:
+        with contextlib.suppress(InvalidInputError):
+            read(text)
+    cli = run("check", text, "--pile", f"KS={text}", "--hand", "7H", "--targets", "KS QH")
+    assert cli.exit_code == 2 and cli.stderr.count("\n") == 1
+    played = run("play", "--seed", "3", input=text + "\nquit\n")
+    assert played.exit_code == 0
+    assert time.process_time() - start < 1.0
+
+
+def test_ctrl_c_during_simulate_reports_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook import elementals_sim
+
+    real = elementals_sim.play_game
+    calls = []
+
+    def stopped_after_three(*args, **kwargs):
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(elementals_sim, "play_game", stopped_after_three)
+    result = run("simulate", "--games", "50", "--policy", "greedy", "--no-progress")
+    assert result.exit_code == 130
+    assert result.stdout.startswith("stopped after 3 games: best greedy wins ")
+    assert "greedy: won " in result.stdout and " of 3 (" in result.stdout
+    assert result.stderr == "interrupted: 3 of 50 games played\n"
+
+
+def test_ctrl_c_during_play_keeps_the_moves_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.elementals
+
+    lines = iter(["draw\n", "5D > QH\n"])
+
+    def typed() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(cli.elementals, "_read_line", typed)
+    save = tmp_path / "game.log"
+    result = run("play", "--seed", "7", "--save", str(save))
+    assert result.exit_code == 130
+    assert "game stopped (interrupted) after 2 moves" in result.stdout
+    assert result.stderr == "interrupted\n"
+    assert save.read_text().splitlines() == ["seed 7", "layout 1", "draw", "5D > QH"]

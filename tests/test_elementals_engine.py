@@ -159,3 +159,161 @@ def test_the_planner_beats_the_baseline_on_the_same_deals() -> None:
             play_game(elementals.new_game(seed=s), POLICIES[name](), random.Random(s)).defeated for s in range(8)
         )
     assert wins["planner"] > wins["greedy"]
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: dict) -> None:
+    # `apply` takes a fast path for plain legal actions; it must agree field by field (the turn counter
+    # too) with the checked path that `explain` takes, and must never accept an action that path refuses.
+    from rulebook.elementals import _fast_step, _ignore
+
+    taken = 0
+    for game in _games(options, games=3, seed=21) + _games(options, 3, 31, "greedy", give_powers=False):
+        for state in game:
+            for action in _candidates(state):
+                fast = _fast_step(state, action)
+                try:
+                    slow = state._step(action, _ignore)
+                except (IllegalActionError, InvalidInputError):
+                    assert fast is None, (state.render(), action)
+                    continue
+                if fast is not None:
+                    taken += 1
+                    assert _fields(fast) == _fields(slow), (state.render(), action)
+    assert taken > 300
+
+
+def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
+    # Deals must not change: the engine's own shuffle gives the permutation `random.shuffle` gives.
+    from rulebook.elementals import _shuffle
+
+    for seed in range(200):
+        ours, theirs = list(elementals.TITAN_DECK), list(elementals.TITAN_DECK)
+        a, b = random.Random(seed), random.Random(seed)
+        _shuffle(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs and a.random() == b.random()
+
+
+def _reference_greedy(state: elementals.ElementalsState) -> object:
+    """The baseline policy as first written, over the listed legal actions: the fast one must agree."""
+    actions = state.legal_actions()
+    if actions[0] == Draw() or isinstance(actions[0], Reorder):
+        return actions[0]
+    plays = [a for a in actions if isinstance(a, Play)]
+    slot = {t: state.slot_of(t) for t in state.targets()}
+    banish = [a for a in plays if len(state.piles[slot[a.target]]) == 2]
+    if banish:
+        return banish[0]
+
+    def power(c: str) -> int:
+        return 10 if c.startswith("JK") else elementals.power_of(c)
+
+    second = [a for a in plays if len(state.piles[slot[a.target]]) == 1]
+    if second:
+        return min(second, key=lambda a: (a.power or 0) + (0 if a.power else 100) + power(a.card))
+    first = [a for a in plays if not state.piles[slot[a.target]] and (a.power is None or a.power == 10)]
+    if first:
+        return min(first, key=lambda a: elementals.power_of(a.target) - (a.power or power(a.card)))
+    discards = [a for a in actions if isinstance(a, Discard)]
+    return min(discards, key=lambda a: a.power if a.power is not None else power(a.card))
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS[::3], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict) -> None:
+    from rulebook.elementals_sim import greedy
+
+    for game in _games(options, games=4, seed=41) + _games(options, 4, 51, "greedy"):
+        for state in game[:-1]:
+            assert greedy(state, random.Random(0)) == _reference_greedy(state), state.render()
+
+
+# ---------------------------------------------------------------- the planner's search against its first version
+_REFERENCE_WEIGHTS = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
+
+
+def _reference_evaluate(s: elementals.ElementalsState) -> float:
+    from rulebook.elementals_sim import WEIGHTS as w
+
+    if s.won():
+        return 1e6 - s.damage
+    if s.lost():
+        return -1e6 + s.defeated * 100
+    remaining = [i for i, t in enumerate(s.slots) if t is not None]
+    score = w["defeated"] * s.defeated - w["damage"] * s.damage
+    if s.damage > w["danger_from"]:
+        score -= w["danger"] * (s.damage - w["danger_from"])
+    needed = sum(3 - len(s.piles[i]) for i in remaining)
+    slack = len(s.deck) + len(s.hand) - needed + (1 if "KH" in s.powers else 0)
+    score += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
+    pool = list(s.deck) + list(s.hand)
+    suits = dict.fromkeys(elementals.SUITS.values(), 0)
+    for c in pool:
+        if elementals.element_of(c):
+            suits[elementals.element_of(c)] += 1
+    wanted = dict.fromkeys(elementals.SUITS.values(), 0)
+    for i in remaining:
+        wanted[elementals.element_of(s.slots[i])] += 1
+    score -= w["deficit"] * sum(max(0, wanted[el] - suits[el]) for el in wanted)
+    still = sum(elementals.power_of(s.slots[i]) - s.pile_power(i) for i in remaining if len(s.piles[i]) < 2)
+    have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) for c in pool)
+    score += w["economy"] * (have - still)
+    reach = 20 if "KS" in s.powers else 10
+    for i in remaining:
+        pile = s.piles[i]
+        if len(pile) == 2:
+            score += w["ready"]
+        elif len(pile) == 1:
+            need = elementals.power_of(s.slots[i]) - s.pile_power(i)
+            score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
+        if i in s.revealed:
+            score += w["revealed"]
+    return score + sum(_REFERENCE_WEIGHTS.get(k, 0.0) for k in s.powers)
+
+
+def _reference_worth(s: elementals.ElementalsState, a: object) -> bool:
+    import math
+
+    if isinstance(a, Play) and a.power is not None:
+        slot = s.slot_of(a.target)
+        if not s.piles[slot]:
+            return a.power == 10
+        factor = 2 if a.card in s.doubled else 1
+        return a.power == max(1, math.ceil((elementals.power_of(a.target) - s.pile_power(slot)) / factor))
+    if isinstance(a, Discard):
+        return a.power is None or a.power == 1
+    if isinstance(a, Unleash):
+        if a.power == "ragnaros":
+            return a.card in s.hand or any(a.card == p[0][0] for p in s.piles if p)
+        return a.power == "neptulon"
+    return True
+
+
+def _reference_search(s: elementals.ElementalsState, memo: dict) -> tuple:
+    if s in memo:
+        return memo[s]
+    if s.is_terminal() or not s.in_turn:
+        best = (_reference_evaluate(s), ())
+    else:
+        best = (-float("inf"), ())
+        for a in [a for a in s.legal_actions() if _reference_worth(s, a)]:
+            value, rest = _reference_search(s._step(a, lambda *_: None), memo)
+            if value > best[0]:
+                best = (value, (a, *rest))
+    memo[s] = best
+    return best
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS[::5], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_planners_search_finds_the_plan_its_first_version_found(options: dict) -> None:
+    # The planner searches light positions for speed; over whole states, with every legal action filtered
+    # as it was first written, the same best score and the same first plan come out.
+    from rulebook.elementals_sim import _search
+
+    checked = 0
+    for game in _games(options, games=2, seed=61) + _games(options, 2, 71, "planner"):
+        for state in game:
+            if state.in_turn and not state.is_terminal() and not state.peeking:
+                assert _search(state) == _reference_search(state, {}), state.render()
+                checked += 1
+    assert checked > 20

@@ -31,15 +31,6 @@ fuzz = _load_fuzz()
 
 #: Cases run for each group of commands.
 CASES = 60
-#: Groups whose commands belong to a game still being hardened on its own branch: their fuzz test is
-#: expected to fail until that branch lands (the marker is then removed).
-PENDING: dict[str, str] = {"elementals": "pending the elementals branch (--save and --chart checked before the work)"}
-
-
-def _marked(group: str):
-    if group in PENDING:
-        return pytest.param(group, marks=pytest.mark.xfail(strict=True, reason=PENDING[group]))
-    return group
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +39,7 @@ def _cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFac
     monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
-@pytest.mark.parametrize("group", [_marked(g) for g in fuzz.groups()])
+@pytest.mark.parametrize("group", fuzz.groups())
 def test_every_command_answers_or_refuses_in_one_line(group: str, tmp_path: Path) -> None:
     folder = tmp_path
     failures: list[str] = []

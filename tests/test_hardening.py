@@ -31,11 +31,6 @@ BIG = "9" * 5000  # more digits than Python converts by default (4,300)
 FAST = 5.0  # seconds of processor time: far above what any of these takes; only a runaway reaches it
 
 
-def pending(game: str):
-    """The marker of a reproducer fixed on another branch: expected to fail until that branch lands."""
-    return pytest.mark.xfail(strict=True, reason=f"pending the {game} branch")
-
-
 class Run:
     """What one command line did: exit code, standard output and standard error."""
 
@@ -131,12 +126,10 @@ def test_1_a_number_option_out_of_range_says_the_range(args: list[str], message:
 
 
 @pytest.mark.parametrize("chart", ["/", "/nonexistent-folder/chart.svg", "/dev/full", "x" * 300 + ".svg"])
-@pending("elementals")
 def test_2_a_chart_that_cannot_be_written_is_refused_before_the_simulation(chart: str) -> None:
     run("elementals", "simulate", "--games", "1", "--policy", "random", "--chart", chart).refused("cannot write")
 
 
-@pending("elementals")
 def test_2_a_save_file_that_cannot_be_written_is_refused_before_play() -> None:
     run("elementals", "play", "--save", "/").refused("cannot write")
 
@@ -171,7 +164,6 @@ def test_3_elephants_reads_ascii_digits_only(args: list[str]) -> None:
     run(*args).refused("'²'")
 
 
-@pending("elementals")
 def test_3_elementals_reads_ascii_digits_only(tmp_path: Path) -> None:
     run("elementals", "check", "discard JK1=²").refused("'²'")
     log = tmp_path / "seed.log"
@@ -514,7 +506,6 @@ def test_an_existing_chart_is_replaced_whole(tmp_path: Path) -> None:
     assert target.read_text().startswith("<svg") and not list(tmp_path.glob(".*.tmp"))
 
 
-@pending("elementals")
 def test_a_chart_written_over_a_symbolic_link_replaces_the_link_and_leaves_its_target(tmp_path: Path) -> None:
     target = tmp_path / "chart.svg"
     elsewhere = tmp_path / "elsewhere.txt"

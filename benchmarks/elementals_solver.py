@@ -1,0 +1,200 @@
+"""The share of winnable Elementals deals per layout, with the deck's order known, beside the policies' win rates.
+
+Run from the repository with the project installed:
+
+    python benchmarks/elementals_solver.py [--deals 2000] [--layout 1 --layout 2 ...] [--positions 2000000]
+    python benchmarks/elementals_solver.py --summary        # print the table from the saved results
+    python benchmarks/elementals_solver.py --hint --deals 200 [--layout N]
+
+Deal ``i`` of a layout is dealt from seed ``i`` (1 to N), the same deals ``rulebook elementals simulate
+--seed 1`` plays. Each deal is solved with at most ``--positions`` positions searched (about ten seconds
+on one core); a deal still open then counts as unknown. Every deal's verdict is appended to
+``benchmarks/results/elementals-solver-<layout>.jsonl`` as it is found, so an interrupted run picks up
+where it stopped. The summary (``benchmarks/results/elementals-solver.json``) holds, per layout, the
+counts, the winnable share with its 95% interval (Wilson), and the greedy, planner and hint policies'
+win rates over the same deals; the site's table and chart are made from it (``--write-docs``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from rulebook import elementals
+from rulebook.elementals_sim import POLICIES, SimulationResult, play_game
+from rulebook.elementals_solver import share_svg, solve
+
+RESULTS = Path(__file__).resolve().parent / "results"
+SUMMARY = RESULTS / "elementals-solver.json"
+CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-solver.svg"
+
+
+def _path(layout: int, kind: str = "solver") -> Path:
+    return RESULTS / f"elementals-{kind}-{layout}.jsonl"
+
+
+def _done(path: Path) -> dict[int, dict]:
+    if not path.exists():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["seed"]: row for row in rows}
+
+
+def solve_deals(layout: int, deals: int, positions: int) -> None:
+    """Solve deals 1..``deals`` of ``layout`` that have no saved verdict yet, appending each verdict."""
+    path = _path(layout)
+    done = _done(path)
+    RESULTS.mkdir(exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        for seed in range(1, deals + 1):
+            if seed in done:
+                continue
+            result = solve(elementals.new_game(seed=seed, layout=layout), limit=None, max_positions=positions)
+            row = {
+                "seed": seed,
+                "verdict": result.verdict,
+                "positions": result.positions,
+                "seconds": round(result.seconds, 3),
+                "bound": result.bound,
+                "actions": len(result.line),
+            }
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
+
+
+def play_hints(layout: int, deals: int) -> None:
+    """Play deals 1..``deals`` of ``layout`` with the hint policy, appending each game's result."""
+    path = _path(layout, "hint")
+    done = _done(path)
+    RESULTS.mkdir(exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        for seed in range(1, deals + 1):
+            if seed in done:
+                continue
+            start = time.perf_counter()
+            final = play_game(elementals.new_game(seed=seed, layout=layout), POLICIES["hint"](), random.Random(seed))
+            row = {
+                "seed": seed,
+                "won": final.won(),
+                "damage": final.damage,
+                "defeated": final.defeated,
+                "seconds": round(time.perf_counter() - start, 2),
+            }
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(f"layout {layout} seed {seed}: hint {'won' if row['won'] else 'lost'}", flush=True)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share."""
+    return SimulationResult("", games=n, wins=wins).interval(z)
+
+
+def summarize(deals: int) -> dict:
+    """The summary of the saved verdicts (the first ``deals`` of each layout), with the policies'
+    win rates over the same deals (greedy and planner played here; hint from its saved games)."""
+    layouts = []
+    for number in sorted(elementals.LAYOUTS):
+        rows = [r for s, r in sorted(_done(_path(number)).items()) if s <= deals]
+        if not rows:
+            continue
+        n = len(rows)
+        counts = {v: sum(r["verdict"] == v for r in rows) for v in ("winnable", "not winnable", "unknown")}
+        low, high = wilson(counts["winnable"], n)
+        entry = {
+            "layout": number,
+            "name": elementals.LAYOUTS[number].name,
+            "deals": n,
+            **{k.replace(" ", "_"): v for k, v in counts.items()},
+            "share": counts["winnable"] / n,
+            "ci95": [low, high],
+            "positions": sum(r["positions"] for r in rows),
+            "seconds": round(sum(r["seconds"] for r in rows), 1),
+            "slowest": max(r["seconds"] for r in rows),
+        }
+        for policy in ("greedy", "planner"):
+            result = SimulationResult(policy)
+            for seed in range(1, n + 1):
+                final = play_game(
+                    elementals.new_game(seed=seed, layout=number), POLICIES[policy](), random.Random(seed)
+                )
+                result.games += 1
+                result.wins += final.won()
+            entry[policy] = {"games": n, "wins": result.wins, "rate": result.win_rate, "ci95": list(result.interval())}
+        hints = [r for s, r in sorted(_done(_path(number, "hint")).items()) if s <= deals]
+        if hints:
+            wins = sum(r["won"] for r in hints)
+            entry["hint"] = {
+                "games": len(hints),
+                "wins": wins,
+                "rate": wins / len(hints),
+                "ci95": list(wilson(wins, len(hints))),
+                "seconds": round(sum(r["seconds"] for r in hints), 1),
+            }
+        layouts.append(entry)
+    return {"positions_limit": _limit(), "layouts": layouts}
+
+
+def _limit() -> int:
+    meta = RESULTS / "elementals-solver-limit.txt"
+    return int(meta.read_text().strip()) if meta.exists() else 0
+
+
+def table(summary: dict) -> str:
+    """The summary as the Markdown table the site shows."""
+    lines = [
+        "| layout | deals | winnable | not winnable | unknown | winnable share (95% CI) | greedy | planner | hint |",
+        "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for e in summary["layouts"]:
+        low, high = e["ci95"]
+        hint = e.get("hint")
+        hint_cell = f"{hint['rate']:.1%} of {hint['games']:,}" if hint else "-"
+        lines.append(
+            f"| {e['layout']}, the {e['name']} | {e['deals']:,} | {e['winnable']:,} | {e['not_winnable']:,} | "
+            f"{e['unknown']:,} | {e['share']:.1%} ({low:.1%} to {high:.1%}) | {e['greedy']['rate']:.2%} | "
+            f"{e['planner']['rate']:.1%} | {hint_cell} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per layout (seeds 1 to N)")
+    parser.add_argument("--layout", type=int, action="append", help="a layout to solve (repeatable; all if none)")
+    parser.add_argument("--positions", type=int, default=2_000_000, help="positions searched per deal at most")
+    parser.add_argument("--hint", action="store_true", help="play the deals with the hint policy instead")
+    parser.add_argument("--summary", action="store_true", help="only print the summary of the saved results")
+    parser.add_argument("--write-docs", action="store_true", help="save the summary and write the site's chart")
+    args = parser.parse_args()
+    layouts = args.layout or sorted(elementals.LAYOUTS)
+    if not args.summary:
+        for number in layouts:
+            if args.hint:
+                play_hints(number, args.deals)
+            else:
+                RESULTS.mkdir(exist_ok=True)
+                (RESULTS / "elementals-solver-limit.txt").write_text(f"{args.positions}\n")
+                solve_deals(number, args.deals, args.positions)
+    summary = summarize(args.deals)
+    print(table(summary))
+    for e in summary["layouts"]:
+        rate = e["positions"] / e["seconds"] if e["seconds"] else 0
+        print(
+            f"layout {e['layout']}: {e['seconds']:,.0f} s solving ({rate:,.0f} positions/s), slowest deal "
+            f"{e['slowest']:.1f} s",
+            file=sys.stderr,
+        )
+    if args.write_docs:
+        SUMMARY.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        CHART.write_text(share_svg(summary), encoding="utf-8")
+        print(f"wrote {SUMMARY.name} and {CHART.name}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+"""Elementals hints that do not cheat: the best next move from what the player can see.
+
+The player sees the layout as revealed, the hand, the cards on the elementals, the discards, the
+Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
+order, nor which elemental lies under each face-down card. A hint may use exactly that.
+
+It works by sampling. The hint lists the plans for the rest of the turn from what is seen (each up to
+the end of the turn, or to a play that turns a card face up), and takes the planner's own and the few
+others the planner's score likes best. It deals games that fit what the player sees (the unseen titan
+cards in a random order, the unseen elementals shuffled among the face-down places), plays each plan in
+each of them, and solves what follows with the deck's order known (``rulebook.elementals_solver``),
+with a small budget. The plan that wins the most samples is the hint (the planner's on a tie). When no
+plan wins any sample (often early in a game, where a sample takes more than the budget to solve), the
+hint is the planner's move (``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
+
+Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
+what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
+the visible position, so the same view always gives the same hint, whatever the real order of the deck
+and whatever lies face down.
+
+Examples:
+    >>> from rulebook import elementals
+    >>> state = elementals.new_game(seed=7).apply(elementals.Draw())
+    >>> found = hint(state, samples=6, budget=3000)
+    >>> found.action, found.samples
+    (Play(card='5D', target='QH', power=None), 6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rulebook import elementals as E
+from rulebook.elementals import ElementalsState, Unleash
+from rulebook.elementals_sim import Planner, _search
+from rulebook.elementals_solver import _order, _Solver, position_of, solve
+from rulebook.writing import content_key
+
+__all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
+
+#: For a hint asked for at the command line: the games sampled, the positions searched per plan and
+#: sample, and the plans compared.
+SAMPLES, BUDGET, CANDIDATES = 12, 8_000, 5
+
+
+@dataclass
+class Hint:
+    """A hint: the move, the turn's plan it begins, and how the samples voted.
+
+    ``samples`` deals fitting the view were solved; ``won`` of them could be won, and ``votes`` of
+    those were won by ``plan``. With no sample won, ``plan`` is the planner's move alone.
+    """
+
+    action: Any
+    plan: tuple[Any, ...] = ()
+    samples: int = 0
+    won: int = 0
+    votes: int = 0
+    source: str = "samples"
+    alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
+
+
+def visible(state: ElementalsState) -> tuple:
+    """Everything the player can see of ``state``, as a value: two states that look the same to the
+    player give the same value. The deck's order and the face-down elementals are not in it.
+
+    Examples:
+        >>> a = E.new_game(seed=3)
+        >>> b = E.ElementalsState(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "deck": a.deck[::-1]})
+        >>> visible(a) == visible(b), a == b
+        (True, False)
+    """
+    shown = tuple(s if (s is None or i in state.revealed) else "?" for i, s in enumerate(state.slots))
+    return (
+        state.layout,
+        shown,
+        state.piles,
+        state.hand,
+        state.discards,
+        state.plane,
+        state.powers,
+        tuple(sorted(state.doubled)),
+        state.in_turn,
+        state.peeking,
+        tuple(sorted(state.deck)),
+        state.deck[-1] if state.peeking else None,
+        tuple(sorted(state.options.items())),
+    )
+
+
+def view(state: ElementalsState, rng: random.Random) -> ElementalsState:
+    """A game that fits what the player sees of ``state``: the unseen titan cards in a random order,
+    the unseen elementals shuffled among the face-down places (a card seen at the bottom of the deck
+    while Therazane's choice is pending stays there)."""
+    deck = sorted(state.deck[:-1] if state.peeking else state.deck)
+    rng.shuffle(deck)
+    if state.peeking:
+        deck.append(state.deck[-1])
+    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    faces = sorted(state.slots[i] for i in hidden)
+    rng.shuffle(faces)
+    slots = list(state.slots)
+    for i, face in zip(hidden, faces, strict=True):
+        slots[i] = face
+    return replace(state, deck=tuple(deck), slots=tuple(slots))
+
+
+def canonical(state: ElementalsState) -> ElementalsState:
+    """The view of ``state`` as one definite game: the unseen titan cards in sorted order, the unseen
+    elementals sorted into the face-down places. Plans are listed in it; they stop before they could
+    depend on what it made up."""
+    deck = sorted(state.deck[:-1] if state.peeking else state.deck)
+    if state.peeking:
+        deck.append(state.deck[-1])
+    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    slots = list(state.slots)
+    for i, face in zip(hidden, sorted(state.slots[i] for i in hidden), strict=True):
+        slots[i] = face
+    return replace(state, deck=tuple(deck), slots=tuple(slots))
+
+
+def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
+    """The distinct plans for the rest of the turn under way, each with the position it leads to.
+
+    A plan ends where the turn ends, or just after a play that turns an elemental face up: what comes
+    next depends on a card not seen yet. Breath of Al'Akir and Therazane's Touch, which show cards of the
+    deck, are left to the player. The plans are listed in ``canonical(state)``, so they depend on what the
+    player sees alone.
+    """
+    solver = _Solver(canonical(state), None, None)
+    root = position_of(canonical(state))
+    found: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+    seen = {root}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
+    while stack:
+        node, line = stack.pop()
+        for actions, child in solver.moves(node):
+            if actions[0] is E._DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
+                continue
+            step = line + actions
+            if child.damage >= E.LOSING_DAMAGE:
+                continue  # a plan that loses at once (the game ends mid-way) is no plan
+            if not child.in_turn or not any(child.slots) or child.revealed != node.revealed:
+                found.setdefault(child, (step, child))
+            elif child not in seen:
+                seen.add(child)
+                stack.append((child, step))
+    return list(found.values())
+
+
+_SHOWING = ("alakir", "therazane")
+
+
+def _planners_move(state: ElementalsState, rng: random.Random, samples: int) -> Hint:
+    """The planner's move, found in the canonical game: the planner looks ahead within a turn, and must
+    not see what a banish would turn face up there."""
+    action = Planner()(canonical(state), rng)
+    return Hint(action, (action,), samples, 0, 0, "planner")
+
+
+def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> Any:
+    """The listed plan that begins as the planner would play this turn, if one does."""
+    planned = tuple(map(str, _search(canonical(state))[1]))
+    best = None
+    for line, end in listed:
+        words = tuple(map(str, line))
+        if planned[: len(words)] == words and (best is None or len(line) > len(best[0])):
+            best = (line, end)
+    return best
+
+
+def hint(
+    state: ElementalsState,
+    samples: int = SAMPLES,
+    budget: int = BUDGET,
+    progress: Callable[[int], None] | None = None,
+    candidates: int = CANDIDATES,
+) -> Hint:
+    """The best next move in ``state`` from what the player sees (see the module's description).
+
+    The ``candidates`` most promising plans for the turn (by the planner's score) are played out in
+    ``samples`` games that fit the view, each then solved with at most ``budget`` positions searched;
+    the plan that wins the most of them is the hint, and without a win the planner's move is.
+    ``progress`` is called with 1 after each sample.
+    """
+    if state.is_terminal():
+        raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+    rng = random.Random(content_key(repr(visible(state))))
+    opts = state.options
+    if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
+        # Before a draw, at Therazane's choice, or with readings the solver does not take: the planner's
+        # move (it reads the deck's make-up, never its order).
+        return _planners_move(state, rng, 0)
+    listed = plans(state)
+    ranked = sorted(listed, key=lambda item: _order(item[1]), reverse=True)[:candidates]
+    # The planner's own plan comes first, so that where the samples cannot tell plans apart the hint is
+    # the planner's move.
+    mine = _planners_plan(state, listed)
+    if mine is not None:
+        ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
+    wins = [0] * len(ranked)
+    won = 0
+    for _ in range(samples):
+        sample = view(state, rng)
+        any_won = False
+        for k, (line, _) in enumerate(ranked):
+            after = sample
+            for action in line:
+                after = after.apply(action)
+            if after.won() or (not after.is_terminal() and solve(after, limit=None, max_positions=budget).winnable):
+                wins[k] += 1
+                any_won = True
+        won += any_won
+        if progress is not None:
+            progress(1)
+    if not any(wins):
+        return _planners_move(state, rng, samples)
+    # The plan that wins the most samples; among equals, the planner's, then the one its score puts first.
+    order = sorted(range(len(ranked)), key=lambda k: -wins[k])
+    best = order[0]
+    plan = ranked[best][0]
+    alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
+    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives)
+
+
+class HintPolicy:
+    """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
+    plan ends or the game leaves it."""
+
+    def __init__(self, samples: int = 6, budget: int = 2_000, candidates: int = 4) -> None:
+        self.samples, self.budget, self.candidates = samples, budget, candidates
+        self._plan: list[Any] = []
+        self._expect: ElementalsState | None = None
+
+    def __call__(self, state: ElementalsState, rng: random.Random) -> Any:
+        if self._plan and state == self._expect:
+            action = self._plan.pop(0)
+        else:
+            found = hint(state, self.samples, self.budget, candidates=self.candidates)
+            self._plan = list(found.plan[1:]) if found.source == "samples" else []
+            action = found.action
+        self._expect = state.apply(action)
+        return action

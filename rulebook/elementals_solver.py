@@ -1,0 +1,1006 @@
+"""Elementals solved: could this deal be won, knowing the order of the titan deck?
+
+This is the "thoughtful" reading of a patience, as patience solvers define it: the solver knows
+everything the deal decides, the face-down elementals and the order of the whole titan deck, and asks
+whether some sequence of legal moves wins. A deal it calls winnable comes with a winning move log that
+``rulebook elementals replay --check`` accepts; a deal it calls not winnable has no winning line at all
+(the search covered every move, up to moves shown never to be better than one it tried). Breath of
+Al'Akir draws the top card of the deck (the default reading, ``elementals.interp.breath-draws``), which
+the solver knows like the rest of the deck. The options ``breath-draws=random`` and
+``empty-deck=reshuffle`` decide part of the deck's order during the game, so the solver refuses them.
+
+The search is depth first, one turn at a time: it lists every distinct way of playing the turn, keeps
+those no other way beats (less damage, stronger first damage cards and more powers held are never
+worse), drops those a sound bound proves lost, and tries the rest best first, by the planner's score. A
+table of positions proved lost cuts repeats, and any position no better than one in it. The bounds,
+each tested on its own:
+
+- [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the
+  hand and the deck hold, in all or element by element;
+- [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining
+  card of its element can banish;
+- [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is
+  more than the remaining cards can deal, or an attack under way can no longer be completed;
+- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, with the least the
+  discards the deck's order forces must cost, reaches 33.
+
+Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
+them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns), and
+moves never better than another are not searched: a joker starting an attack is named 10, a joker
+completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
+moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
+not spent on an attack that already has its two damage cards. The tests hold the verdicts to a search
+of every legal action.
+
+Examples:
+    >>> from rulebook import elementals
+    >>> result = solve(elementals.new_game(seed=141))
+    >>> result.verdict, result.winnable
+    ('winnable', True)
+    >>> elementals.replay("seed 141\\n" + "\\n".join(map(str, result.line))).verdict
+    'legal: ... actions, the player wins with ... damage'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from rulebook import elementals as E
+from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
+from rulebook.elementals_sim import WEIGHTS as _WEIGHTS
+from rulebook.errors import InvalidInputError
+
+__all__ = [
+    "BOUNDS",
+    "Position",
+    "Solution",
+    "banish_supply",
+    "card_supply",
+    "damage_bound",
+    "damage_supply",
+    "position_of",
+    "solve",
+]
+
+_JOKERS = frozenset(E.JOKERS)
+_POWER = {c: E.power_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS) if c not in _JOKERS}
+_ELEMENT = {c: E.element_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS)}
+_KINGS = {"KH": "neptulon", "KD": "therazane", "KS": "ragnaros", "KC": "alakir"}
+_LOSING = E.LOSING_DAMAGE
+_FACTOR = E.RAGNAROS_FACTOR
+_PLAYS, _DISCARDS, _JOKER_DISCARDS, _UNLEASH = E._PLAYS, E._DISCARDS, E._JOKER_DISCARDS, E._UNLEASH
+_THERAZANE = (Unleash("therazane"), Reorder(True))
+_ALAKIR = (Unleash("alakir"),)
+
+
+class Position(NamedTuple):
+    """What the solver keeps of a position: everything that decides the rest of the game.
+
+    ``piles[i]`` holds the (card, named power) pairs on slot ``i``; ``deck`` is the titan deck from the
+    top. The layout and the options are the deal's and do not change.
+    """
+
+    hand: tuple[str, ...]
+    piles: tuple[tuple[tuple[str, int], ...], ...]
+    slots: tuple[str | None, ...]
+    revealed: frozenset[int]
+    damage: int
+    powers: tuple[str, ...]
+    doubled: frozenset[str]
+    deck: tuple[str, ...]
+    in_turn: bool
+
+
+def position_of(state: ElementalsState) -> Position:
+    """The solver's view of an engine state.
+
+    Examples:
+        >>> p = position_of(E.position(hand="7H 6C", targets="KS QH", piles={"KS": "8D"}))
+        >>> p.hand, p.damage, len(p.deck)
+        (('7H', '6C'), 0, 39)
+    """
+    return Position(
+        state.hand,
+        state.piles,
+        state.slots,
+        state.revealed,
+        state.damage,
+        state.powers,
+        state.doubled,
+        state.deck,
+        state.in_turn,
+    )
+
+
+# ---------------------------------------------------------------- bounds
+# Each bound looks at a position and returns why it is lost (one line), or None when it proves nothing.
+# A bound must be sound: it may miss a lost position, but it must never call a winnable one lost.
+
+_ELEMENTS = ("water", "earth", "fire", "air")
+_E_INDEX = {c: _ELEMENTS.index(e) for c, e in _ELEMENT.items() if e is not None}
+_pool_cache: dict[int, tuple[tuple[str, ...], tuple[list[int], int, list[list[int]]]]] = {}
+
+
+def _deck_facts(deck: tuple[str, ...]) -> tuple[list[int], int, list[list[int]]]:
+    """How many cards of each element the deck holds, its jokers, and each element's powers in order.
+
+    Kept for the decks last seen: the ends of one turn share their deck. (A card in the deck is never
+    doubled: Hand of Ragnaros's mark goes when Neptulon sends a card under the deck.)
+    """
+    found = _pool_cache.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    counts = [0, 0, 0, 0]
+    jokers = 0
+    powers: list[list[int]] = [[], [], [], []]
+    for c in deck:
+        e = _E_INDEX.get(c)
+        if e is None:
+            jokers += 1
+        else:
+            counts[e] += 1
+            powers[e].append(_POWER[c])
+    for values in powers:
+        values.sort()
+    facts = (counts, jokers, powers)
+    if len(_pool_cache) > 64:
+        _pool_cache.clear()
+    _pool_cache[id(deck)] = (deck, facts)
+    return facts
+
+
+def _pool(p: Position) -> tuple[list[int], int, list[list[int]]]:
+    """The facts of `_deck_facts` for the hand and the deck together (hand cards as doubled)."""
+    counts, jokers, powers = _deck_facts(p.deck)
+    if not p.hand:
+        return counts, jokers, powers
+    counts, powers = list(counts), [list(v) for v in powers]
+    for c in p.hand:
+        e = _E_INDEX.get(c)
+        if e is None:
+            jokers += 1
+        else:
+            counts[e] += 1
+            powers[e].append(_POWER[c] * (_FACTOR if c in p.doubled else 1))
+            powers[e].sort()
+    return counts, jokers, powers
+
+
+def _slots_needed(p: Position) -> tuple[int, list[int], list[int]]:
+    """Cards the elementals left still need: in all, damage cards by element, banish cards by element."""
+    needed = 0
+    damage = [0, 0, 0, 0]
+    banish = [0, 0, 0, 0]
+    piles = p.piles
+    for i, t in enumerate(p.slots):
+        if t is not None:
+            laid = len(piles[i])
+            e = _E_INDEX[t]
+            needed += 3 - laid
+            if laid < E.DAMAGE_CARDS:
+                damage[e] += E.DAMAGE_CARDS - laid
+            banish[e] += 1
+    return needed, damage, banish
+
+
+def _ragnaros_possible(p: Position) -> bool:
+    """Whether Hand of Ragnaros may still be used: held, or its king still to be defeated."""
+    return "KS" in p.powers or "KS" in p.slots
+
+
+def _pile_power(pile: Sequence[tuple[str, int]], doubled: frozenset[str]) -> int:
+    total = 0
+    for c, n in pile[: E.DAMAGE_CARDS]:
+        total += n * _FACTOR if c in doubled else n
+    return total
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def card_supply(p: Position) -> str | None:
+    """Lost if the elementals left need more attack cards than the hand and the deck hold.
+
+    Every elemental still needs its missing damage cards and its banish card, and nothing brings a
+    card back into play once it is on an elemental or discarded. The count holds element by element
+    too: the damage cards of the elementals of one element, and the banish cards of the others, must
+    all come from the cards of the other elements and the jokers.
+
+    Examples:
+        >>> p = position_of(E.position(hand="7H", targets="KS QH", deck="2C 3C"))
+        >>> card_supply(p)
+        'the 12 elementals left need 36 more cards; the hand and the deck hold 3'
+        >>> card_supply(position_of(E.new_game(seed=1))) is None
+        True
+        >>> p = position_of(E.position(targets="KS KC", deck="2S 3S 4S 5S 6S 7C"))
+        >>> p = p._replace(slots=tuple(t if t in ("KS", "KC") else None for t in p.slots))
+        >>> card_supply(p)
+        'the damage cards of the fire elementals and the banish cards of the others need 3 cards not fire; 1 is left'
+    """
+    needed, damage, banish = _slots_needed(p)
+    have = len(p.hand) + len(p.deck)
+    if needed > have:
+        left = len(p.slots) - p.slots.count(None)
+        return f"the {left} elementals left need {needed} more cards; the hand and the deck hold {have}"
+    counts = _pool(p)[0]
+    banish_total = sum(banish)
+    for e in range(4):
+        want = damage[e] + banish_total - banish[e]
+        other = have - counts[e]
+        if want > other:
+            name = _ELEMENTS[e]
+            return (
+                f"the damage cards of the {name} elementals and the banish cards of the others need "
+                f"{want} cards not {name}; {other} {'is' if other == 1 else 'are'} left"
+            )
+    return None
+
+
+def banish_supply(p: Position, jokers_banish: bool = False) -> str | None:
+    """Lost if some elemental can no longer be banished: too few cards of its element remain.
+
+    Each elemental left takes exactly one banish card of its own element (a joker too, with the option
+    ``joker-banishes=yes``); cards on elementals or discarded are gone for good.
+
+    Examples:
+        >>> p = position_of(E.position(targets="KS QH", deck="2C 3C 4D 5D 6H 7H"))
+        >>> banish_supply(p)
+        'no card is left to banish the 3 fire elementals: 0 fire cards remain'
+    """
+    banish = _slots_needed(p)[2]
+    counts, jokers, _ = _pool(p)
+    short = [banish[e] - counts[e] for e in range(4)]
+    missing = sum(x for x in short if x > 0)
+    if not missing or (jokers_banish and missing <= jokers):
+        return None
+    e = max(range(4), key=lambda k: short[k])
+    name = _ELEMENTS[e]
+    them = f"the {banish[e]} {name} elementals" if banish[e] > 1 else f"the {name} elemental"
+    return (
+        f"no card is left to banish {them}: {_count(counts[e], name + ' card')} remain{'s' if counts[e] == 1 else ''}"
+    )
+
+
+def damage_supply(p: Position, jokers_banish: bool = False) -> str | None:
+    """Lost if the damage the elementals still need is more than the remaining cards can deal.
+
+    An attack with one damage card needs a second card, not of the target's element, that completes the
+    sum; if the pile and the strongest such card left fall short even both doubled (while Hand of
+    Ragnaros can still be had), that elemental can never fall. Over all the elementals left, the damage
+    cards still to play must add up to the power still needed; at most they add up to the strongest cards
+    left (one doubled, with Ragnaros), once one card of each element is set aside for each banish card
+    (the weakest ones, to be generous).
+
+    Examples:
+        >>> s = E.position(hand="9D", targets="QH JD", piles={"QH": "AS"}, defeated="KS", deck="2C 3D")
+        >>> damage_supply(position_of(s))
+        'QH has 1 damage and needs 11 more: no card left can deal it'
+    """
+    rag = _ragnaros_possible(p)
+    _, jokers, powers = _pool(p)
+    # A joker's strongest use is 10 (doubled in hand: 20).
+    joker_best = max([10] * (jokers > 0) + [20 for c in p.hand if c in _JOKERS and c in p.doubled], default=0)
+    strongest = [v[-1] if v else 0 for v in powers]
+    banish = _slots_needed(p)[2]
+    still = cards = 0
+    doubled = p.doubled
+    for i, t in enumerate(p.slots):
+        if t is None:
+            continue
+        pile = p.piles[i]
+        laid = len(pile)
+        if laid >= E.DAMAGE_CARDS:
+            continue
+        if not laid:
+            still += _POWER[t]
+            cards += 2
+            continue
+        cards += 1
+        have = _pile_power(pile, doubled)
+        need = _POWER[t] - have
+        if need <= 0:
+            continue
+        e = _E_INDEX[t]
+        best = max(joker_best, *(strongest[x] for x in range(4) if x != e))
+        if (have + best) * (_FACTOR if rag else 1) < _POWER[t]:
+            return f"{t} has {have} damage and needs {need} more: no card left can deal it"
+        still += need
+    if not cards:
+        return None
+    # The cards set aside as banish cards: for each element, its weakest cards, one per elemental left.
+    usable = [joker_best] * jokers
+    for e in range(4):
+        usable.extend(powers[e] if jokers_banish else powers[e][banish[e] :])
+    usable.sort(reverse=True)
+    most = sum(usable[:cards])
+    if rag and usable:
+        most += usable[0] * (_FACTOR - 1)
+    if most < still:
+        return (
+            f"the elementals left need {still} more damage from {_count(cards, 'card')}; "
+            f"the cards left can deal at most {most}"
+        )
+    return None
+
+
+def damage_bound(p: Position, jokers_banish: bool = False, joker_discard: int = 1) -> str | None:
+    """Lost if the damage taken, with the least that the discards still to come must cost, reaches 33.
+
+    The cards come in the deck's order. However they are placed, every elemental left can be finished
+    only once the cards drawn so far could fill all its places (its damage cards take any card but its
+    own element, its banish card one of its element), so the game lasts at least until the first point
+    of the deck where they could. Every card drawn before the hand that wins is played or discarded;
+    at most one place is filled per card, so the extra cards are discarded, and they cost at least the
+    cheapest of those cards. Whispers of Neptulon may spare one discard, and Therazane's Touch may bring
+    the bottom card to the top, so the count allows for both while they can still be had.
+
+    Examples:
+        >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
+        >>> s = E.position(targets="KS", defeated=gone, piles={"KS": "8D 6C"}, discards="9D 9C 2S",
+        ...                deck="8H 9H 7H 2H 3H 4H 5H 9S AH")
+        >>> damage_bound(position_of(s))
+        'damage 20, and at least 26 more: 4 cards must be discarded before the elementals left can fall'
+    """
+    if p.damage >= _LOSING:
+        return f"damage {p.damage} is {_LOSING} or more"
+    needed, damage, banish = _slots_needed(p)
+    deck = p.deck
+    if ("KD" in p.powers or "KD" in p.slots) and deck:
+        deck = (deck[-1], *deck[:-1])
+    sequence = (*p.hand, *deck)
+    counts = [0, 0, 0, 0]
+    jokers = total = 0
+    banish_total = sum(banish)
+    reached = None
+    for k, c in enumerate(sequence):
+        e = _E_INDEX.get(c)
+        if e is None:
+            jokers += 1
+        else:
+            counts[e] += 1
+        total += 1
+        if total < needed:
+            continue
+        short = sum(max(0, banish[x] - counts[x]) for x in range(4))
+        if short and not (jokers_banish and short <= jokers):
+            continue
+        if any(damage[x] + banish_total - banish[x] > total - counts[x] for x in range(4)):
+            continue
+        reached = k + 1
+        break
+    if reached is None:
+        return None  # the cards can never fill the places: card_supply and banish_supply say so
+    spare = 1 if ("KH" in p.powers or "KH" in p.slots) else 0
+    forced = reached - 4 - (needed - 1) - spare
+    if forced <= 0:
+        return None
+    costs = sorted(joker_discard if c in _JOKERS else _POWER[c] for c in sequence[: reached - 4])
+    extra = sum(costs[:forced])
+    if p.damage + extra >= _LOSING:
+        return (
+            f"damage {p.damage}, and at least {extra} more: {_count(forced, 'card')} must be discarded "
+            "before the elementals left can fall"
+        )
+    return None
+
+
+#: The bounds the solver uses, by name.
+BOUNDS: dict[str, Callable[..., str | None]] = {
+    "damage": damage_bound,
+    "cards": card_supply,
+    "banish": banish_supply,
+    "power": damage_supply,
+}
+
+
+# ---------------------------------------------------------------- the search
+
+
+@dataclass
+class Solution:
+    """What the solver found: ``verdict`` is ``winnable``, ``not winnable`` or ``unknown`` (out of time).
+
+    ``line`` is a winning sequence of actions for a winnable position. ``reason`` says why a position is
+    not winnable when a bound proves it at the start, or that the whole search found no win.
+    ``positions`` counts the positions searched.
+    """
+
+    verdict: str
+    line: tuple[Any, ...] = ()
+    reason: str = ""
+    positions: int = 0
+    seconds: float = 0.0
+    bound: str | None = None
+    turns_searched: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False, or None when the search ran out of time."""
+        return {"winnable": True, "not winnable": False}.get(self.verdict)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _Solver:
+    def __init__(
+        self,
+        state: ElementalsState,
+        limit: float | None,
+        max_positions: int | None,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        opts = state.options
+        if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
+            raise InvalidInputError(
+                "the solver knows the deck's order from the deal; with breath-draws=random or "
+                "empty-deck=reshuffle part of that order is decided during the game: solve with "
+                "breath-draws=top and empty-deck=lose"
+            )
+        self.jokers_banish = opts["joker-banishes"] == "yes"
+        self.chosen_discard = opts["joker-discard"] == "chosen"
+        self.ten = E._TITAN["joker_base_game"]
+        self.covers = E.COVERED_BY[state.layout]
+        self.deadline = None if limit is None else time.monotonic() + limit
+        self.max_positions = max_positions
+        self.positions = 0
+        self.reported = 0
+        self.progress = progress
+        self.turns = 0
+        # Positions proved lost, by shape (see _shape): the damage, first-card powers and powers held of each.
+        self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
+        self.pruned = dict.fromkeys(BOUNDS, 0)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def moves(self, p: Position) -> list[tuple[tuple[Any, ...], Position]]:
+        """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
+
+        Moves that commute are taken in one order only, which loses no line of play: between turns only
+        the draw and the powers that act on the deck (a play or a discard can wait until after the draw);
+        in a turn, the plays, then once no more are wanted the rest of the hand discarded (a discard
+        changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
+        before the play it is for (a doubled card counts only when it is played or completes its pile).
+        """
+        hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
+        out: list[tuple[tuple[Any, ...], Position]] = []
+        if "KD" in powers and len(deck) > 1:
+            spent = _drop(powers, "KD")
+            out.append(
+                (
+                    _THERAZANE,
+                    Position(hand, piles, slots, revealed, damage, spent, doubled, (deck[-1], *deck[:-1]), in_turn),
+                )
+            )
+        if "KC" in powers and deck:
+            spent = _drop(powers, "KC")
+            out.append(
+                (_ALAKIR, Position((*hand, deck[0]), piles, slots, revealed, damage, spent, doubled, deck[1:], in_turn))
+            )
+        if not in_turn:
+            drawn = deck[: E.HAND_SIZE]
+            out.append(
+                (
+                    (E._DRAW,),
+                    Position(hand + drawn, piles, slots, revealed, damage, powers, doubled, deck[len(drawn) :], True),
+                )
+            )
+            return out
+        rag = "KS" in powers
+        unrag = _drop(powers, "KS") if rag else powers
+        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
+        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            plays = _PLAYS[c]
+            rest = _drop(hand, c)
+            still_in = bool(rest)
+            if c in _JOKERS:
+                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
+                    for i, t, pile in targets:
+                        if not pile:
+                            play = plays[t][10]
+                            out.append(
+                                ((*before, play), self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled))
+                            )
+                        elif len(pile) < E.DAMAGE_CARDS:
+                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                                n = max(1, -(-(_POWER[t] - _pile_power(pile, lifted)) // factor))
+                                if n <= 10:
+                                    spent = unrag if lift else now_powers
+                                    out.append(
+                                        (
+                                            before + lift + (plays[t][n],),
+                                            self.lay(p, rest, still_in, i, pile, c, n, spent, lifted),
+                                        )
+                                    )
+                        elif self.jokers_banish and not before:
+                            out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
+            else:
+                element = _ELEMENT[c]
+                named = _POWER[c]
+                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
+                    dealt = named * factor
+                    for i, t, pile in targets:
+                        if len(pile) < E.DAMAGE_CARDS:
+                            if element == _ELEMENT[t]:
+                                continue
+                            if not pile:
+                                out.append(
+                                    (
+                                        (*before, plays[t]),
+                                        self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled),
+                                    )
+                                )
+                                continue
+                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                                if _pile_power(pile, lifted) + dealt >= _POWER[t]:
+                                    spent = unrag if lift else now_powers
+                                    out.append(
+                                        (
+                                            before + lift + (plays[t],),
+                                            self.lay(p, rest, still_in, i, pile, c, named, spent, lifted),
+                                        )
+                                    )
+                        elif element == _ELEMENT[t] and not before:
+                            out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
+        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
+        out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers:
+            spent = _drop(powers, "KH")
+            for c in dict.fromkeys(hand):
+                out.append(self.discard_rest(p, _drop(hand, c), (_UNLEASH["neptulon", c],), (*deck, c), spent))
+        return out
+
+    @staticmethod
+    def doublings(c: str, rag: bool, doubled: frozenset[str], powers: tuple[str, ...], unrag: tuple[str, ...]) -> list:
+        """Card ``c`` played as it is, and (with Hand of Ragnaros) doubled just before: each as
+        (factor, the actions before the play, the powers and the doubled cards after them)."""
+        if c in doubled:
+            return [(_FACTOR, (), powers, doubled)]
+        out = [(1, (), powers, doubled)]
+        if rag:
+            out.append((_FACTOR, (_UNLEASH["ragnaros", c],), unrag, doubled | {c}))
+        return out
+
+    @staticmethod
+    def lifts(pile: tuple, rag: bool, doubled: frozenset[str], now_doubled: frozenset[str]) -> list:
+        """A pile's first card as it is, and (with Hand of Ragnaros) doubled just before the second card."""
+        out: list[tuple[tuple[Any, ...], frozenset[str]]] = [((), now_doubled)]
+        first = pile[0][0]
+        if rag and first not in doubled:
+            out.append(((_UNLEASH["ragnaros", first],), now_doubled | {first}))
+        return out
+
+    def discard_rest(
+        self,
+        p: Position,
+        hand: tuple[str, ...],
+        before: tuple[Any, ...],
+        deck: tuple[str, ...],
+        powers: tuple[str, ...],
+    ) -> tuple[tuple[Any, ...], Position]:
+        """The turn's end: every card left in ``hand`` discarded (a joker named 1, or 10 under
+        ``joker-discard=ten``), after the ``before`` actions."""
+        actions = list(before)
+        damage = p.damage
+        for c in hand:
+            factor = _FACTOR if c in p.doubled else 1
+            if c in _JOKERS:
+                if self.chosen_discard:
+                    actions.append(_JOKER_DISCARDS[c][0])
+                    damage += factor
+                else:
+                    actions.append(_DISCARDS[c])
+                    damage += self.ten * factor
+            else:
+                actions.append(_DISCARDS[c])
+                damage += _POWER[c] * factor
+        doubled = p.doubled.difference(p.hand) if p.doubled else p.doubled
+        return tuple(actions), Position((), p.piles, p.slots, p.revealed, damage, powers, doubled, deck, False)
+
+    @staticmethod
+    def lay(
+        p: Position,
+        rest: tuple[str, ...],
+        in_turn: bool,
+        i: int,
+        pile: tuple,
+        c: str,
+        named: int,
+        powers: tuple[str, ...],
+        doubled: frozenset[str],
+    ) -> Position:
+        piles = list(p.piles)
+        piles[i] = (*pile, (c, named))
+        return Position(rest, tuple(piles), p.slots, p.revealed, p.damage, powers, doubled, p.deck, in_turn)
+
+    def banish(
+        self, p: Position, rest: tuple[str, ...], in_turn: bool, i: int, t: str, pile: tuple, c: str
+    ) -> Position:
+        piles = list(p.piles)
+        piles[i] = ()
+        slots = list(p.slots)
+        slots[i] = None
+        powers = (*p.powers, t) if t in _KINGS else p.powers
+        revealed = p.revealed
+        covers = self.covers
+        newly = [
+            j
+            for j, x in enumerate(slots)
+            if x is not None and j not in revealed and all(slots[k] is None for k in covers[j])
+        ]
+        if newly:
+            revealed = revealed.union(newly)
+        doubled = p.doubled
+        if doubled:
+            doubled = doubled.difference([x for x, _ in pile] + [c])
+        return Position(rest, tuple(piles), tuple(slots), revealed, p.damage, powers, doubled, p.deck, in_turn)
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position]]]:
+        """Every distinct way to play the next turn from ``p``: a winning line if one wins during the
+        turn, else the positions where the turn can end, none worse than another of the same shape."""
+        ends: dict[tuple, tuple[tuple[Any, ...], Position]] = {}
+        seen: set[Position] = set()
+        # Spare cards: those the elementals left will not need. Only a discard spends one.
+        spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+        stack: list[tuple[Position, tuple[Any, ...], bool]] = [(p, (), p.in_turn)]
+        while stack:
+            node, line, drawn = stack.pop()
+            for actions, child in self.moves(node):
+                self.positions += 1
+                if not any(child.slots):
+                    if child.damage < _LOSING:
+                        return line + actions, []
+                    continue
+                if child.damage >= _LOSING:
+                    continue
+                now_drawn = drawn or actions[-1] is E._DRAW
+                if now_drawn and not child.in_turn:  # the turn is over
+                    discarded = len(node.hand) - len(child.hand) - (type(actions[0]) is Unleash)
+                    if type(actions[-1]) is Discard and discarded > spare:
+                        self.pruned["cards"] += 1
+                        continue
+                    key = _canonical(child)
+                    old = ends.get(key)
+                    if old is None or child.damage < old[1].damage:
+                        ends[key] = (line + actions, child)
+                elif child not in seen:
+                    seen.add(child)
+                    stack.append((child, line + actions, now_drawn))
+        self.check_time()
+        return None, _undominated(list(ends.values()))
+
+    def check_time(self) -> None:
+        if self.progress is not None:
+            self.progress(self.positions - self.reported)
+            self.reported = self.positions
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _OutOfTime
+        if self.max_positions is not None and self.positions > self.max_positions:
+            raise _OutOfTime
+
+    def reason(self, name: str, p: Position) -> str:
+        """What bound ``name`` says of ``p``."""
+        if name == "cards":
+            return card_supply(p) or ""
+        if name == "damage":
+            return damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten) or ""
+        return BOUNDS[name](p, self.jokers_banish) or ""
+
+    def bound(self, p: Position) -> str | None:
+        """The name of the first bound that proves ``p`` lost, or None (the cheapest are tried first)."""
+        if card_supply(p):
+            return "cards"
+        if banish_supply(p, self.jokers_banish):
+            return "banish"
+        if damage_supply(p, self.jokers_banish):
+            return "power"
+        if damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten):
+            return "damage"
+        return None
+
+    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position]]:
+        """A winning line if the next turn can win, else the ways the turn can end that no bound proves
+        lost, best first."""
+        self.turns += 1
+        win, ends = self.turn(p)
+        if win is not None:
+            return win
+        scored = []
+        for line, end in ends:
+            name = self.bound(end)
+            if name:
+                self.pruned[name] += 1
+                continue
+            scored.append((_order(end), line, end))
+        scored.sort(key=lambda item: item[0], reverse=True)
+        return [(line, end) for _, line, end in scored]
+
+    def search(self, p: Position) -> tuple[Any, ...] | None:
+        """A winning line from ``p`` (between turns), or None when there is none."""
+        key, facts = _shape(p)
+        lost = self.lost.get(key)
+        if lost is not None and any(_at_least(known, facts) for known in lost):
+            return None
+        ends = self.ends(p)
+        if isinstance(ends, tuple):
+            return ends
+        for line, end in ends:
+            found = self.search(end)
+            if found is not None:
+                return line + found
+        self.lost[key] = [known for known in lost or () if not _at_least(facts, known)] + [facts]
+        return None
+
+
+def _canonical(p: Position) -> tuple:
+    """What decides the rest of the game from a position between turns, the damage apart: the elementals
+    left, what their piles can still become, the powers held, and the deck."""
+    doubled = p.doubled
+    piles = tuple([(pile[0][1], pile[0][0] in doubled) if len(pile) == 1 else len(pile) for pile in p.piles])
+    return (p.slots, piles, tuple(sorted(p.powers)), p.deck, p.hand, p.in_turn)
+
+
+def _shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]:
+    """A position between turns as its shape (the elementals left, how many cards each pile holds and
+    whether a lone card is doubled, the deck) and the facts that make one position of a shape better than
+    another: less damage, stronger lone first cards, more powers held."""
+    doubled = p.doubled
+    shape = []
+    firsts = []
+    for pile in p.piles:
+        n = len(pile)
+        if n == 1:
+            c, v = pile[0]
+            shape.append(-1 if c in doubled else 1)
+            firsts.append(v)
+        else:
+            shape.append(n)
+    return (p.slots, tuple(shape), p.deck, p.hand, p.in_turn), (p.damage, tuple(firsts), frozenset(p.powers))
+
+
+def _at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tuple[int, ...], frozenset[str]]) -> bool:
+    """Whether a position with facts ``a`` is at least as good as one of the same shape with facts ``b``.
+
+    Less damage only helps (the game is lost at 33, and nothing else depends on it); a stronger first
+    card on an attack only helps (the second card needs less); a power held can always be left unused.
+    """
+    return a[0] <= b[0] and a[2] >= b[2] and all(x >= y for x, y in zip(a[1], b[1], strict=True))
+
+
+def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position]]:
+    """The ends of a turn that no other end of the same shape is at least as good as (one of equals)."""
+    groups: dict[tuple, list[tuple[tuple, tuple[Any, ...], Position]]] = {}
+    for line, end in ends:
+        key, facts = _shape(end)
+        group = groups.setdefault(key, [])
+        if any(_at_least(other, facts) for other, _, _ in group):
+            continue
+        group[:] = [item for item in group if not _at_least(facts, item[0])]
+        group.append((facts, line, end))
+    return [(line, end) for group in groups.values() for _, line, end in group]
+
+
+def _score(p: Position) -> float:
+    """The order in which the ends of a turn are tried, best first: the planner's score of a position
+    (elementals defeated, damage, attacks ready or stuck, cards left against cards needed)."""
+    slots, piles, damage, powers = p.slots, p.piles, p.damage, p.powers
+    w = _WEIGHTS
+    defeated = slots.count(None)
+    score = w["defeated"] * defeated - w["damage"] * damage
+    if damage > w["danger_from"]:
+        score -= w["danger"] * (damage - w["danger_from"])
+    counts, jokers, values = _pool(p)
+    have = 10 * jokers + sum(sum(v) for v in values)
+    reach = 20 if "KS" in powers else 10
+    needed = still = 0
+    wanted = [0, 0, 0, 0]
+    for i, t in enumerate(slots):
+        if t is None:
+            continue
+        pile = piles[i]
+        laid = len(pile)
+        needed += 3 - laid
+        wanted[_E_INDEX[t]] += 1
+        if laid == 2:
+            score += w["ready"]
+        elif laid == 1:
+            need = _POWER[t] - _pile_power(pile, p.doubled)
+            still += need
+            score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
+        else:
+            still += _POWER[t]
+        if i in p.revealed:
+            score += w["revealed"]
+    slack = len(p.deck) + len(p.hand) - needed + (1 if "KH" in powers else 0)
+    score += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
+    score -= w["deficit"] * sum(max(0, wanted[e] - counts[e]) for e in range(4))
+    score += w["economy"] * (have - still)
+    return score + sum(_POWER_VALUE.get(k, 0.0) for k in powers)
+
+
+_POWER_VALUE = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
+
+
+def _drop(items: tuple[str, ...], c: str) -> tuple[str, ...]:
+    i = items.index(c)
+    return items[:i] + items[i + 1 :]
+
+
+def solve(
+    state: ElementalsState,
+    limit: float | None = 10.0,
+    max_positions: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Solution:
+    """Solve the game from ``state`` with the deck's order known: winnable (with a winning line), not
+    winnable, or unknown when ``limit`` seconds (or ``max_positions`` positions) run out.
+
+    The search starts between turns; a state in the middle of a turn is solved from there on.
+
+    Examples:
+        >>> lost = E.position(targets="KS QH", deck="2C 3C 4D 5D 6H 7H")
+        >>> r = solve(lost)
+        >>> r.verdict, r.bound, r.reason
+        ('not winnable', 'cards', 'the 12 elementals left need 36 more cards; the hand and the deck hold 6')
+    """
+    start = time.monotonic()
+    solver = _Solver(state, limit, max_positions, progress)
+    root = position_of(state)
+    if state.peeking:
+        raise InvalidInputError("choose whether Therazane's bottom card goes to the top ('top' or 'stay') first")
+    if state.won():
+        return Solution("winnable", (), "the game is already won", 0, 0.0)
+    if state.lost():
+        return Solution("not winnable", (), "the game is already lost", 0, 0.0)
+    name = solver.bound(root)
+    if name:
+        why = solver.reason(name, root)
+        return Solution("not winnable", (), why, 0, time.monotonic() - start, bound=name)
+    try:
+        line = _search_from(solver, root)
+    except _OutOfTime:
+        return Solution(
+            "unknown",
+            (),
+            "the search ran out of time",
+            solver.positions,
+            time.monotonic() - start,
+            turns_searched=solver.turns,
+            stats=dict(solver.pruned),
+        )
+    elapsed = time.monotonic() - start
+    if line is None:
+        return Solution(
+            "not winnable",
+            (),
+            "no line of play wins: the whole search found none",
+            solver.positions,
+            elapsed,
+            turns_searched=solver.turns,
+            stats=dict(solver.pruned),
+        )
+    return Solution(
+        "winnable",
+        line,
+        "a winning line",
+        solver.positions,
+        elapsed,
+        turns_searched=solver.turns,
+        stats=dict(solver.pruned),
+    )
+
+
+def _search_from(solver: _Solver, root: Position) -> tuple[Any, ...] | None:
+    if not root.in_turn:
+        return solver.search(root)
+    # In the middle of a turn: finish it first, then search from each way it can end.
+    ends = solver.ends(root)
+    if isinstance(ends, tuple):
+        return ends
+    for line, end in ends:
+        found = solver.search(end)
+        if found is not None:
+            return line + found
+    return None
+
+
+def _order(p: Position) -> tuple:
+    """The order in which the ends of a turn are tried, best first: most spare cards left (fewest
+    discards), then least damage, then the planner's score."""
+    needed = sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+    return (len(p.deck) + len(p.hand) - needed, -p.damage, _score(p))
+
+
+# ---------------------------------------------------------------- the chart of winnable shares
+
+_BARS = (("winnable", "#59a14f"), ("planner", "#f28e2b"), ("hint", "#4e79a7"), ("greedy", "#bab0ac"))
+
+
+def share_svg(summary: dict[str, Any]) -> str:
+    """A bar chart (SVG) of the winnable share per layout, with its 95% interval and its unknowns, beside
+    the policies' win rates over the same deals. ``summary`` is the one ``benchmarks/elementals_solver.py``
+    saves.
+
+    Examples:
+        >>> layout = {"layout": 1, "name": "pyramid", "deals": 10, "winnable": 8, "not_winnable": 2, "unknown": 0,
+        ...           "share": 0.8, "ci95": [0.49, 0.94], "greedy": {"rate": 0.0}, "planner": {"rate": 0.1}}
+        >>> svg = share_svg({"layouts": [layout]})
+        >>> svg.startswith("<svg") and "pyramid" in svg and "80.0%" in svg
+        True
+    """
+    layouts = summary["layouts"]
+    width, plot_h = 720, 280
+    left, top, bottom = 60, 50, 90
+    height = top + plot_h + bottom
+    plot_w = width - left - 20
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">'
+        "Elementals: deals winnable with the deck's order known, and games won</text>",
+    ]
+    for k in range(6):
+        v = k / 5
+        y = top + plot_h - plot_h * v
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{v:.0%}</text>')
+    group = plot_w / max(len(layouts), 1)
+    bar = group * 0.8 / len(_BARS)
+    for g, e in enumerate(layouts):
+        x0 = left + g * group + group * 0.1
+        for b, (name, colour) in enumerate(_BARS):
+            if name == "winnable":
+                rate = e["share"]
+            elif isinstance(e.get(name), dict):
+                rate = e[name]["rate"]
+            else:
+                continue
+            h = plot_h * rate
+            x = x0 + b * bar
+            y = top + plot_h - h
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" fill="{colour}">'
+                f"<title>{name}: {rate:.1%}</title></rect>"
+            )
+            above = y
+            if name == "winnable":
+                above = min(y, top + plot_h - plot_h * max(e["ci95"][1], rate + e["unknown"] / max(e["deals"], 1)))
+            out.append(f'<text x="{x + bar / 2:.1f}" y="{above - 4:.1f}" text-anchor="middle">{rate:.1%}</text>')
+            if name == "winnable":
+                low, high = e["ci95"]
+                unknown = e["unknown"] / e["deals"] if e["deals"] else 0.0
+                if unknown:
+                    u = plot_h * unknown
+                    out.append(
+                        f'<rect x="{x:.1f}" y="{y - u:.1f}" width="{bar:.1f}" height="{u:.1f}" fill="#59a14f" '
+                        f'fill-opacity="0.35"><title>unknown: {unknown:.1%}</title></rect>'
+                    )
+                cx = x + bar / 2
+                y1, y2 = top + plot_h - plot_h * low, top + plot_h - plot_h * high
+                out.append(f'<line x1="{cx:.1f}" y1="{y1:.1f}" x2="{cx:.1f}" y2="{y2:.1f}" stroke="black"/>')
+        label = f"{e['layout']}, the {e['name']} ({e['deals']:,} deals)"
+        out.append(f'<text x="{x0 + group * 0.4:.1f}" y="{top + plot_h + 18}" text-anchor="middle">{label}</text>')
+    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>')
+    legend = {
+        "winnable": "winnable (deck known; line: 95% CI)",
+        "planner": "planner",
+        "hint": "hint",
+        "greedy": "greedy",
+    }
+    x = left
+    for name, colour in _BARS:
+        y = top + plot_h + 50
+        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text x="{x + 16}" y="{y}">{legend[name]}</text>')
+        x += 16 + 7 * len(legend[name]) + 24
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

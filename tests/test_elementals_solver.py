@@ -1,0 +1,209 @@
+"""The Elementals solver: its verdicts against a brute-force search, its winning lines, its bounds one by one."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from rulebook import InvalidInputError, elementals
+from rulebook.elementals_sim import Planner
+from rulebook.elementals_solver import (
+    BOUNDS,
+    banish_supply,
+    card_supply,
+    damage_bound,
+    damage_supply,
+    position_of,
+    solve,
+)
+
+GONE = "JH QH KH JD QD KD JS QS JC QC KC"  # every elemental but KS
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _brute(state: elementals.ElementalsState, memo: dict, most: int = 6_000) -> bool:
+    """Whether some sequence of legal actions wins: every action the engine lists, every joker power."""
+    if state.won():
+        return True
+    if state.is_terminal():
+        return False
+    if state not in memo:
+        if len(memo) > most:
+            raise _TooBig
+        memo[state] = False  # a position reached again on the way is no better the second time
+        memo[state] = any(_brute(state.apply(a), memo, most) for a in state.legal_actions())
+    return memo[state]
+
+
+def _late_positions(options: dict, count: int, seed: int, powers: bool) -> list[tuple]:
+    """Positions near the end of real games (few elementals left, a short deck), some in mid-turn, each
+    with the brute-force verdict (positions too big for it are passed over)."""
+    found = []
+    for g in range(seed, seed + 400):
+        state = elementals.new_game(options, seed=g, layout=1 + g % 3)
+        if powers:
+            fields = {f: getattr(state, f) for f in state.__dataclass_fields__}
+            state = elementals.ElementalsState(**{**fields, "powers": ("KH", "KD", "KS", "KC")})
+        policy, rng = Planner(), random.Random(g)
+        while not state.is_terminal():
+            left = 12 - state.defeated
+            if not state.peeking and left <= 2 + (g % 2) and len(state.deck) <= 9 - 3 * (g % 2):
+                with contextlib.suppress(_TooBig):
+                    found.append((state, _brute(state, {})))
+                break
+            state = state.apply(policy(state, rng))
+        if len(found) >= count:
+            break
+    return found
+
+
+CASES = [
+    ({}, False),
+    ({}, True),
+    ({"joker-banishes": "yes", "joker-discard": "ten"}, True),
+]
+
+
+@pytest.mark.parametrize(("options", "powers"), CASES, ids=["default", "with-powers", "joker-options"])
+def test_the_solver_agrees_with_a_search_of_every_legal_action(options: dict, powers: bool) -> None:
+    # The solver leaves out moves never better than one it tries; a search of every legal action (every
+    # joker power, every use of every power at every moment) must reach the same verdict.
+    positions = _late_positions(options, 16, 1000 + 7 * len(options) + powers, powers)
+    assert len(positions) >= 12
+    wins = 0
+    for state, expected in positions:
+        result = solve(state, limit=None)
+        assert result.winnable is expected, (state.render(), result.verdict, result.reason)
+        if expected:
+            wins += 1
+            after = state
+            for action in result.line:
+                after = after.apply(action)
+            assert after.won()
+    assert 0 < wins < len(positions)
+
+
+@pytest.mark.parametrize(("seed", "layout"), [(141, 1), (5, 2), (1, 3)])
+def test_a_winnable_deal_comes_with_a_line_that_replay_accepts(seed: int, layout: int) -> None:
+    result = solve(elementals.new_game(seed=seed, layout=layout), limit=None)
+    assert result.verdict == "winnable" and result.positions > 0
+    log = "\n".join([f"seed {seed}", f"layout {layout}", *map(str, result.line)])
+    replayed = elementals.replay(log)
+    assert replayed.legal and replayed.value["position"]["won"]
+
+
+def _winning_positions() -> list:
+    """Positions between turns along winning lines: all of them winnable, so no bound may call them lost."""
+    out = []
+    for seed, layout in [(1, 1), (4, 1), (19, 2), (5, 3), (23, 1)]:
+        state = elementals.new_game(seed=seed, layout=layout)
+        result = solve(state, limit=None)
+        assert result.winnable
+        for action in result.line:
+            if not state.in_turn and not state.peeking:
+                out.append(state)
+            state = state.apply(action)
+    return out
+
+
+WINNING = _winning_positions()
+
+
+@pytest.mark.parametrize("name", list(BOUNDS))
+def test_no_bound_calls_a_position_on_a_winning_line_lost(name: str) -> None:
+    for state in WINNING:
+        assert BOUNDS[name](position_of(state)) is None, state.render()
+
+
+def test_card_supply_counts_the_cards_the_elementals_left_need() -> None:
+    state = elementals.position(hand="7H", targets="KS QH", deck="2C 3C 4D")
+    assert card_supply(position_of(state)) == "the 12 elementals left need 36 more cards; the hand and the deck hold 4"
+    # Element by element: KS's two damage cards and KC's banish card must all be other than fire.
+    p = position_of(elementals.position(targets="KS KC", deck="2S 3S 4S 5S 6S 7C"))
+    p = p._replace(slots=tuple(t if t in ("KS", "KC") else None for t in p.slots))
+    assert "need 3 cards not fire; 1 is left" in card_supply(p)
+    assert card_supply(p._replace(deck=("2S", "3S", "4S", "5C", "6D", "7C"))) is None
+
+
+def test_banish_supply_finds_an_elemental_no_card_can_banish() -> None:
+    state = elementals.position(targets="KS", defeated=GONE, piles={"KS": "8D 6C"}, deck="2H 3H 4D")
+    assert banish_supply(position_of(state)) == "no card is left to banish the fire elemental: 0 fire cards remain"
+    with_joker = elementals.position(targets="KS", defeated=GONE, piles={"KS": "8D 6C"}, deck="2H JK1")
+    assert banish_supply(position_of(with_joker)) is not None
+    assert banish_supply(position_of(with_joker), jokers_banish=True) is None
+
+
+def test_damage_supply_finds_an_attack_that_can_no_longer_be_completed() -> None:
+    # An ace on the water queen needs 11 more: no card left reaches it, and Ragnaros is gone.
+    state = elementals.position(hand="9D", targets="QH JD", piles={"QH": "AS"}, defeated="KS", deck="2C 3D")
+    assert damage_supply(position_of(state)) == "QH has 1 damage and needs 11 more: no card left can deal it"
+    # While the king of spades may still be defeated, Hand of Ragnaros may double the nine: 1 + 18.
+    assert damage_supply(position_of(elementals.position(hand="9D", targets="QH JD", piles={"QH": "AS"}))) is None
+
+
+def test_damage_supply_adds_up_the_damage_still_needed() -> None:
+    # QS needs 12 from two cards; 2C and 3D (the fire card is its banish card) deal 5, and Ragnaros is gone.
+    state = elementals.position(targets="QS", defeated="JH QH KH JD QD KD JS KS JC QC KC", deck="2C 3D 4S")
+    assert damage_supply(position_of(state)) == (
+        "the elementals left need 12 more damage from 2 cards; the cards left can deal at most 5"
+    )
+
+
+def test_damage_bound_counts_the_discards_the_deck_order_forces() -> None:
+    # KS waits for a fire banish card; four cards come before the first one and must be discarded.
+    state = elementals.position(
+        targets="KS", defeated=GONE, piles={"KS": "8D 6C"}, discards="9D 9C 2S", deck="8H 9H 7H 2H 3H 4H 5H 9S"
+    )
+    assert damage_bound(position_of(state)) == (
+        "damage 20, and at least 26 more: 4 cards must be discarded before the elementals left can fall"
+    )
+    # With the fire card one place earlier, three cards may share the winning hand: nothing is forced.
+    early = elementals.position(
+        targets="KS", defeated=GONE, piles={"KS": "8D 6C"}, discards="9D 9C 2S", deck="8H 9H 7H 9S 2H"
+    )
+    assert damage_bound(position_of(early)) is None
+
+
+def test_a_lost_deal_names_the_bound_that_proves_it() -> None:
+    state = elementals.position(targets="KS", defeated=GONE, piles={"KS": "8D 6C"}, deck="2H 3H 4D")
+    result = solve(state)
+    assert result.verdict == "not winnable" and result.bound == "banish" and result.positions == 0
+
+
+def test_a_deal_beyond_the_limit_is_unknown() -> None:
+    result = solve(elementals.new_game(seed=7), limit=None, max_positions=50)
+    assert result.verdict == "unknown" and result.winnable is None
+
+
+def test_the_solver_refuses_the_readings_that_decide_the_deck_during_the_game() -> None:
+    for option in ({"breath-draws": "random"}, {"empty-deck": "reshuffle"}):
+        with pytest.raises(InvalidInputError, match="breath-draws=top and empty-deck=lose"):
+            solve(elementals.new_game(option, seed=3))
+
+
+def test_the_site_shows_the_winnable_shares_the_benchmark_saved() -> None:
+    # The table and the chart on the site are made from benchmarks/results/elementals-solver.json.
+    import json
+    import sys
+    from pathlib import Path
+
+    from rulebook.elementals_solver import share_svg
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from elementals_solver import SUMMARY, table
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    summary = json.loads(SUMMARY.read_text(encoding="utf-8"))
+    page = (root / "docs" / "games" / "elementals-solver.md").read_text(encoding="utf-8")
+    assert table(summary) in page and "(elementals-solver.svg)" in page
+    assert (root / "docs" / "games" / "elementals-solver.svg").read_text(encoding="utf-8") == share_svg(summary)
+    for layout in summary["layouts"]:
+        saved = (root / "benchmarks" / "results" / f"elementals-solver-{layout['layout']}.jsonl").read_text()
+        assert sum(1 for line in saved.splitlines() if line.strip()) >= layout["deals"]
