@@ -119,7 +119,12 @@ def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -
     for element, strength in clash.STRENGTH.items():
         assert f">{element.capitalize()}<" in elements and f">{strength}<" in elements
     game = _svg_text(built_site, "clash-example-game.svg")
-    assert "P2: earth &gt; air+" in game and "(breaks the rules)" in game and "P2: earth &gt; air<" in game
+    assert (
+        "P2: earth &gt; air+" in game
+        and ">breaks the rules<" in game
+        and ">as the rules allow<" in game
+        and "P2: earth &gt; air<" in game
+    )
 
 
 def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_words(built_site: Path) -> None:

@@ -263,7 +263,7 @@ def clash_example_game() -> str:
     corrected = clash.replay(corrected_log)
     bad_turn = strict.value.get("illegal_turn")
     turns = max(len(printed.value["turns"]), len(corrected.value["turns"]))
-    row_h, col_w = 50, 330
+    row_h, col_w = 50, 360
     width = 60 + 2 * col_w + 20
     height = 92 + row_h * turns + 100
     body = [
@@ -288,10 +288,11 @@ def clash_example_game() -> str:
             stroke = f" stroke='{edge}' stroke-width='2'" if edge else ""
             body.append(f"<rect x='{x}' y='{y:g}' width='{col_w}' height='{row_h - 4}' rx='6' fill='{fill}'{stroke}/>")
             body.append(_text(x + 12, y + 19, f"{turn['player']}: {turn['move']}", 14, "start", font_weight="bold"))
-            remark = "  (breaks the rules)" if broken else "  (as the rules allow)" if fixed else ""
-            outcome = turn["outcome"] + remark
             colour = "#a5281b" if broken else "#1e6b2a" if fixed else MUTED
-            body.append(_text(x + 12, y + 37, outcome, 12, "start", fill=colour))
+            remark = "breaks the rules" if broken else "as the rules allow" if fixed else ""
+            if remark:  # on the move's line, at the right: the outcome below keeps the box's whole width
+                body.append(_text(x + col_w - 12, y + 19, remark, 12, "end", fill=colour, font_weight="bold"))
+            body.append(_text(x + 12, y + 37, turn["outcome"], 12, "start", fill=colour))
     y = 58 + turns * row_h + 24
     for column, game in ((0, printed), (1, corrected)):
         x = 60 + column * (col_w + 10)
