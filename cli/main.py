@@ -327,8 +327,13 @@ def verify(
     from rulebook.writing import check_output, write_atomic
 
     texts = {path: read_text(path, what="Markdown file") for path in files}
-    if folder is not None and not Path(folder).is_dir():
-        raise InvalidInputError(f"--in {shown(folder)!r} is not a folder; give the folder to run the commands in")
+    try:  # a name too long for the system, or with a NUL, is no folder either
+        is_folder = folder is None or Path(folder).is_dir()
+    except (OSError, ValueError):
+        is_folder = False
+    if not is_folder:
+        name = folder if len(folder) <= 80 else folder[:80] + "…"
+        raise InvalidInputError(f"--in {shown(name)!r} is not a folder; give the folder to run the commands in")
 
     def where(path: str) -> contextlib.chdir:
         return contextlib.chdir(folder if folder is not None else Path(path).resolve().parent)
