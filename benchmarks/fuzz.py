@@ -434,8 +434,10 @@ def _from_example(draw: st.DrawFn, group: str) -> Case:
         path = ROOT / token
         if n >= len(command.path) and path.is_file() and path.is_relative_to(EXAMPLES):
             how = draw(st.integers(0, 3))
-            if how == 0:
-                line[n] = str(path)
+            if how == 0:  # the example as it is, but a copy: a command that writes (verify --update) must
+                # never change the repository's own files
+                files.append(path.read_bytes())
+                line[n] = f"{FILE_MARK}{len(files) - 1}"
             elif how == 1:
                 line[n] = "-"
                 stdin = draw(file_content(path.relative_to(EXAMPLES).parts[0]))

@@ -88,3 +88,19 @@ def test_a_case_that_breaks_a_promise_is_reported() -> None:
     assert "traceback" in fuzz.Outcome(case, 2, "", "Traceback (most recent call last):\n  x\n", 0.1).judge()
     assert fuzz.Outcome(case, 0, "ok", "", 11.0).judge() == ["over 10 s"]
     assert fuzz.Outcome(case, 2, "", "error: a\nerror: b\n", 0.1).judge() == ["not one line"]
+
+
+def test_no_case_names_a_file_of_the_repository_itself() -> None:
+    # A case that wrote where it read (verify --update) once rewrote an example of the repository:
+    # every example file a case uses is a copy in the run's own folder.
+    examples = str(fuzz.EXAMPLES)
+
+    @seed(3)
+    @settings(
+        max_examples=300, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck)
+    )
+    @given(case=fuzz.cases())
+    def one(case) -> None:
+        assert not any(arg.startswith(examples) for arg in case.args), str(case)
+
+    one()
