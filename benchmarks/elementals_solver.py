@@ -7,10 +7,11 @@ Run from the repository with the project installed:
     python benchmarks/elementals_solver.py --hint --deals 200 [--layout N]
 
 Deal ``i`` of a layout is dealt from seed ``i`` (1 to N), the same deals ``rulebook elementals simulate
---seed 1`` plays. Each deal is solved with at most ``--positions`` positions searched (about ten seconds
-on one core); a deal still open then counts as unknown. Every deal's verdict is appended to
+--seed 1`` plays. Each deal is solved with at most ``--positions`` positions searched (20 to 30 seconds
+on a shared core); a deal still open then counts as unknown. Every deal's verdict is appended to
 ``benchmarks/results/elementals-solver-<layout>.jsonl`` as it is found, so an interrupted run picks up
-where it stopped. The summary (``benchmarks/results/elementals-solver.json``) holds, per layout, the
+where it stopped, and a later run with a larger ``--positions`` tries the unknowns again.
+The summary (``benchmarks/results/elementals-solver.json``) holds, per layout, the
 counts, the winnable share with its 95% interval (Wilson), and the greedy, planner and hint policies'
 win rates over the same deals; the site's table and chart are made from it (``--write-docs``).
 """
@@ -51,7 +52,8 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
     RESULTS.mkdir(exist_ok=True)
     with path.open("a", encoding="utf-8") as out:
         for seed in range(1, deals + 1):
-            if seed in done:
+            # A saved verdict stands; an unknown is tried again when this run may search further.
+            if seed in done and (done[seed]["verdict"] != "unknown" or done[seed]["positions"] >= positions):
                 continue
             result = solve(elementals.new_game(seed=seed, layout=layout), limit=None, max_positions=positions)
             row = {
@@ -179,7 +181,7 @@ def main() -> None:
                 play_hints(number, args.deals)
             else:
                 RESULTS.mkdir(exist_ok=True)
-                (RESULTS / "elementals-solver-limit.txt").write_text(f"{args.positions}\n")
+                (RESULTS / "elementals-solver-limit.txt").write_text(f"{max(_limit(), args.positions)}\n")
                 solve_deals(number, args.deals, args.positions)
     summary = summarize(args.deals)
     print(table(summary))
