@@ -255,7 +255,7 @@ def search(
         typer.echo(wrapped(f"{n}. {hit.id}  ({hit.kind})  {hit.title}", hanging="   "))
         parts = re.split(f"([{''.join(HIGHLIGHT)}])", wrapped(hit.snippet, "   ", "   "))
         echo_styled("".join(bold.get(part) or escape_unprintable(part) for part in parts))
-        typer.echo(wrapped(rulebook.rule(hit.id).citation.in_words, "   ", "   "))
+        typer.echo(wrapped(hit.source, "   ", "   "))
 
 
 @answers

@@ -41,7 +41,7 @@ from rulebook.records import DATA_DIR
 __all__ = ["MAX_LIMIT", "Hit", "build_index", "connect", "search"]
 
 #: Bump when the table layout changes, so that old index files are rebuilt.
-LAYOUT = 3
+LAYOUT = 4
 #: BM25 weights of the indexed columns: id words, title, text, citation, players' words.
 WEIGHTS = (4.0, 6.0, 1.0, 0.5, 1.0)
 #: The most results one search returns.
@@ -60,6 +60,8 @@ class Hit:
     snippet: str
     citation: str
     score: float
+    #: The citation as a player reads it (the document's title, then the section path).
+    source: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The hit as JSON-ready data; the snippet marks matches with ``«`` and ``»``."""
@@ -70,6 +72,7 @@ class Hit:
             "title": self.title,
             "snippet": self.snippet.replace(HIGHLIGHT[0], "«").replace(HIGHLIGHT[1], "»"),
             "citation": self.citation,
+            "source": self.source,
             "score": round(self.score, 3),
         }
 
@@ -95,7 +98,7 @@ def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
         DROP TABLE IF EXISTS meta;
         CREATE VIRTUAL TABLE records USING fts5(
             id_words, title, text, citation, vocabulary,
-            id UNINDEXED, game UNINDEXED, kind UNINDEXED,
+            id UNINDEXED, game UNINDEXED, kind UNINDEXED, source UNINDEXED,
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
         DROP TABLE IF EXISTS stems;
@@ -103,11 +106,21 @@ def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
         """
     )
     rows = [
-        (_id_words(r.id), r.title, r.text, str(r.citation), " ; ".join((*r.aliases, *r.asked_as)), r.id, r.game, r.kind)
+        (
+            _id_words(r.id),
+            r.title,
+            r.text,
+            str(r.citation),
+            " ; ".join((*r.aliases, *r.asked_as)),
+            r.id,
+            r.game,
+            r.kind,
+            r.citation.in_words,
+        )
         for g in rulebook.games()
         for r in rulebook.rules(g.id)
     ]
-    conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     conn.execute("INSERT INTO meta VALUES ('records', ?)", (str(len(rows)),))
     conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp or _stamp(),))
     conn.commit()
@@ -211,10 +224,11 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     hits: list[Hit] = []
     if re.fullmatch(r"[a-z]+(\.[a-z0-9-]+)*\.?", text.lower()) and "." in text:
         rows = conn.execute(
-            "SELECT id, game, kind, title, text, citation FROM records WHERE id = ? OR id LIKE ? ORDER BY id != ?, id",
+            "SELECT id, game, kind, title, text, citation, source FROM records WHERE id = ? OR id LIKE ? "
+            "ORDER BY id != ?, id",
             (text.lower().rstrip("."), text.lower().rstrip(".") + ".%", text.lower()),
         ).fetchall()
-        hits += [Hit(i, g, k, t, _first_words(body), c, 0.0) for i, g, k, t, body, c in rows if gid in (None, g)]
+        hits += [Hit(i, g, k, t, _first_words(body), c, 0.0, w) for i, g, k, t, body, c, w in rows if gid in (None, g)]
     from rulebook.vocabulary import lexicon
 
     lex = lexicon()
@@ -222,7 +236,7 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     expression = _match_expression(read.terms)
     if expression:
         sql = (
-            "SELECT id, game, kind, title, snippet(records, 2, ?, ?, '…', 14), citation, "
+            "SELECT id, game, kind, title, snippet(records, 2, ?, ?, '…', 14), citation, source, "
             f"bm25(records, {', '.join(map(str, WEIGHTS))}) AS rank FROM records WHERE records MATCH ?"
         )
         params: list[Any] = [*HIGHLIGHT, expression]
@@ -236,7 +250,7 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         except sqlite3.OperationalError as err:
             raise InvalidInputError(f"cannot search for {query!r}: {err}") from None
         seen = {h.id for h in hits}
-        found = [Hit(i, g, k, t, s, c, -rank) for i, g, k, t, s, c, rank in rows if i not in seen]
+        found = [Hit(i, g, k, t, s, c, -rank, w) for i, g, k, t, s, c, w, rank in rows if i not in seen]
         defining = [d for d in lex.defining(read) if gid in (None, d.split(".")[0])]
         if defining:
             first = {h.id: h for h in found if h.id in defining}
@@ -248,10 +262,10 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
 
 def _hit(conn: sqlite3.Connection, rule_id: str) -> Hit:
     """The hit for one record by its ID, its snippet its first words."""
-    i, g, k, t, body, c = conn.execute(
-        "SELECT id, game, kind, title, text, citation FROM records WHERE id = ?", (rule_id,)
+    i, g, k, t, body, c, w = conn.execute(
+        "SELECT id, game, kind, title, text, citation, source FROM records WHERE id = ?", (rule_id,)
     ).fetchone()
-    return Hit(i, g, k, t, _first_words(body), c, 0.0)
+    return Hit(i, g, k, t, _first_words(body), c, 0.0, w)
 
 
 def _first_words(text: str, count: int = 24) -> str:

@@ -123,3 +123,13 @@ def test_cli_search_with_no_match_says_so() -> None:
     result = CliRunner().invoke(app, ["search", "zzzzqqq"])
     assert result.exit_code == 0
     assert result.stdout.strip() == "no record matches 'zzzzqqq'"
+
+
+def test_each_hit_names_its_source_in_words_as_the_record_does() -> None:
+    # The CLI prints the source under each hit from the index alone, without loading the game's records.
+    import rulebook
+    from rulebook.search import search
+
+    hits = search("fortify tie", limit=5)
+    assert hits and all(h.source == rulebook.rule(h.id).citation.in_words for h in hits)
+    assert all(h.to_dict()["source"] == h.source for h in hits)
