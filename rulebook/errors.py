@@ -85,7 +85,8 @@ class UnknownNameError(InvalidInputError):
         self.suggestions = closest(name, self.accepted, n=3)
         hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
         listed = ", ".join(self.accepted[:shown]) + (", ..." if len(self.accepted) > shown else "")
-        super().__init__(f"unknown {kind} {name!r}{hint}; accepted: {listed}")
+        accepted_part = f"accepted: {listed}" if self.accepted else f"no {kind} is known here"
+        super().__init__(f"unknown {kind} {name!r}{hint}; {accepted_part}")
 
 
 class UnknownGameError(UnknownNameError):

@@ -233,3 +233,19 @@ def test_every_example_position_reads_and_writes_back() -> None:
         game = elestrals.load(str(path), str(EXAMPLES / "cards.toml"))
         assert parse_position(position_toml(game.position), path.name) == game.position
         assert decider(game.position) is not None or game.is_terminal()
+
+
+def test_a_card_with_no_facts_is_named_with_how_to_give_them() -> None:
+    # Without --cards, no card's facts are known: the message says so (not an empty "accepted:" list).
+    import contextlib
+    import io
+
+    from cli.main import entry
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = entry(["elestrals", "legal", str(Path(__file__).parent.parent / "examples/elestrals/main-phase.toml")])
+    message = err.getvalue().strip()
+    assert code == 2 and len(message.splitlines()) == 1, message
+    assert "unknown card 'Brook Newt'; no card is known here; give its facts under" in message, message
+    assert "accepted: ;" not in message
