@@ -2,9 +2,10 @@
 
     python benchmarks/questions.py [--misses] [--dev-only]
 
-Three sets: the development half of the players' questions (tests/data/players-dev.toml, with the
+Four sets: the development half of the players' questions (tests/data/players-dev.toml, with the
 questions added for tuning, players-dev-added.toml), the held-out test half (players-test.toml), and the
-original judges' questions (questions.toml). Only aggregate figures are printed for the test half;
+original judges' questions (questions.toml); and 200 fresh questions written blind after tuning ended
+(players-fresh.toml), never to be tuned on. Only aggregate figures are printed for the test half;
 `--misses` lists the development half's misses (the only questions tuning may look at).
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
@@ -79,6 +80,7 @@ def main() -> None:
     if not args.dev_only:
         report("test half (held out)", load("players-test.toml"))
         report("original judges' questions", load("questions.toml"))
+        report("fresh questions (written blind after tuning ended, measured once)", load("players-fresh.toml"))
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         print("\ndevelopment half, misses (question, expected, offered):")
