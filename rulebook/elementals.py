@@ -1319,6 +1319,12 @@ def position(
     for x in shown + gone:
         if x not in ELEMENTALS:
             raise InvalidInputError(f"{x} is not an elemental")
+    twice = sorted({x for x in shown + gone if (shown + gone).count(x) > 1}, key=ELEMENTALS.index)
+    if twice:
+        raise InvalidInputError(
+            f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} named twice: an elemental is either "
+            "face up (targets) or defeated, once"
+        )
     rest = [e for e in ELEMENTALS if e not in shown and e not in gone]
     # Fill slots from the bottom up: gone first (so that the slots above are uncovered), then shown.
     order = sorted(range(len(lay.slots)), key=lambda i: (-lay.slots[i][0], lay.slots[i][1]))

@@ -664,3 +664,16 @@ def test_an_answer_that_cannot_be_written_is_one_line_not_a_bug(args: list[str])
         command = [sys.executable, "-c", "from cli.main import run; run()", *args]
         done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE)
     assert done.returncode == 2 and done.stderr == b"error: cannot write the answer: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    ("targets", "defeated", "message"),
+    [
+        ("KS QH", "JH QH KH JD QD KD JS QS KS JC QC", "QH, KS are named twice"),
+        ("KS KS", "", "KS is named twice"),
+    ],
+)
+def test_3_elementals_an_elemental_named_twice_is_refused(targets: str, defeated: str, message: str) -> None:
+    # Found by the long fuzz run: an elemental both face up and defeated was an internal error.
+    args = ["elementals", "check", "alakir", "--hand", "9C", "--targets", targets]
+    run(*args, *(["--defeated", defeated] if defeated else [])).refused(message)
