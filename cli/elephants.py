@@ -708,7 +708,9 @@ def replay(
 @app.command()
 @answers
 def simulate(
-    games: Annotated[int, typer.Option(min=1, max=1_000_000, help="How many games to play.")] = 1000,
+    games: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="How many games to play (default 300, a few seconds).")
+    ] = 300,
     players: Annotated[int, typer.Option(min=2, max=4, help="Players in each game, 2 to 4.")] = 2,
     policy: Annotated[
         list[str] | None,
