@@ -595,6 +595,8 @@ def _rss_mb() -> float:
 
 #: How long (by the clock) a worker may stay silent on one case before it is killed and restarted.
 WALL_LIMIT = 120.0
+#: How long a restarted worker may take to draw again the cases it skips, before its first new case.
+SKIP_LIMIT = 3600.0
 
 
 def worker(n: int, seed_value: int, skip: int, time_limit: float, memory_limit: float, group: str | None) -> None:
@@ -693,7 +695,9 @@ def collect(n: int, seed_value: int, time_limit: float, memory_limit: float, gro
         current: dict | None = None
         finished = False
         while True:
-            ready, _, _ = select.select([process.stdout], [], [], WALL_LIMIT)
+            # The clock runs on a case only: a restarted worker first draws again every case it skips, which
+            # takes long and prints nothing (a limit there would restart it for ever).
+            ready, _, _ = select.select([process.stdout], [], [], WALL_LIMIT if current is not None else SKIP_LIMIT)
             if not ready:  # silent too long on one case: a hang
                 process.kill()
                 process.wait()
