@@ -35,7 +35,7 @@ from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals_sim import Planner, _search
+from rulebook.elementals_sim import Planner, _search, play_game
 from rulebook.elementals_solver import _order, _Solver, position_of, solve
 from rulebook.writing import content_key
 
@@ -44,6 +44,7 @@ __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"
 #: For a hint asked for at the command line: the games sampled, the positions searched per plan and
 #: sample, and the plans compared.
 SAMPLES, BUDGET, CANDIDATES = 12, 8_000, 5
+WIN_BONUS, MARGIN = 10, 2.0
 
 
 @dataclass
@@ -162,14 +163,40 @@ def _planners_move(state: ElementalsState, rng: random.Random, samples: int) -> 
 
 
 def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> Any:
-    """The listed plan that begins as the planner would play this turn, if one does."""
-    planned = tuple(map(str, _search(canonical(state))[1]))
-    best = None
-    for line, end in listed:
-        words = tuple(map(str, line))
-        if planned[: len(words)] == words and (best is None or len(line) > len(best[0])):
-            best = (line, end)
-    return best
+    """The listed plan that ends where the planner's own plan for this turn first stops (at the end of
+    the turn, or at a play that turns a card face up), if one does. Plans are listed by where they end,
+    so the planner's line may be listed under another order of the same plays."""
+    game = canonical(state)
+    ends = {end: (line, end) for line, end in listed}
+    for action in _search(game)[1]:
+        game = game.apply(action)
+        found = ends.get(position_of(game))
+        if found is not None:
+            return found
+    return None
+
+
+def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]:
+    """Play ``line`` in a sampled game, then the rest of the game with the planner: won, and the final damage."""
+    after = sample
+    for action in line:
+        after = after.apply(action)
+    final = play_game(after, Planner(), random.Random(0))
+    return final.won(), final.defeated
+
+
+def _better(scores: list[int], base: list[int]) -> bool:
+    """Whether ``scores`` beat ``base`` sample by sample beyond chance (by more than ``MARGIN`` standard
+    errors of the mean difference)."""
+    n = len(scores)
+    diffs = [b - a for a, b in zip(base, scores, strict=True)]
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > MARGIN * (var / n) ** 0.5
 
 
 def hint(
@@ -182,9 +209,9 @@ def hint(
     """The best next move in ``state`` from what the player sees (see the module's description).
 
     The ``candidates`` most promising plans for the turn (by the planner's score) are played out in
-    ``samples`` games that fit the view, each then solved with at most ``budget`` positions searched;
-    the plan that wins the most of them is the hint, and without a win the planner's move is.
-    ``progress`` is called with 1 after each sample.
+    ``samples`` games that fit the view, each then played to its end by the planner; the plan that wins
+    the most of them (then takes the least damage) is the hint. ``progress`` is called with 1 after each
+    sample.
     """
     if state.is_terminal():
         raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
@@ -201,26 +228,33 @@ def hint(
     mine = _planners_plan(state, listed)
     if mine is not None:
         ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
+    if len(ranked) < 2:
+        return _planners_move(state, rng, 0)
     wins = [0] * len(ranked)
+    scores: list[list[int]] = [[] for _ in ranked]
     won = 0
     for _ in range(samples):
         sample = view(state, rng)
         any_won = False
         for k, (line, _) in enumerate(ranked):
-            after = sample
-            for action in line:
-                after = after.apply(action)
-            if after.won() or (not after.is_terminal() and solve(after, limit=None, max_positions=budget).winnable):
-                wins[k] += 1
-                any_won = True
+            ok, defeated = _rollout(sample, line)
+            wins[k] += ok
+            scores[k].append(defeated + WIN_BONUS * ok)
+            any_won = any_won or ok
         won += any_won
         if progress is not None:
             progress(1)
-    if not any(wins):
-        return _planners_move(state, rng, samples)
-    # The plan that wins the most samples; among equals, the planner's, then the one its score puts first.
-    order = sorted(range(len(ranked)), key=lambda k: -wins[k])
-    best = order[0]
+    # The plan that scores best over the samples; it replaces the planner's own only where the samples
+    # show it better beyond chance (the same samples for every plan, so compared game by game).
+    order = sorted(range(len(ranked)), key=lambda k: (-wins[k], -sum(scores[k])))
+    best = 0
+    if mine is not None:
+        challenger = max(range(1, len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
+        if _better(scores[challenger], scores[0]):
+            best = challenger
+    else:
+        best = max(range(len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
+    order = [best, *[k for k in order if k != best]]
     plan = ranked[best][0]
     alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
     return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives)
