@@ -27,7 +27,7 @@ Examples:
     >>> state = elementals.new_game(seed=7).apply(elementals.Draw())
     >>> found = hint(state, samples=6)
     >>> found.action, found.samples
-    (Play(card='5D', target='QH', power=None), 6)
+    (Play(card='6H', target='KD', power=None), 6)
 """
 
 from __future__ import annotations
@@ -263,12 +263,13 @@ def hint(
     plan = ranked[best][0]
     alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
     planners = wins[0] if mine is not None else None
-    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives, planners)
+    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives=alternatives, planners=planners)
 
 
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
-    plan ends or the game leaves it."""
+    plan ends or the game leaves it. Each hint plays ``candidates`` plans in ``samples`` deals (fewer
+    than at the command line, to keep a game to a few seconds)."""
 
     def __init__(self, samples: int = 20, candidates: int = 6) -> None:
         self.samples, self.candidates = samples, candidates
