@@ -589,14 +589,14 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
 
 
 def _hint_line(found: Any) -> str:
-    """A hint in one line: the move, the turn's plan it begins, and how sure the samples were."""
+    """A hint in one line: the move, the turn's plan it begins, and how the plans fared in the samples."""
     text = f"hint: {found.action}"
     if found.source == "samples":
         if len(found.plan) > 1:
             text += f" (this turn: {', '.join(map(str, found.plan))})"
-        text += f"; it wins {found.votes} of the {found.samples} games sampled from what you see"
+        text += f"; played on by the planner, it wins {found.votes} of {found.samples} games sampled from what you see"
     else:
-        text += "; this is the planner's move (no plan wins a game sampled from what you see, or a draw comes first)"
+        text += "; this is the planner's move (a draw comes first, or there is one plan only)"
     return text
 
 
@@ -609,45 +609,52 @@ def hint(
     option: OptionFlag = None,
     samples: Annotated[
         int, typer.Option(min=1, max=200, help="How many games fitting what you see to play out (1 to 200).")
-    ] = 12,
-    progress: Annotated[bool, typer.Option(help="Show the samples solved (on standard error).")] = True,
+    ] = 32,
+    progress: Annotated[bool, typer.Option(help="Show the samples played (on standard error).")] = True,
     as_json: JsonFlag = False,
 ) -> None:
     """The best next move from what the player can see, without looking at the deck's order.
 
-    The hint deals games that fit the view (the unseen cards in a random order), plays the turn's most
-    promising plans in each, solves what follows, and gives the first move of the plan that wins the most
-    of them. The position is the one a move log reaches (--log), or the fresh deal of --seed and --layout.
+    The hint deals games that fit the view (the unseen cards in a random order), plays the planner's plan
+    for the turn and its most promising alternatives in each, lets the planner play each game to its end,
+    and keeps the planner's plan unless another does better beyond chance. The position is the one a move
+    log reaches (--log), or the fresh deal of --seed and --layout.
 
     Example: rulebook elementals hint --log examples/elementals/opening.log
     """
-    from rulebook.elementals_hint import BUDGET
     from rulebook.elementals_hint import hint as find
     from rulebook.ruling import Trace
 
     opts = parse_options(option)
     state, given = _position(log, seed, layout, opts)
     with _progress("hint", samples, progress) as advance:
-        found = find(state, samples=samples, budget=BUDGET, progress=advance)
+        found = find(state, samples=samples, progress=advance)
     trace = Trace()
     trace.add(
         "the hint sees what the player sees: the layout as revealed, the hand, the piles, the discards, the powers",
         "elementals.interp.deal",
     )
     if found.source == "samples":
+        base = (
+            "the planner's own plan is not among them"
+            if found.planners is None
+            else f"the planner's own plan wins {found.planners}"
+        )
         trace.add(
-            f"{found.samples} games that fit what is seen were dealt; the turn's most promising plans were "
-            f"played in each, and what follows solved with the deck's order known: {found.won} could be won",
+            f"{found.samples} games that fit what is seen were dealt; the planner's plan for the turn and "
+            f"its most promising alternatives were played in each, and the planner played on to the end: "
+            f"some plan wins {found.won} of them, and {base}",
             "elementals.end.win",
         )
         trace.add(
-            f"the plan that wins the most of them ({found.votes}): {', '.join(map(str, found.plan))}",
+            f"the plan kept (it wins {found.votes}; another replaces the planner's only where it banishes "
+            f"more elementals, or wins more, beyond chance): {', '.join(map(str, found.plan))}",
             "elementals.turn.end",
         )
     else:
         trace.add(
-            "no plan wins a game that fits what is seen (or a draw comes first): the move is the planner's, "
-            "which reads the deck's make-up",
+            "a draw comes first, or there is one plan only: the move is the planner's, which reads the "
+            "deck's make-up, never its order",
             "elementals.end.loss",
         )
     value = {
@@ -656,6 +663,7 @@ def hint(
         "samples": found.samples,
         "won": found.won,
         "votes": found.votes,
+        "planners": found.planners,
         "source": found.source,
         "position": state.to_dict(),
     }
@@ -719,7 +727,7 @@ def simulate(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Game i is dealt from seed + i.")] = 1,
     policy: Annotated[
         list[str] | None,
-        typer.Option(help="random, greedy, planner or hint (slow: it solves deals at every turn); repeatable."),
+        typer.Option(help="random, greedy, planner or hint (slow: it plays out sampled games every turn); repeatable."),
     ] = None,
     layout: LayoutFlag = "1",
     option: OptionFlag = None,

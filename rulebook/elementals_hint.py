@@ -4,26 +4,30 @@ The player sees the layout as revealed, the hand, the cards on the elementals, t
 Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
-It works by sampling. The hint lists the plans for the rest of the turn from what is seen (each up to
-the end of the turn, or to a play that turns a card face up), and takes the planner's own and the few
-others the planner's score likes best. It deals games that fit what the player sees (the unseen titan
-cards in a random order, the unseen elementals shuffled among the face-down places), plays each plan in
-each of them, and solves what follows with the deck's order known (``rulebook.elementals_solver``),
-with a small budget. The plan that wins the most samples is the hint (the planner's on a tie). When no
-plan wins any sample (often early in a game, where a sample takes more than the budget to solve), the
-hint is the planner's move (``rulebook.elementals_sim``), which reads the deck's make-up, not its order.
+It works by rollout: it improves on the planner (``rulebook.elementals_sim``) by trying the planner's
+alternatives and letting the planner finish each. The hint lists the plans for the rest of the turn from
+what is seen (each up to the end of the turn, or to a play that turns a card face up), and takes the
+planner's own and the few others that keep the most cards to play (then take the least damage). It deals
+games that fit what the player sees (the unseen titan cards in a random order, the unseen elementals
+shuffled among the face-down places), plays each plan in each of them, and the planner plays the rest of
+the game; every plan meets the same deals. A plan scores the elementals banished by the game's end, and
+ten more for a win. The hint is the planner's own plan unless another scores better deal by deal, by
+more than chance allows (one standard error of the mean difference); where the planner's plan is not
+among them, the best scoring plan is the hint. Before a draw, or with a single plan, the hint is the
+planner's move, which reads the deck's make-up, not its order.
 
 Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
 what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
 the visible position, so the same view always gives the same hint, whatever the real order of the deck
-and whatever lies face down.
+and whatever lies face down. The planner playing a sampled game sees that game's cards, which are
+made up.
 
 Examples:
     >>> from rulebook import elementals
     >>> state = elementals.new_game(seed=7).apply(elementals.Draw())
-    >>> found = hint(state, samples=6, budget=3000)
+    >>> found = hint(state, samples=6)
     >>> found.action, found.samples
-    (Play(card='5D', target='QH', power=None), 6)
+    (Play(card='6H', target='KD', power=None), 6)
 """
 
 from __future__ import annotations
@@ -35,23 +39,27 @@ from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals_sim import Planner, _search
-from rulebook.elementals_solver import _order, _Solver, position_of, solve
+from rulebook.elementals_sim import Planner, _search, play_game
+from rulebook.elementals_solver import _order, _Solver, position_of
 from rulebook.writing import content_key
 
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
 
-#: For a hint asked for at the command line: the games sampled, the positions searched per plan and
-#: sample, and the plans compared.
-SAMPLES, BUDGET, CANDIDATES = 12, 8_000, 5
+#: For a hint asked for at the command line: the games sampled, and the plans compared.
+SAMPLES, CANDIDATES = 32, 8
+#: A plan's score in a sampled game: the elementals banished, and ``WIN_BONUS`` more for a win. Another
+#: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
+WIN_BONUS, MARGIN = 10, 1.0
 
 
 @dataclass
 class Hint:
-    """A hint: the move, the turn's plan it begins, and how the samples voted.
+    """A hint: the move, the turn's plan it begins, and how the plans fared in the samples.
 
-    ``samples`` deals fitting the view were solved; ``won`` of them could be won, and ``votes`` of
-    those were won by ``plan``. With no sample won, ``plan`` is the planner's move alone.
+    ``samples`` deals fitting the view were played out; ``won`` of them were won by some plan, ``votes``
+    by ``plan``, and ``planners`` by the planner's own plan (``None`` when it was not among the plans).
+    ``source`` is ``"samples"``, or ``"planner"`` when the move is the planner's without sampling (before
+    a draw, or with a single plan); then ``plan`` is that move alone.
     """
 
     action: Any
@@ -60,6 +68,7 @@ class Hint:
     won: int = 0
     votes: int = 0
     source: str = "samples"
+    planners: int | None = None
     alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
 
 
@@ -162,76 +171,108 @@ def _planners_move(state: ElementalsState, rng: random.Random, samples: int) -> 
 
 
 def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> Any:
-    """The listed plan that begins as the planner would play this turn, if one does."""
-    planned = tuple(map(str, _search(canonical(state))[1]))
-    best = None
-    for line, end in listed:
-        words = tuple(map(str, line))
-        if planned[: len(words)] == words and (best is None or len(line) > len(best[0])):
-            best = (line, end)
-    return best
+    """The listed plan that ends where the planner's own plan for this turn first stops (at the end of
+    the turn, or at a play that turns a card face up), if one does. Plans are listed by where they end,
+    so the planner's line may be listed under another order of the same plays."""
+    game = canonical(state)
+    ends = {end: (line, end) for line, end in listed}
+    for action in _search(game)[1]:
+        game = game.apply(action)
+        found = ends.get(position_of(game))
+        if found is not None:
+            return found
+    return None
+
+
+def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]:
+    """Play ``line`` in a sampled game, then the rest of the game with the planner: won, and the
+    elementals banished."""
+    after = sample
+    for action in line:
+        after = after.apply(action)
+    final = play_game(after, Planner(), random.Random(0))
+    return final.won(), final.defeated
+
+
+def _better(scores: list[int], base: list[int]) -> bool:
+    """Whether ``scores`` beat ``base`` sample by sample beyond chance (by more than ``MARGIN`` standard
+    errors of the mean difference)."""
+    n = len(scores)
+    diffs = [b - a for a, b in zip(base, scores, strict=True)]
+    mean = sum(diffs) / n
+    if mean <= 0 or n < 2:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > MARGIN * (var / n) ** 0.5
 
 
 def hint(
     state: ElementalsState,
     samples: int = SAMPLES,
-    budget: int = BUDGET,
     progress: Callable[[int], None] | None = None,
     candidates: int = CANDIDATES,
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
-    The ``candidates`` most promising plans for the turn (by the planner's score) are played out in
-    ``samples`` games that fit the view, each then solved with at most ``budget`` positions searched;
-    the plan that wins the most of them is the hint, and without a win the planner's move is.
-    ``progress`` is called with 1 after each sample.
+    The planner's plan for the turn and the most promising others (``candidates`` in all) are played in
+    ``samples`` games that fit the view, each game then played to its end by the planner; another plan
+    replaces the planner's only where it scores better beyond chance. ``progress`` is called with 1
+    after each sample.
     """
     if state.is_terminal():
         raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
     if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
-        # Before a draw, at Therazane's choice, or with readings the solver does not take: the planner's
-        # move (it reads the deck's make-up, never its order).
+        # Before a draw, at Therazane's choice, or with readings the plans are not listed for: the
+        # planner's move (it reads the deck's make-up, never its order).
         return _planners_move(state, rng, 0)
     listed = plans(state)
     ranked = sorted(listed, key=lambda item: _order(item[1]), reverse=True)[:candidates]
-    # The planner's own plan comes first, so that where the samples cannot tell plans apart the hint is
-    # the planner's move.
+    # The planner's own plan comes first: another replaces it only where the samples tell them apart.
     mine = _planners_plan(state, listed)
     if mine is not None:
         ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
+    if len(ranked) < 2:
+        return _planners_move(state, rng, 0)
     wins = [0] * len(ranked)
+    scores: list[list[int]] = [[] for _ in ranked]
     won = 0
     for _ in range(samples):
         sample = view(state, rng)
         any_won = False
         for k, (line, _) in enumerate(ranked):
-            after = sample
-            for action in line:
-                after = after.apply(action)
-            if after.won() or (not after.is_terminal() and solve(after, limit=None, max_positions=budget).winnable):
-                wins[k] += 1
-                any_won = True
+            ok, defeated = _rollout(sample, line)
+            wins[k] += ok
+            scores[k].append(defeated + WIN_BONUS * ok)
+            any_won = any_won or ok
         won += any_won
         if progress is not None:
             progress(1)
-    if not any(wins):
-        return _planners_move(state, rng, samples)
-    # The plan that wins the most samples; among equals, the planner's, then the one its score puts first.
-    order = sorted(range(len(ranked)), key=lambda k: -wins[k])
-    best = order[0]
+    # The plan that scores best over the samples; it replaces the planner's own only where the samples
+    # show it better beyond chance (the same samples for every plan, so compared game by game).
+    order = sorted(range(len(ranked)), key=lambda k: (-wins[k], -sum(scores[k])))
+    best = 0
+    if mine is not None:
+        challenger = max(range(1, len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
+        if _better(scores[challenger], scores[0]):
+            best = challenger
+    else:
+        best = max(range(len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
+    order = [best, *[k for k in order if k != best]]
     plan = ranked[best][0]
     alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
-    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives)
+    planners = wins[0] if mine is not None else None
+    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives=alternatives, planners=planners)
 
 
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
-    plan ends or the game leaves it."""
+    plan ends or the game leaves it. Each hint plays ``candidates`` plans in ``samples`` deals (fewer
+    than at the command line, to keep a game to a few seconds)."""
 
-    def __init__(self, samples: int = 6, budget: int = 2_000, candidates: int = 4) -> None:
-        self.samples, self.budget, self.candidates = samples, budget, candidates
+    def __init__(self, samples: int = 20, candidates: int = 6) -> None:
+        self.samples, self.candidates = samples, candidates
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
 
@@ -239,7 +280,7 @@ class HintPolicy:
         if self._plan and state == self._expect:
             action = self._plan.pop(0)
         else:
-            found = hint(state, self.samples, self.budget, candidates=self.candidates)
+            found = hint(state, self.samples, candidates=self.candidates)
             self._plan = list(found.plan[1:]) if found.source == "samples" else []
             action = found.action
         self._expect = state.apply(action)

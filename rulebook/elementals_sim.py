@@ -8,8 +8,9 @@ Four are provided:
   attack that needs the least, and otherwise discards its weakest card; it never uses a power;
 - ``planner``: at each turn it searches every way of playing the whole hand (plays, discards and the
   powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan;
-- ``hint``: at each turn it follows the hint of ``rulebook.elementals_hint``, which solves deals that
-  fit what the player sees (slow: a game takes seconds).
+- ``hint``: at each turn it follows the hint of ``rulebook.elementals_hint``, which tries the planner's
+  plan and its alternatives in deals that fit what the player sees, the planner finishing each (slow: a
+  game takes seconds).
 
 Game ``i`` of a simulation is dealt from seed ``seed + i``, so a run is reproducible.
 
