@@ -137,7 +137,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     old = MAP_FILE.read_text(encoding="utf-8") if MAP_FILE.exists() else ""
     if fresh == old:
         return
-    MAP_FILE.write_text(fresh, encoding="utf-8")
+    from rulebook.writing import write_atomic
+
+    # Renamed into place whole: a `rulebook` run reading the map meanwhile sees the old one or the new one.
+    write_atomic(MAP_FILE, fresh)
     message = f"the coverage map {MAP_FILE.name} was stale and has been rewritten"
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if os.environ.get("CI"):
