@@ -37,9 +37,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from rulebook import rules as _rules
+from rulebook.elephants import LIMITS, SPELLS, roman
+from rulebook.elephants import _clash_number as clash_number  # the one reader of "IV" or "4"
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Step
+from rulebook.wording import plural
 
 __all__ = [
     "SETS",
@@ -55,12 +58,8 @@ __all__ = [
 ]
 
 _RULESET = _rules("elephants")
-_DATA: Mapping[str, Any] = _RULESET.data
-LIMITS: Mapping[str, Any] = _DATA["limits"]
-SPELLS: Mapping[str, Mapping[str, Any]] = _DATA["spells"]
 _A = LIMITS["advance_priority"]
 _CLASHES: int = LIMITS["clashes"]
-_ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
 
 def _sets() -> dict[str, tuple[str, ...]]:
@@ -73,14 +72,6 @@ def _sets() -> dict[str, tuple[str, ...]]:
 #: The spell sets in card-list order: each set's name (its element) and its spells.
 SETS: Mapping[str, tuple[str, ...]] = _sets()
 _SET_OF = {name: s for s, names in SETS.items() for name in names}
-
-
-def _roman(n: int) -> str:
-    return _ROMAN[n - 1]
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 class Decision(NamedTuple):
@@ -478,7 +469,7 @@ def _place_extra(w: World, p: str, name: str, c: Card) -> None:
     w.players[p].hand.remove(name)
     w.seq += 1
     w.board.append(Card(name, p, w.clash, "active", w.seq))
-    w.say(f"{c.ref} lets {p} cast {name}: face up and active in Clash {_roman(w.clash)}", _spell_rule(c))
+    w.say(f"{c.ref} lets {p} cast {name}: face up and active in Clash {roman(w.clash)}", _spell_rule(c))
     w.say(f"{p}:{name} resolves in this clash, in priority order", "elephants.interp.extra-cast")
     w.events.append(("cast", f"{p}:{name}", c.ref))
 
@@ -513,7 +504,7 @@ def _advance(
 ) -> bool:
     """Advance ``target`` to the clash after the current one (if nothing stops it); returns whether it moved."""
     if w.clash >= _CLASHES:
-        w.say(f"{target.ref} cannot advance: nothing goes beyond Clash {_roman(_CLASHES)}", "elephants.base.advance")
+        w.say(f"{target.ref} cannot advance: nothing goes beyond Clash {roman(_CLASHES)}", "elephants.base.advance")
         return False
     brk = _blocked(w, target.owner, breakers)
     if brk is not None:
@@ -528,15 +519,15 @@ def _advance(
     if own:
         target.self_adv += 1
     how = "advances itself" if own and target is c else f"is advanced by {c.ref}"
-    whence = "" if came == w.clash else f" from Clash {_roman(came)}"
-    w.say(f"{target.ref} {how}{whence} to Clash {_roman(w.clash + 1)}", rule or "elephants.base.advance")
+    whence = "" if came == w.clash else f" from Clash {roman(came)}"
+    w.say(f"{target.ref} {how}{whence} to Clash {roman(w.clash + 1)}", rule or "elephants.base.advance")
     w.events.append(("advance", target.ref, w.clash + 1, c.ref))
     return True
 
 
 def _advance_from_hand(w: World, p: str, name: str, c: Card) -> bool:
     if w.clash >= _CLASHES:
-        w.say(f"{name} cannot be advanced beyond Clash {_roman(_CLASHES)}", "elephants.base.advance")
+        w.say(f"{name} cannot be advanced beyond Clash {roman(_CLASHES)}", "elephants.base.advance")
         return False
     brk = _blocked(w, p)
     if brk is not None:
@@ -547,7 +538,7 @@ def _advance_from_hand(w: World, p: str, name: str, c: Card) -> bool:
     w.seq += 1
     w.board.append(Card(name, p, w.clash + 1, "prepared", w.seq, adv=1))
     w.say(
-        f"{c.ref} advances a spell of {p}'s hand face down into Clash {_roman(w.clash + 1)}",
+        f"{c.ref} advances a spell of {p}'s hand face down into Clash {roman(w.clash + 1)}",
         "elephants.interp.advance-from-elsewhere",
     )
     w.events.append(("from-hand", f"{p}:{name}", w.clash + 1, c.ref))
@@ -696,7 +687,7 @@ def _glare(w: World, ask: _Ask, c: Card) -> None:
 
 def _impact(w: World, ask: _Ask, c: Card) -> None:
     count = len(_own(w, c, "any", others=False))
-    w.say(f"{c.owner} has {_plural(count, 'active spell')} in the clash, {c.ref} counted", _spell_rule(c))
+    w.say(f"{c.owner} has {plural(count, 'active spell')} in the clash, {c.ref} counted", _spell_rule(c))
     _strike(w, ask, c, count)
 
 
@@ -719,7 +710,7 @@ def _turbulence(w: World, ask: _Ask, c: Card) -> None:
         )
     else:
         seen = c.adv >= _n(c, "advances_needed", 2)
-        w.say(f"{c.ref} has advanced {_plural(c.adv, 'time')} this round", "elephants.interp.turbulence-condition")
+        w.say(f"{c.ref} has advanced {plural(c.adv, 'time')} this round", "elephants.interp.turbulence-condition")
         w.say("The card list of 2025-09-09: stronger after two advances", "elephants.public.turbulence-card")
     _strike(w, ask, c, _n(c, "damage_if_seen" if seen else "damage"))
 
@@ -734,7 +725,7 @@ def _blow(w: World, ask: _Ask, c: Card) -> None:
             ask(w, c.owner, "from", [f"from {n}" for n in clashes], f"the past clash whose spells {c.ref} advances", c)
         )
     )
-    w.say(f"{c.ref} advances {c.owner}'s spells from Clash {_roman(pick)}", _spell_rule(c))
+    w.say(f"{c.ref} advances {c.owner}'s spells from Clash {roman(pick)}", _spell_rule(c))
     for x in [x for x in w.past(c.owner) if x.clash == pick and x.state != "cancelled"]:
         _advance(w, x, c, own=False, rule="elephants.interp.advance-from-elsewhere")
 
@@ -780,7 +771,7 @@ def _gleam(w: World, ask: _Ask, c: Card) -> None:
         if not _advance_from_hand(w, c.owner, answer, c):
             break
         done += 1
-    w.say(f"{c.ref} advances {_plural(done, 'spell')} from {c.owner}'s hand", _spell_rule(c))
+    w.say(f"{c.ref} advances {plural(done, 'spell')} from {c.owner}'s hand", _spell_rule(c))
 
 
 def _quake(w: World, ask: _Ask, c: Card) -> None:
@@ -919,7 +910,7 @@ def _dominion(w: World, ask: _Ask, c: Card) -> None:
     for e in w.enemies(c.owner):
         boosts = [x for x in w.here(e) if "boost" in _types(x)]
         if boosts:
-            w.say(f"{e} has {_plural(len(boosts), 'active boost spell')}", _spell_rule(c))
+            w.say(f"{e} has {plural(len(boosts), 'active boost spell')}", _spell_rule(c))
             _damage(w, e, _n(c, "damage") * len(boosts), c)
             hit = True
     if not hit:
@@ -959,7 +950,7 @@ def _absorb(w: World, ask: _Ask, c: Card) -> None:
 
 def _agonize(w: World, ask: _Ask, c: Card) -> None:
     w.say(
-        f"{c.ref} has advanced {_plural(c.adv, 'time')} this round; only its own advances count",
+        f"{c.ref} has advanced {plural(c.adv, 'time')} this round; only its own advances count",
         "elephants.interp.agonize-condition",
     )
     if c.adv:
@@ -1043,7 +1034,7 @@ def _imitate(w: World, ask: _Ask, c: Card) -> None:
 def _gravitate(w: World, ask: _Ask, c: Card) -> None:
     if w.clash >= _CLASHES:
         w.say(
-            f"In Clash {_roman(_CLASHES)} Gravitate has no later clash: nothing moves",
+            f"In Clash {roman(_CLASHES)} Gravitate has no later clash: nothing moves",
             "elephants.gravitate.not-in-clash-iv",
         )
         return
@@ -1065,23 +1056,21 @@ def _gravitate(w: World, ask: _Ask, c: Card) -> None:
         w.say(f"{c.owner} moves nothing", "elephants.interp.gravitate-move")
         return
     target = w.card(answer)
-    later = [f"to {_roman(n)}" for n in range(w.clash + 1, _CLASHES + 1)]
-    dest = _ROMAN.index(_value(ask(w, c.owner, "to", later, f"the clash {target.ref} goes to", c))) + 1
+    later = [f"to {roman(n)}" for n in range(w.clash + 1, _CLASHES + 1)]
+    dest = clash_number(_value(ask(w, c.owner, "to", later, f"the clash {target.ref} goes to", c)))
     target.clash, target.resolved, target.met = dest, False, None
     w.say(
-        f"{c.ref} moves {target.ref} from Clash {_roman(w.clash)} to Clash {_roman(dest)}",
+        f"{c.ref} moves {target.ref} from Clash {roman(w.clash)} to Clash {roman(dest)}",
         "elephants.gravitate.current-to-future",
     )
     w.say("Gravitate may move any active spell but itself", "elephants.interp.gravitate-targets")
-    w.say(f"{target.ref} will not resolve or advance in Clash {_roman(w.clash)}", "elephants.moved.not-here")
+    w.say(f"{target.ref} will not resolve or advance in Clash {roman(w.clash)}", "elephants.moved.not-here")
     w.events.append(("move", target.ref, dest, c.ref))
 
 
 def _wormhole(w: World, ask: _Ask, c: Card) -> None:
     if w.clash >= _CLASHES:
-        w.say(
-            f"In Clash {_roman(_CLASHES)} there is no later clash: {c.ref} moves nothing", "elephants.interp.wormhole"
-        )
+        w.say(f"In Clash {roman(_CLASHES)} there is no later clash: {c.ref} moves nothing", "elephants.interp.wormhole")
     else:
         movable = {x.clash for x in w.board if x is not c and x.state != "cancelled"}
         sources = [n for n in range(1, _CLASHES + 1) if n in movable]
@@ -1089,19 +1078,19 @@ def _wormhole(w: World, ask: _Ask, c: Card) -> None:
             w.say(f"No spell to move: {c.ref} moves nothing", "elephants.interp.wormhole")
         else:
             src = int(_value(ask(w, c.owner, "from", [f"from {n}" for n in sources], f"the clash {c.ref} empties", c)))
-            later = [f"to {_roman(n)}" for n in range(w.clash + 1, _CLASHES + 1) if n != src]
+            later = [f"to {roman(n)}" for n in range(w.clash + 1, _CLASHES + 1) if n != src]
             if not later:
                 w.say(
-                    f"No later clash other than Clash {_roman(src)}: {c.ref} moves nothing", "elephants.interp.wormhole"
+                    f"No later clash other than Clash {roman(src)}: {c.ref} moves nothing", "elephants.interp.wormhole"
                 )
             else:
-                dest = _ROMAN.index(_value(ask(w, c.owner, "to", later, f"where {c.ref} sends them", c))) + 1
+                dest = clash_number(_value(ask(w, c.owner, "to", later, f"where {c.ref} sends them", c)))
                 moved = [x for x in w.board if x.clash == src and x is not c and x.state != "cancelled"]
                 for x in moved:
                     x.clash, x.resolved, x.met = dest, False, None
                     w.events.append(("move", x.ref, dest, c.ref))
                 w.say(
-                    f"{c.ref} moves {', '.join(x.ref for x in moved)} from Clash {_roman(src)} to Clash {_roman(dest)}",
+                    f"{c.ref} moves {', '.join(x.ref for x in moved)} from Clash {roman(src)} to Clash {roman(dest)}",
                     "elephants.interp.wormhole",
                 )
     if c in w.board:
@@ -1139,7 +1128,7 @@ def _offering(w: World, ask: _Ask, c: Card) -> None:
 def _ritual(w: World, ask: _Ask, c: Card) -> None:
     def then() -> None:
         count = len(_own(w, c, "attack", others=False))
-        w.say(f"{c.owner} has {_plural(count, 'active attack spell')}", _spell_rule(c))
+        w.say(f"{c.owner} has {plural(count, 'active attack spell')}", _spell_rule(c))
         _strike(w, ask, c, count, "weakening")
 
     _blood(w, ask, c, then)
@@ -1203,7 +1192,7 @@ def _surge(w: World, ask: _Ask, c: Card) -> None:
         hand.remove(answer)
         w.players[c.owner].pile.append(answer)
         done += 1
-    w.say(f"{c.owner} discards {_plural(done, 'spell')} from their hand for {c.ref}", _spell_rule(c))
+    w.say(f"{c.owner} discards {plural(done, 'spell')} from their hand for {c.ref}", _spell_rule(c))
     if done:
         _strike(w, ask, c, _n(c, "damage") * done)
 
@@ -1215,7 +1204,7 @@ def _clap(w: World, ask: _Ask, c: Card) -> None:
         theirs = w.here(e)
         if len(theirs) < LIMITS["clap_min_active"]:
             w.say(
-                f"{e} has {_plural(len(theirs), 'active spell')}, fewer than 2: not affected", "elephants.clap.targets"
+                f"{e} has {plural(len(theirs), 'active spell')}, fewer than 2: not affected", "elephants.clap.targets"
             )
             continue
         pool = [x for x in theirs if _shield(w, x, c.owner) is None]
@@ -1346,7 +1335,7 @@ def _trunk_losses(w: World) -> None:
         player.max_health = min(high, max(low, player.max_health))
         player.health = player.max_health
         w.say(
-            f"{p} is at 0: loses a trunk ({_plural(player.trunks, 'trunk')} left), discards their spells on the "
+            f"{p} is at 0: loses a trunk ({plural(player.trunks, 'trunk')} left), discards their spells on the "
             "board, and sits out the rest of the round",
             "elephants.base.health-zero",
         )
@@ -1401,7 +1390,7 @@ def _form(w: World, ask: _Ask, i: int) -> None:
         player.hand.remove(answer)
         player.pile.append(answer)
         w.say(f"{p} puts {answer} into their discard pile", "elephants.base.setup")
-    w.say(f"{p} keeps a hand of {_plural(len(player.hand), 'spell')}", "elephants.base.setup")
+    w.say(f"{p} keeps a hand of {plural(len(player.hand), 'spell')}", "elephants.base.setup")
     if i + 1 < len(order):
         w.step = ("form", i + 1)
     else:
@@ -1417,19 +1406,19 @@ def _prepare(w: World, ask: _Ask, i: int) -> None:
     p = order[i]
     player = w.players[p]
     if i == 0:
-        w.say(f"Round {w.round}, Clash {_roman(w.clash)}: Prepare, in turn order", "elephants.base.round")
+        w.say(f"Round {w.round}, Clash {roman(w.clash)}: Prepare, in turn order", "elephants.base.round")
     if player.down:
         pass
     elif not player.hand:
         w.say(f"{p} has no spell in hand and prepares nothing", "elephants.interp.empty-hand-prepare")
     else:
         answer = _value(
-            ask(w, p, "cast", [f"cast {n}" for n in player.hand], f"the spell to prepare for Clash {_roman(w.clash)}")
+            ask(w, p, "cast", [f"cast {n}" for n in player.hand], f"the spell to prepare for Clash {roman(w.clash)}")
         )
         player.hand.remove(answer)
         w.seq += 1
         w.board.append(Card(answer, p, w.clash, "prepared", w.seq))
-        w.say(f"{p} prepares a spell face down in Clash {_roman(w.clash)}", "elephants.base.round")
+        w.say(f"{p} prepares a spell face down in Clash {roman(w.clash)}", "elephants.base.round")
         w.events.append(("prepare", f"{p}:{answer}"))
     if i + 1 < len(order):
         w.step = ("prepare", i + 1)
@@ -1442,7 +1431,7 @@ def _cast(w: World) -> None:
     for c in turned:
         c.state = "active"
     waiting = [c for c in w.here() if c not in turned]
-    text = f"Clash {_roman(w.clash)} Cast: " + (", ".join(c.ref for c in turned) or "nothing") + " turned face up"
+    text = f"Clash {roman(w.clash)} Cast: " + (", ".join(c.ref for c in turned) or "nothing") + " turned face up"
     if waiting:
         text += f"; {', '.join(c.ref for c in waiting)} arrived earlier"
     w.say(text, "elephants.base.round")
@@ -1499,7 +1488,7 @@ def _advance_phase(w: World, ask: _Ask) -> None:
     start = sorted(w.here(), key=lambda c: (seat.get(c.owner, 99), c.seq))
     breakers = [c for c in start if c.eff == "break"]
     w.say(
-        f"Clash {_roman(w.clash)} Advance phase, judged on the board as it begins",
+        f"Clash {roman(w.clash)} Advance phase, judged on the board as it begins",
         "elephants.interp.advance-all-at-once",
     )
     # Priority A: the spells that act in the advance phase.
@@ -1638,7 +1627,7 @@ def _refill(w: World, ask: _Ask, i: int) -> None:
             player.pile.append(name)
             dropped += 1
         if dropped:
-            w.say(f"{p} discards {_plural(dropped, 'spell')} from their hand", "elephants.base.hand-refill")
+            w.say(f"{p} discards {plural(dropped, 'spell')} from their hand", "elephants.base.hand-refill")
         if not player.hand:
             w.say(f"{p} discarded their whole hand and may draft a new set", "elephants.end.discard-all")
             _take_set(w, ask, p, "draft", "elephants.end.discard-all", optional=True)
@@ -1652,7 +1641,7 @@ def _refill(w: World, ask: _Ask, i: int) -> None:
         player.hand.append(answer)
         got += 1
     w.say(
-        f"{p} recalls {_plural(got, 'spell')}: a hand of {len(player.hand)} (maximum {full})",
+        f"{p} recalls {plural(got, 'spell')}: a hand of {len(player.hand)} (maximum {full})",
         "elephants.base.end-of-round",
     )
     if i + 1 < len(order):
@@ -1981,13 +1970,13 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
 
 def render(w: World, viewer: str | None = None) -> str:
     """The game as plain text (see [`render`][rulebook.elephants_game.ElephantsState.render])."""
-    lines = [f"Round {w.round}, Clash {_roman(w.clash)}; Ringleader {w.ringleader}; turn order {', '.join(w.order())}"]
+    lines = [f"Round {w.round}, Clash {roman(w.clash)}; Ringleader {w.ringleader}; turn order {', '.join(w.order())}"]
     for p in w.seats:
         player = w.players[p]
         state = " (out)" if player.out else " (sits out this round)" if player.down else ""
         lines.append(
-            f"  {p}: {_plural(player.trunks, 'trunk')}, health {player.health}/{player.max_health}, "
-            f"{_plural(len(player.hand), 'spell')} in hand, {len(player.pile)} in the discard pile{state}"
+            f"  {p}: {plural(player.trunks, 'trunk')}, health {player.health}/{player.max_health}, "
+            f"{plural(len(player.hand), 'spell')} in hand, {len(player.pile)} in the discard pile{state}"
         )
     for n in range(1, _CLASHES + 1):
         when = "past" if n < w.clash else "now" if n == w.clash else "to come"
@@ -1999,7 +1988,7 @@ def render(w: World, viewer: str | None = None) -> str:
             extra = " (cancelled)" if c.state == "cancelled" else " (face down)" if c.state == "prepared" else ""
             copy = f" as {c.copy}" if c.copy else ""
             shown.append(f"{c.ref}{copy}{extra}")
-        lines.append(f"  Clash {_roman(n)} ({when}): {', '.join(shown) or '-'}")
+        lines.append(f"  Clash {roman(n)} ({when}): {', '.join(shown) or '-'}")
     if viewer is not None and viewer in w.players:
         hand = w.players[viewer].hand
         lines.append(f"  {viewer}'s hand: " + (", ".join(_describe(n) for n in hand) or "empty"))
