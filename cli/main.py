@@ -332,8 +332,7 @@ def verify(
     except (OSError, ValueError):
         is_folder = False
     if not is_folder:
-        name = folder if len(folder) <= 80 else folder[:80] + "…"
-        raise InvalidInputError(f"--in {shown(name)!r} is not a folder; give the folder to run the commands in")
+        raise InvalidInputError(f"--in {shown(folder, 80)!r} is not a folder; give the folder to run the commands in")
 
     def where(path: str) -> contextlib.chdir:
         return contextlib.chdir(folder if folder is not None else Path(path).resolve().parent)
@@ -540,8 +539,7 @@ def _number_message(err: typer.TyperException, message: str) -> str:
         return message
     from rulebook.reading import MAX_DIGITS, shown
 
-    name, given = found.group(1).strip("'\""), shown(str(problem.get("input", "")))
-    given = given if len(given) <= 40 else given[:40] + "…"
+    name, given = found.group(1).strip("'\""), shown(problem.get("input", ""), 40)
     low, high = getattr(param, "min", None), getattr(param, "max", None)
     if problem.get("type") in ("greater_than_equal", "less_than_equal") and low is not None and high is not None:
         return f"{name} must be from {low} to {high}, not {given}"

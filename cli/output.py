@@ -138,8 +138,7 @@ def internal_error(err: BaseException) -> str:
     """The one line shown for an unexpected exception (a bug): what failed, and how to see more."""
     from rulebook.reading import shown
 
-    detail = shown(str(err))
-    detail = detail if len(detail) <= 200 else detail[:200] + "…"
+    detail = shown(err, 200)
     what = type(err).__name__ + (f": {detail}" if detail else "")
     return f"internal error ({what}); this is a bug in rulebook, please report it (set {DEBUG_VARIABLE}=1 to see where)"
 

@@ -135,7 +135,7 @@ def spell_name(name: str) -> str:
 def _player(name: object) -> str:
     text = str(name).strip().upper()
     if not _PLAYER.match(text):
-        given = shown(str(name) if len(str(name)) <= 40 else str(name)[:40] + "…")
+        given = shown(name, 40)
         raise InvalidInputError(f"unknown player {given!r}; players are written P1, P2, ... P9 in seating order")
     return text
 
@@ -148,7 +148,7 @@ def _clash_number(text: str | int) -> int:
     try:
         return number(text if isinstance(text, int) else value, "a clash", low=1, high=_CLASHES)
     except InvalidInputError:
-        given = shown(str(text) if len(str(text)) <= 40 else str(text)[:40] + "…")
+        given = shown(text, 40)
         raise InvalidInputError(f"unknown clash {given!r}; {accepted}") from None
 
 
@@ -1758,7 +1758,7 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
         try:
             count = number(pick, "Illuminate's choice", low=0, high=99)
         except InvalidInputError:
-            given = shown(choice if len(choice) <= 40 else choice[:40] + "…")
+            given = shown(choice, 40)
             raise InvalidInputError(
                 f"Illuminate's choice is how many extra spells to cast (0, 1 or 2), not {given!r}"
             ) from None

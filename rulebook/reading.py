@@ -75,16 +75,22 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
-def shown(text: object) -> str:
-    """``text`` made safe to print: control characters (terminal escapes among them) shown escaped.
+def shown(text: object, limit: int | None = None) -> str:
+    """``text`` made safe to print: control characters (terminal escapes among them) shown escaped, and
+    cut to its first ``limit`` characters (marked with …) when it is longer.
 
     Examples:
         >>> shown("P1\\x1b[31m")
         'P1\\\\x1b[31m'
         >>> shown("Fire – Blaze")
         'Fire – Blaze'
+        >>> shown("a" * 50, limit=5)
+        'aaaaa…'
     """
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+    text = str(text)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def number(text: str | int, what: str, *, low: int | None = None, high: int | None = None, signed: bool = False) -> int:
@@ -117,7 +123,7 @@ def number(text: str | int, what: str, *, low: int | None = None, high: int | No
     else:
         raw = str(text).strip()
         if not _NUMBER.fullmatch(raw) or (raw[:1] in "+-" and not signed):
-            shown_raw = shown(raw if len(raw) <= 40 else raw[:40] + "…")
+            shown_raw = shown(raw, 40)
             accepted = "digits 0-9" + (", with an optional sign" if signed else "")
             raise InvalidInputError(f"{what} must be a whole number written with the {accepted}, not {shown_raw!r}")
         significant = raw.lstrip("+-").lstrip("0")
@@ -320,7 +326,7 @@ def _describe(shape: Any) -> str:
 
 def _got(value: Any) -> str:
     text = repr(value)
-    return shown(text if len(text) <= 40 else text[:40] + "…")
+    return shown(text, 40)
 
 
 def _fits(value: Any, shape: Any) -> bool:

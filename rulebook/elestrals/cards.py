@@ -102,8 +102,7 @@ def parse_effect(text: str) -> StatEffect:
         return StatEffect("set", stat(words[1]), _int(words[-1], "the value set"), clean)
     if len(words) == 2 and _SIGNED.fullmatch(words[1]):
         return StatEffect("change", stat(words[0]), _int(words[1], "a change of a stat"), clean)
-    shown_text = text.strip() if len(text.strip()) <= 60 else text.strip()[:60] + "…"
-    raise InvalidInputError(f"cannot read stat effect {shown(shown_text)!r}; write {_EFFECT_FORMS}")
+    raise InvalidInputError(f"cannot read stat effect {shown(text.strip(), 60)!r}; write {_EFFECT_FORMS}")
 
 
 def parse_effects(text: str) -> list[StatEffect]:
