@@ -25,7 +25,7 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.rest import DocTestParser
 from sybil.sybil import SybilCollection
 
-from rulebook.testing import ConsoleParser
+from cli.testing import ConsoleParser
 
 FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 ROOT = Path(__file__).resolve().parent

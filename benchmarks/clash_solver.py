@@ -18,7 +18,7 @@ import statistics
 import time
 
 from rulebook import clash
-from rulebook.clash_solver import Solver, advise, all_options
+from rulebook.clash.solver import Solver, advise, all_options
 
 GOAL_SECONDS = 5.0
 

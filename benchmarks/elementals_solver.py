@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from rulebook import elementals
-from rulebook.elementals_sim import POLICIES, SimulationResult, play_game
-from rulebook.elementals_solver import share_svg, solve
+from rulebook.elementals.bots import POLICIES, SimulationResult, play_game
+from rulebook.elementals.solver import share_svg, solve
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SUMMARY = RESULTS / "elementals-solver.json"

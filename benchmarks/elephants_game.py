@@ -21,7 +21,7 @@ import time
 
 
 def _random_games(players: int, games: int, seed: int) -> tuple[float, float]:
-    from rulebook.elephants_game import new_game
+    from rulebook.elephants.game import new_game
 
     rng = random.Random(seed)
     moves = 0
@@ -71,7 +71,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from rulebook import elephants
-    from rulebook.elephants_sim import simulate
+    from rulebook.elephants.bots import simulate
 
     for players in (2, 3, 4):
         per_s, moves_s = _random_games(players, args.games, seed=players)

@@ -28,7 +28,7 @@ def _testing():
     try:
         import cli.testing as testing
     except ImportError:  # before the transcript runner moved into the command line's package
-        import rulebook.testing as testing
+        import cli.testing as testing
     return testing
 
 

@@ -220,7 +220,7 @@ def solve(
     For each combination of the rules options: win, draw or loss for P1 with perfect play, the number
     of positions searched and the time. Example: rulebook clash solve -o gale-defends=yes
     """
-    from rulebook import clash_solver
+    from rulebook.clash import solver as clash_solver
 
     opts = parse_options(option)
     total = len(clash_solver.combinations(opts))
@@ -269,7 +269,8 @@ def advise(
 
     Example: rulebook clash advise 'P1: earth air / P2: earth'
     """
-    from rulebook import clash, clash_solver
+    from rulebook import clash
+    from rulebook.clash import solver as clash_solver
     from rulebook.errors import InvalidInputError
 
     opts = parse_options(option)

@@ -377,7 +377,7 @@ def board(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
     if not state.hand:
         hand.append(("empty (draw to begin a turn)" if not state.is_terminal() else "-", None))
     lines.append(hand)
-    powers = ", ".join(f"{k} {elementals._LORDS[k]['title']}" for k in state.powers) or "none"
+    powers = ", ".join(f"{k} {elementals.engine._LORDS[k]['title']}" for k in state.powers) or "none"
     lines.append(
         [(f"deck {len(state.deck)} · damage {state.damage} of {elementals.LOSING_DAMAGE} · powers: {powers}", None)]
     )
@@ -556,7 +556,7 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
             screen.line(f"undone: {move}")
             continue
         if word == "hint":
-            from rulebook.elementals_hint import SAMPLES, hint
+            from rulebook.elementals.hint import SAMPLES, hint
 
             with _progress("hint", SAMPLES) as advance:
                 found = hint(state, progress=advance)
@@ -622,7 +622,7 @@ def hint(
 
     Example: rulebook elementals hint --log examples/elementals/opening.log
     """
-    from rulebook.elementals_hint import hint as find
+    from rulebook.elementals.hint import hint as find
     from rulebook.ruling import Trace
 
     opts = parse_options(option)
@@ -743,8 +743,8 @@ def simulate(
     Example: rulebook elementals simulate --games 1000 --policy greedy --policy planner
     """
     from rulebook import elementals
-    from rulebook.elementals_sim import POLICIES, SimulationResult, svg_chart
-    from rulebook.elementals_sim import simulate as run
+    from rulebook.elementals.bots import POLICIES, SimulationResult, svg_chart
+    from rulebook.elementals.bots import simulate as run
     from rulebook.errors import UnknownNameError
     from rulebook.writing import check_output, write_atomic
 
@@ -833,7 +833,7 @@ def solve(
 
     Example: rulebook elementals solve --seed 141
     """
-    from rulebook.elementals_solver import solve as find
+    from rulebook.elementals.solver import solve as find
     from rulebook.writing import check_output, write_atomic
 
     opts = parse_options(option)

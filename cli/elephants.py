@@ -69,7 +69,7 @@ OptionFlag = option_flag("elephants")
 
 def _health(pairs: list[str] | None) -> dict[str, int]:
     """``--health PLAYER=N`` pairs: the player's name is checked first, then the number."""
-    from rulebook.elephants import _player
+    from rulebook.elephants.engine import _player
     from rulebook.errors import InvalidInputError
     from rulebook.reading import number, shown
 
@@ -554,8 +554,8 @@ def play(
     """
     import random
 
-    from rulebook import elephants_game as G
-    from rulebook.elephants_sim import POLICIES
+    from rulebook.elephants import game as G
+    from rulebook.elephants.bots import POLICIES
     from rulebook.errors import InvalidInputError, RulebookError, UnknownNameError
     from rulebook.reading import number
 
@@ -655,7 +655,7 @@ def replay(
 
     Example: rulebook elephants replay examples/elephants/game.log
     """
-    from rulebook import elephants_game as G
+    from rulebook.elephants import game as G
     from rulebook.errors import IllegalActionError
     from rulebook.ruling import Trace
 
@@ -733,9 +733,9 @@ def simulate(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from rulebook import elephants_game as G
-    from rulebook.elephants_sim import POLICIES, SimulationResult
-    from rulebook.elephants_sim import simulate as run
+    from rulebook.elephants import game as G
+    from rulebook.elephants.bots import POLICIES, SimulationResult
+    from rulebook.elephants.bots import simulate as run
     from rulebook.errors import UnknownNameError
 
     names = tuple(policy or ["greedy", "random"])

@@ -321,7 +321,7 @@ def verify(
     import contextlib
     from pathlib import Path
 
-    from rulebook import testing
+    from cli import testing
     from rulebook.errors import InvalidInputError
     from rulebook.reading import read_text, shown
     from rulebook.writing import check_output, write_atomic

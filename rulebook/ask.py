@@ -2,7 +2,7 @@
 
 ``ask`` reads a question three ways at once:
 
-- the question readers of [`rulebook.calculators`][rulebook.calculators] compute the questions a game's engine can (one
+- the question readers of [`rulebook.questions`][rulebook.questions] compute the questions a game's engine can (one
   Elemental Clash attack, say), and only when they have read every quantity the answer needs;
 - the records are ranked against the question read through the players' vocabulary
   ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
@@ -275,7 +275,7 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     ``game`` (a game ID) keeps to that game's records and readers. ``limit`` is how many rulings are
     shown (the best and the related ones); ``value["rulings"]`` keeps the whole ranked list with scores.
     """
-    from rulebook import calculators
+    from rulebook import questions as calculators
 
     if not question.strip():
         raise InvalidInputError("the question is empty; ask something, e.g. 'what happens on a tie?'")

@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from rulebook.ask import MIN_STRENGTH, REFUSAL, ask, rank, render, strength
-from rulebook.calculators import read as read_question
-from rulebook.calculators import tokens
 from rulebook.errors import InvalidInputError
+from rulebook.questions import read as read_question
+from rulebook.questions import tokens
 from rulebook.vocabulary import lexicon
 
 READERS = ["clash", "elestrals", "spellfire", "elephants"]
@@ -286,7 +286,7 @@ ADVERSARIAL = {
 
 @pytest.mark.parametrize("reader", READERS)
 def test_each_reader_reads_50_kb_of_adversarial_text_in_well_under_a_second(reader: str) -> None:
-    module = importlib.import_module(f"rulebook.calculators.{reader}")
+    module = importlib.import_module(f"rulebook.{reader}.questions")
     for name, text in ADVERSARIAL.items():
         text = (text * 2)[:50_000]
         start = time.process_time()  # processor time: a busy machine does not count against the reader

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cli.main import app
 from rulebook import InvalidInputError, clash
 from rulebook.clash import Attack, Defend
-from rulebook.clash_solver import DRAW, LOSS, WIN, Solver, advise, all_options, solve, solve_all
+from rulebook.clash.solver import DRAW, LOSS, WIN, Solver, advise, all_options, solve, solve_all
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "clash"
 runner = CliRunner()

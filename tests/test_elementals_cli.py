@@ -238,7 +238,7 @@ def test_solve_is_unknown_when_the_time_runs_out() -> None:
 
 
 def test_ctrl_c_during_solve_says_how_far_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook import elementals_solver
+    from rulebook.elementals import solver as elementals_solver
 
     def interrupted(self, p):
         raise KeyboardInterrupt
@@ -298,7 +298,7 @@ def test_play_gives_a_hint() -> None:
 
 @pytest.mark.parametrize("chart", ["/", "/nonexistent-folder/chart.svg", "/dev/full", "x" * 300 + ".svg"])
 def test_a_chart_that_cannot_be_written_is_refused_before_any_game(chart: str, monkeypatch) -> None:
-    from rulebook import elementals_sim
+    from rulebook.elementals import bots as elementals_sim
 
     def never(*args, **kwargs):
         raise AssertionError("a game was played before the chart path was checked")
@@ -395,7 +395,7 @@ def test_50_kb_of_adversarial_text_is_refused_quickly_by_every_reader(text: str)
 
 
 def test_ctrl_c_during_simulate_reports_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook import elementals_sim
+    from rulebook.elementals import bots as elementals_sim
 
     real = elementals_sim.play_game
     calls = []

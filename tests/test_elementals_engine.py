@@ -9,7 +9,7 @@ import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elementals, rules
 from rulebook.elementals import Discard, Draw, Play, Reorder, Unleash
-from rulebook.elementals_sim import POLICIES, play_game
+from rulebook.elementals.bots import POLICIES, play_game
 
 ALL_OPTIONS = [
     dict(zip([o.name for o in rules("elementals").option_list], values, strict=True))
@@ -165,7 +165,7 @@ def test_the_planner_beats_the_baseline_on_the_same_deals() -> None:
 def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: dict) -> None:
     # `apply` takes a fast path for plain legal actions; it must agree field by field (the turn counter
     # too) with the checked path that `explain` takes, and must never accept an action that path refuses.
-    from rulebook.elementals import _fast_step, _ignore
+    from rulebook.elementals.engine import _fast_step, _ignore
 
     taken = 0
     for game in _games(options, games=3, seed=21) + _games(options, 3, 31, "greedy", give_powers=False):
@@ -185,7 +185,7 @@ def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: d
 
 def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
     # Deals must not change: the engine's own shuffle gives the permutation `random.shuffle` gives.
-    from rulebook.elementals import _shuffle
+    from rulebook.elementals.engine import _shuffle
 
     for seed in range(200):
         ours, theirs = list(elementals.TITAN_DECK), list(elementals.TITAN_DECK)
@@ -221,7 +221,7 @@ def _reference_greedy(state: elementals.ElementalsState) -> object:
 
 @pytest.mark.parametrize("options", ALL_OPTIONS[::3], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict) -> None:
-    from rulebook.elementals_sim import greedy
+    from rulebook.elementals.bots import greedy
 
     for game in _games(options, games=4, seed=41) + _games(options, 4, 51, "greedy"):
         for state in game[:-1]:
@@ -233,7 +233,7 @@ _REFERENCE_WEIGHTS = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
 
 
 def _reference_evaluate(s: elementals.ElementalsState) -> float:
-    from rulebook.elementals_sim import WEIGHTS as w
+    from rulebook.elementals.bots import WEIGHTS as w
 
     if s.won():
         return 1e6 - s.damage
@@ -308,7 +308,7 @@ def _reference_search(s: elementals.ElementalsState, memo: dict) -> tuple:
 def test_the_planners_search_finds_the_plan_its_first_version_found(options: dict) -> None:
     # The planner searches light positions for speed; over whole states, with every legal action filtered
     # as it was first written, the same best score and the same first plan come out.
-    from rulebook.elementals_sim import _search
+    from rulebook.elementals.bots import _search
 
     checked = 0
     for game in _games(options, games=2, seed=61) + _games(options, 2, 71, "planner"):

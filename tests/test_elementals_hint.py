@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from rulebook import elementals
-from rulebook.elementals_hint import _better, canonical, hint, plans, view, visible
-from rulebook.elementals_sim import Planner
+from rulebook.elementals.bots import Planner
+from rulebook.elementals.hint import _better, canonical, hint, plans, view, visible
 
 
 def _midgame(seed: int, moves: int) -> elementals.ElementalsState:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from rulebook import InvalidInputError, elementals
-from rulebook.elementals_sim import Planner
-from rulebook.elementals_solver import (
+from rulebook.elementals.bots import Planner
+from rulebook.elementals.solver import (
     BOUNDS,
     banish_supply,
     card_supply,
@@ -192,7 +192,7 @@ def test_the_site_shows_the_winnable_shares_the_benchmark_saved() -> None:
     import sys
     from pathlib import Path
 
-    from rulebook.elementals_solver import share_svg
+    from rulebook.elementals.solver import share_svg
 
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root / "benchmarks"))

@@ -236,7 +236,7 @@ def test_simulate_reports_win_rates_by_policy_seat_and_spell() -> None:
 
 
 def test_simulate_interrupted_reports_the_games_done_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook import elephants_sim
+    from rulebook.elephants import bots as elephants_sim
 
     real = elephants_sim.play_one
     calls = {"n": 0}
@@ -291,7 +291,8 @@ def test_each_reader_refuses_50_kb_of_adversarial_text_well_under_a_second(text:
     import contextlib
     import time
 
-    from rulebook import elephants, elephants_game
+    from rulebook import elephants
+    from rulebook.elephants import game as elephants_game
     from rulebook.errors import RulebookError
 
     readers = [

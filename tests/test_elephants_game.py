@@ -16,8 +16,8 @@ import pytest
 
 import rulebook
 from rulebook import IllegalActionError
-from rulebook.elephants_game import SETS, SPELLS, ElephantsState, World, format_log, new_game, parse_log, replay
-from rulebook.elephants_sim import greedy, play_one, random_policy
+from rulebook.elephants.bots import greedy, play_one, random_policy
+from rulebook.elephants.game import SETS, SPELLS, ElephantsState, World, format_log, new_game, parse_log, replay
 from rulebook.errors import InvalidInputError
 
 GAMES = int(os.environ.get("RULEBOOK_ELEPHANTS_GAMES", "200"))
@@ -135,7 +135,7 @@ def test_elephants_base_game_end_the_last_player_with_a_trunk_wins() -> None:
 
 
 def _at_round_limit(trunks: dict[str, int], health: dict[str, int]) -> World:
-    from rulebook import elephants_game as G
+    from rulebook.elephants import game as G
 
     w = World(list(trunks), rulebook.rules("elephants").options())
     w.deck = []
@@ -178,7 +178,7 @@ def test_elephants_interp_empty_hand_prepare_a_player_with_no_spell_prepares_not
     w.step = ("prepare", 0)
     state = ElephantsState(w.freeze(), (), w.freeze(), None, w.options)
     steps = []
-    from rulebook import elephants_game as G
+    from rulebook.elephants import game as G
 
     w2 = World.thaw(state._checkpoint, state.options)
     G.run_clash(w2, lambda d, _w: d.options[0], stop=lambda x: x.step[0] == "resolve")

@@ -4,7 +4,7 @@ Examples are gathered from the `--help` of every command ("Example: rulebook ...
 from every docs page: `$ rulebook ...` lines in any fenced block (console transcripts are also compared
 line by line elsewhere; here the `text` and `bash` blocks count too), shell lines such as
 `.venv/bin/rulebook ...`, and inline code spans that write a whole command. Each is split into words by
-a real shell (through `rulebook.testing.shell_words`, which refuses a line a shell would cut at `&`, `;`
+a real shell (through `cli.testing.shell_words`, which refuses a line a shell would cut at `&`, `;`
 or `|`), run as the console script runs it, and must exit with code 0 unless what is shown is an error.
 
 Usage lines (`rulebook rules GAME [--kind KIND]`) and bare command names (`rulebook compare`) are not
@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 import typer
 
+from cli import testing
 from cli.main import app
-from rulebook import testing
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 3  # seconds a command may run before it counts as started

@@ -567,7 +567,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_ctrl_c_during_clash_solve_reports_what_was_solved_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook import clash_solver
+    from rulebook.clash import solver as clash_solver
 
     real = clash_solver.solve_each
 
@@ -587,7 +587,7 @@ def test_ctrl_c_during_clash_solve_reports_what_was_solved_and_exits_130(monkeyp
 
 
 def test_ctrl_c_during_clash_advise_reports_the_moves_valued_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook import clash_solver
+    from rulebook.clash import solver as clash_solver
 
     real = clash_solver.move_values
 

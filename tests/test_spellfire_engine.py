@@ -141,7 +141,7 @@ def test_draw_counts_add_up(pile: int, count: int) -> None:
 
 
 def test_data_protection_is_the_two_realms_directly_behind() -> None:
-    rows = spellfire._DATA["formation"]["rows"]
+    rows = spellfire.engine._DATA["formation"]["rows"]
     for r, row in enumerate(rows[:-1]):
         for i, pos in enumerate(row):
             assert list(spellfire.PROTECTS[pos]) == rows[r + 1][i : i + 2]

@@ -1,4 +1,4 @@
-"""The transcript checker (`rulebook.testing`), `rulebook verify`, and the pre-commit hook.
+"""The transcript checker (`cli.testing`), `rulebook verify`, and the pre-commit hook.
 
 A transcript is a `console` block of `$ rulebook ...` commands and their output; see the
 "Check your own rulebook" page.
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from cli import testing
 from cli.main import app
-from rulebook import testing
-from rulebook.testing import UnsafeCommand, check_text, shell_words, transcripts, update_text
+from cli.testing import UnsafeCommand, check_text, shell_words, transcripts, update_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGNER = ROOT / "examples" / "designer"

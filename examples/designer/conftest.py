@@ -8,6 +8,6 @@ from pathlib import Path
 
 from sybil import Sybil
 
-from rulebook.testing import ConsoleParser
+from cli.testing import ConsoleParser
 
 pytest_collect_file = Sybil(parsers=[ConsoleParser(cwd=Path(__file__).parent)], patterns=["*.md"], path=".").pytest()

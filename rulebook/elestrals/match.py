@@ -86,7 +86,7 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
 
 
 def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
-    """Check a deck list (see [`parse_deck`][rulebook.elestrals_match.parse_deck]) and name every problem, each with
+    """Check a deck list (see [`parse_deck`][rulebook.elestrals.match.parse_deck]) and name every problem, each with
     its rule.
 
     ``value``: ``{"sizes": {"spirit", "main", "side"}, "problems": [{"problem", "rule"}]}``; ``legal``
@@ -404,7 +404,7 @@ def parse_results(text: str) -> list[tuple[int, str, str, str, int, int, int]]:
 
 def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     """Rank the players of a tournament from a results file (see
-    [`parse_results`][rulebook.elestrals_match.parse_results]).
+    [`parse_results`][rulebook.elestrals.match.parse_results]).
 
     ``value``: ``{"standings": [{"rank", "player", "points", "matches", "games", "won", "win_rate",
     "spirit_differential", "opponents_differential"}]}``, best first.

@@ -11,7 +11,7 @@ one possibility is made at once.
 Actions are short text, the word of the decision then its value: ``draft Thunder``, ``discard clap``,
 ``cast stupefy``, ``target P2``, ``target P2:root``, ``cancel P3:break``, ``use``, ``pass``,
 ``first root``, ``move P2:stupefy``, ``to III``, ``recall slumber``, ``keep``. A game log is the list of
-actions, each after the player who took it (``P1 cast stupefy``); [`replay`][rulebook.elephants_game.replay]
+actions, each after the player who took it (``P1 cast stupefy``); [`replay`][rulebook.elephants.game.replay]
 reads it back.
 
 Each spell's effect is one function in this module (``_fireball``, ``_clap``, ...), fed by the numbers of
@@ -19,7 +19,7 @@ the spell data in ``rulebook/data/elephants.toml``; every step of an effect cite
 (``elephants.spell.<name>``) and the rules it applies.
 
 Examples:
-    >>> from rulebook.elephants_game import new_game
+    >>> from rulebook.elephants.game import new_game
     >>> state = new_game(players=2)
     >>> state.current_player, state.legal_actions()[:3]
     (0, ('draft Fire', 'draft Water', 'draft Wind'))
@@ -38,7 +38,7 @@ from typing import Any, NamedTuple, Self
 
 from rulebook import rules as _rules
 from rulebook.elephants import LIMITS, SPELLS, roman
-from rulebook.elephants import _clash_number as clash_number  # the one reader of "IV" or "4"
+from rulebook.elephants.engine import _clash_number as clash_number  # the one reader of "IV" or "4"
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Step
@@ -1969,7 +1969,7 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
 
 
 def render(w: World, viewer: str | None = None) -> str:
-    """The game as plain text (see [`render`][rulebook.elephants_game.ElephantsState.render])."""
+    """The game as plain text (see [`render`][rulebook.elephants.game.ElephantsState.render])."""
     lines = [f"Round {w.round}, Clash {roman(w.clash)}; Ringleader {w.ringleader}; turn order {', '.join(w.order())}"]
     for p in w.seats:
         player = w.players[p]

@@ -8,14 +8,14 @@ Four are provided:
   attack that needs the least, and otherwise discards its weakest card; it never uses a power;
 - ``planner``: at each turn it searches every way of playing the whole hand (plays, discards and the
   powers Neptulon and Ragnaros), scores each end of turn, and follows the best plan;
-- ``hint``: at each turn it follows the hint of ``rulebook.elementals_hint``, which tries the planner's
+- ``hint``: at each turn it follows the hint of ``rulebook.elementals.hint``, which tries the planner's
   plan and its alternatives in deals that fit what the player sees, the planner finishing each (slow: a
   game takes seconds).
 
 Game ``i`` of a simulation is dealt from seed ``seed + i``, so a run is reproducible.
 
 Examples:
-    >>> from rulebook.elementals_sim import simulate
+    >>> from rulebook.elementals.bots import simulate
     >>> result = simulate(20, seed=1, policy="greedy")
     >>> result.games, 0 <= result.wins <= 20
     (20, True)
@@ -32,8 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook import elementals as E
 from rulebook.elementals import Discard, Draw, ElementalsState, Reorder, Unleash
+from rulebook.elementals import engine as E
 from rulebook.errors import UnknownNameError
 from rulebook.records import Options
 
@@ -447,7 +447,7 @@ def _useful(state: ElementalsState, c: str) -> bool:
 
 def planner(state: ElementalsState, rng: random.Random) -> Any:
     """The planning policy as a plain function (it plans afresh at every call;
-    [`Planner`][rulebook.elementals_sim.Planner] keeps its plan).
+    [`Planner`][rulebook.elementals.bots.Planner] keeps its plan).
 
     Examples:
         >>> s = E.position(hand="5S 9D 2C", targets="KS QH", piles={"KS": "8D 6C"}, powers="KH")
@@ -459,7 +459,7 @@ def planner(state: ElementalsState, rng: random.Random) -> Any:
 
 #: The policies by name, each a factory making a fresh policy for one game.
 def _hint_policy() -> Policy:
-    from rulebook.elementals_hint import HintPolicy
+    from rulebook.elementals.hint import HintPolicy
 
     return HintPolicy()
 

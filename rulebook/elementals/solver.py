@@ -15,13 +15,13 @@ worse), drops those a sound bound proves lost, and tries the rest best first, by
 table of positions proved lost cuts repeats, and any position no better than one in it. The bounds,
 each tested on its own:
 
-- [`card_supply`][rulebook.elementals_solver.card_supply]: the elementals left need more cards than the
+- [`card_supply`][rulebook.elementals.solver.card_supply]: the elementals left need more cards than the
   hand and the deck hold, in all or element by element;
-- [`banish_supply`][rulebook.elementals_solver.banish_supply]: an elemental is left that no remaining
+- [`banish_supply`][rulebook.elementals.solver.banish_supply]: an elemental is left that no remaining
   card of its element can banish;
-- [`damage_supply`][rulebook.elementals_solver.damage_supply]: the damage the elementals still need is
+- [`damage_supply`][rulebook.elementals.solver.damage_supply]: the damage the elementals still need is
   more than the remaining cards can deal, or an attack under way can no longer be completed;
-- [`damage_bound`][rulebook.elementals_solver.damage_bound]: the damage taken, with the least the
+- [`damage_bound`][rulebook.elementals.solver.damage_bound]: the damage taken, with the least the
   discards the deck's order forces must cost, reaches 33.
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
@@ -48,9 +48,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from rulebook import elementals as E
 from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
-from rulebook.elementals_sim import WEIGHTS as _WEIGHTS
+from rulebook.elementals import engine as E
+from rulebook.elementals.bots import WEIGHTS as _WEIGHTS
 from rulebook.errors import InvalidInputError
 
 __all__ = [

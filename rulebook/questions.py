@@ -1,16 +1,16 @@
 """Question readers: the questions a game's engine can compute, read from plain words.
 
-Each game's reader (``rulebook.calculators.clash`` and the others) reads one kind of question (one
+Each game's reader (``rulebook.clash.questions`` and the others) reads one kind of question (one
 Elemental Clash attack, an Elestrals battle or stat change, whether a Spellfire attack is legal, the
 order an Elemental Elephants clash resolves in) and computes it with that game's public engine
 functions only. A reader computes only when it has read every quantity the answer depends on;
 otherwise it says what it read and what is missing, and ``rulebook ask`` answers with the rulings.
 
 Readers never use regular expressions that can backtrack: the question is cut into words once
-([`tokens`][rulebook.calculators.tokens], a linear scan) and every reader walks that list.
+([`tokens`][rulebook.questions.tokens], a linear scan) and every reader walks that list.
 
 Examples:
-    >>> from rulebook.calculators import read
+    >>> from rulebook.questions import read
     >>> print(read("air+ attacks earth")[0].ruling.verdict)
     P2's Earth is eliminated (5 against 2)
     >>> reading = read("An Elestral with 3 Attack attacks an Elestral with 2 Attack. Who wins?")[0]
@@ -167,7 +167,7 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
     for game, cues in CUES.items():
         if (games is not None and game not in games) or not words & cues:
             continue
-        reader = importlib.import_module(f"rulebook.calculators.{game}")
+        reader = importlib.import_module(f"rulebook.{game}.questions")
         reading = reader.read(text)
         if reading is not None:
             readings.append(reading)

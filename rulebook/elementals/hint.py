@@ -4,7 +4,7 @@ The player sees the layout as revealed, the hand, the cards on the elementals, t
 Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
-It works by rollout: it improves on the planner (``rulebook.elementals_sim``) by trying the planner's
+It works by rollout: it improves on the planner (``rulebook.elementals.bots``) by trying the planner's
 alternatives and letting the planner finish each. The hint lists the plans for the rest of the turn from
 what is seen (each up to the end of the turn, or to a play that turns a card face up), and takes the
 planner's own and the few others that keep the most cards to play (then take the least damage). It deals
@@ -37,10 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals_sim import Planner, _search, play_game
-from rulebook.elementals_solver import _order, _Solver, position_of
+from rulebook.elementals import engine as E
+from rulebook.elementals.bots import Planner, _search, play_game
+from rulebook.elementals.solver import _order, _Solver, position_of
 from rulebook.writing import content_key
 
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]

@@ -1,36 +1,6 @@
-"""Elemental Elephants: the clarification sheet's rulings on a round of four clashes, as queries.
+"""Elemental Elephants: the clarification sheet's rulings on a described round of four clashes.
 
-This module answers questions about a described board: the spells of each clash of one round, with an owner, a
-priority and a state (active, cancelled or moved). In what order does a clash resolve? Can this spell advance? Can
-Gravitate move this spell there? Which spells can Clap take? What does a spell do as it resolves, and what happens
-when the whole clash, or the whole round, is played out? Each answer is a [`Ruling`][rulebook.ruling.Ruling] citing
-its rules. Playing a clash or a round out uses the whole-game engine of
-``rulebook.elephants_game`` (every spell of the card list, its effect as code), which also
-plays whole games (``new_game``).
-
-Spell notation: ``OWNER:NAME`` (``P1:stupefy``), then optional flags after slashes: ``/cancelled``,
-``/moved=3`` (moved to Clash III), ``/resolved`` (has already resolved in its clash), ``/advanced``
-(has already advanced itself this round), ``/hit`` or ``/miss`` (its main effect succeeded or not:
-Clap cancelled a spell, Enfeeble dealt damage). ``@N`` places a spell in another clash than the current
-one (``P1:slumber@1`` is a past spell left in Clash I). Players are P1, P2, ... in seating order. A board
-gives each spell once, and each elephant's set to one player (the one who drafted it).
-
-Examples:
-    >>> from rulebook import elephants
-    >>> clash_two = elephants.board("P1:stupefy P2:root P1:accelerator", clash=2)
-    >>> print(elephants.order(clash_two))
-    Clash II resolves: P1:stupefy, P1:accelerator, P2:root
-      1. Turn order: P1, P2 (P1 is the Ringleader)  [elephants.base.turn-order]
-      2. Clash II: its face-up spells resolve by priority, then it advances  [elephants.base.round]
-      3. P1:accelerator works from the Cast phase, in this clash only  [elephants.interp.accelerator-passive]
-      4. P1:stupefy has priority 2, 1 with P1's Accelerator  [elephants.order.accelerator]
-      5. P2:root has priority 1  [elephants.base.spells]
-      6. P1:accelerator has priority 1; it does not speed itself up  [elephants.order.accelerator]
-      7. Priority 1 first, up to 5  [elephants.base.priority]
-      8. Not highest first, as the prototype's README has it  [elephants.erratum.priority-direction]
-      9. P1:stupefy and P1:accelerator both at 1: P1 chooses their order  [elephants.order.own-ties]
-      10. P1's choice is taken as the order listed  [elephants.interp.listed-order]
-      11. P1:accelerator before P2:root, both at 1: P1 is earlier in turn order  [elephants.base.priority-tie]
+Everything public here is re-exported by [`rulebook.elephants`][rulebook.elephants], the way to import it.
 """
 
 from __future__ import annotations
@@ -48,7 +18,7 @@ from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 
 if TYPE_CHECKING:
-    from rulebook.elephants_game import Decision, ElephantsState, World
+    from rulebook.elephants.game import Decision, ElephantsState, World
 
 __all__ = [
     "LIMITS",
@@ -1323,13 +1293,13 @@ def _said(events: Sequence[tuple[Any, ...]], ref: str) -> list[str]:
 
 
 def _engine() -> Any:
-    from rulebook import elephants_game
+    from rulebook.elephants import game as elephants_game
 
     return elephants_game
 
 
 def new_game(players: int = 2, options: Mapping[str, object] | Options | None = None) -> ElephantsState:
-    """A new whole game (see ``rulebook.elephants_game``): 2 to 4 players, P1 the first
+    """A new whole game (see ``rulebook.elephants.game``): 2 to 4 players, P1 the first
     Ringleader.
 
     Examples:
@@ -1500,7 +1470,7 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     advance phase.
 
     Unlike [`order`][rulebook.elephants.order], which reads the board as it is, this follows the clash as spells act,
-    with the game engine of ``rulebook.elephants_game`` (every spell's effect): a spell
+    with the game engine of ``rulebook.elephants.game`` (every spell's effect): a spell
     cancelled or moved before its turn does not resolve, a player who loses a trunk takes their spells off the board,
     and when only one player can still be harmed the round ends at once. ``choose`` gives the players' choices, by
     spell, in the order the spell asks them: Clap's targets (``"P2:break,P3:root"``), Gravitate's move

@@ -20,7 +20,7 @@ Examples:
 
 from __future__ import annotations
 
-from rulebook.calculators import Reading, Token, tokens
+from rulebook.questions import Reading, Token, tokens
 
 __all__ = ["read"]
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from rulebook.calculators import Reading, Token, tokens
+from rulebook.questions import Reading, Token, tokens
 
 __all__ = ["read"]
 

@@ -16,7 +16,7 @@ each policy plays each seat equally often, and its random choices come from seed
 reproducible.
 
 Examples:
-    >>> from rulebook.elephants_sim import simulate
+    >>> from rulebook.elephants.bots import simulate
     >>> result = simulate(4, players=2, policies=("greedy", "random"), seed=1)
     >>> result.games, sum(result.wins.values()) + result.draws
     (4, 4)
@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.elephants_game import SETS, SPELLS, ElephantsState, new_game
+from rulebook.elephants.game import SETS, SPELLS, ElephantsState, new_game
 from rulebook.errors import UnknownNameError
 
 __all__ = ["POLICIES", "SimulationResult", "greedy", "random_policy", "simulate"]

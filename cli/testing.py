@@ -19,7 +19,7 @@ the output shown. Each command runs in this process, exactly as the `rulebook` c
 in the folder of its Markdown file, with a terminal 80 columns wide and no colour.
 
 Two ways to use it: `rulebook verify FILE.md...` from a shell or a pre-commit hook, and
-[`ConsoleParser`][rulebook.testing.ConsoleParser] from pytest with Sybil.
+[`ConsoleParser`][cli.testing.ConsoleParser] from pytest with Sybil.
 
 Examples:
     >>> doc = '''Earth against Water:
@@ -49,7 +49,7 @@ Examples:
     >>> shell_words("rulebook elestrals enchant fire,& water,water")
     Traceback (most recent call last):
     ...
-    rulebook.testing.UnsafeCommand: a shell would cut this command at '&' (quote it: '&')
+    cli.testing.UnsafeCommand: a shell would cut this command at '&' (quote it: '&')
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ def shell_words(command: str) -> list[str]:
 
     Quotes, backslashes, `$VARIABLES` and `# comments` are handled by the shell itself (`bash`, when it is
     installed). Unquoted `&`, `;`, `|`, `<`, `>`, parentheses and command substitutions are refused with
-    [`UnsafeCommand`][rulebook.testing.UnsafeCommand]: pasted into a shell, such a line would run something
+    [`UnsafeCommand`][cli.testing.UnsafeCommand]: pasted into a shell, such a line would run something
     else than the one command shown.
     """
     _refuse_operators(command)
@@ -261,7 +261,7 @@ def shell_words(command: str) -> list[str]:
 
 
 def _refuse_operators(command: str) -> None:
-    """Raise [`UnsafeCommand`][rulebook.testing.UnsafeCommand] at the first unquoted shell operator."""
+    """Raise [`UnsafeCommand`][cli.testing.UnsafeCommand] at the first unquoted shell operator."""
     quote = ""
     i = 0
     while i < len(command):
@@ -521,7 +521,7 @@ class ConsoleParser:
     In another project's `conftest.py`, this checks the transcripts in its own Markdown with pytest:
 
         from sybil import Sybil
-        from rulebook.testing import ConsoleParser
+        from cli.testing import ConsoleParser
 
         pytest_collect_file = Sybil(parsers=[ConsoleParser()], patterns=["*.md"]).pytest()
 

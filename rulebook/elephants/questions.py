@@ -17,8 +17,8 @@ Examples:
 
 from __future__ import annotations
 
-from rulebook.calculators import Reading, tokens
 from rulebook.errors import IllegalActionError, InvalidInputError
+from rulebook.questions import Reading, tokens
 
 __all__ = ["read"]
 

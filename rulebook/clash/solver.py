@@ -24,7 +24,7 @@ answer comes, never the answer.
 
 Examples:
     >>> from rulebook import clash
-    >>> from rulebook.clash_solver import Solver
+    >>> from rulebook.clash.solver import Solver
     >>> solver = Solver()
     >>> solver.value_name(clash.position("earth", "fire"))  # Earth 5 simply beats Fire 3
     'win'
@@ -416,7 +416,7 @@ def _game_verdict(value: int, options: Options) -> str:
 def solve_all(fixed: Mapping[str, object] | None = None) -> Ruling:
     """Solve the game under every combination of the rules options (or those matching ``fixed``).
 
-    ``value`` holds ``results`` (one [`solve`][rulebook.clash_solver.solve] value per combination, defaults first), and
+    ``value`` holds ``results`` (one [`solve`][rulebook.clash.solver.solve] value per combination, defaults first), and
     the totals ``positions`` and ``seconds``. The trace names each reading's value and the positions searched
     (the same on every run); the times are in ``value`` only.
 

@@ -1,0 +1,115 @@
+"""Elementals: the solitaire card game as an engine, with a seeded deal, move logs and a text layout.
+
+The numbered cards, aces and two jokers are the titan deck; the twelve face cards are the elementals,
+dealt face down in one of three layouts. The state is immutable and honours
+[`rulebook.protocol.GameState`][rulebook.protocol.GameState]: the player is side 0, and the elementals are side 1, which
+never moves (``elementals.interp.two-sides``). A game is reproduced exactly from its seed, its layout, its
+options and its move log.
+
+Cards are written rank then suit: ``7H``, ``AS``, ``10C`` (or ``TC``), ``KD``; suits ``H`` water,
+``D`` earth, ``S`` fire, ``C`` air (``♥♦♠♣`` are accepted too). The jokers are ``JK1`` and ``JK2``.
+
+Move-log notation, one action per line (``#`` starts a comment):
+
+- ``draw``: begin a turn by drawing three cards;
+- ``7H > KS``: play 7H on the elemental KS; a joker names its power, ``JK1=6 > KS``;
+- ``discard 9C`` (a joker: ``discard JK1=1``);
+- ``neptulon 9C``, ``therazane`` (then ``top`` or ``stay``), ``ragnaros 5D``, ``alakir``: use a power.
+
+A log may begin with ``seed N``, ``layout N`` and ``option NAME=VALUE`` lines.
+
+Examples:
+    >>> from rulebook import elementals
+    >>> state = elementals.new_game(seed=7)
+    >>> print(state.render())
+          [##]
+        [##][##]
+      [##][##][##]
+    [##][##][##][##]
+      [QH]    [KD]
+    hand: -   deck: 42   damage: 0/33   powers: -
+    >>> state, ruling = state.explain(elementals.parse_action("draw"))
+    >>> ruling.verdict
+    'turn 1: draws 5D, 6H, 3S'
+
+
+The package, laid out as every game is:
+
+- ``engine``: the deal, the state, the actions and the move log: the game as an engine
+- ``bots``: policies (random, greedy, the planner) and simulation
+- ``solver``: the exact solver of deals
+- ``hint``: hints from what the player can see
+"""
+
+from __future__ import annotations
+
+# Also public, for the other modules of the game and for tests; not part of the documented API.
+from rulebook.elementals.engine import (  # noqa: F401
+    COVERED_BY,
+    DAMAGE_CARDS,
+    DEFAULT_SEED,
+    ELEMENTALS,
+    HAND_SIZE,
+    JOKER_POWERS,
+    JOKERS,
+    LAYOUTS,
+    LOSING_DAMAGE,
+    POWERS,
+    RAGNAROS_FACTOR,
+    SCENARIO_SETUP,
+    SIDES,
+    SUITS,
+    TITAN_DECK,
+    Action,
+    Discard,
+    Draw,
+    ElementalsState,
+    Layout,
+    NotAvailableError,
+    Placed,
+    Play,
+    Reorder,
+    Unleash,
+    card,
+    card_info,
+    check_play,
+    deal,
+    element_of,
+    layout,
+    new_game,
+    parse_action,
+    parse_log,
+    position,
+    power_of,
+    replay,
+    run_scenario,
+    scenario_play,
+)
+
+__all__ = [
+    "COVERED_BY",
+    "DEFAULT_SEED",
+    "ELEMENTALS",
+    "LAYOUTS",
+    "SIDES",
+    "TITAN_DECK",
+    "Discard",
+    "Draw",
+    "ElementalsState",
+    "NotAvailableError",
+    "Play",
+    "Reorder",
+    "Unleash",
+    "card",
+    "card_info",
+    "check_play",
+    "deal",
+    "element_of",
+    "layout",
+    "new_game",
+    "parse_action",
+    "parse_log",
+    "position",
+    "power_of",
+    "replay",
+]
