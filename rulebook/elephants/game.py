@@ -424,6 +424,25 @@ def _cancel(w: World, target: Card, c: Card, rule: str) -> bool:
     return True
 
 
+def _cancel_all(w: World, targets: Sequence[Card], c: Card, rule: str) -> None:
+    """Cancel ``targets`` at once for ``c``: Root's shield is judged for all of them before any is cancelled."""
+    shields = {x.ref: _shield(w, x, c.owner) for x in targets}
+    if any(shields.values()):
+        w.say(
+            f"{c.ref} cancels them all at once: Root's shield is judged before any of them is cancelled",
+            "elephants.interp.cancel-all-at-once",
+        )
+    for x in targets:
+        root = shields[x.ref]
+        if root is not None:
+            w.say(f"{x.ref} is shielded by {root.ref}: not cancelled", "elephants.root.protects")
+            continue
+        x.state = "cancelled"
+        w.say(f"{c.ref} cancels {x.ref}", rule)
+        w.say(f"{x.ref} stays on view but is no longer active", "elephants.cancelled.visible")
+        w.events.append(("cancel", x.ref, c.ref))
+
+
 def _conjuries(w: World, c: Card) -> list[Card]:
     """The enemy conjuries ``c`` may aim at: active in the clash, their owner harmable, not shielded by Root."""
     return [
@@ -874,11 +893,18 @@ def _daybreak(w: World, ask: _Ask, c: Card) -> None:
 
 
 def _constellation(w: World, ask: _Ask, c: Card) -> None:
-    mine = w.past(c.owner)
+    # The card list of 2025-09-09: one of its owner's active or past spells; itself last, as a last resort.
+    mine = [x for x in w.here(c.owner) if x is not c] + w.past(c.owner) + ([c] if c in w.here(c.owner) else [])
+    w.say(
+        f"{c.ref} may recall one of {c.owner}'s active spells (itself included) or past spells",
+        "elephants.interp.constellation-recall",
+    )
     if not mine:
-        w.say(f"{c.owner} has no past spell for {c.ref} to recall", _spell_rule(c))
+        w.say(f"{c.owner} has no active or past spell for {c.ref} to recall", _spell_rule(c))
         return
-    answer = _value(ask(w, c.owner, "recall", [f"recall {x.ref}" for x in mine], f"the past spell {c.ref} recalls", c))
+    answer = _value(
+        ask(w, c.owner, "recall", [f"recall {x.ref}" for x in mine], f"the active or past spell {c.ref} recalls", c)
+    )
     _to_hand(w, w.card(answer), c.owner)
     w.say(f"{c.ref} recalls {answer} to {c.owner}'s hand", _spell_rule(c))
     w.say("A recall takes a spell into the hand", "elephants.base.discard-recall")
@@ -969,8 +995,7 @@ def _encumber(w: World, ask: _Ask, c: Card) -> None:
         return
     for e in foes:
         w.say(f"{e} has an active remedy spell: {c.ref} cancels their spells", _spell_rule(c))
-        for x in w.here(e):
-            _cancel(w, x, c, _spell_rule(c))
+        _cancel_all(w, w.here(e), c, _spell_rule(c))
 
 
 def _sap(w: World, ask: _Ask, c: Card) -> None:
