@@ -69,7 +69,7 @@ OptionFlag = option_flag("elephants")
 
 def _health(pairs: list[str] | None) -> dict[str, int]:
     """``--health PLAYER=N`` pairs: the player's name is checked first, then the number."""
-    from rulebook.elephants.engine import _player
+    from rulebook.elephants.tables import player_name
     from rulebook.errors import InvalidInputError
     from rulebook.reading import number, shown
 
@@ -78,7 +78,7 @@ def _health(pairs: list[str] | None) -> dict[str, int]:
         who, sep, value = pair.partition("=")
         if not sep:
             raise InvalidInputError(f"health {shown(pair[:40])!r} must be written PLAYER=N, e.g. P2=1")
-        name = _player(who)
+        name = player_name(who)
         found[name] = number(value, f"the health of {name}", low=1, high=99)
     if pairs and len(pairs) > 9:
         raise InvalidInputError(f"--health is given {len(pairs)} times; a game has at most 9 players")

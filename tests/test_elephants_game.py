@@ -139,7 +139,7 @@ def _at_round_limit(trunks: dict[str, int], health: dict[str, int]) -> World:
 
     w = World(list(trunks), rulebook.rules("elephants").options())
     w.deck = []
-    w.round, w.clash, w.step = G.LIMITS["max_rounds"], 4, ("endround",)
+    w.round, w.clash, w.step = rulebook.elephants.LIMITS["max_rounds"], 4, ("endround",)
     for p in trunks:
         w.players[p].trunks, w.players[p].health = trunks[p], health[p]
     G.run_clash(w, lambda d, _w: d.options[0], stop=lambda x: False)
