@@ -235,6 +235,84 @@ def parse_spell(token: str, clash: int = 1) -> Spell:
     return spell
 
 
+def _laid(spells: str | Iterable[str | Spell], current: int) -> list[Spell]:
+    """The spells given to a board, read; one that waits in a later clash cannot have done anything yet."""
+    tokens = spells.split() if isinstance(spells, str) else list(spells)
+    if len(tokens) > MAX_SPELLS:
+        raise InvalidInputError(f"a board of {len(tokens)} spells is too many; every card exists once, so at most 58")
+    parsed = [t if isinstance(t, Spell) else parse_spell(t, current) for t in tokens]
+    for s in parsed:
+        if s.clash > current and (s.state != "active" or s.resolved or s.hit is not None):
+            raise InvalidInputError(
+                f"{s.ref} waits in Clash {roman(s.clash)}, after the current Clash {roman(current)}: it has not been "
+                "cast yet, so it cannot be cancelled, moved, resolved, hit or missed"
+            )
+    return parsed
+
+
+def _earlier(history: Iterable[str]) -> tuple[str, ...]:
+    """The spells that resolved earlier this round, as given to a board, their names checked."""
+    history = tuple(history)
+    if len(history) > MAX_SPELLS:
+        raise InvalidInputError(f"{len(history)} spells resolved earlier is too many; at most {MAX_SPELLS}")
+    for ref in history:
+        parse_spell(ref)  # validates the names
+    return history
+
+
+def _turn_order(
+    ringleader: str | None, turn_order: str | Iterable[str] | None, players: int | None
+) -> tuple[str, tuple[str, ...], int | None]:
+    """The Ringleader, the seats in turn order (empty: P1, P2, ...) and the number of players a board is given."""
+    lead = player_name(ringleader or "P1")
+    seats: tuple[str, ...] = ()
+    if turn_order is not None:
+        given = turn_order.replace(",", " ").split() if isinstance(turn_order, str) else list(turn_order)
+        if len(given) > 9:
+            raise InvalidInputError(f"a turn order names 2 to 9 players, not {len(given)}")
+        seats = tuple(player_name(p) for p in given)
+        if len(seats) < 2:
+            raise InvalidInputError(
+                f"a turn order names 2 to 9 players, Ringleader first, not {shown(str(turn_order))!r}"
+            )
+        expected = [f"P{n}" for n in range(1, len(seats) + 1)]
+        if sorted(seats, key=lambda p: int(p[1:])) != expected:
+            raise InvalidInputError(
+                f"turn order {' '.join(seats)} must name each of {', '.join(expected)} once, Ringleader first"
+            )
+        if ringleader is not None and lead != seats[0]:
+            raise InvalidInputError(f"the turn order starts with {seats[0]}, but the Ringleader is {lead}")
+        lead = seats[0]
+        if players is not None and players != len(seats):
+            raise InvalidInputError(f"the turn order names {len(seats)} players, not {players}")
+        players = len(seats)
+    return lead, seats, players
+
+
+def _health_levels(
+    health: Mapping[str, int] | None, max_health: Mapping[str, int] | None
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Players' health and maximum health as given to a board, each checked."""
+    levels: dict[str, int] = {}
+    for who, value in (health or {}).items():
+        name = player_name(who)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidInputError(
+                f"health of {name} must be a whole number of at least 1, not {shown(repr(value))} "
+                "(at 0 a trunk is lost at once)"
+            )
+        levels[name] = number(value, f"health of {name}", low=1, high=99)
+    maxima: dict[str, int] = {}
+    for who, value in (max_health or {}).items():
+        name = player_name(who)
+        maxima[name] = number(value, f"maximum health of {name}", low=1, high=99)
+        if levels.get(name, LIMITS["health"]) > maxima[name]:
+            raise InvalidInputError(
+                f"health of {name} ({levels.get(name, LIMITS['health'])}) is above their maximum ({maxima[name]})"
+            )
+    return levels, maxima
+
+
 def board(
     spells: str | Iterable[str | Spell],
     clash: int | str = 1,
@@ -274,16 +352,7 @@ def board(
         rulebook.errors.IllegalActionError: P1:clap and P2:stupefy are both of the Thunder set...
     """
     current = clash_number(clash)
-    tokens = spells.split() if isinstance(spells, str) else list(spells)
-    if len(tokens) > MAX_SPELLS:
-        raise InvalidInputError(f"a board of {len(tokens)} spells is too many; every card exists once, so at most 58")
-    parsed = [t if isinstance(t, Spell) else parse_spell(t, current) for t in tokens]
-    for s in parsed:
-        if s.clash > current and (s.state != "active" or s.resolved or s.hit is not None):
-            raise InvalidInputError(
-                f"{s.ref} waits in Clash {roman(s.clash)}, after the current Clash {roman(current)}: it has not been "
-                "cast yet, so it cannot be cancelled, moved, resolved, hit or missed"
-            )
+    parsed = _laid(spells, current)
     held = {player_name(p): tuple(spell_name(n) for n in names) for p, names in (hands or {}).items()}
     piled = {player_name(p): tuple(spell_name(n) for n in names) for p, names in (piles or {}).items()}
     check_cards(
@@ -291,45 +360,8 @@ def board(
         + [(p, n, f"{p}'s hand: {n}", False) for p, names in held.items() for n in names]
         + [(p, n, f"{p}'s pile: {n}", False) for p, names in piled.items() for n in names]
     )
-    lead = player_name(ringleader or "P1")
-    seats: tuple[str, ...] = ()
-    if turn_order is not None:
-        given = turn_order.replace(",", " ").split() if isinstance(turn_order, str) else list(turn_order)
-        if len(given) > 9:
-            raise InvalidInputError(f"a turn order names 2 to 9 players, not {len(given)}")
-        seats = tuple(player_name(p) for p in given)
-        if len(seats) < 2:
-            raise InvalidInputError(
-                f"a turn order names 2 to 9 players, Ringleader first, not {shown(str(turn_order))!r}"
-            )
-        expected = [f"P{n}" for n in range(1, len(seats) + 1)]
-        if sorted(seats, key=lambda p: int(p[1:])) != expected:
-            raise InvalidInputError(
-                f"turn order {' '.join(seats)} must name each of {', '.join(expected)} once, Ringleader first"
-            )
-        if ringleader is not None and lead != seats[0]:
-            raise InvalidInputError(f"the turn order starts with {seats[0]}, but the Ringleader is {lead}")
-        lead = seats[0]
-        if players is not None and players != len(seats):
-            raise InvalidInputError(f"the turn order names {len(seats)} players, not {players}")
-        players = len(seats)
-    levels: dict[str, int] = {}
-    for who, value in (health or {}).items():
-        name = player_name(who)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidInputError(
-                f"health of {name} must be a whole number of at least 1, not {shown(repr(value))} "
-                "(at 0 a trunk is lost at once)"
-            )
-        levels[name] = number(value, f"health of {name}", low=1, high=99)
-    maxima: dict[str, int] = {}
-    for who, value in (max_health or {}).items():
-        name = player_name(who)
-        maxima[name] = number(value, f"maximum health of {name}", low=1, high=99)
-        if levels.get(name, LIMITS["health"]) > maxima[name]:
-            raise InvalidInputError(
-                f"health of {name} ({levels.get(name, LIMITS['health'])}) is above their maximum ({maxima[name]})"
-            )
+    lead, seats, players = _turn_order(ringleader, turn_order, players)
+    levels, maxima = _health_levels(health, max_health)
     out = frozenset(player_name(p) for p in invulnerable)
     named = [int(p[1:]) for p in [lead, *(s.owner for s in parsed), *levels, *maxima, *out, *held, *piled]]
     if players is not None:
@@ -337,11 +369,7 @@ def board(
     count = players if players is not None else max([2, *named])
     if count < max(named) or not 2 <= count <= 9:
         raise InvalidInputError(f"{count} players cannot include P{max(named)}; give 2 to 9 players")
-    history = tuple(history)
-    if len(history) > MAX_SPELLS:
-        raise InvalidInputError(f"{len(history)} spells resolved earlier is too many; at most {MAX_SPELLS}")
-    for ref in history:
-        parse_spell(ref)  # validates the names
+    history = _earlier(history)
     for s in parsed:
         if s.owner in out:
             raise InvalidInputError(

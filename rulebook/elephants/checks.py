@@ -7,7 +7,7 @@ Everything public is re-exported by [`rulebook.elephants`][rulebook.elephants], 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.elephants.board import (
     Board,
@@ -24,6 +24,40 @@ from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
 
 __all__ = ["can_advance", "can_cancel", "can_move", "clap_targets", "order"]
+
+
+def _explain_priority(b: Board, s: Spell, eff: int | str, sped_up: bool, trace: Trace) -> None:
+    """Why ``s`` resolves at priority ``eff``: printed, sped up by Accelerator, or A (the advance phase)."""
+    if sped_up:
+        note = f"{eff} with {s.owner}'s Accelerator" if eff != s.priority else f"already {eff}, the fastest"
+        trace.add(f"{s.ref} has priority {s.priority}, {note}", "elephants.order.accelerator")
+    elif s.name == "accelerator" and any(o.name != "accelerator" for o in b.active(s.owner)):
+        trace.add(f"{s.ref} has priority {s.priority}; it does not speed itself up", "elephants.order.accelerator")
+    elif eff == PRIORITY_A:
+        trace.add(f"{s.ref} has priority A: it acts in the advance phase", "elephants.base.priority-advance")
+        if any(x.name == "accelerator" for x in b.active(s.owner)):
+            trace.add(f"{s.owner}'s Accelerator does not change priority A", "elephants.interp.accelerator-passive")
+        if s.name == "repeater":
+            trace.add(
+                "Repeater's priority is A, not the 5 of one card-list version", "elephants.interp.repeater-priority"
+            )
+    else:
+        trace.add(f"{s.ref} has priority {eff}", "elephants.base.spells")
+
+
+def _explain_ties(entries: list[tuple[Spell, int | str]], trace: Trace) -> None:
+    """Explain each tie between neighbours of the same priority: turn order, or the owner's choice."""
+    for (s1, e1), (s2, e2) in itertools.pairwise(entries):
+        if e1 != e2:
+            continue
+        if s1.owner == s2.owner:
+            trace.add(f"{s1.ref} and {s2.ref} both at {e1}: {s1.owner} chooses their order", "elephants.order.own-ties")
+            trace.add(f"{s1.owner}'s choice is taken as the order listed", "elephants.interp.listed-order")
+        else:
+            trace.add(
+                f"{s1.ref} before {s2.ref}, both at {e1}: {s1.owner} is earlier in turn order",
+                "elephants.base.priority-tie",
+            )
 
 
 def order(b: Board) -> Ruling:
@@ -64,21 +98,7 @@ def order(b: Board) -> Ruling:
                 f"{acc.ref} works from the Cast phase, in this clash only",
                 "elephants.interp.accelerator-passive",
             )
-        if acc is not None:
-            note = f"{eff} with {s.owner}'s Accelerator" if eff != s.priority else f"already {eff}, the fastest"
-            trace.add(f"{s.ref} has priority {s.priority}, {note}", "elephants.order.accelerator")
-        elif s.name == "accelerator" and any(o.name != "accelerator" for o in b.active(s.owner)):
-            trace.add(f"{s.ref} has priority {s.priority}; it does not speed itself up", "elephants.order.accelerator")
-        elif eff == PRIORITY_A:
-            trace.add(f"{s.ref} has priority A: it acts in the advance phase", "elephants.base.priority-advance")
-            if any(x.name == "accelerator" for x in b.active(s.owner)):
-                trace.add(f"{s.owner}'s Accelerator does not change priority A", "elephants.interp.accelerator-passive")
-            if s.name == "repeater":
-                trace.add(
-                    "Repeater's priority is A, not the 5 of one card-list version", "elephants.interp.repeater-priority"
-                )
-        else:
-            trace.add(f"{s.ref} has priority {eff}", "elephants.base.spells")
+        _explain_priority(b, s, eff, acc is not None, trace)
         entries.append((s, eff))
 
     def key(item: tuple[Spell, int | str]) -> tuple[int, int, int]:
@@ -91,18 +111,7 @@ def order(b: Board) -> Ruling:
     if resolving:
         trace.add("Priority 1 first, up to 5", "elephants.base.priority")
         trace.add("Not highest first, as the prototype's README has it", "elephants.erratum.priority-direction")
-    # Explain each tie between neighbours of the same priority.
-    for (s1, e1), (s2, e2) in itertools.pairwise(entries):
-        if e1 != e2:
-            continue
-        if s1.owner == s2.owner:
-            trace.add(f"{s1.ref} and {s2.ref} both at {e1}: {s1.owner} chooses their order", "elephants.order.own-ties")
-            trace.add(f"{s1.owner}'s choice is taken as the order listed", "elephants.interp.listed-order")
-        else:
-            trace.add(
-                f"{s1.ref} before {s2.ref}, both at {e1}: {s1.owner} is earlier in turn order",
-                "elephants.base.priority-tie",
-            )
+    _explain_ties(entries, trace)
     verdict = f"Clash {roman(b.current)} resolves: " + (", ".join(s.ref for s, _ in resolving) or "nothing")
     if later:
         verdict += "; then, in the advance phase: " + ", ".join(s.ref for s, _ in later)
@@ -152,6 +161,158 @@ def hit_of(b: Board, s: Spell, trace: Trace) -> bool:
     return bool(hurt)
 
 
+class _No(NamedTuple):
+    """Why a spell cannot advance: the reason, its rule, a short form for the verdict, further steps."""
+
+    reason: str
+    rule: str
+    short: str | None = None
+    more: tuple[tuple[str, str], ...] = ()
+
+
+def _broken(b: Board, s: Spell) -> _No | None:
+    """An active enemy Break that keeps ``s`` from advancing, if any."""
+    for brk in b.active():
+        if brk.name == "break" and brk.owner != s.owner:
+            return _No(
+                f"{brk.ref} is active: no spell of {brk.owner}'s enemies can advance",
+                "elephants.break.stops-enemies",
+                more=(
+                    (f"{brk.ref} is face up and not cancelled in the current clash", "elephants.interp.break-scope"),
+                ),
+            )
+    return None
+
+
+def _if_hit(b: Board, s: Spell, trace: Trace) -> _No | None:
+    """The advance icons that depend on the spell's main effect: Clap's, Enfeeble's and Encumber's."""
+    kind = s.advance
+    if kind == "friendly-if-hit":
+        if not hit_of(b, s, trace):
+            return _No(
+                f"{s.ref} cancelled no enemy spell, so it advances nothing",
+                "elephants.advance.clap-if-cancelled",
+                "it cancelled no enemy spell",
+            )
+        trace.add(
+            f"{s.ref} cancelled an enemy spell, so it advances its owner's spells",
+            "elephants.advance.clap-if-cancelled",
+        )
+        trace.add(f"{s.ref} is one of its owner's active spells", "elephants.interp.clap-advances-all")
+    elif kind == "self-if-hit":
+        if not hit_of(b, s, trace):
+            return _No(
+                f"{s.ref} damaged no enemy, so it does not advance",
+                "elephants.advance.enfeeble-if-damaged",
+                "it damaged no enemy",
+            )
+        trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
+    else:  # self-unless-hit
+        if hit_of(b, s, trace):
+            return _No(
+                f"{s.ref} cancelled spells, so it does not advance", "elephants.spell.encumber", "it cancelled spells"
+            )
+        trace.add(f"{s.ref} cancelled nothing, so it advances", "elephants.spell.encumber")
+    return None
+
+
+def _once(b: Board, s: Spell, trace: Trace) -> _No | None:
+    """The spells that advance themselves once a round, some on a condition or at a cost."""
+    needs = SPELLS[s.name].get("advance_needs")
+    if needs == "another-own-active" and len(b.active(s.owner)) < 2:
+        return _No(
+            f"{s.ref} advances only while {s.owner} has another active spell in the clash",
+            "elephants.public.nightglow-card",
+            f"{s.owner} has no other active spell in the clash",
+        )
+    if needs == "discard-own-active":
+        if len(b.active(s.owner)) < 2:
+            return _No(
+                f"{s.ref} advances only by discarding another active spell of {s.owner}, and there is none",
+                "elephants.spell.bolts",
+                f"{s.owner} has no other active spell to discard",
+            )
+        trace.add(f"{s.owner} must discard another of their active spells for it", "elephants.spell.bolts")
+    trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
+    return None
+
+
+def _by_itself(b: Board, s: Spell, trace: Trace) -> _No | None:
+    """Whether ``s`` advances by its own advance icon, and why not."""
+    kind = s.advance
+    if not kind:
+        return _No(
+            f"{s.ref} has no advance icon: it does not advance itself",
+            "elephants.base.advance-icon",
+            "it has no advance icon",
+        )
+    if kind == "self-once" and s.advanced >= LIMITS["self_advances_per_round"]:
+        return _No(f"{s.ref} has already advanced itself this round", "elephants.advance.self-once")
+    stopped = _broken(b, s)
+    if stopped:
+        return stopped
+    if kind in ("friendly-if-hit", "self-if-hit", "self-unless-hit"):
+        return _if_hit(b, s, trace)
+    if kind == "self-once":
+        return _once(b, s, trace)
+    if SPELLS[s.name].get("advance_needs") == "another-attack-active":
+        attacks = [x for x in b.active() if x is not s and "attack" in x.types]
+        if not attacks:
+            return _No(
+                f"{s.ref} advances only while another attack spell is active in the clash",
+                "elephants.spell.bedim",
+                "no other attack spell is active",
+            )
+        trace.add(f"{attacks[0].ref} is another active attack spell", "elephants.spell.bedim")
+    trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
+    return None
+
+
+def _by_clap(b: Board, s: Spell, mover: Spell, trace: Trace) -> _No | None:
+    """Whether ``mover`` (a Clap) advances ``s``, and why not."""
+    why = inactive_reason(b, mover)
+    if why:
+        return _No(why[0], why[1])
+    if mover.owner != s.owner:
+        return _No(f"{mover.ref} advances only its owner's spells, not {s.ref}", "elephants.interp.clap-advances-all")
+    stopped = _broken(b, s)
+    if stopped:
+        return stopped
+    if not hit_of(b, mover, trace):
+        return _No(
+            f"{mover.ref} cancelled no enemy spell, so it advances nothing",
+            "elephants.advance.clap-if-cancelled",
+            f"{mover.ref} cancelled no enemy spell",
+        )
+    trace.add(
+        f"{mover.ref} cancelled an enemy spell and advances its owner's active spells",
+        "elephants.advance.clap-if-cancelled",
+    )
+    trace.add(f"{s.ref} is one of {s.owner}'s active spells", "elephants.interp.clap-advances-all")
+    if s.advance == "self-once" and s.advanced:
+        trace.add(
+            f"{s.ref} has used its one self-advance, but this advance is Clap's, not its own",
+            "elephants.advance.self-once",
+        )
+    return None
+
+
+def _not_here(b: Board, s: Spell) -> _No | None:
+    """A spell that cannot advance whatever moves it: not active, or in the last clash."""
+    why = inactive_reason(b, s)
+    if why:
+        short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
+        later = f"it waits in Clash {roman(s.clash)}, not yet active"
+        return _No(why[0], why[1], short.get(s.state, later if s.clash > b.current else "it is a past spell"))
+    if b.current >= CLASHES:
+        return _No(
+            f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it",
+            "elephants.base.advance",
+            f"nothing advances beyond Clash {roman(CLASHES)}",
+        )
+    return None
+
+
 def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     """Can this spell advance now, by its own advance icon or (``by``) through another spell?
 
@@ -171,133 +332,14 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             f"--by names Clap, whose success advances its owner's spells; {mover.ref} is not a Clap (Repeater, "
             "Gust, Seed and Blow advance other spells when a clash is played out: rulebook elephants resolve)"
         )
-
-    def no(reason: str, rule: str, *more: tuple[str, str], short: str | None = None) -> Ruling:
-        trace.add(reason, rule)
-        for text, extra in more:
+    no = _not_here(b, s) or (_by_itself(b, s, trace) if mover is None else _by_clap(b, s, mover, trace))
+    if no is not None:
+        trace.add(no.reason, no.rule)
+        for text, extra in no.more:
             trace.add(text, extra)
-        text = short or (f"it {reason.removeprefix(s.ref + ' ')}" if reason.startswith(s.ref + " ") else reason)
-        verdict = f"{s.ref} cannot advance: {text}"
-        return trace.ruling(verdict, {"spell": s.ref, "can": False}, False)
-
-    why = inactive_reason(b, s)
-    if why:
-        short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
-        later = f"it waits in Clash {roman(s.clash)}, not yet active"
-        return no(why[0], why[1], short=short.get(s.state, later if s.clash > b.current else "it is a past spell"))
-    if b.current >= CLASHES:
-        return no(
-            f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it",
-            "elephants.base.advance",
-            short=f"nothing advances beyond Clash {roman(CLASHES)}",
-        )
-
-    def broken() -> Ruling | None:
-        for brk in b.active():
-            if brk.name == "break" and brk.owner != s.owner:
-                return no(
-                    f"{brk.ref} is active: no spell of {brk.owner}'s enemies can advance",
-                    "elephants.break.stops-enemies",
-                    (f"{brk.ref} is face up and not cancelled in the current clash", "elephants.interp.break-scope"),
-                )
-        return None
-
-    if mover is None:
-        kind = s.advance
-        if not kind:
-            return no(
-                f"{s.ref} has no advance icon: it does not advance itself",
-                "elephants.base.advance-icon",
-                short="it has no advance icon",
-            )
-        if kind == "self-once" and s.advanced >= LIMITS["self_advances_per_round"]:
-            return no(f"{s.ref} has already advanced itself this round", "elephants.advance.self-once")
-        stopped = broken()
-        if stopped:
-            return stopped
-        if kind == "friendly-if-hit":
-            if not hit_of(b, s, trace):
-                return no(
-                    f"{s.ref} cancelled no enemy spell, so it advances nothing",
-                    "elephants.advance.clap-if-cancelled",
-                    short="it cancelled no enemy spell",
-                )
-            trace.add(
-                f"{s.ref} cancelled an enemy spell, so it advances its owner's spells",
-                "elephants.advance.clap-if-cancelled",
-            )
-            trace.add(f"{s.ref} is one of its owner's active spells", "elephants.interp.clap-advances-all")
-        elif kind == "self-if-hit":
-            if not hit_of(b, s, trace):
-                return no(
-                    f"{s.ref} damaged no enemy, so it does not advance",
-                    "elephants.advance.enfeeble-if-damaged",
-                    short="it damaged no enemy",
-                )
-            trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
-        elif kind == "self-unless-hit":
-            if hit_of(b, s, trace):
-                return no(
-                    f"{s.ref} cancelled spells, so it does not advance",
-                    "elephants.spell.encumber",
-                    short="it cancelled spells",
-                )
-            trace.add(f"{s.ref} cancelled nothing, so it advances", "elephants.spell.encumber")
-        elif kind == "self-once":
-            needs = SPELLS[s.name].get("advance_needs")
-            if needs == "another-own-active" and len(b.active(s.owner)) < 2:
-                return no(
-                    f"{s.ref} advances only while {s.owner} has another active spell in the clash",
-                    "elephants.public.nightglow-card",
-                    short=f"{s.owner} has no other active spell in the clash",
-                )
-            if needs == "discard-own-active":
-                if len(b.active(s.owner)) < 2:
-                    return no(
-                        f"{s.ref} advances only by discarding another active spell of {s.owner}, and there is none",
-                        "elephants.spell.bolts",
-                        short=f"{s.owner} has no other active spell to discard",
-                    )
-                trace.add(f"{s.owner} must discard another of their active spells for it", "elephants.spell.bolts")
-            trace.add(f"{s.ref} advances itself at most once a round, and has not yet", "elephants.advance.self-once")
-        else:
-            if SPELLS[s.name].get("advance_needs") == "another-attack-active":
-                attacks = [x for x in b.active() if x is not s and "attack" in x.types]
-                if not attacks:
-                    return no(
-                        f"{s.ref} advances only while another attack spell is active in the clash",
-                        "elephants.spell.bedim",
-                        short="no other attack spell is active",
-                    )
-                trace.add(f"{attacks[0].ref} is another active attack spell", "elephants.spell.bedim")
-            trace.add(f"{s.ref} has the advance icon", "elephants.base.advance-icon")
-    else:
-        why = inactive_reason(b, mover)
-        if why:
-            return no(why[0], why[1])
-        if mover.owner != s.owner:
-            return no(
-                f"{mover.ref} advances only its owner's spells, not {s.ref}", "elephants.interp.clap-advances-all"
-            )
-        stopped = broken()
-        if stopped:
-            return stopped
-        if not hit_of(b, mover, trace):
-            return no(
-                f"{mover.ref} cancelled no enemy spell, so it advances nothing",
-                "elephants.advance.clap-if-cancelled",
-                short=f"{mover.ref} cancelled no enemy spell",
-            )
-        trace.add(
-            f"{mover.ref} cancelled an enemy spell and advances its owner's active spells",
-            "elephants.advance.clap-if-cancelled",
-        )
-        trace.add(f"{s.ref} is one of {s.owner}'s active spells", "elephants.interp.clap-advances-all")
-        if s.advance == "self-once" and s.advanced:
-            trace.add(
-                f"{s.ref} has used its one self-advance, but this advance is Clap's, not its own",
-                "elephants.advance.self-once",
-            )
+        prefix = s.ref + " "
+        text = no.short or (f"it {no.reason.removeprefix(prefix)}" if no.reason.startswith(prefix) else no.reason)
+        return trace.ruling(f"{s.ref} cannot advance: {text}", {"spell": s.ref, "can": False}, False)
     target = b.current + 1
     trace.add(f"{s.ref} moves on to Clash {roman(target)}", "elephants.base.advance")
     verdict = f"{s.ref} can advance to Clash {roman(target)}"
