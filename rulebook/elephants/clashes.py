@@ -258,6 +258,123 @@ def next_clash(b: Board, advanced: Mapping[str, int], by_itself: Iterable[str] =
     return replace(b, spells=tuple(spells), current=b.current + 1, history=(*b.history, *left))
 
 
+def _read_plan(clashes: Sequence[str | Sequence[str]], b: Board) -> tuple[dict[tuple[int, str], str], list[Spell]]:
+    """The spells a round plan lays, by clash and player, each checked; and all of them in order."""
+    plan: dict[tuple[int, str], str] = {}
+    laid_all: list[Spell] = []
+    for n, laid in enumerate(clashes, 1):
+        tokens = laid.split() if isinstance(laid, str) else list(laid)
+        if len(tokens) > 9:
+            raise InvalidInputError(f"Clash {roman(n)}: {len(tokens)} spells laid; each player lays one")
+        for t in tokens:
+            sp = parse_spell(t, n)
+            if sp != Spell(sp.owner, sp.name, n):
+                raise InvalidInputError(
+                    f"{sp.ref}: a spell laid in Clash {roman(n)} is written OWNER:NAME, without flags"
+                )
+            if sp.owner not in b.turn_order:
+                raise InvalidInputError(f"{sp.ref}: there are {b.players} players")
+            if any(x.ref == sp.ref for x in laid_all):
+                raise IllegalActionError(
+                    f"{sp.ref} is laid twice; every card exists once", ["elephants.interp.one-copy"]
+                )
+            if (n, sp.owner) in plan:
+                raise IllegalActionError(
+                    f"Clash {roman(n)}: {sp.owner} must lay one spell, and lays 2", ["elephants.base.round"]
+                )
+            plan[(n, sp.owner)] = sp.name
+            laid_all.append(sp)
+    check_cards([(s.owner, s.name, s.ref, False) for s in laid_all])
+    return plan, laid_all
+
+
+class _Round:
+    """A round played from a plan: each clash's spells laid as planned, the players' choices as given."""
+
+    def __init__(self, b: Board, plan: dict[tuple[int, str], str], known: list[str], choices: list) -> None:
+        self.b, self.plan, self.known, self.choices = b, plan, known, choices
+        self.w = to_world(b)
+        self.w.step = ("prepare", 0)
+        self.w.clash = 1
+        self.w.history = []
+        self.clash, self.seen = 1, 0
+        self.choose = chooser(known, choices[0] if choices else None)
+        self.per_clash: list[dict[str, Any]] = []
+
+    def check_plan(self, n: int) -> None:
+        """Every player still in lays one spell in clash ``n``; one who lost a trunk lays none."""
+        for p in self.b.turn_order:
+            expected = 0 if self.w.players[p].down else 1
+            count = 1 if (n, p) in self.plan else 0
+            if count != expected:
+                why = "is out for the rest of the round" if expected == 0 else "must lay one spell"
+                raise IllegalActionError(
+                    f"Clash {roman(n)}: {p} {why}, and lays {count}",
+                    ["elephants.base.round"] if expected else ["elephants.base.health-zero"],
+                )
+
+    def decide(self, decision: Decision, world: World) -> str:
+        """The spell the plan lays, or the choice given (else the first listed)."""
+        if decision.kind == "cast":
+            name = self.plan[(world.clash, decision.player)]
+            if f"cast {name}" not in decision.options:
+                raise InvalidInputError(
+                    f"Clash {roman(world.clash)}: {decision.player}:{name} is no longer in {decision.player}'s hand"
+                )
+            return f"cast {name}"
+        return self.choose(decision, world)
+
+    def close_clash(self) -> None:
+        """Sum up the clash just played from its events."""
+        events = self.w.events[self.seen :]
+        self.per_clash.append(_clash_value(self.w, [], events, self.clash))
+        self.seen = len(self.w.events)
+
+    def run(self, clashes: int) -> None:
+        """Play the round's units until it ends, or until the plan's last clash is over."""
+        w = self.w
+        self.check_plan(1)
+        ask = Ask(chooser=self.decide)
+        while not w.over:
+            play_unit(w, ask)
+            if w.step[0] in ("endround", "over"):
+                self.close_clash()
+                break
+            if w.step == ("prepare", 0) and w.clash != self.clash:
+                self.close_clash()
+                if w.clash > clashes:
+                    break
+                self.clash = n = w.clash
+                self.choose = chooser(self.known, self.choices[n - 1] if n <= len(self.choices) else None)
+                self.check_plan(n)
+
+    def ruling(self) -> Ruling:
+        """What the round came to: every step, then the trunks, health and the next Ringleader."""
+        b, w, per_clash = self.b, self.w, self.per_clash
+        trace = Trace()
+        trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
+        for step in w.steps:
+            trace.add(step.text, step.rule, step.overrides)
+        lost = [p for v in per_clash for p in v["trunk_lost"]]
+        if w.over:
+            trace.add(f"The game is over: {w.winner or 'no one'} wins", "elephants.base.game-end")
+        seats = list(b.seats) or [f"P{k}" for k in range(1, b.players + 1)]
+        passes = seats[(seats.index(b.ringleader) + 1) % len(seats)]
+        trace.add(
+            f"End of round: the Ringleader passes to {passes}, and the board is cleared", "elephants.base.end-of-round"
+        )
+        final = health_now(w)
+        shown_health = ", ".join(f"{p} {h}" for p, h in final.items())
+        trunks = f"{', '.join(lost)} lost a trunk" if lost else "no trunk lost"
+        played = len(per_clash)
+        verdict = (
+            f"Round played: {played} clash{'es' if played != 1 else ''}; {trunks}; health {shown_health}; "
+            f"the Ringleader passes to {passes}"
+        )
+        value = {"clashes": per_clash, "trunk_lost": lost, "health": final, "next_ringleader": passes}
+        return trace.ruling(verdict, value)
+
+
 def play_round(
     clashes: Sequence[str | Sequence[str]],
     choose: Sequence[Mapping[str, str]] | None = None,
@@ -288,106 +405,11 @@ def play_round(
     choices = list(choose or [])
     if len(choices) > len(clashes):
         raise InvalidInputError(f"choices are given for {len(choices)} clashes, but only {len(clashes)} are played")
-    plan: dict[tuple[int, str], str] = {}
-    laid_all: list[Spell] = []
-    for n, laid in enumerate(clashes, 1):
-        tokens = laid.split() if isinstance(laid, str) else list(laid)
-        if len(tokens) > 9:
-            raise InvalidInputError(f"Clash {roman(n)}: {len(tokens)} spells laid; each player lays one")
-        for t in tokens:
-            sp = parse_spell(t, n)
-            if sp != Spell(sp.owner, sp.name, n):
-                raise InvalidInputError(
-                    f"{sp.ref}: a spell laid in Clash {roman(n)} is written OWNER:NAME, without flags"
-                )
-            if sp.owner not in b.turn_order:
-                raise InvalidInputError(f"{sp.ref}: there are {b.players} players")
-            if any(x.ref == sp.ref for x in laid_all):
-                raise IllegalActionError(
-                    f"{sp.ref} is laid twice; every card exists once", ["elephants.interp.one-copy"]
-                )
-            if (n, sp.owner) in plan:
-                raise IllegalActionError(
-                    f"Clash {roman(n)}: {sp.owner} must lay one spell, and lays 2", ["elephants.base.round"]
-                )
-            plan[(n, sp.owner)] = sp.name
-            laid_all.append(sp)
-    check_cards([(s.owner, s.name, s.ref, False) for s in laid_all])
-    hands = {p: [s.name for s in laid_all if s.owner == p] for p in b.turn_order}
-    b = replace(b, hands={p: tuple(h) for p, h in hands.items()})
-    w = to_world(b)
-    w.step = ("prepare", 0)
-    w.clash = 1
-    w.history = []
-    trace = Trace()
-    trace.add("A player has one copy of each spell: none is laid twice in a round", "elephants.interp.one-copy")
-    per_clash: list[dict[str, Any]] = []
-    known = [sp.ref for sp in laid_all]
-    state = {"clash": 1, "events": 0, "chooser": chooser(known, choices[0] if choices else None)}
-
-    def check_plan(n: int) -> None:
-        for p in b.turn_order:
-            expected = 0 if w.players[p].down else 1
-            count = 1 if (n, p) in plan else 0
-            if count != expected:
-                why = "is out for the rest of the round" if expected == 0 else "must lay one spell"
-                raise IllegalActionError(
-                    f"Clash {roman(n)}: {p} {why}, and lays {count}",
-                    ["elephants.base.round"] if expected else ["elephants.base.health-zero"],
-                )
-
-    def decide(decision: Decision, world: World) -> str:
-        if decision.kind == "cast":
-            name = plan[(world.clash, decision.player)]
-            if f"cast {name}" not in decision.options:
-                raise InvalidInputError(
-                    f"Clash {roman(world.clash)}: {decision.player}:{name} is no longer in {decision.player}'s hand"
-                )
-            return f"cast {name}"
-        return state["chooser"](decision, world)
-
-    def close_clash() -> None:
-        events = w.events[state["events"] :]
-        value = _clash_value(w, [], events, state["clash"])
-        per_clash.append(value)
-        state["events"] = len(w.events)
-
-    check_plan(1)
-    ask = Ask(chooser=decide)
-    while not w.over:
-        play_unit(w, ask)
-        if w.step[0] in ("endround", "over"):
-            close_clash()
-            break
-        if w.step == ("prepare", 0) and w.clash != state["clash"]:
-            close_clash()
-            if w.clash > len(clashes):
-                break
-            state["clash"] = w.clash
-            n = w.clash
-            state["chooser"] = chooser(known, choices[n - 1] if n <= len(choices) else None)
-            check_plan(n)
-    for step in w.steps:
-        trace.add(step.text, step.rule, step.overrides)
-    lost = [p for v in per_clash for p in v["trunk_lost"]]
-    if w.over:
-        winner = w.winner
-        trace.add(f"The game is over: {winner or 'no one'} wins", "elephants.base.game-end")
-    seats = list(b.seats) or [f"P{k}" for k in range(1, b.players + 1)]
-    passes = seats[(seats.index(b.ringleader) + 1) % len(seats)]
-    trace.add(
-        f"End of round: the Ringleader passes to {passes}, and the board is cleared", "elephants.base.end-of-round"
-    )
-    final = health_now(w)
-    shown_health = ", ".join(f"{p} {h}" for p, h in final.items())
-    trunks = f"{', '.join(lost)} lost a trunk" if lost else "no trunk lost"
-    played = len(per_clash)
-    verdict = (
-        f"Round played: {played} clash{'es' if played != 1 else ''}; {trunks}; health {shown_health}; "
-        f"the Ringleader passes to {passes}"
-    )
-    value = {"clashes": per_clash, "trunk_lost": lost, "health": final, "next_ringleader": passes}
-    return trace.ruling(verdict, value)
+    plan, laid_all = _read_plan(clashes, b)
+    hands = {p: tuple(s.name for s in laid_all if s.owner == p) for p in b.turn_order}
+    game_round = _Round(replace(b, hands=hands), plan, [sp.ref for sp in laid_all], choices)
+    game_round.run(len(clashes))
+    return game_round.ruling()
 
 
 def parse_round(text: str, where: str = "the round plan") -> dict[str, Any]:

@@ -185,15 +185,8 @@ def _resolve(w: World, ask: Ask) -> None:
     trunk_losses(w)
 
 
-def _advance_phase(w: World, ask: Ask) -> None:
-    seat = {p: i for i, p in enumerate(w.order())}
-    start = sorted(w.here(), key=lambda c: (seat.get(c.owner, 99), c.seq))
-    breakers = [c for c in start if c.eff == "break"]
-    w.say(
-        f"Clash {roman(w.clash)} Advance phase, judged on the board as it begins",
-        "elephants.interp.advance-all-at-once",
-    )
-    # Priority A: the spells that act in the advance phase.
+def _priority_a(w: World, ask: Ask, start: list[Card]) -> None:
+    """Priority A: the spells that act in the advance phase, before any advance."""
     for c in start:
         if c.state != "active" or c.clash != w.clash or SPELLS[c.eff]["priority"] != PRIORITY_A or c.resolved:
             continue
@@ -202,71 +195,98 @@ def _advance_phase(w: World, ask: Ask) -> None:
         EFFECTS[c.eff](w, ask, c)
         c.times += 1
         w.history.append(c.ref)
-    # The spells' own advance instructions.
-    others = {c.owner: [x for x in start if x.owner == c.owner and x is not c] for c in start}
-    attacks = [c for c in start if "attack" in spell_types(c)]
+
+
+def _stays(w: World, c: Card, start: list[Card]) -> bool:
+    """Whether ``c``'s own advance instruction keeps it here (said, with the rule), judged as the phase began."""
+    kind = SPELLS[c.eff]["advance"]
+    needs = SPELLS[c.eff].get("advance_needs")
+    others = [x for x in start if x.owner == c.owner and x is not c]
+    attacks = [x for x in start if "attack" in spell_types(x) and x is not c]
+    if kind == "self-if-hit" and not c.met:
+        w.say(f"{c.ref} dealt no damage, so it does not advance", "elephants.advance.enfeeble-if-damaged")
+    elif kind == "self-unless-hit" and c.met:
+        w.say(f"{c.ref} cancelled spells, so it does not advance", spell_rule(c))
+    elif kind == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]:
+        w.say(f"{c.ref} has already advanced itself this round", "elephants.advance.self-once")
+    elif needs == "another-own-active" and not others:
+        w.say(f"{c.ref} advances only beside another active spell of {c.owner}", "elephants.public.nightglow-card")
+    elif needs == "another-attack-active" and not attacks:
+        w.say(f"{c.ref} advances only while another attack spell is active", spell_rule(c))
+    else:
+        return False
+    return True
+
+
+def _pays(w: World, ask: Ask, c: Card, breakers: list[Card]) -> bool:
+    """A spell that advances by discarding another active spell of its owner (Bolts): whether it is paid."""
+    pool = [x for x in w.here(c.owner) if x is not c]
+    if not pool or blocked_by(w, c.owner, breakers) or w.clash >= CLASHES:
+        return False
+    if ask(w, c.owner, "use", ["pass", "use"], f"whether to discard a spell to advance {c.ref}", c) == "pass":
+        w.say(f"{c.owner} keeps their spells: {c.ref} stays", spell_rule(c))
+        return False
+    answer = picked(
+        ask(w, c.owner, "discard", [f"discard {x.ref}" for x in pool], f"the spell discarded for {c.ref}", c)
+    )
+    to_pile(w, w.card(answer), c.owner)
+    w.say(f"{c.owner} discards {answer} to advance {c.ref}", spell_rule(c))
+    return True
+
+
+def _self_advance(w: World, ask: Ask, c: Card, start: list[Card], breakers: list[Card]) -> None:
+    """``c`` advances itself by its own icon, unless a condition or its cost keeps it here."""
+    kind = SPELLS[c.eff]["advance"]
+    if _stays(w, c, start):
+        return
+    if SPELLS[c.eff].get("advance_needs") == "discard-own-active" and not _pays(w, ask, c, breakers):
+        return
+    if kind == "self-once":
+        w.say(f"{c.ref} may advance itself once a round", "elephants.advance.self-once")
+    elif kind == "self-if-hit":
+        w.say(f"{c.ref} dealt damage, so it advances", "elephants.advance.enfeeble-if-damaged")
+    else:
+        w.say(f"{c.ref} has the advance icon", "elephants.base.advance-icon")
+    advance(w, c, c, own=True, breakers=breakers)
+
+
+def _clap_advances(w: World, clap: Card, start: list[Card], breakers: list[Card]) -> None:
+    """A Clap that cancelled an enemy spell advances every active spell of its owner, itself included."""
+    w.say(
+        f"{clap.ref} cancelled an enemy spell: its owner's active spells advance",
+        "elephants.advance.clap-if-cancelled",
+    )
+    w.say(
+        f"{clap.ref} advances every active spell of {clap.owner}, itself included",
+        "elephants.interp.clap-advances-all",
+    )
+    for x in [x for x in start if x.owner == clap.owner]:
+        if x.state == "active" and x.clash == w.clash:
+            advance(w, x, clap, own=x is clap, breakers=breakers)
+
+
+def _advance_phase(w: World, ask: Ask) -> None:
+    seat = {p: i for i, p in enumerate(w.order())}
+    start = sorted(w.here(), key=lambda c: (seat.get(c.owner, 99), c.seq))
+    breakers = [c for c in start if c.eff == "break"]
+    w.say(
+        f"Clash {roman(w.clash)} Advance phase, judged on the board as it begins",
+        "elephants.interp.advance-all-at-once",
+    )
+    _priority_a(w, ask, start)
     clappers = []
     for c in start:
-        if c.state != "active" or c.clash != w.clash:
-            continue
         kind = SPELLS[c.eff]["advance"]
-        needs = SPELLS[c.eff].get("advance_needs")
-        if not kind:
+        if c.state != "active" or c.clash != w.clash or not kind:
             continue
-        if kind == "friendly-if-hit":
-            if c.met:
-                clappers.append(c)
-            else:
-                w.say(
-                    f"{c.ref} cancelled no enemy spell, so it advances nothing", "elephants.advance.clap-if-cancelled"
-                )
-            continue
-        if kind == "self-if-hit" and not c.met:
-            w.say(f"{c.ref} dealt no damage, so it does not advance", "elephants.advance.enfeeble-if-damaged")
-            continue
-        if kind == "self-unless-hit" and c.met:
-            w.say(f"{c.ref} cancelled spells, so it does not advance", spell_rule(c))
-            continue
-        if kind == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]:
-            w.say(f"{c.ref} has already advanced itself this round", "elephants.advance.self-once")
-            continue
-        if needs == "another-own-active" and not others[c.owner]:
-            w.say(f"{c.ref} advances only beside another active spell of {c.owner}", "elephants.public.nightglow-card")
-            continue
-        if needs == "another-attack-active" and not [x for x in attacks if x is not c]:
-            w.say(f"{c.ref} advances only while another attack spell is active", spell_rule(c))
-            continue
-        if needs == "discard-own-active":
-            pool = [x for x in w.here(c.owner) if x is not c]
-            if not pool or blocked_by(w, c.owner, breakers) or w.clash >= CLASHES:
-                continue
-            if ask(w, c.owner, "use", ["pass", "use"], f"whether to discard a spell to advance {c.ref}", c) == "pass":
-                w.say(f"{c.owner} keeps their spells: {c.ref} stays", spell_rule(c))
-                continue
-            answer = picked(
-                ask(w, c.owner, "discard", [f"discard {x.ref}" for x in pool], f"the spell discarded for {c.ref}", c)
-            )
-            to_pile(w, w.card(answer), c.owner)
-            w.say(f"{c.owner} discards {answer} to advance {c.ref}", spell_rule(c))
-        if kind == "self-once":
-            w.say(f"{c.ref} may advance itself once a round", "elephants.advance.self-once")
-        elif kind == "self-if-hit":
-            w.say(f"{c.ref} dealt damage, so it advances", "elephants.advance.enfeeble-if-damaged")
+        if kind != "friendly-if-hit":
+            _self_advance(w, ask, c, start, breakers)
+        elif c.met:
+            clappers.append(c)
         else:
-            w.say(f"{c.ref} has the advance icon", "elephants.base.advance-icon")
-        advance(w, c, c, own=True, breakers=breakers)
+            w.say(f"{c.ref} cancelled no enemy spell, so it advances nothing", "elephants.advance.clap-if-cancelled")
     for clap in clappers:
-        w.say(
-            f"{clap.ref} cancelled an enemy spell: its owner's active spells advance",
-            "elephants.advance.clap-if-cancelled",
-        )
-        w.say(
-            f"{clap.ref} advances every active spell of {clap.owner}, itself included",
-            "elephants.interp.clap-advances-all",
-        )
-        for x in [x for x in start if x.owner == clap.owner]:
-            if x.state == "active" and x.clash == w.clash:
-                advance(w, x, clap, own=x is clap, breakers=breakers)
+        _clap_advances(w, clap, start, breakers)
     if w.clash < CLASHES:
         w.clash += 1
         start_clash(w)
