@@ -161,18 +161,55 @@ class ElephantsState:
         """
         return render(self.world(), viewer)
 
+    # -- the contract: one way to refuse, and what a player may see
+
+    def refusal(self, action: str) -> Ruling | None:
+        """``None`` when ``action`` is legal now; else the ruling that refuses it, naming the rules that forbid it.
+
+        This is the one way the game refuses an action: ``apply`` and ``explain`` raise
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] from it, and ``legal_actions`` lists exactly
+        the actions it lets through.
+
+        Examples:
+            >>> state = new_game()
+            >>> state.refusal("draft Fire") is None
+            True
+            >>> refused = state.refusal("draft Nowhere")
+            >>> refused.legal, refused.rules
+            (False, ('elephants.interp.choices-are-actions',))
+            >>> refused.verdict
+            "'draft Nowhere' is not a legal action now: P1 decides a spell set to draft (draft Fire, ...)"
+        """
+        if self.decision is None:
+            reason, rule = "the game is over: no action is legal", "elephants.base.game-end"
+        elif isinstance(action, str) and action in self.decision.options:
+            return None
+        else:
+            options = self.decision.options
+            listed = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
+            who, what = self.decision.player, self.decision.prompt
+            reason = f"{action!r} is not a legal action now: {who} decides {what} ({listed})"
+            rule = "elephants.interp.choices-are-actions"
+        return Ruling(reason, {"action": action, "legal": False}, (rule,), (Step(reason, rule),), False)
+
+    def observation(self, player: int) -> str:
+        """What ``player`` (0 for P1) may see, as text: every player's trunks, health and the number of spells in
+        their hand and pile, the board by clash with spells prepared face down by others shown as ``?``, and
+        their own hand.
+
+        Examples:
+            >>> state = new_game().apply("draft Thunder").apply("draft Fire")
+            >>> "P1's hand" in state.observation(0), "fireball" in state.observation(0)
+            (True, False)
+        """
+        return render(self.world(), self.seats[player])
+
     # -- moving on
 
     def _next(self, action: str) -> tuple[ElephantsState, list[Step]]:
-        if self.decision is None:
-            raise IllegalActionError("the game is over: no action is legal", ["elephants.base.game-end"])
-        if not isinstance(action, str) or action not in self.decision.options:
-            listed = ", ".join(self.decision.options[:12]) + (", ..." if len(self.decision.options) > 12 else "")
-            raise IllegalActionError(
-                f"{action!r} is not a legal action now: {self.decision.player} decides {self.decision.prompt} "
-                f"({listed})",
-                ["elephants.interp.choices-are-actions"],
-            )
+        refused = self.refusal(action)
+        if refused is not None:
+            raise IllegalActionError(refused.verdict, refused.rules)
         return _run(self._checkpoint, (*self._given, action), self.options, self._said)
 
 
@@ -323,10 +360,10 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
                 f"line {n}: it is {state.decision.player}'s decision ({state.decision.prompt}), not {who}'s",
                 ["elephants.interp.choices-are-actions"],
             )
-        try:
-            state, ruling = state.explain(action)
-        except IllegalActionError as err:
-            raise IllegalActionError(f"line {n}: {err.reason}", err.rules) from None
+        refused = state.refusal(action)
+        if refused is not None:
+            raise IllegalActionError(f"line {n}: {refused.verdict}", refused.rules)
+        state, ruling = state.explain(action)
         rulings.append(ruling)
     return state, rulings
 
