@@ -440,6 +440,11 @@ def end_round(
     emit_ruling("elephants", "end-round", given, ruling, as_json)
 
 
+def _advance_words(icon: str) -> str:
+    """A spell's advance icon in words ('' for none), as the spell list and a spell's card say it."""
+    return {"": "", "self": "advances", "self-once": "advances once a round"}.get(icon, "advances on a condition")
+
+
 @app.command()
 @answers
 def spells(
@@ -469,10 +474,8 @@ def spells(
     typer.echo(f"{count} of the card list of {card['follows']} ({card['source']}, commit {card['commit']})")
     for r in rows:
         marks = ", ".join([*(r["types"] or ["no type"]), *(["conjury"] if r["conjury"] else [])])
-        icon = {"": "", "self": "; advances", "self-once": "; advances once a round"}.get(
-            r["advance"], "; advances on a condition"
-        )
-        typer.echo(f"{r['spell']} ({r['set']}, priority {r['priority']}): {marks}{icon}")
+        icon = _advance_words(r["advance"])
+        typer.echo(f"{r['spell']} ({r['set']}, priority {r['priority']}): {marks}{'; ' + icon if icon else ''}")
         typer.echo(textwrap.fill(r["text"], width=100, initial_indent="  ", subsequent_indent="  "))
 
 
@@ -576,9 +579,7 @@ def spell_card(name: str) -> str:
     wanted = elephants.spell_name(name)
     row = next(r for r in elephants.spells_table() if r["spell"] == wanted)
     marks = ", ".join([*(row["types"] or ["no type"]), *(["conjury"] if row["conjury"] else [])])
-    icon = {"": "no advance icon", "self": "advances itself", "self-once": "advances itself once a round"}.get(
-        row["advance"], "advances on a condition"
-    )
+    icon = _advance_words(row["advance"]) or "no advance icon"
     when = "acts in the advance phase" if row["priority"] == "A" else f"priority {row['priority']}"
     head = (
         f"{wanted} ({row['set']}, {row['priority']}): the {row['set']} set ({row['elephant']}); {when}; {marks}; {icon}"
