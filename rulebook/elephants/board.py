@@ -559,8 +559,10 @@ def pick(b: Board, ref: str | None, name: str) -> Spell:
 
 
 def harmable(b: Board, player: str) -> bool:
+    """Whether ``player`` can still be harmed this round (they have not lost a trunk in it)."""
     return player not in b.invulnerable
 
 
 def enfeeble_victims(b: Board, s: Spell) -> list[str]:
+    """The enemies Enfeeble damages: those who can be harmed and have an active boost spell."""
     return [e for e in b.enemies(s.owner) if harmable(b, e) and any("boost" in x.types for x in b.active(e))]

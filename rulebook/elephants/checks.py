@@ -132,7 +132,7 @@ def order(b: Board) -> Ruling:
     return trace.ruling(verdict, value)
 
 
-def hit_of(b: Board, s: Spell, trace: Trace) -> bool:
+def _hit(b: Board, s: Spell, trace: Trace) -> bool:
     """Whether Clap, Enfeeble or Encumber's main effect succeeded: as stated, or worked out from the board."""
     if s.hit is not None:
         return s.hit
@@ -145,7 +145,7 @@ def hit_of(b: Board, s: Spell, trace: Trace) -> bool:
         )
         return bool(foes)
     if s.name == "clap":
-        targets = clap_choices(b, s)
+        targets = _clap_choices(b, s)
         trace.add(
             f"{s.ref}'s result is not given; from the board it {'cancels' if targets else 'cancels nothing'}"
             + (f" (an enemy spell of {', '.join(targets)})" if targets else ": no enemy has two or more active spells"),
@@ -188,7 +188,7 @@ def _if_hit(b: Board, s: Spell, trace: Trace) -> _No | None:
     """The advance icons that depend on the spell's main effect: Clap's, Enfeeble's and Encumber's."""
     kind = s.advance
     if kind == "friendly-if-hit":
-        if not hit_of(b, s, trace):
+        if not _hit(b, s, trace):
             return _No(
                 f"{s.ref} cancelled no enemy spell, so it advances nothing",
                 "elephants.advance.clap-if-cancelled",
@@ -200,7 +200,7 @@ def _if_hit(b: Board, s: Spell, trace: Trace) -> _No | None:
         )
         trace.add(f"{s.ref} is one of its owner's active spells", "elephants.interp.clap-advances-all")
     elif kind == "self-if-hit":
-        if not hit_of(b, s, trace):
+        if not _hit(b, s, trace):
             return _No(
                 f"{s.ref} damaged no enemy, so it does not advance",
                 "elephants.advance.enfeeble-if-damaged",
@@ -208,7 +208,7 @@ def _if_hit(b: Board, s: Spell, trace: Trace) -> _No | None:
             )
         trace.add(f"{s.ref} damaged an enemy, so it advances", "elephants.advance.enfeeble-if-damaged")
     else:  # self-unless-hit
-        if hit_of(b, s, trace):
+        if _hit(b, s, trace):
             return _No(
                 f"{s.ref} cancelled spells, so it does not advance", "elephants.spell.encumber", "it cancelled spells"
             )
@@ -278,7 +278,7 @@ def _by_clap(b: Board, s: Spell, mover: Spell, trace: Trace) -> _No | None:
     stopped = _broken(b, s)
     if stopped:
         return stopped
-    if not hit_of(b, mover, trace):
+    if not _hit(b, mover, trace):
         return _No(
             f"{mover.ref} cancelled no enemy spell, so it advances nothing",
             "elephants.advance.clap-if-cancelled",
@@ -454,7 +454,7 @@ def can_cancel(b: Board, ref: str, by: str) -> Ruling:
     return trace.ruling(f"{src.ref} can cancel {s.ref}", {**value, "can": True}, True)
 
 
-def clap_choices(b: Board, clap: Spell) -> dict[str, list[str]]:
+def _clap_choices(b: Board, clap: Spell) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for enemy in b.enemies(clap.owner):
         spells = b.active(enemy)
@@ -482,7 +482,7 @@ def clap_targets(b: Board, ref: str | None = None) -> Ruling:
     if why:
         trace.add(why[0], why[1])
         return trace.ruling(f"{clap.ref} cancels nothing: it is not active", {"clap": clap.ref, "targets": {}})
-    choices = clap_choices(b, clap)
+    choices = _clap_choices(b, clap)
     threshold = LIMITS["clap_min_active"]
     trace.add("Active spells: face up in this clash, neither cancelled nor moved away", "elephants.interp.active")
     for enemy in b.enemies(clap.owner):

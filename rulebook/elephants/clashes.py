@@ -138,6 +138,7 @@ def chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
 
 
 def health_now(w: World) -> dict[str, int]:
+    """Each player's health in the world, P1 first."""
     return {p: w.players[p].health for p in sorted(w.seats, key=lambda p: int(p[1:]))}
 
 

@@ -38,10 +38,12 @@ __all__ = [
 
 
 def spell_rule(c: Card) -> str:
+    """The record of the spell ``c`` acts as: ``elephants.spell.<name>`` (an Imitate's copy's)."""
     return f"elephants.spell.{c.eff}"
 
 
 def damage(w: World, p: str, amount: int, c: Card, rule: str | None = None) -> None:
+    """``c`` deals ``amount`` damage to player ``p`` (health never below 0)."""
     player = w.players[p]
     if amount <= 0:
         return
@@ -55,6 +57,7 @@ def damage(w: World, p: str, amount: int, c: Card, rule: str | None = None) -> N
 
 
 def heal(w: World, p: str, amount: int, c: Card) -> None:
+    """``c`` heals player ``p`` by ``amount``, never above their maximum health."""
     player = w.players[p]
     before = player.health
     player.health = min(player.max_health, player.health + amount)
@@ -65,6 +68,7 @@ def heal(w: World, p: str, amount: int, c: Card) -> None:
 
 
 def bolster(w: World, p: str, amount: int, c: Card) -> None:
+    """``c`` raises player ``p``'s maximum health by ``amount``."""
     player = w.players[p]
     player.max_health += amount
     w.say(f"{c.ref} bolsters {p} by {amount}: maximum health {player.max_health}", spell_rule(c))
@@ -73,6 +77,7 @@ def bolster(w: World, p: str, amount: int, c: Card) -> None:
 
 
 def weaken(w: World, p: str, amount: int, c: Card) -> None:
+    """``c`` lowers player ``p``'s maximum health by ``amount``, and their health with it."""
     player = w.players[p]
     player.max_health = max(0, player.max_health - amount)
     player.health = min(player.health, player.max_health)
@@ -158,6 +163,7 @@ def strike(w: World, ask: Ask, c: Card, amount: int, kind: str = "damage") -> No
 
 
 def place_extra(w: World, p: str, name: str, c: Card) -> None:
+    """``c`` lets ``p`` cast ``name`` from their hand: face up and active in the current clash."""
     w.players[p].hand.remove(name)
     w.seq += 1
     w.board.append(Card(name, p, w.clash, "active", w.seq))
@@ -218,6 +224,7 @@ def advance(
 
 
 def advance_from_hand(w: World, p: str, name: str, c: Card) -> bool:
+    """``c`` advances ``name`` from ``p``'s hand face down into the next clash; whether it went."""
     if w.clash >= CLASHES:
         w.say(f"{name} cannot be advanced beyond Clash {roman(CLASHES)}", "elephants.base.advance")
         return False
@@ -238,16 +245,19 @@ def advance_from_hand(w: World, p: str, name: str, c: Card) -> bool:
 
 
 def to_pile(w: World, card: Card, pile_of: str) -> None:
+    """Take ``card`` off the board into ``pile_of``'s discard pile."""
     w.board.remove(card)
     w.players[pile_of].pile.append(card.name)
 
 
 def to_hand(w: World, card: Card, hand_of: str) -> None:
+    """Take ``card`` off the board into ``hand_of``'s hand (a recall)."""
     w.board.remove(card)
     w.players[hand_of].hand.append(card.name)
 
 
 def own_spells(w: World, c: Card, kind: str, *, others: bool = True) -> list[Card]:
+    """The active spells of ``c``'s owner of type ``kind`` (``any``: all), ``c`` itself left out if ``others``."""
     return [x for x in w.here(c.owner) if (kind == "any" or kind in spell_types(x)) and not (others and x is c)]
 
 
@@ -267,4 +277,5 @@ def either(w: World, ask: Ask, c: Card, options: Sequence[str], prompt: str) -> 
 
 
 def num(c: Card, key: str, default: int = 0) -> int:
+    """A number of the spell data for the spell ``c`` acts as (``damage``, ``heal``...)."""
     return int(SPELLS[c.eff].get(key, default))

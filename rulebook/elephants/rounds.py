@@ -100,6 +100,7 @@ def _form(w: World, ask: Ask, i: int) -> None:
 
 
 def start_clash(w: World) -> None:
+    """A clash begins: its Prepare phase, from the first player in turn order."""
     w.step = ("prepare", 0)
 
 

@@ -66,6 +66,7 @@ class Card:
 
     @property
     def ref(self) -> str:
+        """How the card is named: ``P1:stupefy``."""
         return f"{self.owner}:{self.name}"
 
     @property
@@ -74,6 +75,7 @@ class Card:
         return self.copy or self.name
 
     def freeze(self) -> tuple[Any, ...]:
+        """The card as an immutable tuple (``Card(*frozen)`` makes it again)."""
         return (
             self.name,
             self.owner,
@@ -109,6 +111,7 @@ class Player:
         self.hand, self.pile, self.down, self.out = list(hand), list(pile), down, out
 
     def freeze(self) -> tuple[Any, ...]:
+        """The player as an immutable tuple (``Player(*frozen)`` makes them again)."""
         return (
             self.name,
             self.health,
@@ -162,6 +165,7 @@ class World:
     # -- freezing
 
     def freeze(self) -> tuple[Any, ...]:
+        """The whole world as an immutable tuple, for the state and its equality."""
         return (
             self.seats,
             tuple(self.players[s].freeze() for s in self.seats),
@@ -178,6 +182,7 @@ class World:
 
     @classmethod
     def thaw(cls, frozen: tuple[Any, ...], options: Options) -> World:
+        """A world made again from ``freeze``, with no steps or events yet."""
         w = cls.__new__(cls)
         seats, players, deck, board, w.ringleader, w.round, w.clash, w.step, history, w.seq, w.winner = frozen
         w.seats = seats
@@ -193,10 +198,12 @@ class World:
     # -- reading the world
 
     def say(self, text: str, rule: str | None = None, overrides: str | None = None) -> None:
+        """Write a step of the trace: what happened, and the rule behind it (and the one it overrides)."""
         self.steps.append(Step(text, rule, overrides))
 
     @property
     def over(self) -> bool:
+        """Whether the game is over."""
         return self.step[0] == "over"
 
     def order(self) -> list[str]:
@@ -206,6 +213,7 @@ class World:
         return [p for p in seats if not self.players[p].out]
 
     def harmable(self, p: str) -> bool:
+        """Whether ``p`` can be targeted or harmed now: still in the game and not down this round."""
         player = self.players[p]
         return not player.out and not player.down
 
@@ -222,20 +230,24 @@ class World:
         ]
 
     def past(self, owner: str) -> list[Card]:
+        """``owner``'s spells left in clashes before the current one (cancelled or not)."""
         return [c for c in self.board if c.owner == owner and c.clash < self.clash]
 
     def card(self, ref: str) -> Card:
+        """The spell on the board named ``OWNER:NAME``."""
         for c in self.board:
             if c.ref == ref:
                 return c
         raise KeyError(ref)
 
     def max_hand(self, p: str) -> int:
+        """``p``'s maximum hand size: 4, and one more per trunk lost."""
         lost = LIMITS["trunks"] - self.players[p].trunks
         return LIMITS["hand_size"] + LIMITS["hand_size_per_lost_trunk"] * lost
 
 
 def spell_types(c: Card) -> Sequence[str]:
+    """The types of the spell ``c`` acts as (its own, or those an Imitate copied)."""
     return SPELLS[c.eff]["types"]
 
 
@@ -296,4 +308,5 @@ class Ask:
 
 
 def picked(answer: str) -> str:
+    """The value of an action: ``target P2`` gives ``P2``."""
     return answer.split(" ", 1)[1] if " " in answer else answer
