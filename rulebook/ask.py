@@ -34,7 +34,7 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon, stem, words
+from rulebook.vocabulary import STOPWORDS, Concept, Index, Lexicon, Query, lexicon, stem, words
 
 __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
@@ -67,9 +67,14 @@ PIECES_WEIGHT = 2.0
 PIECES_FLOOR = 1.5
 #: How much covering more of the question counts beside the BM25 score (score times coverage to this power).
 COVERAGE_POWER = 0.5
+#: A question naming a game with this many meaningful words or more may carry table talk: when it is refused,
+#: it is read again with only the words that game's records hold.
+LONG_QUESTION = 8
 #: The most ranked records kept in the JSON answer.
 MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
+#: The answer to a question about one of these games that no record (and no source document) answers.
+UNCOVERED = "the documents do not cover this"
 
 
 def rank(
@@ -209,6 +214,128 @@ def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
     return sum(1 for c in query.concepts if holds(c)) == 1 and not holds(rarest)
 
 
+#: Words that ask for a count ("how many players", "the number of cards").
+_COUNT_WORDS = (("how", "many"),)
+#: Words a record states a count with, besides digits ("no" is too common to say a count alone).
+_COUNT_TERMS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+    eighteen nineteen twenty thirty forty fifty both once twice""".split()  # noqa: SIM905
+)
+#: How many of the best records are read for a count the question asks for.
+COUNT_RANKED = 5
+#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
+#: answer "how many cards in a booster pack").
+COUNT_WORDS_HELD = 2
+#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
+_OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
+#: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
+_EXISTS = (("is", "there"), ("are", "there"))
+#: How many of the words after "is there" name the thing asked about.
+EXISTS_WORDS = 3
+
+
+def _counted(text: str) -> list[str]:
+    """The words a question asks the count of ("players" in "how many players..."), up to three."""
+    said = words(text[:2000])
+    for i in range(len(said) - 2):
+        if (said[i], said[i + 1]) in _COUNT_WORDS:
+            return [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
+    return []
+
+
+def _states_count(record: tuple[Any, ...], things: list[str]) -> bool:
+    """Whether a record states a count of one of ``things``: a number just before it ("exactly 20 Spirits") or
+    an open count a few words before ("no limit to the number of cards")."""
+    said = words(f"{record[3]}. {record[4]}")
+    targets = {stem(t) for t in things}
+    for i, w in enumerate(said):
+        reach = 5 if (w.isdigit() or w in _COUNT_TERMS) else 7 if w in _OPEN_COUNT else 0
+        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
+            return True
+    return False
+
+
+def _uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> bool:
+    """Whether a question about one of these games asks what no record states (issue 22: "the documents do not
+    cover this"), although records near it rank well.
+
+    Two signs, both read from the records themselves: a count asked for ("how many players") that none of the
+    best three records states; or a thing asked about ("is there a turn time limit") whose words no one record of
+    that game holds together (typos and synonyms read).
+    """
+    if not ranked:
+        return False
+    things = _counted(query.text)
+    if things and not {"time", "times"} & set(things):
+        game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
+        concepts = [c for c in query.concepts if c.word not in game_words]
+        need = min(COUNT_WORDS_HELD, len(concepts) - 1) or 1
+
+        def states(hit: dict[str, Any]) -> bool:
+            doc = lex.by_id[hit["id"]]
+            own = _own_stems(lex, doc)
+            return _states_count(lex.records[doc], things) and sum(
+                any(s in own for s in c.stems) for c in concepts
+            ) >= need
+
+        return not any(states(hit) for hit in ranked[:COUNT_RANKED])
+    asked = _asked_whether(query)
+    if not asked:
+        return False
+    own = [_own_stems(lex, doc) for doc, record in enumerate(lex.records) if record[1] in games]
+    return not any(_holds(stems, asked) for stems in own)
+
+
+def _holds(stems: frozenset[str], concepts: list[Concept]) -> bool:
+    """Whether a record's stems hold a thing's last word (its head, "limit") and all its other words but one."""
+
+    def held(c: Concept) -> bool:
+        return any(s in stems for s in c.stems)
+
+    return held(concepts[-1]) and sum(map(held, concepts)) >= max(1, len(concepts) - 1)
+
+
+def _asked_whether(query: Query) -> list[Concept]:
+    """The thing an "is there ..." question asks about: its words up to the first small word ("turn time limit")."""
+    said = words(query.text[:2000])
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) in _EXISTS:
+            rest = said[i + 2 :]
+            while rest and rest[0] in ("a", "an", "any", "some"):
+                rest = rest[1:]
+            thing: list[str] = []
+            for w in rest[: 2 * EXISTS_WORDS]:
+                if w in STOPWORDS:
+                    break
+                thing.append(w)
+            found = [c for c in query.concepts if set(c.word.split()) & set(thing) or c.typed in thing]
+            return found[:EXISTS_WORDS]
+    return []
+
+
+_OWN: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's own title and text (not the players' words beside it)."""
+    key = (id(lex), doc)
+    if key not in _OWN:
+        record = lex.records[doc]
+        _OWN[key] = frozenset(stem(w) for w in words(f"{record[3]} {record[4]}"))
+    return _OWN[key]
+
+
+def _asked_whether(query: Query) -> list[Concept]:
+    """The concepts an "is there ..." question asks about: the first few after "there" ("turn", "time", "limit")."""
+    said = words(query.text[:2000])
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) in _EXISTS:
+            after = said[i + 2 : i + 2 + 2 * EXISTS_WORDS]
+            found = [c for c in query.concepts if set(c.word.split()) & set(after) or c.typed in after]
+            return found[:EXISTS_WORDS]
+    return []
+
+
 def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) -> dict[int, float]:
     """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``.
 
@@ -269,6 +396,63 @@ def _games_read(query: Query, ranked: list[dict[str, Any]], game: str | None, sh
     return list(dict.fromkeys(hit["game"] for hit in ranked[:shown]))
 
 
+def _weak(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> bool:
+    """Whether the best record matches the question too weakly to answer it (see `strength`)."""
+    return (
+        not ranked
+        or strength(query, ranked, lex) < MIN_STRENGTH
+        or _one_shared_word(query, ranked[0], lex)
+        or _players_words_only(query, ranked[0], lex)
+    )
+
+
+def _core(query: Query, lex: Lexicon, games: list[str]) -> Query | None:
+    """A long question about a named game without its table talk: only the words some record of that game holds.
+
+    "My nephew is learning Elementals with me on the couch and wants to know if..." is read as its rules words.
+    ``None`` when nothing would be left out.
+    """
+    from dataclasses import replace
+
+    def of_game(c: Concept) -> bool:
+        return any(lex.records[doc][1] in games for s in c.stems for doc in lex.postings.holders(s))
+
+    kept = [c for c in query.concepts if of_game(c)]
+    return replace(query, concepts=kept) if kept and len(kept) < len(query.concepts) else None
+
+
+def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """The ranking with an option's own record first when the best record is one of its other readings.
+
+    A record that states another source's reading (an erratum, or a public source's card text) of a rule the
+    project holds as a rules option is not the answer: the option's record, which states the default and names
+    the option, goes first when it ranks among the rulings shown (issue 22: Turbulence's card-list condition).
+    """
+    if not ranked:
+        return ranked
+    records = rulebook.rules(ranked[0]["game"])
+    best = records.get(ranked[0]["id"])
+    if best.option is not None or not (best.kind == "erratum" or best.citation.public):
+        return ranked
+    for n, hit in enumerate(ranked[1:limit], 1):
+        other = records.get(hit["id"]) if hit["game"] == best.game else None
+        if other is not None and other.option is not None and best.id in other.see and other.id in best.see:
+            return [hit, *ranked[:n], *ranked[n + 1 :]]
+    return ranked
+
+
+def _option_note(hit: dict[str, Any]) -> str | None:
+    """For a ruling that is a rules option: its default reading and how to see the others."""
+    option = rulebook.rules(hit["game"]).get(hit["id"]).option
+    if option is None:
+        return None
+    others = ", ".join(c for c in option.choices if c != option.default)
+    return (
+        f"option {option.name}: the answer above is its default reading ({option.default}); "
+        f"other readings: {others} (rulebook compare {option.name})"
+    )
+
+
 def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     """Answer a question: the computed answer where a reader can compute it, and the rulings that cover it.
 
@@ -288,23 +472,37 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     ranked = rank(query, allowed, lex, MAX_RANKED)
     readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
     computed = next((r for r in readings if r.ruling is not None), None)
-    best = ranked[0] if ranked else None
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
-    refused = (
-        best is None
-        or strength(query, ranked, lex) < MIN_STRENGTH
-        or elsewhere
-        or _one_shared_word(query, best, lex)
-        or _players_words_only(query, best, lex)
-    )
+    refused = elsewhere or _weak(query, ranked, lex)
+    if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
+        core = _core(query, lex, allowed or [])
+        if core is not None:
+            core_ranked = rank(core, allowed, lex, MAX_RANKED)
+            if not _weak(core, core_ranked, lex):
+                query, ranked, refused = core, core_ranked, False
+    best = ranked[0] if ranked else None
     games = _games_read(query, ranked, gid, limit)
+    about = [gid] if gid else (query.named or ([ranked[0]["game"]] if ranked else []))
+    # A question naming one of these games is about it: when nothing answers it, the documents do not cover it.
+    named_refusal = refused and not elsewhere and bool(query.named or gid) and ranked != []
+    uncovered = computed is None and (named_refusal or (not refused and _uncovered(query, ranked, lex, about)))
+    refused = refused and not uncovered
     trace = Trace()
+    if not refused and computed is None:
+        ranked = _default_first(ranked, limit)
+        best = ranked[0]
     shown_rulings = [] if refused else ranked[:limit]
     if computed is not None and computed.ruling is not None:
         for step in computed.ruling.trace:
             trace.add(step.text, step.rule, step.overrides)
         verdict = f"computed: {computed.ruling.verdict}"
         related = shown_rulings[: limit - 1]
+    elif uncovered:
+        names = _and([rulebook.game(g).name for g in about])
+        verdict = f"{UNCOVERED}: no record of {names} says this; the nearest rulings follow, not as the answer"
+        related = []
+        for hit in shown_rulings:
+            trace.add(f"nearest: {hit['id']}: {hit['title']}")
     elif refused:
         nearest = _nearest(query, lex)
         verdict = REFUSAL + (f"; nearest search terms: {', '.join(nearest)}" if nearest else "")
@@ -316,6 +514,9 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
         record = lex.records[lex.by_id[best["id"]]]
         verdict = f"{best['id']}: {record[4]} ({record[5]})"
         related = shown_rulings[1:limit]
+        note = _option_note(best)
+        if note is not None:
+            trace.add(note)
     for hit in related:
         trace.add(f"related: {hit['id']}: {hit['title']}")
     for reading in readings:
@@ -331,7 +532,8 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
         "games": games,
         "computed": computed.ruling.to_dict() if computed is not None and computed.ruling is not None else None,
         "readings": [r.to_dict() for r in readings],
-        "refused": refused and computed is None,
+        "refused": (refused or uncovered) and computed is None,
+        "uncovered": uncovered,
         "corrected": dict(query.corrected),
         "rulings": ranked[:MAX_RANKED],
     }

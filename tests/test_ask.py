@@ -147,7 +147,9 @@ def test_a_rules_question_gets_the_best_ruling_in_full_with_the_document_in_word
     assert ruling.value["computed"] is None
     best = ruling.value["rulings"][0]
     assert best["id"] == "clash.interp.last-elements-tie" and best["score"] > 0
-    assert all(step.text.startswith("related: ") for step in ruling.trace[:2])
+    # The ruling is a rules option: its default is named first, then the related rulings.
+    assert ruling.trace[0].text.startswith("option last-elements-tie: the answer above is its default reading (draw)")
+    assert all(step.text.startswith("related: ") for step in ruling.trace[1:3])
 
 
 def test_questions_about_nothing_in_these_games_are_refused() -> None:
@@ -295,3 +297,65 @@ def test_each_reader_reads_50_kb_of_adversarial_text_in_well_under_a_second(read
     start = time.process_time()
     tokens("P1 " * 17000)
     assert time.process_time() - start < 0.5
+
+
+# ---------------------------------------------------------------- issue 22: never overreach
+
+
+def test_an_attack_nobody_described_is_not_computed_and_says_what_is_missing() -> None:
+    ruling = ask("Can my Earth defend instead of my Water when they attack?")
+    assert ruling.value["computed"] is None
+    assert not ruling.verdict.startswith("computed:")
+    (reading,) = ruling.value["readings"]
+    assert reading["read"] == ["the elements Earth and Water"]
+    assert reading["missing"] == ['which of them attacks and which is attacked (say "X attacks Y")']
+
+
+def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> None:
+    ruling = ask("Fire attacks Water with Blaze, who is eliminated?")
+    assert ruling.verdict == "computed: P2's Water is eliminated (5 against 4)"
+    assert "clash.ability.blaze" in ruling.rules
+    # An earlier elimination is still a position this reader cannot read.
+    later = ask("Fire attacks Water after it was eliminated and revived, who is left?")
+    assert later.value["computed"] is None
+    assert "eliminated" in later.value["readings"][0]["missing"][0]
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("How many cards are in an Elestrals booster pack?", "Elestrals"),
+        ("Is there a turn time limit in Elemental Clash?", "Elemental Clash"),
+        ("How many players does a Spellfire game take?", "Spellfire"),
+    ],
+)
+def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(question: str, game: str) -> None:
+    ruling = ask(question)
+    assert ruling.verdict == (
+        f"the documents do not cover this: no record of {game} says this; the nearest rulings follow, not as the answer"
+    )
+    assert ruling.value["refused"] is True and ruling.value["uncovered"] is True
+    assert ruling.trace and all(step.text.startswith("nearest: ") for step in ruling.trace)
+    assert ruling.value["computed"] is None
+
+
+def test_a_long_chatty_question_a_record_covers_is_answered() -> None:
+    question = (
+        "My nephew is learning Elementals with me on the couch and wants to know if he can use a spade to "
+        "banish the king of hearts, is that ok?"
+    )
+    ruling = ask(question)
+    assert ruling.value["refused"] is False
+    assert ruling.verdict.startswith("elementals.attack.banish-element: ")
+
+
+def test_an_options_other_reading_is_not_the_answer_the_default_is_with_the_option_named() -> None:
+    ruling = ask("Does Turbulence deal extra damage after advancing twice?")
+    assert ruling.verdict.startswith("elephants.interp.turbulence-condition: ")
+    assert ruling.trace[0].text == (
+        "option turbulence-condition: the answer above is its default reading (any-spell); other readings: "
+        "this-spell, advanced-twice (rulebook compare turbulence-condition)"
+    )
+    assert "related: elephants.public.turbulence-card: Turbulence (card list): stronger after advancing twice" in [
+        step.text for step in ruling.trace
+    ]
