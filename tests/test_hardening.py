@@ -28,14 +28,13 @@ from rulebook.errors import InvalidInputError
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 BIG = "9" * 5000  # more digits than Python converts by default (4,300)
-FAST = 5.0  # seconds of processor time: far above what any of these takes; only a runaway reaches it
 
 
 class Run:
     """What one command line did: exit code, standard output and standard error."""
 
-    def __init__(self, code: int, stdout: str, stderr: str, seconds: float) -> None:
-        self.code, self.stdout, self.stderr, self.seconds = code, stdout, stderr, seconds
+    def __init__(self, code: int, stdout: str, stderr: str) -> None:
+        self.code, self.stdout, self.stderr = code, stdout, stderr
 
     def refused(self, *words: str) -> bool:
         """Exit 2, nothing on standard output, one line on standard error that says each of ``words``."""
@@ -54,7 +53,6 @@ def run(*args: str, stdin: bytes = b"") -> Run:
     sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    start = time.process_time()
     try:
         code = entry(list(args))
     finally:
@@ -62,9 +60,7 @@ def run(*args: str, stdin: bytes = b"") -> Run:
         sys.stderr.flush()
         written = out.getvalue(), err.getvalue()
         sys.stdin, sys.stdout, sys.stderr = streams
-    seconds = time.process_time() - start
-    assert seconds < FAST, f"{args[:3]} took {seconds:.1f} s of processor time"
-    return Run(code, written[0].decode("utf-8"), written[1].decode("utf-8"), seconds)
+    return Run(code, written[0].decode("utf-8"), written[1].decode("utf-8"))
 
 
 def script(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
@@ -445,16 +441,16 @@ def _parsers():
 
 
 @pytest.mark.parametrize("name", list(_parsers()))
-def test_50_kb_of_adversarial_text_into_each_clash_and_spellfire_reader_is_read_in_well_under_a_second(
-    name: str,
-) -> None:
+def test_adversarial_text_into_each_clash_and_spellfire_reader_is_read_in_linear_work(name: str, linear) -> None:
     reader = _parsers()[name]
-    for label, text in ADVERSARIAL.items():
-        start = time.process_time()  # the CPU time of this process: a busy machine does not count against it
+
+    def attempt(text: str) -> None:
         with contextlib.suppress(InvalidInputError):
             reader(text)
-        seconds = time.process_time() - start
-        assert seconds < 0.5, f"{name} took {seconds:.2f} s of CPU on {label}"
+
+    for text in ADVERSARIAL.values():
+        attempt(text)  # the whole 50 KB: refused or read, never a traceback
+        linear(attempt, text, 60)  # work bounded in lines of rulebook code run, never by the clock
 
 
 def test_slow_questions_and_queries_are_refused_or_answered_quickly() -> None:

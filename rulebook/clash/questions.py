@@ -43,7 +43,7 @@ UNDECIDED = frozenset({"instead", "or", "rather", "than", "and", "nor", "either"
 
 
 def _history(words: list[Token]) -> list[str]:
-    """The words that place the question after earlier turns: always-past words, and past-only words after a past word."""
+    """The words that place the question after earlier turns: past words, and past-only ones after a past word."""
     found = {t.text for t in words if t.text in HISTORY}
     for i, t in enumerate(words):
         if t.text in PAST_ONLY and any(w.text in PAST for w in words[max(0, i - 3) : i]):
