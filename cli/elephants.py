@@ -4,7 +4,6 @@ and replayed from a log."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -18,6 +17,7 @@ from cli.output import (
     emit_ruling,
     option_flag,
     parse_options,
+    read_line,
     read_text,
 )
 
@@ -597,7 +597,7 @@ def play(
         typer.echo(f"{me}, choose {decision.prompt}:")
         typer.echo("  " + _options_line(decision.options))
         typer.echo("> ", nl=False)
-        line = sys.stdin.readline()
+        line = read_line()
         if not line:
             typer.echo("")
             ended = "end of input"

@@ -178,13 +178,19 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_FILE_BYT
     """
     name = str(path)
     if name == "-":
+        if sys.stdin is None:  # started with standard input closed (0<&-)
+            raise InvalidInputError(f"standard input is closed; give the {what} as a file name, or pipe it in")
         stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
         if stream is None:  # a text-only stdin (tests); it is already decoded
             text = sys.stdin.read(limit + 1)
             if len(text.encode("utf-8")) > limit:
                 raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
             return text
-        data = stream.read(limit + 1)
+        try:
+            data = stream.read(limit + 1)
+        except OSError as err:  # a descriptor closed under it
+            reason = err.strerror or type(err).__name__
+            raise InvalidInputError(f"standard input cannot be read ({reason}); give the {what} as a file") from None
         if len(data) > limit:
             raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
         return decode(data, "standard input")
@@ -212,6 +218,90 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_FILE_BYT
     return decode(data, repr(label))
 
 
+#: The most parts of one TOML key or table name (``a.b.c`` has three): the files read have two or three.
+MAX_KEY_PARTS = 16
+#: The deepest nesting of TOML arrays and inline tables read.
+MAX_NESTING = 32
+# What the guard stops at: quotes, comments, line ends, dots, equals signs, brackets, braces and commas.
+_TOML_MARK = re.compile(r"""["'#\n.=\[\]{},]""")
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where a TOML string starting at ``i`` ends (just past its closing quote), or the end of its line when
+    it is not closed there (the parser then names the error)."""
+    quote = text[i] * 3 if text.startswith(text[i] * 3, i) else text[i]
+    j = i + len(quote)
+    stop = len(text) if len(quote) == 3 else (text.find("\n", j) % (len(text) + 1))
+    while True:
+        k = text.find(quote, j, stop)
+        if k < 0:
+            return stop
+        if text[i] == '"':
+            run = k
+            while run > j and text[run - 1] == "\\":
+                run -= 1
+            if (k - run) % 2:  # an escaped quote
+                j = k + 1
+                continue
+        return k + len(quote)
+
+
+def toml_guard(text: str, where: str) -> None:
+    """Refuse TOML the parser would spend far too much on, before it parses: more than
+    [`MAX_FILE_BYTES`][rulebook.reading.MAX_FILE_BYTES] characters, a key of more than
+    [`MAX_KEY_PARTS`][rulebook.reading.MAX_KEY_PARTS] dotted parts (``a.a.a...`` of 20,000 parts took 1.6 GB in
+    ``tomllib``), or arrays and inline tables nested deeper than [`MAX_NESTING`][rulebook.reading.MAX_NESTING].
+    One linear pass; strings and comments are skipped whole.
+
+    Examples:
+        >>> toml_guard("a.b = 1\\n[c.d]\\ne = [1.5, {f.g = 2}]", "ok.toml")
+        >>> toml_guard("a" + ".a" * 20_000 + " = 1", "keys.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: keys.toml: a key of more than 16 dotted parts (line 1) is not read
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise InvalidInputError(f"{where} is larger than the {MAX_FILE_BYTES:,} characters read from a TOML file")
+    stack: list[str] = []  # "[" an array, "{" an inline table
+    key, parts, header, i = True, 1, False, 0
+    while (m := _TOML_MARK.search(text, i)) is not None:
+        c, i = m.group(), m.end()
+        if c in "\"'":
+            i = _string_end(text, m.start())
+            continue
+        if c == "#":
+            i = text.find("\n", i) % (len(text) + 1)
+        elif c == "\n" and not stack:
+            key, parts, header = True, 1, False
+        elif c == "." and key:
+            parts += 1
+            if parts > MAX_KEY_PARTS:
+                line = text.count("\n", 0, m.start()) + 1
+                raise InvalidInputError(
+                    f"{where}: a key of more than {MAX_KEY_PARTS} dotted parts (line {line}) is not read"
+                )
+        elif c == "=":
+            key, parts = False, 1
+        elif c == "[" and key and not stack:
+            header = True
+        elif c in "[{":
+            stack.append(c)
+            if len(stack) > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                raise InvalidInputError(
+                    f"{where} is not valid TOML: nested too deeply (line {line}; at most {MAX_NESTING} levels)"
+                )
+            key, parts = c == "{", 1
+        elif c == "," and stack and stack[-1] == "{":
+            key, parts = True, 1
+        elif c in "]}":
+            if stack and stack[-1] == ("[" if c == "]" else "{"):
+                stack.pop()
+                key = False
+            elif header:
+                key, header = False, False
+
+
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text; any error (syntax, nesting too deep, a number too long) is one line naming ``where``.
 
@@ -225,7 +315,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         >>> parse_toml("a = " + "[" * 3000, "deep.toml")
         Traceback (most recent call last):
         ...
-        rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply
+        rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply (line 1; at most 32 levels)
         >>> parse_toml("a = 1\\nb = " + "9" * 5000, "big.toml")
         Traceback (most recent call last):
         ...
@@ -233,6 +323,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     """
     import tomllib
 
+    toml_guard(text, where)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
