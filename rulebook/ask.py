@@ -29,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from typing import Any
 
 import rulebook
@@ -77,25 +78,11 @@ REFUSAL = "no rule of these five games covers this"
 UNCOVERED = "the documents do not cover this"
 
 
-def rank(
-    query: Query, games: list[str] | None = None, lex: Lexicon | None = None, limit: int = 50
-) -> list[dict[str, Any]]:
-    """The ``limit`` records that best match the question, best first, with their scores and coverage.
-
-    Three readings of the question are combined, each scaled so that its best record scores 1:
-
-    - BM25 over the records' meaningful words (typos read, synonyms added) and, beside it, the closest
-      of each record's ``asked_as`` questions, times the share of the question the record covers;
-    - the cosine of the question and the record as TF-IDF word vectors, stopwords and word pairs kept;
-    - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
-
-    ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
-    rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
-    """
-    from rulebook.vocabulary import four_grams, vector_terms, words
-
-    lex = lex or lexicon()
-    defining = _defining(query.text)
+def _bm25_scores(
+    query: Query, lex: Lexicon
+) -> tuple[dict[int, float], dict[int, float], dict[int, float], float]:
+    """Each record's BM25 score for the question's concepts, the weight of the concepts it covers, its closest
+    ``asked_as`` question's score, and the total weight of the question's concepts (see `rank`)."""
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
     asked: dict[int, float] = {}
@@ -125,6 +112,29 @@ def rank(
         doc = lex.asked_records[q]
         if value > closest.get(doc, 0.0):
             closest[doc] = value
+    return scores, covered, closest, total
+
+
+def rank(
+    query: Query, games: list[str] | None = None, lex: Lexicon | None = None, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The ``limit`` records that best match the question, best first, with their scores and coverage.
+
+    Three readings of the question are combined, each scaled so that its best record scores 1:
+
+    - BM25 over the records' meaningful words (typos read, synonyms added) and, beside it, the closest
+      of each record's ``asked_as`` questions, times the share of the question the record covers;
+    - the cosine of the question and the record as TF-IDF word vectors, stopwords and word pairs kept;
+    - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
+
+    ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
+    rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
+    """
+    from rulebook.vocabulary import four_grams, vector_terms, words
+
+    lex = lex or lexicon()
+    defining = _defining(query.text)
+    scores, covered, closest, total = _bm25_scores(query, lex)
     said = [query.corrected.get(w, w) for w in words(query.text)]
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
@@ -224,8 +234,9 @@ _COUNT_TERMS = frozenset(
 #: How many of the best records are read for a count the question asks for.
 COUNT_RANKED = 5
 #: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
-#: answer "how many cards in a booster pack").
+#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
 COUNT_WORDS_HELD = 2
+SHORT_COUNT = 4
 #: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
 _OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
 #: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
@@ -269,7 +280,8 @@ def _uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: 
     if things and not {"time", "times"} & set(things):
         game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
         concepts = [c for c in query.concepts if c.word not in game_words]
-        need = min(COUNT_WORDS_HELD, len(concepts) - 1) or 1
+        short = len(concepts) <= SHORT_COUNT
+        need = max(1, len(concepts) - 1 if short else COUNT_WORDS_HELD)
 
         def states(hit: dict[str, Any]) -> bool:
             doc = lex.by_id[hit["id"]]
@@ -453,6 +465,38 @@ def _option_note(hit: dict[str, Any]) -> str | None:
     )
 
 
+@dataclass
+class _Reading:
+    """How `ask` read a question: the query (its table talk left out if it had to be), the ranked records, and
+    whether it is refused, asks about another pastime, or is about these games but no record answers it."""
+
+    query: Query
+    ranked: list[dict[str, Any]]
+    refused: bool
+    elsewhere: bool
+    uncovered: bool
+    about: list[str]
+
+
+def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
+    """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
+    allowed = [gid] if gid else (query.named or None)
+    ranked = rank(query, allowed, lex, MAX_RANKED)
+    elsewhere = bool(query.elsewhere) and not (query.named or gid)
+    refused = elsewhere or _weak(query, ranked, lex)
+    if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
+        core = _core(query, lex, allowed or [])
+        if core is not None:
+            core_ranked = rank(core, allowed, lex, MAX_RANKED)
+            if not _weak(core, core_ranked, lex):
+                query, ranked, refused = core, core_ranked, False
+    about = [gid] if gid else (query.named or ([ranked[0]["game"]] if ranked else []))
+    # A question naming one of these games is about it: when nothing answers it, the documents do not cover it.
+    named_refusal = refused and not elsewhere and bool(query.named or gid) and ranked != []
+    uncovered = not computed and (named_refusal or (not refused and _uncovered(query, ranked, lex, about)))
+    return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about)
+
+
 def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     """Answer a question: the computed answer where a reader can compute it, and the rulings that cover it.
 
@@ -469,78 +513,66 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     lex = lexicon()
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
-    ranked = rank(query, allowed, lex, MAX_RANKED)
     readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
-    computed = next((r for r in readings if r.ruling is not None), None)
-    elsewhere = bool(query.elsewhere) and not (query.named or gid)
-    refused = elsewhere or _weak(query, ranked, lex)
-    if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
-        core = _core(query, lex, allowed or [])
-        if core is not None:
-            core_ranked = rank(core, allowed, lex, MAX_RANKED)
-            if not _weak(core, core_ranked, lex):
-                query, ranked, refused = core, core_ranked, False
-    best = ranked[0] if ranked else None
-    games = _games_read(query, ranked, gid, limit)
-    about = [gid] if gid else (query.named or ([ranked[0]["game"]] if ranked else []))
-    # A question naming one of these games is about it: when nothing answers it, the documents do not cover it.
-    named_refusal = refused and not elsewhere and bool(query.named or gid) and ranked != []
-    uncovered = computed is None and (named_refusal or (not refused and _uncovered(query, ranked, lex, about)))
-    refused = refused and not uncovered
+    computed = next((r.ruling for r in readings if r.ruling is not None), None)
+    read = _read(query, gid, computed is not None, lex)
+    games = _games_read(read.query, read.ranked, gid, limit)
+    if not read.refused and computed is None and read.ranked:
+        read.ranked = _default_first(read.ranked, limit)
     trace = Trace()
-    if not refused and computed is None:
-        ranked = _default_first(ranked, limit)
-        best = ranked[0]
-    shown_rulings = [] if refused else ranked[:limit]
-    if computed is not None and computed.ruling is not None:
-        for step in computed.ruling.trace:
+    verdict = _verdict(read, computed, trace, lex, limit)
+    for reading in readings:
+        if reading.ruling is None:
+            trace.add(reading.summary())
+    if len(games) > 1 and not read.refused:
+        names = [rulebook.game(g).name for g in games]
+        trace.add(f"read for {_and(names)}: name the game (or use --game) to keep to one")
+    if read.query.corrected:
+        trace.add("read " + ", ".join(f"{typed!r} as {word!r}" for typed, word in read.query.corrected.items()))
+    value = {
+        "question": question,
+        "games": games,
+        "computed": computed.to_dict() if computed is not None else None,
+        "readings": [r.to_dict() for r in readings],
+        "refused": (read.refused or read.uncovered) and computed is None,
+        "uncovered": read.uncovered,
+        "corrected": dict(read.query.corrected),
+        "rulings": read.ranked[:MAX_RANKED],
+    }
+    if read.refused and computed is None:
+        value["nearest"] = _nearest(read.query, lex)
+    return trace.ruling(verdict, value, computed.legal if computed is not None else None)
+
+
+def _verdict(read: _Reading, computed: Ruling | None, trace: Trace, lex: Lexicon, limit: int) -> str:
+    """The answer's first line, with the computed steps, the nearest or related rulings added to ``trace``."""
+    shown = [] if read.refused else read.ranked[:limit]
+    if computed is not None:
+        for step in computed.trace:
             trace.add(step.text, step.rule, step.overrides)
-        verdict = f"computed: {computed.ruling.verdict}"
-        related = shown_rulings[: limit - 1]
-    elif uncovered:
-        names = _and([rulebook.game(g).name for g in about])
+        verdict, related = f"computed: {computed.verdict}", shown[: limit - 1]
+    elif read.uncovered:
+        names = _and([rulebook.game(g).name for g in read.about])
         verdict = f"{UNCOVERED}: no record of {names} says this; the nearest rulings follow, not as the answer"
         related = []
-        for hit in shown_rulings:
+        for hit in shown:
             trace.add(f"nearest: {hit['id']}: {hit['title']}")
-    elif refused:
-        nearest = _nearest(query, lex)
+    elif read.refused:
+        nearest = _nearest(read.query, lex)
         verdict = REFUSAL + (f"; nearest search terms: {', '.join(nearest)}" if nearest else "")
-        if elsewhere:
-            verdict = f"{REFUSAL}: it asks about {query.elsewhere[0]}"
+        if read.elsewhere:
+            verdict = f"{REFUSAL}: it asks about {read.query.elsewhere[0]}"
         related = []
     else:
-        assert best is not None
+        best = read.ranked[0]
         record = lex.records[lex.by_id[best["id"]]]
-        verdict = f"{best['id']}: {record[4]} ({record[5]})"
-        related = shown_rulings[1:limit]
+        verdict, related = f"{best['id']}: {record[4]} ({record[5]})", shown[1:limit]
         note = _option_note(best)
         if note is not None:
             trace.add(note)
     for hit in related:
         trace.add(f"related: {hit['id']}: {hit['title']}")
-    for reading in readings:
-        if reading.ruling is None:
-            trace.add(reading.summary())
-    if len(games) > 1 and not refused:
-        names = [rulebook.game(g).name for g in games]
-        trace.add(f"read for {_and(names)}: name the game (or use --game) to keep to one")
-    if query.corrected:
-        trace.add("read " + ", ".join(f"{typed!r} as {word!r}" for typed, word in query.corrected.items()))
-    value = {
-        "question": question,
-        "games": games,
-        "computed": computed.ruling.to_dict() if computed is not None and computed.ruling is not None else None,
-        "readings": [r.to_dict() for r in readings],
-        "refused": (refused or uncovered) and computed is None,
-        "uncovered": uncovered,
-        "corrected": dict(query.corrected),
-        "rulings": ranked[:MAX_RANKED],
-    }
-    if refused and computed is None:
-        value["nearest"] = _nearest(query, lex)
-    legal = computed.ruling.legal if computed is not None and computed.ruling is not None else None
-    return trace.ruling(verdict, value, legal)
+    return verdict
 
 
 def _and(items: list[str]) -> str:

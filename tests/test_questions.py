@@ -39,8 +39,15 @@ def load(name: str) -> list[dict[str, Any]]:
 
 def answers(question: dict[str, Any]) -> tuple[list[str], bool]:
     """The record IDs `ask` offers for a question, best first (none when refused), and whether it refused."""
+    found, refused, _ = answer(question)
+    return found, refused
+
+
+def answer(question: dict[str, Any]) -> tuple[list[str], bool, bool]:
+    """`answers`, and whether `ask` answered with a computed result."""
     value = ask(question["text"], limit=3).value
-    return ([] if value["refused"] else [h["id"] for h in value["rulings"][:3]]), bool(value["refused"])
+    found = [] if value["refused"] else [h["id"] for h in value["rulings"][:3]]
+    return found, bool(value["refused"]), value["computed"] is not None
 
 
 def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -51,39 +58,60 @@ def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         groups["all"].append(q)
     out: dict[str, dict[str, Any]] = {}
     for name, items in groups.items():
-        real = [q for q in items if q["game"] != "none"]
-        off = [q for q in items if q["game"] == "none"]
-        top1 = top3 = wrong = refused_off = 0
-        misses = []
-        for q in real:
-            found, refused = answers(q)
-            top1 += bool(found) and found[0] in q["expect"]
-            hit = any(f in q["expect"] for f in found[:3])
-            top3 += hit
-            wrong += refused
-            if not found[:1] or found[0] not in q["expect"]:
-                misses.append((q["text"], q["expect"], found))
-        for q in off:
-            found, refused = answers(q)
-            refused_off += refused
+        out[name] = _figures(items)
+    return out
+
+
+def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """One group's figures. Questions marked ``uncovered`` (in-game, answered by no record) count apart from the
+    real ones; a computed answer to a question not marked ``computes`` is one computed for a question not asked."""
+    real = [q for q in items if q["game"] != "none" and not q.get("uncovered")]
+    off = [q for q in items if q["game"] == "none"]
+    uncovered = [q for q in items if q.get("uncovered")]
+    top1 = top3 = wrong = refused_off = refused_uncovered = unasked = 0
+    misses = []
+    for q in real:
+        found, refused, computed = answer(q)
+        unasked += computed and not q.get("computes", False)
+        top1 += bool(found) and found[0] in q["expect"]
+        top3 += any(f in q["expect"] for f in found[:3])
+        wrong += refused
+        if not found[:1] or found[0] not in q["expect"]:
+            misses.append((q["text"], q["expect"], found))
+    for group in (off, uncovered):
+        for q in group:
+            found, refused, computed = answer(q)
+            unasked += computed
+            if group is off:
+                refused_off += refused
+            else:
+                refused_uncovered += refused
             if not refused:
                 misses.append((q["text"], [], found))
-        out[name] = {
-            "questions": len(items),
-            "real": len(real),
-            "off_topic": len(off),
-            "top1": top1 / len(real) if real else None,
-            "top3": top3 / len(real) if real else None,
-            "wrongly_refused": wrong / len(real) if real else None,
-            "off_topic_refused": refused_off / len(off) if off else None,
-            "misses": misses,
-        }
-    return out
+    return {
+        "questions": len(items),
+        "real": len(real),
+        "off_topic": len(off),
+        "uncovered": len(uncovered),
+        "top1": top1 / len(real) if real else None,
+        "top3": top3 / len(real) if real else None,
+        "wrongly_refused": wrong / len(real) if real else None,
+        "off_topic_refused": refused_off / len(off) if off else None,
+        "uncovered_refused": refused_uncovered / len(uncovered) if uncovered else None,
+        "computed_unasked": unasked,
+        "misses": misses,
+    }
 
 
 def test_every_question_names_existing_records_of_a_registered_game() -> None:
     games = {g.id for g in rulebook.games()}
-    for q in load("questions.toml") + load("players-dev-added.toml") + load("players-fresh.toml"):
+    for q in (
+        load("questions.toml")
+        + load("players-dev-added.toml")
+        + load("players-fresh.toml")
+        + load("players-dev-uncovered.toml")
+        + load("players-blind.toml")
+    ):
         assert q["game"] in games | {"none"}
         assert set(q["expect"]) <= KNOWN, q["text"]
 
