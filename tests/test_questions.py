@@ -28,7 +28,8 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: more players' questions written from the records alone, the test half reached 85.6% top-1 and 95.9% top-3 (the
 #: goals), 0.5% of real questions refused, and 91.2% of its off-topic questions refused: short of the 95% goal
 #: (three of 34 answered), although the development half's 184 off-topic questions are 97% refused.
-#: The goals met are held here; the off-topic refusal is held at the figure reached, to be raised to its goal.
+#: The goals met are held here; the off-topic refusal is held at the figure reached, to be raised to its goal (it
+#: was 0.95 before; issue 22 measured 91.2% again, so it is reported, not restored).
 FLOORS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.91, "wrongly_refused": 0.03}
 
 
@@ -139,3 +140,21 @@ def test_the_fresh_questions_written_after_tuning_meet_every_goal() -> None:
 def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() -> None:
     figures = evaluate(load("questions.toml"))["all"]
     assert figures["top3"] >= 0.9, figures["misses"]
+
+
+#: Issue 22's blind set (tests/data/players-blind.toml: 138 real questions, 18 in-game questions no document covers,
+#: 18 off-topic), written before issue 22's tuning of `ask` and measured once when it had ended (2026-11-25):
+#: 85.5% top-1, 97.8% top-3, 100% of off-topic questions refused, 0.7% of real ones refused, 33.3% of uncovered
+#: in-game questions answered "the documents do not cover this", and 2 computed answers to a question not asked.
+#: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
+#: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
+BLIND_FLOORS = {"top1": 0.855, "top3": 0.978, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_UNCOVERED_REFUSED = 0.333
+BLIND_COMPUTED_UNASKED = 2
+
+
+def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:
+    figures = evaluate(load("players-blind.toml"))["all"]
+    _meets(figures, BLIND_FLOORS)
+    assert figures["uncovered_refused"] >= BLIND_UNCOVERED_REFUSED, round(figures["uncovered_refused"], 3)
+    assert figures["computed_unasked"] <= BLIND_COMPUTED_UNASKED, figures["computed_unasked"]
