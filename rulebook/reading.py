@@ -46,6 +46,8 @@ from rulebook.errors import InvalidInputError, closest
 __all__ = [
     "MAX_DIGITS",
     "MAX_FILE_BYTES",
+    "MAX_KEY_PARTS",
+    "MAX_NESTING",
     "MAX_TEXT_CHARS",
     "Choice",
     "Int",
@@ -60,6 +62,7 @@ __all__ = [
     "read_text",
     "read_toml",
     "shown",
+    "toml_guard",
 ]
 
 #: The most digits a number typed by a user may have (up to 999,999,999).
