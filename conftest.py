@@ -43,9 +43,9 @@ pytest_collect_file = SybilCollection([docs, readme, docstrings]).pytest()
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """After a run that checked transcripts: how many `$ rulebook` commands each page shows and checks."""
     counts: dict[str, int] = defaultdict(int)
-    for item in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
-        if item.when == "call" and item.nodeid.split("::")[0].endswith(".md"):
-            counts[item.nodeid.split("::")[0]] += _TRANSCRIPTS.get(item.nodeid, 0)
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        if report.when == "call" and report.nodeid.split("::")[0].endswith(".md"):
+            counts[report.nodeid.split("::")[0]] += dict(report.user_properties).get(_COMMANDS, 0)
     shown = {page: n for page, n in sorted(counts.items()) if n}
     if shown:
         terminalreporter.section("transcript examples per page")
@@ -54,6 +54,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
 
 
 _TRANSCRIPTS: dict[str, int] = {}  # test ID of a console block -> its number of commands
+# Under pytest-xdist each test runs in a worker process and only its report reaches the controller, which
+# prints the summary and writes the coverage map: what those need travels in the report's user_properties.
+_COMMANDS = "rulebook-transcript-commands"
+_CITES = "rulebook-cited-rules"
 
 
 def pytest_collection_modifyitems(items: list) -> None:
@@ -102,6 +106,16 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    if report.when == "call":
+        report.user_properties.append((_CITES, sorted(_CITED.get(item.nodeid, ()))))
+        if item.nodeid in _TRANSCRIPTS:
+            report.user_properties.append((_COMMANDS, _TRANSCRIPTS[item.nodeid]))
+    return report
+
+
 _RAN: set[str] = set()  # tests that passed or were skipped
 
 
@@ -109,7 +123,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.skipped or (report.when == "call" and report.passed):
         _RAN.add(report.nodeid)
     if report.when == "call" and report.passed:
-        for rule_id in _CITED.get(report.nodeid, ()):
+        for rule_id in dict(report.user_properties).get(_CITES, ()):
             _PASSED[rule_id].add(report.nodeid)
 
 
@@ -119,6 +133,8 @@ def pytest_deselected(items: list) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
+    if hasattr(config, "workerinput"):
+        return  # a pytest-xdist worker: the controller, which sees every test's report, writes the map
     # Only a full run in which every collected test ran (passed, or was skipped) may write the map.
     full_run = (
         config.args_source == pytest.Config.ArgsSource.TESTPATHS

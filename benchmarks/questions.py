@@ -5,7 +5,9 @@
 Four sets: the development half of the players' questions (tests/data/players-dev.toml, with the
 questions added for tuning, players-dev-added.toml), the held-out test half (players-test.toml), and the
 original judges' questions (questions.toml); and 200 fresh questions written blind after tuning ended
-(players-fresh.toml), never to be tuned on. Only aggregate figures are printed for the test half;
+(players-fresh.toml), never to be tuned on; and issue 22's blind set (players-blind.toml: in-game questions no
+document covers, and questions whose roles an engine could compute), with two more figures: uncovered in-game
+questions refused, and computed answers to a question not asked. Only aggregate figures are printed for the test half;
 `--misses` lists the development half's misses (the only questions tuning may look at).
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
@@ -34,15 +36,18 @@ def _pct(value: float | None) -> str:
 
 def report(label: str, questions: list[dict], measure=evaluate) -> dict:
     figures = measure(questions)
+    issue_22 = any("uncovered" in q or "computes" in q for q in questions)
     print(f"\n{label}: {len(questions)} questions")
-    print(f"  {'game':<11} {'n':>4} {'top-1':>6} {'top-3':>6} {'off-topic refused':>18} {'real refused':>13}")
+    extra = f" {'uncovered refused':>18} {'computed, not asked':>20}" if issue_22 else ""
+    print(f"  {'game':<11} {'n':>4} {'top-1':>6} {'top-3':>6} {'off-topic refused':>18} {'real refused':>13}{extra}")
     for name in ORDER:
         if name not in figures:
             continue
         f = figures[name]
+        more = f" {_pct(f['uncovered_refused']):>18} {f['computed_unasked']:>20}" if issue_22 else ""
         print(
             f"  {name:<11} {f['questions']:>4} {_pct(f['top1']):>6} {_pct(f['top3']):>6} "
-            f"{_pct(f['off_topic_refused']):>18} {_pct(f['wrongly_refused']):>13}"
+            f"{_pct(f['off_topic_refused']):>18} {_pct(f['wrongly_refused']):>13}{more}"
         )
     return figures
 
@@ -77,10 +82,12 @@ def main() -> None:
     questions = load("players-dev.toml") + load("players-dev-added.toml")
     dev = report("development half (+ added), first-round players' words withheld (honest)", questions, honest)
     report("development half (+ added), every players' word", questions)
+    report("issue 22's development questions no document covers", load("players-dev-uncovered.toml"))
     if not args.dev_only:
         report("test half (held out)", load("players-test.toml"))
         report("original judges' questions", load("questions.toml"))
         report("fresh questions (written blind after tuning ended, measured once)", load("players-fresh.toml"))
+        report("issue 22's blind questions (written before its tuning, measured once)", load("players-blind.toml"))
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         print("\ndevelopment half, misses (question, expected, offered):")

@@ -35,6 +35,12 @@ PAIRS = {
         BARE,
         "bare Typer app",
     ),
+    "CLI listing, JSON (rulebook games --json)": ([RULEBOOK, "games", "--json"], BARE, "bare Typer app"),
+    "CLI question (rulebook ask ...)": (
+        [RULEBOOK, "ask", "Does Fortify save Earth on a tie?"],
+        BARE,
+        "bare Typer app",
+    ),
     "import rulebook": ([PY, "-c", "import rulebook"], [PY, "-c", "pass"], "python -c pass"),
 }
 

@@ -3,7 +3,6 @@ the solver, and simulations."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -18,6 +17,7 @@ from cli.output import (
     fail,
     option_flag,
     parse_options,
+    read_line,
     read_text,
 )
 from rulebook.wording import plural
@@ -501,7 +501,7 @@ def play(
 
 def _read_line() -> str:
     """One line typed by the player ('' at the end of input)."""
-    return sys.stdin.readline()
+    return read_line()
 
 
 def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> str:

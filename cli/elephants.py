@@ -4,7 +4,6 @@ and replayed from a log."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,6 +18,7 @@ from cli.output import (
     fail,
     option_flag,
     parse_options,
+    read_line,
     read_text,
 )
 
@@ -557,19 +557,6 @@ def _tell(ruling: Any, steps: bool) -> None:
             typer.echo(f"    {step.text}")
 
 
-def _read_line() -> str:
-    """One line typed by the player: '' at the end of input or with no input at all; bytes that are not text
-    become a line no option matches."""
-    if sys.stdin is None:
-        return ""
-    try:
-        return sys.stdin.readline()
-    except UnicodeDecodeError:
-        return "\ufffd\n"
-    except (OSError, ValueError):  # a closed standard input
-        return ""
-
-
 def spell_card(name: str) -> str:
     """A spell's card as play's ``info`` shows it: set, elephant, priority, types, conjury, advance icon, text."""
     import textwrap
@@ -676,7 +663,7 @@ class _Table:
         typer.echo("  " + _options_line(_numbered(decision)))
         while True:
             typer.echo("> ", nl=False)
-            line = _read_line()
+            line = read_line()
             if not line:
                 typer.echo("")
                 return None

@@ -367,6 +367,28 @@ def read_text(path: str, what: str = "file") -> str:
     return read(path, what=what)
 
 
+def read_line() -> str:
+    """One line typed at the terminal or piped in, for the ``play`` loops ('' at the end of input).
+
+    A closed standard input (``0<&-``) and bytes that are not UTF-8 under a strict decoder are bad input: one line,
+    exit 2, never an internal error.
+    """
+    stream = sys.stdin
+    if stream is None:
+        raise InvalidInputError("standard input is closed; type the moves, or pipe them in (e.g. echo quit | ...)")
+    try:
+        return stream.readline()
+    except UnicodeDecodeError as err:
+        raise InvalidInputError(
+            f"standard input is not UTF-8 text (byte {err.object[err.start : err.start + 1]!r}); type plain text"
+        ) from None
+    except ValueError as err:  # reading a closed file
+        raise InvalidInputError(f"standard input cannot be read ({err}); type the moves, or pipe them in") from None
+    except OSError as err:  # a descriptor closed under it
+        reason = err.strerror or type(err).__name__
+        raise InvalidInputError(f"standard input cannot be read ({reason}); type the moves, or pipe them in") from None
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """Read repeated ``-o NAME=VALUE`` arguments (validated later against the game's options)."""
     chosen: dict[str, str] = {}

@@ -29,12 +29,13 @@ Examples:
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from typing import Any
 
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon, stem, words
+from rulebook.vocabulary import STOPWORDS, Concept, Index, Lexicon, Query, lexicon, stem, words
 
 __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
@@ -67,30 +68,21 @@ PIECES_WEIGHT = 2.0
 PIECES_FLOOR = 1.5
 #: How much covering more of the question counts beside the BM25 score (score times coverage to this power).
 COVERAGE_POWER = 0.5
+#: A question naming a game with this many meaningful words or more may carry table talk: when it is refused,
+#: it is read again with only the words that game's records hold.
+LONG_QUESTION = 8
 #: The most ranked records kept in the JSON answer.
 MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
+#: The answer to a question about one of these games that no record (and no source document) answers.
+UNCOVERED = "the documents do not cover this"
 
 
-def rank(
-    query: Query, games: list[str] | None = None, lex: Lexicon | None = None, limit: int = 50
-) -> list[dict[str, Any]]:
-    """The ``limit`` records that best match the question, best first, with their scores and coverage.
-
-    Three readings of the question are combined, each scaled so that its best record scores 1:
-
-    - BM25 over the records' meaningful words (typos read, synonyms added) and, beside it, the closest
-      of each record's ``asked_as`` questions, times the share of the question the record covers;
-    - the cosine of the question and the record as TF-IDF word vectors, stopwords and word pairs kept;
-    - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
-
-    ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
-    rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
-    """
-    from rulebook.vocabulary import four_grams, vector_terms, words
-
-    lex = lex or lexicon()
-    defining = _defining(query.text)
+def _bm25_scores(
+    query: Query, lex: Lexicon
+) -> tuple[dict[int, float], dict[int, float], dict[int, float], float]:
+    """Each record's BM25 score for the question's concepts, the weight of the concepts it covers, its closest
+    ``asked_as`` question's score, and the total weight of the question's concepts (see `rank`)."""
     scores: dict[int, float] = {}
     covered: dict[int, float] = {}
     asked: dict[int, float] = {}
@@ -120,6 +112,29 @@ def rank(
         doc = lex.asked_records[q]
         if value > closest.get(doc, 0.0):
             closest[doc] = value
+    return scores, covered, closest, total
+
+
+def rank(
+    query: Query, games: list[str] | None = None, lex: Lexicon | None = None, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The ``limit`` records that best match the question, best first, with their scores and coverage.
+
+    Three readings of the question are combined, each scaled so that its best record scores 1:
+
+    - BM25 over the records' meaningful words (typos read, synonyms added) and, beside it, the closest
+      of each record's ``asked_as`` questions, times the share of the question the record covers;
+    - the cosine of the question and the record as TF-IDF word vectors, stopwords and word pairs kept;
+    - the cosine of the two as TF-IDF vectors of four-letter pieces of words.
+
+    ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
+    rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
+    """
+    from rulebook.vocabulary import four_grams, vector_terms, words
+
+    lex = lex or lexicon()
+    defining = _defining(query.text)
+    scores, covered, closest, total = _bm25_scores(query, lex)
     said = [query.corrected.get(w, w) for w in words(query.text)]
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
@@ -209,6 +224,130 @@ def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
     return sum(1 for c in query.concepts if holds(c)) == 1 and not holds(rarest)
 
 
+#: Words that ask for a count ("how many players", "the number of cards").
+_COUNT_WORDS = (("how", "many"),)
+#: Words a record states a count with, besides digits ("no" is too common to say a count alone).
+_COUNT_TERMS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+    eighteen nineteen twenty thirty forty fifty both once twice""".split()  # noqa: SIM905
+)
+#: How many of the best records are read for a count the question asks for.
+COUNT_RANKED = 5
+#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
+#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
+COUNT_WORDS_HELD = 2
+SHORT_COUNT = 4
+#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
+_OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
+#: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
+_EXISTS = (("is", "there"), ("are", "there"))
+#: How many of the words after "is there" name the thing asked about.
+EXISTS_WORDS = 3
+
+
+def _counted(text: str) -> list[str]:
+    """The words a question asks the count of ("players" in "how many players..."), up to three."""
+    said = words(text[:2000])
+    for i in range(len(said) - 2):
+        if (said[i], said[i + 1]) in _COUNT_WORDS:
+            return [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
+    return []
+
+
+def _states_count(record: tuple[Any, ...], things: list[str]) -> bool:
+    """Whether a record states a count of one of ``things``: a number just before it ("exactly 20 Spirits") or
+    an open count a few words before ("no limit to the number of cards")."""
+    said = words(f"{record[3]}. {record[4]}")
+    targets = {stem(t) for t in things}
+    for i, w in enumerate(said):
+        reach = 5 if (w.isdigit() or w in _COUNT_TERMS) else 7 if w in _OPEN_COUNT else 0
+        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
+            return True
+    return False
+
+
+def _uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> bool:
+    """Whether a question about one of these games asks what no record states (issue 22: "the documents do not
+    cover this"), although records near it rank well.
+
+    Two signs, both read from the records themselves: a count asked for ("how many players") that none of the
+    best three records states; or a thing asked about ("is there a turn time limit") whose words no one record of
+    that game holds together (typos and synonyms read).
+    """
+    if not ranked:
+        return False
+    things = _counted(query.text)
+    if things and not {"time", "times"} & set(things):
+        game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
+        concepts = [c for c in query.concepts if c.word not in game_words]
+        short = len(concepts) <= SHORT_COUNT
+        need = max(1, len(concepts) - 1 if short else COUNT_WORDS_HELD)
+
+        def states(hit: dict[str, Any]) -> bool:
+            doc = lex.by_id[hit["id"]]
+            own = _own_stems(lex, doc)
+            return _states_count(lex.records[doc], things) and sum(
+                any(s in own for s in c.stems) for c in concepts
+            ) >= need
+
+        return not any(states(hit) for hit in ranked[:COUNT_RANKED])
+    asked = _asked_whether(query)
+    if not asked:
+        return False
+    own = [_own_stems(lex, doc) for doc, record in enumerate(lex.records) if record[1] in games]
+    return not any(_holds(stems, asked) for stems in own)
+
+
+def _holds(stems: frozenset[str], concepts: list[Concept]) -> bool:
+    """Whether a record's stems hold a thing's last word (its head, "limit") and all its other words but one."""
+
+    def held(c: Concept) -> bool:
+        return any(s in stems for s in c.stems)
+
+    return held(concepts[-1]) and sum(map(held, concepts)) >= max(1, len(concepts) - 1)
+
+
+def _asked_whether(query: Query) -> list[Concept]:
+    """The thing an "is there ..." question asks about: its words up to the first small word ("turn time limit")."""
+    said = words(query.text[:2000])
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) in _EXISTS:
+            rest = said[i + 2 :]
+            while rest and rest[0] in ("a", "an", "any", "some"):
+                rest = rest[1:]
+            thing: list[str] = []
+            for w in rest[: 2 * EXISTS_WORDS]:
+                if w in STOPWORDS:
+                    break
+                thing.append(w)
+            found = [c for c in query.concepts if set(c.word.split()) & set(thing) or c.typed in thing]
+            return found[:EXISTS_WORDS]
+    return []
+
+
+_OWN: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's own title and text (not the players' words beside it)."""
+    key = (id(lex), doc)
+    if key not in _OWN:
+        record = lex.records[doc]
+        _OWN[key] = frozenset(stem(w) for w in words(f"{record[3]} {record[4]}"))
+    return _OWN[key]
+
+
+def _asked_whether(query: Query) -> list[Concept]:
+    """The concepts an "is there ..." question asks about: the first few after "there" ("turn", "time", "limit")."""
+    said = words(query.text[:2000])
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) in _EXISTS:
+            after = said[i + 2 : i + 2 + 2 * EXISTS_WORDS]
+            found = [c for c in query.concepts if set(c.word.split()) & set(after) or c.typed in after]
+            return found[:EXISTS_WORDS]
+    return []
+
+
 def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) -> dict[int, float]:
     """Each record's cosine with ``terms`` as a TF-IDF vector (sublinear counts), over ``index``.
 
@@ -269,6 +408,95 @@ def _games_read(query: Query, ranked: list[dict[str, Any]], game: str | None, sh
     return list(dict.fromkeys(hit["game"] for hit in ranked[:shown]))
 
 
+def _weak(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> bool:
+    """Whether the best record matches the question too weakly to answer it (see `strength`)."""
+    return (
+        not ranked
+        or strength(query, ranked, lex) < MIN_STRENGTH
+        or _one_shared_word(query, ranked[0], lex)
+        or _players_words_only(query, ranked[0], lex)
+    )
+
+
+def _core(query: Query, lex: Lexicon, games: list[str]) -> Query | None:
+    """A long question about a named game without its table talk: only the words some record of that game holds.
+
+    "My nephew is learning Elementals with me on the couch and wants to know if..." is read as its rules words.
+    ``None`` when nothing would be left out.
+    """
+    from dataclasses import replace
+
+    def of_game(c: Concept) -> bool:
+        return any(lex.records[doc][1] in games for s in c.stems for doc in lex.postings.holders(s))
+
+    kept = [c for c in query.concepts if of_game(c)]
+    return replace(query, concepts=kept) if kept and len(kept) < len(query.concepts) else None
+
+
+def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """The ranking with an option's own record first when the best record is one of its other readings.
+
+    A record that states another source's reading (an erratum, or a public source's card text) of a rule the
+    project holds as a rules option is not the answer: the option's record, which states the default and names
+    the option, goes first when it ranks among the rulings shown (issue 22: Turbulence's card-list condition).
+    """
+    if not ranked:
+        return ranked
+    records = rulebook.rules(ranked[0]["game"])
+    best = records.get(ranked[0]["id"])
+    if best.option is not None or not (best.kind == "erratum" or best.citation.public):
+        return ranked
+    for n, hit in enumerate(ranked[1:limit], 1):
+        other = records.get(hit["id"]) if hit["game"] == best.game else None
+        if other is not None and other.option is not None and best.id in other.see and other.id in best.see:
+            return [hit, *ranked[:n], *ranked[n + 1 :]]
+    return ranked
+
+
+def _option_note(hit: dict[str, Any]) -> str | None:
+    """For a ruling that is a rules option: its default reading and how to see the others."""
+    option = rulebook.rules(hit["game"]).get(hit["id"]).option
+    if option is None:
+        return None
+    others = ", ".join(c for c in option.choices if c != option.default)
+    return (
+        f"option {option.name}: the answer above is its default reading ({option.default}); "
+        f"other readings: {others} (rulebook compare {option.name})"
+    )
+
+
+@dataclass
+class _Reading:
+    """How `ask` read a question: the query (its table talk left out if it had to be), the ranked records, and
+    whether it is refused, asks about another pastime, or is about these games but no record answers it."""
+
+    query: Query
+    ranked: list[dict[str, Any]]
+    refused: bool
+    elsewhere: bool
+    uncovered: bool
+    about: list[str]
+
+
+def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
+    """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
+    allowed = [gid] if gid else (query.named or None)
+    ranked = rank(query, allowed, lex, MAX_RANKED)
+    elsewhere = bool(query.elsewhere) and not (query.named or gid)
+    refused = elsewhere or _weak(query, ranked, lex)
+    if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
+        core = _core(query, lex, allowed or [])
+        if core is not None:
+            core_ranked = rank(core, allowed, lex, MAX_RANKED)
+            if not _weak(core, core_ranked, lex):
+                query, ranked, refused = core, core_ranked, False
+    about = [gid] if gid else (query.named or ([ranked[0]["game"]] if ranked else []))
+    # A question naming one of these games is about it: when nothing answers it, the documents do not cover it.
+    named_refusal = refused and not elsewhere and bool(query.named or gid) and ranked != []
+    uncovered = not computed and (named_refusal or (not refused and _uncovered(query, ranked, lex, about)))
+    return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about)
+
+
 def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     """Answer a question: the computed answer where a reader can compute it, and the rulings that cover it.
 
@@ -285,60 +513,66 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     lex = lexicon()
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
-    ranked = rank(query, allowed, lex, MAX_RANKED)
     readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
-    computed = next((r for r in readings if r.ruling is not None), None)
-    best = ranked[0] if ranked else None
-    elsewhere = bool(query.elsewhere) and not (query.named or gid)
-    refused = (
-        best is None
-        or strength(query, ranked, lex) < MIN_STRENGTH
-        or elsewhere
-        or _one_shared_word(query, best, lex)
-        or _players_words_only(query, best, lex)
-    )
-    games = _games_read(query, ranked, gid, limit)
+    computed = next((r.ruling for r in readings if r.ruling is not None), None)
+    read = _read(query, gid, computed is not None, lex)
+    games = _games_read(read.query, read.ranked, gid, limit)
+    if not read.refused and computed is None and read.ranked:
+        read.ranked = _default_first(read.ranked, limit)
     trace = Trace()
-    shown_rulings = [] if refused else ranked[:limit]
-    if computed is not None and computed.ruling is not None:
-        for step in computed.ruling.trace:
-            trace.add(step.text, step.rule, step.overrides)
-        verdict = f"computed: {computed.ruling.verdict}"
-        related = shown_rulings[: limit - 1]
-    elif refused:
-        nearest = _nearest(query, lex)
-        verdict = REFUSAL + (f"; nearest search terms: {', '.join(nearest)}" if nearest else "")
-        if elsewhere:
-            verdict = f"{REFUSAL}: it asks about {query.elsewhere[0]}"
-        related = []
-    else:
-        assert best is not None
-        record = lex.records[lex.by_id[best["id"]]]
-        verdict = f"{best['id']}: {record[4]} ({record[5]})"
-        related = shown_rulings[1:limit]
-    for hit in related:
-        trace.add(f"related: {hit['id']}: {hit['title']}")
+    verdict = _verdict(read, computed, trace, lex, limit)
     for reading in readings:
         if reading.ruling is None:
             trace.add(reading.summary())
-    if len(games) > 1 and not refused:
+    if len(games) > 1 and not read.refused:
         names = [rulebook.game(g).name for g in games]
         trace.add(f"read for {_and(names)}: name the game (or use --game) to keep to one")
-    if query.corrected:
-        trace.add("read " + ", ".join(f"{typed!r} as {word!r}" for typed, word in query.corrected.items()))
+    if read.query.corrected:
+        trace.add("read " + ", ".join(f"{typed!r} as {word!r}" for typed, word in read.query.corrected.items()))
     value = {
         "question": question,
         "games": games,
-        "computed": computed.ruling.to_dict() if computed is not None and computed.ruling is not None else None,
+        "computed": computed.to_dict() if computed is not None else None,
         "readings": [r.to_dict() for r in readings],
-        "refused": refused and computed is None,
-        "corrected": dict(query.corrected),
-        "rulings": ranked[:MAX_RANKED],
+        "refused": (read.refused or read.uncovered) and computed is None,
+        "uncovered": read.uncovered,
+        "corrected": dict(read.query.corrected),
+        "rulings": read.ranked[:MAX_RANKED],
     }
-    if refused and computed is None:
-        value["nearest"] = _nearest(query, lex)
-    legal = computed.ruling.legal if computed is not None and computed.ruling is not None else None
-    return trace.ruling(verdict, value, legal)
+    if read.refused and computed is None:
+        value["nearest"] = _nearest(read.query, lex)
+    return trace.ruling(verdict, value, computed.legal if computed is not None else None)
+
+
+def _verdict(read: _Reading, computed: Ruling | None, trace: Trace, lex: Lexicon, limit: int) -> str:
+    """The answer's first line, with the computed steps, the nearest or related rulings added to ``trace``."""
+    shown = [] if read.refused else read.ranked[:limit]
+    if computed is not None:
+        for step in computed.trace:
+            trace.add(step.text, step.rule, step.overrides)
+        verdict, related = f"computed: {computed.verdict}", shown[: limit - 1]
+    elif read.uncovered:
+        names = _and([rulebook.game(g).name for g in read.about])
+        verdict = f"{UNCOVERED}: no record of {names} says this; the nearest rulings follow, not as the answer"
+        related = []
+        for hit in shown:
+            trace.add(f"nearest: {hit['id']}: {hit['title']}")
+    elif read.refused:
+        nearest = _nearest(read.query, lex)
+        verdict = REFUSAL + (f"; nearest search terms: {', '.join(nearest)}" if nearest else "")
+        if read.elsewhere:
+            verdict = f"{REFUSAL}: it asks about {read.query.elsewhere[0]}"
+        related = []
+    else:
+        best = read.ranked[0]
+        record = lex.records[lex.by_id[best["id"]]]
+        verdict, related = f"{best['id']}: {record[4]} ({record[5]})", shown[1:limit]
+        note = _option_note(best)
+        if note is not None:
+            trace.add(note)
+    for hit in related:
+        trace.add(f"related: {hit['id']}: {hit['title']}")
+    return verdict
 
 
 def _and(items: list[str]) -> str:

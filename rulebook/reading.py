@@ -46,6 +46,8 @@ from rulebook.errors import InvalidInputError, closest
 __all__ = [
     "MAX_DIGITS",
     "MAX_FILE_BYTES",
+    "MAX_KEY_PARTS",
+    "MAX_NESTING",
     "MAX_TEXT_CHARS",
     "Choice",
     "Int",
@@ -60,6 +62,7 @@ __all__ = [
     "read_text",
     "read_toml",
     "shown",
+    "toml_guard",
 ]
 
 #: The most digits a number typed by a user may have (up to 999,999,999).
@@ -178,13 +181,19 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_FILE_BYT
     """
     name = str(path)
     if name == "-":
+        if sys.stdin is None:  # started with standard input closed (0<&-)
+            raise InvalidInputError(f"standard input is closed; give the {what} as a file name, or pipe it in")
         stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
         if stream is None:  # a text-only stdin (tests); it is already decoded
             text = sys.stdin.read(limit + 1)
             if len(text.encode("utf-8")) > limit:
                 raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
             return text
-        data = stream.read(limit + 1)
+        try:
+            data = stream.read(limit + 1)
+        except OSError as err:  # a descriptor closed under it
+            reason = err.strerror or type(err).__name__
+            raise InvalidInputError(f"standard input cannot be read ({reason}); give the {what} as a file") from None
         if len(data) > limit:
             raise InvalidInputError(f"standard input is larger than {limit:,} bytes; give a smaller {what}")
         return decode(data, "standard input")
@@ -212,6 +221,90 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_FILE_BYT
     return decode(data, repr(label))
 
 
+#: The most parts of one TOML key or table name (``a.b.c`` has three): the files read have two or three.
+MAX_KEY_PARTS = 16
+#: The deepest nesting of TOML arrays and inline tables read.
+MAX_NESTING = 32
+# What the guard stops at: quotes, comments, line ends, dots, equals signs, brackets, braces and commas.
+_TOML_MARK = re.compile(r"""["'#\n.=\[\]{},]""")
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where a TOML string starting at ``i`` ends (just past its closing quote), or the end of its line when
+    it is not closed there (the parser then names the error)."""
+    quote = text[i] * 3 if text.startswith(text[i] * 3, i) else text[i]
+    j = i + len(quote)
+    stop = len(text) if len(quote) == 3 else (text.find("\n", j) % (len(text) + 1))
+    while True:
+        k = text.find(quote, j, stop)
+        if k < 0:
+            return stop
+        if text[i] == '"':
+            run = k
+            while run > j and text[run - 1] == "\\":
+                run -= 1
+            if (k - run) % 2:  # an escaped quote
+                j = k + 1
+                continue
+        return k + len(quote)
+
+
+def toml_guard(text: str, where: str) -> None:
+    """Refuse TOML the parser would spend far too much on, before it parses: more than
+    [`MAX_FILE_BYTES`][rulebook.reading.MAX_FILE_BYTES] characters, a key of more than
+    [`MAX_KEY_PARTS`][rulebook.reading.MAX_KEY_PARTS] dotted parts (``a.a.a...`` of 20,000 parts took 1.6 GB in
+    ``tomllib``), or arrays and inline tables nested deeper than [`MAX_NESTING`][rulebook.reading.MAX_NESTING].
+    One linear pass; strings and comments are skipped whole.
+
+    Examples:
+        >>> toml_guard("a.b = 1\\n[c.d]\\ne = [1.5, {f.g = 2}]", "ok.toml")
+        >>> toml_guard("a" + ".a" * 20_000 + " = 1", "keys.toml")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: keys.toml: a key of more than 16 dotted parts (line 1) is not read
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise InvalidInputError(f"{where} is larger than the {MAX_FILE_BYTES:,} characters read from a TOML file")
+    stack: list[str] = []  # "[" an array, "{" an inline table
+    key, parts, header, i = True, 1, False, 0
+    while (m := _TOML_MARK.search(text, i)) is not None:
+        c, i = m.group(), m.end()
+        if c in "\"'":
+            i = _string_end(text, m.start())
+            continue
+        if c == "#":
+            i = text.find("\n", i) % (len(text) + 1)
+        elif c == "\n" and not stack:
+            key, parts, header = True, 1, False
+        elif c == "." and key:
+            parts += 1
+            if parts > MAX_KEY_PARTS:
+                line = text.count("\n", 0, m.start()) + 1
+                raise InvalidInputError(
+                    f"{where}: a key of more than {MAX_KEY_PARTS} dotted parts (line {line}) is not read"
+                )
+        elif c == "=":
+            key, parts = False, 1
+        elif c == "[" and key and not stack:
+            header = True
+        elif c in "[{":
+            stack.append(c)
+            if len(stack) > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                raise InvalidInputError(
+                    f"{where} is not valid TOML: nested too deeply (line {line}; at most {MAX_NESTING} levels)"
+                )
+            key, parts = c == "{", 1
+        elif c == "," and stack and stack[-1] == "{":
+            key, parts = True, 1
+        elif c in "]}":
+            if stack and stack[-1] == ("[" if c == "]" else "{"):
+                stack.pop()
+                key = False
+            elif header:
+                key, header = False, False
+
+
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text; any error (syntax, nesting too deep, a number too long) is one line naming ``where``.
 
@@ -225,7 +318,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         >>> parse_toml("a = " + "[" * 3000, "deep.toml")
         Traceback (most recent call last):
         ...
-        rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply
+        rulebook.errors.InvalidInputError: deep.toml is not valid TOML: nested too deeply (line 1; at most 32 levels)
         >>> parse_toml("a = 1\\nb = " + "9" * 5000, "big.toml")
         Traceback (most recent call last):
         ...
@@ -233,6 +326,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     """
     import tomllib
 
+    toml_guard(text, where)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -355,66 +449,73 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
         rulebook.errors.InvalidInputError: plan.toml: unknown key 'player' (did you mean 'players'?); accepted: players
     """
     here = f"{where}: {path}" if path else where
-
-    def wrong() -> InvalidInputError:
-        name = path or "the data"
-        return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}")
-
     if isinstance(shape, Opt):
         shape = shape.shape
-    if shape is str:
-        if not isinstance(data, str):
+
+    def wrong() -> InvalidInputError:
+        return InvalidInputError(f"{where}: {path or 'the data'} must be {_describe(shape)}, not {_got(data)}")
+
+    scalar = _scalar_fits(data, shape)
+    if scalar is not None:
+        if not scalar:
             raise wrong()
-    elif shape is bool:
-        if not isinstance(data, bool):
-            raise wrong()
-    elif shape is float:
-        if isinstance(data, bool) or not isinstance(data, int | float):
-            raise wrong()
-    elif isinstance(shape, Int):
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise wrong()
-        if (shape.low is not None and data < shape.low) or (shape.high is not None and data > shape.high):
-            raise wrong()
-    elif isinstance(shape, Choice):
-        if data not in shape.values:
-            raise wrong()
-    elif isinstance(shape, ListOf):
-        if not isinstance(data, list):
+    elif isinstance(shape, ListOf | MapOf):
+        if not isinstance(data, list if isinstance(shape, ListOf) else dict):
             raise wrong()
         if len(data) > shape.most:
-            raise InvalidInputError(f"{here} has {len(data):,} items; at most {shape.most:,} are accepted")
-        for n, item in enumerate(data, 1):
-            check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
-    elif isinstance(shape, MapOf):
-        if not isinstance(data, dict):
-            raise wrong()
-        if len(data) > shape.most:
-            raise InvalidInputError(f"{here} has {len(data):,} keys; at most {shape.most:,} are accepted")
-        for key, value in data.items():
-            check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+            unit = "items" if isinstance(shape, ListOf) else "keys"
+            raise InvalidInputError(f"{here} has {len(data):,} {unit}; at most {shape.most:,} are accepted")
+        if isinstance(shape, ListOf):
+            for n, item in enumerate(data, 1):
+                check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
+        else:
+            for key, value in data.items():
+                check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
     elif isinstance(shape, tuple):
         if not any(_fits(data, s) for s in shape):
             raise wrong()
     elif isinstance(shape, Mapping):
         if not isinstance(data, dict):
             raise wrong()
-        for key in data:
-            if key not in shape:
-                near = closest(str(key), list(shape), n=1)
-                hint = f" (did you mean {near[0]!r}?)" if near else ""
-                prefix = f"{path}." if path else ""
-                raise InvalidInputError(
-                    f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
-                )
-        for key, sub in shape.items():
-            if key in data:
-                check_shape(data[key], sub, where, f"{path}.{key}" if path else key)
-            elif not isinstance(sub, Opt):
-                raise InvalidInputError(f"{here or where}: the key {key!r} is missing ({_describe(sub)})")
+        _check_table(data, shape, where, path)
     else:
         raise TypeError(f"unknown shape {shape!r}")
     return data
+
+
+def _scalar_fits(data: Any, shape: Any) -> bool | None:
+    """Whether ``data`` fits a scalar shape (``str``, ``bool``, ``float``, `Int`, `Choice`); ``None`` for others."""
+    if shape is str:
+        return isinstance(data, str)
+    if shape is bool:
+        return isinstance(data, bool)
+    if shape is float:
+        return not isinstance(data, bool) and isinstance(data, int | float)
+    if isinstance(shape, Int):
+        if isinstance(data, bool) or not isinstance(data, int):
+            return False
+        return not ((shape.low is not None and data < shape.low) or (shape.high is not None and data > shape.high))
+    if isinstance(shape, Choice):
+        return data in shape.values
+    return None
+
+
+def _check_table(data: dict[str, Any], shape: Mapping[str, Any], where: str, path: str) -> None:
+    """A table whose keys are all known: an unknown key suggests the closest; a missing key is named."""
+    for key in data:
+        if key not in shape:
+            near = closest(str(key), list(shape), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            prefix = f"{path}." if path else ""
+            raise InvalidInputError(
+                f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
+            )
+    here = f"{where}: {path}" if path else where
+    for key, sub in shape.items():
+        if key in data:
+            check_shape(data[key], sub, where, f"{path}.{key}" if path else key)
+        elif not isinstance(sub, Opt):
+            raise InvalidInputError(f"{here or where}: the key {key!r} is missing ({_describe(sub)})")
 
 
 def capped(text: str, what: str, *, limit: int = MAX_TEXT_CHARS) -> str:

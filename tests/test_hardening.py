@@ -28,14 +28,13 @@ from rulebook.errors import InvalidInputError
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 BIG = "9" * 5000  # more digits than Python converts by default (4,300)
-FAST = 5.0  # seconds of processor time: far above what any of these takes; only a runaway reaches it
 
 
 class Run:
     """What one command line did: exit code, standard output and standard error."""
 
-    def __init__(self, code: int, stdout: str, stderr: str, seconds: float) -> None:
-        self.code, self.stdout, self.stderr, self.seconds = code, stdout, stderr, seconds
+    def __init__(self, code: int, stdout: str, stderr: str) -> None:
+        self.code, self.stdout, self.stderr = code, stdout, stderr
 
     def refused(self, *words: str) -> bool:
         """Exit 2, nothing on standard output, one line on standard error that says each of ``words``."""
@@ -54,7 +53,6 @@ def run(*args: str, stdin: bytes = b"") -> Run:
     sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    start = time.process_time()
     try:
         code = entry(list(args))
     finally:
@@ -62,9 +60,7 @@ def run(*args: str, stdin: bytes = b"") -> Run:
         sys.stderr.flush()
         written = out.getvalue(), err.getvalue()
         sys.stdin, sys.stdout, sys.stderr = streams
-    seconds = time.process_time() - start
-    assert seconds < FAST, f"{args[:3]} took {seconds:.1f} s of processor time"
-    return Run(code, written[0].decode("utf-8"), written[1].decode("utf-8"), seconds)
+    return Run(code, written[0].decode("utf-8"), written[1].decode("utf-8"))
 
 
 def script(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
@@ -445,16 +441,16 @@ def _parsers():
 
 
 @pytest.mark.parametrize("name", list(_parsers()))
-def test_50_kb_of_adversarial_text_into_each_clash_and_spellfire_reader_is_read_in_well_under_a_second(
-    name: str,
-) -> None:
+def test_adversarial_text_into_each_clash_and_spellfire_reader_is_read_in_linear_work(name: str, linear) -> None:
     reader = _parsers()[name]
-    for label, text in ADVERSARIAL.items():
-        start = time.process_time()  # the CPU time of this process: a busy machine does not count against it
+
+    def attempt(text: str) -> None:
         with contextlib.suppress(InvalidInputError):
             reader(text)
-        seconds = time.process_time() - start
-        assert seconds < 0.5, f"{name} took {seconds:.2f} s of CPU on {label}"
+
+    for text in ADVERSARIAL.values():
+        attempt(text)  # the whole 50 KB: refused or read, never a traceback
+        linear(attempt, text, 60)  # work bounded in lines of rulebook code run, never by the clock
 
 
 def test_slow_questions_and_queries_are_refused_or_answered_quickly() -> None:
@@ -605,8 +601,11 @@ def test_ctrl_c_during_clash_advise_reports_the_moves_valued_so_far(monkeypatch:
 
 
 def test_ctrl_c_ends_a_real_command_with_exit_130_and_one_line() -> None:
-    command = [sys.executable, "-c", "from cli.main import run; run()", "clash", "solve"]
+    # The child says when its imports are done, so that a loaded machine cannot deliver the signal before then.
+    ready = "import sys; from cli.main import run; print('ready', file=sys.stderr, flush=True); run()"
+    command = [sys.executable, "-c", ready, "clash", "solve"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stderr is not None and process.stderr.readline() == b"ready\n"
     time.sleep(1.0)  # well into the command (or finished: then there is nothing to interrupt)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -677,3 +676,110 @@ def test_3_elementals_an_elemental_named_twice_is_refused(targets: str, defeated
     # Found by the long fuzz run: an elemental both face up and defeated was an internal error.
     args = ["elementals", "check", "alakir", "--hand", "9C", "--targets", targets]
     run(*args, *(["--defeated", defeated] if defeated else [])).refused(message)
+
+
+# ---------------------------------------------------------------- issue 22: closed or undecodable input, huge keys
+
+
+def _one_line_exit_2(result: subprocess.CompletedProcess, *words: bytes) -> None:
+    assert result.returncode == 2, (result.returncode, result.stderr[-300:])
+    assert result.stderr.count(b"\n") == 1 and result.stderr.startswith(b"error: "), result.stderr[-500:]
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
+def _closed_stdin(*args: str) -> subprocess.CompletedProcess:
+    """The console script started with standard input closed, as `rulebook ... 0<&-` starts it."""
+    command = [sys.executable, "-c", "from cli.main import run; run()", *args]
+    return subprocess.run(command, capture_output=True, preexec_fn=lambda: os.close(0))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("clash", "replay", "-"), ("elementals", "play", "--seed", "1"), ("elephants", "play")],
+    ids=["clash replay -", "elementals play", "elephants play"],
+)
+def test_a_closed_standard_input_is_refused_in_one_line_with_exit_2(args: tuple[str, ...]) -> None:
+    _one_line_exit_2(_closed_stdin(*args), b"standard input is closed")
+
+
+@pytest.mark.parametrize("args", [("clash", "replay", "-"), ("elephants", "play")], ids=["replay", "play"])
+def test_a_standard_input_closed_after_start_is_refused_in_one_line_with_exit_2(args: tuple[str, ...]) -> None:
+    command = [sys.executable, "-c", "import os; os.close(0); from cli.main import run; run()", *args]
+    _one_line_exit_2(subprocess.run(command, capture_output=True), b"standard input cannot be read")
+
+
+@pytest.mark.parametrize("game", ["elementals", "elephants"])
+def test_a_closed_standard_input_saves_nothing(game: str, tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    seed = ["--seed", "1"] if game == "elementals" else []
+    _one_line_exit_2(_closed_stdin(game, "play", *seed, "--save", str(log)), b"standard input is closed")
+    assert not log.exists()
+
+
+@pytest.mark.parametrize("game", ["elementals", "elephants"])
+def test_bytes_that_are_not_utf_8_typed_into_play_under_a_strict_decoder_are_refused(game: str, tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    seed = ["--seed", "1"] if game == "elementals" else []
+    result = script(game, "play", *seed, "--save", str(log), stdin=b"\xf9\n", env={"PYTHONIOENCODING": "utf-8:strict"})
+    _one_line_exit_2(result, b"standard input is not UTF-8 text", b"\\xf9")
+    assert not log.exists()
+
+
+def test_the_input_helper_reads_lines_and_refuses_a_closed_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli.output import read_line
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert read_line() == "quit\n"
+    assert read_line() == ""
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(InvalidInputError, match="standard input is closed"):
+        read_line()
+    closed = io.StringIO("x")
+    closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    with pytest.raises(InvalidInputError, match="standard input cannot be read"):
+        read_line()
+
+
+#: A 40 KB TOML file of one dotted key of 20,000 parts: `tomllib` alone took 1.6 GB and seconds on it.
+LONG_KEY = "a" + ".a" * 20_000 + " = 1\n"
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["position", "card facts", "round plan", "board", "table header", "inline table"],
+)
+def test_every_toml_input_refuses_a_key_of_20_000_parts_before_parsing(where: str, tmp_path: Path, steps) -> None:
+    from rulebook.reading import MAX_KEY_PARTS, parse_toml
+
+    text = {"table header": "[" + LONG_KEY.split(" ")[0] + "]\n", "inline table": "x = { " + LONG_KEY[:-1] + " }\n"}
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.get(where, LONG_KEY), encoding="utf-8")
+    commands = {
+        "position": ("elestrals", "legal", str(bad)),
+        "card facts": ("elestrals", "legal", "examples/elestrals/main-phase.toml", "--cards", str(bad)),
+        "round plan": ("elephants", "round", str(bad)),
+    }
+    if where in commands:
+        run(*commands[where]).refused(f"a key of more than {MAX_KEY_PARTS} dotted parts (line 1)")
+    # Refused before the parser runs: a few lines of work per character at most, and no parse at all.
+    with pytest.raises(InvalidInputError, match="dotted parts"):
+        steps(20 * len(bad.read_text()), parse_toml, bad.read_text(), "bad.toml")
+
+
+def test_the_toml_guard_lets_every_shipped_toml_file_through_and_refuses_deep_nesting() -> None:
+    from rulebook.reading import MAX_KEY_PARTS, toml_guard
+
+    shipped = [*ROOT.glob("examples/**/*.toml"), *ROOT.glob("rulebook/data/**/*.toml"), *ROOT.glob("tests/data/*.toml")]
+    assert len(shipped) > 20
+    for path in shipped:
+        toml_guard(path.read_text(encoding="utf-8"), path.name)
+    # Dots in strings, comments, numbers and dates are not key parts.
+    toml_guard('a = "' + "." * 100 + '" # ' + "." * 100 + "\nb = 1.5\nc = 1979-05-27T07:32:00\n", "ok.toml")
+    toml_guard("a" + ".a" * (MAX_KEY_PARTS - 1) + " = 1", "ok.toml")
+    with pytest.raises(InvalidInputError, match="nested too deeply"):
+        toml_guard("a = " + "[" * 33 + "]" * 33, "deep.toml")
+    with pytest.raises(InvalidInputError, match="nested too deeply"):
+        toml_guard("a = " + "{b = " * 33 + "}" * 33, "deep.toml")

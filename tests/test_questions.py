@@ -28,7 +28,8 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: more players' questions written from the records alone, the test half reached 85.6% top-1 and 95.9% top-3 (the
 #: goals), 0.5% of real questions refused, and 91.2% of its off-topic questions refused: short of the 95% goal
 #: (three of 34 answered), although the development half's 184 off-topic questions are 97% refused.
-#: The goals met are held here; the off-topic refusal is held at the figure reached, to be raised to its goal.
+#: The goals met are held here; the off-topic refusal is held at the figure reached, to be raised to its goal (it
+#: was 0.95 before; issue 22 measured 91.2% again, so it is reported, not restored).
 FLOORS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.91, "wrongly_refused": 0.03}
 
 
@@ -39,8 +40,15 @@ def load(name: str) -> list[dict[str, Any]]:
 
 def answers(question: dict[str, Any]) -> tuple[list[str], bool]:
     """The record IDs `ask` offers for a question, best first (none when refused), and whether it refused."""
+    found, refused, _ = answer(question)
+    return found, refused
+
+
+def answer(question: dict[str, Any]) -> tuple[list[str], bool, bool]:
+    """`answers`, and whether `ask` answered with a computed result."""
     value = ask(question["text"], limit=3).value
-    return ([] if value["refused"] else [h["id"] for h in value["rulings"][:3]]), bool(value["refused"])
+    found = [] if value["refused"] else [h["id"] for h in value["rulings"][:3]]
+    return found, bool(value["refused"]), value["computed"] is not None
 
 
 def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -51,39 +59,60 @@ def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         groups["all"].append(q)
     out: dict[str, dict[str, Any]] = {}
     for name, items in groups.items():
-        real = [q for q in items if q["game"] != "none"]
-        off = [q for q in items if q["game"] == "none"]
-        top1 = top3 = wrong = refused_off = 0
-        misses = []
-        for q in real:
-            found, refused = answers(q)
-            top1 += bool(found) and found[0] in q["expect"]
-            hit = any(f in q["expect"] for f in found[:3])
-            top3 += hit
-            wrong += refused
-            if not found[:1] or found[0] not in q["expect"]:
-                misses.append((q["text"], q["expect"], found))
-        for q in off:
-            found, refused = answers(q)
-            refused_off += refused
+        out[name] = _figures(items)
+    return out
+
+
+def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """One group's figures. Questions marked ``uncovered`` (in-game, answered by no record) count apart from the
+    real ones; a computed answer to a question not marked ``computes`` is one computed for a question not asked."""
+    real = [q for q in items if q["game"] != "none" and not q.get("uncovered")]
+    off = [q for q in items if q["game"] == "none"]
+    uncovered = [q for q in items if q.get("uncovered")]
+    top1 = top3 = wrong = refused_off = refused_uncovered = unasked = 0
+    misses = []
+    for q in real:
+        found, refused, computed = answer(q)
+        unasked += computed and not q.get("computes", False)
+        top1 += bool(found) and found[0] in q["expect"]
+        top3 += any(f in q["expect"] for f in found[:3])
+        wrong += refused
+        if not found[:1] or found[0] not in q["expect"]:
+            misses.append((q["text"], q["expect"], found))
+    for group in (off, uncovered):
+        for q in group:
+            found, refused, computed = answer(q)
+            unasked += computed
+            if group is off:
+                refused_off += refused
+            else:
+                refused_uncovered += refused
             if not refused:
                 misses.append((q["text"], [], found))
-        out[name] = {
-            "questions": len(items),
-            "real": len(real),
-            "off_topic": len(off),
-            "top1": top1 / len(real) if real else None,
-            "top3": top3 / len(real) if real else None,
-            "wrongly_refused": wrong / len(real) if real else None,
-            "off_topic_refused": refused_off / len(off) if off else None,
-            "misses": misses,
-        }
-    return out
+    return {
+        "questions": len(items),
+        "real": len(real),
+        "off_topic": len(off),
+        "uncovered": len(uncovered),
+        "top1": top1 / len(real) if real else None,
+        "top3": top3 / len(real) if real else None,
+        "wrongly_refused": wrong / len(real) if real else None,
+        "off_topic_refused": refused_off / len(off) if off else None,
+        "uncovered_refused": refused_uncovered / len(uncovered) if uncovered else None,
+        "computed_unasked": unasked,
+        "misses": misses,
+    }
 
 
 def test_every_question_names_existing_records_of_a_registered_game() -> None:
     games = {g.id for g in rulebook.games()}
-    for q in load("questions.toml") + load("players-dev-added.toml") + load("players-fresh.toml"):
+    for q in (
+        load("questions.toml")
+        + load("players-dev-added.toml")
+        + load("players-fresh.toml")
+        + load("players-dev-uncovered.toml")
+        + load("players-blind.toml")
+    ):
         assert q["game"] in games | {"none"}
         assert set(q["expect"]) <= KNOWN, q["text"]
 
@@ -111,3 +140,21 @@ def test_the_fresh_questions_written_after_tuning_meet_every_goal() -> None:
 def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() -> None:
     figures = evaluate(load("questions.toml"))["all"]
     assert figures["top3"] >= 0.9, figures["misses"]
+
+
+#: Issue 22's blind set (tests/data/players-blind.toml: 138 real questions, 18 in-game questions no document covers,
+#: 18 off-topic), written before issue 22's tuning of `ask` and measured once when it had ended (2026-11-25):
+#: 85.5% top-1, 97.8% top-3, 100% of off-topic questions refused, 0.7% of real ones refused, 33.3% of uncovered
+#: in-game questions answered "the documents do not cover this", and 2 computed answers to a question not asked.
+#: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
+#: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
+BLIND_FLOORS = {"top1": 0.855, "top3": 0.978, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_UNCOVERED_REFUSED = 0.333
+BLIND_COMPUTED_UNASKED = 2
+
+
+def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:
+    figures = evaluate(load("players-blind.toml"))["all"]
+    _meets(figures, BLIND_FLOORS)
+    assert figures["uncovered_refused"] >= BLIND_UNCOVERED_REFUSED, round(figures["uncovered_refused"], 3)
+    assert figures["computed_unasked"] <= BLIND_COMPUTED_UNASKED, figures["computed_unasked"]

@@ -32,26 +32,37 @@ FORWARD = frozenset(
 )
 #: Words that make the element named first the one attacked: "X is attacked by Y", "X defends against Y".
 BACKWARD = frozenset({"attacked", "defending", "defends", "defend", "blocks", "blocking", "block"})
-#: Words that speak of a position other than the opening one, which this reader cannot read.
-HISTORY = frozenset(
-    {
-        "already",
-        "spent",
-        "earlier",
-        "previously",
-        "before",
-        "remaining",
-        "left",
-        "last",
-        "only",
-        "revived",
-        "eliminated",
-        "lost",
-        "again",
-        "second",
-        "twice",
-    }
-)
+#: Words that always speak of a position other than the opening one, which this reader cannot read.
+HISTORY = frozenset({"already", "spent", "earlier", "previously", "revived", "again", "second", "twice"})
+#: Words that speak of an earlier position only after a word of the past ("was eliminated", "has lost",
+#: "only Fire left"); "who is eliminated?" or "what is left?" ask about this attack's outcome instead.
+PAST_ONLY = frozenset({"eliminated", "lost", "left", "remaining", "last", "before"})
+PAST = frozenset({"was", "were", "been", "had", "has", "have", "got", "already", "only", "before", "after", "since"})
+#: Words between the two elements that leave open which one attacks and which defends ("Earth instead of Water").
+UNDECIDED = frozenset({"instead", "or", "rather", "than", "and", "nor", "either", "neither"})
+
+
+def _history(words: list[Token]) -> list[str]:
+    """The words that place the question after earlier turns: past words, and past-only ones after a past word."""
+    found = {t.text for t in words if t.text in HISTORY}
+    for i, t in enumerate(words):
+        if t.text in PAST_ONLY and any(w.text in PAST for w in words[max(0, i - 3) : i]):
+            found.add(t.text)
+        if t.text in ("left", "remaining") and i and words[i - 1].number is not None:
+            found.add(t.text)
+    return sorted(found)
+
+
+def _direction(between: list[str]) -> str | None:
+    """Which way the attack goes from the words between the two elements: forward, backward or unstated."""
+    if any(w in UNDECIDED for w in between):
+        return None
+    if any(w in ("attacks", "attacking", ">") for w in between):
+        return "forward"
+    for i, w in enumerate(between):
+        if w in BACKWARD and (w.startswith("block") or any(x in ("by", "against") for x in between[i + 1 :])):
+            return "backward"
+    return "forward" if any(w in FORWARD for w in between) else None
 
 
 def _element(token: Token) -> str | None:
@@ -87,8 +98,12 @@ def read(question: str) -> Reading | None:
         return reading
     (first_at, first, _), (second_at, second, _) = named[0], named[1]
     between = [t.text for t in words[first_at + 1 : second_at]]
-    backward = any(w in BACKWARD for w in between) and not any(w in ("attacks", "attacking", ">") for w in between)
-    attacker, target = (second, first) if backward else (first, second)
+    direction = _direction(between)
+    if direction is None:
+        reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")
+        reading.missing.append("which of them attacks and which is attacked (say \"X attacks Y\")")
+        return reading
+    attacker, target = (second, first) if direction == "backward" else (first, second)
     uses = {e for _, e, plus in named if plus} | abilities
     if set(uses) - {attacker, target}:
         stray = ", ".join(sorted(set(uses) - {attacker, target}))
@@ -98,7 +113,7 @@ def read(question: str) -> Reading | None:
     if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
         reading.missing.append("the attacked element")
         return reading
-    history = sorted({t.text for t in words if t.text in HISTORY})
+    history = _history(words)
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
         f"{target.capitalize()}{' using its ability' if target in uses else ''}"

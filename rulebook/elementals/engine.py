@@ -502,7 +502,9 @@ class ElementalsState:
 
     def _validate(self, action: Action, note: Any) -> None:
         if self.is_terminal():
-            raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+            ran_out = any(self.slots) and not self._can_refill()  # over because no turn can begin (issue 22)
+            extra = ["elementals.interp.empty-deck"] if ran_out else []
+            raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss", *extra])
         if self.peeking and not isinstance(action, Reorder):
             raise IllegalActionError(
                 "first choose whether Therazane's bottom card goes to the top ('top' or 'stay')",
