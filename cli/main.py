@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import importlib
 import os
 import re
 import sys
@@ -38,14 +37,15 @@ from cli.output import (
 )
 from rulebook.wording import plural
 
-#: Each game's command group and the module that holds it, in the registry's order.
-GROUPS: dict[str, str] = {
-    "clash": "cli.clash",
-    "elestrals": "cli.elestrals",
-    "elementals": "cli.elementals",
-    "spellfire": "cli.spellfire",
-    "elephants": "cli.elephants",
-}
+
+def groups() -> dict[str, str]:
+    """Each registered game's command group, as ``"module:attribute"`` (its entry's ``cli``), in the registry's order.
+
+    Examples:
+        >>> groups()["clash"]
+        'cli.clash:app'
+    """
+    return {g.id: g.cli for g in rulebook.games() if g.cli}
 
 
 #: The most results `search --limit` and `ask --limit` give.
@@ -400,8 +400,11 @@ def verify(
 COMMANDS = (games, rules, rule, search, ask, compare, coverage, verify)
 
 
-def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = True, only: str = "") -> typer.Typer:
-    """Build the `rulebook` app with the given game groups and top-level commands (all, or those named).
+def make_app(
+    games: Iterable[str] | None = None, commands: Iterable[str] | bool = True, only: str = ""
+) -> typer.Typer:
+    """Build the `rulebook` app with the given games' groups (default: every registered game's) and top-level
+    commands (all, or those named).
 
     ``only`` keeps, within the groups, just the subcommand of that name (when it exists).
     """
@@ -418,8 +421,9 @@ def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = Tr
     for command in COMMANDS:
         if command.__name__ in wanted:
             built.command()(command)
-    for name in groups:
-        group = importlib.import_module(GROUPS[name]).app
+    mounted = groups()
+    for name in mounted if games is None else games:
+        group = rulebook.named(mounted[name])
         if only:
             lean = copy.copy(group)
             lean.registered_commands = [c for c in group.registered_commands if _command_name(c) == only]
@@ -470,7 +474,7 @@ def entry(args: list[str]) -> int:
     first = args[0] if args else ""
     second = args[1] if len(args) > 1 else ""
     try:
-        if first in GROUPS:
+        if first in groups():
             built = make_app([first], commands=False, only=second)
         elif first in {c.__name__ for c in COMMANDS}:
             built = make_app([], commands=[first])

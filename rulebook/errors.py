@@ -121,7 +121,7 @@ class IllegalActionError(RulebookError):
 
     def __init__(self, message: str, rules: Sequence[str] = ()) -> None:
         self.rules = tuple(rules)
-        if observe._watchers:
+        if observe.WATCHERS:
             observe.cited(self.rules)
         cited = f" [{', '.join(self.rules)}]" if self.rules else ""
         super().__init__(f"{message}{cited}")
