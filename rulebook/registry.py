@@ -238,7 +238,7 @@ def register(entry: Game) -> Callable[[], None]:
 
     Examples:
         >>> import rulebook
-        >>> undo = rulebook.register(rulebook.game("clash")._replace(id="clash2")); ids = [g.id for g in games()]; undo()
+        >>> undo = rulebook.register(game("clash")._replace(id="clash2")); ids = [g.id for g in games()]; undo()
         >>> ids[-1], "clash2" in [g.id for g in rulebook.games()]
         ('clash2', False)
     """
