@@ -68,6 +68,7 @@ from rulebook.clash.engine import (  # noqa: F401
     series,
     series_score,
     state_after,
+    turn_refusal,
     turns_left_at_most,
 )
 
@@ -95,5 +96,6 @@ __all__ = [
     "series",
     "series_score",
     "state_after",
+    "turn_refusal",
     "turns_left_at_most",
 ]

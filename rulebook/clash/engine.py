@@ -12,7 +12,7 @@ from typing import Any, Self
 
 from rulebook import rules as _rules
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
-from rulebook.protocol import two_sided_returns
+from rulebook.protocol import refused, refusing, two_sided_returns
 from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
@@ -42,6 +42,7 @@ __all__ = [
     "series",
     "series_score",
     "state_after",
+    "turn_refusal",
     "turns_left_at_most",
 ]
 
@@ -232,6 +233,18 @@ class ClashState:
         """+1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game."""
         return two_sided_returns(self.winner())
 
+    def observation(self, player: int) -> str:
+        """What ``player`` sees: the whole position, as Elemental Clash hides nothing (each side's elements and
+        spent abilities are open).
+
+        Examples:
+            >>> new_game().observation(1) == str(new_game())
+            True
+        """
+        if player not in (0, 1):
+            raise InvalidInputError(f"player {player} of Elemental Clash: accepted: 0 (P1), 1 (P2)")
+        return str(self)
+
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the current player, in a fixed order.
 
@@ -270,7 +283,7 @@ class ClashState:
         """The state after ``action`` and the ruling that explains what happened."""
         trace = Trace()
         if isinstance(action, Defend):
-            self.check(action)
+            self._enforce(action)
             after, strengths = self._resolve(action, trace)
             return after, trace.ruling(_verdict(self, action, after, strengths), legal=True)
         after = self._step(action, trace)
@@ -284,67 +297,77 @@ class ClashState:
             return False
         return _timing_allows(ABILITY[elem], role, self.options)
 
-    def check(self, action: Action) -> None:
-        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError], naming the forbidding rules, if ``action``
-        is illegal here.
+    def refusal(self, action: Action) -> Ruling | None:
+        """``None`` if ``action`` is legal here; else the ruling that refuses it, naming the forbidding rules.
+
+        The one way Elemental Clash refuses an action: ``apply`` and ``explain`` raise
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] from it, and ``legal_actions`` agrees with it.
 
         Examples:
-            >>> new_game().check(Attack("earth", "air")) is None
+            >>> new_game().refusal(Attack("earth", "air")) is None
             True
-            >>> new_game().check(Revive("fire"))
-            Traceback (most recent call last):
-            ...
-            rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [...]
+            >>> print(new_game().refusal(Revive("fire")))
+            illegal: P1 has no eliminated element to revive; Fire is in play
+              1. illegal: P1 has no eliminated element to revive; Fire is in play  [clash.interp.revive-target]
         """
+        found = self._forbidden(action)
+        return None if found is None else refusing(*found)
+
+    def _forbidden(self, action: Action) -> tuple[str, list[str]] | None:
+        """Why ``action`` is illegal here and the rules that say so, or ``None`` (the fast path of searches)."""
         me = self.to_move
         if self.is_terminal():
-            raise IllegalActionError("the game is over", ["clash.end.winner"])
+            return "the game is over", ["clash.end.winner"]
         if isinstance(action, Defend):
             if self.pending is None:
-                raise IllegalActionError("there is no declared attack to defend against", ["clash.turn.sequence"])
-            if action.ability:
-                self._check_ability(1 - me, self.pending.target, "defend")
-            return
+                return "there is no declared attack to defend against", ["clash.turn.sequence"]
+            return self._ability_forbidden(1 - me, self.pending.target, "defend") if action.ability else None
         if self.pending is not None:
-            raise IllegalActionError(
+            return (
                 f"{PLAYERS[1 - me]} must first answer the declared attack ({self.pending})",
                 ["clash.ability.declare-order"],
             )
-        side, other = self.sides[me], self.sides[1 - me]
         if isinstance(action, Attack):
-            a, t = element(action.attacker), element(action.target)
-            if not side.has(a):
-                raise IllegalActionError(
-                    f"{PLAYERS[me]}'s {_name(a)} has been eliminated",
-                    ["clash.attack.attacker", "clash.attack.elimination"],
-                )
-            if not other.has(t):
-                raise IllegalActionError(
-                    f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated",
-                    ["clash.attack.target", "clash.attack.elimination"],
-                )
-            if action.ability:
-                self._check_ability(me, a, "attack")
-            return
+            return self._attack_forbidden(action)
         if isinstance(action, Revive):
-            e = element(action.element)
-            self._check_ability(me, "ether", "turn")
-            if side.has(e):
-                raise IllegalActionError(
-                    f"{PLAYERS[me]} has no eliminated element to revive; {_name(e)} is in play"
-                    if not side.out
-                    else f"{PLAYERS[me]}'s {_name(e)} is in play; eliminated: {', '.join(map(_name, side.out))}",
-                    ["clash.interp.revive-target"],
-                )
-            return
+            return self._revive_forbidden(action)
         raise InvalidInputError(f"not an Elemental Clash action: {action!r}; accepted: Attack, Defend, Revive")
 
-    def _check_ability(self, player: int, elem: str, role: str) -> None:
+    def _attack_forbidden(self, action: Attack) -> tuple[str, list[str]] | None:
+        me = self.to_move
+        a, t = element(action.attacker), element(action.target)
+        if not self.sides[me].has(a):
+            return (
+                f"{PLAYERS[me]}'s {_name(a)} has been eliminated",
+                ["clash.attack.attacker", "clash.attack.elimination"],
+            )
+        if not self.sides[1 - me].has(t):
+            return (
+                f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated",
+                ["clash.attack.target", "clash.attack.elimination"],
+            )
+        return self._ability_forbidden(me, a, "attack") if action.ability else None
+
+    def _revive_forbidden(self, action: Revive) -> tuple[str, list[str]] | None:
+        me = self.to_move
+        side = self.sides[me]
+        e = element(action.element)
+        found = self._ability_forbidden(me, "ether", "turn")
+        if found is None and side.has(e):
+            return (
+                f"{PLAYERS[me]} has no eliminated element to revive; {_name(e)} is in play"
+                if not side.out
+                else f"{PLAYERS[me]}'s {_name(e)} is in play; eliminated: {', '.join(map(_name, side.out))}",
+                ["clash.interp.revive-target"],
+            )
+        return found
+
+    def _ability_forbidden(self, player: int, elem: str, role: str) -> tuple[str, list[str]] | None:
         ability = ABILITY[elem]
         rule = ABILITIES[ability]["rule"]
         who = f"{PLAYERS[player]}'s {_name(elem)}"
         if role == "turn" and not self.sides[player].has(elem):
-            raise IllegalActionError(
+            return (
                 f"Revive needs {PLAYERS[player]}'s Ether in play, and it has been eliminated",
                 [rule, "clash.interp.revive-target"],
             )
@@ -354,11 +377,16 @@ class ClashState:
             rules = ["clash.ability.timing", rule]
             if ability == "gale":
                 rules.append("clash.interp.gale-defends")
-            raise IllegalActionError(
-                f"{who} cannot use {_name(ability)} when {when[role]}: it is used only when {when[timing]}", rules
-            )
+            return f"{who} cannot use {_name(ability)} when {when[role]}: it is used only when {when[timing]}", rules
         if not self.sides[player].can_use(elem):
-            raise IllegalActionError(f"{who} has already used {_name(ability)}", ["clash.ability.once", rule])
+            return f"{who} has already used {_name(ability)}", ["clash.ability.once", rule]
+        return None
+
+    def _enforce(self, action: Action) -> None:
+        """Raise the error of the action's refusal, if it has one."""
+        found = self._forbidden(action)
+        if found is not None:
+            raise refused(refusing(*found))
 
     # -- moves --------------------------------------------------------------------------
 
@@ -367,7 +395,7 @@ class ClashState:
         return type(self)(sides, to_move, pending, self.options, turn)
 
     def _step(self, action: Action, trace: Trace | None) -> Self:
-        self.check(action)
+        self._enforce(action)
         me = self.to_move
         if isinstance(action, Attack):
             a, t = element(action.attacker), element(action.target)
@@ -711,6 +739,22 @@ def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
     return after, Ruling(resolved.verdict, None, rules, steps, legal=True)
 
 
+def turn_refusal(state: ClashState, turn: Turn | str) -> Ruling | None:
+    """``None`` if the whole turn (the attack and its defence, or a revive) is legal in ``state``; else the
+    [`refusal`][rulebook.clash.ClashState.refusal] of its first illegal decision.
+
+    Examples:
+        >>> turn_refusal(new_game(), "earth > air+").rules
+        ('clash.ability.timing', 'clash.ability.gale', 'clash.interp.gale-defends')
+    """
+    if isinstance(turn, str):
+        turn = parse_turn(turn)
+    found = state.refusal(turn.action)
+    if found is not None or isinstance(turn.action, Revive):
+        return found
+    return state.apply(turn.action).refusal(turn.defend or Defend(False))
+
+
 def state_after(log: str, options: Mapping[str, object] | Options | None = None) -> ClashState:
     """The position a move log reaches; an illegal turn raises
     [`IllegalActionError`][rulebook.errors.IllegalActionError] naming it.
@@ -749,12 +793,11 @@ def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
     """
     if isinstance(turn, str):
         turn = parse_turn(turn)
-    try:
-        after, ruling = play(state, turn)
-    except IllegalActionError as err:
-        trace = Trace()
-        trace.refusal(err.reason, err.rules)
-        return trace.ruling(f"illegal: {err.reason}", {"turn": str(turn), "legal": False, "reason": err.reason}, False)
+    refusal = turn_refusal(state, turn)
+    if refusal is not None:
+        value = {"turn": str(turn), "legal": False, "reason": refusal.value["reason"]}
+        return Ruling(refusal.verdict, value, refusal.rules, refusal.trace, False)
+    after, ruling = play(state, turn)
     value = {"turn": str(turn), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
     return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
 
@@ -940,13 +983,14 @@ def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | 
     value: dict[str, Any] = {"legal": True, "turns": turns, "options": dict(state.options)}
     for n, (lineno, turn) in enumerate(numbered, 1):
         player = PLAYERS[state.to_move]
-        try:
-            state, ruling = play(state, turn)
-        except IllegalActionError as err:
-            trace.refusal(err.reason, err.rules, prefix=f"turn {n}: {player} plays {turn}, which is ")
-            value.update(legal=False, illegal_turn=n, line=lineno, reason=err.reason, position=state.to_dict())
-            verdict = f"illegal at turn {n} (line {lineno}, {str(turn)!r}): {err.reason}"
+        refusal = turn_refusal(state, turn)
+        if refusal is not None:
+            reason = refusal.value["reason"]
+            trace.refusal(reason, refusal.rules, prefix=f"turn {n}: {player} plays {turn}, which is ")
+            value.update(legal=False, illegal_turn=n, line=lineno, reason=reason, position=state.to_dict())
+            verdict = f"illegal at turn {n} (line {lineno}, {str(turn)!r}): {reason}"
             return trace.ruling(verdict, value, legal=False)
+        state, ruling = play(state, turn)
         for step in ruling.trace:
             trace.add(f"turn {n}: {step.text}", step.rule)
         turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
