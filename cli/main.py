@@ -318,15 +318,34 @@ def verify(
 
     Example: rulebook verify examples/designer/house-rules.md
     """
-    import contextlib
-    from pathlib import Path
-
     from cli import testing
-    from rulebook.errors import InvalidInputError
-    from rulebook.reading import read_text, shown
-    from rulebook.writing import check_output, write_atomic
+    from rulebook.reading import read_text
 
     texts = {path: read_text(path, what="Markdown file") for path in files}
+    where = _run_in(folder)
+    if update:
+        _update_transcripts(texts, where)
+        return
+    results = []
+    for path, text in texts.items():
+        found = testing.transcripts(text)
+        with where(path):
+            results.append((path, found, [m for t in found if (m := testing.check(t, path)) is not None]))
+    if as_json:
+        emit_json(_verify_json(results))
+    else:
+        _say_verified(results, len(files))
+    if any(bad for _, _, bad in results):
+        raise typer.Exit(EXIT_CHECK_FAILED)
+
+
+def _run_in(folder: str | None) -> Any:
+    """Where `verify` runs a file's commands: ``folder`` (checked to be one), else the file's own folder."""
+    from pathlib import Path
+
+    from rulebook.errors import InvalidInputError
+    from rulebook.reading import shown
+
     try:  # a name too long for the system, or with a NUL, is no folder either
         is_folder = folder is None or Path(folder).is_dir()
     except (OSError, ValueError):
@@ -337,63 +356,67 @@ def verify(
     def where(path: str) -> contextlib.chdir:
         return contextlib.chdir(folder if folder is not None else Path(path).resolve().parent)
 
-    if update:
-        for path in files:
-            check_output(path)
-        for path, text in texts.items():
-            with where(path):
-                new, changed = testing.update_text(text)
-            if new != text:
-                write_atomic(path, new)
-            typer.echo(f"{path}: {plural(changed, 'transcript')} updated")
-        return
-    results = []
+    return where
+
+
+def _update_transcripts(texts: dict[str, str], where: Any) -> None:
+    """`verify --update`: rewrite each transcript's output with what its command prints now."""
+    from cli import testing
+    from rulebook.writing import check_output, write_atomic
+
+    for path in texts:
+        check_output(path)
     for path, text in texts.items():
-        found = testing.transcripts(text)
         with where(path):
-            results.append((path, found, [m for t in found if (m := testing.check(t, path)) is not None]))
-    total = sum(len(found) for _, found, _ in results)
+            new, changed = testing.update_text(text)
+        if new != text:
+            write_atomic(path, new)
+        typer.echo(f"{path}: {plural(changed, 'transcript')} updated")
+
+
+def _verify_json(results: list[tuple[str, list[Any], list[Any]]]) -> dict[str, Any]:
+    """`verify --json`: the totals, and each file's transcripts and mismatches."""
     failed = sum(len(bad) for _, _, bad in results)
-    if as_json:
-        emit_json(
+    return {
+        "schema": "rulebook.verify/1",
+        "ok": failed == 0,
+        "transcripts": sum(len(found) for _, found, _ in results),
+        "mismatches": failed,
+        "files": [
             {
-                "schema": "rulebook.verify/1",
-                "ok": failed == 0,
-                "transcripts": total,
-                "mismatches": failed,
-                "files": [
+                "file": path,
+                "transcripts": len(found),
+                "mismatches": [
                     {
-                        "file": path,
-                        "transcripts": len(found),
-                        "mismatches": [
-                            {
-                                "line": m.transcript.line,
-                                "command": m.transcript.command,
-                                "problem": m.problem,
-                                "diff": m.details,
-                            }
-                            for m in bad
-                        ],
+                        "line": m.transcript.line,
+                        "command": m.transcript.command,
+                        "problem": m.problem,
+                        "diff": m.details,
                     }
-                    for path, found, bad in results
+                    for m in bad
                 ],
             }
-        )
-    else:
-        where = plural(len(files), "file")
-        if failed:
-            typer.echo(f"{failed} of {plural(total, 'transcript')} in {where} did not print what is shown")
-        else:
-            typer.echo(
-                f"{'all ' if total > 1 else ''}{plural(total, 'transcript')} in {where} "
-                f"{'match' if total != 1 else 'matches'} {'their' if total != 1 else 'its'} output"
-            )
-        for path, found, bad in results:
-            typer.echo(f"{path}: {plural(len(found), 'transcript')}" + (f", {len(bad)} failed" if bad else ""))
-            for mismatch in bad:
-                typer.echo(str(mismatch))
+            for path, found, bad in results
+        ],
+    }
+
+
+def _say_verified(results: list[tuple[str, list[Any], list[Any]]], given: int) -> None:
+    """`verify` in words: the totals (over the ``given`` files), then each file's count and its mismatches."""
+    total = sum(len(found) for _, found, _ in results)
+    failed = sum(len(bad) for _, _, bad in results)
+    where = plural(given, "file")
     if failed:
-        raise typer.Exit(EXIT_CHECK_FAILED)
+        typer.echo(f"{failed} of {plural(total, 'transcript')} in {where} did not print what is shown")
+    else:
+        typer.echo(
+            f"{'all ' if total > 1 else ''}{plural(total, 'transcript')} in {where} "
+            f"{'match' if total != 1 else 'matches'} {'their' if total != 1 else 'its'} output"
+        )
+    for path, found, bad in results:
+        typer.echo(f"{path}: {plural(len(found), 'transcript')}" + (f", {len(bad)} failed" if bad else ""))
+        for mismatch in bad:
+            typer.echo(str(mismatch))
 
 
 #: The top-level commands, in the order `rulebook --help` lists them.
