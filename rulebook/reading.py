@@ -354,7 +354,6 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
         ...
         rulebook.errors.InvalidInputError: plan.toml: unknown key 'player' (did you mean 'players'?); accepted: players
     """
-    here = f"{where}: {path}" if path else where
 
     def wrong() -> InvalidInputError:
         name = path or "the data"
@@ -362,59 +361,73 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
 
     if isinstance(shape, Opt):
         shape = shape.shape
-    if shape is str:
-        if not isinstance(data, str):
+    scalar = _scalar_fits(data, shape)
+    if scalar is not None:
+        if not scalar:
             raise wrong()
-    elif shape is bool:
-        if not isinstance(data, bool):
+    elif isinstance(shape, ListOf | MapOf):
+        if not isinstance(data, list if isinstance(shape, ListOf) else dict):
             raise wrong()
-    elif shape is float:
-        if isinstance(data, bool) or not isinstance(data, int | float):
-            raise wrong()
-    elif isinstance(shape, Int):
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise wrong()
-        if (shape.low is not None and data < shape.low) or (shape.high is not None and data > shape.high):
-            raise wrong()
-    elif isinstance(shape, Choice):
-        if data not in shape.values:
-            raise wrong()
-    elif isinstance(shape, ListOf):
-        if not isinstance(data, list):
-            raise wrong()
-        if len(data) > shape.most:
-            raise InvalidInputError(f"{here} has {len(data):,} items; at most {shape.most:,} are accepted")
-        for n, item in enumerate(data, 1):
-            check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
-    elif isinstance(shape, MapOf):
-        if not isinstance(data, dict):
-            raise wrong()
-        if len(data) > shape.most:
-            raise InvalidInputError(f"{here} has {len(data):,} keys; at most {shape.most:,} are accepted")
-        for key, value in data.items():
-            check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+        _check_items(data, shape, where, path)
     elif isinstance(shape, tuple):
         if not any(_fits(data, s) for s in shape):
             raise wrong()
     elif isinstance(shape, Mapping):
         if not isinstance(data, dict):
             raise wrong()
-        for key in data:
-            if key not in shape:
-                near = closest(str(key), list(shape), n=1)
-                hint = f" (did you mean {near[0]!r}?)" if near else ""
-                prefix = f"{path}." if path else ""
-                raise InvalidInputError(
-                    f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
-                )
-        for key, sub in shape.items():
-            if key in data:
-                check_shape(data[key], sub, where, f"{path}.{key}" if path else key)
-            elif not isinstance(sub, Opt):
-                raise InvalidInputError(f"{here or where}: the key {key!r} is missing ({_describe(sub)})")
+        _check_table(data, shape, where, path)
     else:
         raise TypeError(f"unknown shape {shape!r}")
     return data
+
+
+def _scalar_fits(data: Any, shape: Any) -> bool | None:
+    """Whether ``data`` fits a scalar shape (``str``, ``bool``, ``float``, ``Int``, ``Choice``); None for others."""
+    if shape is str:
+        return isinstance(data, str)
+    if shape is bool:
+        return isinstance(data, bool)
+    if shape is float:
+        return not isinstance(data, bool) and isinstance(data, int | float)
+    if isinstance(shape, Int):
+        if isinstance(data, bool) or not isinstance(data, int):
+            return False
+        return not ((shape.low is not None and data < shape.low) or (shape.high is not None and data > shape.high))
+    if isinstance(shape, Choice):
+        return data in shape.values
+    return None
+
+
+def _check_items(data: list[Any] | dict[Any, Any], shape: ListOf | MapOf, where: str, path: str) -> None:
+    """Check a list's items (``ListOf``) or a table's values (``MapOf``): their count, then each one."""
+    here = f"{where}: {path}" if path else where
+    kind = "items" if isinstance(shape, ListOf) else "keys"
+    if len(data) > shape.most:
+        raise InvalidInputError(f"{here} has {len(data):,} {kind}; at most {shape.most:,} are accepted")
+    if isinstance(data, list):
+        for n, item in enumerate(data, 1):
+            check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
+    else:
+        for key, value in data.items():
+            check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+
+
+def _check_table(data: dict[Any, Any], shape: Mapping[str, Any], where: str, path: str) -> None:
+    """Check a table whose keys are all known: no unknown key (the closest suggested), no missing one, each value."""
+    here = f"{where}: {path}" if path else where
+    for key in data:
+        if key not in shape:
+            near = closest(str(key), list(shape), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            prefix = f"{path}." if path else ""
+            raise InvalidInputError(
+                f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
+            )
+    for key, sub in shape.items():
+        if key in data:
+            check_shape(data[key], sub, where, f"{path}.{key}" if path else key)
+        elif not isinstance(sub, Opt):
+            raise InvalidInputError(f"{here or where}: the key {key!r} is missing ({_describe(sub)})")
 
 
 def capped(text: str, what: str, *, limit: int = MAX_TEXT_CHARS) -> str:

@@ -37,18 +37,18 @@ def _sources() -> list[Path]:
     return sorted(p for top in ("rulebook", "cli") for p in (ROOT / top).rglob("*.py"))
 
 
-def _offences(path: Path) -> list[str]:
+def _offences(path: Path, root: Path = ROOT) -> list[str]:
     """Every house rule ``path`` breaks, one line each: ``module``, ``function NAME`` or ``private MODULE NAME``."""
-    rel = path.relative_to(ROOT).as_posix()
+    rel = path.relative_to(root).as_posix()
     text = path.read_text(encoding="utf-8")
     tree = ast.parse(text)
     found = []
     if len(text.splitlines()) > MAX_MODULE_LINES:
         found.append(f"{rel}: module over {MAX_MODULE_LINES} lines")
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
-                found.append(f"{rel}: function {node.name} over {MAX_FUNCTION_LINES} lines")
+        function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if function and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
+            found.append(f"{rel}: function {node.name} over {MAX_FUNCTION_LINES} lines")
     return found + _private_uses(rel, tree)
 
 
@@ -77,9 +77,9 @@ def _private_uses(rel: str, tree: ast.Module) -> list[str]:
                 if alias.name.split(".")[0] in ("rulebook", "cli"):
                     modules.add(alias.asname or alias.name.split(".")[0])
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
-            if _private(node.attr):
-                found.append(f"{rel}: private {node.value.id}.{node.attr}")
+        attribute = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+        if attribute and node.value.id in modules and _private(node.attr):
+            found.append(f"{rel}: private {node.value.id}.{node.attr}")
     return sorted(set(found))
 
 
@@ -95,15 +95,15 @@ def test_the_allow_list_names_only_the_other_branches_files() -> None:
 
 def test_the_checks_catch_what_they_check(tmp_path: Path) -> None:
     body = "\n".join(f"    x = {n}" for n in range(MAX_FUNCTION_LINES))
-    sample = f"from rulebook.records import _record\nimport rulebook.writing as w\n\ndef f():\n{body}\n    w._mode_for\n"
+    sample = f"from rulebook.records import _record\nimport rulebook.writing as w\n\ndef f():\n{body}\n    w._x\n"
     tree = ast.parse(sample)
-    assert _private_uses("x.py", tree) == ["x.py: private rulebook.records._record", "x.py: private w._mode_for"]
-    path = ROOT / "rulebook" / "_house_sample.py"
-    try:
-        path.write_text(sample, encoding="utf-8")
-        assert "rulebook/_house_sample.py: function f over 80 lines" in _offences(path)
-    finally:
-        path.unlink()
+    assert _private_uses("x.py", tree) == ["x.py: private rulebook.records._record", "x.py: private w._x"]
+    path = tmp_path / "rulebook" / "sample.py"
+    path.parent.mkdir()
+    path.write_text(sample, encoding="utf-8")
+    assert "rulebook/sample.py: function f over 80 lines" in _offences(path, tmp_path)
+    path.write_text("x = 1\n" * (MAX_MODULE_LINES + 1), encoding="utf-8")
+    assert _offences(path, tmp_path) == ["rulebook/sample.py: module over 1000 lines"]
 
 
 def _lint_imports() -> subprocess.CompletedProcess[str]:
