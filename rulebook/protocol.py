@@ -118,7 +118,7 @@ class ScenarioJudge(Protocol):
 
 
 class QuestionReader(Protocol):
-    """A game's question reader module: ``read(text)`` is a [`Reading`][rulebook.questions.Reading] or ``None``."""
+    """A game's question reader module: ``read(text)`` is a ``rulebook.questions.Reading`` or ``None``."""
 
     def read(self, text: str) -> Any: ...
 

@@ -250,7 +250,7 @@ def register(entry: Game) -> Callable[[], None]:
 
 
 def unregister(game_id: str) -> None:
-    """Remove a game registered with [`register`][rulebook.register] (a test's own game, when it is done)."""
+    """Remove a game registered with [`register`][rulebook.registry.register] (a test's own game, when it is done)."""
     entry = game(game_id)
     _GAMES.remove(entry)
     del _BY_ID[game_id]
