@@ -1,6 +1,7 @@
 """The ``rulebook`` command: games, their rules, and rulings you can trace.
 
-Each game's queries live in their own module (``cli/clash.py``) and are mounted here as a group.
+Each game's queries live in their own module (``cli/clash.py``) and are mounted here as a group: the one its
+registry entry names (``cli``), so a game registered from outside has its group too.
 """
 
 from __future__ import annotations
