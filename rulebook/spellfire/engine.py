@@ -1,4 +1,4 @@
-"""Spellfire: the clarification sheet's rulings as queries.
+"""Spellfire: the formation, the attackers, and whether an attack is legal; the game's names and numbers.
 
 Everything public here is re-exported by [`rulebook.spellfire`][rulebook.spellfire], the way to import it.
 """
