@@ -27,7 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from test_questions import DATA, evaluate, load
 
-ORDER = ["clash", "elestrals", "elementals", "spellfire", "elephants", "none", "all"]
+import rulebook
+
+#: The rows of the report: every registered game, in the registry's order, then off-topic questions and all.
+ORDER = [*(g.id for g in rulebook.games()), "none", "all"]
 
 
 def _pct(value: float | None) -> str:

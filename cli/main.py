@@ -1,13 +1,13 @@
 """The ``rulebook`` command: games, their rules, and rulings you can trace.
 
-Each game's queries live in their own module (``cli/clash.py``) and are mounted here as a group.
+Each game's queries live in their own module (``cli/clash.py``) and are mounted here as a group: the one its
+registry entry names (``cli``), so a game registered from outside has its group too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-import importlib
 import os
 import re
 import sys
@@ -38,14 +38,15 @@ from cli.output import (
 )
 from rulebook.wording import plural
 
-#: Each game's command group and the module that holds it, in the registry's order.
-GROUPS: dict[str, str] = {
-    "clash": "cli.clash",
-    "elestrals": "cli.elestrals",
-    "elementals": "cli.elementals",
-    "spellfire": "cli.spellfire",
-    "elephants": "cli.elephants",
-}
+
+def groups() -> dict[str, str]:
+    """Each registered game's command group, as ``"module:attribute"`` (its entry's ``cli``), in the registry's order.
+
+    Examples:
+        >>> groups()["clash"]
+        'cli.clash:app'
+    """
+    return {g.id: g.cli for g in rulebook.games() if g.cli}
 
 
 #: The most results `search --limit` and `ask --limit` give.
@@ -318,15 +319,34 @@ def verify(
 
     Example: rulebook verify examples/designer/house-rules.md
     """
-    import contextlib
-    from pathlib import Path
-
     from cli import testing
-    from rulebook.errors import InvalidInputError
-    from rulebook.reading import read_text, shown
-    from rulebook.writing import check_output, write_atomic
+    from rulebook.reading import read_text
 
     texts = {path: read_text(path, what="Markdown file") for path in files}
+    where = _run_in(folder)
+    if update:
+        _update_transcripts(texts, where)
+        return
+    results = []
+    for path, text in texts.items():
+        found = testing.transcripts(text)
+        with where(path):
+            results.append((path, found, [m for t in found if (m := testing.check(t, path)) is not None]))
+    if as_json:
+        emit_json(_verify_json(results))
+    else:
+        _say_verified(results, len(files))
+    if any(bad for _, _, bad in results):
+        raise typer.Exit(EXIT_CHECK_FAILED)
+
+
+def _run_in(folder: str | None) -> Any:
+    """Where `verify` runs a file's commands: ``folder`` (checked to be one), else the file's own folder."""
+    from pathlib import Path
+
+    from rulebook.errors import InvalidInputError
+    from rulebook.reading import shown
+
     try:  # a name too long for the system, or with a NUL, is no folder either
         is_folder = folder is None or Path(folder).is_dir()
     except (OSError, ValueError):
@@ -337,71 +357,78 @@ def verify(
     def where(path: str) -> contextlib.chdir:
         return contextlib.chdir(folder if folder is not None else Path(path).resolve().parent)
 
-    if update:
-        for path in files:
-            check_output(path)
-        for path, text in texts.items():
-            with where(path):
-                new, changed = testing.update_text(text)
-            if new != text:
-                write_atomic(path, new)
-            typer.echo(f"{path}: {plural(changed, 'transcript')} updated")
-        return
-    results = []
+    return where
+
+
+def _update_transcripts(texts: dict[str, str], where: Any) -> None:
+    """`verify --update`: rewrite each transcript's output with what its command prints now."""
+    from cli import testing
+    from rulebook.writing import check_output, write_atomic
+
+    for path in texts:
+        check_output(path)
     for path, text in texts.items():
-        found = testing.transcripts(text)
         with where(path):
-            results.append((path, found, [m for t in found if (m := testing.check(t, path)) is not None]))
-    total = sum(len(found) for _, found, _ in results)
+            new, changed = testing.update_text(text)
+        if new != text:
+            write_atomic(path, new)
+        typer.echo(f"{path}: {plural(changed, 'transcript')} updated")
+
+
+def _verify_json(results: list[tuple[str, list[Any], list[Any]]]) -> dict[str, Any]:
+    """`verify --json`: the totals, and each file's transcripts and mismatches."""
     failed = sum(len(bad) for _, _, bad in results)
-    if as_json:
-        emit_json(
+    return {
+        "schema": "rulebook.verify/1",
+        "ok": failed == 0,
+        "transcripts": sum(len(found) for _, found, _ in results),
+        "mismatches": failed,
+        "files": [
             {
-                "schema": "rulebook.verify/1",
-                "ok": failed == 0,
-                "transcripts": total,
-                "mismatches": failed,
-                "files": [
+                "file": path,
+                "transcripts": len(found),
+                "mismatches": [
                     {
-                        "file": path,
-                        "transcripts": len(found),
-                        "mismatches": [
-                            {
-                                "line": m.transcript.line,
-                                "command": m.transcript.command,
-                                "problem": m.problem,
-                                "diff": m.details,
-                            }
-                            for m in bad
-                        ],
+                        "line": m.transcript.line,
+                        "command": m.transcript.command,
+                        "problem": m.problem,
+                        "diff": m.details,
                     }
-                    for path, found, bad in results
+                    for m in bad
                 ],
             }
-        )
-    else:
-        where = plural(len(files), "file")
-        if failed:
-            typer.echo(f"{failed} of {plural(total, 'transcript')} in {where} did not print what is shown")
-        else:
-            typer.echo(
-                f"{'all ' if total > 1 else ''}{plural(total, 'transcript')} in {where} "
-                f"{'match' if total != 1 else 'matches'} {'their' if total != 1 else 'its'} output"
-            )
-        for path, found, bad in results:
-            typer.echo(f"{path}: {plural(len(found), 'transcript')}" + (f", {len(bad)} failed" if bad else ""))
-            for mismatch in bad:
-                typer.echo(str(mismatch))
+            for path, found, bad in results
+        ],
+    }
+
+
+def _say_verified(results: list[tuple[str, list[Any], list[Any]]], given: int) -> None:
+    """`verify` in words: the totals (over the ``given`` files), then each file's count and its mismatches."""
+    total = sum(len(found) for _, found, _ in results)
+    failed = sum(len(bad) for _, _, bad in results)
+    where = plural(given, "file")
     if failed:
-        raise typer.Exit(EXIT_CHECK_FAILED)
+        typer.echo(f"{failed} of {plural(total, 'transcript')} in {where} did not print what is shown")
+    else:
+        typer.echo(
+            f"{'all ' if total > 1 else ''}{plural(total, 'transcript')} in {where} "
+            f"{'match' if total != 1 else 'matches'} {'their' if total != 1 else 'its'} output"
+        )
+    for path, found, bad in results:
+        typer.echo(f"{path}: {plural(len(found), 'transcript')}" + (f", {len(bad)} failed" if bad else ""))
+        for mismatch in bad:
+            typer.echo(str(mismatch))
 
 
 #: The top-level commands, in the order `rulebook --help` lists them.
 COMMANDS = (games, rules, rule, search, ask, compare, coverage, verify)
 
 
-def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = True, only: str = "") -> typer.Typer:
-    """Build the `rulebook` app with the given game groups and top-level commands (all, or those named).
+def make_app(
+    games: Iterable[str] | None = None, commands: Iterable[str] | bool = True, only: str = ""
+) -> typer.Typer:
+    """Build the `rulebook` app with the given games' groups (default: every registered game's) and top-level
+    commands (all, or those named).
 
     ``only`` keeps, within the groups, just the subcommand of that name (when it exists).
     """
@@ -418,8 +445,9 @@ def make_app(groups: Iterable[str] = GROUPS, commands: Iterable[str] | bool = Tr
     for command in COMMANDS:
         if command.__name__ in wanted:
             built.command()(command)
-    for name in groups:
-        group = importlib.import_module(GROUPS[name]).app
+    mounted = groups()
+    for name in mounted if games is None else games:
+        group = rulebook.named(mounted[name])
         if only:
             lean = copy.copy(group)
             lean.registered_commands = [c for c in group.registered_commands if _command_name(c) == only]
@@ -470,7 +498,7 @@ def entry(args: list[str]) -> int:
     first = args[0] if args else ""
     second = args[1] if len(args) > 1 else ""
     try:
-        if first in GROUPS:
+        if first in groups():
             built = make_app([first], commands=False, only=second)
         elif first in {c.__name__ for c in COMMANDS}:
             built = make_app([], commands=[first])

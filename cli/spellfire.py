@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from cli.output import JsonFlag, VerboseFlag, answers, emit_ruling, option_flag, parse_options, read_text
+from rulebook import rules
 
 app = typer.Typer(
     help="Spellfire: attack legality against a formation, counter-effect cards, and the sheet's other rulings.",
@@ -14,9 +15,13 @@ app = typer.Typer(
 )
 
 OptionFlag = option_flag("spellfire")
-#: The last phase of a turn (phases are numbered from 0), and the most cards a pile count may give.
-LAST_PHASE, MAX_CARDS = 6, 10_000
-PhaseFlag = Annotated[int, typer.Option(min=0, max=LAST_PHASE, help="The phase of the owner's turn (0 to 6).")]
+#: The last phase of a turn (phases are numbered from 0, as the game's data lists them).
+LAST_PHASE = len(rules("spellfire").data["turn"]["phases"]) - 1
+#: The most cards a pile count may give.
+MAX_CARDS = 10_000
+PhaseFlag = Annotated[
+    int, typer.Option(min=0, max=LAST_PHASE, help=f"The phase of the owner's turn (0 to {LAST_PHASE}).")
+]
 CardsArg = Annotated[int, typer.Argument(min=0, max=MAX_CARDS, help="Cards in the draw pile before drawing.")]
 RazedFlag = Annotated[str, typer.Option("--razed", "-r", metavar="POSITIONS", help="Razed positions, e.g. B,C.")]
 RealmFlag = Annotated[
@@ -197,7 +202,10 @@ def copy(
         str, typer.Argument(metavar="CARD", help="The kind of card whose power is copied: champion, avatar, ...")
     ],
     phase: Annotated[
-        int, typer.Option(min=0, max=LAST_PHASE, help="The phase in which the power to copy is chosen (0 to 6).")
+        int,
+        typer.Option(
+            min=0, max=LAST_PHASE, help=f"The phase in which the power to copy is chosen (0 to {LAST_PHASE})."
+        ),
     ] = 3,
     duration: Annotated[str | None, typer.Option(metavar="WORDS", help="The duration the copying card states.")] = None,
     card_sets_timing: Annotated[

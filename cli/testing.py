@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import functools
 import io
 import os
 import re
@@ -305,6 +306,18 @@ def _terminal(stream: io.StringIO) -> Iterator[None]:
                 os.environ[name] = value
 
 
+@functools.cache
+def _console_script() -> Any:
+    """The function the installed ``rulebook`` console script calls, found as the script finds it (by its entry
+    point), so that the checker does not import the command line it checks (which imports the checker)."""
+    from importlib.metadata import entry_points
+
+    found = entry_points(group="console_scripts", name=PROGRAM)
+    if not found:
+        raise RuntimeError(f"the {PROGRAM!r} console script is not installed; run: pip install -e .")
+    return next(iter(found)).load()
+
+
 def run(args: list[str]) -> Result:
     """Run `rulebook` with these arguments (the words after `rulebook`) in this process, as the console script does.
 
@@ -315,8 +328,7 @@ def run(args: list[str]) -> Result:
         >>> run(["clash", "attack", "earth", "wind"]).exit_code
         2
     """
-    from cli.main import run as console_script
-
+    console_script = _console_script()
     stream = io.StringIO()
     saved_argv = sys.argv
     sys.argv = [PROGRAM, *args]

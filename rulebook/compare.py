@@ -1,10 +1,10 @@
 """What each rules option changes: every scenario of a game replayed under each choice of an option.
 
-Each game keeps its scenarios as data in ``rulebook/data/scenarios/<game>.toml`` (the same files its
-tests run) and answers one with ``run_scenario(case, options)``, which returns the answer and a detail
-(shown only when the answers agree but the details differ). Comparing an option replays every
-scenario under each of its choices, the other options staying as each scenario sets them, and reports
-the scenarios whose answer changes, with the answer under each choice.
+Each game keeps its scenarios as data (``rulebook/data/scenarios/<game>.toml``, or the file its registry
+entry names; the same files its tests run) and answers one with its registered runner, ``run_scenario(case,
+options)``, which returns the answer and a detail (shown only when the answers agree but the details
+differ). Comparing an option replays every scenario under each of its choices, the other options staying
+as each scenario sets them, and reports the scenarios whose answer changes, with the answer under each choice.
 
 Examples:
     >>> from rulebook.compare import compare
@@ -20,9 +20,9 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-import rulebook
+from rulebook import registry
 from rulebook.errors import InvalidInputError, RulebookError, UnknownNameError
-from rulebook.records import DATA_DIR, Option
+from rulebook.records import Option
 from rulebook.ruling import Ruling, Trace
 
 __all__ = ["compare", "options_with_scenarios", "scenarios"]
@@ -35,7 +35,7 @@ EXPECTATION_KEYS = frozenset(
 
 def scenarios(game: str) -> list[dict[str, Any]]:
     """The scenarios of one game, from its data file (empty if it has none)."""
-    path = DATA_DIR / "scenarios" / f"{rulebook.game(game).id}.toml"
+    path = registry.game(game).scenario_path
     if not path.exists():
         return []
     return tomllib.loads(path.read_text(encoding="utf-8")).get("scenario", [])
@@ -44,17 +44,16 @@ def scenarios(game: str) -> list[dict[str, Any]]:
 def options_with_scenarios() -> list[tuple[str, Option]]:
     """Every ``(game, option)`` that can be compared: the game has scenarios and answers them."""
     found = []
-    for g in rulebook.games():
-        engine = rulebook.engine(g.id)
-        if hasattr(engine, "run_scenario") and scenarios(g.id):
-            found += [(g.id, opt) for opt in rulebook.rules(g.id).option_list]
+    for g in registry.games():
+        if g.runner and scenarios(g.id):
+            found += [(g.id, opt) for opt in registry.rules(g.id).option_list]
     return found
 
 
-def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, str]:
+def _answer(entry: registry.Game, case: dict[str, Any], option: str, choice: str) -> tuple[str, str]:
     """A scenario's answer under one choice; input that this reading refuses is an answer too."""
     try:
-        return engine.run_scenario(case, {option: choice})
+        return entry.run_scenario(case, {option: choice})
     except RulebookError as err:
         return f"refused under this reading: {err}", ""
 
@@ -63,7 +62,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
     """Replay a game's scenarios under each choice of ``option`` and report the answers that change."""
     candidates = options_with_scenarios()
     if game is not None:
-        gid = rulebook.game(game).id
+        gid = registry.game(game).id
         candidates = [(g, o) for g, o in candidates if g == gid]
     matches = [(g, o) for g, o in candidates if o.name == option]
     if not matches:
@@ -72,7 +71,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
         games = ", ".join(g for g, _ in matches)
         raise InvalidInputError(f"option {option!r} belongs to several games ({games}); name one with --game")
     gid, opt = matches[0]
-    engine = rulebook.engine(gid)
+    entry = registry.game(gid)
     cases = scenarios(gid)
     trace = Trace()
     changed: list[dict[str, Any]] = []
@@ -85,7 +84,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
         if key in seen:
             continue
         seen.add(key)
-        results = {choice: _answer(engine, case, opt.name, choice) for choice in opt.choices}
+        results = {choice: _answer(entry, case, opt.name, choice) for choice in opt.choices}
         answers = {c: r[0] for c, r in results.items()}
         if len(set(answers.values())) == 1:
             answers = {c: f"{r[0]}; then {r[1]}" for c, r in results.items()}
@@ -95,7 +94,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
         how = "; ".join(f"{choice}: {answer}" for choice, answer in answers.items())
         trace.add(f"{case['name']}: {how}", opt.record)
     choices = ", ".join(f"{c} (default)" if c == opt.default else c for c in opt.choices)
-    name = rulebook.game(gid).name
+    name = registry.game(gid).name
     verdict = f"{opt.name} ({name}): {len(changed)} of {len(seen)} situations change; choices {choices}"
     value = {
         "game": gid,

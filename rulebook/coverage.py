@@ -22,7 +22,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import rulebook
+from rulebook import registry
 from rulebook.records import DATA_DIR
 
 __all__ = ["MAP_FILE", "NORMATIVE", "build_map", "load_map", "report", "scenario_label", "unmarked_conflicts"]
@@ -36,7 +36,7 @@ SCHEMA = "rulebook.coverage/1"
 
 def build_map(cited: Mapping[str, Iterable[str]]) -> dict[str, Any]:
     """The map's content from ``{rule ID: test IDs}``: every record of every game, tests sorted."""
-    records = {r.id: sorted(set(cited.get(r.id, ()))) for g in rulebook.games() for r in rulebook.rules(g.id)}
+    records = {r.id: sorted(set(cited.get(r.id, ()))) for g in registry.games() for r in registry.rules(g.id)}
     return {"schema": SCHEMA, "records": records}
 
 
@@ -69,12 +69,12 @@ def report(game: str | None = None) -> dict[str, Any]:
     ``covered`` counts normative records with at least one scenario; ``uncovered`` lists the
     normative records with none.
     """
-    games = [rulebook.game(game)] if game else rulebook.games()
+    games = [registry.game(game)] if game else registry.games()
     cited = load_map()
     rows, per_game = [], {}
     for g in games:
         normative = covered = 0
-        for r in rulebook.rules(g.id):
+        for r in registry.rules(g.id):
             tests = cited.get(r.id, [])
             rows.append({"id": r.id, "kind": r.kind, "title": r.title, "scenarios": len(tests), "tests": tests})
             if r.kind in NORMATIVE:
@@ -105,4 +105,4 @@ def unmarked_conflicts(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, str]
         >>> unmarked_conflicts([("clash.attack.tie", "clash.ability.blaze")])
         [('clash.attack.tie', 'clash.ability.blaze')]
     """
-    return sorted((r, o) for r, o in set(pairs) if o not in rulebook.rule(r).overrides)
+    return sorted((r, o) for r, o in set(pairs) if o not in registry.rule(r).overrides)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rulebook import observe
+from rulebook.observe import WATCHERS, cited
 
 __all__ = [
     "IllegalActionError",
@@ -121,8 +121,8 @@ class IllegalActionError(RulebookError):
 
     def __init__(self, message: str, rules: Sequence[str] = ()) -> None:
         self.rules = tuple(rules)
-        if observe._watchers:
-            observe.cited(self.rules)
-        cited = f" [{', '.join(self.rules)}]" if self.rules else ""
-        super().__init__(f"{message}{cited}")
+        if WATCHERS:
+            cited(self.rules)
+        naming = f" [{', '.join(self.rules)}]" if self.rules else ""
+        super().__init__(f"{message}{naming}")
         self.reason = message

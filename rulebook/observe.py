@@ -25,7 +25,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-_watchers: list = []
+#: The callbacks watching verdicts (``Ruling`` and ``IllegalActionError`` skip the report when it is empty).
+WATCHERS: list = []
 
 
 def watch(callback: Callable[[Iterable[str], Iterable[tuple[str, str]]], object]) -> Callable[[], None]:
@@ -34,16 +35,16 @@ def watch(callback: Callable[[Iterable[str], Iterable[tuple[str, str]]], object]
     ``rules`` are the cited rule IDs; ``overrides`` the ``(record, overridden record)`` pairs of the
     steps where one record's answer replaced another's.
     """
-    _watchers.append(callback)
+    WATCHERS.append(callback)
 
     def stop() -> None:
-        if callback in _watchers:
-            _watchers.remove(callback)
+        if callback in WATCHERS:
+            WATCHERS.remove(callback)
 
     return stop
 
 
 def cited(rules: Iterable[str], overrides: Iterable[tuple[str, str]] = ()) -> None:
     """Report what a verdict cites (called by ``Ruling`` and ``IllegalActionError``)."""
-    for callback in _watchers:
+    for callback in WATCHERS:
         callback(rules, overrides)

@@ -1,17 +1,35 @@
-"""The protocol every playable game's state honours.
+"""The contract of a game: what every registered game provides, and what a playable game's state offers.
 
-A state is an immutable value. ``apply`` returns a new state and never changes the old one, so a
-state can be kept, compared, hashed and searched. Illegal actions are refused with an
-[`IllegalActionError`][rulebook.errors.IllegalActionError] that names the rules forbidding them. ``explain`` does
-what ``apply`` does and also returns the [`Ruling`][rulebook.ruling.Ruling] that says why.
+**Every game** has one registry entry ([`rulebook.registry.Game`][rulebook.registry.Game]) naming:
 
-One generic test (``tests/test_protocol.py``) plays every registered engine through this protocol.
+- its records (a TOML data file read into a [`RuleSet`][rulebook.records.RuleSet]: ``rulebook.rules(id)``);
+- its scenarios (a TOML file of cases) and its scenario runner ``run_scenario(case, options) -> (answer,
+  detail)``, and where it has one ``scenario_ruling(case, options) -> Ruling``
+  ([`ScenarioRunner`][rulebook.protocol.ScenarioRunner], [`ScenarioJudge`][rulebook.protocol.ScenarioJudge]);
+- its queries, each returning a [`Ruling`][rulebook.ruling.Ruling] (the verdict, the deciding rules, the trace),
+  and where it reads questions in words, a reader module with ``read(text) -> Reading | None``
+  ([`QuestionReader`][rulebook.protocol.QuestionReader]) and the cue words that make it worth trying;
+- the words that show a question is about it, its CLI group, and its figures for the site.
+
+**A playable game** also names ``new_game``, whose states honour [`GameState`][rulebook.protocol.GameState]. A state
+is an immutable value. ``apply`` returns a new state and never changes the old one, so a state can be kept,
+compared, hashed and searched. There is one way to refuse an action:
+[`refusal`][rulebook.protocol.GameState.refusal] returns ``None`` for a legal action and otherwise a ``Ruling``
+with ``legal=False`` naming the rules that forbid it; ``apply`` and ``explain`` raise
+[`IllegalActionError`][rulebook.errors.IllegalActionError] from it ([`refused`][rulebook.protocol.refused]),
+``legal_actions`` agrees with it, and every caller (the CLI, bots, hints, checks) asks it. ``explain`` does
+what ``apply`` does and also returns the ruling that says why. ``observation`` is what one player may see.
+
+One generic test (``tests/test_protocol.py``) plays every registered playable game through this protocol,
+and runs every registered game's scenarios through its runner.
 
 Examples:
     >>> from rulebook import clash
     >>> from rulebook.protocol import GameState, random_playout
     >>> isinstance(clash.new_game(), GameState)
     True
+    >>> print(clash.new_game().refusal(clash.Revive("fire")).verdict)
+    illegal: P1 has no eliminated element to revive; Fire is in play
     >>> import random
     >>> final = random_playout(clash.new_game(), random.Random(7))
     >>> final.is_terminal()
@@ -21,12 +39,22 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import Protocol, Self, runtime_checkable
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Protocol, Self, runtime_checkable
 
-from rulebook.ruling import Ruling
+from rulebook.errors import IllegalActionError
+from rulebook.ruling import Ruling, Trace
 
-__all__ = ["GameState", "random_playout", "two_sided_returns"]
+__all__ = [
+    "GameState",
+    "QuestionReader",
+    "ScenarioJudge",
+    "ScenarioRunner",
+    "random_playout",
+    "refused",
+    "refusing",
+    "two_sided_returns",
+]
 
 
 @runtime_checkable
@@ -39,12 +67,18 @@ class GameState(Protocol):
         ...
 
     def legal_actions(self) -> Sequence[Hashable]:
-        """Every action the current player may take, in a fixed order (empty when the game is over)."""
+        """Every action the current player may take, in a fixed order (empty when the game is over): exactly the
+        actions whose [`refusal`][rulebook.protocol.GameState.refusal] is ``None``."""
+        ...
+
+    def refusal(self, action: Hashable) -> Ruling | None:
+        """``None`` when ``action`` is legal now; else a [`Ruling`][rulebook.ruling.Ruling] with ``legal=False``
+        whose verdict says why and whose rules are those that forbid it. The one way to refuse an action."""
         ...
 
     def apply(self, action: Hashable) -> Self:
-        """The state after ``action``; raises [`IllegalActionError`][rulebook.errors.IllegalActionError] if it is
-        illegal."""
+        """The state after ``action``; raises [`IllegalActionError`][rulebook.errors.IllegalActionError] (from its
+        refusal) if it is illegal."""
         ...
 
     def explain(self, action: Hashable) -> tuple[Self, Ruling]:
@@ -63,6 +97,57 @@ class GameState(Protocol):
     def returns(self) -> tuple[float, ...]:
         """Each player's result: +1 for a win, -1 for a loss, 0 for a draw or an unfinished game."""
         ...
+
+    def observation(self, player: int) -> str:
+        """What ``player`` may see, as text: the whole text form of the state where nothing is hidden, hidden
+        cards shown as hidden."""
+        ...
+
+
+class ScenarioRunner(Protocol):
+    """A game's ``run_scenario``: a scenario's answer and a detail (shown by ``rulebook compare`` when two
+    choices of an option give the same answer but different details)."""
+
+    def __call__(self, case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]: ...
+
+
+class ScenarioJudge(Protocol):
+    """A game's ``scenario_ruling``: a scenario's whole ruling (its tests compare it with what the case expects)."""
+
+    def __call__(self, case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> Ruling: ...
+
+
+class QuestionReader(Protocol):
+    """A game's question reader module: ``read(text)`` is a ``rulebook.questions.Reading`` or ``None``."""
+
+    def read(self, text: str) -> Any: ...
+
+
+def refusing(reason: str, rules: Sequence[str], value: Mapping[str, Any] | None = None) -> Ruling:
+    """The ruling that refuses an action: ``illegal: REASON``, a step per forbidding rule, ``legal=False``.
+
+    ``value`` holds the refusal as data (``legal`` and ``reason`` are always in it).
+
+    Examples:
+        >>> print(refusing("the game is over", ["clash.end.winner"]))
+        illegal: the game is over
+          1. illegal: the game is over  [clash.end.winner]
+    """
+    trace = Trace()
+    trace.refusal(reason, tuple(rules))
+    return trace.ruling(f"illegal: {reason}", {"legal": False, "reason": reason, **(value or {})}, False)
+
+
+def refused(ruling: Ruling) -> IllegalActionError:
+    """The error ``apply`` and ``explain`` raise for a refusal: its reason and the rules that forbid the action.
+
+    Examples:
+        >>> str(refused(refusing("the game is over", ["clash.end.winner"])))
+        'the game is over [clash.end.winner]'
+    """
+    value = ruling.value if isinstance(ruling.value, Mapping) else {}
+    reason = value.get("reason") or ruling.verdict.removeprefix("illegal: ")
+    return IllegalActionError(reason, ruling.rules)
 
 
 def random_playout(state: GameState, rng: random.Random, max_moves: int = 10_000) -> GameState:

@@ -25,40 +25,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulebook import registry
 from rulebook.reading import capped
 
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
 
-__all__ = ["CUES", "Reading", "Token", "number_word", "read", "tokens"]
-
-#: The words that make a game's reader worth trying (its engine is imported only then).
-CUES: dict[str, frozenset[str]] = {
-    "clash": frozenset({"fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive"}),
-    "elestrals": frozenset({"attack", "defense", "defence", "spirit", "spirits", "swap", "swaps", "swapped"}),
-    "spellfire": frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed"}),
-    "elephants": frozenset(
-        {
-            "stupefy",
-            "clap",
-            "break",
-            "gravitate",
-            "enfeeble",
-            "turbulence",
-            "illuminate",
-            "electrocute",
-            "offering",
-            "ritual",
-            "overexert",
-            "accelerator",
-            "root",
-            "repeater",
-            "slumber",
-            "nightglow",
-            "starfall",
-        }
-    ),
-}
+__all__ = ["Reading", "Token", "number_word", "read", "tokens"]
 
 #: Numbers written as words, as players write them.
 NUMBER_WORDS: dict[str, int] = {
@@ -159,15 +132,16 @@ class Reading:
 def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> list[Reading]:
     """Every reader's reading of ``question`` (computed ones first), among ``games`` (default: all).
 
-    A reader whose cue words are absent is not tried, and its engine is not imported.
+    Each game's reader and the cue words that make it worth trying are named by its registry entry
+    (``questions`` and ``cues``); a reader whose cue words are absent is not tried, and its engine is not imported.
     """
     text = capped(question, "a question")
     words = {t.word for t in tokens(text)}
     readings = []
-    for game, cues in CUES.items():
-        if (games is not None and game not in games) or not words & cues:
+    for entry in registry.games():
+        if not entry.questions or (games is not None and entry.id not in games) or not words & entry.cues:
             continue
-        reader = importlib.import_module(f"rulebook.{game}.questions")
+        reader = importlib.import_module(entry.questions)
         reading = reader.read(text)
         if reading is not None:
             readings.append(reading)

@@ -448,13 +448,13 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
         ...
         rulebook.errors.InvalidInputError: plan.toml: unknown key 'player' (did you mean 'players'?); accepted: players
     """
-    here = f"{where}: {path}" if path else where
-    if isinstance(shape, Opt):
-        shape = shape.shape
 
     def wrong() -> InvalidInputError:
-        return InvalidInputError(f"{where}: {path or 'the data'} must be {_describe(shape)}, not {_got(data)}")
+        name = path or "the data"
+        return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}")
 
+    if isinstance(shape, Opt):
+        shape = shape.shape
     scalar = _scalar_fits(data, shape)
     if scalar is not None:
         if not scalar:
@@ -462,15 +462,7 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
     elif isinstance(shape, ListOf | MapOf):
         if not isinstance(data, list if isinstance(shape, ListOf) else dict):
             raise wrong()
-        if len(data) > shape.most:
-            unit = "items" if isinstance(shape, ListOf) else "keys"
-            raise InvalidInputError(f"{here} has {len(data):,} {unit}; at most {shape.most:,} are accepted")
-        if isinstance(shape, ListOf):
-            for n, item in enumerate(data, 1):
-                check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
-        else:
-            for key, value in data.items():
-                check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+        _check_items(data, shape, where, path)
     elif isinstance(shape, tuple):
         if not any(_fits(data, s) for s in shape):
             raise wrong()
@@ -484,7 +476,7 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
 
 
 def _scalar_fits(data: Any, shape: Any) -> bool | None:
-    """Whether ``data`` fits a scalar shape (``str``, ``bool``, ``float``, `Int`, `Choice`); ``None`` for others."""
+    """Whether ``data`` fits a scalar shape (``str``, ``bool``, ``float``, ``Int``, ``Choice``); None for others."""
     if shape is str:
         return isinstance(data, str)
     if shape is bool:
@@ -500,8 +492,23 @@ def _scalar_fits(data: Any, shape: Any) -> bool | None:
     return None
 
 
-def _check_table(data: dict[str, Any], shape: Mapping[str, Any], where: str, path: str) -> None:
-    """A table whose keys are all known: an unknown key suggests the closest; a missing key is named."""
+def _check_items(data: list[Any] | dict[Any, Any], shape: ListOf | MapOf, where: str, path: str) -> None:
+    """Check a list's items (``ListOf``) or a table's values (``MapOf``): their count, then each one."""
+    here = f"{where}: {path}" if path else where
+    kind = "items" if isinstance(shape, ListOf) else "keys"
+    if len(data) > shape.most:
+        raise InvalidInputError(f"{here} has {len(data):,} {kind}; at most {shape.most:,} are accepted")
+    if isinstance(data, list):
+        for n, item in enumerate(data, 1):
+            check_shape(item, shape.item, where, f"{path or 'item'}[{n}]")
+    else:
+        for key, value in data.items():
+            check_shape(value, shape.value, where, f"{path}.{key}" if path else str(key))
+
+
+def _check_table(data: dict[Any, Any], shape: Mapping[str, Any], where: str, path: str) -> None:
+    """Check a table whose keys are all known: no unknown key (the closest suggested), no missing one, each value."""
+    here = f"{where}: {path}" if path else where
     for key in data:
         if key not in shape:
             near = closest(str(key), list(shape), n=1)
@@ -510,7 +517,6 @@ def _check_table(data: dict[str, Any], shape: Mapping[str, Any], where: str, pat
             raise InvalidInputError(
                 f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"
             )
-    here = f"{where}: {path}" if path else where
     for key, sub in shape.items():
         if key in data:
             check_shape(data[key], sub, where, f"{path}.{key}" if path else key)

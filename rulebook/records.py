@@ -16,10 +16,7 @@ Examples:
 
 from __future__ import annotations
 
-import contextlib
-import marshal
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -320,52 +317,36 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str 
 def read_data(path: Path) -> dict[str, Any]:
     """Parse a TOML data file, through a marshal cache in the per-user cache folder.
 
-    Parsing TOML is the slowest part of loading a game; the cache keeps CLI queries instant. A cache
-    file is named by a digest of the data file's bytes (and the Python version), so a changed file can
-    never be served stale; it starts with a digest of its own contents, so a damaged file is never
-    loaded; it is written atomically, so concurrent runs never read half a cache; and writing a new one
-    prunes those it replaces. The package's own folder is never written to; without a writable cache
+    Parsing TOML is the slowest part of loading a game; the cache keeps CLI queries instant. It is the
+    project's one cache scheme ([`cached_value`][rulebook.writing.cached_value]): named by a digest of the data
+    file's bytes, so a changed file is never served stale; checked when read, so a damaged file is never
+    loaded; written atomically, so concurrent runs never read half a cache. Without a writable cache
     folder the file is simply parsed.
     """
-    import hashlib
-
-    from rulebook.writing import cache_dir, content_key, prune_cache, write_atomic
+    from rulebook.writing import cached_value
 
     raw = path.read_bytes()
-    folder = cache_dir()
-    cache = folder / f"{path.stem}-{content_key(sys.implementation.cache_tag, raw)}.marshal" if folder else None
-    if cache is not None:
-        try:
-            blob = cache.read_bytes()
-            if hashlib.blake2b(blob[16:], digest_size=16).digest() == blob[:16]:
-                return marshal.loads(blob[16:])
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
-    from rulebook.reading import parse_toml
 
-    data = parse_toml(raw.decode("utf-8"), path.name)
-    if cache is not None:
-        payload = marshal.dumps(data)
-        with contextlib.suppress(InvalidInputError):
-            write_atomic(cache, hashlib.blake2b(payload, digest_size=16).digest() + payload, private=True)
-            prune_cache(cache)
-    return data
+    def parse() -> dict[str, Any]:
+        from rulebook.reading import parse_toml
+
+        return parse_toml(raw.decode("utf-8"), path.name)
+
+    return cached_value(path.stem, [raw], parse)
 
 
-def load_ruleset(game: str, path: Path | None = None) -> RuleSet:
+def load_ruleset(game: str, path: Path | None = None, document: str = "") -> RuleSet:
     """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
     [`rulebook.rules`][rulebook.rules].
 
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
     not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
+    ``document`` is the source document's title in words (the registry's), unless the data file names it.
     """
     raw = read_data(path or DATA_DIR / f"{game}.toml")
     meta = raw["game"]
     records: dict[str, Record] = {}
-    import rulebook
-
-    known = {g.id: g.document for g in rulebook.games()}
-    document = meta.get("document", known.get(game, ""))
+    document = meta.get("document", document)
     for entry in raw.get("record", []):
         rec = _record(game, meta["source"], entry, document)
         if rec.id in records:

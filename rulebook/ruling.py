@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook import observe
+from rulebook.observe import WATCHERS, cited
 
 __all__ = ["SCHEMA", "Ruling", "Step", "Trace"]
 
@@ -63,9 +63,9 @@ class Ruling:
     legal: bool | None = None
 
     def __post_init__(self) -> None:
-        if observe._watchers:
+        if WATCHERS:
             overrides = tuple((s.rule, s.overrides) for s in self.trace if s.rule and s.overrides)
-            observe.cited(self.rules, overrides)
+            cited(self.rules, overrides)
 
     def __str__(self) -> str:
         lines = [self.verdict]
@@ -126,10 +126,11 @@ class Trace:
 
 def _named(rule_id: str) -> str:
     """A record named in words: its kind and its title in quotes (the ID alone when it is not known)."""
-    import rulebook
+    from rulebook.errors import RulebookError
+    from rulebook.registry import rule
 
     try:
-        record = rulebook.rule(rule_id)
-    except rulebook.RulebookError:
+        record = rule(rule_id)
+    except RulebookError:
         return rule_id
     return f'the {record.kind} "{record.title}"'

@@ -33,10 +33,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import rulebook
+from rulebook import registry
 from rulebook.errors import InvalidInputError
 from rulebook.reading import capped
-from rulebook.records import DATA_DIR
 
 __all__ = ["MAX_LIMIT", "Hit", "build_index", "connect", "search"]
 
@@ -82,7 +81,7 @@ def _stamp() -> str:
     from rulebook.writing import content_key
 
     parts: list[bytes | str] = [f"layout={LAYOUT}"]
-    parts += [(DATA_DIR / f"{g.id}.toml").read_bytes() for g in rulebook.games()]
+    parts += [part for g in registry.games() for part in (g.id, g.data_path.read_bytes())]
     return content_key(*parts)
 
 
@@ -117,8 +116,8 @@ def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
             r.kind,
             r.citation.in_words,
         )
-        for g in rulebook.games()
-        for r in rulebook.rules(g.id)
+        for g in registry.games()
+        for r in registry.rules(g.id)
     ]
     conn.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     conn.execute("INSERT INTO meta VALUES ('records', ?)", (str(len(rows)),))
@@ -127,34 +126,43 @@ def build_index(conn: sqlite3.Connection, stamp: str = "") -> int:
     return len(rows)
 
 
-@cache
 def connect() -> sqlite3.Connection:
-    """A read-only connection to the current index, built on first use.
+    """A read-only connection to the current index of the registered games, built on first use.
 
-    The index file lives in the per-user cache folder and is named by a digest of what it is built
-    from, so an upgraded package or edited data gets a new file, never a stale one. It is built aside
-    under a temporary name and renamed into place, so concurrent first runs each see either no index
-    or a whole one; the file is never changed after that, so it is opened as immutable (no locks).
-    A file that cannot be read back whole (damaged, or removed meanwhile) is built again; where no
-    cache folder can be written, the index is built in memory for the run.
+    The index is kept by the project's one cache scheme (see [`rulebook.writing`][rulebook.writing]): the file
+    lives in the per-user cache folder, named by a digest of what it is built from (the registered games'
+    IDs and data), so an upgraded package, edited data or another set of games gets a new file, never a
+    stale one. It is built aside under a temporary name and renamed into place, so concurrent first runs
+    each see either no index or a whole one; the file is never changed after that, so it is opened as
+    immutable (no locks). It is checked when opened (the digest it was built from, and SQLite's
+    ``quick_check``): a file that cannot be read back whole is built again; where no cache folder can be
+    written, the index is built in memory for the run.
     """
-    from rulebook.writing import cache_dir
+    return _connect(tuple(registry.games()))
+
+
+@cache
+def _connect(games: tuple[registry.Game, ...]) -> sqlite3.Connection:
+    from rulebook.writing import build_cache_file, cache_file
 
     stamp = _stamp()
-    folder = cache_dir()
-    if folder is not None:
-        path = folder / f"search-{stamp}.sqlite"
+    path = cache_file("search", [stamp], ".sqlite")
+    if path is not None:
         for _attempt in range(2):
             conn = _open_index(path, stamp)
             if conn is not None:
                 return conn
             try:
-                _build_file(path, stamp)
+                build_cache_file(path, lambda tmp: _build_file(tmp, stamp))
             except (OSError, sqlite3.Error):
                 break
     conn = sqlite3.connect(":memory:", check_same_thread=False)
     build_index(conn, stamp)
     return conn
+
+
+#: Forget the connections made (a test that changes the cache folder starts afresh).
+connect.cache_clear = _connect.cache_clear  # type: ignore[attr-defined]
 
 
 def _open_index(path: Path, stamp: str) -> sqlite3.Connection | None:
@@ -174,26 +182,13 @@ def _open_index(path: Path, stamp: str) -> sqlite3.Connection | None:
     return None
 
 
-def _build_file(path: Path, stamp: str) -> None:
-    """Build the index into a temporary file beside ``path``, rename it into place, and prune older indexes."""
-    import os
-    import tempfile
-
-    from rulebook.writing import prune_cache
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".search-", suffix=".tmp")
-    os.close(fd)
+def _build_file(path: str, stamp: str) -> None:
+    """Build the index into the (temporary) file ``path``."""
+    conn = sqlite3.connect(path)
     try:
-        conn = sqlite3.connect(tmp)
-        try:
-            build_index(conn, stamp)
-        finally:
-            conn.close()
-        os.replace(tmp, path)
+        build_index(conn, stamp)
     finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    prune_cache(path)
+        conn.close()
 
 
 def _match_expression(terms: list[str]) -> str:
@@ -216,7 +211,7 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     """
     if not 1 <= limit <= MAX_LIMIT:
         raise InvalidInputError(f"--limit must be from 1 to {MAX_LIMIT}, not {limit}")
-    gid = rulebook.game(game).id if game else None
+    gid = registry.game(game).id if game else None
     text = capped(query, "a search query").strip()
     if not text:
         raise InvalidInputError("the search query is empty; give words (e.g. 'fortify tie') or a rule ID")

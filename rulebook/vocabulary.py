@@ -16,8 +16,7 @@ Each record's own ``aliases`` and ``asked_as`` questions are indexed beside its 
 each ``asked_as`` question on its own too (see [`build`][rulebook.vocabulary.build] for the indexes).
 
 The whole vocabulary, with the indexes ``rulebook ask`` ranks records with, is built from the data on
-first use and kept in the per-user cache folder, named by the sizes and times of the files it was
-built from.
+first use and kept in the per-user cache folder, named by a digest of everything it was built from.
 
 Examples:
     >>> from rulebook.vocabulary import lexicon
@@ -36,12 +35,16 @@ import itertools
 import math
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import rulebook
+from rulebook import registry
 from rulebook.reading import capped
+
+if TYPE_CHECKING:
+    from rulebook.records import Record
 
 __all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
 
@@ -364,29 +367,133 @@ class Lexicon:
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _sources() -> list[str]:
-    """The files the vocabulary is built from: every game's data, ``vocabulary.toml``, and this module."""
-    data = os.path.join(_HERE, "data")
-    return [
-        *(os.path.join(data, f"{g.id}.toml") for g in rulebook.games()),
-        os.path.join(data, "vocabulary.toml"),
-        __file__,
-    ]
+def _parts() -> list[bytes | str]:
+    """Everything the vocabulary is built from, for its cache file's name: this module (its stemmer, stopwords
+    and weights), ``vocabulary.toml``, the common English words, and each registered game's entry (its names
+    and own words) and data."""
+    found: list[bytes | str] = [f"layout={LAYOUT}"]
+    for path in (__file__, os.path.join(_HERE, "data", "vocabulary.toml"), os.path.join(_HERE, "data", ENGLISH)):
+        with open(path, "rb") as handle:
+            found.append(handle.read())
+    for g in registry.games():
+        found += [repr((g.id, g.name, g.names, g.own_words)), g.data_path.read_bytes()]
+    return found
 
 
-def _stamp() -> str:
-    """What the vocabulary is built from: its layout and each source file's size and modification time.
+#: The common English words (never read as typos of a record's word), one a line.
+ENGLISH = "english-words.txt"
 
-    A changed file (or a changed stemmer, stopword or weight, which live in this module) gets a new
-    name, never a stale hit; reading the files' status, not their bytes, keeps a cold start quick.
-    """
-    import zlib
 
-    said = [f"layout={LAYOUT}"]
-    for path in _sources():
-        info = os.stat(path)
-        said.append(f"{os.path.basename(path)}:{info.st_size}:{info.st_mtime_ns}")
-    return f"{LAYOUT}-{zlib.crc32(';'.join(said).encode()):08x}"
+class _Builder:
+    """The vocabulary and the indexes being built, one record at a time (see [`build`][rulebook.vocabulary.build])."""
+
+    def __init__(self, synonyms: dict[str, list[str]], withheld: dict[str, dict[str, list[str]]]) -> None:
+        self.withheld = withheld
+        self.synonyms = synonyms
+        self.records: list[tuple[Any, ...]] = []
+        self.fields: list[dict[str, float]] = []
+        self.asked_docs: list[dict[str, float]] = []
+        self.asked_records: list[int] = []
+        self.vectors: list[dict[str, float]] = []
+        self.grams: list[dict[str, float]] = []
+        self.defined: dict[str, list[str]] = {}
+        self.surface: dict[str, str] = {}
+        self.counts: dict[str, int] = {}
+
+    def stemmed(self, text: str) -> list[str]:
+        out = []
+        for w in words(text):
+            if w not in self.surface:
+                self.surface[w] = stem(w)
+            out.append(self.surface[w])
+        return out
+
+    def stems_of(self, text: str) -> list[str]:
+        return [s for w, s in zip(words(text), self.stemmed(text), strict=True) if _meaningful(w)]
+
+    def add(self, r: Record) -> None:
+        """Index one record: its fields, its ``asked_as`` questions, its vectors, the terms its title defines."""
+        left = self.withheld.get(r.id, {})
+        aliases = [a for a in r.aliases if a not in left.get("aliases", ())]
+        asked_as = [q for q in r.asked_as if q not in left.get("asked_as", ())]
+        self.records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases))
+        parts = {
+            "id": [" ".join(re.split(r"[.\-]", r.id)[1:])],
+            "title": [r.title],
+            "aliases": aliases,
+            "asked": asked_as,
+            "text": [r.text],
+        }
+        weights: dict[str, float] = {}
+        for name, texts in parts.items():
+            for text in texts:
+                for s in self.stems_of(text):
+                    weights[s] = weights.get(s, 0.0) + FIELDS[name]
+        self.fields.append(weights)
+        for question in asked_as:
+            counted: dict[str, float] = {}
+            for s in self.stems_of(question):
+                counted[s] = counted.get(s, 0.0) + 1.0
+            self.asked_docs.append(counted)
+            self.asked_records.append(len(self.records) - 1)
+        whole = [r.title, r.text, *aliases, *asked_as]
+        self.vectors.append(_counted(t for text in whole for t in vector_terms(self.stemmed(text))))
+        self.grams.append(_counted(t for text in whole for t in four_grams(words(text))))
+        for w in set(words(" ".join(whole))):
+            self.counts[w] = self.counts.get(w, 0) + 1
+        head = " ".join(sorted(set(self.stems_of(re.split(r"[:(]", r.title)[0]))))
+        if head:
+            self.defined.setdefault(head, []).append(r.id)
+        if r.kind == "glossary":
+            term = r.title.split(":")[0].strip().lower()
+            for alias in aliases:
+                self.synonyms.setdefault(alias.lower(), words(term))
+
+    def finish(self, elsewhere_names: list[str]) -> dict[str, Any]:
+        """The built vocabulary: the four indexes, the words' tables, and the games' names and own words."""
+        for extra in self.synonyms.values():
+            self.stemmed(" ".join(extra))
+        postings = _bm25(self.fields, K1, B)
+        # A word pair found in one record alone is left out of the index (not out of its vector's length):
+        # two in three pairs are, and a question rarely holds one of them.
+        vector_postings = {t: p for t, p in _tfidf(self.vectors).items() if " " not in t or len(p) > 1}
+        with open(os.path.join(_HERE, "data", ENGLISH), encoding="utf-8") as handle:
+            english = [w.strip() for w in handle if w.strip() and not w.startswith("#")]
+        english_stems = {}
+        for w in english:
+            if w not in self.surface:
+                own = stem(w)
+                if own in postings:
+                    english_stems[w] = own
+        counts = self.counts
+        known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
+        games = registry.games()
+        return {
+            "records": self.records,
+            "postings": _packed(postings),
+            "asked": _packed(_bm25(self.asked_docs, ASKED_K1, ASKED_B)),
+            "asked_records": self.asked_records,
+            "vectors": _packed(vector_postings),
+            "grams": _packed(_tfidf(self.grams)),
+            "defined": self.defined,
+            "surface": self.surface,
+            "english": {k: "\n" + "\n".join(ws) + "\n" for k, ws in _by_start(english).items()},
+            "english_stems": english_stems,
+            "synonyms": self.synonyms,
+            "names": {" ".join(words(name)): g.id for g in games for name in g.names},
+            "name_words": {g.id: words(g.name) for g in games},
+            "cues": {" ".join(words(cue)): g.id for g in games for cue in g.own_words},
+            "known": known,
+            "elsewhere": {" ".join(words(name)): name for name in elsewhere_names},
+        }
+
+
+def _counted(terms: Iterable[str]) -> dict[str, float]:
+    """How many times each term comes, as floats (a document's term counts)."""
+    found: dict[str, float] = {}
+    for t in terms:
+        found[t] = found.get(t, 0.0) + 1.0
+    return found
 
 
 def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, Any]:
@@ -402,122 +509,20 @@ def build(withheld: dict[str, dict[str, list[str]]] | None = None) -> dict[str, 
     - ``grams``: TF-IDF over each record's four-letter pieces of words, which meet word forms and typos
       the stemmer and the typo reader miss.
 
-    ``withheld`` (record ID to field to words) leaves those players' words out, for measuring without them.
+    How a question names each game, and the words only that game uses, come from the games' registry
+    entries (``names`` and ``own_words``). ``withheld`` (record ID to field to words) leaves those players'
+    words out, for measuring without them.
     """
     from rulebook.reading import parse_toml
 
     with open(os.path.join(_HERE, "data", "vocabulary.toml"), encoding="utf-8") as handle:
         shared = parse_toml(handle.read(), "vocabulary.toml")
-    records: list[tuple[Any, ...]] = []
-    fields: list[dict[str, float]] = []
-    asked_docs: list[dict[str, float]] = []
-    asked_records: list[int] = []
-    vectors: list[dict[str, float]] = []
-    grams: list[dict[str, float]] = []
-    defined: dict[str, list[str]] = {}
-    surface: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    synonyms: dict[str, list[str]] = {k.lower(): v.lower().split() for k, v in shared.get("synonyms", {}).items()}
-
-    def stemmed(text: str) -> list[str]:
-        out = []
-        for w in words(text):
-            if w not in surface:
-                surface[w] = stem(w)
-            out.append(surface[w])
-        return out
-
-    def stems_of(text: str) -> list[str]:
-        return [s for w, s in zip(words(text), stemmed(text), strict=True) if _meaningful(w)]
-
-    for g in rulebook.games():
-        for r in rulebook.rules(g.id):
-            left = (withheld or {}).get(r.id, {})
-            aliases = [a for a in r.aliases if a not in left.get("aliases", ())]
-            asked_as = [q for q in r.asked_as if q not in left.get("asked_as", ())]
-            records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases))
-            parts = {
-                "id": [" ".join(re.split(r"[.\-]", r.id)[1:])],
-                "title": [r.title],
-                "aliases": aliases,
-                "asked": asked_as,
-                "text": [r.text],
-            }
-            weights: dict[str, float] = {}
-            for name, texts in parts.items():
-                for text in texts:
-                    for s in stems_of(text):
-                        weights[s] = weights.get(s, 0.0) + FIELDS[name]
-            fields.append(weights)
-            for question in asked_as:
-                counted: dict[str, float] = {}
-                for s in stems_of(question):
-                    counted[s] = counted.get(s, 0.0) + 1.0
-                asked_docs.append(counted)
-                asked_records.append(len(records) - 1)
-            whole = [r.title, r.text, *aliases, *asked_as]
-            vector: dict[str, float] = {}
-            for text in whole:
-                for t in vector_terms(stemmed(text)):
-                    vector[t] = vector.get(t, 0.0) + 1.0
-            vectors.append(vector)
-            pieces: dict[str, float] = {}
-            for text in whole:
-                for t in four_grams(words(text)):
-                    pieces[t] = pieces.get(t, 0.0) + 1.0
-            grams.append(pieces)
-            for w in set(words(" ".join(whole))):
-                counts[w] = counts.get(w, 0) + 1
-            head = " ".join(sorted(set(stems_of(re.split(r"[:(]", r.title)[0]))))
-            if head:
-                defined.setdefault(head, []).append(r.id)
-            if r.kind == "glossary":
-                term = r.title.split(":")[0].strip().lower()
-                for alias in aliases:
-                    synonyms.setdefault(alias.lower(), words(term))
-    for extra in synonyms.values():
-        stemmed(" ".join(extra))
-    postings = _bm25(fields, K1, B)
-    asked = _bm25(asked_docs, ASKED_K1, ASKED_B)
-    # A word pair found in one record alone is left out of the index (not out of its vector's length):
-    # two in three pairs are, and a question rarely holds one of them.
-    vector_postings = {t: p for t, p in _tfidf(vectors).items() if " " not in t or len(p) > 1}
-    gram_postings = _tfidf(grams)
-    with open(os.path.join(_HERE, "data", "english-words.txt"), encoding="utf-8") as handle:
-        english = [w.strip() for w in handle if w.strip() and not w.startswith("#")]
-    english_stems = {}
-    for w in english:
-        if w not in surface:
-            own = stem(w)
-            if own in postings:
-                english_stems[w] = own
-    names: dict[str, str] = {}
-    cues: dict[str, str] = {}
-    for gid, entry in shared.get("games", {}).items():
-        for name in entry.get("names", ()):
-            names[" ".join(words(name))] = gid
-        for cue in entry.get("cues", ()):
-            cues[" ".join(words(cue))] = gid
-    elsewhere = {" ".join(words(name)): name for name in shared.get("elsewhere", {}).get("names", ())}
-    known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
-    return {
-        "records": records,
-        "postings": _packed(postings),
-        "asked": _packed(asked),
-        "asked_records": asked_records,
-        "vectors": _packed(vector_postings),
-        "grams": _packed(gram_postings),
-        "defined": defined,
-        "surface": surface,
-        "english": {k: "\n" + "\n".join(ws) + "\n" for k, ws in _by_start(english).items()},
-        "english_stems": english_stems,
-        "synonyms": synonyms,
-        "names": names,
-        "name_words": {g.id: words(g.name) for g in rulebook.games()},
-        "cues": cues,
-        "known": known,
-        "elsewhere": elsewhere,
-    }
+    synonyms = {k.lower(): v.lower().split() for k, v in shared.get("synonyms", {}).items()}
+    builder = _Builder(synonyms, withheld or {})
+    for g in registry.games():
+        for r in registry.rules(g.id):
+            builder.add(r)
+    return builder.finish(shared.get("elsewhere", {}).get("names", []))
 
 
 def vector_terms(stems: list[str]) -> list[str]:
@@ -592,31 +597,31 @@ def _packed(found: dict[str, list[tuple[int, float]]]) -> tuple[dict[str, int], 
     return terms, docs.tobytes(), weights.tobytes()
 
 
-@cache
 def lexicon() -> Lexicon:
-    """The vocabulary, built on first use and kept in the per-user cache folder (in memory without one)."""
-    import contextlib
-    import marshal
+    """The vocabulary of the registered games, built on first use and kept in the per-user cache folder.
 
-    from rulebook.errors import InvalidInputError
-    from rulebook.writing import cache_dir, write_atomic
+    It is kept by the project's one cache scheme ([`cached_value`][rulebook.writing.cached_value]): named by a
+    digest of everything it is built from, so edited data, an upgraded package or another set of games gets
+    a new file, never a stale one; checked when read; written atomically. Without a cache folder it is built
+    in memory for the run.
+    """
+    return _lexicon(tuple(registry.games()))
 
-    folder = cache_dir()
-    path = folder / f"vocabulary-{_stamp()}.marshal" if folder is not None else None
-    if path is not None:
-        import gc
 
-        collecting = gc.isenabled()
-        gc.disable()  # the cache is thousands of small tuples: collecting while they are made only slows it
-        try:
-            return Lexicon(marshal.loads(path.read_bytes()))
-        except (OSError, ValueError, EOFError, TypeError, KeyError):
-            pass
-        finally:
-            if collecting:
-                gc.enable()
-    data = build()
-    if path is not None:
-        with contextlib.suppress(InvalidInputError):
-            write_atomic(path, marshal.dumps(data))
-    return Lexicon(data)
+@cache
+def _lexicon(games: tuple[registry.Game, ...]) -> Lexicon:
+    import gc
+
+    from rulebook.writing import cached_value
+
+    collecting = gc.isenabled()
+    gc.disable()  # the vocabulary is thousands of small tuples: collecting while they are made only slows it
+    try:
+        return Lexicon(cached_value("vocabulary", _parts(), build))
+    finally:
+        if collecting:
+            gc.enable()
+
+
+#: Forget the vocabularies made (a test that changes the cache folder starts afresh).
+lexicon.cache_clear = _lexicon.cache_clear  # type: ignore[attr-defined]

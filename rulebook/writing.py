@@ -7,9 +7,15 @@
   leaves a half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
   at the target is replaced, never followed.
 - [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR``
-  overrides it). The package never writes into its own installed folder. Cache files are named by
-  [`content_key`][rulebook.writing.content_key] of what they are made from, written atomically, and
-  [`prune_cache`][rulebook.writing.prune_cache] removes the ones newer files have replaced.
+  overrides it). The package never writes into its own installed folder.
+- One cache scheme for every cache (the records, the vocabulary, the search index): a cache file is named
+  by [`content_key`][rulebook.writing.content_key] of everything it is made from
+  ([`cache_file`][rulebook.writing.cache_file]), so a changed input is a new name, never a stale hit; it is
+  written atomically and checked when read ([`write_checked`][rulebook.writing.write_checked] puts a digest
+  of the contents in front, [`read_checked`][rulebook.writing.read_checked] compares it;
+  [`build_cache_file`][rulebook.writing.build_cache_file] builds a file such as an SQLite index aside and
+  renames it into place); and [`prune_cache`][rulebook.writing.prune_cache] removes the files newer ones
+  have replaced. [`cached_value`][rulebook.writing.cached_value] does it all for a value ``marshal`` keeps.
 
 Examples:
     >>> import tempfile, pathlib
@@ -32,12 +38,25 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from rulebook.errors import InvalidInputError
 from rulebook.reading import shown
 
-__all__ = ["cache_dir", "check_output", "content_key", "prune_cache", "write_atomic"]
+__all__ = [
+    "build_cache_file",
+    "cache_dir",
+    "cache_file",
+    "cached_value",
+    "check_output",
+    "content_key",
+    "prune_cache",
+    "read_checked",
+    "write_atomic",
+    "write_checked",
+]
 
 
 def check_output(path: str | Path) -> Path:
@@ -209,3 +228,108 @@ def content_key(*parts: bytes | str) -> str:
         digest.update(len(chunk).to_bytes(8, "little"))
         digest.update(chunk)
     return digest.hexdigest()
+
+
+#: The length of the digest of its contents that a checked cache file starts with.
+CHECK_BYTES = 16
+
+
+def cache_file(kind: str, parts: Iterable[bytes | str], suffix: str, folder: Path | None = None) -> Path | None:
+    """The cache file of ``kind`` made from ``parts`` (``KIND-KEY.SUFFIX``); ``None`` without a cache folder.
+
+    The key is [`content_key`][rulebook.writing.content_key] of the parts and of the Python version (a cache may
+    hold bytecode-dependent data), so whatever the file is made from names it.
+
+    ``folder`` is the cache folder (default: [`cache_dir`][rulebook.writing.cache_dir]).
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> cache_file("words", ["layout=1", b"data"], ".marshal", pathlib.Path(tempfile.mkdtemp())).name[:6]
+        'words-'
+    """
+    import sys
+
+    folder = folder or cache_dir()
+    if folder is None:
+        return None
+    return folder / f"{kind}-{content_key(sys.implementation.cache_tag, *parts)}{suffix}"
+
+
+def write_checked(path: Path, payload: bytes) -> None:
+    """Write a cache file atomically, its contents preceded by their digest; prune the files it replaces.
+
+    A cache folder that cannot be written is no error: the cache is simply not kept.
+    """
+    digest = hashlib.blake2b(payload, digest_size=CHECK_BYTES).digest()
+    with contextlib.suppress(InvalidInputError):
+        write_atomic(path, digest + payload, private=True)
+        prune_cache(path)
+
+
+def read_checked(path: Path) -> bytes | None:
+    """A cache file's contents if it is there and whole (its digest agrees); else ``None``.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> target = pathlib.Path(tempfile.mkdtemp()) / "kind-key.bin"
+        >>> write_checked(target, b"payload")
+        >>> read_checked(target)
+        b'payload'
+        >>> _ = target.write_bytes(target.read_bytes()[:-1])
+        >>> read_checked(target) is None
+        True
+    """
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return None
+    payload = blob[CHECK_BYTES:]
+    if hashlib.blake2b(payload, digest_size=CHECK_BYTES).digest() != blob[:CHECK_BYTES]:
+        return None
+    return payload
+
+
+def cached_value(kind: str, parts: Iterable[bytes | str], make: Callable[[], Any], folder: Path | None = None) -> Any:
+    """The value ``make()`` returns, kept in the cache file named by ``parts`` (what it is made from).
+
+    Read back when the file is there and whole; otherwise made and written (``marshal`` keeps it, so the
+    value is plain data: dicts, lists, tuples, strings, numbers, bytes).
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> cached_value("squares", ["n=4"], lambda: [n * n for n in range(4)], folder)
+        [0, 1, 4, 9]
+        >>> cached_value("squares", ["n=4"], lambda: "not made again", folder)
+        [0, 1, 4, 9]
+    """
+    import marshal
+
+    path = cache_file(kind, parts, ".marshal", folder)
+    if path is not None:
+        payload = read_checked(path)
+        if payload is not None:
+            with contextlib.suppress(ValueError, EOFError, TypeError):
+                return marshal.loads(payload)
+    value = make()
+    if path is not None:
+        write_checked(path, marshal.dumps(value))
+    return value
+
+
+def build_cache_file(path: Path, build: Callable[[str], None]) -> None:
+    """Build a cache file that is not bytes in memory (an SQLite index) aside, then rename it into place.
+
+    ``build`` writes the file at the temporary path it is given; concurrent first runs each see either no
+    file or a whole one. The reader checks it (the index keeps the key it was built from, and is checked with
+    SQLite's own ``quick_check``). Then the files it replaces are pruned.
+    """
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name.split('-')[0]}-", suffix=".tmp")
+    os.close(fd)
+    try:
+        build(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    prune_cache(path)

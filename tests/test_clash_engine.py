@@ -35,17 +35,17 @@ def _candidates() -> list:
 
 
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(options: dict) -> None:
+def test_legal_actions_are_exactly_the_actions_that_are_not_refused(options: dict) -> None:
     for state in _reachable(options, games=25):
         legal = set(state.legal_actions())
         for action in _candidates():
-            try:
-                state.check(action)
-                allowed = True
-            except IllegalActionError as err:
-                allowed = False
-                assert err.rules, f"{action} refused without citing a rule"
-            assert allowed == (action in legal), (str(state), action)
+            refusal = state.refusal(action)
+            if refusal is not None:
+                assert refusal.legal is False and refusal.rules, f"{action} refused without citing a rule"
+                with pytest.raises(IllegalActionError) as raised:
+                    state.apply(action)
+                assert raised.value.rules == refusal.rules
+            assert (refusal is None) == (action in legal), (str(state), action)
 
 
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))

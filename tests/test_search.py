@@ -27,8 +27,10 @@ def test_the_index_holds_exactly_the_current_records() -> None:
 
 def test_a_damaged_index_in_the_cache_is_rebuilt(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path))
+    from rulebook.writing import cache_file
+
     stamp = search_module._stamp()
-    conn = sqlite3.connect(tmp_path / f"search-{stamp}.sqlite")
+    conn = sqlite3.connect(cache_file("search", [stamp], ".sqlite"))
     build_index(conn, stamp)
     conn.execute("DELETE FROM records WHERE id = 'clash.attack.tie'")
     conn.execute("UPDATE meta SET value = 'old' WHERE key = 'stamp'")

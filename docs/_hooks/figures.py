@@ -12,6 +12,9 @@ and engines that answer rulings, so a picture cannot disagree with the rules:
 - `figures/clash-example-game.svg`: the document's example game, turn by turn, beside the corrected
   one (both replayed by `rulebook.clash.replay` from `examples/clash/`).
 
+Each game's registry entry names its figures (``figures``: file name and drawing); a drawing is a function
+here or, for a game added from outside, ``"module:function"`` in its own package.
+
 A page shows one with an image line and a caption, e.g.
 `![The formation](../figures/spellfire-formation.svg)`.
 """
@@ -305,20 +308,25 @@ def clash_example_game() -> str:
     return _svg(int(width), int(height), body, "The example game as printed, beside the corrected game")
 
 
-#: Every figure: its file name under figures/ and the function that draws it.
-FIGURES = {
-    "spellfire-formation.svg": lambda: spellfire_formation(),
-    "spellfire-formation-razed.svg": lambda: spellfire_formation("A,B"),
-    "elementals-layouts.svg": elementals_layouts,
-    "elestrals-field.svg": elestrals_field,
-    "clash-elements.svg": clash_elements,
-    "clash-example-game.svg": clash_example_game,
-}
+def spellfire_formation_razed() -> str:
+    return spellfire_formation("A,B")
+
+
+def figures() -> dict[str, object]:
+    """Every registered game's figures, as its registry entry names them: each file name under figures/ and
+    the function that draws it (``"module:function"``, or the name of a drawing in this hook)."""
+    import rulebook
+
+    found = {}
+    for entry in rulebook.games():
+        for name, drawing in entry.figures:
+            found[name] = rulebook.named(drawing) if ":" in drawing else globals()[drawing]
+    return found
 
 
 def on_files(files, config):
     from mkdocs.structure.files import File
 
-    for name, draw in FIGURES.items():
+    for name, draw in figures().items():
         files.append(File.generated(config, f"figures/{name}", content=draw()))
     return files

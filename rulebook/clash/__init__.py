@@ -32,7 +32,9 @@ Examples:
 
 The package, laid out as every game is:
 
-- ``engine``: the state, the turn and the attack: the game as an engine
+- ``engine``: the elements, the state, the turn and the attack: the game as an engine
+- ``turns``: whole turns and move logs judged (play, replay, the scenario runner)
+- ``scoring``: a finished game's points, the bound on the turns left, a position described
 - ``solver``: the exact solver and the move advisor
 - ``questions``: reads an attack from a question in words
 """
@@ -46,6 +48,7 @@ from rulebook.clash.engine import (  # noqa: F401
     ELEMENTS,
     MAX_TURNS,
     PLAYERS,
+    SCORING,
     STRENGTH,
     Action,
     Attack,
@@ -54,21 +57,23 @@ from rulebook.clash.engine import (  # noqa: F401
     Revive,
     Side,
     Turn,
-    describe,
     element,
     new_game,
     parse_log,
     parse_turn,
-    play,
     position,
+    title,
+)
+from rulebook.clash.scoring import describe, score, score_steps, turns_left_at_most  # noqa: F401
+from rulebook.clash.turns import (
+    play,
     replay,
     resolve_attack,
     run_scenario,
-    score,
     series,
     series_score,
     state_after,
-    turns_left_at_most,
+    turn_refusal,
 )
 
 __all__ = [
@@ -95,5 +100,6 @@ __all__ = [
     "series",
     "series_score",
     "state_after",
+    "turn_refusal",
     "turns_left_at_most",
 ]

@@ -6,17 +6,16 @@ Everything public here is re-exported by [`rulebook.clash`][rulebook.clash], the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
 from rulebook import rules as _rules
-from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError, lookup
-from rulebook.protocol import two_sided_returns
+from rulebook.errors import InvalidInputError, UnknownNameError, lookup
+from rulebook.protocol import refused, refusing, two_sided_returns
 from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
-from rulebook.wording import plural
 
 __all__ = [
     "ABILITIES",
@@ -29,20 +28,11 @@ __all__ = [
     "Revive",
     "Side",
     "Turn",
-    "describe",
     "new_game",
     "parse_log",
     "parse_turn",
-    "play",
     "position",
-    "replay",
-    "resolve_attack",
-    "run_scenario",
-    "score",
-    "series",
-    "series_score",
-    "state_after",
-    "turns_left_at_most",
+    "title",
 ]
 
 _RULESET = _rules("clash")
@@ -58,10 +48,17 @@ ABILITY: Mapping[str, str] = {e: v["ability"] for e, v in _DATA["elements"].item
 ABILITIES: Mapping[str, Mapping[str, Any]] = _DATA["abilities"]
 #: The players' names, by index: the player who moves first is P1.
 PLAYERS: tuple[str, str] = ("P1", "P2")
-_SCORING: Mapping[str, int] = _DATA["scoring"]
+#: The points of a finished game: for the victory, and for each element the winner still has in play.
+SCORING: Mapping[str, int] = _DATA["scoring"]
 
 
-def _name(element: str) -> str:
+def title(element: str) -> str:
+    """An element's or an ability's name as a sentence writes it.
+
+    Examples:
+        >>> title("fire"), title("revive")
+        ('Fire', 'Revive')
+    """
     return element.capitalize()
 
 
@@ -167,8 +164,8 @@ class Side:
         """The side as one line, e.g. ``Fire 3, Water 4 (Surge spent) | out: Air``."""
 
         def one(e: str, strength: bool) -> str:
-            note = f" ({_name(ABILITY[e])} spent)" if e in self.spent else ""
-            return f"{_name(e)}{' ' + str(STRENGTH[e]) if strength else ''}{note}"
+            note = f" ({title(ABILITY[e])} spent)" if e in self.spent else ""
+            return f"{title(e)}{' ' + str(STRENGTH[e]) if strength else ''}{note}"
 
         text = ", ".join(one(e, True) for e in ELEMENTS if e in self.in_play) or "no elements"
         if self.out:
@@ -232,6 +229,18 @@ class ClashState:
         """+1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game."""
         return two_sided_returns(self.winner())
 
+    def observation(self, player: int) -> str:
+        """What ``player`` sees: the whole position, as Elemental Clash hides nothing (each side's elements and
+        spent abilities are open).
+
+        Examples:
+            >>> new_game().observation(1) == str(new_game())
+            True
+        """
+        if player not in (0, 1):
+            raise InvalidInputError(f"player {player} of Elemental Clash: accepted: 0 (P1), 1 (P2)")
+        return str(self)
+
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the current player, in a fixed order.
 
@@ -270,7 +279,7 @@ class ClashState:
         """The state after ``action`` and the ruling that explains what happened."""
         trace = Trace()
         if isinstance(action, Defend):
-            self.check(action)
+            self._enforce(action)
             after, strengths = self._resolve(action, trace)
             return after, trace.ruling(_verdict(self, action, after, strengths), legal=True)
         after = self._step(action, trace)
@@ -284,67 +293,77 @@ class ClashState:
             return False
         return _timing_allows(ABILITY[elem], role, self.options)
 
-    def check(self, action: Action) -> None:
-        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError], naming the forbidding rules, if ``action``
-        is illegal here.
+    def refusal(self, action: Action) -> Ruling | None:
+        """``None`` if ``action`` is legal here; else the ruling that refuses it, naming the forbidding rules.
+
+        The one way Elemental Clash refuses an action: ``apply`` and ``explain`` raise
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] from it, and ``legal_actions`` agrees with it.
 
         Examples:
-            >>> new_game().check(Attack("earth", "air")) is None
+            >>> new_game().refusal(Attack("earth", "air")) is None
             True
-            >>> new_game().check(Revive("fire"))
-            Traceback (most recent call last):
-            ...
-            rulebook.errors.IllegalActionError: P1 has no eliminated element to revive; Fire is in play [...]
+            >>> print(new_game().refusal(Revive("fire")))
+            illegal: P1 has no eliminated element to revive; Fire is in play
+              1. illegal: P1 has no eliminated element to revive; Fire is in play  [clash.interp.revive-target]
         """
+        found = self._forbidden(action)
+        return None if found is None else refusing(*found)
+
+    def _forbidden(self, action: Action) -> tuple[str, list[str]] | None:
+        """Why ``action`` is illegal here and the rules that say so, or ``None`` (the fast path of searches)."""
         me = self.to_move
         if self.is_terminal():
-            raise IllegalActionError("the game is over", ["clash.end.winner"])
+            return "the game is over", ["clash.end.winner"]
         if isinstance(action, Defend):
             if self.pending is None:
-                raise IllegalActionError("there is no declared attack to defend against", ["clash.turn.sequence"])
-            if action.ability:
-                self._check_ability(1 - me, self.pending.target, "defend")
-            return
+                return "there is no declared attack to defend against", ["clash.turn.sequence"]
+            return self._ability_forbidden(1 - me, self.pending.target, "defend") if action.ability else None
         if self.pending is not None:
-            raise IllegalActionError(
+            return (
                 f"{PLAYERS[1 - me]} must first answer the declared attack ({self.pending})",
                 ["clash.ability.declare-order"],
             )
-        side, other = self.sides[me], self.sides[1 - me]
         if isinstance(action, Attack):
-            a, t = element(action.attacker), element(action.target)
-            if not side.has(a):
-                raise IllegalActionError(
-                    f"{PLAYERS[me]}'s {_name(a)} has been eliminated",
-                    ["clash.attack.attacker", "clash.attack.elimination"],
-                )
-            if not other.has(t):
-                raise IllegalActionError(
-                    f"{PLAYERS[1 - me]}'s {_name(t)} has been eliminated",
-                    ["clash.attack.target", "clash.attack.elimination"],
-                )
-            if action.ability:
-                self._check_ability(me, a, "attack")
-            return
+            return self._attack_forbidden(action)
         if isinstance(action, Revive):
-            e = element(action.element)
-            self._check_ability(me, "ether", "turn")
-            if side.has(e):
-                raise IllegalActionError(
-                    f"{PLAYERS[me]} has no eliminated element to revive; {_name(e)} is in play"
-                    if not side.out
-                    else f"{PLAYERS[me]}'s {_name(e)} is in play; eliminated: {', '.join(map(_name, side.out))}",
-                    ["clash.interp.revive-target"],
-                )
-            return
+            return self._revive_forbidden(action)
         raise InvalidInputError(f"not an Elemental Clash action: {action!r}; accepted: Attack, Defend, Revive")
 
-    def _check_ability(self, player: int, elem: str, role: str) -> None:
+    def _attack_forbidden(self, action: Attack) -> tuple[str, list[str]] | None:
+        me = self.to_move
+        a, t = element(action.attacker), element(action.target)
+        if not self.sides[me].has(a):
+            return (
+                f"{PLAYERS[me]}'s {title(a)} has been eliminated",
+                ["clash.attack.attacker", "clash.attack.elimination"],
+            )
+        if not self.sides[1 - me].has(t):
+            return (
+                f"{PLAYERS[1 - me]}'s {title(t)} has been eliminated",
+                ["clash.attack.target", "clash.attack.elimination"],
+            )
+        return self._ability_forbidden(me, a, "attack") if action.ability else None
+
+    def _revive_forbidden(self, action: Revive) -> tuple[str, list[str]] | None:
+        me = self.to_move
+        side = self.sides[me]
+        e = element(action.element)
+        found = self._ability_forbidden(me, "ether", "turn")
+        if found is None and side.has(e):
+            return (
+                f"{PLAYERS[me]} has no eliminated element to revive; {title(e)} is in play"
+                if not side.out
+                else f"{PLAYERS[me]}'s {title(e)} is in play; eliminated: {', '.join(map(title, side.out))}",
+                ["clash.interp.revive-target"],
+            )
+        return found
+
+    def _ability_forbidden(self, player: int, elem: str, role: str) -> tuple[str, list[str]] | None:
         ability = ABILITY[elem]
         rule = ABILITIES[ability]["rule"]
-        who = f"{PLAYERS[player]}'s {_name(elem)}"
+        who = f"{PLAYERS[player]}'s {title(elem)}"
         if role == "turn" and not self.sides[player].has(elem):
-            raise IllegalActionError(
+            return (
                 f"Revive needs {PLAYERS[player]}'s Ether in play, and it has been eliminated",
                 [rule, "clash.interp.revive-target"],
             )
@@ -354,11 +373,16 @@ class ClashState:
             rules = ["clash.ability.timing", rule]
             if ability == "gale":
                 rules.append("clash.interp.gale-defends")
-            raise IllegalActionError(
-                f"{who} cannot use {_name(ability)} when {when[role]}: it is used only when {when[timing]}", rules
-            )
+            return f"{who} cannot use {title(ability)} when {when[role]}: it is used only when {when[timing]}", rules
         if not self.sides[player].can_use(elem):
-            raise IllegalActionError(f"{who} has already used {_name(ability)}", ["clash.ability.once", rule])
+            return f"{who} has already used {title(ability)}", ["clash.ability.once", rule]
+        return None
+
+    def _enforce(self, action: Action) -> None:
+        """Raise the error of the action's refusal, if it has one."""
+        found = self._forbidden(action)
+        if found is not None:
+            raise refused(refusing(*found))
 
     # -- moves --------------------------------------------------------------------------
 
@@ -367,19 +391,19 @@ class ClashState:
         return type(self)(sides, to_move, pending, self.options, turn)
 
     def _step(self, action: Action, trace: Trace | None) -> Self:
-        self.check(action)
+        self._enforce(action)
         me = self.to_move
         if isinstance(action, Attack):
             a, t = element(action.attacker), element(action.target)
             action = _ATTACKS[a, t, bool(action.ability)]
             if trace is not None:
                 trace.add(
-                    f"{PLAYERS[me]} attacks {PLAYERS[1 - me]}'s {_name(t)} (strength {STRENGTH[t]}) "
-                    f"with {_name(a)} (strength {STRENGTH[a]})",
+                    f"{PLAYERS[me]} attacks {PLAYERS[1 - me]}'s {title(t)} (strength {STRENGTH[t]}) "
+                    f"with {title(a)} (strength {STRENGTH[a]})",
                     "clash.turn.sequence",
                 )
                 if action.ability:
-                    trace.add(f"{PLAYERS[me]} declares {_name(a)}'s {_name(ABILITY[a])}", ABILITIES[ABILITY[a]]["rule"])
+                    trace.add(f"{PLAYERS[me]} declares {title(a)}'s {title(ABILITY[a])}", ABILITIES[ABILITY[a]]["rule"])
             return self._next(self.sides, me, action, self.turn)
         if isinstance(action, Defend):
             return self._resolve(action, trace)[0]
@@ -388,16 +412,16 @@ class ClashState:
         spent = side.spent | {"ether"}
         if trace is not None:
             trace.add(
-                f"{PLAYERS[me]}'s Ether uses Revive instead of attacking: {_name(e)} returns to play "
+                f"{PLAYERS[me]}'s Ether uses Revive instead of attacking: {title(e)} returns to play "
                 f"at strength {STRENGTH[e]}",
                 "clash.ability.revive",
             )
         if e in side.spent:
             if self.options.flag("revive-restores-ability"):
                 spent = spent - {e}
-                note = f"{_name(e)}'s {_name(ABILITY[e])} is unused again (option revive-restores-ability=yes)"
+                note = f"{title(e)}'s {title(ABILITY[e])} is unused again (option revive-restores-ability=yes)"
             else:
-                note = f"{_name(e)}'s {_name(ABILITY[e])} stays spent"
+                note = f"{title(e)}'s {title(ABILITY[e])} stays spent"
             if trace is not None:
                 restored = "clash.ability.once" if self.options.flag("revive-restores-ability") else None
                 trace.add(note, "clash.interp.revived-ability", restored)
@@ -416,61 +440,14 @@ class ClashState:
         a, d = atk.attacker, atk.target
         a_ability = ABILITY[a] if atk.ability else None
         d_ability = ABILITY[d] if defend.ability else None
-        a_str, d_str = STRENGTH[a], STRENGTH[d]
-        tracing = trace is not None
-        note = trace.add if tracing else _ignore
-        pa, pd = (f"{PLAYERS[me]}'s {_name(a)}", f"{PLAYERS[opp]}'s {_name(d)}") if tracing else ("", "")
-
-        if tracing:
-            if d_ability:
-                note(f"{PLAYERS[opp]} declares {_name(d)}'s {_name(d_ability)}", ABILITIES[d_ability]["rule"])
-            else:
-                note(f"{pd}, the target, defends without an ability", "clash.interp.defender-is-target")
+        note = trace.add if trace is not None else _ignore
+        a_str, d_str = _strengths(a, d, a_ability, d_ability, PLAYERS[opp], note if trace is not None else None)
         fortified = d_ability == "fortify"
-        if a_ability and d_ability == "surge":
-            if tracing:
-                note(
-                    f"Surge cancels {_name(a_ability)}: {_name(a)}'s strength stays {a_str}",
-                    "clash.ability.surge",
-                    ABILITIES[a_ability]["rule"],
-                )
-                note(f"{_name(a_ability)} is spent all the same", "clash.interp.spent-when-cancelled")
-        elif d_ability == "surge":
-            note("Surge has no ability to cancel; it is spent all the same", "clash.interp.ability-without-effect")
-        elif a_ability == "blaze":
-            a_str += ABILITIES["blaze"]["bonus"]
-            if tracing:
-                note(f"Blaze: {_name(a)}'s attack strength becomes {a_str}", "clash.ability.blaze")
-        elif a_ability == "gale":
-            a_str, d_str = d_str, a_str
-            if tracing:
-                note(f"Gale swaps strengths: {_name(a)} {a_str}, {_name(d)} {d_str}", "clash.ability.gale")
-        if d_ability == "gale":
-            if a_ability and tracing:
-                note(
-                    f"{_name(a_ability)} took effect first, as it was declared first; Gale comes second",
-                    "clash.interp.ability-order",
-                )
-            a_str, d_str = d_str, a_str
-            if tracing:
-                note(
-                    f"Gale swaps strengths: {_name(d)} {d_str}, {_name(a)} {a_str} (option gale-defends=yes)",
-                    "clash.interp.gale-defends",
-                    "clash.ability.timing",
-                )
-
         lose_a = a_str <= d_str
         lose_d = a_str >= d_str
-        if tracing:
-            note(f"Attack strength {a_str} against defense strength {d_str}", "clash.attack.strength")
-            if a_str > d_str:
-                gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
-                note(f"The attack is stronger, {gone}", "clash.attack.attacker-wins")
-            elif a_str < d_str:
-                note(f"The defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
-            else:
-                gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
-                note(f"A tie, {gone}", "clash.attack.tie")
+        if trace is not None:
+            pa, pd = f"{PLAYERS[me]}'s {title(a)}", f"{PLAYERS[opp]}'s {title(d)}"
+            _comparison_steps(a_str, d_str, pa, pd, fortified, note)
         if fortified:
             if lose_d:
                 lose_d = False
@@ -488,18 +465,7 @@ class ClashState:
         sides = (mine, theirs) if me == 0 else (theirs, mine)
         after = self._next(sides, opp, None, self.turn + 1)
         if after.is_terminal() and trace is not None:
-            if not mine.in_play and not theirs.in_play:
-                w = after.winner()
-                outcome = "the game is a draw" if w is None else f"{PLAYERS[w]} wins"
-                note(
-                    f"Both players have lost their last element; {outcome} "
-                    f"(option last-elements-tie={self.options['last-elements-tie']})",
-                    "clash.interp.last-elements-tie",
-                )
-            else:
-                w = after.winner()
-                assert w is not None
-                note(f"{PLAYERS[1 - w]} has no elements left: {PLAYERS[w]} wins", "clash.end.winner")
+            _end_steps(after, bool(mine.in_play or theirs.in_play), self.options, note)
         return after, (a_str, d_str)
 
     # -- display --------------------------------------------------------------------------
@@ -532,6 +498,82 @@ def _ignore(text: str, rule: str | None = None, overrides: str | None = None) ->
     """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by searches)."""
 
 
+def _strengths(
+    a: str, d: str, a_ability: str | None, d_ability: str | None, defender: str, note: Any | None
+) -> tuple[int, int]:
+    """The attack and defense strengths once the declared abilities act (noting each step when ``note`` is given).
+
+    ``defender`` is the defending player's name.
+    """
+    a_str, d_str = STRENGTH[a], STRENGTH[d]
+    if note is not None:
+        if d_ability:
+            note(f"{defender} declares {title(d)}'s {title(d_ability)}", ABILITIES[d_ability]["rule"])
+        else:
+            note(f"{defender}'s {title(d)}, the target, defends without an ability", "clash.interp.defender-is-target")
+    if a_ability and d_ability == "surge":
+        if note is not None:
+            note(
+                f"Surge cancels {title(a_ability)}: {title(a)}'s strength stays {a_str}",
+                "clash.ability.surge",
+                ABILITIES[a_ability]["rule"],
+            )
+            note(f"{title(a_ability)} is spent all the same", "clash.interp.spent-when-cancelled")
+    elif d_ability == "surge":
+        if note is not None:
+            note("Surge has no ability to cancel; it is spent all the same", "clash.interp.ability-without-effect")
+    elif a_ability == "blaze":
+        a_str += ABILITIES["blaze"]["bonus"]
+        if note is not None:
+            note(f"Blaze: {title(a)}'s attack strength becomes {a_str}", "clash.ability.blaze")
+    elif a_ability == "gale":
+        a_str, d_str = d_str, a_str
+        if note is not None:
+            note(f"Gale swaps strengths: {title(a)} {a_str}, {title(d)} {d_str}", "clash.ability.gale")
+    if d_ability == "gale":
+        if a_ability and note is not None:
+            note(
+                f"{title(a_ability)} took effect first, as it was declared first; Gale comes second",
+                "clash.interp.ability-order",
+            )
+        a_str, d_str = d_str, a_str
+        if note is not None:
+            note(
+                f"Gale swaps strengths: {title(d)} {d_str}, {title(a)} {a_str} (option gale-defends=yes)",
+                "clash.interp.gale-defends",
+                "clash.ability.timing",
+            )
+    return a_str, d_str
+
+
+def _comparison_steps(a_str: int, d_str: int, pa: str, pd: str, fortified: bool, note: Any) -> None:
+    """The steps comparing the strengths: who the comparison eliminates (``pa`` attacks ``pd``)."""
+    note(f"Attack strength {a_str} against defense strength {d_str}", "clash.attack.strength")
+    if a_str > d_str:
+        gone = f"which would eliminate {pd}" if fortified else f"so {pd} is eliminated"
+        note(f"The attack is stronger, {gone}", "clash.attack.attacker-wins")
+    elif a_str < d_str:
+        note(f"The defense is stronger, so {pa} is eliminated", "clash.attack.defender-wins")
+    else:
+        gone = "which would eliminate both elements" if fortified else "so both elements are eliminated"
+        note(f"A tie, {gone}", "clash.attack.tie")
+
+
+def _end_steps(after: ClashState, one_left: bool, options: Options, note: Any) -> None:
+    """The steps of a game that the attack has ended: who won, or the option deciding two empty sides."""
+    w = after.winner()
+    if not one_left:
+        outcome = "the game is a draw" if w is None else f"{PLAYERS[w]} wins"
+        note(
+            f"Both players have lost their last element; {outcome} "
+            f"(option last-elements-tie={options['last-elements-tie']})",
+            "clash.interp.last-elements-tie",
+        )
+    else:
+        assert w is not None
+        note(f"{PLAYERS[1 - w]} has no elements left: {PLAYERS[w]} wins", "clash.end.winner")
+
+
 def _timing_allows(ability: str, role: str, options: Options) -> bool:
     timing = ABILITIES[ability]["timing"]
     return timing == role or (ability == "gale" and role == "defend" and options.flag("gale-defends"))
@@ -541,13 +583,13 @@ def _verdict(before: ClashState, action: Action, after: ClashState, strengths: t
     if isinstance(action, Attack):
         return f"{PLAYERS[before.to_move]} declares {action}; {PLAYERS[1 - before.to_move]} to answer"
     if isinstance(action, Revive):
-        return f"{PLAYERS[before.to_move]} revives {_name(element(action.element))}"
+        return f"{PLAYERS[before.to_move]} revives {title(element(action.element))}"
     atk = before.pending
     assert atk is not None
     me, opp = before.to_move, 1 - before.to_move
-    gone = [f"{PLAYERS[me]}'s {_name(atk.attacker)}"] if not after.sides[me].has(atk.attacker) else []
+    gone = [f"{PLAYERS[me]}'s {title(atk.attacker)}"] if not after.sides[me].has(atk.attacker) else []
     if not after.sides[opp].has(atk.target):
-        gone.append(f"{PLAYERS[opp]}'s {_name(atk.target)}")
+        gone.append(f"{PLAYERS[opp]}'s {title(atk.target)}")
     what = (
         " and ".join(gone) + (" are" if len(gone) == 2 else " is") + " eliminated" if gone else "nothing is eliminated"
     )
@@ -653,7 +695,7 @@ def parse_turn(text: str) -> Turn:
     for elem, named in ((a, m["an"]), (d, m["dn"])):
         if named and named.lower() != ABILITY[elem]:
             raise InvalidInputError(
-                f"'{elem}+{named}': {_name(elem)}'s ability is {_name(ABILITY[elem])}, not {named!r}"
+                f"'{elem}+{named}': {title(elem)}'s ability is {title(ABILITY[elem])}, not {named!r}"
             )
     return Turn(Attack(a, d, bool(m["ap"])), Defend(bool(m["dp"])))
 
@@ -687,278 +729,3 @@ def parse_log(text: str) -> list[tuple[int, Turn]]:
                 raise InvalidInputError(f"line {lineno}: turn number {given} should be {expected}")
         turns.append((lineno, turn))
     return turns
-
-
-def play(state: ClashState, turn: Turn | str) -> tuple[ClashState, Ruling]:
-    """Play one whole turn (both decisions of an attack, or a revive) and explain it.
-
-    An illegal turn raises [`IllegalActionError`][rulebook.errors.IllegalActionError] naming the rules that forbid it.
-
-    Examples:
-        >>> state, ruling = play(new_game(), "earth > air+")
-        Traceback (most recent call last):
-        ...
-        rulebook.errors.IllegalActionError: P2's Air cannot use Gale when defending: it is used only when attacking...
-    """
-    if isinstance(turn, str):
-        turn = parse_turn(turn)
-    if isinstance(turn.action, Revive):
-        return state.explain(turn.action)
-    mid, declared = state.explain(turn.action)
-    after, resolved = mid.explain(turn.defend or Defend(False))
-    steps = declared.trace + resolved.trace
-    rules = tuple(dict.fromkeys(s.rule for s in steps if s.rule))
-    return after, Ruling(resolved.verdict, None, rules, steps, legal=True)
-
-
-def state_after(log: str, options: Mapping[str, object] | Options | None = None) -> ClashState:
-    """The position a move log reaches; an illegal turn raises
-    [`IllegalActionError`][rulebook.errors.IllegalActionError] naming it.
-
-    Examples:
-        >>> print(state_after("earth > water\\nfire+ > earth+"))
-        P1: Fire 3, Water 4, Earth 5 (Fortify spent), Air 2, Ether 1
-        P2: Earth 5, Air 2, Ether 1 | out: Fire (Blaze spent), Water
-        P1 to move (turn 3)
-    """
-    state = new_game(options)
-    for n, (lineno, turn) in enumerate(parse_log(log), 1):
-        try:
-            state = play(state, turn)[0]
-        except IllegalActionError as err:
-            raise IllegalActionError(f"turn {n} (line {lineno}, {str(turn)!r}): {err.reason}", err.rules) from None
-    return state
-
-
-def resolve_attack(state: ClashState, turn: Turn | str) -> Ruling:
-    """Judge one attack (or revive) in ``state``: legal or not, the outcome, the trace and the rules.
-
-    Unlike [`play`][rulebook.clash.play], an illegal turn is an answer here, not an error.
-
-    Examples:
-        >>> print(resolve_attack(new_game(), "air+ > earth"))
-        P2's Earth is eliminated (5 against 2)
-          1. P1 attacks P2's Earth (strength 5) with Air (strength 2)  [clash.turn.sequence]
-          2. P1 declares Air's Gale  [clash.ability.gale]
-          3. P2's Earth, the target, defends without an ability  [clash.interp.defender-is-target]
-          4. Gale swaps strengths: Air 5, Earth 2  [clash.ability.gale]
-          5. Attack strength 5 against defense strength 2  [clash.attack.strength]
-          6. The attack is stronger, so P2's Earth is eliminated  [clash.attack.attacker-wins]
-        >>> resolve_attack(new_game(), "earth > air+").legal
-        False
-    """
-    if isinstance(turn, str):
-        turn = parse_turn(turn)
-    try:
-        after, ruling = play(state, turn)
-    except IllegalActionError as err:
-        trace = Trace()
-        trace.refusal(err.reason, err.rules)
-        return trace.ruling(f"illegal: {err.reason}", {"turn": str(turn), "legal": False, "reason": err.reason}, False)
-    value = {"turn": str(turn), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
-    return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
-
-
-def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
-    """A scenario's answer (its verdict) and detail (the position it leaves), for ``rulebook compare``.
-
-    ``case`` is a scenario as in ``rulebook/data/scenarios/clash.toml``: a ``turn`` played in the position
-    ``p1``/``p2`` (default: the opening), or a whole ``log``. ``options`` override the scenario's own.
-
-    Examples:
-        >>> run_scenario({"turn": "earth > air+"}, {"gale-defends": "yes"})[0]
-        "P1's Earth is eliminated (2 against 5)"
-    """
-    opts = {**case.get("options", {}), **(options or {})}
-    if "log" in case:
-        ruling = replay(case["log"], opts)
-        after = state_after(case["log"], opts) if ruling.legal else None
-    else:
-        state = position(case["p1"], case["p2"], options=opts) if "p1" in case else new_game(opts)
-        ruling = resolve_attack(state, case["turn"])
-        after = play(state, case["turn"])[0] if ruling.legal else None
-    if after is None:
-        return ruling.verdict, ""
-    return ruling.verdict, " / ".join(f"{PLAYERS[i]}: {side.describe()}" for i, side in enumerate(after.sides))
-
-
-def score(state: ClashState) -> tuple[int, int]:
-    """Points for a finished game: the winner gets 3 plus 1 per element still in play; a draw scores nothing.
-
-    Examples:
-        >>> end = ClashState(sides=(Side(frozenset({"earth", "fire", "ether"})), Side(frozenset())), to_move=1)
-        >>> score(end)
-        (6, 0)
-    """
-    w = state.winner()
-    if w is None:
-        return (0, 0)
-    points = _SCORING["victory"] + _SCORING["per_surviving_element"] * len(state.sides[w].in_play)
-    return (points, 0) if w == 0 else (0, points)
-
-
-def _score_steps(state: ClashState, trace: Trace) -> None:
-    w = state.winner()
-    if w is None:
-        trace.add("A drawn game scores no points", "clash.interp.draw-scoring")
-        return
-    survivors = len(state.sides[w].in_play)
-    trace.add(f"{PLAYERS[w]} scores {_SCORING['victory']} points for winning", "clash.score.victory")
-    trace.add(
-        f"{PLAYERS[w]} scores {survivors * _SCORING['per_surviving_element']} more for {survivors} surviving "
-        f"element{'s' if survivors != 1 else ''}: {score(state)[w]} in all",
-        "clash.score.survivors",
-    )
-
-
-def turns_left_at_most(state: ClashState) -> int:
-    """An upper bound on the turns left in the game: why every game ends (``clash.interp.game-ends``).
-
-    Each turn eliminates an element, except a Revive (at most one per player, and it brings back one
-    more element to eliminate) and an attack that Fortify stops (at most once per Earth, and once more
-    per player if Revive can restore the ability).
-
-    Examples:
-        >>> turns_left_at_most(new_game())
-        16
-    """
-    if state.is_terminal():
-        return 0
-    bound = 0
-    restore = state.options.flag("revive-restores-ability")
-    for side in state.sides:
-        can_revive = side.has("ether") and side.can_use("ether")
-        bound += len(side.in_play) + 2 * can_revive
-        bound += side.has("earth") and side.can_use("earth")
-        bound += can_revive and restore
-    return bound
-
-
-def describe(state: ClashState) -> Ruling:
-    """The position as a ruling: both sides, whose move it is, the legal moves, and what must happen next.
-
-    Examples:
-        >>> print(describe(new_game()).verdict)
-        P1 to move (turn 1), 35 legal moves
-    """
-    trace = Trace()
-    for i, side in enumerate(state.sides):
-        trace.add(f"{PLAYERS[i]}: {side.describe()}", "clash.setup.elements")
-    spent = [
-        f"{PLAYERS[i]}'s {_name(ABILITY[e])}" for i, side in enumerate(state.sides) for e in ELEMENTS if e in side.spent
-    ]
-    trace.add(
-        "Spent abilities, known to both players: " + (", ".join(spent) if spent else "none"),
-        "clash.setup.public-information",
-    )
-    value: dict[str, Any] = {"position": state.to_dict(), "options": dict(state.options)}
-    if state.is_terminal():
-        w = state.winner()
-        if w is not None and state.sides[w].in_play:
-            trace.add(f"{PLAYERS[1 - w]} has no elements left: {PLAYERS[w]} wins", "clash.end.winner")
-        else:
-            trace.add("Both players lost their last element in one tie", "clash.interp.last-elements-tie")
-        _score_steps(state, trace)
-        value.update(legal_moves=[], turns_left_at_most=0, score=dict(zip(PLAYERS, score(state), strict=True)))
-        verdict = "game over: " + ("draw" if w is None else f"{PLAYERS[w]} wins, {plural(max(score(state)), 'point')}")
-        return trace.ruling(verdict, value)
-    mover = state.current_player
-    assert mover is not None
-    moves = [str(a) for a in state.legal_actions()]
-    if state.pending is None:
-        trace.add(
-            f"P1 moved first and turns alternate: turn {state.turn} is {PLAYERS[mover]}'s", "clash.setup.first-player"
-        )
-        trace.add(f"{PLAYERS[mover]} has {len(moves)} legal moves and may not pass", "clash.turn.no-passing")
-        verdict = f"{PLAYERS[mover]} to move (turn {state.turn}), {len(moves)} legal moves"
-    else:
-        trace.add(f"{PLAYERS[mover]} answers the declared attack {state.pending}", "clash.ability.declare-order")
-        verdict = f"{PLAYERS[mover]} to answer {state.pending}, {len(moves)} legal answers"
-    trace.add(f"{PLAYERS[1 - mover]} moves after {PLAYERS[mover]}", "clash.turn.alternate")
-    bound = turns_left_at_most(state)
-    trace.add(f"The game ends within {bound} more turns", "clash.interp.game-ends")
-    value.update(legal_moves=moves, turns_left_at_most=bound)
-    return trace.ruling(verdict, value)
-
-
-def series(games: Sequence[Ruling]) -> Ruling:
-    """Add up the scores of several replayed games (rulings from [`replay`][rulebook.clash.replay]); unfinished games
-    score nothing.
-
-    Examples:
-        >>> done = replay("earth > air\\nfire > earth+\\nearth > water")
-        >>> series([done, done]).verdict
-        'series of 2 games: P1 0 points, P2 0 points'
-    """
-    trace = Trace()
-    totals = dict.fromkeys(PLAYERS, 0)
-    for n, game in enumerate(games, 1):
-        points = (game.value or {}).get("score") or dict.fromkeys(PLAYERS, 0)
-        for player in PLAYERS:
-            totals[player] += points[player]
-        trace.add(
-            f"game {n}: {game.verdict}; running total P1 {totals['P1']}, P2 {totals['P2']}", "clash.score.cumulative"
-        )
-    verdict = f"series of {plural(len(games), 'game')}: " + ", ".join(
-        f"{p} {plural(totals[p], 'point')}" for p in PLAYERS
-    )
-    return trace.ruling(verdict, {"games": len(games), "totals": totals})
-
-
-def series_score(games: Iterable[ClashState]) -> tuple[int, int]:
-    """Cumulative points over several finished games (P1 of each game is counted as P1).
-
-    Examples:
-        >>> a = ClashState(sides=(Side(frozenset({"earth"})), Side(frozenset())), to_move=1)
-        >>> b = ClashState(sides=(Side(frozenset()), Side(frozenset({"fire", "air"}))), to_move=0)
-        >>> series_score([a, b])
-        (4, 5)
-    """
-    totals = [0, 0]
-    for g in games:
-        for i, pts in enumerate(score(g)):
-            totals[i] += pts
-    return (totals[0], totals[1])
-
-
-def replay(log: str | Sequence[Turn], options: Mapping[str, object] | Options | None = None) -> Ruling:
-    """Replay a whole move log and validate it: every turn's outcome, or the first illegal turn and why.
-
-    ``value`` holds each turn's outcome, the final position, and the winner and score if the game ended.
-
-    Examples:
-        >>> r = replay("fire > air\\nearth > fire\\nwater > earth+")
-        >>> r.verdict
-        'legal: 3 turns, game not over (P2 to move)'
-        >>> replay("fire > air\\nair > fire").verdict
-        "illegal at turn 2 (line 2, 'air > fire'): P2's Air has been eliminated"
-    """
-    numbered = parse_log(log) if isinstance(log, str) else list(enumerate(log, 1))
-    state = new_game(options)
-    trace = Trace()
-    turns: list[dict[str, Any]] = []
-    value: dict[str, Any] = {"legal": True, "turns": turns, "options": dict(state.options)}
-    for n, (lineno, turn) in enumerate(numbered, 1):
-        player = PLAYERS[state.to_move]
-        try:
-            state, ruling = play(state, turn)
-        except IllegalActionError as err:
-            trace.refusal(err.reason, err.rules, prefix=f"turn {n}: {player} plays {turn}, which is ")
-            value.update(legal=False, illegal_turn=n, line=lineno, reason=err.reason, position=state.to_dict())
-            verdict = f"illegal at turn {n} (line {lineno}, {str(turn)!r}): {err.reason}"
-            return trace.ruling(verdict, value, legal=False)
-        for step in ruling.trace:
-            trace.add(f"turn {n}: {step.text}", step.rule)
-        turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
-    over = state.is_terminal()
-    value.update(position=state.to_dict(), score=dict(zip(PLAYERS, score(state), strict=True)) if over else None)
-    if over:
-        _score_steps(state, trace)
-    if state.is_terminal():
-        w = state.winner()
-        pts = score(state)
-        result = "a draw" if w is None else f"{PLAYERS[w]} wins, {plural(max(pts), 'point')}"
-        verdict = f"legal: {plural(len(turns), 'turn')}, {result}"
-    else:
-        verdict = f"legal: {plural(len(turns), 'turn')}, game not over ({PLAYERS[state.current_player or 0]} to move)"
-    return trace.ruling(verdict, value, legal=True)

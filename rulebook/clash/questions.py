@@ -21,11 +21,14 @@ Examples:
 from __future__ import annotations
 
 from rulebook.questions import Reading, Token, tokens
+from rulebook.registry import rules
 
 __all__ = ["read"]
 
-ELEMENTS = ("fire", "water", "earth", "air", "ether")
-ABILITY_OF = {"blaze": "fire", "surge": "water", "fortify": "earth", "gale": "air", "revive": "ether"}
+# The elements and their abilities, from the game's data (the engine itself is imported only to compute).
+_ELEMENTS_DATA = rules("clash").data["elements"]
+ELEMENTS = tuple(_ELEMENTS_DATA)
+ABILITY_OF = {data["ability"]: element for element, data in _ELEMENTS_DATA.items()}
 #: Words that make the first element named the attacker, and the next one attacked.
 FORWARD = frozenset(
     {"attack", "attacks", "attacking", "against", "versus", "vs", "hits", "hit", "fights", "fight", "into", ">"}

@@ -30,45 +30,49 @@ Examples:
 
 The package, laid out as every game is:
 
-- ``engine``: the clarification sheet's rulings as queries
+- ``engine``: the formation, the attackers and whether an attack is legal (and the game's names and numbers)
+- ``cards``: counter-effect cards and the order of play, borrowing and copying powers, Avatars, deck levels
+- ``turn``: running out of cards, and what may be done once per turn
+- ``scenarios``: the scenarios' runner
 - ``questions``: reads an attack question from words
 """
 
 from __future__ import annotations
 
 # Also public, for the other modules of the game and for tests; not part of the documented API.
-from rulebook.spellfire.engine import (  # noqa: F401
-    MOVEMENTS,
-    POSITIONS,
-    PROTECTS,
-    SCENARIO_QUERIES,
-    TAKES_OPTIONS,
-    TYPES,
-    Attacker,
-    Formation,
+from rulebook.spellfire.cards import (
     Play,
-    Realm,
-    attack,
     borrowed,
     bring_avatar,
-    champion_type,
     copy_power,
     counter,
     deck_levels,
-    draw,
+    may_use,
+    parse_play,
+    priority,
+)
+from rulebook.spellfire.engine import (  # noqa: F401
+    COUNTERS,
+    MOVEMENTS,
+    PHASES,
+    POSITIONS,
+    PROTECTS,
+    TYPES,
+    Attacker,
+    Formation,
+    Realm,
+    attack,
+    champion_type,
     exposure,
     formation,
-    may_use,
     movement,
-    once_per_turn,
     parse_attacker,
     parse_formation,
-    parse_play,
+    phase_number,
     position,
-    priority,
-    run_scenario,
-    scenario_ruling,
 )
+from rulebook.spellfire.scenarios import SCENARIO_QUERIES, TAKES_OPTIONS, run_scenario, scenario_ruling  # noqa: F401
+from rulebook.spellfire.turn import draw, once_per_turn
 
 __all__ = [
     "MOVEMENTS",

@@ -1,0 +1,305 @@
+"""The registry of games: one entry per game, naming everything the rest of the project needs from it.
+
+[`rulebook`][rulebook] re-exports everything here; import it from there. A game added from outside (a plugin, a
+test's toy game) is one [`register`][rulebook.registry.register] call: the CLI's groups, ``ask``, ``search``,
+``compare``, ``coverage``, the site's figures and the caches' keys all read the registry.
+
+Examples:
+    >>> from rulebook import registry
+    >>> [g.id for g in registry.games()]
+    ['clash', 'elestrals', 'elementals', 'spellfire', 'elephants']
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import namedtuple
+from functools import cache
+
+from rulebook.errors import InvalidInputError, UnknownGameError, UnknownRuleError
+
+# `typing` and `dataclasses` stay out of `import rulebook`, which is kept light on purpose.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from pathlib import Path
+    from types import ModuleType
+    from typing import Any
+
+    from rulebook.records import Record, RuleSet
+
+__all__ = [
+    "DATA_DIR",
+    "Game",
+    "GameInfo",
+    "engine",
+    "game",
+    "games",
+    "named",
+    "register",
+    "rule",
+    "rules",
+    "unregister",
+]
+
+class Game(
+    namedtuple(
+        "Game",
+        "id name kind source engine document data scenarios runner ruling new_game questions cues names own_words"
+        " cli figures",
+        defaults=("", "", "", "", "", "", frozenset(), (), (), "", ()),
+    )
+):
+    """One game's registry entry: everything the rest of the project needs from it, named in one place.
+
+    - ``id`` (the prefix of its rule IDs), ``name``, ``kind``, ``source`` (the source document's file),
+      ``engine`` (the module holding its public API) and ``document`` (the source document's title in words);
+    - ``data`` and ``scenarios``: its records' TOML file and its scenarios' TOML file (default
+      ``rulebook/data/<id>.toml`` and ``rulebook/data/scenarios/<id>.toml``);
+    - ``runner`` and ``ruling``: ``"module:function"`` of its scenario runner ``run_scenario(case, options)``
+      (the answer and a detail, for ``rulebook compare``) and, where it has one, of ``scenario_ruling(case,
+      options)`` (the scenario's whole [`Ruling`][rulebook.ruling.Ruling]);
+    - ``new_game``: ``"module:function"`` of a playable game's first position (its states honour
+      [`GameState`][rulebook.protocol.GameState]); empty for a game that is not played here;
+    - ``questions`` and ``cues``: the module reading a question in words (``read(text)``, for ``ask``) and the
+      words that make it worth trying;
+    - ``names`` and ``own_words``: how a question names the game, and the words only this game uses (a question
+      that has either is answered from this game's records);
+    - ``cli``: ``"module:attribute"`` of its Typer command group, mounted as ``rulebook <id>``;
+    - ``figures``: the site's pictures of it, as ``(file name, drawing)`` pairs; a drawing is
+      ``"module:function"`` returning SVG text, or the name of a drawing of the site's figures hook.
+
+    Examples:
+        >>> import rulebook
+        >>> clash = rulebook.game("clash")
+        >>> clash.cli, clash.data_path.name, clash.scenario_path.parent.name
+        ('cli.clash:app', 'clash.toml', 'scenarios')
+        >>> clash.run_scenario({"turn": "fire > fire"}, {})[0]
+        "P1's Fire and P2's Fire are eliminated (3 against 3)"
+    """
+
+    __slots__ = ()
+
+    @property
+    def data_path(self) -> Path:
+        """The records' TOML file."""
+        from pathlib import Path
+
+        return Path(self.data or os.path.join(DATA_DIR, f"{self.id}.toml"))
+
+    @property
+    def scenario_path(self) -> Path:
+        """The scenarios' TOML file (it may not exist: a game without scenarios)."""
+        from pathlib import Path
+
+        return Path(self.scenarios or os.path.join(DATA_DIR, "scenarios", f"{self.id}.toml"))
+
+    @property
+    def playable(self) -> bool:
+        """Whether the game is played here: it has a first position whose states honour the protocol."""
+        return bool(self.new_game)
+
+    def run_scenario(self, case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
+        """A scenario's answer and detail, from the game's own runner."""
+        return named(self.runner)(case, options)
+
+    def start(self, *args: Any, **kwargs: Any) -> Any:
+        """A new game's first position (a playable game only)."""
+        return named(self.new_game)(*args, **kwargs)
+
+
+#: The name the registry's entries had before they named everything (kept for callers of it).
+GameInfo = Game
+
+#: Where the five games' data files live (inside the package, so an installed wheel carries them).
+DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+_CLASH_WORDS = ("fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive")
+_ELEPHANT_SPELLS = (
+    *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
+    *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
+)
+
+# The registry: one entry per game, in a fixed order. A game added from outside uses `register`.
+_GAMES: list[Game] = [
+    Game(
+        "clash",
+        "Elemental Clash",
+        "two-player game",
+        "002_6544c3a00f53460f.txt",
+        "rulebook.clash",
+        "Elemental Clash rules",
+        runner="rulebook.clash:run_scenario",
+        new_game="rulebook.clash:new_game",
+        questions="rulebook.clash.questions",
+        cues=frozenset(_CLASH_WORDS),
+        names=("elemental clash", "elementalclash", "clash game", "clash games", "game of clash", "games of clash"),
+        own_words=("blaze", "surge", "fortify", "gale", "ether"),
+        cli="cli.clash:app",
+        figures=(("clash-elements.svg", "clash_elements"), ("clash-example-game.svg", "clash_example_game")),
+    ),
+    Game(
+        "elestrals",
+        "Elestrals",
+        "trading card game",
+        "004_43a305e9c036b533.txt",
+        "rulebook.elestrals",
+        "Elestrals How to Play Guide",
+        runner="rulebook.elestrals:run_scenario",
+        ruling="rulebook.elestrals:scenario_ruling",
+        new_game="rulebook.elestrals:new_game",
+        questions="rulebook.elestrals.questions",
+        cues=frozenset({"attack", "defense", "defence", "spirit", "spirits", "swap", "swaps", "swapped"}),
+        names=("elestrals", "elestral"),
+        own_words=(
+            *("spirit", "spirits", "rune", "runes", "enchant", "enchanted", "misenchanted", "expend", "expends"),
+            *("stadium", "mulligan"),
+        ),
+        cli="cli.elestrals:app",
+        figures=(("elestrals-field.svg", "elestrals_field"),),
+    ),
+    Game(
+        "elementals",
+        "Elementals",
+        "solitaire card game",
+        "003_5def52412761cd4b.txt",
+        "rulebook.elementals",
+        "Elementals card game rules",
+        runner="rulebook.elementals:run_scenario",
+        new_game="rulebook.elementals:new_game",
+        names=("elementals solitaire", "elementals card game", "elementals"),
+        own_words=("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
+        cli="cli.elementals:app",
+        figures=(("elementals-layouts.svg", "elementals_layouts"),),
+    ),
+    Game(
+        "spellfire",
+        "Spellfire",
+        "clarification sheet",
+        "001_cfbad67ab2f76584.txt",
+        "rulebook.spellfire",
+        "Spellfire combat and special cards guide",
+        runner="rulebook.spellfire:run_scenario",
+        ruling="rulebook.spellfire:scenario_ruling",
+        questions="rulebook.spellfire.questions",
+        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed"}),
+        names=("spellfire",),
+        own_words=(
+            *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),
+            "avatar",
+        ),
+        cli="cli.spellfire:app",
+        figures=(
+            ("spellfire-formation.svg", "spellfire_formation"),
+            ("spellfire-formation-razed.svg", "spellfire_formation_razed"),
+        ),
+    ),
+    Game(
+        "elephants",
+        "Elemental Elephants",
+        "clarifications",
+        "000_0d2c890b30d957fe.txt",
+        "rulebook.elephants",
+        "Elemental Elephants rules clarifications",
+        runner="rulebook.elephants:run_scenario",
+        ruling="rulebook.elephants:scenario_ruling",
+        new_game="rulebook.elephants:new_game",
+        questions="rulebook.elephants.questions",
+        cues=frozenset(_ELEPHANT_SPELLS),
+        names=("elemental elephants", "elephants", "elephant"),
+        own_words=(
+            *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),
+        ),
+        cli="cli.elephants:app",
+    ),
+]
+_BY_ID = {g.id: g for g in _GAMES}
+
+
+def games() -> list[Game]:
+    """Every registered game, in a fixed order (the five games, then any registered from outside)."""
+    return list(_GAMES)
+
+
+def game(game_id: str) -> Game:
+    """The game with this ID; an unknown ID suggests the closest."""
+    try:
+        return _BY_ID[game_id]
+    except KeyError:
+        raise UnknownGameError(game_id, list(_BY_ID)) from None
+
+
+def register(entry: Game) -> Callable[[], None]:
+    """Add a game to the registry (after the others); returns the function that removes it again.
+
+    Every part of the project that lists games (the CLI's groups, ``ask``, ``search``, ``compare``,
+    ``coverage``, the caches' keys) reads the registry, so one entry is all a game needs.
+
+    Examples:
+        >>> import rulebook
+        >>> undo = rulebook.register(game("clash")._replace(id="clash2")); ids = [g.id for g in games()]; undo()
+        >>> ids[-1], "clash2" in [g.id for g in rulebook.games()]
+        ('clash2', False)
+    """
+    if entry.id in _BY_ID:
+        raise InvalidInputError(f"a game with the ID {entry.id!r} is registered already")
+    _GAMES.append(entry)
+    _BY_ID[entry.id] = entry
+    return lambda: unregister(entry.id)
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game registered with [`register`][rulebook.registry.register] (a test's own game, when it is done)."""
+    entry = game(game_id)
+    _GAMES.remove(entry)
+    del _BY_ID[game_id]
+
+
+def named(path: str) -> Any:
+    """The object a ``"module:attribute"`` path names, its module imported on first use.
+
+    Examples:
+        >>> named("rulebook.clash:new_game")().current_player
+        0
+    """
+    module, _, attribute = path.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
+def rules(game_id: str) -> RuleSet:
+    """The records of one game, loaded from its data file on first use and kept.
+
+    Examples:
+        >>> rs = rules("clash")
+        >>> rs.name, len(rs) > 30
+        ('Elemental Clash', True)
+    """
+    return _ruleset(game(game_id))
+
+
+@cache
+def _ruleset(entry: Game) -> RuleSet:
+    # Kept per entry, so that a game registered again under the same ID is read afresh.
+    from rulebook.records import load_ruleset
+
+    return load_ruleset(entry.id, entry.data_path, entry.document)
+
+
+def rule(rule_id: str) -> Record:
+    """The record with this ID, from whichever game its prefix names.
+
+    Examples:
+        >>> rule("clash.ability.blaze").citation.section
+        'Rules and Mechanics > Special Abilities > Fire – Blaze'
+    """
+    prefix = rule_id.split(".", 1)[0]
+    if prefix not in _BY_ID:
+        raise UnknownRuleError(rule_id, [r.id for g in games() for r in rules(g.id)])
+    return rules(prefix).get(rule_id)
+
+
+def engine(game_id: str) -> ModuleType:
+    """The engine module of one game, imported on first use."""
+    return importlib.import_module(game(game_id).engine)

@@ -1,0 +1,415 @@
+"""Spellfire: counter-effect cards and the order of play, borrowing and copying powers, permissions, Avatars
+and deck levels.
+
+Everything public here is re-exported by [`rulebook.spellfire`][rulebook.spellfire], the way to import it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.reading import number, shown
+from rulebook.records import Options
+from rulebook.ruling import Ruling, Trace
+from rulebook.spellfire.engine import COUNTERS, MAX_LEVEL, PHASES, TURN, options_of, phase_number
+from rulebook.wording import plural
+
+__all__ = [
+    "Play",
+    "borrowed",
+    "bring_avatar",
+    "copy_power",
+    "counter",
+    "deck_levels",
+    "may_use",
+    "parse_play",
+    "priority",
+]
+
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played: who played it, and the card's name."""
+
+    player: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.card}"
+
+
+def parse_play(text: str) -> Play:
+    """Read a card play written ``PLAYER CARD`` or ``PLAYER: CARD`` (the card name may have spaces).
+
+    Examples:
+        >>> parse_play("P1: Cataclysm!")
+        Play(player='P1', card='Cataclysm!')
+        >>> parse_play("Calm")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: cannot read the play 'Calm'; write 'PLAYER CARD', e.g. 'P2 Calm'
+    """
+    # Whitespace runs are made single spaces first, so the pattern cannot backtrack over them.
+    m = re.fullmatch(r"([^\s:]+) ?(?::|(?= )) ?(\S.*)", " ".join(text.split()))
+    if not m:
+        raise InvalidInputError(f"cannot read the play {shown(text.strip())!r}; write 'PLAYER CARD', e.g. 'P2 Calm'")
+    return Play(m[1], m[2])
+
+
+def _same_card(a: str, b: str) -> bool:
+    return a.strip().lower() == b.strip().lower()
+
+
+def counter(
+    plays: Sequence[Play | str],
+    affected: str | None = None,
+    counters: Iterable[str] = (),
+    options: Mapping[str, object] | Options | None = None,
+) -> Ruling:
+    """Does the last card played negate the first? ``plays`` is the sequence of cards, in playing order.
+
+    The first play is the card whose effect is in question, the last is the counter-effect card; the
+    plays between are everything played meanwhile, by anyone. ``affected`` is the player the first
+    card affects (by default, whoever plays the counter). The sheet names Calm as a counter-effect
+    card; ``counters`` declares others.
+
+    Examples:
+        >>> counter(["P1 Cataclysm!", "P2 Calm"]).verdict
+        "P2's Calm negates P1's Cataclysm!"
+        >>> counter(["P1 Cataclysm!", "P2 Good Fortune", "P2 Calm"]).verdict
+        "P1's Cataclysm! stands: P2 played Good Fortune before Calm"
+    """
+    opts = options_of(options)
+    seq = [p if isinstance(p, Play) else parse_play(p) for p in plays]
+    if len(seq) < 2:
+        raise InvalidInputError("give at least two plays: the card whose effect is in question, then the counter")
+    first, last, between = seq[0], seq[-1], seq[1:-1]
+    known = list(dict.fromkeys([*COUNTERS, *counters]))
+    who = affected or last.player
+    trace = Trace()
+    value: dict[str, Any] = {
+        "card": str(first),
+        "counter": str(last),
+        "affected": who,
+        "between": [str(p) for p in between],
+        "negated": False,
+        "options": dict(opts),
+    }
+    trace.add(
+        f"{first.player}'s {first.card} takes effect in full before the next card, unless it is countered",
+        "spellfire.effects.in-order",
+    )
+    stands = _not_a_counter(first, last, known, trace) or _not_theirs(first, last, who, opts, trace)
+    if stands:
+        return trace.ruling(stands, value)
+    own = [p for p in between if p.player == who]
+    others = [p for p in between if p.player != who]
+    if others:
+        trace.add(
+            f"{', '.join(map(str, others))} in between {'is' if len(others) == 1 else 'are'} not {who}'s",
+            "spellfire.interp.counter-others-between",
+        )
+    if own:
+        trace.add(
+            f"{who} played {own[0].card} first, so {last.card} is not {who}'s very next card",
+            "spellfire.counter.next-card",
+        )
+        played = f"{who} played {own[0].card} before {last.card}"
+        return trace.ruling(f"{first.player}'s {first.card} stands: {played}", value)
+    trace.add(f"{last.card} is {who}'s very next card after {first.card}", "spellfire.counter.next-card")
+    trace.add(
+        f"{first.card}'s effect is cancelled, although cards otherwise take effect in the order played",
+        "spellfire.counter.negates",
+        "spellfire.effects.in-order",
+    )
+    value["negated"] = True
+    return trace.ruling(f"{last.player}'s {last.card} negates {first.player}'s {first.card}", value)
+
+
+def _not_a_counter(first: Play, last: Play, known: list[str], trace: Trace) -> str:
+    """The verdict when the last card is no counter-effect card ("" when it is one); a near miss is an error."""
+    if not any(_same_card(last.card, k) for k in known):
+        from rulebook.errors import closest
+
+        near = closest(last.card, known)
+        if near:
+            raise UnknownNameError("counter-effect card", last.card, known)
+        trace.add(
+            f"{last.card} is not a counter-effect card (the sheet names {', '.join(COUNTERS)})",
+            "spellfire.counter.negates",
+        )
+        return f"{first.player}'s {first.card} stands: {last.card} is not a counter-effect card"
+    trace.add(
+        f"{last.card} is a counter-effect card: it can cancel a card played before it", "spellfire.counter.negates"
+    )
+    return ""
+
+
+def _not_theirs(first: Play, last: Play, who: str, opts: Options, trace: Trace) -> str:
+    """The verdict when the counter is not the affected player's to play ("" when it may count)."""
+    if last.player == who:
+        return ""
+    if not opts.flag("counter-by-others"):
+        trace.add(
+            f"{last.card} is played by {last.player}, not by the affected player {who}",
+            "spellfire.interp.counter-player",
+        )
+        return f"{first.player}'s {first.card} stands: the counter must come from the affected player {who}"
+    trace.add(
+        f"{last.player} counters on behalf of {who} (option counter-by-others=yes)",
+        "spellfire.interp.counter-player",
+    )
+    return ""
+
+
+def priority(acting: str, claims: Sequence[str], seating: Sequence[str] | None = None) -> Ruling:
+    """Who resolves first when it is in doubt who played first: ``claims`` are ``"PLAYER play"`` or
+    ``"PLAYER activate"`` (activating a card already in play).
+
+    ``seating`` is the order of the players around the table (by default, their names sorted).
+
+    Examples:
+        >>> priority("P1", ["P2 play", "P1 activate"]).verdict
+        'P1 resolves first: P1 activate, then P2 play'
+        >>> priority("P1", ["P3 play", "P2 play"], seating=["P1", "P2", "P3"]).value["order"]
+        ['P2 play', 'P3 play']
+    """
+    parsed = []
+    for claim in claims:
+        player, _, how = claim.strip().partition(" ")
+        how = how.strip().lower() or "play"
+        if how not in ("play", "activate"):
+            raise UnknownNameError("way of using a card", how, ["play", "activate"])
+        parsed.append((player, how))
+    if len(parsed) < 2:
+        raise InvalidInputError("give at least two claims to order, e.g. 'P1 activate' 'P2 play'")
+    players = list(seating) if seating else sorted({p for p, _ in parsed} | {acting})
+    for p, _ in parsed:
+        if p not in players:
+            raise UnknownNameError("player", p, players)
+    if acting not in players:
+        raise UnknownNameError("acting player", acting, players)
+    trace = Trace()
+    trace.add("every card played could be answered by every player before play went on", "spellfire.order.respond")
+    start = players.index(acting)
+    seat = {p: (i - start) % len(players) for i, p in enumerate(players)}
+    order = sorted(parsed, key=lambda c: (seat[c[0]], c[1] != "activate"))
+    mine = [c for c in parsed if c[0] == acting]
+    if any(how == "activate" for _, how in mine):
+        trace.add(
+            f"{acting} activates a card already in play on their own turn: it has priority",
+            "spellfire.order.in-play-priority",
+        )
+    if mine:
+        trace.add(f"{acting} is the acting player, so {acting} resolves first", "spellfire.order.acting-player-first")
+    rest = [c for c in order if c[0] != acting]
+    if len({p for p, _ in rest}) > 1:
+        trace.add(
+            "the other players follow in turn order after the acting player: " + ", ".join(p for p, _ in rest),
+            "spellfire.interp.order-between-others",
+        )
+    names = [f"{p} {how}" for p, how in order]
+    return trace.ruling(f"{order[0][0]} resolves first: " + ", then ".join(names), {"acting": acting, "order": names})
+
+
+# ---------------------------------------------------------------- borrowing, copying, permissions
+
+
+def borrowed(during_combat: bool = True, discarded: bool = False, kept_by_text: bool = False) -> Ruling:
+    """When does a borrowed card go back to its owner?
+
+    Examples:
+        >>> borrowed().verdict
+        'the borrowed card returns to its owner at the end of this round of combat'
+        >>> borrowed(discarded=True).value["returns"]
+        False
+    """
+    trace = Trace()
+    value: dict[str, Any] = {"returns": True, "when": "end of the round of combat"}
+    if kept_by_text:
+        trace.add("the card's own text says it is not returned", "spellfire.borrow.exceptions")
+        value.update(returns=False, when=None)
+        return trace.ruling("the borrowed card is not returned: its text says so", value)
+    if discarded:
+        trace.add("the card was discarded during the combat", "spellfire.borrow.exceptions")
+        value.update(returns=False, when=None)
+        return trace.ruling("the borrowed card is not returned: it was discarded during combat", value)
+    if not during_combat:
+        trace.add(
+            "the sheet sets a return moment only for cards borrowed in combat", "spellfire.interp.borrow-outside-combat"
+        )
+        value.update(returns=None, when=None)
+        return trace.ruling("the sheet does not say: the borrowing card's text decides when it returns", value)
+    trace.add("borrowed in a round of combat, it goes back when that round ends", "spellfire.borrow.return")
+    return trace.ruling("the borrowed card returns to its owner at the end of this round of combat", value)
+
+
+def copy_power(
+    source: str = "champion",
+    phase: int = 3,
+    duration: str | None = None,
+    card_sets_timing: bool = False,
+) -> Ruling:
+    """May a card copy (or duplicate) the power of a ``source`` card now, and what does the copy give?
+
+    ``phase`` is the phase in which the owner chooses the power to copy; ``card_sets_timing`` when the
+    copying card itself says when to choose. ``duration`` is the duration the copying card states.
+
+    Examples:
+        >>> copy_power("avatar").verdict
+        'illegal: the powers of an Avatar cannot be copied'
+        >>> copy_power("champion", phase=4).verdict
+        'illegal: the power to copy is chosen in phase 3, not in phase 4 (attack)'
+        >>> copy_power("champion", duration="until end of turn").verdict
+        "legal: the copy takes the champion's power word for word, at once, until end of turn"
+    """
+    what = source.strip().lower()
+    if not what:
+        raise InvalidInputError("name the kind of card whose power is copied, e.g. champion or avatar")
+    phase = phase_number(phase)
+    trace = Trace()
+    value: dict[str, Any] = {"source": what, "phase": phase, "duration": duration}
+    if what in ("avatar", "avatars"):
+        trace.add("an Avatar's special powers are never copied", "spellfire.copy.no-avatars")
+        return trace.ruling("illegal: the powers of an Avatar cannot be copied", value, legal=False)
+    choose = TURN["copy_choice_phase"]
+    if phase != choose and not card_sets_timing:
+        trace.add(f"a new power to copy is chosen each turn in phase {choose}", "spellfire.copy.choose-each-turn")
+        if phase > choose:
+            trace.add("the choice cannot wait for a battle to begin", "spellfire.once.choose-in-phase-3")
+        return trace.ruling(
+            f"illegal: the power to copy is chosen in phase {choose}, not in phase {phase} ({PHASES[phase]})",
+            value,
+            legal=False,
+        )
+    if card_sets_timing:
+        trace.add("the copying card sets its own moment of choice", "spellfire.copy.choose-each-turn")
+    else:
+        trace.add(f"phase {choose}: the owner picks the card to copy for this turn", "spellfire.copy.choose-each-turn")
+    trace.add(f"the copy takes the {what}'s power text exactly, limits included", "spellfire.copy.exact-text")
+    trace.add("the copy is made as soon as the copying card is played", "spellfire.copy.when")
+    if duration:
+        trace.add(f"the copy lasts as the copying card states: {duration}", "spellfire.copy.duration")
+        lasts = duration
+    else:
+        trace.add("no duration stated: the copy lasts until the next choice", "spellfire.interp.copy-no-duration")
+        lasts = "until the owner chooses again next turn"
+    value["duration"] = lasts
+    return trace.ruling(f"legal: the copy takes the {what}'s power word for word, at once, {lasts}", value, legal=True)
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for w in re.findall(r"[a-z]+", text.lower()):
+        if w in ("any", "all", "cast", "use", "can", "may", "to", "cards", "card"):
+            continue
+        out.append(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
+    return out
+
+
+def may_use(permission: str, card: str, restriction: str | None = None) -> Ruling:
+    """Does a permission to use "any" (or "all") cards of a type let a champion use ``card``?
+
+    ``permission`` names the type granted (``"any spell"``, ``"all wizard spells"``); ``card`` is the
+    card's type (``"wizard spell"``); ``restriction`` the card's own limit on its users, if any.
+
+    Examples:
+        >>> may_use("cast any spell", "wizard spell", restriction="only dragons").verdict
+        'legal: "cast any spell" covers every spell, even one restricted to only dragons'
+        >>> may_use("any cleric spell", "wizard spell").legal
+        False
+    """
+    granted, kind = _words(permission), _words(card)
+    if not granted or not kind:
+        raise InvalidInputError("give the type the permission grants (e.g. 'any spell') and the card's type")
+    trace = Trace()
+    value = {"permission": permission, "card": card, "restriction": restriction}
+    covered = granted[-1] == kind[-1] and set(granted) <= set(kind)
+    label = " ".join(granted)
+    if not covered:
+        trace.add(f"a permission for {label} cards says nothing of a {' '.join(kind)}", "spellfire.permission.any-all")
+        return trace.ruling(f'illegal: "{permission}" does not cover a {card}', value, legal=False)
+    limit = f", even one restricted to {restriction}" if restriction else ""
+    trace.add(f'"any" or "all" {label} cards means every one of them{limit}', "spellfire.permission.any-all")
+    return trace.ruling(f'legal: "{permission.strip()}" covers every {label}{limit}', value, legal=True)
+
+
+# ---------------------------------------------------------------- Avatars
+
+
+def bring_avatar(phase: int, conditions_met: bool = True, again: bool = False) -> Ruling:
+    """May an Avatar be brought into play now? ``again``: it has been in play before this time.
+
+    Examples:
+        >>> bring_avatar(3).legal, bring_avatar(4).legal
+        (True, False)
+        >>> bring_avatar(3, conditions_met=False, again=True).verdict
+        "illegal: the Avatar's conditions are not met (they apply every time it comes into play)"
+    """
+    phase = phase_number(phase)
+    trace = Trace()
+    value = {"phase": phase, "conditions_met": conditions_met, "again": again}
+    need = TURN["avatar_phase"]
+    if phase != need:
+        trace.add(f"phase {phase} is for {PHASES[phase]}", "spellfire.turn.phases")
+        trace.add(f"Avatars come into play only in phase {need}", "spellfire.avatar.phase-3")
+        return trace.ruling(f"illegal: an Avatar comes into play only in phase {need}, not phase {phase}", value, False)
+    trace.add("an Avatar is a champion with conditions to meet before it comes into play", "spellfire.glossary.avatar")
+    trace.add(f"phase {need}: Avatars may be brought into play", "spellfire.avatar.phase-3")
+    every = "again, as every time" if again else "every time"
+    if not conditions_met:
+        trace.add(f"its printed conditions must be met {every}", "spellfire.avatar.conditions")
+        return trace.ruling(
+            "illegal: the Avatar's conditions are not met (they apply every time it comes into play)", value, False
+        )
+    trace.add(f"its printed conditions are met ({every})", "spellfire.avatar.conditions")
+    return trace.ruling("legal: the Avatar may be brought into play", value, legal=True)
+
+
+def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
+    """The total of levels a deck's champions count for, with one Avatar free.
+
+    Each champion is written ``NAME:LEVEL``, an Avatar ``NAME:LEVEL:avatar``. With one Avatar it is the
+    free one; with several, ``free`` names it.
+
+    Examples:
+        >>> deck_levels(["Elminster:9", "Drizzt:7", "Bane:14:avatar"]).verdict
+        'the champions count for 16 levels; Bane (Avatar, level 14) is free; 3 cards'
+    """
+    rows = []
+    for entry in champions:
+        parts = [p.strip() for p in entry.split(":")]
+        if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
+            raise InvalidInputError(f"cannot read the champion {entry!r}; write 'NAME:LEVEL' or 'NAME:LEVEL:avatar'")
+        level = number(parts[1], f"the level of {parts[0]!r}", low=0, high=MAX_LEVEL)
+        if len(parts) == 3 and parts[2].lower() != "avatar":
+            raise UnknownNameError("champion mark", parts[2], ["avatar"])
+        rows.append((parts[0], level, len(parts) == 3))
+    avatars = [name for name, _, is_avatar in rows if is_avatar]
+    trace = Trace()
+    chosen: str | None = None
+    if free is not None:
+        if free not in avatars:
+            raise UnknownNameError("Avatar of this deck", free, avatars or ["(no Avatar listed)"])
+        chosen = free
+        if len(avatars) > 1:
+            trace.add(f"the owner names {free} as the free Avatar", "spellfire.interp.free-avatar-choice")
+    elif len(avatars) == 1:
+        chosen = avatars[0]
+    elif avatars:
+        raise InvalidInputError(f"the deck has {len(avatars)} Avatars ({', '.join(avatars)}): name the free one")
+    total = sum(level for name, level, _ in rows if name != chosen)
+    if chosen:
+        level = next(lv for n, lv, _ in rows if n == chosen)
+        trace.add(f"{chosen}'s level {level} does not count; it is still one card", "spellfire.avatar.free")
+        note = f"; {chosen} (Avatar, level {level}) is free"
+    else:
+        trace.add("no Avatar: every level counts", "spellfire.avatar.free")
+        note = ""
+    value = {"levels": total, "cards": len(rows), "free_avatar": chosen}
+    return trace.ruling(f"the champions count for {plural(total, 'level')}{note}; {plural(len(rows), 'card')}", value)
