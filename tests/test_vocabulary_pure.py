@@ -78,8 +78,17 @@ def test_ask_without_rapidfuzz_and_pystemmer_answers_every_players_question_the_
 
 @pytest.mark.parametrize(
     ("a", "b", "most"),
-    [("fortfy", "fortify", 2), ("fotrify", "fortify", 2), ("ab", "ba", 1), ("abc", "ca", 3), ("", "abc", 3),
-     ("spell", "spel", 0), ("kitten", "sitting", 3), ("cancelled", "canceled", 2), ("enchant", "misenchant", 2)],
+    [
+        ("fortfy", "fortify", 2),
+        ("fotrify", "fortify", 2),
+        ("ab", "ba", 1),
+        ("abc", "ca", 3),
+        ("", "abc", 3),
+        ("spell", "spel", 0),
+        ("kitten", "sitting", 3),
+        ("cancelled", "canceled", 2),
+        ("enchant", "misenchant", 2),
+    ],
 )
 def test_pure_edit_distances_equal_rapidfuzz(a: str, b: str, most: int) -> None:
     from rapidfuzz.distance import OSA, Levenshtein
