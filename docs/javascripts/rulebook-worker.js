@@ -2,7 +2,7 @@
 // Every file comes from this site's own origin (py/, written by docs/_hooks/browser.py); each is kept in the
 // Cache API once loaded, so after the first visit the worker starts without a network.
 // Messages in: {id, kind: "ask", question} | {id, kind: "run", line, files?: {path: text}}.
-// Messages out: {kind: "status", text} while loading, {kind: "ready", seconds} | {kind: "failed", reason},
+// Messages out: {kind: "status", text} while loading, {kind: "ready", seconds, phases} | {kind: "failed", reason},
 // and {id, code, output, ruleId?, refused?} for each request.
 
 const PY = new URL("../py/", self.location.href);
@@ -84,8 +84,23 @@ def rulebook_ask(question):
 
 let ready = null;
 
+// The rulebook's own cache folder (vocabulary, parsed data, search index) is kept in IndexedDB between visits,
+// so only the first visit builds it; its files are named by what they were built from.
+const CACHE_DIR = "/home/pyodide/cache";
+
+function syncfs(pyodide, populate) {
+  return new Promise((resolve) => pyodide.FS.syncfs(populate, () => resolve()));
+}
+
 async function boot() {
   const started = performance.now();
+  const phases = {};
+  let last = started;
+  const lap = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - last);
+    last = now;
+  };
   const say = (text) => self.postMessage({ kind: "status", text });
   say("loading the rules engine (Python in your browser)…");
   const info = await manifest();
@@ -99,8 +114,10 @@ async function boot() {
       if (!response.ok) throw new Error(`${name}: ${response.status}`);
     }),
   );
+  lap("download");
   const { loadPyodide } = await import(new URL("pyodide.mjs", PY).href);
   const pyodide = await loadPyodide({ indexURL: PY.href, stdout: () => {}, stderr: () => {} });
+  lap("python");
   say("installing rulebook…");
   const blobs = await Promise.all(
     [...info.wheels, "examples.zip"].map(async (name) => {
@@ -114,11 +131,32 @@ async function boot() {
     if (name.endsWith(".whl")) pyodide.unpackArchive(blob, "wheel", { extractDir: sitePackages });
     else pyodide.unpackArchive(blob, "zip", { extractDir: "/home/pyodide/rulebook" });
   }
+  // The same times on every visit of this build (the caches are named by the data files' sizes and times).
+  const when = parseInt(info.stamp.slice(0, 7), 16);
+  pyodide.runPython(`
+import os, sysconfig
+for folder, _, names in os.walk(os.path.join(sysconfig.get_path("purelib"), "rulebook")):
+    for name in names:
+        os.utime(os.path.join(folder, name), (${when}, ${when}))
+`);
+  pyodide.FS.mkdirTree(CACHE_DIR);
+  let kept = false;
+  try {
+    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, CACHE_DIR);
+    await syncfs(pyodide, true);
+    kept = true;
+  } catch (err) {
+    // No IndexedDB (a private window): the cache lives for this page only.
+  }
+  lap("install");
   say("reading the rules…");
   pyodide.runPython(PYTHON);
-  // Warm up: the first question builds the vocabulary and the search index.
+  lap("import");
+  // Warm up: the first question builds (or reads back) the vocabulary and the search index.
   pyodide.globals.get("rulebook_ask")("does fortify save earth on a tie");
-  return { pyodide, seconds: (performance.now() - started) / 1000 };
+  lap("warm");
+  if (kept) await syncfs(pyodide, false);
+  return { pyodide, seconds: (performance.now() - started) / 1000, phases };
 }
 
 async function handle(message) {
@@ -148,7 +186,7 @@ self.onmessage = async (event) => {
 
 ready = boot();
 ready.then(
-  ({ seconds }) => self.postMessage({ kind: "ready", seconds }),
+  ({ seconds, phases }) => self.postMessage({ kind: "ready", seconds, phases }),
   (err) => {
     console.error(err);
     const lines = String((err && err.message) || err).trim().split("\n");

@@ -43,6 +43,7 @@
         const message = event.data;
         if (message.kind === "status") setState("loading", message.text);
         else if (message.kind === "ready") {
+          engine.loaded = { seconds: message.seconds, phases: message.phases };
           setState("ready", "");
           resolve();
         } else if (message.kind === "failed") {
