@@ -290,10 +290,15 @@ def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
     browser.get(server.url + "games/elephants/")
     _ready(browser)
     _ask_in_page(browser, "what happens on a tie")
-    urls = _requests(browser)
-    loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
-    assert any("/py/" in url for url in urls + loaded), "the worker's files were not seen in the log"
-    outside = [u for u in urls + loaded if not u.startswith((server.url, "data:", "blob:"))]
+    urls = _requests(browser)  # the page's network log
+    urls += browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    urls += browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.rulebookEngine.request({kind: 'resources'}).then(reply => done(reply.urls))"
+    )  # the worker's: Pyodide's runtime and the wheels
+    assert any(url.endswith(".wasm") for url in urls), "the worker's files were not seen"
+    assert any("/py/wheels/rulebook-" in url for url in urls)
+    outside = [u for u in urls if not u.startswith((server.url, "data:", "blob:"))]
     assert not outside, outside[:5]
 
 

@@ -1,7 +1,7 @@
 // The rules in the browser: a Web Worker that runs Pyodide with the rulebook wheel, so the page never freezes.
 // Every file comes from this site's own origin (py/, written by docs/_hooks/browser.py); each is kept in the
 // Cache API once loaded, so after the first visit the worker starts without a network.
-// Messages in: {id, kind: "ask", question} | {id, kind: "run", line, files?: {path: text}}.
+// Messages in: {id, kind: "ask", question} | {id, kind: "run", line, files?: {path: text}} | {id, kind: "resources"}.
 // Messages out: {kind: "status", text} while loading, {kind: "ready", seconds, phases} | {kind: "failed", reason},
 // and {id, code, output, ruleId?, refused?} for each request.
 
@@ -161,6 +161,10 @@ for folder, _, names in os.walk(os.path.join(sysconfig.get_path("purelib"), "rul
 
 async function handle(message) {
   const { pyodide } = await ready;
+  if (message.kind === "resources") {
+    // What this worker fetched (its scripts, the runtime, the wheels): for the tests and the benchmark.
+    return { urls: performance.getEntriesByType("resource").map((entry) => entry.name) };
+  }
   if (message.files) {
     for (const [path, text] of Object.entries(message.files)) pyodide.FS.writeFile(path, text);
   }
