@@ -150,7 +150,9 @@
     const answer = element("div", { id: "rulebook-answer", hidden: "", "aria-live": "polite" });
     const form = element("form", { class: "rulebook-ask", role: "search" }, input, button);
     const box = element("div", { class: "rulebook-ask-box" }, form, status, answer);
-    article.prepend(box);
+    const title = article.querySelector("h1");
+    if (title) title.after(box);
+    else article.prepend(box);
     statusLine(status);
     if (!supported) {
       input.disabled = true;
