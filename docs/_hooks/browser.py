@@ -10,6 +10,7 @@ At build time it puts into the built site, under ``py/``:
   ``pydantic-core`` has a build there, the rest are pure Python; rapidfuzz and PyStemmer are left out, the
   browser uses the pure-Python paths that give the same answers), pinned to the versions installed here;
 - ``examples.zip``: the example files the docs' transcripts name (``examples/``), for "Try it";
+- ``cache.zip``: the vocabulary ``ask`` would otherwise build in the browser on a first visit;
 - ``manifest.json``: what the worker loads, with a stamp that changes when any of it does.
 
 It also appends a "Try the rules here" section of small tools to four game pages (``TOOLS``; the page files
@@ -27,6 +28,7 @@ import hashlib
 import importlib.metadata
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -207,6 +209,45 @@ def dependency_wheels(cache: Path) -> list[Path]:
     return sorted(folder.glob("*.whl"))
 
 
+VOCABULARY = """
+import sys
+sys.modules["rapidfuzz"] = sys.modules["Stemmer"] = None  # the browser's path (the same answers, tested)
+import rulebook, rulebook.vocabulary
+assert rulebook.__file__.startswith(sys.argv[1]), rulebook.__file__
+rulebook.vocabulary.lexicon()
+"""
+
+
+def vocabulary_cache(cache: Path, wheel: Path, when: int) -> bytes:
+    """The vocabulary ``ask`` builds on first use, built here from the wheel's files as the browser installs them.
+
+    The browser gives the files the modification time ``when``, so the cache's name (from the files' sizes
+    and times) is the one it looks for; marshal data of plain values reads the same in Pyodide's Python.
+    Without it the browser builds the vocabulary itself on a first visit, in pure Python (tens of seconds).
+    """
+    kept = cache / f"vocabulary-{wheel.stem}-{when}.zip"
+    if kept.is_file():
+        return kept.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="rulebook-vocabulary-") as work:
+        installed, made = Path(work) / "site", Path(work) / "cache"
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(installed)
+        for path in installed.rglob("*"):
+            os.utime(path, (when, when))
+        env = {**os.environ, "PYTHONPATH": str(installed), "RULEBOOK_CACHE_DIR": str(made)}
+        done = subprocess.run([sys.executable, "-P", "-c", VOCABULARY, str(installed)], env=env, capture_output=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"the vocabulary could not be built: {done.stderr.decode()[-1500:]}")
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(made.glob("vocabulary-*.marshal")):
+                archive.writestr(
+                    zipfile.ZipInfo(path.name, date_time=(2020, 1, 1, 0, 0, 0)), path.read_bytes(), zipfile.ZIP_DEFLATED
+                )
+    _write(kept, buffer.getvalue())
+    return buffer.getvalue()
+
+
 def _examples_zip() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -228,6 +269,9 @@ def bundle(site: Path) -> dict:
     for wheel in wheels:
         shutil.copyfile(wheel, out / "wheels" / wheel.name)
     (out / "examples.zip").write_bytes(_examples_zip())
+    # The time the browser gives rulebook's files: the same on every visit to this build, new with a new wheel.
+    when = int(hashlib.sha256(wheels[0].read_bytes()).hexdigest()[:7], 16)
+    (out / "cache.zip").write_bytes(vocabulary_cache(cache, wheels[0], when))
     stamp = hashlib.sha256()
     for path in sorted(out.rglob("*")):
         if path.is_file():
@@ -235,8 +279,9 @@ def bundle(site: Path) -> dict:
     manifest = {
         "pyodide": PYODIDE,
         "stamp": stamp.hexdigest()[:16],
+        "mtime": when,
         "wheels": [f"wheels/{w.name}" for w in wheels],
-        "files": [*RUNTIME, "examples.zip"],
+        "files": [*RUNTIME, "examples.zip", "cache.zip"],
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest

@@ -120,7 +120,7 @@ async function boot() {
   lap("python");
   say("installing rulebook…");
   const blobs = await Promise.all(
-    [...info.wheels, "examples.zip"].map(async (name) => {
+    [...info.wheels, "examples.zip", "cache.zip"].map(async (name) => {
       const response = await cachedFetch(new URL(name, PY).href);
       if (!response.ok) throw new Error(`${name}: ${response.status}`);
       return [name, await response.arrayBuffer()];
@@ -129,10 +129,10 @@ async function boot() {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const [name, blob] of blobs) {
     if (name.endsWith(".whl")) pyodide.unpackArchive(blob, "wheel", { extractDir: sitePackages });
-    else pyodide.unpackArchive(blob, "zip", { extractDir: "/home/pyodide/rulebook" });
+    else if (name === "examples.zip") pyodide.unpackArchive(blob, "zip", { extractDir: "/home/pyodide/rulebook" });
   }
   // The same times on every visit of this build (the caches are named by the data files' sizes and times).
-  const when = parseInt(info.stamp.slice(0, 7), 16);
+  const when = info.mtime;
   pyodide.runPython(`
 import os, sysconfig
 for folder, _, names in os.walk(os.path.join(sysconfig.get_path("purelib"), "rulebook")):
@@ -148,6 +148,9 @@ for folder, _, names in os.walk(os.path.join(sysconfig.get_path("purelib"), "rul
   } catch (err) {
     // No IndexedDB (a private window): the cache lives for this page only.
   }
+  // The vocabulary, built with the site (see docs/_hooks/browser.py), so that no visit has to build it.
+  const vocabulary = blobs.find(([name]) => name === "cache.zip");
+  if (vocabulary) pyodide.unpackArchive(vocabulary[1], "zip", { extractDir: CACHE_DIR });
   lap("install");
   say("reading the rules…");
   pyodide.runPython(PYTHON);
