@@ -155,6 +155,34 @@ def _questions() -> tuple[list[str], list[str]]:
     return real, [q["text"] for q in questions if q["game"] == "none"]
 
 
+def _requests(browser) -> list[str]:
+    """Every URL the browser asked for so far (the page's and its workers' network log)."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
+    # The first test of the session: a fresh profile, so every file comes over the network (later loads may
+    # take them from the cache the worker fills, and those are not requests).
+    browser.get(server.url + "games/elephants/")
+    _ready(browser)
+    _ask_in_page(browser, "what happens on a tie")
+    urls = _requests(browser)  # the page's network log
+    urls += browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    urls += browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.rulebookEngine.request({kind: 'resources'}).then(reply => done(reply.urls))"
+    )  # the worker's: Pyodide's runtime and the wheels
+    assert any(url.endswith(".wasm") for url in urls), "the worker's files were not seen"
+    assert any("/py/wheels/rulebook-" in url for url in urls)
+    outside = [u for u in urls if not u.startswith((server.url, "data:", "blob:"))]
+    assert not outside, outside[:5]
+
+
 def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: _Server) -> None:
     browser.get(server.url)
     _ready(browser)
@@ -274,32 +302,6 @@ def test_a_game_page_tool_answers_as_the_cli(browser, server: _Server) -> None:
     native = run(["clash", "attack", "earth", "air+"])
     assert (code, output) == (native.exit_code, native.output)
     assert output.startswith("illegal:")
-
-
-def _requests(browser) -> list[str]:
-    """Every URL the browser asked for so far (the page's and its workers' network log)."""
-    urls = []
-    for entry in browser.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
-
-
-def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
-    browser.get(server.url + "games/elephants/")
-    _ready(browser)
-    _ask_in_page(browser, "what happens on a tie")
-    urls = _requests(browser)  # the page's network log
-    urls += browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
-    urls += browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "window.rulebookEngine.request({kind: 'resources'}).then(reply => done(reply.urls))"
-    )  # the worker's: Pyodide's runtime and the wheels
-    assert any(url.endswith(".wasm") for url in urls), "the worker's files were not seen"
-    assert any("/py/wheels/rulebook-" in url for url in urls)
-    outside = [u for u in urls if not u.startswith((server.url, "data:", "blob:"))]
-    assert not outside, outside[:5]
 
 
 def test_without_webassembly_the_page_says_why_in_one_line(browser, server: _Server) -> None:
