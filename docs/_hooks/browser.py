@@ -319,7 +319,12 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 
 def on_post_build(config) -> None:
     site = Path(config["site_dir"])
-    manifest = bundle(site)
+    try:
+        manifest = bundle(site)
+    except (OSError, RuntimeError, KeyError, ValueError) as err:  # no network on a first build, a failed pip...
+        from mkdocs.exceptions import PluginError
+
+        raise PluginError(f"the ask box's Python (docs/_hooks/browser.py) could not be bundled: {err}") from err
     (site / "rulebook-rules.json").write_text(json.dumps(rule_links(site), indent=0, sort_keys=True) + "\n")
     worker = (ROOT / "docs" / "javascripts" / "rulebook-sw.js").read_text(encoding="utf-8")
     (site / "rulebook-sw.js").write_text(worker.replace("__STAMP__", manifest["stamp"]), encoding="utf-8")
