@@ -365,9 +365,22 @@
     "elementals-hint"(root) {
       const seed = element("input", { type: "number", min: "0", value: "7" });
       const layout = select(["1", "2", "3"], "1");
+      const moves = element("textarea", { rows: "4", spellcheck: "false", class: "rulebook-position" });
+      moves.value = "draw\n5D > QH\n6H > KD";
+      const played = () => moves.value.split("\n").map((line) => line.trim()).filter(Boolean);
       return {
-        fields: [labelled("Seed", seed), labelled("Layout", layout)],
-        command: () => `rulebook elementals hint --seed ${seed.value || 0}${layout.value === "1" ? "" : ` --layout ${layout.value}`}`,
+        fields: [
+          labelled("Seed", seed),
+          labelled("Layout", layout),
+          labelled("Moves played so far, one a line, as a move log writes them (empty: the deal)", moves),
+        ],
+        command: () =>
+          played().length
+            ? "rulebook elementals hint --log game.log"
+            : `rulebook elementals hint --seed ${seed.value || 0}${layout.value === "1" ? "" : ` --layout ${layout.value}`}`,
+        files: () => ({
+          "/home/pyodide/rulebook/game.log": [`seed ${seed.value || 0}`, `layout ${layout.value}`, ...played(), ""].join("\n"),
+        }),
       };
     },
   };
