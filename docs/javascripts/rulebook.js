@@ -432,11 +432,25 @@
       .catch(() => {});
   }
 
+  // A returning visitor has the engine's files kept: start it while the page is idle, so the first question
+  // is answered at once. A first visit starts it only when asked (it is a download of about 20 MB).
+  function warmStart() {
+    if (!supported || !window.caches) return;
+    const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 1000));
+    idle(() =>
+      caches
+        .has("rulebook-py-manifest")
+        .then((kept) => kept && start())
+        .catch(() => {}),
+    );
+  }
+
   function main() {
     askBox();
     tryControls();
     tools();
     offline();
+    warmStart();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
   else main();
