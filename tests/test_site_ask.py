@@ -206,6 +206,8 @@ def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server:
 
 
 def test_the_answer_links_each_rule_id_to_its_entry(browser, server: _Server) -> None:
+    browser.get(server.url + "reading-rulings/")
+    _ready(browser)
     answer = _ask_in_page(browser, "does fortify save earth on a tie")
     assert answer["ruleId"] == "clash.interp.fortify-outcome"
     browser.get(answer["link"])
@@ -255,8 +257,34 @@ def _panel_after(browser, button):
     return browser.execute_script("return arguments[0].parentElement.nextElementSibling", button)
 
 
-def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: _Server) -> None:
-    ran = 0
+def _native_tool(tool: str, tmp_path: Path) -> list[str]:
+    """The arguments the CLI answers a tool's form with, as first shown (its example filled in)."""
+    if tool == "elestrals-legal":  # the position box starts with this example position
+        return ["elestrals", "legal", "examples/elestrals/main-phase.toml", "--cards", "examples/elestrals/cards.toml"]
+    if tool == "elementals-hint":  # the moves box starts with the opening of seed 7
+        log = tmp_path / "game.log"
+        log.write_text("seed 7\nlayout 1\ndraw\n5D > QH\n6H > KD\n", encoding="utf-8")
+        return ["elementals", "hint", "--log", str(log)]
+    return []
+
+
+def _page_tools(browser, tmp_path: Path) -> int:
+    """Answer each tool of the page as first shown; each must print what the CLI prints. Returns how many."""
+    tools = browser.find_elements("css selector", "div.rulebook-tool")
+    for tool in tools:
+        tool.find_element("css selector", ".rulebook-tool > .md-button").click()
+        panel = tool.find_element("css selector", ".rulebook-try-panel")
+        code, output = _run_panel(browser, panel)
+        command = panel.find_element("css selector", "input").get_attribute("value")
+        args = _native_tool(tool.get_attribute("data-tool"), tmp_path) or shell_words(command)[1:]
+        native = run(args)
+        assert (code, output) == (native.exit_code, native.output), command
+        assert code == 0, output
+    return len(tools)
+
+
+def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: _Server, tmp_path: Path) -> None:
+    ran = tools = 0
     for page in TRY_PAGES:
         browser.get(server.url + page)
         _ready(browser)
@@ -268,7 +296,11 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
             assert matches(shown.expected, output.splitlines()), (shown.command, output)
             assert (code != 0) == shown.expects_failure, (shown.command, code)
             ran += 1
+        tools += _page_tools(browser, tmp_path)
     assert ran >= 10
+    # Every tool of the game pages answered as the CLI does: Clash attack, Elestrals stats and position,
+    # Elementals hint, Elephants order.
+    assert tools == 5
 
     browser.get(server.url + "games/clash/")
     _ready(browser)
