@@ -31,11 +31,12 @@ Examples:
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import math
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -107,14 +108,77 @@ def stem(word: str) -> str:
     return _STEMMER.stemWord(word)
 
 
+#: Whether rapidfuzz (C++) is installed, chosen once when this module is imported (without importing it, which
+#: takes 60 ms). The rules site's browser build (Pyodide) has no rapidfuzz: there ``nearest`` measures edits with
+#: ``edits``, pure Python, which gives the same distances and so the same choices (tests/test_vocabulary_pure.py
+#: runs the players' questions both ways).
+FAST_EDITS = importlib.util.find_spec("rapidfuzz") is not None
+
+
+def edits(a: str, b: str, most: int, *, swaps: bool = True) -> int:
+    """The edit distance from ``a`` to ``b``, or ``most + 1`` when it is over ``most``: pure Python.
+
+    Letters inserted, deleted or replaced count one each; with ``swaps``, two neighbouring letters swapped
+    count one too (the optimal string alignment distance, rapidfuzz's ``OSA``; without it, ``Levenshtein``).
+
+    Examples:
+        >>> edits("fortfy", "fortify", 2), edits("fotrify", "fortify", 2), edits("fotrify", "fortify", 2, swaps=False)
+        (1, 1, 2)
+        >>> edits("attack", "defend", 2)
+        3
+    """
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, letter in enumerate(a, 1):
+        row = [i]
+        for j, other in enumerate(b, 1):
+            cost = row[j - 1] + 1
+            cost = min(cost, previous[j] + 1, previous[j - 1] + (letter != other))
+            if swaps and i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
+                cost = min(cost, before[j - 2] + 1)
+            row.append(cost)
+        if min(row) > most:
+            return most + 1
+        before, previous = previous, row
+    return min(previous[-1], most + 1)
+
+
+def nearest(word: str, choices: Sequence[str], most: int, *, swaps: bool = True) -> tuple[str, int] | None:
+    """The first of ``choices`` fewest edits from ``word`` (``edits``), with its distance; ``None`` when over ``most``.
+
+    The same answer as rapidfuzz's ``process.extractOne`` with the ``OSA`` (or, without ``swaps``,
+    ``Levenshtein``) distance and ``score_cutoff=most``, which it runs when installed.
+
+    Examples:
+        >>> nearest("fortfy", ["fortune", "fortify", "forty"], 1)
+        ('fortify', 1)
+        >>> nearest("water", ["fire", "earth"], 1) is None
+        True
+    """
+    if FAST_EDITS:
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA, Levenshtein
+
+        scorer = OSA.distance if swaps else Levenshtein.distance
+        found = process.extractOne(word, choices, scorer=scorer, score_cutoff=most)
+        return None if found is None else (found[0], int(found[1]))
+    best: tuple[str, int] | None = None
+    for choice in choices:
+        distance = edits(word, choice, most if best is None else best[1] - 1, swaps=swaps)
+        if distance <= most and (best is None or distance < best[1]):
+            best = (choice, distance)
+            if distance == 0:
+                break
+    return best
+
+
 def _filler(word: str) -> bool:
     """Whether a word no record uses is a misspelt stopword ("actualy", "exacly"): one edit from one."""
     if len(word) < 5:
         return False
-    from rapidfuzz import process
-    from rapidfuzz.distance import Levenshtein
-
-    return process.extractOne(word, _LONG_STOPWORDS, scorer=Levenshtein.distance, score_cutoff=1) is not None
+    return nearest(word, _LONG_STOPWORDS, 1, swaps=False) is not None
 
 
 def _meaningful(word: str) -> bool:
@@ -266,17 +330,14 @@ class Lexicon:
         """
         if len(word) < TYPO_LETTERS or not word.isalpha() or self.english_word(word):
             return None
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
-
         most = 1 if len(word) < 8 else 2
         pool = self._pool(len(word), most)
-        best = process.extractOne(word, pool, scorer=OSA.distance, score_cutoff=most)
+        best = nearest(word, pool, most)
         if best is not None and best[1] > 1:
             # Two edits apart: a misspelt form of a word ("dissenchanting") may be one edit from a record stem.
             own = stem(word)
             stems = self._stem_pool(len(own))
-            near = process.extractOne(own, list(stems), scorer=OSA.distance, score_cutoff=1)
+            near = nearest(own, list(stems), 1)
             if near is not None:
                 return stems[near[0]]
         return best[0] if best else None

@@ -1,0 +1,368 @@
+"""The rules in the browser, end to end: headless Chromium against the built site served from 127.0.0.1.
+
+The site runs the project's own Python in a Web Worker (Pyodide and the rulebook wheel, docs/_hooks/browser.py).
+One browser session loads it once; then the ask box answers the held-out players' questions as `rulebook ask`
+does, "Try it" reproduces the pages' transcripts and answers edits as the CLI does, a game page's tool answers,
+no request leaves the site's origin, and after the first visit the site answers with the server gone.
+
+Needs Debian's chromium and chromium-driver and selenium, as tests/test_site_search.py does.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import threading
+import time
+import tomllib
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from cli.testing import matches, run, shell_words, transcripts
+from rulebook.ask import ask
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+try:
+    import selenium
+except ImportError:  # pragma: no cover - depends on the machine
+    selenium = None
+
+missing = [
+    name for name, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium)) if not found
+]
+if missing and not os.environ.get("CI"):
+    pytest.skip(f"site ask test needs {', '.join(missing)}", allow_module_level=True)
+
+DATA = Path(__file__).parent / "data"
+BOOT = 300  # seconds the first load may take on a busy machine (it is one download and one start of Python)
+ANSWER = 60
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,900",
+]
+#: Game pages whose first transcripts are run with "Try it" (three each).
+TRY_PAGES = ["games/clash/", "games/elestrals/", "games/elementals/", "games/spellfire/", "games/elephants/"]
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+class _Server:
+    """The built site on 127.0.0.1, in a thread; ``stop`` closes it (the browser is then offline for it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[_Server]:
+    served = _Server(built_site)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _wait(browser, script: str, seconds: float, what: str):
+    """Poll ``script`` until it returns something truthy; else fail naming ``what`` and the page's status lines."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = browser.execute_script(script)
+        if found:
+            return found
+        time.sleep(0.1)
+    status = browser.execute_script("return [...document.querySelectorAll('.rulebook-status')].map(s => s.textContent)")
+    pytest.fail(f"{what}: nothing after {seconds} s; status: {status}")
+
+
+def _ready(browser, seconds: float = BOOT) -> None:
+    browser.execute_script("document.getElementById('rulebook-ask').focus()")
+    _wait(
+        browser,
+        "return window.rulebookEngine && document.getElementById('rulebook-ask-status').dataset.phase === 'ready'",
+        seconds,
+        "the rules engine to load",
+    )
+
+
+def _ask_in_page(browser, question: str) -> dict:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    box = browser.find_element(By.ID, "rulebook-ask")
+    box.clear()
+    box.send_keys(question, Keys.ENTER)
+    script = """const a = document.getElementById('rulebook-answer');
+    return a.dataset.question === arguments[0] && a.dataset.done ? {ruleId: a.dataset.ruleId || null,
+      refused: a.dataset.refused === 'true', text: a.querySelector('pre').textContent,
+      link: (a.querySelector('pre a') || {}).href || null} : null"""
+    deadline = time.monotonic() + ANSWER
+    while time.monotonic() < deadline:
+        found = browser.execute_script(script, question)
+        if found:
+            return found
+        time.sleep(0.05)
+    pytest.fail(f"no answer to {question!r} in {ANSWER} s")
+
+
+def _cli_answer(question: str) -> tuple[str | None, bool, str]:
+    """The first ruling's ID (None when refused), whether refused, and what `rulebook ask` prints."""
+    value = ask(question, limit=3).value
+    refused = bool(value["refused"])
+    first = None if refused or not value["rulings"] else value["rulings"][0]["id"]
+    return first, refused, run(["ask", question]).output
+
+
+def _questions() -> tuple[list[str], list[str]]:
+    """From the held-out half: the first eight questions of each game in file order, and every off-topic one."""
+    questions = tomllib.loads((DATA / "players-test.toml").read_text(encoding="utf-8"))["question"]
+    real: list[str] = []
+    for game in ("clash", "elestrals", "elementals", "spellfire", "elephants"):
+        real += [q["text"] for q in questions if q["game"] == game][:8]
+    return real, [q["text"] for q in questions if q["game"] == "none"]
+
+
+def _requests(browser) -> list[str]:
+    """Every URL the browser asked for so far (the page's and its workers' network log)."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
+    # The first test of the session: a fresh profile, so every file comes over the network (later loads may
+    # take them from the cache the worker fills, and those are not requests).
+    browser.get(server.url + "games/elephants/")
+    _ready(browser)
+    _ask_in_page(browser, "what happens on a tie")
+    urls = _requests(browser)  # the page's network log
+    urls += browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    urls += browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.rulebookEngine.request({kind: 'resources'}).then(reply => done(reply.urls))"
+    )  # the worker's: Pyodide's runtime and the wheels
+    assert any(url.endswith(".wasm") for url in urls), "the worker's files were not seen"
+    assert any("/py/wheels/rulebook-" in url for url in urls)
+    outside = [u for u in urls if not u.startswith((server.url, "data:", "blob:"))]
+    assert not outside, outside[:5]
+
+
+def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: _Server) -> None:
+    browser.get(server.url)
+    _ready(browser)
+    real, off_topic = _questions()
+    assert len(real) >= 40
+    mismatched, refused, cli_refused, links = [], 0, 0, 0
+    for question in real + off_topic:
+        page = _ask_in_page(browser, question)
+        cli = _cli_answer(question)
+        if (page["ruleId"], page["refused"], page["text"]) != cli:
+            mismatched.append((question, page["ruleId"], cli[0]))
+        links += question in real and bool(page["link"])
+        refused += question in off_topic and page["refused"]
+        cli_refused += question in off_topic and cli[1]
+    # The same first ruling (or refusal) and the same text as `rulebook ask`, for every question.
+    assert not mismatched, mismatched[:5]
+    # The real questions' rulings link to their entries (a refused one has no link).
+    assert links >= len(real) - 1
+    # The off-topic ones are refused as the CLI refuses them (31 of these 34: README, "off-topic refused").
+    assert refused == cli_refused >= 0.9 * len(off_topic)
+
+
+def test_the_answer_links_each_rule_id_to_its_entry(browser, server: _Server) -> None:
+    browser.get(server.url + "reading-rulings/")
+    _ready(browser)
+    answer = _ask_in_page(browser, "does fortify save earth on a tie")
+    assert answer["ruleId"] == "clash.interp.fortify-outcome"
+    browser.get(answer["link"])
+    heading = browser.execute_script("return document.getElementById('clash.interp.fortify-outcome').tagName")
+    assert heading.startswith("H")
+
+
+def _page_transcripts(browser, count: int) -> list[tuple[object, object]]:
+    """The first ``count`` "Try it" buttons of the page, each with the transcript the page shows for it."""
+    from selenium.webdriver.common.by import By
+
+    pairs = []
+    for button in browser.find_elements(By.CSS_SELECTOR, "button.rulebook-try")[:count]:
+        code = browser.execute_script(
+            "return arguments[0].parentElement.previousElementSibling.querySelector('code').textContent", button
+        )
+        shown = {t.command: t for t in transcripts(f"```console\n{code}\n```\n")}
+        pairs.append((button, shown[button.get_attribute("data-command")]))
+    return pairs
+
+
+def _run_panel(browser, panel, command: str | None = None) -> tuple[int, str]:
+    """Run a panel's command (after typing ``command`` over it, if given) and wait for its output and exit status."""
+    from selenium.webdriver.common.keys import Keys
+
+    field = panel.find_element("css selector", "input.rulebook-try-command")
+    if command is not None:
+        browser.execute_script("arguments[0].removeAttribute('data-code')", panel)
+        field.clear()
+        field.send_keys(command, Keys.ENTER)
+    target = command if command is not None else field.get_attribute("value")
+    script = (
+        "const p = arguments[0]; return p.dataset.code !== undefined && p.dataset.ran === arguments[1] ? "
+        "[Number(p.dataset.code), p.querySelector('pre.rulebook-output').textContent] : null"
+    )
+    deadline = time.monotonic() + ANSWER
+    while time.monotonic() < deadline:
+        found = browser.execute_script(script, panel, target)
+        if found:
+            return found[0], found[1]
+        time.sleep(0.05)
+    pytest.fail(f"no output for {target!r} in {ANSWER} s")
+
+
+def _panel_after(browser, button):
+    button.click()
+    return browser.execute_script("return arguments[0].parentElement.nextElementSibling", button)
+
+
+def _native_tool(tool: str, tmp_path: Path) -> list[str]:
+    """The arguments the CLI answers a tool's form with, as first shown (its example filled in)."""
+    if tool == "elestrals-legal":  # the position box starts with this example position
+        return ["elestrals", "legal", "examples/elestrals/main-phase.toml", "--cards", "examples/elestrals/cards.toml"]
+    if tool == "elementals-hint":  # the moves box starts with the opening of seed 7
+        log = tmp_path / "game.log"
+        log.write_text("seed 7\nlayout 1\ndraw\n5D > QH\n6H > KD\n", encoding="utf-8")
+        return ["elementals", "hint", "--log", str(log)]
+    return []
+
+
+def _page_tools(browser, tmp_path: Path) -> int:
+    """Answer each tool of the page as first shown; each must print what the CLI prints. Returns how many."""
+    tools = browser.find_elements("css selector", "div.rulebook-tool")
+    for tool in tools:
+        tool.find_element("css selector", ".rulebook-tool > .md-button").click()
+        panel = tool.find_element("css selector", ".rulebook-try-panel")
+        code, output = _run_panel(browser, panel)
+        command = panel.find_element("css selector", "input").get_attribute("value")
+        args = _native_tool(tool.get_attribute("data-tool"), tmp_path) or shell_words(command)[1:]
+        native = run(args)
+        assert (code, output) == (native.exit_code, native.output), command
+        assert code == 0, output
+    return len(tools)
+
+
+def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: _Server, tmp_path: Path) -> None:
+    ran = tools = 0
+    for page in TRY_PAGES:
+        browser.get(server.url + page)
+        _ready(browser)
+        for button, shown in _page_transcripts(browser, 3):
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            code, output = _run_panel(browser, _panel_after(browser, button))
+            native = run(shell_words(shown.command)[1:])
+            assert (code, output) == (native.exit_code, native.output), shown.command
+            assert matches(shown.expected, output.splitlines()), (shown.command, output)
+            assert (code != 0) == shown.expects_failure, (shown.command, code)
+            ran += 1
+        tools += _page_tools(browser, tmp_path)
+    assert ran >= 10
+    # Every tool of the game pages answered as the CLI does: Clash attack, Elestrals stats and position,
+    # Elementals hint, Elephants order.
+    assert tools == 5
+
+    browser.get(server.url + "games/clash/")
+    _ready(browser)
+    button = next(b for b, t in _page_transcripts(browser, 10) if t.command.startswith("rulebook clash attack "))
+    panel = _panel_after(browser, button)
+    _run_panel(browser, panel)
+    for edit in ("rulebook clash attack fire+ water", "rulebook clash attack earth wind", "rulebook clash atack"):
+        code, output = _run_panel(browser, panel, edit)
+        native = run(shell_words(edit)[1:])
+        assert (code, output) == (native.exit_code, native.output), edit
+    # The bad edits got the CLI's one-line error and exit 2.
+    assert code == 2
+    assert len(output.strip().splitlines()) == 1
+    assert output.startswith("error:")
+
+
+def test_a_game_page_tool_answers_as_the_cli(browser, server: _Server) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "games/clash/")
+    _ready(browser)
+    tool = browser.find_element("css selector", "div.rulebook-tool[data-tool='clash-attack']")
+    attacker, target = tool.find_elements("css selector", "select")
+    Select(attacker).select_by_value("earth")
+    Select(target).select_by_value("air")
+    tool.find_elements("css selector", "input[type=checkbox]")[1].click()  # the defender uses its ability
+    tool.find_element("css selector", ".rulebook-tool > .md-button").click()
+    panel = tool.find_element("css selector", ".rulebook-try-panel")
+    code, output = _run_panel(browser, panel)
+    assert panel.find_element("css selector", "input").get_attribute("value") == "rulebook clash attack earth air+"
+    native = run(["clash", "attack", "earth", "air+"])
+    assert (code, output) == (native.exit_code, native.output)
+    assert output.startswith("illegal:")
+
+
+def test_without_webassembly_the_page_says_why_in_one_line(browser, server: _Server) -> None:
+    added = browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete globalThis.WebAssembly;"}
+    )
+    try:
+        browser.get(server.url + "games/clash/")
+        status = browser.execute_script("return document.getElementById('rulebook-ask-status').textContent")
+        searchable = browser.execute_script("return !!document.querySelector('input.md-search__input')")
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+    assert status == "The ask box is unavailable: this browser cannot run WebAssembly in a worker."
+    assert searchable
+
+
+def test_after_a_visit_the_site_answers_without_the_server(browser, server: _Server) -> None:
+    # Visited, with the service worker in control, the page and the worker's files kept.
+    browser.get(server.url + "games/spellfire/")
+    _ready(browser)
+    _wait(browser, "return navigator.serviceWorker.controller !== null", 30, "the service worker to take control")
+    _wait(
+        browser,
+        "return caches.open('rulebook-pages').then(c => c.match(location.href)).then(Boolean)",
+        30,
+        "the page to be kept",
+    )
+    server.stop()
+    browser.get(server.url + "games/spellfire/")
+    _ready(browser)
+    answer = _ask_in_page(browser, "who attacks first in spellfire")
+    assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]
