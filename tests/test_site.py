@@ -24,15 +24,15 @@ def test_cli_reference_page_is_current(tmp_path: Path) -> None:
 
 def test_site_builds_strict_with_the_generated_rules_reference(built_site: Path) -> None:
     # built_site runs the same command a maintainer runs: mkdocs build --strict
-    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
+    page = (built_site / "reference" / "clash" / "attacks" / "index.html").read_text(encoding="utf-8")
     assert 'id="clash.attack.tie"' in page
-    assert "clash.erratum.example-turn-2" in page
+    assert "clash.erratum.example-turn-2" in (built_site / "reference" / "clash" / "rulings" / "index.html").read_text()
     assert (built_site / "search" / "search_index.json").is_file()
 
 
 def test_rule_ids_in_prose_link_to_their_records(built_site: Path) -> None:
     page = (built_site / "reading-rulings" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="../reference/clash/#clash.attack.tie"><code>clash.attack.tie</code></a>' in page
+    assert '<a href="../reference/clash/attacks/#clash.attack.tie"><code>clash.attack.tie</code></a>' in page
 
 
 # A Sphinx role (colon, role name, colon, backticked name) is reST; mkdocstrings renders docstrings as Markdown,
@@ -127,10 +127,16 @@ def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -
     )
 
 
-def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_words(built_site: Path) -> None:
-    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<details class="example">\s*<summary>Exercised by \d+ passing scenarios</summary>', page)
-    assert "cites the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
+def test_reference_entries_speak_to_players_and_name_sources_in_words(built_site: Path) -> None:
+    page = (built_site / "reference" / "clash" / "attacks" / "index.html").read_text(encoding="utf-8")
+    assert "from the <em>Elemental Clash rules</em>, Rules and Mechanics › Outcome of Attack" in page
+    # The developer's detail (which scenarios exercise a record) is on the coverage page, not in the reference.
+    assert "Exercised by" not in page and "passing scenario" not in page
+    coverage = (built_site / "coverage" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../reference/clash/attacks/#clash.attack.tie"' in coverage
+    # A record resting on a public source says so in words, without the repository's name.
+    elephants = (built_site / "reference" / "elephants" / "round" / "index.html").read_text(encoding="utf-8")
+    assert "free prototype" in elephants and "rolawson" not in elephants and "rests on a public source" not in elephants
     # No page names a source by its file in prose (transcripts show what commands print).
     for game in ("clash", "spellfire"):
         text = (built_site / "games" / game / "index.html").read_text(encoding="utf-8")
@@ -138,8 +144,9 @@ def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_wor
         assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", prose), game
 
 
-def test_command_output_wraps_on_the_site_instead_of_scrolling(built_site: Path) -> None:
+def test_transcripts_keep_their_lines_and_scroll_inside_their_box(built_site: Path) -> None:
     page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../stylesheets/extra.css"' in page
     css = (built_site / "stylesheets" / "extra.css").read_text(encoding="utf-8")
-    assert re.search(r"pre > code \{[^}]*white-space: pre-wrap", css)
+    assert re.search(r"pre > code \{[^}]*white-space: pre;[^}]*overflow-x: auto", css)
+    assert "pre-wrap" not in css
