@@ -275,16 +275,16 @@ def ask(
     if as_json:
         emit_ruling(game, "ask", {"question": question, "game": game}, ruling, True)
         return
-    typer.echo(render(ruling))
+    from cli.output import width, wrapped
+
+    typer.echo(render(ruling, width()))  # wrapped to the terminal, at word boundaries
     if ruling.rules:
-        import textwrap
+        from cli.output import notes_for
 
-        from cli.output import WRAP, notes_for
-
-        typer.echo("rules: " + ", ".join(ruling.rules))
+        typer.echo(wrapped("rules: " + ", ".join(ruling.rules)))
         for note in notes_for(ruling.rules):
-            typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
-            typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
+            typer.echo(wrapped(f"{note['kind']} {note['id']}: {note['title']}."))
+            typer.echo(wrapped(note["text"], "  ", "  "))
 
 
 @answers

@@ -129,7 +129,7 @@ def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -
 
 def test_reference_entries_speak_to_players_and_name_sources_in_words(built_site: Path) -> None:
     page = (built_site / "reference" / "clash" / "attacks" / "index.html").read_text(encoding="utf-8")
-    assert "from the <em>Elemental Clash rules</em>, Rules and Mechanics › Outcome of Attack" in page
+    assert "from the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
     # The developer's detail (which scenarios exercise a record) is on the coverage page, not in the reference.
     assert "Exercised by" not in page and "passing scenario" not in page
     coverage = (built_site / "coverage" / "index.html").read_text(encoding="utf-8")

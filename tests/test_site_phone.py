@@ -105,7 +105,8 @@ def site_pages(site: Path) -> list[str]:
 WIDTH_SCRIPT = """
 const width = document.documentElement.scrollWidth;
 const out = [...document.querySelectorAll('body *')]
-  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('pre, .md-typeset__scrollwrap, .scroll-box, .md-sidebar, .md-search, .md-nav, .md-header__inner, .md-tabs'))
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+  .filter(e => !e.closest('pre, .md-typeset__scrollwrap, .scroll-box, .md-sidebar, .md-search, .md-header__inner'))
   .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));
 return [width, out];
 """
@@ -204,6 +205,7 @@ def test_the_copy_button_really_copies_the_command(desktop, site_url: str) -> No
     desktop.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
     desktop.execute_script("arguments[0].click();", button)
     pasted = desktop.execute_async_script(
-        "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('ERR ' + e));"
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, e => done('ERR ' + e));"
     )
     assert pasted.strip() == "rulebook clash position"

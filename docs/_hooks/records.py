@@ -126,8 +126,7 @@ def source_in_words(rec: Record) -> str:
     """Where a record comes from, as a player would say it."""
     if rec.citation.public:
         return "from " + PUBLIC_WORDS.get(rec.game, f"public sources the *{rec.citation.document}* takes for granted")
-    section = rec.citation.section.replace(" > ", " › ")
-    return f"from the *{rec.citation.document}*, {section}"
+    return f"from the *{rec.citation.document}*, {rec.citation.section}"
 
 
 def _record(rec: Record, overridden_by: list[str], page: str) -> str:
@@ -196,7 +195,8 @@ def render(game: str) -> str:
     """A game's reference contents page: its chapters, each with its records' titles linked."""
     ruleset = rulebook.rules(game)
     document = rulebook.game(game).document
-    parts = [f"{ruleset.summary}", "", f"Source: the *{document}*. {len(ruleset)} records in {len(chapters(game))} chapters.", ""]
+    count = f"{len(ruleset)} records in {len(chapters(game))} chapters"
+    parts = [f"{ruleset.summary}", "", f"Source: the *{document}*. {count}.", ""]
     for slug, title, blurb, _ in chapters(game):
         records = [r for r in ruleset if chapter_of(r.id) == slug]
         parts += [f"## [{title}]({game}/{slug}.md)", "", f"*{blurb.capitalize()}* ({len(records)} records):", ""]
@@ -360,7 +360,8 @@ def on_files(files, config):
 
     for game in rulebook.games():
         for slug, _, _, _ in chapters(game.id):
-            files.append(File.generated(config, f"reference/{game.id}/{slug}.md", content=render_chapter(game.id, slug)))
+            page = render_chapter(game.id, slug)
+            files.append(File.generated(config, f"reference/{game.id}/{slug}.md", content=page))
         files.append(File.generated(config, f"faq/{game.id}.md", content=render_faq(game.id)))
     return files
 
