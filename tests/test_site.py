@@ -70,6 +70,8 @@ FIGURES = [
     "elestrals-field.svg",
     "clash-elements.svg",
     "clash-example-game.svg",
+    "elephants-round.svg",
+    "elephants-thunder.svg",
 ]
 
 
@@ -150,3 +152,96 @@ def test_transcripts_keep_their_lines_and_scroll_inside_their_box(built_site: Pa
     css = (built_site / "stylesheets" / "extra.css").read_text(encoding="utf-8")
     assert re.search(r"pre > code \{[^}]*white-space: pre;[^}]*overflow-x: auto", css)
     assert "pre-wrap" not in css
+
+
+def test_the_elephants_round_figure_draws_what_the_engine_plays(built_site: Path) -> None:
+    from rulebook import elephants
+
+    plan = elephants.parse_round((ROOT / "examples" / "elephants" / "round.toml").read_text(encoding="utf-8"))
+    played = elephants.play_round(**plan).value
+    for narrow in ("", "-narrow"):
+        svg = _svg_text(built_site, f"elephants-round{narrow}.svg")
+        assert svg.count(">Clash ") == 4
+        for clash in played["clashes"]:
+            for n, ref in enumerate(clash["resolved"], 1):
+                owner, _, name = ref.partition(":")
+                assert f">{n}. {owner} {name.capitalize()}<" in svg
+        assert svg.count(">✕ ") == sum(len(c["cancelled"]) for c in played["clashes"])
+        assert ">P3 loses a trunk<" in svg
+
+
+def test_a_figure_with_a_narrow_drawing_shows_it_on_a_phone(built_site: Path) -> None:
+    page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<picture class="figure"><source media="\(max-width: 600px\)" '
+                     r'srcset="[./]*figures/clash-elements-narrow.svg"><img', page)
+    # A figure with no narrow drawing and text too small once shrunk scrolls in its box at a legible width.
+    layouts = (built_site / "games" / "elementals" / "index.html").read_text(encoding="utf-8")
+    shown = r'<span class="scroll-box"[^>]*><img [^>]*elementals-layouts.svg" style="min-width: \d+px"'
+    assert re.search(shown, layouts)
+
+
+def _headings(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>|&para;", "", h).strip() for h in re.findall(r"<h2[^>]*>(.*?)</h2>", html, flags=re.DOTALL)]
+
+
+def test_game_pages_teach_the_game_before_the_rulings_and_the_tools(built_site: Path) -> None:
+    elephants = _headings((built_site / "games" / "elephants" / "index.html").read_text(encoding="utf-8"))
+    assert elephants[:3] == ["The table and a round", "The spells", "How the game ends"], elephants
+    assert elephants.index("Rulings players argue about") < elephants.index(
+        "For judges and designers: writing a board"
+    )
+    elestrals = _headings((built_site / "games" / "elestrals" / "index.html").read_text(encoding="utf-8"))
+    assert elestrals[0] == "The table and a turn" and elestrals[-2].startswith("For judges"), elestrals
+    chain = (built_site / "games" / "elestrals-chain" / "index.html").read_text(encoding="utf-8")
+    assert chain.index("as it happens at the table") < chain.index("A chain file has one statement")
+    # No scenario on the Elephants page is introduced by rule IDs alone.
+    source = (ROOT / "docs" / "games" / "elephants.md").read_text(encoding="utf-8")
+    for block in re.split(r"(?m)^### Scenario: ", source)[1:]:
+        first = block.split("\n\n", 2)[1]
+        assert first.startswith("```") or re.sub(r"\(\[[^]]*\]\([^)]*\)(, )?\)?|\[[^]]*\]\([^)]*\)", "", first).strip(
+            " ,()\n"
+        ), block.splitlines()[0]
+
+
+def test_card_pages_give_each_card_its_data_picture_and_rulings(built_site: Path) -> None:
+    from rulebook import clash, elementals, elephants
+
+    spells = (built_site / "cards" / "elephants" / "index.html").read_text(encoding="utf-8")
+    for name in elephants.SPELLS:
+        assert f'id="{name}"' in spells and f"figures/cards/elephants-{name}.svg" in spells, name
+    assert (built_site / "figures" / "cards" / "elephants-clap.svg").is_file()
+    clap = spells[spells.index('id="clap"') : spells.index('id="break"')]
+    assert "Thunder" in clap and "reference/elephants/spells/#elephants.spell.clap" in clap
+    assert "reference/elephants/clarifications/#elephants.clap.targets" in clap
+    cards = (built_site / "cards" / "elementals" / "index.html").read_text(encoding="utf-8")
+    for card in elementals.ELEMENTALS:
+        assert f'id="{card.lower()}"' in cards, card
+    elements = (built_site / "cards" / "clash" / "index.html").read_text(encoding="utf-8")
+    for element in clash.ELEMENTS:
+        assert f'id="{element}"' in elements and f"strength <strong>{clash.STRENGTH[element]}</strong>" in elements
+
+
+def test_each_game_has_a_faq_of_players_questions_with_a_short_answer_and_the_ruling(built_site: Path) -> None:
+    import rulebook
+
+    for game in rulebook.games():
+        page = (built_site / "faq" / game.id / "index.html").read_text(encoding="utf-8")
+        asked = [r for r in rulebook.rules(game.id) if r.asked_as and r.kind != "glossary"]
+        assert page.count("The ruling</a>") == len(asked) > 0, game.id
+    clash_faq = (built_site / "faq" / "clash" / "index.html").read_text(encoding="utf-8")
+    tie = rulebook.rule("clash.attack.tie")
+    assert tie.asked_as[0][1:] in clash_faq and "reference/clash/attacks/#clash.attack.tie" in clash_faq
+
+
+def test_every_page_says_when_it_last_changed_and_the_changelog_is_in_the_nav(built_site: Path) -> None:
+    for page in ("games/clash", "reference/clash/attacks", "changelog"):
+        html = (built_site / page / "index.html").read_text(encoding="utf-8")
+        assert re.search(r'git-revision-date-localized-plugin-date"[^>]*>\w+ \d{1,2}, \d{4}<', html), page
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="changelog/"' in home
+
+
+def test_old_links_to_a_rule_on_the_reference_page_go_on_to_its_chapter(built_site: Path) -> None:
+    contents = (built_site / "reference" / "elestrals" / "index.html").read_text(encoding="utf-8")
+    assert "location.replace(chapters[topic] + '/#' + id)" in contents
+    assert '"glossary": "glossary"' in contents and '"main": "main"' in contents
