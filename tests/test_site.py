@@ -46,9 +46,10 @@ def test_api_page_shows_cross_references_as_links_not_raw_sphinx_roles(built_sit
         for page in built_site.rglob("*.html")
     }
     assert {page: found for page, found in raw.items() if found} == {}
-    api = (built_site / "api" / "index.html").read_text(encoding="utf-8")
-    # A docstring's [`IllegalActionError`][rulebook.errors.IllegalActionError] became a link to its entry.
-    assert 'href="#rulebook.errors.IllegalActionError"' in api
+    api = (built_site / "api" / "elemental-clash" / "index.html").read_text(encoding="utf-8")
+    # A docstring's [`IllegalActionError`][rulebook.errors.IllegalActionError] became a link to its entry,
+    # on the API's page of errors.
+    assert 'href="../errors/#rulebook.errors.IllegalActionError"' in api
 
 
 def test_docstrings_use_markdown_cross_references() -> None:
@@ -245,3 +246,17 @@ def test_old_links_to_a_rule_on_the_reference_page_go_on_to_its_chapter(built_si
     contents = (built_site / "reference" / "elestrals" / "index.html").read_text(encoding="utf-8")
     assert "location.replace(chapters[topic] + '/#' + id)" in contents
     assert '"glossary": "glossary"' in contents and '"main": "main"' in contents
+
+
+def test_the_cli_and_api_references_are_split_into_parts_with_their_anchors(built_site: Path) -> None:
+    cli = (built_site / "cli" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert 'id="rulebook-clash-attack"' in cli
+    index = (built_site / "cli" / "index.html").read_text(encoding="utf-8")
+    assert 'id="rulebook-ask"' in index and 'href="clash/"' in index
+    # The one file in the repository is still the whole generated reference (its staleness test reads it).
+    assert "## `rulebook clash attack`" in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").replace("###", "##")
+    solver = (built_site / "games" / "clash-solver" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../api/elemental-clash-solved/#rulebook.clash.solver.advise"' in solver
+    assert 'id="rulebook.clash.solver.advise"' in (
+        built_site / "api" / "elemental-clash-solved" / "index.html"
+    ).read_text(encoding="utf-8")

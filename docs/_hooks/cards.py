@@ -45,7 +45,7 @@ def _entry(title: str, anchor: str, picture: str, alt: str, facts: list[str], fo
         [
             f"## {title} {{#{anchor}}}",
             "",
-            f"![{alt}](../figures/cards/{picture}){{ .card-picture loading=lazy }}",
+            f"![{alt}](../figures/cards/{picture}){{ .card-picture }}",
             "",
             *[f"{fact}  " for fact in facts[:-1]],
             facts[-1],

@@ -366,58 +366,6 @@ def on_files(files, config):
     return files
 
 
-def on_nav(nav, config, files):
-    """Under each game's reference page in the navigation, its chapters; the FAQ pages after the references."""
-    from mkdocs.structure.nav import Section
-
-    def walk(items: list, parent) -> list:
-        out = []
-        for item in items:
-            item.parent = parent
-            if isinstance(item, Section):
-                item.children = walk(item.children, item)
-            game = _reference_game(item)
-            if game:
-                section = Section(item.title, [])
-                section.parent = parent
-                item.title = "Contents"
-                item.parent = section
-                pages = [files.get_file_from_path(f"reference/{game}/{slug}.md").page for slug, *_ in chapters(game)]
-                for page in pages:
-                    page.parent = section
-                section.children = [item, *pages]
-                out.append(section)
-            else:
-                out.append(item)
-        return out
-
-    nav.items = walk(nav.items, None)
-    pages = []
-
-    def collect(items: list) -> None:
-        for item in items:
-            if isinstance(item, Section):
-                collect(item.children)
-            elif getattr(item, "file", None) is not None:
-                pages.append(item)
-
-    collect(nav.items)
-    for before, after in zip([None, *pages], [*pages, None], strict=False):
-        if before is not None:
-            before.next_page = after
-        if after is not None:
-            after.previous_page = before
-    nav.pages = pages
-    return nav
-
-
-def _reference_game(item) -> str | None:
-    """The game whose reference contents page this navigation item is, if it is one."""
-    file = getattr(item, "file", None)
-    match = re.fullmatch(r"reference/([a-z]+)\.md", file.src_uri) if file is not None else None
-    return match.group(1) if match else None
-
-
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if page.file.src_uri in SEARCH_BOOST:
         page.meta.setdefault("search", {})["boost"] = SEARCH_BOOST[page.file.src_uri]
