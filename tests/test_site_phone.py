@@ -132,15 +132,16 @@ def test_no_page_is_taller_than_30000_px_on_a_desktop(desktop, site_url: str, bu
     assert tall == {}
 
 
-#: For every figure image on the page: its file, its width on the screen, and its smallest text on the screen
-#: (the SVG's smallest font size, scaled by how much the picture is shrunk or grown to fit).
+#: For every picture (SVG) in the page's text: its file, its width on the screen, and its smallest text on the
+#: screen (the SVG's smallest font size, scaled by how much the picture is shrunk or grown to fit).
 FIGURE_SCRIPT = """
 const done = arguments[arguments.length - 1];
-const images = [...document.querySelectorAll('img[src*="figures/"]')].filter(i => i.offsetParent !== null);
+const images = [...document.querySelectorAll('.md-content img[src$=".svg"]')].filter(i => i.offsetParent !== null);
 Promise.all(images.map(async img => {
   const svg = new DOMParser().parseFromString(await (await fetch(img.currentSrc || img.src)).text(), 'image/svg+xml');
   const root = svg.documentElement, box = root.getAttribute('viewBox').split(/[ ,]+/).map(Number);
-  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size') || '16'));
+  const size = t => parseFloat(t.closest('[font-size]')?.getAttribute('font-size') || '16');
+  const sizes = [...svg.querySelectorAll('text')].map(size);
   const shown = img.getBoundingClientRect().width;
   return [img.currentSrc || img.src, Math.round(shown), Math.min(...sizes) * shown / box[2]];
 })).then(done);
@@ -150,7 +151,7 @@ Promise.all(images.map(async img => {
 def test_every_figure_text_is_at_least_11_px_on_a_phone(phone, site_url: str, built_site: Path) -> None:
     small, seen = {}, 0
     for page in site_pages(built_site):
-        if "figures/" not in (built_site / page / "index.html").read_text(encoding="utf-8"):
+        if '.svg"' not in (built_site / page / "index.html").read_text(encoding="utf-8"):
             continue
         phone.get(site_url + page)
         for src, shown, smallest in phone.execute_async_script(FIGURE_SCRIPT):

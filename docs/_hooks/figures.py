@@ -477,8 +477,8 @@ def measure(svg: str) -> tuple[float, float]:
     """An SVG's width (from its viewBox) and its smallest font size."""
     import re
 
-    width = float(re.search(r"viewBox='0 0 ([\d.]+) ", svg).group(1))
-    sizes = [float(s) for s in re.findall(r"font-size='([\d.]+)'", svg)]
+    width = float(re.search(r"viewBox=['\"]0 0 ([\d.]+) ", svg).group(1))
+    sizes = [float(s) for s in re.findall(r"font-size=['\"]([\d.]+)['\"]", svg)]
     return width, min(sizes, default=16.0)
 
 
@@ -494,7 +494,7 @@ def on_files(files, config):
 
 
 def on_page_content(html: str, page, config, files) -> str:
-    """Make every figure legible on a phone: its narrow drawing where it has one, else a box it scrolls in.
+    """Make every figure and chart legible on a phone: its narrow drawing where it has one, else a scroll box.
 
     A figure ``NAME.svg`` with a ``NAME-narrow.svg`` becomes a ``<picture>`` that shows the narrow drawing
     on a narrow screen. A figure without one whose smallest text would fall under 11 px once shrunk to a
@@ -508,11 +508,15 @@ def on_page_content(html: str, page, config, files) -> str:
         if narrow in DRAWN:
             source = f'<source media="{NARROW_MEDIA}" srcset="{src[: -len(name) - 4]}{narrow}">'
             return f'<picture class="figure">{source}{img}</picture>'
-        width, smallest = DRAWN.get(f"{name}.svg", (0.0, 16.0))
+        if "figures/" in src:
+            width, smallest = DRAWN.get(f"{name}.svg", (0.0, 16.0))
+        else:  # a chart kept in the repository beside its page
+            path = Path(config["docs_dir"]) / Path(page.file.src_uri).parent / src
+            width, smallest = measure(path.read_text(encoding="utf-8")) if path.is_file() else (0.0, 16.0)
         if width * SMALLEST_TEXT / smallest <= CONTENT_ON_A_PHONE:
             return img
         least = round(width * SMALLEST_TEXT / smallest)
         return f'<span class="scroll-box" style="display: block">{img[:-3]} style="min-width: {least}px" /></span>'
 
-    pattern = r'<img alt="[^"]*" src="(?P<src>[^"]*figures/(?P<name>[a-z0-9-]+)\.svg)" />'
+    pattern = r'<img alt="[^"]*" src="(?P<src>[^":]*?(?P<name>[A-Za-z0-9_-]+)\.svg)" />'
     return re.sub(pattern, figure, html)

@@ -169,7 +169,8 @@ def render_chapter(game: str, slug: str) -> str:
     parts = [
         "---",
         "search:",
-        "  boost: 3",  # rules rank first in the site search
+        # Rules rank first in the site search; the readings of silent rules just after the rules they read.
+        f"  boost: {2 if slug == 'rulings' else 3}",
         "---",
         "",
         f"# {rulebook.game(game).name}: {title}",
