@@ -61,3 +61,28 @@ def test_ask_in_a_60_column_terminal_fits_and_splits_no_word(question: str) -> N
     assert max(len(line) for line in lines) <= 60, narrow
     # The same words in the same order as in a wide terminal: wrapping only moved words, never cut one.
     assert _words(narrow) == _words(wide)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["clash", "attack", "earth", "air+"],
+        ["compare", "gale-defends"],
+        ["rule", "clash.attack.tie"],
+        ["elephants", "order", "P1:stupefy", "P2:nightglow", "P1:root", "P2:slumber", "--ringleader", "P2"],
+    ],
+)
+def test_other_commands_in_a_60_column_terminal_split_no_word(args: list[str]) -> None:
+    narrow = _in_terminal(args, 60)
+    wide = _in_terminal(args, 200)
+    verdict = narrow.splitlines()[0]
+    assert len(verdict) <= 60, narrow
+    assert _words(narrow) == _words(wide)
+
+
+def test_a_long_verdict_stays_one_line_when_piped() -> None:
+    # Scripts and the site's transcripts read a verdict as one line; only a narrow terminal wraps it.
+    env = {**os.environ, "COLUMNS": "60"}
+    code = "import sys; from cli.main import run; sys.argv = ['rulebook', 'clash', 'attack', 'earth', 'air+']; run()"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env).stdout
+    assert out.splitlines()[0] == "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"
