@@ -176,9 +176,11 @@ def test_a_figure_with_a_narrow_drawing_shows_it_on_a_phone(built_site: Path) ->
     assert re.search(r'<picture class="figure"><source media="\(max-width: 600px\)" '
                      r'srcset="[./]*figures/clash-elements-narrow.svg"><img', page)
     # A figure with no narrow drawing and text too small once shrunk scrolls in its box at a legible width.
-    layouts = (built_site / "games" / "elementals" / "index.html").read_text(encoding="utf-8")
-    shown = r'<span class="scroll-box"[^>]*><img [^>]*elementals-layouts.svg" style="min-width: \d+px"'
-    assert re.search(shown, layouts)
+    zones = (built_site / "games" / "elestrals-cards" / "index.html").read_text(encoding="utf-8")
+    shown = r'<span class="scroll-box"[^>]*><img [^>]*elestrals-field.svg" style="min-width: \d+px"'
+    assert re.search(shown, zones)
+    layouts = _svg_text(built_site, "elementals-layouts-narrow.svg")
+    assert layouts.count("<rect x=") == _svg_text(built_site, "elementals-layouts.svg").count("<rect x=")
 
 
 def _headings(html: str) -> list[str]:

@@ -123,21 +123,24 @@ def spellfire_formation(razed: str = "") -> str:
 # ---------------------------------------------------------------- Elementals
 
 
-def elementals_layouts() -> str:
-    """The three layouts side by side, each card drawn where the layout puts it, later rows on top."""
+def elementals_layouts(narrow: bool = False) -> str:
+    """The three layouts side by side, each card drawn where the layout puts it, later rows on top.
+
+    ``narrow``: the phone's layout, the three one above the other, the notes on more lines.
+    """
     from rulebook import elementals
 
     card_w, card_h, step_y = 40, 56, 30  # a row overlaps the row above it by about half a card
     half = card_w / 2 + 2
     panels = []
-    x_off = 20
+    x_off, y_off = 20, 0
     for number, lay in sorted(elementals.LAYOUTS.items()):
         cols = max(c for _, c in lay.slots) + 2
         rows = max(r for r, _ in lay.slots) + 1
         panel_w = cols * half + 10
-        body = [_text(x_off + panel_w / 2, 26, f"{number}. the {lay.name}", 14, font_weight="bold")]
+        body = [_text(x_off + panel_w / 2, y_off + 26, f"{number}. the {lay.name}", 14, font_weight="bold")]
         for i, (r, c) in enumerate(lay.slots):  # slots are in reading order, so later rows are drawn on top
-            x, y = x_off + c * half, 44 + r * step_y
+            x, y = x_off + c * half, y_off + 44 + r * step_y
             bottom = not lay.covered_by[i]
             fill = "#fff4d6" if bottom else "#e8f1ff"
             body.append(
@@ -146,17 +149,38 @@ def elementals_layouts() -> str:
             )
             body.append(_text(x + card_w / 2, y + 18, str(i), 13))
         panels.append((panel_w, rows, body))
-        x_off += panel_w + 40
-    height = 44 + max(rows for _, rows, _ in panels) * step_y + card_h + 44
+        if narrow:
+            y_off += 44 + (rows - 1) * step_y + card_h + 16
+        else:
+            x_off += panel_w + 40
+    notes = [
+        "numbers: the slots in reading order, as `rulebook elementals layout` numbers them",
+        "a card is covered by the cards overlapping it from the row below",
+    ]
+    if narrow:
+        notes = [
+            "numbers: the slots in reading order,",
+            "as `rulebook elementals layout` numbers them;",
+            "a card is covered by the cards",
+            "overlapping it from the row below",
+        ]
+        width = max(300, max(w for w, _, _ in panels) + 40)  # the notes need 300
+        height = y_off + 18 * len(notes) + 16
+    else:
+        width = x_off
+        height = 44 + max(rows for _, rows, _ in panels) * step_y + card_h + 44
     body = [line for _, _, lines in panels for line in lines]
-    for k, line in enumerate(
-        (
-            "numbers: the slots in reading order, as `rulebook elementals layout` numbers them",
-            "a card is covered by the cards overlapping it from the row below",
-        )
-    ):
-        body.append(_text(x_off / 2, height - 30 + 18 * k, line, 12, fill=MUTED))
-    return _svg(int(x_off), int(height), body, "The three Elementals layouts")
+    if narrow:  # each panel centred
+        body = []
+        for panel_w, _, lines in panels:
+            shift = (width - panel_w) / 2 - 20
+            body.append(f"<g transform='translate({shift:g} 0)'>")
+            body += lines
+            body.append("</g>")
+    top = height - 18 * len(notes) - 12 + 18
+    for k, line in enumerate(notes):
+        body.append(_text(width / 2, top + 18 * k, line, 12, fill=MUTED))
+    return _svg(int(width), int(height), body, "The three Elementals layouts")
 
 
 # ---------------------------------------------------------------- Elestrals
@@ -453,6 +477,7 @@ FIGURES = {
     "spellfire-formation.svg": lambda: spellfire_formation(),
     "spellfire-formation-razed.svg": lambda: spellfire_formation("A,B"),
     "elementals-layouts.svg": elementals_layouts,
+    "elementals-layouts-narrow.svg": lambda: elementals_layouts(narrow=True),
     "elestrals-field.svg": elestrals_field,
     "clash-elements.svg": clash_elements,
     "clash-elements-narrow.svg": lambda: clash_elements(narrow=True),
