@@ -179,6 +179,9 @@ def test_a_figure_with_a_narrow_drawing_shows_it_on_a_phone(built_site: Path) ->
     zones = (built_site / "games" / "elestrals-cards" / "index.html").read_text(encoding="utf-8")
     shown = r'<span class="scroll-box"[^>]*><img [^>]*elestrals-field.svg" style="min-width: \d+px"'
     assert re.search(shown, zones)
+    # So does a chart kept beside its page.
+    solver = (built_site / "games" / "elementals-solver" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="scroll-box"[^>]*><img [^>]*elementals-solver.svg" style="min-width: \d+px"', solver)
     layouts = _svg_text(built_site, "elementals-layouts-narrow.svg")
     assert layouts.count("<rect x=") == _svg_text(built_site, "elementals-layouts.svg").count("<rect x=")
 

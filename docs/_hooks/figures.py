@@ -536,7 +536,11 @@ def on_page_content(html: str, page, config, files) -> str:
         if "figures/" in src:
             width, smallest = DRAWN.get(f"{name}.svg", (0.0, 16.0))
         else:  # a chart kept in the repository beside its page
-            path = Path(config["docs_dir"]) / Path(page.file.src_uri).parent / src
+            import posixpath
+
+            # src is relative to the built page's address; the chart is a static file at the same path in docs/
+            where = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.dest_uri), src))
+            path = Path(config["docs_dir"]) / where
             width, smallest = measure(path.read_text(encoding="utf-8")) if path.is_file() else (0.0, 16.0)
         if width * SMALLEST_TEXT / smallest <= CONTENT_ON_A_PHONE:
             return img
