@@ -63,7 +63,7 @@ SHOTS = [
     ("faq-elestrals", "faq/elestrals/", "top"),
     ("changelog", "changelog/", "top"),
     ("verify", "verify/", "from-the-command-line-rulebook-verify"),
-    ("cli", "cli/", "rulebook-clash-attack"),
+    ("cli", "cli/clash/", "rulebook-clash-attack"),
 ]
 PHONE = 390  # below this many pixels a page is laid out as on a phone (Chromium's mobile emulation)
 
