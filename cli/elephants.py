@@ -16,6 +16,7 @@ from cli.output import (
     answers,
     emit_json,
     emit_ruling,
+    fail,
     option_flag,
     parse_options,
     read_text,
@@ -69,7 +70,7 @@ OptionFlag = option_flag("elephants")
 
 def _health(pairs: list[str] | None) -> dict[str, int]:
     """``--health PLAYER=N`` pairs: the player's name is checked first, then the number."""
-    from rulebook.elephants.engine import _player
+    from rulebook.elephants.tables import player_name
     from rulebook.errors import InvalidInputError
     from rulebook.reading import number, shown
 
@@ -78,7 +79,7 @@ def _health(pairs: list[str] | None) -> dict[str, int]:
         who, sep, value = pair.partition("=")
         if not sep:
             raise InvalidInputError(f"health {shown(pair[:40])!r} must be written PLAYER=N, e.g. P2=1")
-        name = _player(who)
+        name = player_name(who)
         found[name] = number(value, f"the health of {name}", low=1, high=99)
     if pairs and len(pairs) > 9:
         raise InvalidInputError(f"--health is given {len(pairs)} times; a game has at most 9 players")
@@ -439,6 +440,11 @@ def end_round(
     emit_ruling("elephants", "end-round", given, ruling, as_json)
 
 
+def _advance_words(icon: str) -> str:
+    """A spell's advance icon in words ('' for none), as the spell list and a spell's card say it."""
+    return {"": "", "self": "advances", "self-once": "advances once a round"}.get(icon, "advances on a condition")
+
+
 @app.command()
 @answers
 def spells(
@@ -468,27 +474,44 @@ def spells(
     typer.echo(f"{count} of the card list of {card['follows']} ({card['source']}, commit {card['commit']})")
     for r in rows:
         marks = ", ".join([*(r["types"] or ["no type"]), *(["conjury"] if r["conjury"] else [])])
-        icon = {"": "", "self": "; advances", "self-once": "; advances once a round"}.get(
-            r["advance"], "; advances on a condition"
-        )
-        typer.echo(f"{r['spell']} ({r['set']}, priority {r['priority']}): {marks}{icon}")
+        icon = _advance_words(r["advance"])
+        typer.echo(f"{r['spell']} ({r['set']}, priority {r['priority']}): {marks}{'; ' + icon if icon else ''}")
         typer.echo(textwrap.fill(r["text"], width=100, initial_indent="  ", subsequent_indent="  "))
 
 
 # ---------------------------------------------------------------- whole games
 
 PLAY_HELP = """moves:
-  3             the option numbered 3 in the list
+  3             the option numbered 3 in the list (a spell set keeps its number through the draft)
   cast clap     an option written out, as listed
+  info SPELL    the spell's card: its set, priority, types and what it does
   board         show the board again
   help          this text
   quit          stop the game (so does the end of input)"""
 
+#: How a hand writes a spell, told once the first time the hand is shown.
+NOTATION = (
+    "(A spell in your hand is shown with its set and priority: 'fireball (Fire, 4)' is the Fire set's "
+    "Fireball at priority 4. Spells resolve from priority 1 up to 5; 'A' acts in the advance phase, after "
+    "the others. 'info SPELL' shows a spell's card.)"
+)
 
-def _options_line(actions: tuple[str, ...], width: int = 98) -> str:
+
+def _numbered(decision: Any) -> list[tuple[int, str]]:
+    """The options with their menu numbers: a spell set keeps its number (its place in the card list) through
+    the whole draft, and 'none' is 0; other options are numbered 1, 2, ... as listed."""
+    from rulebook.elephants import SETS
+
+    if decision.kind not in ("draft", "take"):
+        return list(enumerate(decision.options, 1))
+    place = {name: n for n, name in enumerate(SETS, 1)}
+    return [(place.get(option.split(" ", 1)[1], 0), option) for option in decision.options]
+
+
+def _options_line(numbered: list[tuple[int, str]], width: int = 98) -> str:
     """The options numbered, wrapped between options (never inside one) at ``width``."""
     lines, line = [], ""
-    for n, action in enumerate(actions, 1):
+    for n, action in numbered:
         item = f"{n}) {action}"
         if line and len(line) + 3 + len(item) > width:
             lines.append(line)
@@ -534,6 +557,155 @@ def _tell(ruling: Any, steps: bool) -> None:
             typer.echo(f"    {step.text}")
 
 
+def _read_line() -> str:
+    """One line typed by the player: '' at the end of input or with no input at all; bytes that are not text
+    become a line no option matches."""
+    if sys.stdin is None:
+        return ""
+    try:
+        return sys.stdin.readline()
+    except UnicodeDecodeError:
+        return "\ufffd\n"
+    except (OSError, ValueError):  # a closed standard input
+        return ""
+
+
+def spell_card(name: str) -> str:
+    """A spell's card as play's ``info`` shows it: set, elephant, priority, types, conjury, advance icon, text."""
+    import textwrap
+
+    from rulebook import elephants
+
+    wanted = elephants.spell_name(name)
+    row = next(r for r in elephants.spells_table() if r["spell"] == wanted)
+    marks = ", ".join([*(row["types"] or ["no type"]), *(["conjury"] if row["conjury"] else [])])
+    icon = _advance_words(row["advance"]) or "no advance icon"
+    when = "acts in the advance phase" if row["priority"] == "A" else f"priority {row['priority']}"
+    head = (
+        f"{wanted} ({row['set']}, {row['priority']}): the {row['set']} set ({row['elephant']}); {when}; {marks}; {icon}"
+    )
+    return "\n".join([head, textwrap.fill(row["text"], width=100, initial_indent="  ", subsequent_indent="  ")])
+
+
+class _Table:
+    """A game in the terminal: the state, the player's seat, the moves so far, and what has been shown."""
+
+    def __init__(self, state: Any, me: str, steps: bool, verbose: bool) -> None:
+        self.state, self.me, self.steps, self.verbose = state, me, steps, verbose
+        self.moves: list[tuple[str, str]] = []
+        self.shown_clash: tuple[int, int] | None = None
+        self.explained = False
+
+    def take(self, action: str) -> None:
+        """Play an action already found legal, and tell what it set off."""
+        who = self.state.decision.player
+        self.state, ruling = self.state.explain(action)
+        self.moves.append((who, action))
+        _tell(ruling, self.steps)
+
+    def show_board(self) -> None:
+        typer.echo(self.state.render(self.me))
+        if not self.explained and f"{self.me}'s hand: " in self.state.render(self.me):
+            self.explained = True
+            import textwrap
+
+            typer.echo(textwrap.fill(NOTATION, width=100))
+
+    def refuse(self, text: str) -> None:
+        """Say why a move is refused: in words, and with the rules that forbid it under --verbose."""
+        typer.echo(f"error: {text}")
+
+    def action_for(self, text: str) -> str | None:
+        """The action a typed line names (a number or the option itself), or None after saying why not."""
+        from rulebook.errors import RulebookError
+        from rulebook.reading import number
+
+        decision = self.state.decision
+        if text[0] in "0123456789":
+            from rulebook.elephants import SETS
+
+            numbered = _numbered(decision)
+            drafting = decision.kind in ("draft", "take")
+            low, top = min(n for n, _ in numbered), len(SETS) if drafting else len(numbered)
+            try:
+                n = number(text, "an option number", low=min(low, 1), high=top)
+            except RulebookError as err:
+                self.refuse(str(err))
+                return None
+            found = [action for k, action in numbered if k == n]
+            if not found:
+                self.refuse(f"option {n} is not offered now: the {list(SETS)[n - 1]} set is already taken")
+                return None
+            return found[0]
+        refused = self.state.refusal(text)
+        if refused is not None:
+            rules = f" [{', '.join(refused.rules)}]" if self.verbose else ""
+            self.refuse(f"{refused.verdict}{rules}")
+            return None
+        return text
+
+    def command(self, text: str) -> bool:
+        """Answer a command that is not a move (help, board, info); whether the line was one."""
+        from rulebook.errors import RulebookError
+
+        word, _, rest = text.partition(" ")
+        if text.lower() in ("help", "?"):
+            typer.echo(PLAY_HELP)
+        elif text.lower() == "board":
+            self.show_board()
+        elif word.lower() == "info":
+            if not rest.strip():
+                self.refuse("write info SPELL, e.g. info fireball")
+                return True
+            try:
+                typer.echo(spell_card(rest.strip()))
+            except RulebookError as err:
+                self.refuse(str(err))
+        else:
+            return False
+        return True
+
+    def ask(self) -> str | None:
+        """Show the decision and read the player's move; None once they stop (quit or the end of input)."""
+        state, decision = self.state, self.state.decision
+        if self.shown_clash != (state.round, state.clash) and decision.kind not in ("draft", "discard"):
+            self.shown_clash = (state.round, state.clash)
+            typer.echo("")
+            self.show_board()
+        typer.echo(f"{self.me}, choose {decision.prompt}:")
+        typer.echo("  " + _options_line(_numbered(decision)))
+        while True:
+            typer.echo("> ", nl=False)
+            line = _read_line()
+            if not line:
+                typer.echo("")
+                return None
+            text = " ".join(line.split())
+            if not text:
+                continue
+            if text.lower() in ("quit", "q", "exit"):
+                return "quit"
+            if self.command(text):
+                continue
+            action = self.action_for(text)
+            if action is not None:
+                return action
+
+    def loop(self, policy: Any, rng: Any) -> str:
+        """Play until the game ends or the player stops; how it ended."""
+        while self.state.decision is not None:
+            if self.state.decision.player != self.me:
+                self.take(policy(self.state, rng))
+                continue
+            action = self.ask()
+            if action is None:
+                return "end of input"
+            if action == "quit":
+                return "quit"
+            self.take(action)
+        return "over"
+
+
 @app.command()
 @answers
 def play(
@@ -542,103 +714,69 @@ def play(
     bot: Annotated[str, typer.Option(help="How the other players play: greedy or random.")] = "greedy",
     seed: Annotated[int, typer.Option(min=0, max=999_999_999, help="Seed of the bots' random choices.")] = 1,
     option: OptionFlag = None,
-    save: Annotated[str | None, typer.Option(help="Write the game's log here when it ends (see replay).")] = None,
+    save: Annotated[
+        str | None, typer.Option(help="Write the game's log here when it ends or stops (see replay).")
+    ] = None,
     steps: Annotated[bool, typer.Option("--steps", help="Tell every step of each move, with its rule.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", help="Name the rules behind a refused move (their IDs).")
+    ] = False,
 ) -> None:
     """Play a whole game in the terminal against bots: your decisions are numbered, the bots' moves told.
 
-    Type the number of an option (or the option itself); 'board' shows the board, 'help' the commands,
-    'quit' (or the end of input) stops. Spells the others prepare stay face down until the Cast phase.
+    Type the number of an option (or the option itself); 'info SPELL' shows a spell's card, 'board' the
+    board, 'help' the commands; 'quit' (or the end of input) stops, and so does Ctrl-C (the log so far is
+    still saved). Spells the others prepare stay face down until the Cast phase.
 
     Example: rulebook elephants play --players 3 --bot greedy
     """
     import random
 
-    from rulebook.elephants import game as G
+    from rulebook.elephants import game as elephants_game
     from rulebook.elephants.bots import POLICIES
-    from rulebook.errors import InvalidInputError, RulebookError, UnknownNameError
-    from rulebook.reading import number
+    from rulebook.errors import InvalidInputError, UnknownNameError
+    from rulebook.writing import check_output, write_atomic
 
     if bot not in POLICIES:
         raise UnknownNameError("bot", bot, list(POLICIES))
     if seat > players:
         raise InvalidInputError(f"seat {seat} is not at a table of {players} players; give 1 to {players}")
-    target = None
-    if save:
-        from rulebook.writing import check_output
-
-        target = check_output(save)
+    target = check_output(save) if save else None
     opts = parse_options(option)
-    state = G.new_game(players, opts)
     me = f"P{seat}"
-    rng = random.Random(seed)
-    policy = POLICIES[bot]
-    moves: list[tuple[str, str]] = []
+    table = _Table(elephants_game.new_game(players, opts), me, steps, verbose)
     typer.echo(
         f"Elemental Elephants, {players} players: you are {me}; the others are {bot} bots. Be the last "
         "player with a trunk."
     )
-    typer.echo("Type an option's number, 'board' to see the board, 'help' for more, 'quit' to stop.")
+    typer.echo("Type an option's number, 'info SPELL' to read a spell, 'board', 'help' for more, 'quit' to stop.")
     typer.echo("First each player drafts two spell sets ('rulebook elephants spells SET' tells what a set holds).")
-    ended = "quit"
-    shown_clash: tuple[int, int] | None = None
-    while state.decision is not None:
-        decision = state.decision
-        if decision.player != me:
-            action = policy(state, rng)
-            state, ruling = state.explain(action)
-            moves.append((decision.player, action))
-            _tell(ruling, steps)
-            continue
-        if shown_clash != (state.round, state.clash) and decision.kind not in ("draft", "discard"):
-            shown_clash = (state.round, state.clash)
-            typer.echo("")
-            typer.echo(state.render(me))
-        typer.echo(f"{me}, choose {decision.prompt}:")
-        typer.echo("  " + _options_line(decision.options))
-        typer.echo("> ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            typer.echo("")
-            ended = "end of input"
-            break
-        text = " ".join(line.split())
-        if not text:
-            continue
-        if text.lower() in ("quit", "q", "exit"):
-            break
-        if text.lower() in ("help", "?"):
-            typer.echo(PLAY_HELP)
-            continue
-        if text.lower() == "board":
-            typer.echo(state.render(me))
-            continue
-        try:
-            if text[0] in "0123456789":
-                n = number(text, "an option number", low=1, high=len(decision.options))
-                action = decision.options[n - 1]
-            else:
-                action = text
-            state, ruling = state.explain(action)
-        except RulebookError as err:
-            typer.echo(f"error: {err}")
-            continue
-        moves.append((me, action))
-        _tell(ruling, steps)
+    try:
+        ended = table.loop(POLICIES[bot], random.Random(seed))
+    except KeyboardInterrupt:
+        ended = "interrupted"
+    _game_end(table, ended)
+    if target is not None:
+        write_atomic(target, elephants_game.format_log(players, opts, table.moves) + "\n")
+        typer.echo(f"game log written to {save}")
+    if ended == "interrupted":
+        fail("interrupted", EXIT_INTERRUPTED)
+
+
+def _game_end(table: _Table, ended: str) -> None:
+    """The last words of a game in the terminal: the board and the winner, or where it stopped."""
+    state = table.state
     if state.decision is None:
         typer.echo("")
-        typer.echo(state.render(me))
+        typer.echo(state.render(table.me))
         won = state.winner()
-        result = "a draw" if won is None else ("you win" if state.seats[won] == me else f"{state.seats[won]} wins")
+        result = (
+            "a draw" if won is None else ("you win" if state.seats[won] == table.me else f"{state.seats[won]} wins")
+        )
         typer.echo(f"game over after {state.round} round{'s' if state.round != 1 else ''}: {result}.")
     else:
-        done = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+        done = f"{len(table.moves)} move{'s' if len(table.moves) != 1 else ''}"
         typer.echo(f"game stopped ({ended}) in round {state.round}, after {done}.")
-    if target is not None:
-        from rulebook.writing import write_atomic
-
-        write_atomic(target, G.format_log(players, opts, moves) + "\n")
-        typer.echo(f"game log written to {save}")
 
 
 @app.command()
@@ -737,6 +875,7 @@ def simulate(
     from rulebook.elephants.bots import POLICIES, SimulationResult
     from rulebook.elephants.bots import simulate as run
     from rulebook.errors import UnknownNameError
+    from rulebook.wording import plural
 
     names = tuple(policy or ["greedy", "random"])
     if len(names) > 8:
@@ -772,6 +911,8 @@ def simulate(
             )
         except KeyboardInterrupt:
             interrupted = True
+    if interrupted and not result.games:
+        fail("interrupted: no game was played yet", EXIT_INTERRUPTED)
     ruling = _simulation_ruling(result, games, interrupted)
     given = {"games": games, "players": players, "policy": list(names), "seed": seed, "options": opts}
     if as_json:
@@ -781,7 +922,7 @@ def simulate(
         typer.echo("")
         typer.echo(_spell_table(result, spells))
     if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+        fail(f"interrupted: {result.games:,} of {plural(games, 'game')} played", EXIT_INTERRUPTED)
 
 
 def _pct(x: float) -> str:
@@ -817,7 +958,7 @@ def _simulation_ruling(result: Any, asked: int, interrupted: bool) -> Any:
     done = result.games
     what = f"{done} game{'s' if done != 1 else ''}"
     if interrupted:
-        what = f"interrupted after {done} of {asked} games"
+        what = f"stopped after {done} of {asked} games"
     best = max(result.by_policy().items(), key=lambda kv: kv[1][0] / kv[1][1] if kv[1][1] else 0.0)
     rate = best[1][0] / best[1][1] if best[1][1] else 0.0
     verdict = f"{what}, {result.players} players: {best[0]} wins {_pct(rate)} of its seats"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -184,8 +185,10 @@ def test_bad_input_gets_one_line_naming_what_is_accepted_and_exit_code_two(args:
 
 def test_play_a_whole_game_in_the_terminal_against_bots(tmp_path: Path) -> None:
     log = tmp_path / "game.log"
-    # Always the first option: a whole game ends, told move by move, and its log replays.
-    result = run("play", "--bot", "random", "--seed", "3", "--save", str(log), input="1\n" * 400)
+    # Numbers 1 to 19 over and over (a refused number is told and the next one tried; a spell set keeps its
+    # number, so the first set left is not always 1): a whole game ends, told move by move, and its log replays.
+    typed = "".join(f"{n}\n" for n in range(1, 20)) * 100
+    result = run("play", "--bot", "random", "--seed", "3", "--save", str(log), input=typed)
     assert result.exit_code == 0, result.stdout
     out = result.stdout
     assert out.startswith("Elemental Elephants, 2 players: you are P1; the others are random bots.")
@@ -206,6 +209,77 @@ def test_play_explains_a_refused_move_and_goes_on() -> None:
     assert "error: 'foo' is not a legal action now: P1 decides a spell set to draft" in out
     assert "moves:\n  3             the option numbered 3 in the list" in out
     assert out.rstrip().endswith("game stopped (quit) in round 1, after 2 moves.")
+
+
+def test_play_refusals_speak_in_words_and_name_their_rules_only_with_verbose() -> None:
+    plain = run("play", input="foo\nquit\n").stdout
+    assert "error: 'foo' is not a legal action now: P1 decides a spell set to draft" in plain
+    assert "[elephants." not in plain  # no rule ID on screen unless asked for
+    verbose = run("play", "--verbose", input="foo\nquit\n").stdout
+    assert "draft Aster, ...) [elephants.interp.choices-are-actions]" in verbose
+
+
+def test_play_shows_a_spells_card_on_request() -> None:
+    out = run("play", input="info Stupefy\ninfo stupify\ninfo\nquit\n").stdout
+    assert "> stupefy (Thunder, 2): the Thunder set (" in out and "priority 2; attack, response" in out
+    card = out.split("> stupefy (Thunder, 2): ")[1].splitlines()
+    assert card[1].startswith("  ") and "damage" in card[1].lower()
+    assert "error: unknown spell 'stupify' (did you mean 'stupefy'?)" in out
+    assert "error: write info SPELL, e.g. info fireball" in out
+    assert out.rstrip().endswith("game stopped (quit) in round 1, after 0 moves.")
+
+
+def test_play_explains_the_spell_notation_once() -> None:
+    # Draft twice, keep the first four spells, then look at the board again: the notation is told once.
+    out = run("play", input="1\n2\n1\n1\nboard\nboard\nquit\n").stdout
+    assert "P1's hand: " in out and "(Fire, 4)" in out
+    assert out.count("(A spell in your hand is shown with its set and priority:") == 1
+    assert out.count("P1's hand: ") >= 3
+
+
+def test_play_keeps_each_spell_sets_number_through_the_draft() -> None:
+    # Three players: by P1's second draft three sets are gone, and every other set keeps its number.
+    out = run("play", "--players", "3", input="18\n18\n19\n17\nquit\n").stdout
+    menus = out.split("P1, choose a spell set to draft:")[1:]
+    assert "18) draft Thunder" in menus[0] and "19) draft Twilight" in menus[0]
+    second = menus[1].split(">")[0]
+    assert "18) draft Thunder" not in second and "1) draft Fire" in second and "17) draft Lightning" in second
+    assert "error: option 18 is not offered now: the Thunder set is already taken" in out
+    taken = [line.split("P1 drafts ", 1)[1] for line in out.splitlines() if "P1 drafts " in line]
+    assert [t.split(":")[0] for t in taken] == ["Thunder", "Lightning"]
+
+
+def test_ctrl_c_during_play_saves_the_log_so_far(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.elephants
+
+    lines = iter(["18\n", "1\n"])
+
+    def typed() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(cli.elephants, "_read_line", typed)
+    save = tmp_path / "game.log"
+    result = run("play", "--save", str(save))
+    assert result.exit_code == 130
+    assert "game stopped (interrupted) in round 1, after 4 moves." in result.stdout
+    assert result.stderr == "interrupted\n"
+    log = save.read_text().splitlines()
+    assert log[1:4] == ["players 2", "P1 draft Thunder", "P2 draft Twilight"] and len(log) == 6
+    assert run("replay", str(save)).stdout.startswith("game in progress: round 1")
+
+
+def test_play_reads_a_closed_or_undecodable_input_as_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    import cli.elephants
+
+    monkeypatch.setattr(sys, "stdin", None)
+    assert cli.elephants._read_line() == ""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xf9\n"), encoding="utf-8", errors="strict"))
+    assert cli.elephants._read_line() == "\ufffd\n"
 
 
 def test_replay_checks_every_move_and_reports_the_winner() -> None:
@@ -250,7 +324,20 @@ def test_simulate_interrupted_reports_the_games_done_and_exits_130(monkeypatch: 
     monkeypatch.setattr(elephants_sim, "play_one", stop_on_third)
     result = run("simulate", "--games", "10", "--no-progress")
     assert result.exit_code == 130
-    assert result.stdout.startswith("interrupted after 2 of 10 games, 2 players: ")
+    assert result.stdout.startswith("stopped after 2 of 10 games, 2 players: ")
+    assert result.stderr == "interrupted: 2 of 10 games played\n"  # on standard error, as elementals simulate says it
+
+
+def test_simulate_interrupted_before_any_game_says_so_on_standard_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.elephants import bots as elephants_sim
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(elephants_sim, "play_one", stop)
+    result = run("simulate", "--games", "10", "--no-progress")
+    assert result.exit_code == 130 and result.stdout == ""
+    assert result.stderr == "interrupted: no game was played yet\n"
 
 
 def test_every_example_in_the_elephants_help_runs() -> None:

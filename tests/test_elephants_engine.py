@@ -402,6 +402,53 @@ def test_elephants_base_card_list_the_data_says_which_list_it_follows_and_its_da
     assert elephants.SPELLS["ritual"]["types"] == ["attack", "boost"]
 
 
+def test_elephants_erratum_card_list_changes_names_every_spell_that_differs_between_the_two_lists() -> None:
+    # The sheet's list (2025-08-12) is kept in the data beside the followed one; every spell whose priority,
+    # types, conjury mark, name or instructions differ must be named in the erratum, with its change.
+    before = rulebook.rules("elephants").data["card_list_before"]
+    text = " ".join(rulebook.rules("elephants").get("elephants.erratum.card-list-changes").text.split())
+    assert set(before["spells"]) == set(elephants.SPELLS)
+    changed = set(before["effects"])
+    for name, was in before["spells"].items():
+        now = elephants.SPELLS[name]
+        if was["priority"] != now["priority"]:
+            assert f"{name.capitalize()} {was['priority']} to {now['priority']}" in text, name
+            changed.add(name)
+        for lost in set(was["types"]) - set(now["types"]):
+            assert name.capitalize() in text.split(f"the {lost} type by")[1].split(";")[0], (name, lost)
+            changed.add(name)
+        assert not set(now["types"]) - set(was["types"]), f"{name} gained a type: the erratum must say so"
+        if was["conjury"] != bool(now.get("conjury", False)):
+            assert name.capitalize() in text.split("Conjury marks gained:")[1].split(".")[0], name
+            changed.add(name)
+        if "was" in was:
+            assert f"{was['was'].capitalize()} became {name.capitalize()}" in text
+            changed.add(name)
+    for name in before["effects"]:
+        assert name.capitalize() in text.split("Effects:")[1], name
+    assert len(changed) == 24  # spells that differ in some way between the two lists
+
+
+def test_elephants_interp_cancel_all_at_once_the_order_written_never_changes_what_encumber_cancels() -> None:
+    spells = ["P1:punishment", "P1:root", "P1:absorb"]
+    answers = set()
+    for listed in itertools.permutations(spells):
+        r = elephants.resolve_clash(board([*listed, "P2:encumber"], clash=2))
+        answers.add((tuple(r.value["cancelled"]), tuple(r.value["resolved"])))
+        assert "elephants.interp.cancel-all-at-once" in r.rules
+    assert answers == {(("P1:root",), ("P1:root", "P1:absorb", "P2:encumber", "P1:punishment"))}
+
+
+def test_elephants_interp_constellation_recall_takes_an_active_spell_when_there_is_no_past_one() -> None:
+    b = board("P1:constellation P1:starfall P2:fireball")
+    r = elephants.effect(b, "P1:constellation")
+    assert r.verdict == "P1:constellation recalls P1:starfall"
+    r = elephants.effect(
+        board("P1:constellation P1:starfall P1:nourish@1 P2:fireball", clash=2), "P1:constellation", choose="P1:nourish"
+    )
+    assert r.verdict == "P1:constellation recalls P1:nourish"
+
+
 def test_elephants_public_electrocute_card_the_enemy_always_discards() -> None:
     text = " ".join(rulebook.rules("elephants").get("elephants.public.electrocute-card").text.split())
     assert "makes the enemy discard" in text and "2025-09-03" in text and "2025-09-06" in text

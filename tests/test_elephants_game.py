@@ -124,6 +124,40 @@ def test_elephants_interp_choices_are_actions_an_illegal_action_is_refused_with_
     assert "P1 decides a spell set to draft" in str(err.value)
 
 
+def test_refusal_is_the_one_way_to_refuse_and_agrees_with_the_legal_actions() -> None:
+    rng = random.Random(21)
+    state = new_game(3)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert all(state.refusal(a) is None for a in legal)
+        wrong = f"{legal[0]} extra"
+        refused = state.refusal(wrong)
+        assert refused is not None and refused.legal is False and refused.rules
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(wrong)
+        assert err.value.reason == refused.verdict and err.value.rules == refused.rules
+        state = state.apply(rng.choice(legal))
+    over = play_one(2, [greedy, greedy], random.Random(5))[0]
+    assert over.refusal("draft Fire").rules == ("elephants.base.game-end",)
+
+
+def test_observation_shows_a_player_their_own_hand_and_no_one_elses() -> None:
+    state = new_game(2)
+    for action in ["draft Thunder", "draft Fire", "draft Water", "draft Wind"]:
+        state = state.apply(action)
+    while state.decision.kind == "discard":
+        state = state.apply(state.legal_actions()[0])
+    state = state.apply(state.legal_actions()[0])  # P1 prepares a spell face down
+    mine, theirs = state.observation(0), state.observation(1)
+    hand = state.player("P1").hand
+    assert "P1's hand: " in mine and "P2's hand" not in mine
+    assert all(name in mine for name in hand)
+    assert "P1:?" in theirs and "P1:?" not in mine  # the prepared spell is hidden from P2 only
+    assert not any(f"{name} (" in theirs for name in hand)
+
+
 def test_elephants_base_game_end_the_last_player_with_a_trunk_wins() -> None:
     state, _ = play_one(2, [greedy, random_policy], random.Random(7))
     assert state.is_terminal() and state.winner() == 0 and state.returns() == (1.0, -1.0)
@@ -139,7 +173,7 @@ def _at_round_limit(trunks: dict[str, int], health: dict[str, int]) -> World:
 
     w = World(list(trunks), rulebook.rules("elephants").options())
     w.deck = []
-    w.round, w.clash, w.step = G.LIMITS["max_rounds"], 4, ("endround",)
+    w.round, w.clash, w.step = rulebook.elephants.LIMITS["max_rounds"], 4, ("endround",)
     for p in trunks:
         w.players[p].trunks, w.players[p].health = trunks[p], health[p]
     G.run_clash(w, lambda d, _w: d.options[0], stop=lambda x: False)

@@ -35,8 +35,13 @@ Examples:
 
 The package, laid out as every game is:
 
-- ``engine``: the clarification sheet's rulings on a described round of four clashes
-- ``game``: the whole game: every spell as code, drafting, rounds and winners
+- ``tables``: the game's numbers, the spell data and its sets, clash names; the readers of names
+- ``board``: a described board and its notation, and the checks every query shares
+- ``checks``: the order a clash resolves in; whether a spell can advance, be moved or be cancelled; Clap's targets
+- ``clashes``: a described clash or round played out with the whole-game engine
+- ``engine``: what a spell does as it resolves, optional effects, the end of a round, the scenarios
+- ``world``, ``primitives``, ``spells``, ``rounds``, ``game``: the whole game (its world, what effects are made
+  of, every spell as code, the units of play, and the immutable state with its logs)
 - ``bots``: bots and simulation
 - ``questions``: reads a clash order question from words
 """
@@ -44,39 +49,19 @@ The package, laid out as every game is:
 from __future__ import annotations
 
 # Also public, for the other modules of the game and for tests; not part of the documented API.
+from rulebook.elephants.board import BOARD_SHAPE, ROUND_SHAPE, Board, Spell, board, parse_board, parse_spell  # noqa: F401
+from rulebook.elephants.checks import can_advance, can_cancel, can_move, clap_targets, order
+from rulebook.elephants.clashes import clash_summary, next_clash, parse_round, play_round, resolve_clash
 from rulebook.elephants.engine import (  # noqa: F401
-    BOARD_SHAPE,
-    CARD_LIST,
-    LIMITS,
-    ROUND_SHAPE,
-    SETS,
-    SPELLS,
-    STATES,
-    Board,
-    Spell,
-    board,
-    can_advance,
-    can_cancel,
-    can_move,
-    clap_targets,
-    clash_summary,
     effect,
     end_of_round,
     new_game,
-    next_clash,
     optional_effect,
-    order,
-    parse_board,
-    parse_round,
-    parse_spell,
-    play_round,
-    resolve_clash,
-    roman,
     run_scenario,
     scenario_ruling,
-    spell_name,
     spells_table,
 )
+from rulebook.elephants.tables import CARD_LIST, LIMITS, SETS, SPELLS, STATES, roman, spell_name  # noqa: F401
 
 __all__ = [
     "LIMITS",

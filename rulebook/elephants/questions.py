@@ -17,18 +17,20 @@ Examples:
 
 from __future__ import annotations
 
+from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import Reading, tokens
 
 __all__ = ["read"]
 
 ORDER_WORDS = frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"})
-ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+#: A clash named in words: "ii" or "2" (the Roman names come from the one table of them).
+ROMAN = {name.lower(): n for n, name in enumerate(roman_names(), 1)}
 UNREAD = frozenset({"cancelled", "canceled", "cancels", "moved", "resolved", "advanced", "gravitated"})
 
 
 def _player(word: str) -> str | None:
-    return word.upper() if len(word) == 2 and word[0] == "p" and word[1] in "123456789" else None
+    return word.upper() if is_player(word.upper()) else None
 
 
 def read(question: str) -> Reading | None:
@@ -54,7 +56,7 @@ def read(question: str) -> Reading | None:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
         elif t.word == "clash" and i + 1 < len(words):
             nxt = words[i + 1]
-            clash = ROMAN.get(nxt.word, nxt.number if nxt.number in (1, 2, 3, 4) else clash)
+            clash = ROMAN.get(nxt.word, nxt.number if nxt.number in ROMAN.values() else clash)
     if len(spells) + len(unowned) < 2:
         return None
     reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
