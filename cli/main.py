@@ -31,10 +31,13 @@ from cli.output import (
     emit_json,
     emit_ruling,
     escape_unprintable,
+    fitted,
     internal_error,
     output_failed,
     say_error,
     silence_stdout,
+    width,
+    wrapped,
 )
 from rulebook.wording import plural
 
@@ -149,7 +152,6 @@ def rule(
     as_json: JsonFlag = False,
 ) -> None:
     """Show one record in full: its text, kind, source, option choices and related records."""
-    from cli.output import wrapped
     from rulebook.coverage import load_map
 
     rec = rulebook.rule(rule_id)
@@ -171,7 +173,7 @@ def rule(
     if overridden:
         typer.echo(wrapped("overridden by: " + ", ".join(overridden)))
     where = f" (listed by: rulebook coverage {rec.game} --json)" if tests else ""
-    typer.echo(f"exercised by {plural(len(tests), 'passing scenario')}{where}")
+    typer.echo(fitted(f"exercised by {plural(len(tests), 'passing scenario')}{where}"))
 
 
 @answers
@@ -217,7 +219,7 @@ def compare(
         emit_ruling(ruling.value["game"], "compare", {"option": option, "game": game}, ruling, True)
         return
     value = ruling.value
-    typer.echo(ruling.verdict)
+    typer.echo(fitted(ruling.verdict))
     typer.echo(f"option record: {value['record']}")
     if value["changed"]:
         typer.echo("\nThe situations whose answer changes, under each choice:")
@@ -247,8 +249,6 @@ def search(
     if not hits:
         typer.echo(f"no record matches {query!r}")
         return
-    from cli.output import wrapped
-
     # Matched words are bold on a terminal; in a file or a pipe the text stays plain (echo_styled).
     bold = {HIGHLIGHT[0]: "\x1b[1m", HIGHLIGHT[1]: "\x1b[22m"}
     typer.echo(f"{plural(len(hits), 'record')} {'matches' if len(hits) == 1 else 'match'} {query!r}, best first:")
@@ -276,16 +276,14 @@ def ask(
     if as_json:
         emit_ruling(game, "ask", {"question": question, "game": game}, ruling, True)
         return
-    typer.echo(render(ruling))
+    typer.echo(render(ruling, width()))  # wrapped to the terminal, at word boundaries
     if ruling.rules:
-        import textwrap
+        from cli.output import notes_for
 
-        from cli.output import WRAP, notes_for
-
-        typer.echo("rules: " + ", ".join(ruling.rules))
+        typer.echo(wrapped("rules: " + ", ".join(ruling.rules)))
         for note in notes_for(ruling.rules):
-            typer.echo(f"{note['kind']} {note['id']}: {note['title']}.")
-            typer.echo(textwrap.fill(note["text"], width=WRAP, initial_indent="  ", subsequent_indent="  "))
+            typer.echo(wrapped(f"{note['kind']} {note['id']}: {note['title']}."))
+            typer.echo(wrapped(note["text"], "  ", "  "))
 
 
 @answers

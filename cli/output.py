@@ -456,7 +456,7 @@ def emit_ruling(
     if as_json:
         emit_json(envelope(game, query, given, ruling))
         return
-    typer.echo(ruling.verdict)
+    typer.echo(fitted(ruling.verdict))
     emit_steps(ruling.trace)
     emit_rules(ruling.rules)
     emit_notes(notes_for(ruling.rules), verbose)
@@ -475,6 +475,18 @@ def wrapped(text: str, indent: str = "", hanging: str = "  ") -> str:
         break_long_words=False,
         break_on_hyphens=False,
     )
+
+
+def fitted(text: str, hanging: str = "  ") -> str:
+    """A line as the terminal can show it: wrapped at word boundaries when it is wider than a terminal.
+
+    Sent to a pipe or a file the line stays whole (for scripts and grep, and the transcripts' fixed output);
+    only a terminal narrower than the line gets it wrapped, words never split.
+    """
+    stream = real_stdout()
+    if len(text) <= width() or not (hasattr(stream, "isatty") and stream.isatty()):
+        return text
+    return wrapped(text, hanging=hanging)
 
 
 def emit_steps(steps: Iterable[Step], first: int = 1) -> None:

@@ -212,6 +212,7 @@ _GAMES: list[Game] = [
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),
         ),
         cli="cli.elephants:app",
+        figures=(("elephants-round.svg", "elephants_round"), ("elephants-thunder.svg", "elephants_thunder")),
     ),
 ]
 _BY_ID = {g.id: g for g in _GAMES}

@@ -24,15 +24,15 @@ def test_cli_reference_page_is_current(tmp_path: Path) -> None:
 
 def test_site_builds_strict_with_the_generated_rules_reference(built_site: Path) -> None:
     # built_site runs the same command a maintainer runs: mkdocs build --strict
-    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
+    page = (built_site / "reference" / "clash" / "attacks" / "index.html").read_text(encoding="utf-8")
     assert 'id="clash.attack.tie"' in page
-    assert "clash.erratum.example-turn-2" in page
+    assert "clash.erratum.example-turn-2" in (built_site / "reference" / "clash" / "rulings" / "index.html").read_text()
     assert (built_site / "search" / "search_index.json").is_file()
 
 
 def test_rule_ids_in_prose_link_to_their_records(built_site: Path) -> None:
     page = (built_site / "reading-rulings" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="../reference/clash/#clash.attack.tie"><code>clash.attack.tie</code></a>' in page
+    assert '<a href="../reference/clash/attacks/#clash.attack.tie"><code>clash.attack.tie</code></a>' in page
 
 
 # A Sphinx role (colon, role name, colon, backticked name) is reST; mkdocstrings renders docstrings as Markdown,
@@ -46,9 +46,10 @@ def test_api_page_shows_cross_references_as_links_not_raw_sphinx_roles(built_sit
         for page in built_site.rglob("*.html")
     }
     assert {page: found for page, found in raw.items() if found} == {}
-    api = (built_site / "api" / "index.html").read_text(encoding="utf-8")
-    # A docstring's [`IllegalActionError`][rulebook.errors.IllegalActionError] became a link to its entry.
-    assert 'href="#rulebook.errors.IllegalActionError"' in api
+    api = (built_site / "api" / "elemental-clash" / "index.html").read_text(encoding="utf-8")
+    # A docstring's [`IllegalActionError`][rulebook.errors.IllegalActionError] became a link to its entry,
+    # on the API's page of errors.
+    assert 'href="../errors/#rulebook.errors.IllegalActionError"' in api
 
 
 def test_docstrings_use_markdown_cross_references() -> None:
@@ -70,6 +71,8 @@ FIGURES = [
     "elestrals-field.svg",
     "clash-elements.svg",
     "clash-example-game.svg",
+    "elephants-round.svg",
+    "elephants-thunder.svg",
 ]
 
 
@@ -127,10 +130,16 @@ def test_the_field_and_clash_figures_carry_the_games_numbers(built_site: Path) -
     )
 
 
-def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_words(built_site: Path) -> None:
-    page = (built_site / "reference" / "clash" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<details class="example">\s*<summary>Exercised by \d+ passing scenarios</summary>', page)
-    assert "cites the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
+def test_reference_entries_speak_to_players_and_name_sources_in_words(built_site: Path) -> None:
+    page = (built_site / "reference" / "clash" / "attacks" / "index.html").read_text(encoding="utf-8")
+    assert "from the <em>Elemental Clash rules</em>, Rules and Mechanics &gt; Outcome of Attack" in page
+    # The developer's detail (which scenarios exercise a record) is on the coverage page, not in the reference.
+    assert "Exercised by" not in page and "passing scenario" not in page
+    coverage = (built_site / "coverage" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../reference/clash/attacks/#clash.attack.tie"' in coverage
+    # A record resting on a public source says so in words, without the repository's name.
+    elephants = (built_site / "reference" / "elephants" / "round" / "index.html").read_text(encoding="utf-8")
+    assert "free prototype" in elephants and "rolawson" not in elephants and "rests on a public source" not in elephants
     # No page names a source by its file in prose (transcripts show what commands print).
     for game in ("clash", "spellfire"):
         text = (built_site / "games" / game / "index.html").read_text(encoding="utf-8")
@@ -138,8 +147,144 @@ def test_reference_entries_fold_their_exercised_by_lists_and_name_sources_in_wor
         assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", prose), game
 
 
-def test_command_output_wraps_on_the_site_instead_of_scrolling(built_site: Path) -> None:
+def test_transcripts_keep_their_lines_and_scroll_inside_their_box(built_site: Path) -> None:
     page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../stylesheets/extra.css"' in page
     css = (built_site / "stylesheets" / "extra.css").read_text(encoding="utf-8")
-    assert re.search(r"pre > code \{[^}]*white-space: pre-wrap", css)
+    assert re.search(r"pre > code \{[^}]*white-space: pre;[^}]*overflow-x: auto", css)
+    assert "pre-wrap" not in css
+
+
+def test_the_elephants_round_figure_draws_what_the_engine_plays(built_site: Path) -> None:
+    from rulebook import elephants
+
+    plan = elephants.parse_round((ROOT / "examples" / "elephants" / "round.toml").read_text(encoding="utf-8"))
+    played = elephants.play_round(**plan).value
+    for narrow in ("", "-narrow"):
+        svg = _svg_text(built_site, f"elephants-round{narrow}.svg")
+        assert svg.count(">Clash ") == 4
+        for clash in played["clashes"]:
+            for n, ref in enumerate(clash["resolved"], 1):
+                owner, _, name = ref.partition(":")
+                assert f">{n}. {owner} {name.capitalize()}<" in svg
+        assert svg.count(">✕ ") == sum(len(c["cancelled"]) for c in played["clashes"])
+        assert ">P3 loses a trunk<" in svg
+
+
+def test_a_figure_with_a_narrow_drawing_shows_it_on_a_phone(built_site: Path) -> None:
+    page = (built_site / "games" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<picture class="figure"><source media="\(max-width: 600px\)" '
+                     r'srcset="[./]*figures/clash-elements-narrow.svg"><img', page)
+    # A figure with no narrow drawing and text too small once shrunk scrolls in its box at a legible width.
+    zones = (built_site / "games" / "elestrals-cards" / "index.html").read_text(encoding="utf-8")
+    shown = r'<span class="scroll-box"[^>]*><img [^>]*elestrals-field.svg" style="min-width: \d+px"'
+    assert re.search(shown, zones)
+    # So does a chart kept beside its page.
+    solver = (built_site / "games" / "elementals-solver" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="scroll-box"[^>]*><img [^>]*elementals-solver.svg" style="min-width: \d+px"', solver)
+    layouts = _svg_text(built_site, "elementals-layouts-narrow.svg")
+    assert layouts.count("<rect x=") == _svg_text(built_site, "elementals-layouts.svg").count("<rect x=")
+
+
+def _headings(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>|&para;", "", h).strip() for h in re.findall(r"<h2[^>]*>(.*?)</h2>", html, flags=re.DOTALL)]
+
+
+def test_game_pages_teach_the_game_before_the_rulings_and_the_tools(built_site: Path) -> None:
+    elephants = _headings((built_site / "games" / "elephants" / "index.html").read_text(encoding="utf-8"))
+    assert elephants[:3] == ["The table and a round", "The spells", "How the game ends"], elephants
+    assert elephants.index("Rulings players argue about") < elephants.index(
+        "For judges and designers: writing a board"
+    )
+    elestrals = _headings((built_site / "games" / "elestrals" / "index.html").read_text(encoding="utf-8"))
+    assert elestrals[0] == "The table and a turn" and elestrals[-2].startswith("For judges"), elestrals
+    chain = (built_site / "games" / "elestrals-chain" / "index.html").read_text(encoding="utf-8")
+    assert chain.index("as it happens at the table") < chain.index("A chain file has one statement")
+    # No scenario on the Elephants page is introduced by rule IDs alone.
+    source = (ROOT / "docs" / "games" / "elephants.md").read_text(encoding="utf-8")
+    for block in re.split(r"(?m)^### Scenario: ", source)[1:]:
+        first = block.split("\n\n", 2)[1]
+        assert first.startswith("```") or re.sub(r"\(\[[^]]*\]\([^)]*\)(, )?\)?|\[[^]]*\]\([^)]*\)", "", first).strip(
+            " ,()\n"
+        ), block.splitlines()[0]
+
+
+def test_card_pages_give_each_card_its_data_picture_and_rulings(built_site: Path) -> None:
+    from rulebook import clash, elementals, elephants
+
+    spells = (built_site / "cards" / "elephants" / "index.html").read_text(encoding="utf-8")
+    for name in elephants.SPELLS:
+        assert f'id="{name}"' in spells and f"figures/cards/elephants-{name}.svg" in spells, name
+    assert (built_site / "figures" / "cards" / "elephants-clap.svg").is_file()
+    clap = spells[spells.index('id="clap"') : spells.index('id="break"')]
+    assert "Thunder" in clap and "reference/elephants/spells/#elephants.spell.clap" in clap
+    assert "reference/elephants/clarifications/#elephants.clap.targets" in clap
+    cards = (built_site / "cards" / "elementals" / "index.html").read_text(encoding="utf-8")
+    for card in elementals.ELEMENTALS:
+        assert f'id="{card.lower()}"' in cards, card
+    elements = (built_site / "cards" / "clash" / "index.html").read_text(encoding="utf-8")
+    for element in clash.ELEMENTS:
+        assert f'id="{element}"' in elements and f"strength <strong>{clash.STRENGTH[element]}</strong>" in elements
+
+
+def test_each_game_has_a_faq_of_players_questions_with_a_short_answer_and_the_ruling(built_site: Path) -> None:
+    import rulebook
+
+    for game in rulebook.games():
+        page = (built_site / "faq" / game.id / "index.html").read_text(encoding="utf-8")
+        asked = [r for r in rulebook.rules(game.id) if r.asked_as and r.kind != "glossary"]
+        assert page.count("The ruling</a>") == len(asked) > 0, game.id
+    clash_faq = (built_site / "faq" / "clash" / "index.html").read_text(encoding="utf-8")
+    tie = rulebook.rule("clash.attack.tie")
+    assert tie.asked_as[0][1:] in clash_faq and "reference/clash/attacks/#clash.attack.tie" in clash_faq
+
+
+def test_every_page_says_when_it_last_changed_and_the_changelog_is_in_the_nav(built_site: Path) -> None:
+    for page in ("games/clash", "reference/clash/attacks", "changelog"):
+        html = (built_site / page / "index.html").read_text(encoding="utf-8")
+        assert re.search(r'git-revision-date-localized-plugin-date"[^>]*>\w+ \d{1,2}, \d{4}<', html), page
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="changelog/"' in home
+
+
+def test_old_links_to_a_rule_on_the_reference_page_go_on_to_its_chapter(built_site: Path) -> None:
+    contents = (built_site / "reference" / "elestrals" / "index.html").read_text(encoding="utf-8")
+    assert "location.replace(chapters[topic] + '/#' + id)" in contents
+    assert '"glossary": "glossary"' in contents and '"main": "main"' in contents
+
+
+def test_the_cli_and_api_references_are_split_into_parts_with_their_anchors(built_site: Path) -> None:
+    cli = (built_site / "cli" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert 'id="rulebook-clash-attack"' in cli
+    index = (built_site / "cli" / "index.html").read_text(encoding="utf-8")
+    assert 'id="rulebook-ask"' in index and 'href="clash/"' in index
+    # The one file in the repository is still the whole generated reference (its staleness test reads it).
+    assert "## `rulebook clash attack`" in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").replace("###", "##")
+    solver = (built_site / "games" / "clash-solver" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../api/elemental-clash-solved/#rulebook.clash.solver.advise"' in solver
+    assert 'id="rulebook.clash.solver.advise"' in (
+        built_site / "api" / "elemental-clash-solved" / "index.html"
+    ).read_text(encoding="utf-8")
+
+
+def test_the_site_builds_strict_in_a_shallow_clone_on_ci(tmp_path: Path) -> None:
+    # GitHub Actions checks out one commit; the page-date plugin warns about it, and the build must still pass.
+    import os
+    import shutil
+
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{ROOT}", str(clone)], check=True)
+    for changed in ("mkdocs.yml", "docs"):  # the working tree's site, on the clone's one-commit history
+        if (ROOT / changed).is_dir():
+            shutil.rmtree(clone / changed)
+            shutil.copytree(ROOT / changed, clone / changed)
+        else:
+            shutil.copy(ROOT / changed, clone / changed)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": "true"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")]
+    result = subprocess.run(command, cwd=clone, capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr[-3000:]
+    page = (tmp_path / "site" / "games" / "clash" / "index.html").read_text(encoding="utf-8")
+    assert "git-revision-date-localized-plugin-date" in page

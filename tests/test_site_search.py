@@ -94,7 +94,7 @@ def _top_links(browser, url: str, query: str, anchor: str) -> list[str]:
 @pytest.mark.parametrize(
     ("query", "anchor"),
     [
-        ("clash.attack.tie", "reference/clash/?h=clash.attack.tie#clash.attack.tie"),
+        ("clash.attack.tie", "reference/clash/attacks/?h=clash.attack.tie#clash.attack.tie"),
         ("clash.interp.gale-defends", "#clash.interp.gale-defends"),
         ("Fortify", "#clash.ability.fortify"),
         # The reference pages are boosted, so a term finds its records before the pages that teach it.
