@@ -78,6 +78,7 @@ def check(
 
     opts = parse_options(option)
     given: dict[str, Any] = {"action": action, "options": opts}
+    added: list[str] = []
     if hand is not None or targets is not None or pile or defeated or discards or deck is not None or plane:
         piles = {}
         for item in pile or []:
@@ -100,6 +101,7 @@ def check(
         given.update(
             hand=hand, targets=targets, pile=pile, powers=powers, defeated=defeated, discards=discards, deck=deck
         )
+        added = elementals.face_up_added(state, targets or "")
     elif log is not None:
         text = read_text(log)
         played = elementals.replay(text, opts)
@@ -119,7 +121,8 @@ def check(
         raise InvalidInputError(str(err)) from None
     except IllegalActionError:
         pass
-    emit_ruling("elementals", "check", given, elementals.check_play(state, parsed), as_json)
+    ruling = elementals.with_added_note(elementals.check_play(state, parsed), added, state.layout)
+    emit_ruling("elementals", "check", given, ruling, as_json)
 
 
 def _reach(text: str, opts: dict[str, str]) -> ElementalsState:

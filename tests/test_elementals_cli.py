@@ -432,3 +432,18 @@ def test_ctrl_c_during_play_keeps_the_moves_made(tmp_path: Path, monkeypatch: py
     assert "game stopped (interrupted) after 2 moves" in result.stdout
     assert result.stderr == "interrupted\n"
     assert save.read_text().splitlines() == ["seed 7", "layout 1", "draw", "5D > QH"]
+
+
+def test_check_says_which_face_up_elementals_the_set_up_added() -> None:
+    # Issue 22: naming fewer face-up elementals than the layout uncovers turned others face up silently.
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    for layout, added in (("pyramid", "KC is face up too"), ("tower", "QC, KC are face up too")):
+        out = CliRunner().invoke(
+            app, ["elementals", "check", "8H > KS", "--hand", "7S 8H 5D", "--targets", "KS", "--layout", layout]
+        )
+        assert out.exit_code == 0 and added in out.output and "elementals.setup.reveal-bottom" in out.output
+    full = CliRunner().invoke(app, ["elementals", "check", "8H > KS", "--hand", "7S 8H", "--targets", "KS QH"])
+    assert "face up too" not in full.output

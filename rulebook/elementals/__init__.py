@@ -75,6 +75,7 @@ from rulebook.elementals.engine import (  # noqa: F401
     check_play,
     deal,
     element_of,
+    face_up_added,
     layout,
     new_game,
     parse_action,
@@ -84,6 +85,7 @@ from rulebook.elementals.engine import (  # noqa: F401
     replay,
     run_scenario,
     scenario_play,
+    with_added_note,
 )
 
 __all__ = [
@@ -105,6 +107,7 @@ __all__ = [
     "check_play",
     "deal",
     "element_of",
+    "face_up_added",
     "layout",
     "new_game",
     "parse_action",
@@ -112,4 +115,5 @@ __all__ = [
     "position",
     "power_of",
     "replay",
+    "with_added_note",
 ]

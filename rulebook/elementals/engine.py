@@ -16,7 +16,7 @@ from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameEr
 from rulebook.protocol import two_sided_returns
 from rulebook.reading import capped, number
 from rulebook.records import Options
-from rulebook.ruling import Ruling, Trace
+from rulebook.ruling import Ruling, Step, Trace
 
 __all__ = [
     "COVERED_BY",
@@ -1620,6 +1620,36 @@ def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str
         trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
 
 
+def face_up_added(state: ElementalsState, targets: str | Sequence[str]) -> list[str]:
+    """The face-up elementals of a set-up position that ``targets`` did not name: places no card covers
+    must hold a card face up (``elementals.setup.reveal-bottom``), so ``position`` fills them.
+
+    Examples:
+        >>> face_up_added(position(hand="8H", targets="KS"), "KS")
+        ['KC']
+        >>> face_up_added(position(hand="8H", targets="KS QH"), "KS QH")
+        []
+    """
+    named = set(_cards(targets))
+    return [t for t in state.targets() if t not in named]
+
+
+def with_added_note(ruling: Ruling, added: Sequence[str], layout: int) -> Ruling:
+    """``ruling`` with a first step saying which face-up elementals the set-up added, when it added any."""
+    if not added:
+        return ruling
+    name = LAYOUTS[layout].name
+    one = len(added) == 1
+    step = Step(
+        f"{', '.join(added)} {'is' if one else 'are'} face up too, added by the set-up: every place of the {name} "
+        f"that no card covers holds an elemental face up, and the targets given left {'it' if one else 'them'} "
+        "to the set-up",
+        "elementals.setup.reveal-bottom",
+    )
+    rules = ruling.rules if step.rule in ruling.rules else (*ruling.rules, step.rule)
+    return Ruling(ruling.verdict, ruling.value, rules, (step, *ruling.trace), legal=ruling.legal)
+
+
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:
     """Judge one action in ``state``: legal or not, what it does, the trace and the rules.
 
@@ -1682,10 +1712,13 @@ def scenario_play(
     setup = {k: case[k] for k in SCENARIO_SETUP if k in case}
     setup["options"] = {**case.get("options", {}), **(options or {})}
     state = position(**setup)
+    added = face_up_added(state, case.get("targets", ""))
     *before, last = case.get("actions") or [None]
     for text in before:
         state = state.apply(parse_action(text))
-    return state, (check_play(state, last) if last is not None else None)
+    if last is None:
+        return state, None
+    return state, with_added_note(check_play(state, last), added, state.layout)
 
 
 def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None = None) -> tuple[str, str]:
