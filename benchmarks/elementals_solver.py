@@ -24,6 +24,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from rulebook import elementals
 from rulebook.elementals.bots import POLICIES, SimulationResult, play_game
@@ -69,23 +70,55 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
             print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
 
 
+def _timed_game(layout: int, seed: int, policy: Any, times: list[float], calls: Any = None) -> Any:
+    """Play one deal with ``policy``; ``times`` gets the seconds of every move it computed (every hint
+    asked, or every planner move), counted by ``calls`` when given (else every move)."""
+    state, rng = elementals.new_game(seed=seed, layout=layout), random.Random(seed)
+    while not state.is_terminal():
+        before = calls() if calls else 0
+        start = time.perf_counter()
+        action = policy(state, rng)
+        spent = time.perf_counter() - start
+        if calls is None or calls() > before:
+            times.append(spent)
+        state = state.apply(action)
+    return state
+
+
 def play_hints(layout: int, deals: int) -> None:
-    """Play deals 1..``deals`` of ``layout`` with the hint policy, appending each game's result."""
+    """Play deals 1..``deals`` of ``layout`` with the hint policy, appending each game's result: won, the
+    damage, the seconds of every hint asked, and the planner's game on the same deal with the seconds of
+    each of its moves (in the same run, so the two times compare)."""
+    from rulebook.elementals import hint as hints
+
     path = _path(layout, "hint")
     done = _done(path)
     RESULTS.mkdir(exist_ok=True)
+    asked = [0]
+    find = hints.hint
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        asked[0] += 1
+        return find(*args, **kwargs)
+
+    hints.hint = counted
     with path.open("a", encoding="utf-8") as out:
         for seed in range(1, deals + 1):
             if seed in done:
                 continue
-            start = time.perf_counter()
-            final = play_game(elementals.new_game(seed=seed, layout=layout), POLICIES["hint"](), random.Random(seed))
+            hint_times: list[float] = []
+            final = _timed_game(layout, seed, hints.HintPolicy(), hint_times, lambda: asked[0])
+            planner_times: list[float] = []
+            planned = _timed_game(layout, seed, POLICIES["planner"](), planner_times)
             row = {
                 "seed": seed,
                 "won": final.won(),
                 "damage": final.damage,
                 "defeated": final.defeated,
-                "seconds": round(time.perf_counter() - start, 2),
+                "seconds": round(sum(hint_times), 2),
+                "hint_times": [round(t, 3) for t in hint_times],
+                "planner_won": planned.won(),
+                "planner_times": [round(t, 4) for t in planner_times],
             }
             out.write(json.dumps(row) + "\n")
             out.flush()

@@ -54,7 +54,7 @@ def test_a_sample_fits_what_the_player_sees() -> None:
 def test_the_hint_plays_plans_out_and_gives_one_that_is_legal_in_the_real_game() -> None:
     state = elementals.new_game(seed=7).apply(elementals.Draw())
     found = hint(state, samples=8)
-    assert found.source == "samples" and found.samples == 8
+    assert found.source == "samples" and 2 <= found.samples <= 8
     assert found.planners is not None and found.votes <= found.won <= found.samples
     assert found.plan[0] == found.action
     after = state

@@ -46,10 +46,12 @@ from rulebook.writing import content_key
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
 
 #: For a hint asked for at the command line: the games sampled, and the plans compared.
-SAMPLES, CANDIDATES = 32, 8
+SAMPLES, CANDIDATES = 24, 8
 #: A plan's score in a sampled game: the elementals banished, and ``WIN_BONUS`` more for a win. Another
 #: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
 WIN_BONUS, MARGIN = 10, 1.0
+#: The most turns a hint plays out in all, over every game and plan (a turn is one search of the planner).
+BUDGET = 700
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Hint:
     source: str = "samples"
     planners: int | None = None
     alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
+    mean: float = 0.0
 
 
 def visible(state: ElementalsState) -> tuple:
@@ -206,6 +209,93 @@ def _better(scores: list[int], base: list[int]) -> bool:
     return mean > MARGIN * (var / n) ** 0.5
 
 
+def _between_turns(state: ElementalsState) -> list[tuple[Any, ...]]:
+    """The choices before a draw, or at Therazane's choice, each as a one-move line (the first is the
+    planner's): use Therazane's Touch now or draw; bring the bottom card to the top or leave it."""
+    if state.peeking:
+        return [(E.Reorder(True),), (E.Reorder(False),)]
+    if "KD" in state.powers and state.deck and not state.hand:
+        return [(Unleash("therazane"),), (E.Draw(),)]
+    return []
+
+
+def _candidates(state: ElementalsState, candidates: int) -> tuple[list[tuple[Any, ...]], bool]:
+    """The lines to compare, the planner's own first where it is among them (then True): within a turn,
+    the plans for the rest of it; before a draw, the choices of ``_between_turns``."""
+    if state.peeking or not state.in_turn:
+        return _between_turns(state), True
+    listed = plans(state)
+    ranked = [line for line, _ in sorted(listed, key=lambda item: _order(item[1]), reverse=True)]
+    mine = _planners_plan(state, listed)
+    lines = ranked[:candidates]
+    if mine is not None:
+        lines = [mine[0], *[line for line in ranked if line != mine[0]][: candidates - 1]]
+    if "KC" in state.powers and state.deck and len(lines) > 1:
+        # Breath of Al'Akir first, then the planner with four cards: a plan that cannot be listed ahead.
+        lines.append((Unleash("alakir"),))
+    return lines, mine is not None
+
+
+def _race(
+    state: ElementalsState, lines: list[tuple[Any, ...]], samples: int, keep_first: bool, rng: random.Random,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[list[int]], list[list[bool]], list[int]]:
+    """Play the lines in deals that fit the view, halving the field as the deals grow: every line meets
+    the same deals, the weaker half is dropped after each round, and the first line (the planner's) is
+    kept to the end when ``keep_first``. Scores: elementals banished, ``WIN_BONUS`` more for a win."""
+    deals: list[ElementalsState] = []
+    scores: list[list[int]] = [[] for _ in lines]
+    wins: list[list[bool]] = [[] for _ in lines]
+    alive = list(range(len(lines)))
+    rounds = max(1, (len(lines) - 1).bit_length())
+    for r in range(rounds + 1):
+        n = max(2, samples >> (rounds - r))
+        while len(deals) < n:
+            deals.append(view(state, rng))
+        for k in alive:
+            for deal in deals[len(scores[k]) : n]:
+                ok, defeated = _rollout(deal, lines[k])
+                scores[k].append(defeated + WIN_BONUS * ok)
+                wins[k].append(ok)
+                if progress is not None:
+                    progress(1)
+        if r == rounds:
+            break
+        ranked = sorted(alive, key=lambda k: -sum(scores[k]) / len(scores[k]))
+        keep = ranked[: max(1, (len(alive) + 1) // 2)]
+        if keep_first and 0 not in keep:
+            keep = [0, *keep[: max(1, len(keep) - 1)]]
+        alive = sorted(keep)
+        if len(alive) == 1:
+            break
+    return scores, wins, alive
+
+
+def _schedule(k: int, samples: int) -> list[int]:
+    """The deals each round of ``_race`` plays with ``k`` lines: the first rounds few, the last ``samples``."""
+    rounds = max(1, (k - 1).bit_length())
+    return [max(2, samples >> (rounds - r)) for r in range(rounds + 1)]
+
+
+def _cost(k: int, samples: int) -> int:
+    """How many games ``_race`` plays out at most with ``k`` lines and ``samples`` deals."""
+    total, alive, done = 0, k, 0
+    for n in _schedule(k, samples):
+        total += alive * (n - done) if done else alive * n
+        done = n
+        alive = max(2, (alive + 1) // 2) if alive > 2 else alive
+    return total
+
+
+def _affordable(state: ElementalsState, k: int, samples: int) -> int:
+    """``samples``, halved while the games to play out would take more than ``BUDGET`` turns in all (a game
+    early on has many turns to play): a hint's work is bounded, whatever the position."""
+    turns = len(state.deck) // E.HAND_SIZE + 1
+    while samples > 4 and _cost(k, samples) * turns > BUDGET:
+        samples //= 2
+    return samples
+
+
 def hint(
     state: ElementalsState,
     samples: int = SAMPLES,
@@ -214,56 +304,35 @@ def hint(
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
-    The planner's plan for the turn and the most promising others (``candidates`` in all) are played in
-    ``samples`` games that fit the view, each game then played to its end by the planner; another plan
-    replaces the planner's only where it scores better beyond chance. ``progress`` is called with 1
-    after each sample.
+    The planner's plan for the turn and the most promising others (``candidates`` in all) race in games
+    that fit the view, each game played to its end by the planner; the weaker half drops out as the
+    games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
+    where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
     """
     if state.is_terminal():
         raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
-    if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
-        # Before a draw, at Therazane's choice, or with readings the plans are not listed for: the
-        # planner's move (it reads the deck's make-up, never its order).
+    if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
+        # Readings the plans are not listed for: the planner's move (it reads the deck's make-up).
         return _planners_move(state, rng, 0)
-    listed = plans(state)
-    ranked = sorted(listed, key=lambda item: _order(item[1]), reverse=True)[:candidates]
-    # The planner's own plan comes first: another replaces it only where the samples tell them apart.
-    mine = _planners_plan(state, listed)
-    if mine is not None:
-        ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
-    if len(ranked) < 2:
+    lines, has_mine = _candidates(state, candidates)
+    if len(lines) < 2:
         return _planners_move(state, rng, 0)
-    wins = [0] * len(ranked)
-    scores: list[list[int]] = [[] for _ in ranked]
-    won = 0
-    for _ in range(samples):
-        sample = view(state, rng)
-        any_won = False
-        for k, (line, _) in enumerate(ranked):
-            ok, defeated = _rollout(sample, line)
-            wins[k] += ok
-            scores[k].append(defeated + WIN_BONUS * ok)
-            any_won = any_won or ok
-        won += any_won
-        if progress is not None:
-            progress(1)
-    # The plan that scores best over the samples; it replaces the planner's own only where the samples
-    # show it better beyond chance (the same samples for every plan, so compared game by game).
-    order = sorted(range(len(ranked)), key=lambda k: (-wins[k], -sum(scores[k])))
-    best = 0
-    if mine is not None:
-        challenger = max(range(1, len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
-        if _better(scores[challenger], scores[0]):
-            best = challenger
-    else:
-        best = max(range(len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
-    order = [best, *[k for k in order if k != best]]
-    plan = ranked[best][0]
-    alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
-    planners = wins[0] if mine is not None else None
-    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives=alternatives, planners=planners)
+    samples = _affordable(state, len(lines), samples)
+    scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
+    mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
+    best = max(alive, key=lambda k: (mean[k], k == 0))
+    if has_mine and best != 0 and not _better(scores[best], scores[0][: len(scores[best])]):
+        best = 0
+    n = len(scores[best])
+    won = sum(any(wins[k][j] for k in range(len(lines)) if len(wins[k]) > j) for j in range(n))
+    alternatives = [(lines[k], sum(wins[k])) for k in alive if k != best]
+    planners = sum(wins[0]) if has_mine else None
+    return Hint(
+        lines[best][0], lines[best], n, won, sum(wins[best]), "samples", planners=planners, alternatives=alternatives,
+        mean=sum(scores[best]) / n - WIN_BONUS * sum(wins[best]) / n,
+    )
 
 
 class HintPolicy:
@@ -271,7 +340,7 @@ class HintPolicy:
     plan ends or the game leaves it. Each hint plays ``candidates`` plans in ``samples`` deals (fewer
     than at the command line, to keep a game to a few seconds)."""
 
-    def __init__(self, samples: int = 20, candidates: int = 6) -> None:
+    def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
         self.samples, self.candidates = samples, candidates
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
