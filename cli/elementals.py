@@ -430,17 +430,22 @@ def wrap(pieces: list[tuple[str, str | None]], width: int = WIDTH) -> list[list[
 
 
 class _Screen:
-    """Prints pieces of text, wrapped, in colour where the terminal has it (Rich decides: no colour when the
-    output is not a terminal or NO_COLOR is set)."""
+    """Prints pieces of text, wrapped, in colour where the terminal has it. Rich decides, on the real
+    standard output (no colour when it is not a terminal, or NO_COLOR is set); the text itself has its
+    control characters escaped, so the colours are Rich's own and nothing typed can drive the terminal."""
 
     def __init__(self) -> None:
         from rich.console import Console
 
-        self.console = Console(highlight=False, soft_wrap=True)
+        from cli.output import real_stdout
+
+        self.console = Console(file=real_stdout(), highlight=False, soft_wrap=True)
 
     def line(self, pieces: list[tuple[str, str | None]] | str, keep: bool = False) -> None:
         """Print ``pieces``, wrapped to WIDTH (as they are with ``keep``: a drawing)."""
         from rich.text import Text
+
+        from cli.output import escape_unprintable
 
         if isinstance(pieces, str):
             for text in pieces.split("\n"):
@@ -450,7 +455,9 @@ class _Screen:
         indent = len(lines[0][0][0]) - len(lines[0][0][0].lstrip(" ")) if lines[0] else 0
         for n, line in enumerate(lines):
             lead = [(" " * (indent + 4), None)] if n and indent else []
-            self.console.print(Text.assemble(*((text, style or "") for text, style in lead + line)))
+            self.console.print(
+                Text.assemble(*((escape_unprintable(text), style or "") for text, style in lead + line))
+            )
 
     def prompt(self) -> None:
         self.console.print("> ", end="")

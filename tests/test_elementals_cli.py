@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -447,3 +448,38 @@ def test_check_says_which_face_up_elementals_the_set_up_added() -> None:
         assert out.exit_code == 0 and added in out.output and "elementals.setup.reveal-bottom" in out.output
     full = CliRunner().invoke(app, ["elementals", "check", "8H > KS", "--hand", "7S 8H", "--targets", "KS QH"])
     assert "face up too" not in full.output
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_play_in_a_colour_terminal_prints_colours_never_escape_text() -> None:
+    # Issue 20: in tmux (TERM=xterm-256color) the colours came out as literal text, '\x1b[32m[KD]\x1b[0m'.
+    import os
+    import pty
+    import select
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm-256color", COLUMNS="80")
+    master, slave = pty.openpty()
+    command = [sys.executable, "-c", "from cli.main import run; run()", "elementals", "play", "--seed", "7"]
+    proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    out = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal out
+        while marker not in out:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, out[-300:]
+            out += os.read(master, 65536)
+
+    read_until(b"moves:")
+    os.write(master, b"1\n")
+    read_until(b"discard 3S")
+    os.write(master, b"quit\n")
+    read_until(b"game stopped")
+    proc.wait(timeout=60)
+    os.close(master)
+    text = out.decode("utf-8", "replace")
+    assert "\\x1b" not in text and "[0m" not in text.replace("\x1b[0m", "")
+    assert "\x1b[32m[KD]" in text  # the colour itself reaches the terminal
