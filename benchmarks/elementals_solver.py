@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import elementals
-from rulebook.elementals.bots import POLICIES, SimulationResult, play_game
-from rulebook.elementals.solver import share_svg, solve
+from rulebook.elementals.bots import play_game
+from rulebook.elementals.simulation import POLICIES, SimulationResult, share_svg
+from rulebook.elementals.solver import solve
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SUMMARY = RESULTS / "elementals-solver.json"

@@ -380,7 +380,7 @@ def board(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
     if not state.hand:
         hand.append(("empty (draw to begin a turn)" if not state.is_terminal() else "-", None))
     lines.append(hand)
-    powers = ", ".join(f"{k} {elementals.engine._LORDS[k]['title']}" for k in state.powers) or "none"
+    powers = ", ".join(f"{k} {elementals.LORD_TITLES[k]}" for k in state.powers) or "none"
     lines.append(
         [(f"deck {len(state.deck)} · damage {state.damage} of {elementals.LOSING_DAMAGE} · powers: {powers}", None)]
     )
@@ -753,8 +753,8 @@ def simulate(
     Example: rulebook elementals simulate --games 1000 --policy greedy --policy planner
     """
     from rulebook import elementals
-    from rulebook.elementals.bots import POLICIES, SimulationResult, svg_chart
-    from rulebook.elementals.bots import simulate as run
+    from rulebook.elementals.simulation import POLICIES, SimulationResult, svg_chart
+    from rulebook.elementals.simulation import simulate as run
     from rulebook.errors import UnknownNameError
     from rulebook.writing import check_output, write_atomic
 

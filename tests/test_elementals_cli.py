@@ -244,7 +244,7 @@ def test_ctrl_c_during_solve_says_how_far_it_got(monkeypatch: pytest.MonkeyPatch
     def interrupted(self, p):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(elementals_solver._Solver, "turn", interrupted)
+    monkeypatch.setattr(elementals_solver.Solver, "turn", interrupted)
     result = run("solve", "--seed", "7", "--no-progress")
     assert result.exit_code == 130
     assert result.stderr == "interrupted: no verdict after 0 positions searched\n"

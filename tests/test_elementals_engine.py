@@ -9,7 +9,8 @@ import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elementals, rules
 from rulebook.elementals import Discard, Draw, Play, Reorder, Unleash
-from rulebook.elementals.bots import POLICIES, play_game
+from rulebook.elementals.bots import play_game
+from rulebook.elementals.simulation import POLICIES
 
 ALL_OPTIONS = [
     dict(zip([o.name for o in rules("elementals").option_list], values, strict=True))
@@ -229,11 +230,9 @@ def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict)
 
 
 # ---------------------------------------------------------------- the planner's search against its first version
-_REFERENCE_WEIGHTS = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
-
-
 def _reference_evaluate(s: elementals.ElementalsState) -> float:
-    from rulebook.elementals.bots import WEIGHTS as w
+    from rulebook.elementals.evaluation import POWER_VALUE
+    from rulebook.elementals.evaluation import WEIGHTS as w
 
     if s.won():
         return 1e6 - s.damage
@@ -256,7 +255,7 @@ def _reference_evaluate(s: elementals.ElementalsState) -> float:
         wanted[elementals.element_of(s.slots[i])] += 1
     score -= w["deficit"] * sum(max(0, wanted[el] - suits[el]) for el in wanted)
     still = sum(elementals.power_of(s.slots[i]) - s.pile_power(i) for i in remaining if len(s.piles[i]) < 2)
-    have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) for c in pool)
+    have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) * (2 if c in s.doubled else 1) for c in pool)
     score += w["economy"] * (have - still)
     reach = 20 if "KS" in s.powers else 10
     for i in remaining:
@@ -268,7 +267,7 @@ def _reference_evaluate(s: elementals.ElementalsState) -> float:
             score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
         if i in s.revealed:
             score += w["revealed"]
-    return score + sum(_REFERENCE_WEIGHTS.get(k, 0.0) for k in s.powers)
+    return score + sum(POWER_VALUE.get(k, 0.0) for k in s.powers)
 
 
 def _reference_worth(s: elementals.ElementalsState, a: object) -> bool:
@@ -308,12 +307,13 @@ def _reference_search(s: elementals.ElementalsState, memo: dict) -> tuple:
 def test_the_planners_search_finds_the_plan_its_first_version_found(options: dict) -> None:
     # The planner searches light positions for speed; over whole states, with every legal action filtered
     # as it was first written, the same best score and the same first plan come out.
-    from rulebook.elementals.bots import _search
+    from rulebook.elementals.bots import plan_turn
 
     checked = 0
     for game in _games(options, games=2, seed=61) + _games(options, 2, 71, "planner"):
         for state in game:
             if state.in_turn and not state.is_terminal() and not state.peeking:
-                assert _search(state) == _reference_search(state, {}), state.render()
+                (value, plan), (reference, first) = plan_turn(state), _reference_search(state, {})
+                assert plan == first and value == pytest.approx(reference), state.render()
                 checked += 1
     assert checked > 20

@@ -36,9 +36,11 @@ Examples:
 The package, laid out as every game is:
 
 - ``engine``: the deal, the state, the actions and the move log: the game as an engine
-- ``bots``: policies (random, greedy, the planner) and simulation
+- ``evaluation``: how promising a position is, the one score the planner and the solver share
+- ``bots``: the policies (random, greedy, the planner)
 - ``solver``: the exact solver of deals
 - ``hint``: hints from what the player can see
+- ``simulation``: many games played by a policy, and the charts of the results
 """
 
 from __future__ import annotations

@@ -61,6 +61,8 @@ _POWER: Mapping[str, int] = dict(_DATA["power"])
 _TITAN = _DATA["titan"]
 JOKERS: tuple[str, ...] = tuple(f"JK{n}" for n in range(1, _TITAN["jokers"] + 1))
 JOKER_POWERS: tuple[int, ...] = tuple(range(_TITAN["joker_min"], _TITAN["joker_max"] + 1))
+#: The power a joker counts in the base game when nothing else names it (a discarded joker, by default).
+JOKER_DISCARD_POWER: int = _TITAN["joker_base_game"]
 
 #: The 42 titan-forged cards in a fixed order (suit by suit, ace to 10, then the jokers).
 TITAN_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in _TITAN["ranks"]) + JOKERS
@@ -72,6 +74,9 @@ _LORDS: Mapping[str, Mapping[str, str]] = {f"K{s}": v for s, v in _DATA["lords"]
 _POWER_LORD: Mapping[str, str] = {v["power"]: k for k, v in _LORDS.items()}
 #: The four powers, by name, in the document's order.
 POWERS: tuple[str, ...] = tuple(v["power"] for v in _LORDS.values())
+#: Each king's power: its short name (``neptulon``...) and its title (``Whispers of Neptulon``...).
+LORD_POWERS: Mapping[str, str] = {k: v["power"] for k, v in _LORDS.items()}
+LORD_TITLES: Mapping[str, str] = {k: v["title"] for k, v in _LORDS.items()}
 
 HAND_SIZE: int = _RULES["hand_size"]
 LOSING_DAMAGE: int = _RULES["losing_damage"]
@@ -281,15 +286,15 @@ class Reorder:
 Action = Draw | Play | Discard | Unleash | Reorder
 
 # Every action the engine can list, made once: listing the legal actions only picks them out.
-_DRAW, _TOP, _STAY = Draw(), Reorder(True), Reorder(False)
+DRAW, TOP, STAY = Draw(), Reorder(True), Reorder(False)
 _JOKER_SET = frozenset(JOKERS)
-_PLAYS: dict[str, dict[str, Any]] = {
+PLAYS: dict[str, dict[str, Any]] = {
     c: {t: [Play(c, t), *(Play(c, t, p) for p in JOKER_POWERS)] if _is_joker(c) else Play(c, t) for t in ELEMENTALS}
     for c in TITAN_DECK
 }
-_DISCARDS: dict[str, Discard] = {c: Discard(c) for c in TITAN_DECK}
-_JOKER_DISCARDS: dict[str, tuple[Discard, ...]] = {c: tuple(Discard(c, p) for p in JOKER_POWERS) for c in JOKERS}
-_UNLEASH: dict[tuple[str, str | None], Unleash] = {
+DISCARDS: dict[str, Discard] = {c: Discard(c) for c in TITAN_DECK}
+JOKER_DISCARDS: dict[str, tuple[Discard, ...]] = {c: tuple(Discard(c, p) for p in JOKER_POWERS) for c in JOKERS}
+UNLEASH: dict[tuple[str, str | None], Unleash] = {
     **{(name, c): Unleash(name, c) for name in ("neptulon", "ragnaros") for c in TITAN_DECK},
     **{(name, None): Unleash(name) for name in ("therazane", "alakir")},
 }
@@ -420,17 +425,17 @@ class ElementalsState:
         if self.is_terminal():
             return []
         if self.peeking:
-            return [_TOP, _STAY]
+            return [TOP, STAY]
         hand = self.hand
         if not hand and not self.powers and not self.in_turn:
-            return [_DRAW]
-        actions: list[Action] = [] if self.in_turn else [_DRAW]
+            return [DRAW]
+        actions: list[Action] = [] if self.in_turn else [DRAW]
         slots, revealed, piles, doubled = self.slots, self.revealed, self.piles, self.doubled
         targets = [(i, slots[i], piles[i]) for i in revealed if slots[i] is not None]
         if len(targets) > 1:
             targets.sort()
         for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            plays = _PLAYS[c]
+            plays = PLAYS[c]
             if c in _JOKER_SET:
                 banishing_jokers = self.options["joker-banishes"] == "yes"
                 chosen_discard = self.options["joker-discard"] == "chosen"
@@ -441,7 +446,7 @@ class ElementalsState:
                         actions.extend(p for p in plays[t][1:] if p.power * factor >= need)  # type: ignore[union-attr]
                     elif banishing_jokers:
                         actions.append(plays[t][0])
-                actions.extend(_JOKER_DISCARDS[c] if chosen_discard else (_DISCARDS[c],))
+                actions.extend(JOKER_DISCARDS[c] if chosen_discard else (DISCARDS[c],))
                 continue
             element = _ELEMENT_OF[c]
             dealt = _POWER_OF[c] * (RAGNAROS_FACTOR if c in doubled else 1)
@@ -451,16 +456,16 @@ class ElementalsState:
                         actions.append(plays[t])
                 elif element == _ELEMENT_OF[t]:
                     actions.append(plays[t])
-            actions.append(_DISCARDS[c])
+            actions.append(DISCARDS[c])
         for king in self.powers:
             name = _LORDS[king]["power"]
             if name == "neptulon":
-                actions.extend(_UNLEASH[name, c] for c in hand)
+                actions.extend(UNLEASH[name, c] for c in hand)
             elif name == "ragnaros":
                 on_piles = [c for pile in piles for c, _ in pile]
-                actions.extend(_UNLEASH[name, c] for c in (*hand, *on_piles) if c not in doubled)
+                actions.extend(UNLEASH[name, c] for c in (*hand, *on_piles) if c not in doubled)
             elif self.deck:
-                actions.append(_UNLEASH[name, None])
+                actions.append(UNLEASH[name, None])
         return actions
 
     def _power(self, c: str, named: int | None = None) -> int:

@@ -39,8 +39,8 @@ from typing import Any
 
 from rulebook.elementals import ElementalsState, Unleash
 from rulebook.elementals import engine as E
-from rulebook.elementals.bots import Planner, _search, play_game
-from rulebook.elementals.solver import _order, _Solver, position_of
+from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
+from rulebook.elementals.solver import Solver, order_key, position_of
 from rulebook.writing import content_key
 
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
@@ -50,8 +50,10 @@ SAMPLES, CANDIDATES = 24, 8
 #: A plan's score in a sampled game: the elementals banished, and ``WIN_BONUS`` more for a win. Another
 #: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
 WIN_BONUS, MARGIN = 10, 1.0
-#: The most turns a hint plays out in all, over every game and plan (a turn is one search of the planner).
-BUDGET = 700
+#: The most turns a hint plans to play out in all, over every game and plan (a turn is one search of
+#: the planner); and the most positions those searches may score before the race stops where it is
+#: (a turn holding Hand of Ragnaros and a joker scores many more than most).
+BUDGET, POSITIONS = 700, 40_000
 
 
 @dataclass
@@ -142,7 +144,7 @@ def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
     deck, are left to the player. The plans are listed in ``canonical(state)``, so they depend on what the
     player sees alone.
     """
-    solver = _Solver(canonical(state), None, None)
+    solver = Solver(canonical(state), None, None)
     root = position_of(canonical(state))
     found: dict[Any, tuple[tuple[Any, ...], Any]] = {}
     seen = {root}
@@ -150,7 +152,7 @@ def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
     while stack:
         node, line = stack.pop()
         for actions, child in solver.moves(node):
-            if actions[0] is E._DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
+            if actions[0] is E.DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
                 continue
             step = line + actions
             if child.damage >= E.LOSING_DAMAGE:
@@ -179,7 +181,7 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     so the planner's line may be listed under another order of the same plays."""
     game = canonical(state)
     ends = {end: (line, end) for line, end in listed}
-    for action in _search(game)[1]:
+    for action in plan_turn(game)[1]:
         game = game.apply(action)
         found = ends.get(position_of(game))
         if found is not None:
@@ -225,7 +227,7 @@ def _candidates(state: ElementalsState, candidates: int) -> tuple[list[tuple[Any
     if state.peeking or not state.in_turn:
         return _between_turns(state), True
     listed = plans(state)
-    ranked = [line for line, _ in sorted(listed, key=lambda item: _order(item[1]), reverse=True)]
+    ranked = [line for line, _ in sorted(listed, key=lambda item: order_key(item[1]), reverse=True)]
     mine = _planners_plan(state, listed)
     lines = ranked[:candidates]
     if mine is not None:
@@ -248,17 +250,26 @@ def _race(
     wins: list[list[bool]] = [[] for _ in lines]
     alive = list(range(len(lines)))
     rounds = max(1, (len(lines) - 1).bit_length())
+    limit = WORK[0] + POSITIONS
     for r in range(rounds + 1):
         n = max(2, samples >> (rounds - r))
         while len(deals) < n:
             deals.append(view(state, rng))
-        for k in alive:
-            for deal in deals[len(scores[k]) : n]:
-                ok, defeated = _rollout(deal, lines[k])
+        # Deal by deal, every line still in the race on each, so that the race can stop anywhere.
+        for j in range(min(len(scores[k]) for k in alive), n):
+            for k in alive:
+                if len(scores[k]) > j:
+                    continue
+                ok, defeated = _rollout(deals[j], lines[k])
                 scores[k].append(defeated + WIN_BONUS * ok)
                 wins[k].append(ok)
                 if progress is not None:
                     progress(1)
+            if WORK[0] > limit:
+                # Out of work: the lines still in the race are compared on the deals they all played.
+                for k in alive:
+                    del scores[k][j + 1 :], wins[k][j + 1 :]
+                return scores, wins, alive
         if r == rounds:
             break
         ranked = sorted(alive, key=lambda k: -sum(scores[k]) / len(scores[k]))
@@ -318,7 +329,13 @@ def hint(
         return _planners_move(state, rng, 0)
     lines, has_mine = _candidates(state, candidates)
     if len(lines) < 2:
-        return _planners_move(state, rng, 0)
+        # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
+        only = lines[0] if lines else (Planner()(canonical(state), rng),)
+        if state.in_turn and not lines:
+            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once
+        scores, wins, _ = _race(state, [only], max(2, samples // 2), True, rng, progress)
+        n = len(scores[0])
+        return Hint(only[0], only, n, sum(wins[0]), sum(wins[0]), "only", mean=_banished(scores[0], wins[0]))
     samples = _affordable(state, len(lines), samples)
     scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
     mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
@@ -330,9 +347,21 @@ def hint(
     alternatives = [(lines[k], sum(wins[k])) for k in alive if k != best]
     planners = sum(wins[0]) if has_mine else None
     return Hint(
-        lines[best][0], lines[best], n, won, sum(wins[best]), "samples", planners=planners, alternatives=alternatives,
-        mean=sum(scores[best]) / n - WIN_BONUS * sum(wins[best]) / n,
+        lines[best][0],
+        lines[best],
+        n,
+        won,
+        sum(wins[best]),
+        "samples",
+        planners=planners,
+        alternatives=alternatives,
+        mean=_banished(scores[best], wins[best]),
     )
+
+
+def _banished(scores: list[int], wins: list[bool]) -> float:
+    """The elementals banished on average in the games played out (a score less its win bonus)."""
+    return (sum(scores) - WIN_BONUS * sum(wins)) / len(scores)
 
 
 class HintPolicy:
@@ -350,7 +379,95 @@ class HintPolicy:
             action = self._plan.pop(0)
         else:
             found = hint(state, self.samples, candidates=self.candidates)
-            self._plan = list(found.plan[1:]) if found.source == "samples" else []
+            self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
             action = found.action
         self._expect = state.apply(action)
         return action
+
+
+# ---------------------------------------------------------------- the hint in a player's words
+
+
+def _step_words(before: ElementalsState, action: Any, after: ElementalsState) -> str:
+    """What one move of a plan does, in a player's words."""
+    if isinstance(action, E.Draw):
+        return "draw three cards to begin the turn"
+    if isinstance(action, E.Reorder):
+        return f"bring {before.deck[-1]} from the bottom of the deck to the top" if action.to_top else (
+            f"leave {before.deck[-1]} at the bottom of the deck"
+        )
+    if isinstance(action, E.Discard):
+        return f"throw away {action.card} ({after.damage - before.damage} damage, {after.damage} in all)"
+    if isinstance(action, Unleash):
+        return {
+            "neptulon": f"put {action.card} under the deck with Whispers of Neptulon (no damage)",
+            "ragnaros": f"double {action.card} with Hand of Ragnaros",
+            "therazane": "look at the bottom card of the deck with Therazane's Touch",
+            "alakir": "draw one more card with Breath of Al'Akir",
+        }.get(str(action.power), str(action))
+    return _play_words(before, action, after)
+
+
+def _play_words(before: ElementalsState, action: Any, after: ElementalsState) -> str:
+    target = action.target
+    slot = before.slot_of(target)
+    assert slot is not None
+    laid = len(before.piles[slot])
+    power = E.power_of(target)
+    if laid == E.DAMAGE_CARDS:
+        text = f"banish {target} with {action.card}: it is defeated"
+        if target.startswith("K"):
+            text += f", and its power ({E.LORD_TITLES[target]}) is yours to use once"
+        newly = len(after.revealed - before.revealed)
+        if newly:
+            many = newly > 1
+            text += f"; it turns up {newly} face-down card{'s' if many else ''}: see {'them' if many else 'it'} first"
+        return text
+    total = after.pile_power(slot)
+    element = E.element_of(target)
+    if laid == 1:
+        return f"complete the damage on {target} with {action.card} ({total} of {power}): it waits for a {element} card"
+    return (
+        f"start on {target} with {action.card} ({total} of {power}; "
+        f"{max(power - total, 1)} more to come from a card that is not {element})"
+    )
+
+
+def reasons(state: ElementalsState, found: Hint) -> list[str]:
+    """Why the hint's move, in a player's words: what its plan does step by step, what it keeps back,
+    the chance to win it was seen to have, and, when every line lost, that the deal looks lost.
+
+    Examples:
+        >>> state = E.new_game(seed=7).apply(E.Draw())
+        >>> for line in reasons(state, hint(state, samples=4)):
+        ...     print(line)  # doctest: +ELLIPSIS
+        this turn: start on KD with 6H (6 of 13; 7 more to come from a card that is not earth); ...
+        ...
+    """
+    lines = []
+    steps, now = [], state
+    for action in found.plan:
+        after = now.apply(action)
+        steps.append(_step_words(now, action, after))
+        now = after
+    lines.append(("this turn: " if len(steps) > 1 else "why: ") + "; then ".join(steps))
+    used = {a.power for a in found.plan if isinstance(a, Unleash)}
+    kept = [E.LORD_TITLES[k] for k in state.powers if E.LORD_POWERS[k] not in used]
+    if kept:
+        lines.append(f"keeps back: {', '.join(kept)}, for a turn that needs {'them' if len(kept) > 1 else 'it'} more")
+    if found.samples:
+        share = found.votes / found.samples
+        lines.append(
+            f"chance to win from here: about {share:.0%} (won {found.votes} of {found.samples} games dealt to fit "
+            "what you see, the rest of each played one turn at a time)"
+        )
+        if found.won == 0:
+            lines.append(
+                "this deal looks lost: no line won any of those games; this move loses least, defeating "
+                f"{found.mean:.1f} of 12 elementals on average"
+            )
+    elif found.source == "only":
+        lines.append("this deal looks lost: every way to play this turn ends the game at once")
+    for plan, wins in found.alternatives[:2]:
+        lines.append(f"also tried: {', '.join(map(str, plan))} (won {wins} of its games)")
+    return lines
