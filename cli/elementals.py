@@ -566,11 +566,11 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
             screen.line(f"undone: {move}")
             continue
         if word == "hint":
-            from rulebook.elementals.hint import SAMPLES, hint
+            from rulebook.elementals.hint import hint
 
-            with _progress("hint", SAMPLES) as advance:
+            with _progress("hint", None, unit="games played out") as advance:
                 found = hint(state, progress=advance)
-            screen.line(_hint_line(found))
+            screen.line(_hint_line(state, found))
             shown = False
             continue
         try:
@@ -598,16 +598,11 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
     return ended
 
 
-def _hint_line(found: Any) -> str:
-    """A hint in one line: the move, the turn's plan it begins, and how the plans fared in the samples."""
-    text = f"hint: {found.action}"
-    if found.source == "samples":
-        if len(found.plan) > 1:
-            text += f" (this turn: {', '.join(map(str, found.plan))})"
-        text += f"; played on by the planner, it wins {found.votes} of {found.samples} games sampled from what you see"
-    else:
-        text += "; this is the planner's move (a draw comes first, or there is one plan only)"
-    return text
+def _hint_line(state: ElementalsState, found: Any) -> str:
+    """A hint as the game shows it: the move, then why, and its chance to win, in a player's words."""
+    from rulebook.elementals.hint import reasons
+
+    return "\n".join([f"hint: {found.action}", *(f"  {line}" for line in reasons(state, found))])
 
 
 @app.command()
@@ -618,63 +613,49 @@ def hint(
     layout: LayoutFlag = "1",
     option: OptionFlag = None,
     samples: Annotated[
-        int, typer.Option(min=1, max=200, help="How many games fitting what you see to play out (1 to 200).")
-    ] = 32,
-    progress: Annotated[bool, typer.Option(help="Show the samples played (on standard error).")] = True,
+        int,
+        typer.Option(min=2, max=200, help="The most games fitting what you see to play out for a move (2 to 200)."),
+    ] = 24,
+    progress: Annotated[bool, typer.Option(help="Show the games played out (on standard error).")] = True,
     as_json: JsonFlag = False,
 ) -> None:
     """The best next move from what the player can see, without looking at the deck's order.
 
-    The hint deals games that fit the view (the unseen cards in a random order), plays the planner's plan
-    for the turn and its most promising alternatives in each, lets the planner play each game to its end,
-    and keeps the planner's plan unless another does better beyond chance. The position is the one a move
-    log reaches (--log), or the fresh deal of --seed and --layout.
+    The hint deals games that fit the view (the unseen cards in a random order), plays the most promising
+    plans for the turn in each, the rest of each game played one turn at a time, drops the weaker plans as
+    the games grow, and says why its move, its chance to win, and when the deal looks lost, the move that
+    loses least. The position is the one a move log reaches (--log), or the fresh deal of --seed and
+    --layout.
 
     Example: rulebook elementals hint --log examples/elementals/opening.log
     """
     from rulebook.elementals.hint import hint as find
+    from rulebook.elementals.hint import reasons
     from rulebook.ruling import Trace
 
     opts = parse_options(option)
     state, given = _position(log, seed, layout, opts)
-    with _progress("hint", samples, progress) as advance:
+    with _progress("hint", None, progress, unit="games played out") as advance:
         found = find(state, samples=samples, progress=advance)
     trace = Trace()
     trace.add(
         "the hint sees what the player sees: the layout as revealed, the hand, the piles, the discards, the powers",
         "elementals.interp.deal",
     )
-    if found.source == "samples":
-        base = (
-            "the planner's own plan is not among them"
-            if found.planners is None
-            else f"the planner's own plan wins {found.planners}"
+    for line in reasons(state, found):
+        rule = "elementals.end.loss" if "looks lost" in line else (
+            "elementals.end.win" if line.startswith("chance") else "elementals.turn.end"
         )
-        trace.add(
-            f"{found.samples} games that fit what is seen were dealt; the planner's plan for the turn and "
-            f"its most promising alternatives were played in each, and the planner played on to the end: "
-            f"some plan wins {found.won} of them, and {base}",
-            "elementals.end.win",
-        )
-        trace.add(
-            f"the plan kept (it wins {found.votes}; another replaces the planner's only where it banishes "
-            f"more elementals, or wins more, beyond chance): {', '.join(map(str, found.plan))}",
-            "elementals.turn.end",
-        )
-    else:
-        trace.add(
-            "a draw comes first, or there is one plan only: the move is the planner's, which reads the "
-            "deck's make-up, never its order",
-            "elementals.end.loss",
-        )
+        trace.add(line, rule)
     value = {
         "move": str(found.action),
         "plan": [str(a) for a in found.plan],
         "samples": found.samples,
         "won": found.won,
         "votes": found.votes,
-        "planners": found.planners,
+        "chance": found.votes / found.samples if found.samples else 0.0,
         "source": found.source,
+        "reasons": reasons(state, found),
         "position": state.to_dict(),
     }
     ruling = trace.ruling(f"hint: {found.action}", value)
@@ -699,7 +680,7 @@ class _progress:
     """A progress bar on standard error while ``total`` steps run (or a count of positions when ``total``
     is None); nothing when standard error is not a terminal."""
 
-    def __init__(self, what: str, total: int | None, enabled: bool = True) -> None:
+    def __init__(self, what: str, total: int | None, enabled: bool = True, unit: str = "positions") -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -707,7 +688,7 @@ class _progress:
         if total is None:
             columns = [
                 TextColumn("{task.description}"),
-                TextColumn("{task.completed:,} positions"),
+                TextColumn("{task.completed:,} " + unit),
                 TimeElapsedColumn(),
             ]
         screen = Console(stderr=True)

@@ -186,7 +186,7 @@ def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: d
 
 def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
     # Deals must not change: the engine's own shuffle gives the permutation `random.shuffle` gives.
-    from rulebook.elementals.engine import _shuffle
+    from rulebook.elementals.setup import _shuffle
 
     for seed in range(200):
         ours, theirs = list(elementals.TITAN_DECK), list(elementals.TITAN_DECK)

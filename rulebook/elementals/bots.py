@@ -26,8 +26,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rulebook import elementals as E
 from rulebook.elementals import Discard, Draw, ElementalsState, Reorder, Unleash
-from rulebook.elementals import engine as E
 from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, pile_power, score
 
 __all__ = ["WORK", "Planner", "Policy", "greedy", "plan_turn", "planner", "play_game", "random_policy"]
@@ -372,7 +372,7 @@ def play_game(state: ElementalsState, policy: Policy, rng: random.Random, max_mo
     Examples:
         >>> end = play_game(E.new_game(seed=141), Planner(), random.Random(141))
         >>> end.won(), end.damage
-        (True, 4)
+        (True, 18)
     """
     for _ in range(max_moves):
         if state.is_terminal():

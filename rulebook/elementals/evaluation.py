@@ -11,7 +11,7 @@ Examples:
     >>> from rulebook import elementals
     >>> s = elementals.position(hand="5S 9D", targets="KS QH", piles={"KS": "8D 6C"})
     >>> round(position_score(s), 2), round(position_score(s, ORDER_WEIGHTS, ORDER_POWER_VALUE), 2)
-    (311.44, 397.0)
+    (170.75, 197.0)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rulebook.elementals import engine as E
+from rulebook import elementals as E
 
 __all__ = [
     "ORDER_POWER_VALUE",

@@ -37,10 +37,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals import engine as E
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.solver import Solver, order_key, position_of
+from rulebook.errors import IllegalActionError
 from rulebook.writing import content_key
 
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
@@ -54,6 +55,8 @@ WIN_BONUS, MARGIN = 10, 1.0
 #: the planner); and the most positions those searches may score before the race stops where it is
 #: (a turn holding Hand of Ragnaros and a joker scores many more than most).
 BUDGET, POSITIONS = 700, 40_000
+#: The games played out, none won, after which a hint calls the deal lost.
+LOST_AFTER = 40
 
 
 @dataclass
@@ -75,6 +78,7 @@ class Hint:
     planners: int | None = None
     alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
     mean: float = 0.0
+    played: int = 0
 
 
 def visible(state: ElementalsState) -> tuple:
@@ -321,7 +325,7 @@ def hint(
     where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
     """
     if state.is_terminal():
-        raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+        raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
@@ -335,7 +339,8 @@ def hint(
             return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once
         scores, wins, _ = _race(state, [only], max(2, samples // 2), True, rng, progress)
         n = len(scores[0])
-        return Hint(only[0], only, n, sum(wins[0]), sum(wins[0]), "only", mean=_banished(scores[0], wins[0]))
+        mean = _banished(scores[0], wins[0])
+        return Hint(only[0], only, n, sum(wins[0]), sum(wins[0]), "only", mean=mean, played=n)
     samples = _affordable(state, len(lines), samples)
     scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
     mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
@@ -356,6 +361,7 @@ def hint(
         planners=planners,
         alternatives=alternatives,
         mean=_banished(scores[best], wins[best]),
+        played=sum(map(len, scores)),
     )
 
 
@@ -461,11 +467,13 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
             f"chance to win from here: about {share:.0%} (won {found.votes} of {found.samples} games dealt to fit "
             "what you see, the rest of each played one turn at a time)"
         )
-        if found.won == 0:
+        if found.won == 0 and found.played >= LOST_AFTER:
             lines.append(
-                "this deal looks lost: no line won any of those games; this move loses least, defeating "
-                f"{found.mean:.1f} of 12 elementals on average"
+                f"this deal looks lost: no way of playing on won any of the {found.played} games played out; "
+                f"this move loses least, defeating {found.mean:.1f} of 12 elementals on average"
             )
+        elif found.won == 0:
+            lines.append(f"none of the {found.played} games played out was won: the chance looks small")
     elif found.source == "only":
         lines.append("this deal looks lost: every way to play this turn ends the game at once")
     for plan, wins in found.alternatives[:2]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.elementals import engine as E
+from rulebook import elementals as E
 from rulebook.elementals.bots import Planner, Policy, greedy, play_game, random_policy
 from rulebook.elementals.hint import HintPolicy
 from rulebook.errors import UnknownNameError

@@ -48,8 +48,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rulebook import elementals as E
 from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
-from rulebook.elementals import engine as E
 from rulebook.elementals.evaluation import (
     ELEMENT,
     ELEMENT_INDEX,
