@@ -74,7 +74,7 @@ def check(
     Example: rulebook elementals check "6C > KS" --hand "7H 6C" --targets "KS QH" --pile KS=8D
     """
     from rulebook import elementals
-    from rulebook.errors import IllegalActionError, InvalidInputError
+    from rulebook.errors import InvalidInputError
 
     opts = parse_options(option)
     given: dict[str, Any] = {"action": action, "options": opts}
@@ -114,13 +114,10 @@ def check(
         state = elementals.new_game(opts, seed=seed, layout=layout)
         given.update(seed=seed, layout=layout)
     parsed = elementals.parse_action(action)
-    try:
-        state.check(parsed)
-    except elementals.NotAvailableError as err:
+    refused = state.refusal(parsed)
+    if refused is not None and refused.value.get("available") is False:
         # A card not in hand or an elemental not face up: the question does not fit the position.
-        raise InvalidInputError(str(err)) from None
-    except IllegalActionError:
-        pass
+        raise InvalidInputError(f"{refused.value['reason']} [{', '.join(refused.rules)}]")
     ruling = elementals.with_added_note(elementals.check_play(state, parsed), added, state.layout)
     emit_ruling("elementals", "check", given, ruling, as_json)
 

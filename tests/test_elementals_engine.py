@@ -60,11 +60,10 @@ def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(options: dic
             legal = set(state.legal_actions())
             for action in _candidates(state):
                 try:
-                    state.check(action)
-                    allowed = True
-                except IllegalActionError as err:
-                    allowed = False
-                    assert err.rules, f"{action} refused without citing a rule"
+                    refused = state.refusal(action)
+                    allowed = refused is None
+                    assert allowed or refused.rules, f"{action} refused without citing a rule"
+                    assert allowed or refused.legal is False
                 except InvalidInputError:
                     allowed = False
                 assert allowed == (action in legal), (state.render(), action)
@@ -317,3 +316,28 @@ def test_the_planners_search_finds_the_plan_its_first_version_found(options: dic
                 assert plan == first and value == pytest.approx(reference), state.render()
                 checked += 1
     assert checked > 20
+
+
+def test_the_observation_shows_what_the_player_sees_and_never_a_hidden_card() -> None:
+    from dataclasses import replace
+
+    state = elementals.new_game(seed=12).apply(elementals.Draw())
+    hidden = [s for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    other = replace(state, deck=state.deck[::-1], slots=tuple(reversed(state.slots[:10])) + state.slots[10:])
+    text = state.observation(0)
+    assert text == other.observation(0) == state.observation(1)
+    assert not any(f"[{card}]" in text for card in hidden) and all(c in text for c in state.hand)
+    assert state.seen() == other.seen() and state != other
+
+
+def test_refusal_is_the_one_way_to_refuse_and_agrees_with_apply() -> None:
+    from rulebook.errors import IllegalActionError
+
+    state = elementals.position(hand="7S 5D", targets="KS QH")
+    refused = state.refusal(elementals.Play("7S", "KS"))
+    assert refused is not None and refused.legal is False and "elementals.attack.immunity" in refused.rules
+    with pytest.raises(IllegalActionError):
+        state.apply(elementals.Play("7S", "KS"))
+    assert state.refusal(elementals.Play("5D", "KS")) is None
+    absent = state.refusal(elementals.Play("9C", "KS"))
+    assert absent is not None and absent.value["available"] is False

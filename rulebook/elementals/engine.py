@@ -247,19 +247,69 @@ class ElementalsState:
 
     # -- checks -----------------------------------------------------------------------
 
-    def check(self, action: Action) -> None:
-        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError], naming the forbidding rules, if ``action``
-        is illegal here.
+    def refusal(self, action: Action) -> Ruling | None:
+        """``None`` when ``action`` is legal now, else the ruling that refuses it (``legal`` false), naming
+        the rules that forbid it: the one way the game refuses an action (``apply`` and ``explain`` raise
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] on the same checks). A card not in the
+        hand, or an elemental not face up, is refused too, with ``"available": False`` in the value.
 
         Examples:
             >>> from rulebook.elementals import position
             >>> s = position(hand="7S 5D", targets="KS QH")
-            >>> s.check(Play("7S", "KS"))
-            Traceback (most recent call last):
-            ...
-            rulebook.errors.IllegalActionError: KS is immune to fire: 7S deals it no damage [elementals.attack.immunity]
+            >>> print(s.refusal(Play("7S", "KS")).verdict)
+            illegal: KS is immune to fire: 7S deals it no damage
+            >>> s.refusal(Play("5D", "KS")) is None
+            True
         """
-        self._validate(action, _ignore)
+        try:
+            self._validate(action, _ignore)
+        except IllegalActionError as err:
+            value: dict[str, Any] = {"action": str(action), "legal": False, "reason": err.reason}
+            if isinstance(err, NotAvailableError):
+                value["available"] = False
+            return Ruling(verdict=f"illegal: {err.reason}", value=value, rules=err.rules, legal=False)
+        return None
+
+    def seen(self) -> tuple:
+        """Everything the player can see, as a value: two states that look the same to the player give the
+        same value. The deck's order and the face-down elementals are not in it (their make-up is).
+
+        Examples:
+            >>> from rulebook.elementals import new_game
+            >>> a = new_game(seed=3)
+            >>> b = ElementalsState(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "deck": a.deck[::-1]})
+            >>> a.seen() == b.seen(), a == b
+            (True, False)
+        """
+        shown = tuple(s if (s is None or i in self.revealed) else "?" for i, s in enumerate(self.slots))
+        return (
+            self.layout,
+            shown,
+            self.piles,
+            self.hand,
+            self.discards,
+            self.plane,
+            self.powers,
+            tuple(sorted(self.doubled)),
+            self.in_turn,
+            self.peeking,
+            tuple(sorted(self.deck)),
+            self.deck[-1] if self.peeking else None,
+            tuple(sorted(self.options.items())),
+        )
+
+    def observation(self, player: int) -> str:
+        """What ``player`` may see, as text: the board as the player sees it (face-down elementals as
+        ``[##]``, the deck as a count), the same for both sides (the elementals never choose).
+
+        Examples:
+            >>> from rulebook.elementals import new_game
+            >>> print(new_game(seed=7).observation(0).splitlines()[-1])
+            hand: -   deck: 42   damage: 0/33   powers: -
+        """
+        if player not in (0, 1):
+            raise ValueError(f"Elementals has players 0 and 1, not {player}")
+        return self.render()
 
     def _validate(self, action: Action, note: Any) -> None:
         if self.is_terminal():

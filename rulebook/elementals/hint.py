@@ -82,31 +82,9 @@ class Hint:
 
 
 def visible(state: ElementalsState) -> tuple:
-    """Everything the player can see of ``state``, as a value: two states that look the same to the
-    player give the same value. The deck's order and the face-down elementals are not in it.
-
-    Examples:
-        >>> a = E.new_game(seed=3)
-        >>> b = E.ElementalsState(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "deck": a.deck[::-1]})
-        >>> visible(a) == visible(b), a == b
-        (True, False)
-    """
-    shown = tuple(s if (s is None or i in state.revealed) else "?" for i, s in enumerate(state.slots))
-    return (
-        state.layout,
-        shown,
-        state.piles,
-        state.hand,
-        state.discards,
-        state.plane,
-        state.powers,
-        tuple(sorted(state.doubled)),
-        state.in_turn,
-        state.peeking,
-        tuple(sorted(state.deck)),
-        state.deck[-1] if state.peeking else None,
-        tuple(sorted(state.options.items())),
-    )
+    """Everything the player can see of ``state`` (``ElementalsState.seen``): the hint reads nothing else
+    of the real game, and seeds its samples from it."""
+    return state.seen()
 
 
 def view(state: ElementalsState, rng: random.Random) -> ElementalsState:

@@ -15,7 +15,6 @@ from rulebook.elementals.cards import (
 from rulebook.elementals.engine import ElementalsState
 from rulebook.elementals.notation import parse_action
 from rulebook.elementals.setup import card_list, position
-from rulebook.errors import IllegalActionError
 from rulebook.ruling import Ruling, Step
 
 
@@ -66,15 +65,10 @@ def check_play(state: ElementalsState, action: Action | str) -> Ruling:
     """
     if isinstance(action, str):
         action = parse_action(action)
-    try:
-        after, ruling = state.explain(action)
-    except IllegalActionError as err:
-        return Ruling(
-            verdict=f"illegal: {err.reason}",
-            value={"action": str(action), "legal": False, "reason": err.reason},
-            rules=err.rules,
-            legal=False,
-        )
+    refused = state.refusal(action)
+    if refused is not None:
+        return refused
+    after, ruling = state.explain(action)
     value = {"action": str(action), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
     return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
 
