@@ -71,25 +71,26 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
             print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
 
 
-def _timed_game(layout: int, seed: int, policy: Any, times: list[float], calls: Any = None) -> Any:
-    """Play one deal with ``policy``; ``times`` gets the seconds of every move it computed (every hint
-    asked, or every planner move), counted by ``calls`` when given (else every move)."""
+def _timed_game(layout: int, seed: int, policy: Any, times: list[tuple[float, float]], calls: Any = None) -> Any:
+    """Play one deal with ``policy``; ``times`` gets the seconds (wall clock, and CPU time of this process)
+    of every move it computed (every hint asked, or every planner move), counted by ``calls`` when given."""
     state, rng = elementals.new_game(seed=seed, layout=layout), random.Random(seed)
     while not state.is_terminal():
         before = calls() if calls else 0
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = policy(state, rng)
-        spent = time.perf_counter() - start
+        spent = (time.perf_counter() - start, time.process_time() - cpu)
         if calls is None or calls() > before:
             times.append(spent)
         state = state.apply(action)
     return state
 
 
-def play_hints(layout: int, deals: int) -> None:
-    """Play deals 1..``deals`` of ``layout`` with the hint policy, appending each game's result: won, the
-    damage, the seconds of every hint asked, and the planner's game on the same deal with the seconds of
-    each of its moves (in the same run, so the two times compare)."""
+def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> None:
+    """Play deals 1..``deals`` of ``layout`` (every ``stride``-th from ``offset`` + 1, so that several runs
+    share them) with the hint policy, appending each game's result: won, the damage, the seconds of every
+    hint asked, and the planner's game on the same deal with the seconds of each of its moves (in the same
+    run, so the two times compare); seconds as wall clock and as CPU time (the machine may be shared)."""
     from rulebook.elementals import hint as hints
 
     path = _path(layout, "hint")
@@ -104,22 +105,24 @@ def play_hints(layout: int, deals: int) -> None:
 
     hints.hint = counted
     with path.open("a", encoding="utf-8") as out:
-        for seed in range(1, deals + 1):
+        for seed in range(1 + offset, deals + 1, stride):
             if seed in done:
                 continue
-            hint_times: list[float] = []
+            hint_times: list[tuple[float, float]] = []
             final = _timed_game(layout, seed, hints.HintPolicy(), hint_times, lambda: asked[0])
-            planner_times: list[float] = []
+            planner_times: list[tuple[float, float]] = []
             planned = _timed_game(layout, seed, POLICIES["planner"](), planner_times)
             row = {
                 "seed": seed,
                 "won": final.won(),
                 "damage": final.damage,
                 "defeated": final.defeated,
-                "seconds": round(sum(hint_times), 2),
-                "hint_times": [round(t, 3) for t in hint_times],
+                "seconds": round(sum(t for t, _ in hint_times), 2),
+                "hint_times": [round(t, 3) for t, _ in hint_times],
+                "hint_cpu": [round(c, 3) for _, c in hint_times],
                 "planner_won": planned.won(),
-                "planner_times": [round(t, 4) for t in planner_times],
+                "planner_times": [round(t, 4) for t, _ in planner_times],
+                "planner_cpu": [round(c, 4) for _, c in planner_times],
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -205,6 +208,8 @@ def main() -> None:
     parser.add_argument("--layout", type=int, action="append", help="a layout to solve (repeatable; all if none)")
     parser.add_argument("--positions", type=int, default=2_000_000, help="positions searched per deal at most")
     parser.add_argument("--hint", action="store_true", help="play the deals with the hint policy instead")
+    parser.add_argument("--stride", type=int, default=1, help="with --hint: play every N-th deal (runs side by side)")
+    parser.add_argument("--offset", type=int, default=0, help="with --hint: start at deal 1 + this")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the saved results")
     parser.add_argument("--write-docs", action="store_true", help="save the summary and write the site's chart")
     args = parser.parse_args()
@@ -212,7 +217,7 @@ def main() -> None:
     if not args.summary:
         for number in layouts:
             if args.hint:
-                play_hints(number, args.deals)
+                play_hints(number, args.deals, args.stride, args.offset)
             else:
                 RESULTS.mkdir(exist_ok=True)
                 (RESULTS / "elementals-solver-limit.txt").write_text(f"{max(_limit(), args.positions)}\n")
