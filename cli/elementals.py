@@ -515,13 +515,9 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
     """The game's loop: read a move or a command, answer, until the game ends or the input does; the
     position is kept in ``current[0]``, so that it is known if the loop is interrupted. Returns how the
     game ended."""
-    from rulebook import elementals
-    from rulebook.errors import RulebookError
-
-    state = current[0]
-    ended = "quit"
     shown = True
-    while not state.is_terminal():
+    while not current[0].is_terminal():
+        state = current[0]
         menu = _menu(state)
         if shown:
             screen.line("")
@@ -529,70 +525,80 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
                 screen.line(pieces, keep=any("[" in text for text, _ in pieces))
             items = (f"{n})\u00a0{label}".replace(" ", "\u00a0") for n, (label, _) in enumerate(menu, 1))
             screen.line("moves: " + "   ".join(items))
-        shown = True
         screen.prompt()
         line = _read_line()
         if not line:
             screen.line("")
-            ended = "end of input"
-            break
+            return "end of input"
         text = " ".join(line.split())
-        word = text.lower()
-        if not text:
-            shown = False
-            continue
-        if word in ("quit", "q", "exit"):
-            break
-        if word in ("help", "?"):
-            screen.line(HELP)
-            shown = False
-            continue
-        if word == "board":
-            continue
-        if word == "why":
-            screen.line(str(history[-1][2]) if history else "no move yet")
-            shown = False
-            continue
-        if word == "undo":
-            if not history:
-                screen.line("nothing to undo")
-                shown = False
-                continue
-            state, move, _ = history.pop()
-            current[0] = state
-            screen.line(f"undone: {move}")
-            continue
-        if word == "hint":
-            from rulebook.elementals.hint import hint
+        if text.lower() in ("quit", "q", "exit"):
+            return "quit"
+        shown = _command(text, current, screen, history) if text else False
+        if shown is None:
+            shown = _move(text, menu, current, screen, history)
+    state = current[0]
+    screen.line("")
+    for pieces in board(state):
+        screen.line(pieces, keep=any("[" in text for text, _ in pieces))
+    screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
+    return "won" if state.won() else "lost"
 
-            with _progress("hint", None, unit="games played out") as advance:
-                found = hint(state, progress=advance)
-            screen.line(_hint_line(state, found))
-            shown = False
-            continue
-        try:
-            if text.isascii() and text.isdigit():
-                from rulebook.reading import number
 
-                n = number(text, "a move number", low=1, high=len(menu))
-                action = menu[n - 1][1]
-            else:
-                action = elementals.parse_action(text)
-            after, ruling = state.explain(action)
-        except RulebookError as err:
-            screen.line(f"error: {err}")
-            shown = False
-            continue
-        history.append((state, str(action), ruling))
-        state = current[0] = after
-        screen.line(ruling.verdict)
-    else:
-        screen.line("")
-        for pieces in board(state):
-            screen.line(pieces, keep=any("[" in text for text, _ in pieces))
-        ended = "won" if state.won() else "lost"
-        screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
-    return ended
+def _command(text: str, current: list[ElementalsState], screen: Any, history: list) -> bool | None:
+    """Answer a command of the game (help, board, why, undo, hint): whether to draw the board again
+    after it, or ``None`` when ``text`` is no command (it is a move)."""
+    word = text.lower()
+    if word in ("help", "?"):
+        screen.line(HELP)
+        return False
+    if word == "board":
+        return True
+    if word == "why":
+        screen.line(str(history[-1][2]) if history else "no move yet")
+        return False
+    if word == "undo":
+        if not history:
+            screen.line("nothing to undo")
+            return False
+        current[0], move, _ = history.pop()
+        screen.line(f"undone: {move}")
+        return True
+    if word == "hint":
+        from rulebook.elementals.hint import hint
+
+        with _progress("hint", None, unit="games played out") as advance:
+            found = hint(current[0], progress=advance)
+        screen.line(_hint_line(current[0], found))
+        return False
+    return None
+
+
+def _move(text: str, menu: list, current: list[ElementalsState], screen: Any, history: list) -> bool:
+    """Play a move typed in the log notation or as its number in the menu; a refused one is explained.
+    Returns whether to draw the board again."""
+    from rulebook import elementals
+    from rulebook.errors import RulebookError
+
+    state = current[0]
+    try:
+        if text.isascii() and text.isdigit():
+            from rulebook.reading import number
+
+            action = menu[number(text, "a move number", low=1, high=len(menu)) - 1][1]
+        else:
+            action = elementals.parse_action(text)
+        refused = state.refusal(action)
+        if refused is not None:
+            screen.line(f"error: {refused.value['reason']} [{', '.join(refused.rules)}]")
+            return False
+        after, ruling = state.explain(action)
+    except RulebookError as err:
+        screen.line(f"error: {err}")
+        return False
+    history.append((state, str(action), ruling))
+    current[0] = after
+    screen.line(ruling.verdict)
+    return True
 
 
 def _hint_line(state: ElementalsState, found: Any) -> str:

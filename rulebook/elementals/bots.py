@@ -67,50 +67,71 @@ def greedy(state: ElementalsState, rng: random.Random) -> Any:
         return DRAW
     # The first banish card listed; else the first best completing card, the first best opening card,
     # or the first best discard, in the order of `legal_actions` (hand cards, then targets).
-    slots, piles, revealed, doubled = state.slots, state.piles, state.revealed, state.doubled
+    slots, piles, revealed = state.slots, state.piles, state.revealed
     targets = sorted((i, slots[i], piles[i]) for i in revealed if slots[i] is not None)
     hand = state.hand
-    second = first = discard = None
-    second_key = first_key = discard_key = 0
+    picks = _Picks()
     for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
-        if c in _JOKERS:
-            banishes = state.options["joker-banishes"] == "yes"
-            factor = E.RAGNAROS_FACTOR if c in doubled else 1
-            for i, t, pile in targets:
-                laid = len(pile)
-                if laid == E.DAMAGE_CARDS:
-                    if banishes:
-                        return PLAYS[c][t][0]
-                elif laid == 1:
-                    need = _POWER[t] - state.pile_power(i)
-                    p = max(1, -(-need // factor))
-                    if p <= 10 and (second is None or p + 10 < second_key):
-                        second, second_key = PLAYS[c][t][p], p + 10
-                elif second is None and (first is None or _POWER[t] - 10 < first_key):
-                    first, first_key = PLAYS[c][t][10], _POWER[t] - 10
-            if state.options["joker-discard"] == "chosen":
-                if discard is None or discard_key > 1:
-                    discard, discard_key = JOKER_DISCARDS[c][0], 1
-            elif discard is None or discard_key > 10:
-                discard, discard_key = DISCARDS[c], 10
+        banish = _greedy_joker(state, c, targets, picks) if c in _JOKERS else _greedy_card(state, c, targets, picks)
+        if banish is not None:
+            return banish
+    return picks.second or picks.first or picks.discard
+
+
+class _Picks:
+    """The greedy policy's best completing, opening and discarding moves so far, each with its key (lower
+    is better)."""
+
+    def __init__(self) -> None:
+        self.second: Any = None
+        self.first: Any = None
+        self.discard: Any = None
+        self.second_key = self.first_key = self.discard_key = 0
+
+
+def _greedy_joker(state: ElementalsState, c: str, targets: list, picks: _Picks) -> Any:
+    """A joker's banish play if it has one; else ``picks`` updated with its other moves."""
+    banishes = state.options["joker-banishes"] == "yes"
+    factor = E.RAGNAROS_FACTOR if c in state.doubled else 1
+    for i, t, pile in targets:
+        laid = len(pile)
+        if laid == E.DAMAGE_CARDS:
+            if banishes:
+                return PLAYS[c][t][0]
+        elif laid == 1:
+            need = _POWER[t] - state.pile_power(i)
+            p = max(1, -(-need // factor))
+            if p <= 10 and (picks.second is None or p + 10 < picks.second_key):
+                picks.second, picks.second_key = PLAYS[c][t][p], p + 10
+        elif picks.second is None and (picks.first is None or _POWER[t] - 10 < picks.first_key):
+            picks.first, picks.first_key = PLAYS[c][t][10], _POWER[t] - 10
+    if state.options["joker-discard"] == "chosen":
+        if picks.discard is None or picks.discard_key > 1:
+            picks.discard, picks.discard_key = JOKER_DISCARDS[c][0], 1
+    elif picks.discard is None or picks.discard_key > 10:
+        picks.discard, picks.discard_key = DISCARDS[c], 10
+    return None
+
+
+def _greedy_card(state: ElementalsState, c: str, targets: list, picks: _Picks) -> Any:
+    """A numbered card's banish play if it has one; else ``picks`` updated with its other moves."""
+    element, power = _ELEMENT[c], _POWER[c]
+    dealt = power * E.RAGNAROS_FACTOR if c in state.doubled else power
+    for i, t, pile in targets:
+        laid = len(pile)
+        if laid == E.DAMAGE_CARDS:
+            if element == _ELEMENT[t]:
+                return PLAYS[c][t]
+        elif element == _ELEMENT[t]:
             continue
-        element, power = _ELEMENT[c], _POWER[c]
-        dealt = power * E.RAGNAROS_FACTOR if c in doubled else power
-        for i, t, pile in targets:
-            laid = len(pile)
-            if laid == E.DAMAGE_CARDS:
-                if element == _ELEMENT[t]:
-                    return PLAYS[c][t]
-            elif element == _ELEMENT[t]:
-                continue
-            elif laid == 1:
-                if state.pile_power(i) + dealt >= _POWER[t] and (second is None or 100 + power < second_key):
-                    second, second_key = PLAYS[c][t], 100 + power
-            elif second is None and (first is None or _POWER[t] - power < first_key):
-                first, first_key = PLAYS[c][t], _POWER[t] - power
-        if discard is None or power < discard_key:
-            discard, discard_key = DISCARDS[c], power
-    return second or first or discard
+        elif laid == 1:
+            if state.pile_power(i) + dealt >= _POWER[t] and (picks.second is None or 100 + power < picks.second_key):
+                picks.second, picks.second_key = PLAYS[c][t], 100 + power
+        elif picks.second is None and (picks.first is None or _POWER[t] - power < picks.first_key):
+            picks.first, picks.first_key = PLAYS[c][t], _POWER[t] - power
+    if picks.discard is None or power < picks.discard_key:
+        picks.discard, picks.discard_key = DISCARDS[c], power
+    return None
 
 
 _POWER, _ELEMENT, _JOKERS = POWER, ELEMENT, JOKERS

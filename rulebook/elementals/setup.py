@@ -21,6 +21,7 @@ from rulebook.elementals.cards import (
     RULESET,
     TITAN,
     TITAN_DECK,
+    Layout,
     card,
     elemental_card,
     is_joker,
@@ -109,6 +110,67 @@ def card_list(text: str | Sequence[str]) -> list[str]:
     return [card(x) for x in items]
 
 
+def _place(lay: Layout, shown: list[str], gone: list[str]) -> tuple[list[str | None], frozenset[int]]:
+    """The slots of a set-up position: ``gone`` (defeated) from the bottom up, then ``shown`` face up, the
+    other elementals face down above; and the slots face up."""
+    for x in shown + gone:
+        if x not in ELEMENTALS:
+            raise InvalidInputError(f"{x} is not an elemental")
+    twice = sorted({x for x in shown + gone if (shown + gone).count(x) > 1}, key=ELEMENTALS.index)
+    if twice:
+        raise InvalidInputError(
+            f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} named twice: an elemental is either "
+            "face up (targets) or defeated, once"
+        )
+    rest = [e for e in ELEMENTALS if e not in shown and e not in gone]
+    # Fill slots from the bottom up: gone first (so that the slots above are uncovered), then shown.
+    order = sorted(range(len(lay.slots)), key=lambda i: (-lay.slots[i][0], lay.slots[i][1]))
+    slots: list[str | None] = [None] * len(lay.slots)
+    queue = [None] * len(gone) + list(shown)
+    for i in order:
+        if not queue:
+            break
+        slots[i] = queue.pop(0)
+    face_down = iter(rest)
+    for i in sorted(range(len(slots)), key=lambda i: lay.slots[i]):
+        if slots[i] is None and (order.index(i) >= len(gone) + len(shown)):
+            slots[i] = next(face_down)
+    revealed = _uncovered(lay.number, slots)
+    missing = [x for x in shown if slots.index(x) not in revealed]
+    if missing:
+        raise InvalidInputError(f"{', '.join(missing)} cannot be face up: defeat the cards below them first")
+    return slots, revealed
+
+
+def _piles(slots: list[str | None], piles: Mapping[str, str] | None) -> tuple[list[tuple[Placed, ...]], list[str]]:
+    """The cards on each slot's elemental, from ``{"KS": "7H JK1=4"}``, and the cards so placed."""
+    pile_list: list[tuple[Placed, ...]] = [()] * len(slots)
+    used: list[str] = []
+    for target, text in (piles or {}).items():
+        t = elemental_card(target)
+        if t not in slots:
+            raise InvalidInputError(f"{t} has been defeated")
+        placed = []
+        for token in text.split():
+            name, _, named = token.partition("=")
+            c = titan_card(name)
+            placed.append((c, number(named, "a joker's power", low=1, high=10) if is_joker(c) else POWER_OF[c]))
+            used.append(c)
+        pile_list[slots.index(t)] = tuple(placed)
+    return pile_list, used
+
+
+def _discards(discards: str) -> list[Placed]:
+    """Cards already discarded, from ``"9D 8S JK1=1"``, each with the damage it dealt."""
+    kept = []
+    for token in discards.split():
+        name, _, named = token.partition("=")
+        c = titan_card(name)
+        power = number(named, "a joker's power", low=1, high=10) if named else TITAN["joker_base_game"]
+        kept.append((c, power if is_joker(c) else POWER_OF[c]))
+    return kept
+
+
 def position(
     *,
     hand: str = "",
@@ -148,52 +210,10 @@ def position(
     lay = layout_named(layout)
     shown = card_list(targets)
     gone = card_list(defeated) + [k for k in card_list(powers) if k in ELEMENTALS]
-    for x in shown + gone:
-        if x not in ELEMENTALS:
-            raise InvalidInputError(f"{x} is not an elemental")
-    twice = sorted({x for x in shown + gone if (shown + gone).count(x) > 1}, key=ELEMENTALS.index)
-    if twice:
-        raise InvalidInputError(
-            f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} named twice: an elemental is either "
-            "face up (targets) or defeated, once"
-        )
-    rest = [e for e in ELEMENTALS if e not in shown and e not in gone]
-    # Fill slots from the bottom up: gone first (so that the slots above are uncovered), then shown.
-    order = sorted(range(len(lay.slots)), key=lambda i: (-lay.slots[i][0], lay.slots[i][1]))
-    slots: list[str | None] = [None] * len(lay.slots)
-    queue = [None] * len(gone) + list(shown)
-    for i in order:
-        if not queue:
-            break
-        slots[i] = queue.pop(0)
-    face_down = iter(rest)
-    for i in sorted(range(len(slots)), key=lambda i: lay.slots[i]):
-        if slots[i] is None and (order.index(i) >= len(gone) + len(shown)):
-            slots[i] = next(face_down)
-    revealed = _uncovered(lay.number, slots)
-    missing = [x for x in shown if slots.index(x) not in revealed]
-    if missing:
-        raise InvalidInputError(f"{', '.join(missing)} cannot be face up: defeat the cards below them first")
-    pile_list: list[tuple[Placed, ...]] = [()] * len(slots)
-    used: list[str] = []
-    for target, text in (piles or {}).items():
-        t = elemental_card(target)
-        if t not in slots:
-            raise InvalidInputError(f"{t} has been defeated")
-        placed = []
-        for token in text.split():
-            name, _, named = token.partition("=")
-            c = titan_card(name)
-            placed.append((c, number(named, "a joker's power", low=1, high=10) if is_joker(c) else POWER_OF[c]))
-            used.append(c)
-        pile_list[slots.index(t)] = tuple(placed)
+    slots, revealed = _place(lay, shown, gone)
+    pile_list, used = _piles(slots, piles)
     in_hand = card_list(hand)
-    kept = []
-    for token in discards.split():
-        name, _, named = token.partition("=")
-        c = titan_card(name)
-        power = number(named, "a joker's power", low=1, high=10) if named else TITAN["joker_base_game"]
-        kept.append((c, power if is_joker(c) else POWER_OF[c]))
+    kept = _discards(discards)
     used += in_hand + [c for c, _ in kept] + [c for c in card_list(plane) if is_titan(c)]
     deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else card_list(deck)
     return ElementalsState(

@@ -446,6 +446,27 @@ class Solver:
         changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
         before the play it is for (a doubled card counts only when it is played or completes its pile).
         """
+        hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
+        out = self.deck_moves(p)
+        if not in_turn:
+            return out
+        rag = "KS" in powers
+        unrag = _drop(powers, "KS") if rag else powers
+        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
+        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            plays = self.joker_plays if c in _JOKERS else self.card_plays
+            out.extend(plays(p, c, _drop(hand, c), targets, rag, unrag))
+        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
+        out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers:
+            spent = _drop(powers, "KH")
+            for c in dict.fromkeys(hand):
+                out.append(self.discard_rest(p, _drop(hand, c), (UNLEASH["neptulon", c],), (*deck, c), spent))
+        return out
+
+    @staticmethod
+    def deck_moves(p: Position) -> list[tuple[tuple[Any, ...], Position]]:
+        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw."""
         hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
         out: list[tuple[tuple[Any, ...], Position]] = []
         if "KD" in powers and len(deck) > 1:
@@ -469,69 +490,57 @@ class Solver:
                     Position(hand + drawn, piles, slots, revealed, damage, powers, doubled, deck[len(drawn) :], True),
                 )
             )
-            return out
-        rag = "KS" in powers
-        unrag = _drop(powers, "KS") if rag else powers
-        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
-        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            plays = PLAYS[c]
-            rest = _drop(hand, c)
-            still_in = bool(rest)
-            if c in _JOKERS:
-                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
-                    for i, t, pile in targets:
-                        if not pile:
-                            play = plays[t][10]
-                            out.append(
-                                ((*before, play), self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled))
-                            )
-                        elif len(pile) < E.DAMAGE_CARDS:
-                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
-                                n = max(1, -(-(_POWER[t] - pile_power(pile, lifted)) // factor))
-                                if n <= 10:
-                                    spent = unrag if lift else now_powers
-                                    out.append(
-                                        (
-                                            before + lift + (plays[t][n],),
-                                            self.lay(p, rest, still_in, i, pile, c, n, spent, lifted),
-                                        )
-                                    )
-                        elif self.jokers_banish and not before:
-                            out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
-            else:
-                element = _ELEMENT[c]
-                named = _POWER[c]
-                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
-                    dealt = named * factor
-                    for i, t, pile in targets:
-                        if len(pile) < E.DAMAGE_CARDS:
-                            if element == _ELEMENT[t]:
-                                continue
-                            if not pile:
-                                out.append(
-                                    (
-                                        (*before, plays[t]),
-                                        self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled),
-                                    )
-                                )
-                                continue
-                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
-                                if pile_power(pile, lifted) + dealt >= _POWER[t]:
-                                    spent = unrag if lift else now_powers
-                                    out.append(
-                                        (
-                                            before + lift + (plays[t],),
-                                            self.lay(p, rest, still_in, i, pile, c, named, spent, lifted),
-                                        )
-                                    )
-                        elif element == _ELEMENT[t] and not before:
-                            out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
-        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
-        out.append(self.discard_rest(p, hand, (), deck, powers))
-        if "KH" in powers:
-            spent = _drop(powers, "KH")
-            for c in dict.fromkeys(hand):
-                out.append(self.discard_rest(p, _drop(hand, c), (UNLEASH["neptulon", c],), (*deck, c), spent))
+        return out
+
+    def joker_plays(
+        self, p: Position, c: str, rest: tuple[str, ...], targets: list, rag: bool, unrag: tuple[str, ...]
+    ) -> list[tuple[tuple[Any, ...], Position]]:
+        """The plays of joker ``c``: named 10 to start an attack, the least that completes one, a banish."""
+        out: list[tuple[tuple[Any, ...], Position]] = []
+        plays, still_in, doubled = PLAYS[c], bool(rest), p.doubled
+        for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
+            for i, t, pile in targets:
+                if not pile:
+                    laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
+                    out.append(((*before, plays[t][10]), laid))
+                elif len(pile) < E.DAMAGE_CARDS:
+                    for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                        n = max(1, -(-(_POWER[t] - pile_power(pile, lifted)) // factor))
+                        if n <= 10:
+                            spent = unrag if lift else now_powers
+                            laid = self.lay(p, rest, still_in, i, pile, c, n, spent, lifted)
+                            out.append((before + lift + (plays[t][n],), laid))
+                elif self.jokers_banish and not before:
+                    out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
+        return out
+
+    def card_plays(
+        self, p: Position, c: str, rest: tuple[str, ...], targets: list, rag: bool, unrag: tuple[str, ...]
+    ) -> list[tuple[tuple[Any, ...], Position]]:
+        """The plays of numbered card ``c``: a first or second damage card, or a banish card."""
+        out: list[tuple[tuple[Any, ...], Position]] = []
+        plays, still_in, doubled = PLAYS[c], bool(rest), p.doubled
+        element, named = _ELEMENT[c], _POWER[c]
+        for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
+            dealt = named * factor
+            for i, t, pile in targets:
+                if len(pile) >= E.DAMAGE_CARDS:
+                    if element == _ELEMENT[t] and not before:
+                        out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
+                    continue
+                if element == _ELEMENT[t]:
+                    continue
+                if not pile:
+                    out.append(
+                        ((*before, plays[t]), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
+                    )
+                    continue
+                for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                    if pile_power(pile, lifted) + dealt >= _POWER[t]:
+                        spent = unrag if lift else now_powers
+                        out.append(
+                            (before + lift + (plays[t],), self.lay(p, rest, still_in, i, pile, c, named, spent, lifted))
+                        )
         return out
 
     @staticmethod
