@@ -434,7 +434,11 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         after = now.apply(action)
         steps.append(_step_words(now, action, after))
         now = after
-    lines.append(("this turn: " if len(steps) > 1 else "why: ") + "; then ".join(steps))
+    if found.source == "only":
+        lead = "the only way to play on: " if state.in_turn or state.peeking else "the move before anything else: "
+    else:
+        lead = "this turn: " if len(steps) > 1 else "why: "
+    lines.append(lead + "; then ".join(steps))
     used = {a.power for a in found.plan if isinstance(a, Unleash)}
     kept = [E.LORD_TITLES[k] for k in state.powers if E.LORD_POWERS[k] not in used]
     if kept:
@@ -443,7 +447,7 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         share = found.votes / found.samples
         lines.append(
             f"chance to win from here: about {share:.0%} (won {found.votes} of {found.samples} games dealt to fit "
-            "what you see, the rest of each played one turn at a time)"
+            "what you see, each played on by looking one turn ahead)"
         )
         if found.won == 0 and found.played >= LOST_AFTER:
             lines.append(
@@ -451,7 +455,7 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
                 f"this move loses least, defeating {found.mean:.1f} of 12 elementals on average"
             )
         elif found.won == 0:
-            lines.append(f"none of the {found.played} games played out was won: the chance looks small")
+            lines.append(f"no way of playing on won any of the {found.played} games played out: the chance looks small")
     elif found.source == "only":
         lines.append("this deal looks lost: every way to play this turn ends the game at once")
     for plan, wins in found.alternatives[:2]:

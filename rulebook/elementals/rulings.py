@@ -33,7 +33,7 @@ def face_up_added(state: ElementalsState, targets: str | Sequence[str]) -> list[
 
 
 def with_added_note(ruling: Ruling, added: Sequence[str], layout: int) -> Ruling:
-    """``ruling`` with a first step saying which face-up elementals the set-up added, when it added any."""
+    """``ruling`` with a last step saying which face-up elementals the set-up added, when it added any."""
     if not added:
         return ruling
     name = LAYOUTS[layout].name
@@ -45,7 +45,7 @@ def with_added_note(ruling: Ruling, added: Sequence[str], layout: int) -> Ruling
         "elementals.setup.reveal-bottom",
     )
     rules = ruling.rules if step.rule in ruling.rules else (*ruling.rules, step.rule)
-    return Ruling(ruling.verdict, ruling.value, rules, (step, *ruling.trace), legal=ruling.legal)
+    return Ruling(ruling.verdict, ruling.value, rules, (*ruling.trace, step), legal=ruling.legal)
 
 
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:
