@@ -4,17 +4,20 @@ The player sees the layout as revealed, the hand, the cards on the elementals, t
 Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
-It works by rollout: it improves on the planner (``rulebook.elementals.bots``) by trying the planner's
-alternatives and letting the planner finish each. The hint lists the plans for the rest of the turn from
-what is seen (each up to the end of the turn, or to a play that turns a card face up), and takes the
-planner's own and the few others that keep the most cards to play (then take the least damage). It deals
+It works by rollout, as a race. The hint lists the plans for the rest of the turn from what is seen
+(each up to the end of the turn, or to a play that turns a card face up), takes the planner's own
+(``rulebook.elementals.bots``) and the most promising others (those that keep the most cards to play,
+then take the least damage), and with Breath of Al'Akir held, drawing its card first; before a draw
+with Therazane's Touch held, using it against drawing; at Therazane's choice, top against stay. It deals
 games that fit what the player sees (the unseen titan cards in a random order, the unseen elementals
-shuffled among the face-down places), plays each plan in each of them, and the planner plays the rest of
-the game; every plan meets the same deals. A plan scores the elementals banished by the game's end, and
-ten more for a win. The hint is the planner's own plan unless another scores better deal by deal, by
-more than chance allows (one standard error of the mean difference); where the planner's plan is not
-among them, the best scoring plan is the hint. Before a draw, or with a single plan, the hint is the
-planner's move, which reads the deck's make-up, not its order.
+shuffled among the face-down places), plays every line in the same games, and the planner plays the rest
+of each. A line scores the elementals banished by the game's end, and ten more for a win. After each
+round the weaker half of the lines drops out and the games double (successive halving), up to
+``samples`` for the last; the planner's own line stays to the end, and another replaces it only where it
+scores better game by game by more than chance allows (one standard error of the mean difference). The
+work is bounded: fewer games where the games are long (``BUDGET`` turns in all), and the race stops
+where it stands once its searches have scored ``POSITIONS`` positions. A lone move (a draw, a single
+plan) is played out too, for its chance to win. ``reasons`` says it all in a player's words.
 
 Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
 what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
@@ -350,8 +353,8 @@ def _banished(scores: list[int], wins: list[bool]) -> float:
 
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
-    plan ends or the game leaves it. Each hint plays ``candidates`` plans in ``samples`` deals (fewer
-    than at the command line, to keep a game to a few seconds)."""
+    plan ends or the game leaves it. Each hint races up to ``candidates`` plans in up to ``samples``
+    deals, as at the command line."""
 
     def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
         self.samples, self.candidates = samples, candidates
