@@ -156,16 +156,12 @@ def summarize(deals: int) -> dict:
             "seconds": round(sum(r["seconds"] for r in rows), 1),
             "slowest": max(r["seconds"] for r in rows),
         }
-        for policy in ("greedy", "planner"):
-            result = SimulationResult(policy)
-            for seed in range(1, n + 1):
-                final = play_game(
-                    elementals.new_game(seed=seed, layout=number), POLICIES[policy](), random.Random(seed)
-                )
-                result.games += 1
-                result.wins += final.won()
-            entry[policy] = {"games": n, "wins": result.wins, "rate": result.win_rate, "ci95": list(result.interval())}
-        hints = [r for s, r in sorted(_done(_path(number, "hint")).items()) if s <= deals]
+        entry.update(_policies(number, n))
+        played = _done(_path(number, "hint"))
+        # The first deals played without a gap (runs side by side may stop part way).
+        hints = []
+        while len(hints) < deals and len(hints) + 1 in played:
+            hints.append(played[len(hints) + 1])
         if hints:
             wins = sum(r["won"] for r in hints)
             entry["hint"] = {
@@ -177,6 +173,33 @@ def summarize(deals: int) -> dict:
             }
         layouts.append(entry)
     return {"positions_limit": _limit(), "layouts": layouts}
+
+
+POLICY_CACHE = RESULTS / "elementals-policies.json"
+
+
+def _policies(layout: int, n: int) -> dict:
+    """The greedy and planner policies' wins over deals 1..``n`` of ``layout``: played here, or read from
+    ``POLICY_CACHE`` when it holds the same deals (``--policies`` writes it, for a later summary)."""
+    cached = json.loads(POLICY_CACHE.read_text(encoding="utf-8")) if POLICY_CACHE.exists() else {}
+    entry = cached.get(str(layout))
+    if entry and entry["planner"]["games"] == n:
+        return entry
+    entry = {}
+    for policy in ("greedy", "planner"):
+        result = SimulationResult(policy)
+        for seed in range(1, n + 1):
+            final = play_game(elementals.new_game(seed=seed, layout=layout), POLICIES[policy](), random.Random(seed))
+            result.games += 1
+            result.wins += final.won()
+        entry[policy] = {"games": n, "wins": result.wins, "rate": result.win_rate, "ci95": list(result.interval())}
+    return entry
+
+
+def cache_policies(layouts: list[int], deals: int) -> None:
+    """Play the greedy and planner policies over the first ``deals`` of each layout, into ``POLICY_CACHE``."""
+    cached = {str(layout): _policies(layout, deals) for layout in layouts}
+    POLICY_CACHE.write_text(json.dumps(cached, indent=1) + "\n", encoding="utf-8")
 
 
 def _limit() -> int:
@@ -211,9 +234,13 @@ def main() -> None:
     parser.add_argument("--stride", type=int, default=1, help="with --hint: play every N-th deal (runs side by side)")
     parser.add_argument("--offset", type=int, default=0, help="with --hint: start at deal 1 + this")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the saved results")
+    parser.add_argument("--policies", action="store_true", help="play greedy and planner on the deals, for --summary")
     parser.add_argument("--write-docs", action="store_true", help="save the summary and write the site's chart")
     args = parser.parse_args()
     layouts = args.layout or sorted(elementals.LAYOUTS)
+    if args.policies:
+        cache_policies(layouts, args.deals)
+        return
     if not args.summary:
         for number in layouts:
             if args.hint:

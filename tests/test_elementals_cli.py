@@ -259,8 +259,11 @@ def test_hint_gives_a_move_from_what_the_player_sees() -> None:
     data = json.loads(result.stdout)
     assert data["verdict"] == f"hint: {data['value']['move']}"
     assert data["value"]["move"] == data["value"]["plan"][0]
-    # Here a single card is left to play: there is one plan, so the move is the planner's, unsampled.
-    assert data["value"]["source"] == "planner" and data["value"]["samples"] == 0
+    # Here a single card is left to play: there is one plan, played out only for its chance to win.
+    assert data["value"]["source"] == "only" and 1 <= data["value"]["samples"] <= 6
+    assert 0 <= data["value"]["chance"] <= 1
+    assert data["value"]["reasons"][0].startswith("the only way to play on: throw away 3S")
+    assert "planner" not in result.stdout.replace('"source"', "")
 
 
 def test_hint_refuses_an_illegal_log() -> None:
