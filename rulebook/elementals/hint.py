@@ -420,6 +420,19 @@ def _play_words(before: ElementalsState, action: Any, after: ElementalsState) ->
     )
 
 
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of ``wins`` in ``n``.
+
+    Examples:
+        >>> [round(x, 2) for x in _wilson(3, 12)]
+        [0.09, 0.53]
+    """
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def reasons(state: ElementalsState, found: Hint) -> list[str]:
     """Why the hint's move, in a player's words: what its plan does step by step, what it keeps back,
     the chance to win it was seen to have, and, when every line lost, that the deal looks lost.
@@ -448,16 +461,17 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         lines.append(f"keeps back: {', '.join(kept)}, for a turn that needs {'them' if len(kept) > 1 else 'it'} more")
     if found.samples:
         share = found.votes / found.samples
+        low, high = _wilson(found.votes, found.samples)
         lines.append(
             f"chance to win from here: about {share:.0%} (won {found.votes} of {found.samples} games dealt to fit "
-            "what you see, each played on by looking one turn ahead)"
+            f"what you see, each played on by looking one turn ahead; 95% between {low:.0%} and {high:.0%})"
         )
         if found.won == 0 and found.played >= LOST_AFTER:
             lines.append(
                 f"this deal looks lost: no way of playing on won any of the {found.played} games played out; "
                 f"this move loses least, defeating {found.mean:.1f} of 12 elementals on average"
             )
-        elif found.won == 0:
+        elif found.won == 0 and found.played >= LOST_AFTER // 2:
             lines.append(f"no way of playing on won any of the {found.played} games played out: the chance looks small")
     elif found.source == "only":
         lines.append("this deal looks lost: every way to play this turn ends the game at once")
