@@ -413,7 +413,9 @@ def _play_words(before: ElementalsState, action: Any, after: ElementalsState) ->
     total = after.pile_power(slot)
     element = E.element_of(target)
     if laid == 1:
-        return f"complete the damage on {target} with {action.card} ({total} of {power}): it waits for a {element} card"
+        article = "an" if str(element)[0] in "aeiou" else "a"
+        done = f"{total} of {power}"
+        return f"complete the damage on {target} with {action.card} ({done}): it waits for {article} {element} card"
     return (
         f"start on {target} with {action.card} ({total} of {power}; "
         f"{max(power - total, 1)} more to come from a card that is not {element})"
@@ -451,7 +453,7 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         steps.append(_step_words(now, action, after))
         now = after
     if found.source == "only":
-        lead = "the only way to play on: " if state.in_turn or state.peeking else "the move before anything else: "
+        lead = "the only way to play on: " if state.in_turn or state.peeking else "the only move now: "
     else:
         lead = "this turn: " if len(steps) > 1 else "why: "
     lines.append(lead + "; then ".join(steps))
