@@ -108,8 +108,12 @@ def test_the_hint_explains_its_move_in_a_players_words() -> None:
     assert "chance to win from here: about" in text and f"of {found.samples} games" in text
     assert "planner" not in text.lower()
     lost = elementals.position(hand="9S 9D 9C", targets="KS QH", discards="10H 10D 10C", in_turn=True)
-    words = "\n".join(reasons(lost, hint(lost, samples=4)))
-    assert ("looks lost" in words and "loses least" in words) or "the chance looks small" in words
+    from rulebook.elementals.hint import LOST_AFTER
+
+    found = hint(lost, samples=48)
+    words = "\n".join(reasons(lost, found))
+    assert "chance to win from here: about 0%" in words
+    assert found.played < LOST_AFTER or ("looks lost" in words and "loses least" in words)
 
 
 def test_a_hint_does_not_see_what_a_banish_would_turn_up() -> None:
