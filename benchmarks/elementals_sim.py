@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKLOAD = r"""
 import json, random, sys, time
 from rulebook import elementals
-from rulebook.elementals.bots import simulate
+from rulebook.elementals.simulation import simulate
 kind, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 if kind == "steps":
     steps = 0

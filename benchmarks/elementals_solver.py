@@ -24,10 +24,12 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from rulebook import elementals
-from rulebook.elementals.bots import POLICIES, SimulationResult, play_game
-from rulebook.elementals.solver import share_svg, solve
+from rulebook.elementals.bots import play_game
+from rulebook.elementals.simulation import POLICIES, SimulationResult, share_svg
+from rulebook.elementals.solver import solve
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SUMMARY = RESULTS / "elementals-solver.json"
@@ -69,23 +71,58 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
             print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
 
 
-def play_hints(layout: int, deals: int) -> None:
-    """Play deals 1..``deals`` of ``layout`` with the hint policy, appending each game's result."""
+def _timed_game(layout: int, seed: int, policy: Any, times: list[tuple[float, float]], calls: Any = None) -> Any:
+    """Play one deal with ``policy``; ``times`` gets the seconds (wall clock, and CPU time of this process)
+    of every move it computed (every hint asked, or every planner move), counted by ``calls`` when given."""
+    state, rng = elementals.new_game(seed=seed, layout=layout), random.Random(seed)
+    while not state.is_terminal():
+        before = calls() if calls else 0
+        start, cpu = time.perf_counter(), time.process_time()
+        action = policy(state, rng)
+        spent = (time.perf_counter() - start, time.process_time() - cpu)
+        if calls is None or calls() > before:
+            times.append(spent)
+        state = state.apply(action)
+    return state
+
+
+def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> None:
+    """Play deals 1..``deals`` of ``layout`` (every ``stride``-th from ``offset`` + 1, so that several runs
+    share them) with the hint policy, appending each game's result: won, the damage, the seconds of every
+    hint asked, and the planner's game on the same deal with the seconds of each of its moves (in the same
+    run, so the two times compare); seconds as wall clock and as CPU time (the machine may be shared)."""
+    from rulebook.elementals import hint as hints
+
     path = _path(layout, "hint")
     done = _done(path)
     RESULTS.mkdir(exist_ok=True)
+    asked = [0]
+    find = hints.hint
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        asked[0] += 1
+        return find(*args, **kwargs)
+
+    hints.hint = counted
     with path.open("a", encoding="utf-8") as out:
-        for seed in range(1, deals + 1):
+        for seed in range(1 + offset, deals + 1, stride):
             if seed in done:
                 continue
-            start = time.perf_counter()
-            final = play_game(elementals.new_game(seed=seed, layout=layout), POLICIES["hint"](), random.Random(seed))
+            hint_times: list[tuple[float, float]] = []
+            final = _timed_game(layout, seed, hints.HintPolicy(), hint_times, lambda: asked[0])
+            planner_times: list[tuple[float, float]] = []
+            planned = _timed_game(layout, seed, POLICIES["planner"](), planner_times)
             row = {
                 "seed": seed,
                 "won": final.won(),
                 "damage": final.damage,
                 "defeated": final.defeated,
-                "seconds": round(time.perf_counter() - start, 2),
+                "seconds": round(sum(t for t, _ in hint_times), 2),
+                "hint_times": [round(t, 3) for t, _ in hint_times],
+                "hint_cpu": [round(c, 3) for _, c in hint_times],
+                "planner_won": planned.won(),
+                "planner_times": [round(t, 4) for t, _ in planner_times],
+                "planner_cpu": [round(c, 4) for _, c in planner_times],
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -119,16 +156,12 @@ def summarize(deals: int) -> dict:
             "seconds": round(sum(r["seconds"] for r in rows), 1),
             "slowest": max(r["seconds"] for r in rows),
         }
-        for policy in ("greedy", "planner"):
-            result = SimulationResult(policy)
-            for seed in range(1, n + 1):
-                final = play_game(
-                    elementals.new_game(seed=seed, layout=number), POLICIES[policy](), random.Random(seed)
-                )
-                result.games += 1
-                result.wins += final.won()
-            entry[policy] = {"games": n, "wins": result.wins, "rate": result.win_rate, "ci95": list(result.interval())}
-        hints = [r for s, r in sorted(_done(_path(number, "hint")).items()) if s <= deals]
+        entry.update(_policies(number, n))
+        played = _done(_path(number, "hint"))
+        # The first deals played without a gap (runs side by side may stop part way).
+        hints = []
+        while len(hints) < deals and len(hints) + 1 in played:
+            hints.append(played[len(hints) + 1])
         if hints:
             wins = sum(r["won"] for r in hints)
             entry["hint"] = {
@@ -140,6 +173,33 @@ def summarize(deals: int) -> dict:
             }
         layouts.append(entry)
     return {"positions_limit": _limit(), "layouts": layouts}
+
+
+POLICY_CACHE = RESULTS / "elementals-policies.json"
+
+
+def _policies(layout: int, n: int) -> dict:
+    """The greedy and planner policies' wins over deals 1..``n`` of ``layout``: played here, or read from
+    ``POLICY_CACHE`` when it holds the same deals (``--policies`` writes it, for a later summary)."""
+    cached = json.loads(POLICY_CACHE.read_text(encoding="utf-8")) if POLICY_CACHE.exists() else {}
+    entry = cached.get(str(layout))
+    if entry and entry["planner"]["games"] == n:
+        return entry
+    entry = {}
+    for policy in ("greedy", "planner"):
+        result = SimulationResult(policy)
+        for seed in range(1, n + 1):
+            final = play_game(elementals.new_game(seed=seed, layout=layout), POLICIES[policy](), random.Random(seed))
+            result.games += 1
+            result.wins += final.won()
+        entry[policy] = {"games": n, "wins": result.wins, "rate": result.win_rate, "ci95": list(result.interval())}
+    return entry
+
+
+def cache_policies(layouts: list[int], deals: int) -> None:
+    """Play the greedy and planner policies over the first ``deals`` of each layout, into ``POLICY_CACHE``."""
+    cached = {str(layout): _policies(layout, deals) for layout in layouts}
+    POLICY_CACHE.write_text(json.dumps(cached, indent=1) + "\n", encoding="utf-8")
 
 
 def _limit() -> int:
@@ -171,14 +231,20 @@ def main() -> None:
     parser.add_argument("--layout", type=int, action="append", help="a layout to solve (repeatable; all if none)")
     parser.add_argument("--positions", type=int, default=2_000_000, help="positions searched per deal at most")
     parser.add_argument("--hint", action="store_true", help="play the deals with the hint policy instead")
+    parser.add_argument("--stride", type=int, default=1, help="with --hint: play every N-th deal (runs side by side)")
+    parser.add_argument("--offset", type=int, default=0, help="with --hint: start at deal 1 + this")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the saved results")
+    parser.add_argument("--policies", action="store_true", help="play greedy and planner on the deals, for --summary")
     parser.add_argument("--write-docs", action="store_true", help="save the summary and write the site's chart")
     args = parser.parse_args()
     layouts = args.layout or sorted(elementals.LAYOUTS)
+    if args.policies:
+        cache_policies(layouts, args.deals)
+        return
     if not args.summary:
         for number in layouts:
             if args.hint:
-                play_hints(number, args.deals)
+                play_hints(number, args.deals, args.stride, args.offset)
             else:
                 RESULTS.mkdir(exist_ok=True)
                 (RESULTS / "elementals-solver-limit.txt").write_text(f"{max(_limit(), args.positions)}\n")

@@ -74,10 +74,11 @@ def check(
     Example: rulebook elementals check "6C > KS" --hand "7H 6C" --targets "KS QH" --pile KS=8D
     """
     from rulebook import elementals
-    from rulebook.errors import IllegalActionError, InvalidInputError
+    from rulebook.errors import InvalidInputError
 
     opts = parse_options(option)
     given: dict[str, Any] = {"action": action, "options": opts}
+    added: list[str] = []
     if hand is not None or targets is not None or pile or defeated or discards or deck is not None or plane:
         piles = {}
         for item in pile or []:
@@ -100,6 +101,7 @@ def check(
         given.update(
             hand=hand, targets=targets, pile=pile, powers=powers, defeated=defeated, discards=discards, deck=deck
         )
+        added = elementals.face_up_added(state, targets or "")
     elif log is not None:
         text = read_text(log)
         played = elementals.replay(text, opts)
@@ -112,14 +114,12 @@ def check(
         state = elementals.new_game(opts, seed=seed, layout=layout)
         given.update(seed=seed, layout=layout)
     parsed = elementals.parse_action(action)
-    try:
-        state.check(parsed)
-    except elementals.NotAvailableError as err:
+    refused = state.refusal(parsed)
+    if refused is not None and refused.value.get("available") is False:
         # A card not in hand or an elemental not face up: the question does not fit the position.
-        raise InvalidInputError(str(err)) from None
-    except IllegalActionError:
-        pass
-    emit_ruling("elementals", "check", given, elementals.check_play(state, parsed), as_json)
+        raise InvalidInputError(f"{refused.value['reason']} [{', '.join(refused.rules)}]")
+    ruling = elementals.with_added_note(elementals.check_play(state, parsed), added, state.layout)
+    emit_ruling("elementals", "check", given, ruling, as_json)
 
 
 def _reach(text: str, opts: dict[str, str]) -> ElementalsState:
@@ -377,7 +377,7 @@ def board(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
     if not state.hand:
         hand.append(("empty (draw to begin a turn)" if not state.is_terminal() else "-", None))
     lines.append(hand)
-    powers = ", ".join(f"{k} {elementals.engine._LORDS[k]['title']}" for k in state.powers) or "none"
+    powers = ", ".join(f"{k} {elementals.LORD_TITLES[k]}" for k in state.powers) or "none"
     lines.append(
         [(f"deck {len(state.deck)} · damage {state.damage} of {elementals.LOSING_DAMAGE} · powers: {powers}", None)]
     )
@@ -427,17 +427,22 @@ def wrap(pieces: list[tuple[str, str | None]], width: int = WIDTH) -> list[list[
 
 
 class _Screen:
-    """Prints pieces of text, wrapped, in colour where the terminal has it (Rich decides: no colour when the
-    output is not a terminal or NO_COLOR is set)."""
+    """Prints pieces of text, wrapped, in colour where the terminal has it. Rich decides, on the real
+    standard output (no colour when it is not a terminal, or NO_COLOR is set); the text itself has its
+    control characters escaped, so the colours are Rich's own and nothing typed can drive the terminal."""
 
     def __init__(self) -> None:
         from rich.console import Console
 
-        self.console = Console(highlight=False, soft_wrap=True)
+        from cli.output import real_stdout
+
+        self.console = Console(file=real_stdout(), highlight=False, soft_wrap=True)
 
     def line(self, pieces: list[tuple[str, str | None]] | str, keep: bool = False) -> None:
         """Print ``pieces``, wrapped to WIDTH (as they are with ``keep``: a drawing)."""
         from rich.text import Text
+
+        from cli.output import escape_unprintable
 
         if isinstance(pieces, str):
             for text in pieces.split("\n"):
@@ -447,7 +452,9 @@ class _Screen:
         indent = len(lines[0][0][0]) - len(lines[0][0][0].lstrip(" ")) if lines[0] else 0
         for n, line in enumerate(lines):
             lead = [(" " * (indent + 4), None)] if n and indent else []
-            self.console.print(Text.assemble(*((text, style or "") for text, style in lead + line)))
+            self.console.print(
+                Text.assemble(*((escape_unprintable(text), style or "") for text, style in lead + line))
+            )
 
     def prompt(self) -> None:
         self.console.print("> ", end="")
@@ -508,13 +515,9 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
     """The game's loop: read a move or a command, answer, until the game ends or the input does; the
     position is kept in ``current[0]``, so that it is known if the loop is interrupted. Returns how the
     game ended."""
-    from rulebook import elementals
-    from rulebook.errors import RulebookError
-
-    state = current[0]
-    ended = "quit"
     shown = True
-    while not state.is_terminal():
+    while not current[0].is_terminal():
+        state = current[0]
         menu = _menu(state)
         if shown:
             screen.line("")
@@ -522,82 +525,87 @@ def _play_loop(current: list[ElementalsState], screen: Any, history: list) -> st
                 screen.line(pieces, keep=any("[" in text for text, _ in pieces))
             items = (f"{n})\u00a0{label}".replace(" ", "\u00a0") for n, (label, _) in enumerate(menu, 1))
             screen.line("moves: " + "   ".join(items))
-        shown = True
         screen.prompt()
         line = _read_line()
         if not line:
             screen.line("")
-            ended = "end of input"
-            break
+            return "end of input"
         text = " ".join(line.split())
-        word = text.lower()
-        if not text:
-            shown = False
-            continue
-        if word in ("quit", "q", "exit"):
-            break
-        if word in ("help", "?"):
-            screen.line(HELP)
-            shown = False
-            continue
-        if word == "board":
-            continue
-        if word == "why":
-            screen.line(str(history[-1][2]) if history else "no move yet")
-            shown = False
-            continue
-        if word == "undo":
-            if not history:
-                screen.line("nothing to undo")
-                shown = False
-                continue
-            state, move, _ = history.pop()
-            current[0] = state
-            screen.line(f"undone: {move}")
-            continue
-        if word == "hint":
-            from rulebook.elementals.hint import SAMPLES, hint
-
-            with _progress("hint", SAMPLES) as advance:
-                found = hint(state, progress=advance)
-            screen.line(_hint_line(found))
-            shown = False
-            continue
-        try:
-            if text.isascii() and text.isdigit():
-                from rulebook.reading import number
-
-                n = number(text, "a move number", low=1, high=len(menu))
-                action = menu[n - 1][1]
-            else:
-                action = elementals.parse_action(text)
-            after, ruling = state.explain(action)
-        except RulebookError as err:
-            screen.line(f"error: {err}")
-            shown = False
-            continue
-        history.append((state, str(action), ruling))
-        state = current[0] = after
-        screen.line(ruling.verdict)
-    else:
-        screen.line("")
-        for pieces in board(state):
-            screen.line(pieces, keep=any("[" in text for text, _ in pieces))
-        ended = "won" if state.won() else "lost"
-        screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
-    return ended
+        if text.lower() in ("quit", "q", "exit"):
+            return "quit"
+        shown = _command(text, current, screen, history) if text else False
+        if shown is None:
+            shown = _move(text, menu, current, screen, history)
+    state = current[0]
+    screen.line("")
+    for pieces in board(state):
+        screen.line(pieces, keep=any("[" in text for text, _ in pieces))
+    screen.line("game over: " + ("the player wins" if state.won() else "the elementals win"))
+    return "won" if state.won() else "lost"
 
 
-def _hint_line(found: Any) -> str:
-    """A hint in one line: the move, the turn's plan it begins, and how the plans fared in the samples."""
-    text = f"hint: {found.action}"
-    if found.source == "samples":
-        if len(found.plan) > 1:
-            text += f" (this turn: {', '.join(map(str, found.plan))})"
-        text += f"; played on by the planner, it wins {found.votes} of {found.samples} games sampled from what you see"
-    else:
-        text += "; this is the planner's move (a draw comes first, or there is one plan only)"
-    return text
+def _command(text: str, current: list[ElementalsState], screen: Any, history: list) -> bool | None:
+    """Answer a command of the game (help, board, why, undo, hint): whether to draw the board again
+    after it, or ``None`` when ``text`` is no command (it is a move)."""
+    word = text.lower()
+    if word in ("help", "?"):
+        screen.line(HELP)
+        return False
+    if word == "board":
+        return True
+    if word == "why":
+        screen.line(str(history[-1][2]) if history else "no move yet")
+        return False
+    if word == "undo":
+        if not history:
+            screen.line("nothing to undo")
+            return False
+        current[0], move, _ = history.pop()
+        screen.line(f"undone: {move}")
+        return True
+    if word == "hint":
+        from rulebook.elementals.hint import hint
+
+        with _progress("hint", None, unit="games played out") as advance:
+            found = hint(current[0], progress=advance)
+        screen.line(_hint_line(current[0], found))
+        return False
+    return None
+
+
+def _move(text: str, menu: list, current: list[ElementalsState], screen: Any, history: list) -> bool:
+    """Play a move typed in the log notation or as its number in the menu; a refused one is explained.
+    Returns whether to draw the board again."""
+    from rulebook import elementals
+    from rulebook.errors import RulebookError
+
+    state = current[0]
+    try:
+        if text.isascii() and text.isdigit():
+            from rulebook.reading import number
+
+            action = menu[number(text, "a move number", low=1, high=len(menu)) - 1][1]
+        else:
+            action = elementals.parse_action(text)
+        refused = state.refusal(action)
+        if refused is not None:
+            screen.line(f"error: {refused.value['reason']} [{', '.join(refused.rules)}]")
+            return False
+        after, ruling = state.explain(action)
+    except RulebookError as err:
+        screen.line(f"error: {err}")
+        return False
+    history.append((state, str(action), ruling))
+    current[0] = after
+    screen.line(ruling.verdict)
+    return True
+
+
+def _hint_line(state: ElementalsState, found: Any) -> str:
+    """A hint as the game shows it: the move, then why, and its chance to win, in a player's words."""
+    from rulebook.elementals.hint import reasons
+
+    return "\n".join([f"hint: {found.action}", *(f"  {line}" for line in reasons(state, found))])
 
 
 @app.command()
@@ -608,63 +616,49 @@ def hint(
     layout: LayoutFlag = "1",
     option: OptionFlag = None,
     samples: Annotated[
-        int, typer.Option(min=1, max=200, help="How many games fitting what you see to play out (1 to 200).")
-    ] = 32,
-    progress: Annotated[bool, typer.Option(help="Show the samples played (on standard error).")] = True,
+        int,
+        typer.Option(min=2, max=200, help="The most games fitting what you see to play out for a move (2 to 200)."),
+    ] = 24,
+    progress: Annotated[bool, typer.Option(help="Show the games played out (on standard error).")] = True,
     as_json: JsonFlag = False,
 ) -> None:
     """The best next move from what the player can see, without looking at the deck's order.
 
-    The hint deals games that fit the view (the unseen cards in a random order), plays the planner's plan
-    for the turn and its most promising alternatives in each, lets the planner play each game to its end,
-    and keeps the planner's plan unless another does better beyond chance. The position is the one a move
-    log reaches (--log), or the fresh deal of --seed and --layout.
+    The hint deals games that fit the view (the unseen cards in a random order), plays the most promising
+    plans for the turn in each, the rest of each game played one turn at a time, drops the weaker plans as
+    the games grow, and says why its move, its chance to win, and when the deal looks lost, the move that
+    loses least. The position is the one a move log reaches (--log), or the fresh deal of --seed and
+    --layout.
 
     Example: rulebook elementals hint --log examples/elementals/opening.log
     """
     from rulebook.elementals.hint import hint as find
+    from rulebook.elementals.hint import reasons
     from rulebook.ruling import Trace
 
     opts = parse_options(option)
     state, given = _position(log, seed, layout, opts)
-    with _progress("hint", samples, progress) as advance:
+    with _progress("hint", None, progress, unit="games played out") as advance:
         found = find(state, samples=samples, progress=advance)
     trace = Trace()
     trace.add(
         "the hint sees what the player sees: the layout as revealed, the hand, the piles, the discards, the powers",
         "elementals.interp.deal",
     )
-    if found.source == "samples":
-        base = (
-            "the planner's own plan is not among them"
-            if found.planners is None
-            else f"the planner's own plan wins {found.planners}"
+    for line in reasons(state, found):
+        rule = "elementals.end.loss" if "looks lost" in line else (
+            "elementals.end.win" if line.startswith("chance") else "elementals.turn.end"
         )
-        trace.add(
-            f"{found.samples} games that fit what is seen were dealt; the planner's plan for the turn and "
-            f"its most promising alternatives were played in each, and the planner played on to the end: "
-            f"some plan wins {found.won} of them, and {base}",
-            "elementals.end.win",
-        )
-        trace.add(
-            f"the plan kept (it wins {found.votes}; another replaces the planner's only where it banishes "
-            f"more elementals, or wins more, beyond chance): {', '.join(map(str, found.plan))}",
-            "elementals.turn.end",
-        )
-    else:
-        trace.add(
-            "a draw comes first, or there is one plan only: the move is the planner's, which reads the "
-            "deck's make-up, never its order",
-            "elementals.end.loss",
-        )
+        trace.add(line, rule)
     value = {
         "move": str(found.action),
         "plan": [str(a) for a in found.plan],
         "samples": found.samples,
         "won": found.won,
         "votes": found.votes,
-        "planners": found.planners,
+        "chance": found.votes / found.samples if found.samples else 0.0,
         "source": found.source,
+        "reasons": reasons(state, found),
         "position": state.to_dict(),
     }
     ruling = trace.ruling(f"hint: {found.action}", value)
@@ -689,7 +683,7 @@ class _progress:
     """A progress bar on standard error while ``total`` steps run (or a count of positions when ``total``
     is None); nothing when standard error is not a terminal."""
 
-    def __init__(self, what: str, total: int | None, enabled: bool = True) -> None:
+    def __init__(self, what: str, total: int | None, enabled: bool = True, unit: str = "positions") -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -697,7 +691,7 @@ class _progress:
         if total is None:
             columns = [
                 TextColumn("{task.description}"),
-                TextColumn("{task.completed:,} positions"),
+                TextColumn("{task.completed:,} " + unit),
                 TimeElapsedColumn(),
             ]
         screen = Console(stderr=True)
@@ -743,8 +737,8 @@ def simulate(
     Example: rulebook elementals simulate --games 1000 --policy greedy --policy planner
     """
     from rulebook import elementals
-    from rulebook.elementals.bots import POLICIES, SimulationResult, svg_chart
-    from rulebook.elementals.bots import simulate as run
+    from rulebook.elementals.simulation import POLICIES, SimulationResult, svg_chart
+    from rulebook.elementals.simulation import simulate as run
     from rulebook.errors import UnknownNameError
     from rulebook.writing import check_output, write_atomic
 

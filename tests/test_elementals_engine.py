@@ -9,7 +9,8 @@ import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elementals, rules
 from rulebook.elementals import Discard, Draw, Play, Reorder, Unleash
-from rulebook.elementals.bots import POLICIES, play_game
+from rulebook.elementals.bots import play_game
+from rulebook.elementals.simulation import POLICIES
 
 ALL_OPTIONS = [
     dict(zip([o.name for o in rules("elementals").option_list], values, strict=True))
@@ -59,11 +60,10 @@ def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(options: dic
             legal = set(state.legal_actions())
             for action in _candidates(state):
                 try:
-                    state.check(action)
-                    allowed = True
-                except IllegalActionError as err:
-                    allowed = False
-                    assert err.rules, f"{action} refused without citing a rule"
+                    refused = state.refusal(action)
+                    allowed = refused is None
+                    assert allowed or refused.rules, f"{action} refused without citing a rule"
+                    assert allowed or refused.legal is False
                 except InvalidInputError:
                     allowed = False
                 assert allowed == (action in legal), (state.render(), action)
@@ -185,7 +185,7 @@ def test_the_fast_path_gives_exactly_the_state_the_checked_path_gives(options: d
 
 def test_the_written_out_shuffle_is_the_standard_librarys() -> None:
     # Deals must not change: the engine's own shuffle gives the permutation `random.shuffle` gives.
-    from rulebook.elementals.engine import _shuffle
+    from rulebook.elementals.setup import _shuffle
 
     for seed in range(200):
         ours, theirs = list(elementals.TITAN_DECK), list(elementals.TITAN_DECK)
@@ -229,11 +229,9 @@ def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict)
 
 
 # ---------------------------------------------------------------- the planner's search against its first version
-_REFERENCE_WEIGHTS = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
-
-
 def _reference_evaluate(s: elementals.ElementalsState) -> float:
-    from rulebook.elementals.bots import WEIGHTS as w
+    from rulebook.elementals.evaluation import POWER_VALUE
+    from rulebook.elementals.evaluation import WEIGHTS as w
 
     if s.won():
         return 1e6 - s.damage
@@ -256,7 +254,7 @@ def _reference_evaluate(s: elementals.ElementalsState) -> float:
         wanted[elementals.element_of(s.slots[i])] += 1
     score -= w["deficit"] * sum(max(0, wanted[el] - suits[el]) for el in wanted)
     still = sum(elementals.power_of(s.slots[i]) - s.pile_power(i) for i in remaining if len(s.piles[i]) < 2)
-    have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) for c in pool)
+    have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) * (2 if c in s.doubled else 1) for c in pool)
     score += w["economy"] * (have - still)
     reach = 20 if "KS" in s.powers else 10
     for i in remaining:
@@ -268,7 +266,7 @@ def _reference_evaluate(s: elementals.ElementalsState) -> float:
             score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
         if i in s.revealed:
             score += w["revealed"]
-    return score + sum(_REFERENCE_WEIGHTS.get(k, 0.0) for k in s.powers)
+    return score + sum(POWER_VALUE.get(k, 0.0) for k in s.powers)
 
 
 def _reference_worth(s: elementals.ElementalsState, a: object) -> bool:
@@ -308,12 +306,38 @@ def _reference_search(s: elementals.ElementalsState, memo: dict) -> tuple:
 def test_the_planners_search_finds_the_plan_its_first_version_found(options: dict) -> None:
     # The planner searches light positions for speed; over whole states, with every legal action filtered
     # as it was first written, the same best score and the same first plan come out.
-    from rulebook.elementals.bots import _search
+    from rulebook.elementals.bots import plan_turn
 
     checked = 0
     for game in _games(options, games=2, seed=61) + _games(options, 2, 71, "planner"):
         for state in game:
             if state.in_turn and not state.is_terminal() and not state.peeking:
-                assert _search(state) == _reference_search(state, {}), state.render()
+                (value, plan), (reference, first) = plan_turn(state), _reference_search(state, {})
+                assert plan == first and value == pytest.approx(reference), state.render()
                 checked += 1
     assert checked > 20
+
+
+def test_the_observation_shows_what_the_player_sees_and_never_a_hidden_card() -> None:
+    from dataclasses import replace
+
+    state = elementals.new_game(seed=12).apply(elementals.Draw())
+    hidden = [s for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
+    other = replace(state, deck=state.deck[::-1], slots=tuple(reversed(state.slots[:10])) + state.slots[10:])
+    text = state.observation(0)
+    assert text == other.observation(0) == state.observation(1)
+    assert not any(f"[{card}]" in text for card in hidden) and all(c in text for c in state.hand)
+    assert state.seen() == other.seen() and state != other
+
+
+def test_refusal_is_the_one_way_to_refuse_and_agrees_with_apply() -> None:
+    from rulebook.errors import IllegalActionError
+
+    state = elementals.position(hand="7S 5D", targets="KS QH")
+    refused = state.refusal(elementals.Play("7S", "KS"))
+    assert refused is not None and refused.legal is False and "elementals.attack.immunity" in refused.rules
+    with pytest.raises(IllegalActionError):
+        state.apply(elementals.Play("7S", "KS"))
+    assert state.refusal(elementals.Play("5D", "KS")) is None
+    absent = state.refusal(elementals.Play("9C", "KS"))
+    assert absent is not None and absent.value["available"] is False

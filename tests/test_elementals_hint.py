@@ -54,7 +54,7 @@ def test_a_sample_fits_what_the_player_sees() -> None:
 def test_the_hint_plays_plans_out_and_gives_one_that_is_legal_in_the_real_game() -> None:
     state = elementals.new_game(seed=7).apply(elementals.Draw())
     found = hint(state, samples=8)
-    assert found.source == "samples" and found.samples == 8
+    assert found.source == "samples" and 2 <= found.samples <= 8
     assert found.planners is not None and found.votes <= found.won <= found.samples
     assert found.plan[0] == found.action
     after = state
@@ -81,14 +81,39 @@ def test_plans_stop_where_a_hidden_card_would_show() -> None:
             assert names[-1] == "2C > JC"
 
 
-def test_before_a_draw_or_with_one_plan_the_hint_is_the_planners_move() -> None:
+def test_before_a_draw_or_with_one_plan_the_hint_is_the_planners_move_with_its_chance() -> None:
     fresh = elementals.new_game(seed=7)
-    found = hint(fresh, samples=2)
-    assert found.source == "planner" and found.action == elementals.Draw() and found.samples == 0
+    found = hint(fresh, samples=4)
+    assert found.source == "only" and found.action == elementals.Draw() and found.samples >= 1
+    assert 0 <= found.votes <= found.samples
     one = fresh.apply(elementals.Draw()).apply(elementals.Play("5D", "QH")).apply(elementals.Play("6H", "KD"))
     assert len(plans(one)) == 1
-    found = hint(one, samples=2)
-    assert found.source == "planner" and found.action == Planner()(canonical(one), random.Random(0))
+    found = hint(one, samples=4)
+    assert found.source == "only" and found.action == Planner()(canonical(one), random.Random(0))
+
+
+def test_with_therazane_held_the_hint_weighs_using_it_against_drawing() -> None:
+    state = elementals.position(targets="KS QH", powers="KD", in_turn=False)
+    found = hint(state, samples=4)
+    assert found.source == "samples" and found.action in (elementals.Unleash("therazane"), elementals.Draw())
+    assert found.action in state.legal_actions()
+
+
+def test_the_hint_explains_its_move_in_a_players_words() -> None:
+    from rulebook.elementals.hint import reasons
+
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    found = hint(state, samples=4)
+    text = "\n".join(reasons(state, found))
+    assert "chance to win from here: about" in text and f"of {found.samples} games" in text
+    assert "planner" not in text.lower()
+    lost = elementals.position(hand="9S 9D 9C", targets="KS QH", discards="10H 10D 10C", in_turn=True)
+    from rulebook.elementals.hint import LOST_AFTER
+
+    found = hint(lost, samples=48)
+    words = "\n".join(reasons(lost, found))
+    assert "chance to win from here: about 0%" in words
+    assert found.played < LOST_AFTER or ("looks lost" in words and "loses least" in words)
 
 
 def test_a_hint_does_not_see_what_a_banish_would_turn_up() -> None:

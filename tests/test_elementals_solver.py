@@ -192,7 +192,7 @@ def test_the_site_shows_the_winnable_shares_the_benchmark_saved() -> None:
     import sys
     from pathlib import Path
 
-    from rulebook.elementals.solver import share_svg
+    from rulebook.elementals.simulation import share_svg
 
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root / "benchmarks"))

@@ -35,56 +35,70 @@ Examples:
 
 The package, laid out as every game is:
 
-- ``engine``: the deal, the state, the actions and the move log: the game as an engine
-- ``bots``: policies (random, greedy, the planner) and simulation
+- ``cards``: the cards, the layouts and the actions
+- ``engine``: the state and its rules: which actions are legal, and what each does
+- ``setup``: a seeded deal, a position set up by hand, a card described
+- ``notation``: move logs read and replayed
+- ``rulings``: one play judged, and the scenarios
+- ``evaluation``: how promising a position is, the one score the planner and the solver share
+- ``bots``: the policies (random, greedy, the planner)
 - ``solver``: the exact solver of deals
 - ``hint``: hints from what the player can see
+- ``simulation``: many games played by a policy, and the charts of the results
 """
 
 from __future__ import annotations
 
 # Also public, for the other modules of the game and for tests; not part of the documented API.
-from rulebook.elementals.engine import (  # noqa: F401
+from rulebook.elementals.cards import (  # noqa: F401
     COVERED_BY,
     DAMAGE_CARDS,
     DEFAULT_SEED,
+    DISCARDS,
+    DRAW,
     ELEMENTALS,
     HAND_SIZE,
+    JOKER_DISCARD_POWER,
+    JOKER_DISCARDS,
     JOKER_POWERS,
     JOKERS,
     LAYOUTS,
+    LORD_POWERS,
+    LORD_TITLES,
     LOSING_DAMAGE,
+    PLAYS,
     POWERS,
     RAGNAROS_FACTOR,
-    SCENARIO_SETUP,
     SIDES,
+    STAY,
     SUITS,
     TITAN_DECK,
+    TOP,
+    UNLEASH,
     Action,
     Discard,
     Draw,
-    ElementalsState,
     Layout,
     NotAvailableError,
-    Placed,
     Play,
     Reorder,
     Unleash,
     card,
-    card_info,
-    check_play,
-    deal,
     element_of,
     layout,
-    new_game,
-    parse_action,
-    parse_log,
-    position,
     power_of,
-    replay,
+)
+from rulebook.elementals.engine import ElementalsState, Placed  # noqa: F401
+from rulebook.elementals.notation import parse_action, parse_log, replay
+from rulebook.elementals.rulings import (  # noqa: F401
+    SCENARIO_SETUP,
+    check_play,
+    face_up_added,
     run_scenario,
     scenario_play,
+    with_added_note,
 )
+from rulebook.elementals.setup import card_info, deal, new_game, position
 
 __all__ = [
     "COVERED_BY",
@@ -105,6 +119,7 @@ __all__ = [
     "check_play",
     "deal",
     "element_of",
+    "face_up_added",
     "layout",
     "new_game",
     "parse_action",
@@ -112,4 +127,5 @@ __all__ = [
     "position",
     "power_of",
     "replay",
+    "with_added_note",
 ]

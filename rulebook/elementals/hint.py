@@ -4,17 +4,20 @@ The player sees the layout as revealed, the hand, the cards on the elementals, t
 Elemental Plane and the powers held, and knows which cards are still in the titan deck, but not their
 order, nor which elemental lies under each face-down card. A hint may use exactly that.
 
-It works by rollout: it improves on the planner (``rulebook.elementals.bots``) by trying the planner's
-alternatives and letting the planner finish each. The hint lists the plans for the rest of the turn from
-what is seen (each up to the end of the turn, or to a play that turns a card face up), and takes the
-planner's own and the few others that keep the most cards to play (then take the least damage). It deals
+It works by rollout, as a race. The hint lists the plans for the rest of the turn from what is seen
+(each up to the end of the turn, or to a play that turns a card face up), takes the planner's own
+(``rulebook.elementals.bots``) and the most promising others (those that keep the most cards to play,
+then take the least damage), and with Breath of Al'Akir held, drawing its card first; before a draw
+with Therazane's Touch held, using it against drawing; at Therazane's choice, top against stay. It deals
 games that fit what the player sees (the unseen titan cards in a random order, the unseen elementals
-shuffled among the face-down places), plays each plan in each of them, and the planner plays the rest of
-the game; every plan meets the same deals. A plan scores the elementals banished by the game's end, and
-ten more for a win. The hint is the planner's own plan unless another scores better deal by deal, by
-more than chance allows (one standard error of the mean difference); where the planner's plan is not
-among them, the best scoring plan is the hint. Before a draw, or with a single plan, the hint is the
-planner's move, which reads the deck's make-up, not its order.
+shuffled among the face-down places), plays every line in the same games, and the planner plays the rest
+of each. A line scores the elementals banished by the game's end, and ten more for a win. After each
+round the weaker half of the lines drops out and the games double (successive halving), up to
+``samples`` for the last; the planner's own line stays to the end, and another replaces it only where it
+scores better game by game by more than chance allows (one standard error of the mean difference). The
+work is bounded: fewer games where the games are long (``BUDGET`` turns in all), and the race stops
+where it stands once its searches have scored ``POSITIONS`` positions. A lone move (a draw, a single
+plan) is played out too, for its chance to win. ``reasons`` says it all in a player's words.
 
 Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
 what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
@@ -37,19 +40,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash
-from rulebook.elementals import engine as E
-from rulebook.elementals.bots import Planner, _search, play_game
-from rulebook.elementals.solver import _order, _Solver, position_of
+from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
+from rulebook.elementals.solver import Solver, order_key, position_of
+from rulebook.errors import IllegalActionError
 from rulebook.writing import content_key
 
 __all__ = ["Hint", "HintPolicy", "canonical", "hint", "plans", "view", "visible"]
 
 #: For a hint asked for at the command line: the games sampled, and the plans compared.
-SAMPLES, CANDIDATES = 32, 8
+SAMPLES, CANDIDATES = 24, 8
 #: A plan's score in a sampled game: the elementals banished, and ``WIN_BONUS`` more for a win. Another
 #: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
 WIN_BONUS, MARGIN = 10, 1.0
+#: The most turns a hint plans to play out in all, over every game and plan (a turn is one search of
+#: the planner); and the most positions those searches may score before the race stops where it is
+#: (a turn holding Hand of Ragnaros and a joker scores many more than most).
+BUDGET, POSITIONS = 700, 40_000
+#: The games played out, none won, after which a hint calls the deal lost.
+LOST_AFTER = 40
 
 
 @dataclass
@@ -70,34 +80,14 @@ class Hint:
     source: str = "samples"
     planners: int | None = None
     alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
+    mean: float = 0.0
+    played: int = 0
 
 
 def visible(state: ElementalsState) -> tuple:
-    """Everything the player can see of ``state``, as a value: two states that look the same to the
-    player give the same value. The deck's order and the face-down elementals are not in it.
-
-    Examples:
-        >>> a = E.new_game(seed=3)
-        >>> b = E.ElementalsState(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "deck": a.deck[::-1]})
-        >>> visible(a) == visible(b), a == b
-        (True, False)
-    """
-    shown = tuple(s if (s is None or i in state.revealed) else "?" for i, s in enumerate(state.slots))
-    return (
-        state.layout,
-        shown,
-        state.piles,
-        state.hand,
-        state.discards,
-        state.plane,
-        state.powers,
-        tuple(sorted(state.doubled)),
-        state.in_turn,
-        state.peeking,
-        tuple(sorted(state.deck)),
-        state.deck[-1] if state.peeking else None,
-        tuple(sorted(state.options.items())),
-    )
+    """Everything the player can see of ``state`` (``ElementalsState.seen``): the hint reads nothing else
+    of the real game, and seeds its samples from it."""
+    return state.seen()
 
 
 def view(state: ElementalsState, rng: random.Random) -> ElementalsState:
@@ -139,7 +129,7 @@ def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
     deck, are left to the player. The plans are listed in ``canonical(state)``, so they depend on what the
     player sees alone.
     """
-    solver = _Solver(canonical(state), None, None)
+    solver = Solver(canonical(state), None, None)
     root = position_of(canonical(state))
     found: dict[Any, tuple[tuple[Any, ...], Any]] = {}
     seen = {root}
@@ -147,7 +137,7 @@ def plans(state: ElementalsState) -> list[tuple[tuple[Any, ...], Any]]:
     while stack:
         node, line = stack.pop()
         for actions, child in solver.moves(node):
-            if actions[0] is E._DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
+            if actions[0] is E.DRAW or any(isinstance(a, Unleash) and a.power in _SHOWING for a in actions):
                 continue
             step = line + actions
             if child.damage >= E.LOSING_DAMAGE:
@@ -176,7 +166,7 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     so the planner's line may be listed under another order of the same plays."""
     game = canonical(state)
     ends = {end: (line, end) for line, end in listed}
-    for action in _search(game)[1]:
+    for action in plan_turn(game)[1]:
         game = game.apply(action)
         found = ends.get(position_of(game))
         if found is not None:
@@ -206,6 +196,102 @@ def _better(scores: list[int], base: list[int]) -> bool:
     return mean > MARGIN * (var / n) ** 0.5
 
 
+def _between_turns(state: ElementalsState) -> list[tuple[Any, ...]]:
+    """The choices before a draw, or at Therazane's choice, each as a one-move line (the first is the
+    planner's): use Therazane's Touch now or draw; bring the bottom card to the top or leave it."""
+    if state.peeking:
+        return [(E.Reorder(True),), (E.Reorder(False),)]
+    if "KD" in state.powers and state.deck and not state.hand:
+        return [(Unleash("therazane"),), (E.Draw(),)]
+    return []
+
+
+def _candidates(state: ElementalsState, candidates: int) -> tuple[list[tuple[Any, ...]], bool]:
+    """The lines to compare, the planner's own first where it is among them (then True): within a turn,
+    the plans for the rest of it; before a draw, the choices of ``_between_turns``."""
+    if state.peeking or not state.in_turn:
+        return _between_turns(state), True
+    listed = plans(state)
+    ranked = [line for line, _ in sorted(listed, key=lambda item: order_key(item[1]), reverse=True)]
+    mine = _planners_plan(state, listed)
+    lines = ranked[:candidates]
+    if mine is not None:
+        lines = [mine[0], *[line for line in ranked if line != mine[0]][: candidates - 1]]
+    if "KC" in state.powers and state.deck and len(lines) > 1:
+        # Breath of Al'Akir first, then the planner with four cards: a plan that cannot be listed ahead.
+        lines.append((Unleash("alakir"),))
+    return lines, mine is not None
+
+
+def _race(
+    state: ElementalsState, lines: list[tuple[Any, ...]], samples: int, keep_first: bool, rng: random.Random,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[list[int]], list[list[bool]], list[int]]:
+    """Play the lines in deals that fit the view, halving the field as the deals grow: every line meets
+    the same deals, the weaker half is dropped after each round, and the first line (the planner's) is
+    kept to the end when ``keep_first``. Scores: elementals banished, ``WIN_BONUS`` more for a win."""
+    deals: list[ElementalsState] = []
+    scores: list[list[int]] = [[] for _ in lines]
+    wins: list[list[bool]] = [[] for _ in lines]
+    alive = list(range(len(lines)))
+    rounds = max(1, (len(lines) - 1).bit_length())
+    limit = WORK[0] + POSITIONS
+    for r in range(rounds + 1):
+        n = max(2, samples >> (rounds - r))
+        while len(deals) < n:
+            deals.append(view(state, rng))
+        # Deal by deal, every line still in the race on each, so that the race can stop anywhere.
+        for j in range(min(len(scores[k]) for k in alive), n):
+            for k in alive:
+                if len(scores[k]) > j:
+                    continue
+                ok, defeated = _rollout(deals[j], lines[k])
+                scores[k].append(defeated + WIN_BONUS * ok)
+                wins[k].append(ok)
+                if progress is not None:
+                    progress(1)
+            if WORK[0] > limit:
+                # Out of work: the lines still in the race are compared on the deals they all played.
+                for k in alive:
+                    del scores[k][j + 1 :], wins[k][j + 1 :]
+                return scores, wins, alive
+        if r == rounds:
+            break
+        ranked = sorted(alive, key=lambda k: -sum(scores[k]) / len(scores[k]))
+        keep = ranked[: max(1, (len(alive) + 1) // 2)]
+        if keep_first and 0 not in keep:
+            keep = [0, *keep[: max(1, len(keep) - 1)]]
+        alive = sorted(keep)
+        if len(alive) == 1:
+            break
+    return scores, wins, alive
+
+
+def _schedule(k: int, samples: int) -> list[int]:
+    """The deals each round of ``_race`` plays with ``k`` lines: the first rounds few, the last ``samples``."""
+    rounds = max(1, (k - 1).bit_length())
+    return [max(2, samples >> (rounds - r)) for r in range(rounds + 1)]
+
+
+def _cost(k: int, samples: int) -> int:
+    """How many games ``_race`` plays out at most with ``k`` lines and ``samples`` deals."""
+    total, alive, done = 0, k, 0
+    for n in _schedule(k, samples):
+        total += alive * (n - done) if done else alive * n
+        done = n
+        alive = max(2, (alive + 1) // 2) if alive > 2 else alive
+    return total
+
+
+def _affordable(state: ElementalsState, k: int, samples: int) -> int:
+    """``samples``, halved while the games to play out would take more than ``BUDGET`` turns in all (a game
+    early on has many turns to play): a hint's work is bounded, whatever the position."""
+    turns = len(state.deck) // E.HAND_SIZE + 1
+    while samples > 4 and _cost(k, samples) * turns > BUDGET:
+        samples //= 2
+    return samples
+
+
 def hint(
     state: ElementalsState,
     samples: int = SAMPLES,
@@ -214,64 +300,63 @@ def hint(
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
-    The planner's plan for the turn and the most promising others (``candidates`` in all) are played in
-    ``samples`` games that fit the view, each game then played to its end by the planner; another plan
-    replaces the planner's only where it scores better beyond chance. ``progress`` is called with 1
-    after each sample.
+    The planner's plan for the turn and the most promising others (``candidates`` in all) race in games
+    that fit the view, each game played to its end by the planner; the weaker half drops out as the
+    games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
+    where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
     """
     if state.is_terminal():
-        raise E.IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+        raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
-    if state.peeking or not state.in_turn or opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
-        # Before a draw, at Therazane's choice, or with readings the plans are not listed for: the
-        # planner's move (it reads the deck's make-up, never its order).
+    if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
+        # Readings the plans are not listed for: the planner's move (it reads the deck's make-up).
         return _planners_move(state, rng, 0)
-    listed = plans(state)
-    ranked = sorted(listed, key=lambda item: _order(item[1]), reverse=True)[:candidates]
-    # The planner's own plan comes first: another replaces it only where the samples tell them apart.
-    mine = _planners_plan(state, listed)
-    if mine is not None:
-        ranked = [mine, *[item for item in ranked if item[0] != mine[0]][: candidates - 1]]
-    if len(ranked) < 2:
-        return _planners_move(state, rng, 0)
-    wins = [0] * len(ranked)
-    scores: list[list[int]] = [[] for _ in ranked]
-    won = 0
-    for _ in range(samples):
-        sample = view(state, rng)
-        any_won = False
-        for k, (line, _) in enumerate(ranked):
-            ok, defeated = _rollout(sample, line)
-            wins[k] += ok
-            scores[k].append(defeated + WIN_BONUS * ok)
-            any_won = any_won or ok
-        won += any_won
-        if progress is not None:
-            progress(1)
-    # The plan that scores best over the samples; it replaces the planner's own only where the samples
-    # show it better beyond chance (the same samples for every plan, so compared game by game).
-    order = sorted(range(len(ranked)), key=lambda k: (-wins[k], -sum(scores[k])))
-    best = 0
-    if mine is not None:
-        challenger = max(range(1, len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
-        if _better(scores[challenger], scores[0]):
-            best = challenger
-    else:
-        best = max(range(len(ranked)), key=lambda k: (sum(scores[k]), wins[k]))
-    order = [best, *[k for k in order if k != best]]
-    plan = ranked[best][0]
-    alternatives = [(ranked[k][0], wins[k]) for k in order[1:4]]
-    planners = wins[0] if mine is not None else None
-    return Hint(plan[0], plan, samples, won, wins[best], "samples", alternatives=alternatives, planners=planners)
+    lines, has_mine = _candidates(state, candidates)
+    if len(lines) < 2:
+        # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
+        only = lines[0] if lines else (Planner()(canonical(state), rng),)
+        if state.in_turn and not lines:
+            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once
+        scores, wins, _ = _race(state, [only], max(2, samples // 2), True, rng, progress)
+        n = len(scores[0])
+        mean = _banished(scores[0], wins[0])
+        return Hint(only[0], only, n, sum(wins[0]), sum(wins[0]), "only", mean=mean, played=n)
+    samples = _affordable(state, len(lines), samples)
+    scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
+    mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
+    best = max(alive, key=lambda k: (mean[k], k == 0))
+    if has_mine and best != 0 and not _better(scores[best], scores[0][: len(scores[best])]):
+        best = 0
+    n = len(scores[best])
+    won = sum(any(wins[k][j] for k in range(len(lines)) if len(wins[k]) > j) for j in range(n))
+    alternatives = [(lines[k], sum(wins[k])) for k in alive if k != best]
+    planners = sum(wins[0]) if has_mine else None
+    return Hint(
+        lines[best][0],
+        lines[best],
+        n,
+        won,
+        sum(wins[best]),
+        "samples",
+        planners=planners,
+        alternatives=alternatives,
+        mean=_banished(scores[best], wins[best]),
+        played=sum(map(len, scores)),
+    )
+
+
+def _banished(scores: list[int], wins: list[bool]) -> float:
+    """The elementals banished on average in the games played out (a score less its win bonus)."""
+    return (sum(scores) - WIN_BONUS * sum(wins)) / len(scores)
 
 
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
-    plan ends or the game leaves it. Each hint plays ``candidates`` plans in ``samples`` deals (fewer
-    than at the command line, to keep a game to a few seconds)."""
+    plan ends or the game leaves it. Each hint races up to ``candidates`` plans in up to ``samples``
+    deals, as at the command line."""
 
-    def __init__(self, samples: int = 20, candidates: int = 6) -> None:
+    def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
         self.samples, self.candidates = samples, candidates
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
@@ -281,7 +366,117 @@ class HintPolicy:
             action = self._plan.pop(0)
         else:
             found = hint(state, self.samples, candidates=self.candidates)
-            self._plan = list(found.plan[1:]) if found.source == "samples" else []
+            self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
             action = found.action
         self._expect = state.apply(action)
         return action
+
+
+# ---------------------------------------------------------------- the hint in a player's words
+
+
+def _step_words(before: ElementalsState, action: Any, after: ElementalsState) -> str:
+    """What one move of a plan does, in a player's words."""
+    if isinstance(action, E.Draw):
+        return "draw three cards to begin the turn"
+    if isinstance(action, E.Reorder):
+        return f"bring {before.deck[-1]} from the bottom of the deck to the top" if action.to_top else (
+            f"leave {before.deck[-1]} at the bottom of the deck"
+        )
+    if isinstance(action, E.Discard):
+        return f"throw away {action.card} ({after.damage - before.damage} damage, {after.damage} in all)"
+    if isinstance(action, Unleash):
+        return {
+            "neptulon": f"put {action.card} under the deck with Whispers of Neptulon (no damage)",
+            "ragnaros": f"double {action.card} with Hand of Ragnaros",
+            "therazane": "look at the bottom card of the deck with Therazane's Touch",
+            "alakir": "draw one more card with Breath of Al'Akir",
+        }.get(str(action.power), str(action))
+    return _play_words(before, action, after)
+
+
+def _play_words(before: ElementalsState, action: Any, after: ElementalsState) -> str:
+    target = action.target
+    slot = before.slot_of(target)
+    assert slot is not None
+    laid = len(before.piles[slot])
+    power = E.power_of(target)
+    if laid == E.DAMAGE_CARDS:
+        text = f"banish {target} with {action.card}: it is defeated"
+        if target.startswith("K"):
+            text += f", and its power ({E.LORD_TITLES[target]}) is yours to use once"
+        newly = len(after.revealed - before.revealed)
+        if newly:
+            many = newly > 1
+            text += f"; it turns up {newly} face-down card{'s' if many else ''}: see {'them' if many else 'it'} first"
+        return text
+    total = after.pile_power(slot)
+    element = E.element_of(target)
+    if laid == 1:
+        article = "an" if str(element)[0] in "aeiou" else "a"
+        done = f"{total} of {power}"
+        return f"complete the damage on {target} with {action.card} ({done}): it waits for {article} {element} card"
+    return (
+        f"start on {target} with {action.card} ({total} of {power}; "
+        f"{max(power - total, 1)} more to come from a card that is not {element})"
+    )
+
+
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of ``wins`` in ``n``.
+
+    Examples:
+        >>> [round(x, 2) for x in _wilson(3, 12)]
+        [0.09, 0.53]
+    """
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def reasons(state: ElementalsState, found: Hint) -> list[str]:
+    """Why the hint's move, in a player's words: what its plan does step by step, what it keeps back,
+    the chance to win it was seen to have, and, when every line lost, that the deal looks lost.
+
+    Examples:
+        >>> state = E.new_game(seed=7).apply(E.Draw())
+        >>> for line in reasons(state, hint(state, samples=4)):
+        ...     print(line)  # doctest: +ELLIPSIS
+        this turn: start on KD with 6H (6 of 13; 7 more to come from a card that is not earth); ...
+        ...
+    """
+    lines = []
+    steps, now = [], state
+    for action in found.plan:
+        after = now.apply(action)
+        steps.append(_step_words(now, action, after))
+        now = after
+    if found.source == "only":
+        lead = "the only way to play on: " if state.in_turn or state.peeking else "the only move now: "
+    else:
+        lead = "this turn: " if len(steps) > 1 else "why: "
+    lines.append(lead + "; then ".join(steps))
+    used = {a.power for a in found.plan if isinstance(a, Unleash)}
+    kept = [E.LORD_TITLES[k] for k in state.powers if E.LORD_POWERS[k] not in used]
+    if kept:
+        lines.append(f"keeps back: {', '.join(kept)}, for a turn that needs {'them' if len(kept) > 1 else 'it'} more")
+    if found.samples:
+        share = found.votes / found.samples
+        low, high = _wilson(found.votes, found.samples)
+        lines.append(
+            f"chance to win from here: about {share:.0%} (won {found.votes} of {found.samples} games dealt to fit "
+            f"what you see, each played on by looking one turn ahead; 95% between {low:.0%} and {high:.0%})"
+        )
+        if found.won == 0 and found.played >= LOST_AFTER:
+            lines.append(
+                f"this deal looks lost: no way of playing on won any of the {found.played} games played out; "
+                f"this move loses least, defeating {found.mean:.1f} of 12 elementals on average"
+            )
+        elif found.won == 0 and found.played >= LOST_AFTER // 2:
+            lines.append(f"no way of playing on won any of the {found.played} games played out: the chance looks small")
+    elif found.source == "only":
+        lines.append("this deal looks lost: every way to play this turn ends the game at once")
+    for plan, wins in found.alternatives[:2]:
+        lines.append(f"also tried: {', '.join(map(str, plan))} (won {wins} of its games)")
+    return lines

@@ -44,34 +44,46 @@ Examples:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rulebook import elementals as E
 from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
-from rulebook.elementals import engine as E
-from rulebook.elementals.bots import WEIGHTS as _WEIGHTS
+from rulebook.elementals.evaluation import (
+    ELEMENT,
+    ELEMENT_INDEX,
+    ELEMENTS,
+    ORDER_POWER_VALUE,
+    ORDER_WEIGHTS,
+    POWER,
+    cards_facts,
+    deck_facts,
+    pile_power,
+    score,
+)
 from rulebook.errors import InvalidInputError
 
 __all__ = [
     "BOUNDS",
     "Position",
     "Solution",
+    "Solver",
     "banish_supply",
     "card_supply",
     "damage_bound",
     "damage_supply",
+    "order_key",
     "position_of",
     "solve",
 ]
 
 _JOKERS = frozenset(E.JOKERS)
-_POWER = {c: E.power_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS) if c not in _JOKERS}
-_ELEMENT = {c: E.element_of(c) for c in (*E.TITAN_DECK, *E.ELEMENTALS)}
+_POWER, _ELEMENT = POWER, ELEMENT
 _KINGS = {"KH": "neptulon", "KD": "therazane", "KS": "ragnaros", "KC": "alakir"}
 _LOSING = E.LOSING_DAMAGE
 _FACTOR = E.RAGNAROS_FACTOR
-_PLAYS, _DISCARDS, _JOKER_DISCARDS, _UNLEASH = E._PLAYS, E._DISCARDS, E._JOKER_DISCARDS, E._UNLEASH
+PLAYS, DISCARDS, JOKER_DISCARDS, UNLEASH = E.PLAYS, E.DISCARDS, E.JOKER_DISCARDS, E.UNLEASH
 _THERAZANE = (Unleash("therazane"), Reorder(True))
 _ALAKIR = (Unleash("alakir"),)
 
@@ -119,42 +131,12 @@ def position_of(state: ElementalsState) -> Position:
 # Each bound looks at a position and returns why it is lost (one line), or None when it proves nothing.
 # A bound must be sound: it may miss a lost position, but it must never call a winnable one lost.
 
-_ELEMENTS = ("water", "earth", "fire", "air")
-_E_INDEX = {c: _ELEMENTS.index(e) for c, e in _ELEMENT.items() if e is not None}
-_pool_cache: dict[int, tuple[tuple[str, ...], tuple[list[int], int, list[list[int]]]]] = {}
-
-
-def _deck_facts(deck: tuple[str, ...]) -> tuple[list[int], int, list[list[int]]]:
-    """How many cards of each element the deck holds, its jokers, and each element's powers in order.
-
-    Kept for the decks last seen: the ends of one turn share their deck. (A card in the deck is never
-    doubled: Hand of Ragnaros's mark goes when Neptulon sends a card under the deck.)
-    """
-    found = _pool_cache.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    counts = [0, 0, 0, 0]
-    jokers = 0
-    powers: list[list[int]] = [[], [], [], []]
-    for c in deck:
-        e = _E_INDEX.get(c)
-        if e is None:
-            jokers += 1
-        else:
-            counts[e] += 1
-            powers[e].append(_POWER[c])
-    for values in powers:
-        values.sort()
-    facts = (counts, jokers, powers)
-    if len(_pool_cache) > 64:
-        _pool_cache.clear()
-    _pool_cache[id(deck)] = (deck, facts)
-    return facts
+_E_INDEX, _ELEMENTS = ELEMENT_INDEX, ELEMENTS
 
 
 def _pool(p: Position) -> tuple[list[int], int, list[list[int]]]:
-    """The facts of `_deck_facts` for the hand and the deck together (hand cards as doubled)."""
-    counts, jokers, powers = _deck_facts(p.deck)
+    """The facts of `deck_facts` for the hand and the deck together (hand cards as doubled)."""
+    counts, jokers, powers = deck_facts(p.deck)
     if not p.hand:
         return counts, jokers, powers
     counts, powers = list(counts), [list(v) for v in powers]
@@ -189,13 +171,6 @@ def _slots_needed(p: Position) -> tuple[int, list[int], list[int]]:
 def _ragnaros_possible(p: Position) -> bool:
     """Whether Hand of Ragnaros may still be used: held, or its king still to be defeated."""
     return "KS" in p.powers or "KS" in p.slots
-
-
-def _pile_power(pile: Sequence[tuple[str, int]], doubled: frozenset[str]) -> int:
-    total = 0
-    for c, n in pile[: E.DAMAGE_CARDS]:
-        total += n * _FACTOR if c in doubled else n
-    return total
 
 
 def _count(n: int, what: str) -> str:
@@ -300,7 +275,7 @@ def damage_supply(p: Position, jokers_banish: bool = False) -> str | None:
             cards += 2
             continue
         cards += 1
-        have = _pile_power(pile, doubled)
+        have = pile_power(pile, doubled)
         need = _POWER[t] - have
         if need <= 0:
             continue
@@ -428,7 +403,10 @@ class _OutOfTime(Exception):
     pass
 
 
-class _Solver:
+class Solver:
+    """The solver's search of one deal: the ways each turn can end (``moves``, ``ends``), the bounds, and
+    the table of positions proved lost. ``solve`` drives it; the hint lists a turn's plans with it."""
+
     def __init__(
         self,
         state: ElementalsState,
@@ -445,7 +423,7 @@ class _Solver:
             )
         self.jokers_banish = opts["joker-banishes"] == "yes"
         self.chosen_discard = opts["joker-discard"] == "chosen"
-        self.ten = E._TITAN["joker_base_game"]
+        self.ten = E.JOKER_DISCARD_POWER
         self.covers = E.COVERED_BY[state.layout]
         self.deadline = None if limit is None else time.monotonic() + limit
         self.max_positions = max_positions
@@ -468,6 +446,27 @@ class _Solver:
         changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
         before the play it is for (a doubled card counts only when it is played or completes its pile).
         """
+        hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
+        out = self.deck_moves(p)
+        if not in_turn:
+            return out
+        rag = "KS" in powers
+        unrag = _drop(powers, "KS") if rag else powers
+        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
+        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            plays = self.joker_plays if c in _JOKERS else self.card_plays
+            out.extend(plays(p, c, _drop(hand, c), targets, rag, unrag))
+        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
+        out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers:
+            spent = _drop(powers, "KH")
+            for c in dict.fromkeys(hand):
+                out.append(self.discard_rest(p, _drop(hand, c), (UNLEASH["neptulon", c],), (*deck, c), spent))
+        return out
+
+    @staticmethod
+    def deck_moves(p: Position) -> list[tuple[tuple[Any, ...], Position]]:
+        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw."""
         hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
         out: list[tuple[tuple[Any, ...], Position]] = []
         if "KD" in powers and len(deck) > 1:
@@ -487,73 +486,61 @@ class _Solver:
             drawn = deck[: E.HAND_SIZE]
             out.append(
                 (
-                    (E._DRAW,),
+                    (E.DRAW,),
                     Position(hand + drawn, piles, slots, revealed, damage, powers, doubled, deck[len(drawn) :], True),
                 )
             )
-            return out
-        rag = "KS" in powers
-        unrag = _drop(powers, "KS") if rag else powers
-        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
-        for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            plays = _PLAYS[c]
-            rest = _drop(hand, c)
-            still_in = bool(rest)
-            if c in _JOKERS:
-                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
-                    for i, t, pile in targets:
-                        if not pile:
-                            play = plays[t][10]
-                            out.append(
-                                ((*before, play), self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled))
-                            )
-                        elif len(pile) < E.DAMAGE_CARDS:
-                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
-                                n = max(1, -(-(_POWER[t] - _pile_power(pile, lifted)) // factor))
-                                if n <= 10:
-                                    spent = unrag if lift else now_powers
-                                    out.append(
-                                        (
-                                            before + lift + (plays[t][n],),
-                                            self.lay(p, rest, still_in, i, pile, c, n, spent, lifted),
-                                        )
-                                    )
-                        elif self.jokers_banish and not before:
-                            out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
-            else:
-                element = _ELEMENT[c]
-                named = _POWER[c]
-                for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, powers, unrag):
-                    dealt = named * factor
-                    for i, t, pile in targets:
-                        if len(pile) < E.DAMAGE_CARDS:
-                            if element == _ELEMENT[t]:
-                                continue
-                            if not pile:
-                                out.append(
-                                    (
-                                        (*before, plays[t]),
-                                        self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled),
-                                    )
-                                )
-                                continue
-                            for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
-                                if _pile_power(pile, lifted) + dealt >= _POWER[t]:
-                                    spent = unrag if lift else now_powers
-                                    out.append(
-                                        (
-                                            before + lift + (plays[t],),
-                                            self.lay(p, rest, still_in, i, pile, c, named, spent, lifted),
-                                        )
-                                    )
-                        elif element == _ELEMENT[t] and not before:
-                            out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
-        # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
-        out.append(self.discard_rest(p, hand, (), deck, powers))
-        if "KH" in powers:
-            spent = _drop(powers, "KH")
-            for c in dict.fromkeys(hand):
-                out.append(self.discard_rest(p, _drop(hand, c), (_UNLEASH["neptulon", c],), (*deck, c), spent))
+        return out
+
+    def joker_plays(
+        self, p: Position, c: str, rest: tuple[str, ...], targets: list, rag: bool, unrag: tuple[str, ...]
+    ) -> list[tuple[tuple[Any, ...], Position]]:
+        """The plays of joker ``c``: named 10 to start an attack, the least that completes one, a banish."""
+        out: list[tuple[tuple[Any, ...], Position]] = []
+        plays, still_in, doubled = PLAYS[c], bool(rest), p.doubled
+        for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
+            for i, t, pile in targets:
+                if not pile:
+                    laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
+                    out.append(((*before, plays[t][10]), laid))
+                elif len(pile) < E.DAMAGE_CARDS:
+                    for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                        n = max(1, -(-(_POWER[t] - pile_power(pile, lifted)) // factor))
+                        if n <= 10:
+                            spent = unrag if lift else now_powers
+                            laid = self.lay(p, rest, still_in, i, pile, c, n, spent, lifted)
+                            out.append((before + lift + (plays[t][n],), laid))
+                elif self.jokers_banish and not before:
+                    out.append(((plays[t][0],), self.banish(p, rest, still_in, i, t, pile, c)))
+        return out
+
+    def card_plays(
+        self, p: Position, c: str, rest: tuple[str, ...], targets: list, rag: bool, unrag: tuple[str, ...]
+    ) -> list[tuple[tuple[Any, ...], Position]]:
+        """The plays of numbered card ``c``: a first or second damage card, or a banish card."""
+        out: list[tuple[tuple[Any, ...], Position]] = []
+        plays, still_in, doubled = PLAYS[c], bool(rest), p.doubled
+        element, named = _ELEMENT[c], _POWER[c]
+        for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
+            dealt = named * factor
+            for i, t, pile in targets:
+                if len(pile) >= E.DAMAGE_CARDS:
+                    if element == _ELEMENT[t] and not before:
+                        out.append(((plays[t],), self.banish(p, rest, still_in, i, t, pile, c)))
+                    continue
+                if element == _ELEMENT[t]:
+                    continue
+                if not pile:
+                    out.append(
+                        ((*before, plays[t]), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
+                    )
+                    continue
+                for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
+                    if pile_power(pile, lifted) + dealt >= _POWER[t]:
+                        spent = unrag if lift else now_powers
+                        out.append(
+                            (before + lift + (plays[t],), self.lay(p, rest, still_in, i, pile, c, named, spent, lifted))
+                        )
         return out
 
     @staticmethod
@@ -564,7 +551,7 @@ class _Solver:
             return [(_FACTOR, (), powers, doubled)]
         out = [(1, (), powers, doubled)]
         if rag:
-            out.append((_FACTOR, (_UNLEASH["ragnaros", c],), unrag, doubled | {c}))
+            out.append((_FACTOR, (UNLEASH["ragnaros", c],), unrag, doubled | {c}))
         return out
 
     @staticmethod
@@ -573,7 +560,7 @@ class _Solver:
         out: list[tuple[tuple[Any, ...], frozenset[str]]] = [((), now_doubled)]
         first = pile[0][0]
         if rag and first not in doubled:
-            out.append(((_UNLEASH["ragnaros", first],), now_doubled | {first}))
+            out.append(((UNLEASH["ragnaros", first],), now_doubled | {first}))
         return out
 
     def discard_rest(
@@ -592,13 +579,13 @@ class _Solver:
             factor = _FACTOR if c in p.doubled else 1
             if c in _JOKERS:
                 if self.chosen_discard:
-                    actions.append(_JOKER_DISCARDS[c][0])
+                    actions.append(JOKER_DISCARDS[c][0])
                     damage += factor
                 else:
-                    actions.append(_DISCARDS[c])
+                    actions.append(DISCARDS[c])
                     damage += self.ten * factor
             else:
-                actions.append(_DISCARDS[c])
+                actions.append(DISCARDS[c])
                 damage += _POWER[c] * factor
         doubled = p.doubled.difference(p.hand) if p.doubled else p.doubled
         return tuple(actions), Position((), p.piles, p.slots, p.revealed, damage, powers, doubled, deck, False)
@@ -661,7 +648,7 @@ class _Solver:
                     continue
                 if child.damage >= _LOSING:
                     continue
-                now_drawn = drawn or actions[-1] is E._DRAW
+                now_drawn = drawn or actions[-1] is E.DRAW
                 if now_drawn and not child.in_turn:  # the turn is over
                     discarded = len(node.hand) - len(child.hand) - (type(actions[0]) is Unleash)
                     if type(actions[-1]) is Discard and discarded > spare:
@@ -719,7 +706,7 @@ class _Solver:
             if name:
                 self.pruned[name] += 1
                 continue
-            scored.append((_order(end), line, end))
+            scored.append((order_key(end), line, end))
         scored.sort(key=lambda item: item[0], reverse=True)
         return [(line, end) for _, line, end in scored]
 
@@ -789,44 +776,10 @@ def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tup
 
 
 def _score(p: Position) -> float:
-    """The order in which the ends of a turn are tried, best first: the planner's score of a position
-    (elementals defeated, damage, attacks ready or stuck, cards left against cards needed)."""
-    slots, piles, damage, powers = p.slots, p.piles, p.damage, p.powers
-    w = _WEIGHTS
-    defeated = slots.count(None)
-    score = w["defeated"] * defeated - w["damage"] * damage
-    if damage > w["danger_from"]:
-        score -= w["danger"] * (damage - w["danger_from"])
-    counts, jokers, values = _pool(p)
-    have = 10 * jokers + sum(sum(v) for v in values)
-    reach = 20 if "KS" in powers else 10
-    needed = still = 0
-    wanted = [0, 0, 0, 0]
-    for i, t in enumerate(slots):
-        if t is None:
-            continue
-        pile = piles[i]
-        laid = len(pile)
-        needed += 3 - laid
-        wanted[_E_INDEX[t]] += 1
-        if laid == 2:
-            score += w["ready"]
-        elif laid == 1:
-            need = _POWER[t] - _pile_power(pile, p.doubled)
-            still += need
-            score += w["started"] - w["need"] * max(need, 0) if need <= reach else -w["stuck"]
-        else:
-            still += _POWER[t]
-        if i in p.revealed:
-            score += w["revealed"]
-    slack = len(p.deck) + len(p.hand) - needed + (1 if "KH" in powers else 0)
-    score += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
-    score -= w["deficit"] * sum(max(0, wanted[e] - counts[e]) for e in range(4))
-    score += w["economy"] * (have - still)
-    return score + sum(_POWER_VALUE.get(k, 0.0) for k in powers)
-
-
-_POWER_VALUE = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
+    """The shared evaluation of a position (``rulebook.elementals.evaluation``), with the solver's
+    hand-set weights: the order in which the ends of a turn are tried."""
+    node = (p.slots, p.piles, p.revealed, p.damage, p.powers, p.doubled)
+    return score(node, cards_facts(p.deck, p.hand, p.doubled), ORDER_WEIGHTS, ORDER_POWER_VALUE)
 
 
 def _drop(items: tuple[str, ...], c: str) -> tuple[str, ...]:
@@ -852,7 +805,7 @@ def solve(
         ('not winnable', 'cards', 'the 12 elementals left need 36 more cards; the hand and the deck hold 6')
     """
     start = time.monotonic()
-    solver = _Solver(state, limit, max_positions, progress)
+    solver = Solver(state, limit, max_positions, progress)
     root = position_of(state)
     if state.peeking:
         raise InvalidInputError("choose whether Therazane's bottom card goes to the top ('top' or 'stay') first")
@@ -898,7 +851,7 @@ def solve(
     )
 
 
-def _search_from(solver: _Solver, root: Position) -> tuple[Any, ...] | None:
+def _search_from(solver: Solver, root: Position) -> tuple[Any, ...] | None:
     if not root.in_turn:
         return solver.search(root)
     # In the middle of a turn: finish it first, then search from each way it can end.
@@ -912,95 +865,8 @@ def _search_from(solver: _Solver, root: Position) -> tuple[Any, ...] | None:
     return None
 
 
-def _order(p: Position) -> tuple:
+def order_key(p: Position) -> tuple:
     """The order in which the ends of a turn are tried, best first: most spare cards left (fewest
     discards), then least damage, then the planner's score."""
     needed = sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
     return (len(p.deck) + len(p.hand) - needed, -p.damage, _score(p))
-
-
-# ---------------------------------------------------------------- the chart of winnable shares
-
-_BARS = (("winnable", "#59a14f"), ("planner", "#f28e2b"), ("hint", "#4e79a7"), ("greedy", "#bab0ac"))
-
-
-def share_svg(summary: dict[str, Any]) -> str:
-    """A bar chart (SVG) of the winnable share per layout, with its 95% interval and its unknowns, beside
-    the policies' win rates over the same deals. ``summary`` is the one ``benchmarks/elementals_solver.py``
-    saves.
-
-    Examples:
-        >>> layout = {"layout": 1, "name": "pyramid", "deals": 10, "winnable": 8, "not_winnable": 2, "unknown": 0,
-        ...           "share": 0.8, "ci95": [0.49, 0.94], "greedy": {"rate": 0.0}, "planner": {"rate": 0.1}}
-        >>> svg = share_svg({"layouts": [layout]})
-        >>> svg.startswith("<svg") and "pyramid" in svg and "80.0%" in svg
-        True
-    """
-    layouts = summary["layouts"]
-    width, plot_h = 720, 280
-    left, top, bottom = 60, 50, 90
-    height = top + plot_h + bottom
-    plot_w = width - left - 20
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">'
-        "Elementals: deals winnable with the deck's order known, and games won</text>",
-    ]
-    for k in range(6):
-        v = k / 5
-        y = top + plot_h - plot_h * v
-        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{v:.0%}</text>')
-    group = plot_w / max(len(layouts), 1)
-    bar = group * 0.8 / len(_BARS)
-    for g, e in enumerate(layouts):
-        x0 = left + g * group + group * 0.1
-        for b, (name, colour) in enumerate(_BARS):
-            if name == "winnable":
-                rate = e["share"]
-            elif isinstance(e.get(name), dict):
-                rate = e[name]["rate"]
-            else:
-                continue
-            h = plot_h * rate
-            x = x0 + b * bar
-            y = top + plot_h - h
-            out.append(
-                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" fill="{colour}">'
-                f"<title>{name}: {rate:.1%}</title></rect>"
-            )
-            above = y
-            if name == "winnable":
-                above = min(y, top + plot_h - plot_h * max(e["ci95"][1], rate + e["unknown"] / max(e["deals"], 1)))
-            out.append(f'<text x="{x + bar / 2:.1f}" y="{above - 4:.1f}" text-anchor="middle">{rate:.1%}</text>')
-            if name == "winnable":
-                low, high = e["ci95"]
-                unknown = e["unknown"] / e["deals"] if e["deals"] else 0.0
-                if unknown:
-                    u = plot_h * unknown
-                    out.append(
-                        f'<rect x="{x:.1f}" y="{y - u:.1f}" width="{bar:.1f}" height="{u:.1f}" fill="#59a14f" '
-                        f'fill-opacity="0.35"><title>unknown: {unknown:.1%}</title></rect>'
-                    )
-                cx = x + bar / 2
-                y1, y2 = top + plot_h - plot_h * low, top + plot_h - plot_h * high
-                out.append(f'<line x1="{cx:.1f}" y1="{y1:.1f}" x2="{cx:.1f}" y2="{y2:.1f}" stroke="black"/>')
-        label = f"{e['layout']}, the {e['name']} ({e['deals']:,} deals)"
-        out.append(f'<text x="{x0 + group * 0.4:.1f}" y="{top + plot_h + 18}" text-anchor="middle">{label}</text>')
-    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="black"/>')
-    legend = {
-        "winnable": "winnable (deck known; line: 95% CI)",
-        "planner": "planner",
-        "hint": "hint",
-        "greedy": "greedy",
-    }
-    x = left
-    for name, colour in _BARS:
-        y = top + plot_h + 50
-        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{colour}"/>')
-        out.append(f'<text x="{x + 16}" y="{y}">{legend[name]}</text>')
-        x += 16 + 7 * len(legend[name]) + 24
-    out.append("</svg>")
-    return "\n".join(out) + "\n"

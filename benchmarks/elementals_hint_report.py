@@ -1,0 +1,81 @@
+"""The Elementals hint's report: the deals the hint played (``elementals_solver.py --hint``), beside the
+winnable share of the same deals and the planner's wins on them, with the time of a hint and of a planner
+move, measured in the same run.
+
+Run from the repository, after ``python benchmarks/elementals_solver.py --hint --deals N --layout L``:
+
+    python benchmarks/elementals_hint_report.py
+
+Only the first deals played without a gap count (runs side by side may be stopped part way), so the
+figures are always for deals 1 to N of a layout. Intervals are 95% (Wilson). Times are per hint asked and
+per planner move that searched, as CPU seconds of the process (the machine may be shared) and as wall
+clock seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+from rulebook.elementals.simulation import SimulationResult
+
+RESULTS = Path(__file__).resolve().parent / "results"
+NAMES = {1: "pyramid", 2: "kite", 3: "tower"}
+
+
+def _rows(path: Path) -> dict[int, dict]:
+    if not path.exists():
+        return {}
+    return {row["seed"]: row for row in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if row}
+
+
+def _interval(wins: int, n: int) -> str:
+    low, high = SimulationResult("", games=n, wins=wins).interval()
+    return f"{wins / n:.1%} ({low:.1%} to {high:.1%})" if n else "-"
+
+
+def _times(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"median {statistics.median(values):.3f} s, mean {statistics.fmean(values):.3f} s, worst {max(values):.2f} s"
+
+
+def report() -> str:
+    """The report as Markdown: one row per layout, then the times."""
+    lines = [
+        "| layout | deals | winnable (deck known) | hint wins | planner wins | hint / winnable |",
+        "| --- | ---: | ---: | --- | --- | ---: |",
+    ]
+    timing = []
+    for layout, name in NAMES.items():
+        played = _rows(RESULTS / f"elementals-hint-{layout}.jsonl")
+        solved = _rows(RESULTS / f"elementals-solver-{layout}.jsonl")
+        n = 0
+        while n + 1 in played:
+            n += 1
+        if not n:
+            continue
+        rows = [played[s] for s in range(1, n + 1)]
+        wins = sum(r["won"] for r in rows)
+        planner = sum(r["planner_won"] for r in rows)
+        winnable = sum(solved.get(s, {}).get("verdict") == "winnable" for s in range(1, n + 1))
+        unknown = sum(solved.get(s, {}).get("verdict") == "unknown" for s in range(1, n + 1))
+        share = f"{wins / winnable:.2f}" if winnable else "-"
+        lines.append(
+            f"| {layout}, the {name} | {n} | {_interval(winnable, n)}, {unknown} unknown | {wins}: "
+            f"{_interval(wins, n)} | {planner}: {_interval(planner, n)} | {share} |"
+        )
+        hint_cpu = [t for r in rows for t in r.get("hint_cpu", [])]
+        hint_wall = [t for r in rows for t in r["hint_times"]]
+        plan_cpu = [t for r in rows for t in r.get("planner_cpu", []) if t > 0]
+        plan_wall = [t for r in rows for t in r["planner_times"] if t > 0]
+        timing.append(
+            f"- {name}: {len(hint_cpu)} hints, CPU {_times(hint_cpu)}; wall {_times(hint_wall)}. "
+            f"Planner moves that searched: {len(plan_cpu)}, CPU {_times(plan_cpu)}; wall {_times(plan_wall)}."
+        )
+    return "\n".join([*lines, "", *timing])
+
+
+if __name__ == "__main__":
+    print(report())

@@ -1,0 +1,222 @@
+"""Elementals move logs: one action read from its notation, a whole log read, and a game replayed from it.
+
+Everything public here is re-exported by [`rulebook.elementals`][rulebook.elementals], the way to import it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from rulebook.elementals.cards import (
+    DEFAULT_SEED,
+    LAYOUTS,
+    LORDS,
+    LOSING_DAMAGE,
+    POWER_LORD,
+    Action,
+    Discard,
+    Draw,
+    Play,
+    Reorder,
+    Unleash,
+    card,
+    elemental_card,
+    is_joker,
+    titan_card,
+)
+from rulebook.elementals.engine import ElementalsState
+from rulebook.elementals.setup import new_game
+from rulebook.errors import IllegalActionError, InvalidInputError
+from rulebook.reading import capped, number
+from rulebook.ruling import Ruling, Trace
+
+# ---------------------------------------------------------------- notation
+
+_PLAY = re.compile(r"^(?P<card>[^\s=>]+) ?(?:= ?(?P<power>[^\s=>]+))? ?> ?(?P<target>\S+)$")
+_FORMAT = (
+    "'draw', 'CARD > ELEMENTAL' (JK1=6 > KS), 'discard CARD', 'neptulon CARD', 'therazane', 'top', 'stay', "
+    "'ragnaros CARD' or 'alakir'"
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read one action of the move-log notation.
+
+    Examples:
+        >>> parse_action("7h > ks"), parse_action("JK1=6 > QD")
+        (Play(card='7H', target='KS', power=None), Play(card='JK1', target='QD', power=6))
+        >>> parse_action("discard 9C"), parse_action("ragnaros 5d"), parse_action("stay")
+        (Discard(card='9C', power=None), Unleash(power='ragnaros', card='5D'), Reorder(to_top=False))
+        >>> parse_action("attack KS")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: cannot read the action 'attack KS'; write 'draw', 'CARD > ELEMENTAL'...
+    """
+    line = " ".join(capped(text, "an action").split())
+    low = line.lower()
+    if low == "draw":
+        return Draw()
+    if low in ("top", "stay"):
+        return Reorder(low == "top")
+    m = _PLAY.match(line)
+    if m:
+        power = number(m["power"], "a joker's power") if m["power"] else None
+        return Play(titan_card(m["card"]), elemental_card(m["target"]), power)
+    word, _, rest = low.partition(" ")
+    if word == "discard" and rest:
+        name, sep, named = rest.partition("=")
+        return Discard(titan_card(name), number(named, "a joker's power") if sep else None)
+    key = word.replace("'", "").replace("-", "")
+    if key in POWER_LORD:
+        return Unleash(key, titan_card(rest) if rest else None)
+    raise InvalidInputError(f"cannot read the action {line!r}; write {_FORMAT}")
+
+
+def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
+    """Read a move log: its header (``seed``, ``layout``, ``option`` lines) and ``(line, action)`` pairs.
+
+    Examples:
+        >>> header, moves = parse_log("seed 7\\nlayout kite\\ndraw  # turn 1\\n3D > KD")
+        >>> header, [str(a) for _, a in moves]
+        ({'seed': 7, 'layout': 'kite', 'options': {}}, ['draw', '3D > KD'])
+    """
+    header: dict[str, Any] = {"seed": DEFAULT_SEED, "layout": "1", "options": {}}
+    moves: list[tuple[int, Action]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        try:
+            if word.lower() == "seed" and not moves:
+                header["seed"] = number(rest, "the seed", low=0)
+            elif word.lower() == "layout" and not moves:
+                header["layout"] = rest.strip()
+            elif word.lower() == "option" and not moves:
+                name, sep, value = rest.partition("=")
+                if not sep:
+                    raise InvalidInputError(f"write an option as 'option NAME=VALUE', not {line!r}")
+                header["options"][name.strip()] = value.strip()
+            else:
+                moves.append((lineno, parse_action(line)))
+        except InvalidInputError as err:
+            raise InvalidInputError(f"line {lineno}: {err}") from None
+    return header, moves
+
+
+def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = True) -> Ruling:
+    """Replay a move log from its seed: every action's outcome, or the first illegal action and why.
+
+    Options given here are added to the log's own ``option`` lines. With ``steps`` (the default) the
+    trace holds every step of every action; without, it sums the game up in a few lines: the deal, the
+    elementals defeated and when, the discards, the powers used, and how the game ended.
+
+    Examples:
+        >>> r = replay("seed 7\\ndraw\\n5D > QH\\n6H > KD")
+        >>> r.verdict
+        'legal: 3 actions, game not over (turn 1, damage 0)'
+        >>> print(replay("seed 7\\ndraw\\n5D > KD").verdict)
+        illegal at action 2 (line 3, '5D > KD'): KD is immune to earth: 5D deals it no damage
+        >>> print(replay("seed 7\\ndraw\\n5D > QH\\n6H > KD\\ndiscard 3S", steps=False))
+        legal: 4 actions, game not over (turn 1, damage 3)
+          1. dealt from seed 7 in the pyramid; 1 turn played  [elementals.interp.deal]
+          2. no elemental defeated yet  [elementals.attack.order]
+          3. 3 damage from 1 discard: 3S  [elementals.discard.damage]
+    """
+    header, moves = parse_log(log)
+    opts = {**header["options"], **(options or {})}
+    state = new_game(opts, seed=header["seed"], layout=header["layout"])
+    trace = Trace()
+    done: list[dict[str, Any]] = []
+    value: dict[str, Any] = {
+        "seed": header["seed"],
+        "layout": LAYOUTS[state.layout].name,
+        "options": dict(state.options),
+        "actions": done,
+    }
+    defeated: list[str] = []
+    used: list[str] = []
+    for n, (lineno, action) in enumerate(moves, 1):
+        try:
+            after, ruling = state.explain(action)
+        except IllegalActionError as err:
+            if not steps:
+                _summary(trace, header["seed"], state, defeated, used)
+            for i, rule in enumerate(err.rules or (None,)):
+                trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
+            value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
+            return trace.ruling(f"illegal at action {n} (line {lineno}, {str(action)!r}): {err.reason}", value, False)
+        if steps:
+            for step in ruling.trace:
+                trace.add(f"action {n}: {step.text}", step.rule)
+        else:
+            defeated += [
+                f"{t} (turn {after.turn})" for t, x in zip(state.slots, after.slots, strict=True) if t and not x
+            ]
+            if isinstance(action, Unleash):
+                used.append(_power_used(state, action, after))
+        done.append({"action": n, "move": str(action), "outcome": ruling.verdict})
+        state = after
+    value.update(legal=True, position=state.to_dict())
+    if not steps:
+        _summary(trace, header["seed"], state, defeated, used)
+    if state.is_terminal():
+        result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+        if not steps:
+            if state.won():
+                trace.add(
+                    f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win"
+                )
+            elif state.damage >= LOSING_DAMAGE:
+                trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+            else:
+                trace.add(
+                    "a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck"
+                )
+        trace.add(
+            "Result: the player +1 and the elementals -1"
+            if state.won()
+            else "Result: the player -1, the elementals +1",
+            "elementals.interp.two-sides",
+        )
+        verdict = f"legal: {len(done)} actions, {result}"
+    else:
+        verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
+    return trace.ruling(verdict, value, legal=True)
+
+
+def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState) -> str:
+    """A power's use in a few words, for a replay's summary: ``Hand of Ragnaros on 7C (turn 11)``."""
+    name = action.power.strip().lower().replace("'", "").replace("-", "")
+    title = LORDS[POWER_LORD[name]]["title"]
+    if name == "neptulon":
+        what = f"{card(action.card or '')} under the deck"
+    elif name == "ragnaros":
+        what = f"{card(action.card or '')} doubled"
+    elif name == "therazane":
+        what = f"the bottom card was {before.deck[-1]}"
+    else:
+        what = f"drew {after.hand[-1]}"
+    return f"{title}, {what} (turn {max(before.turn, 1)})"
+
+
+def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
+    """The few lines of a quiet replay: the deal, the elementals defeated, the discards, the powers used."""
+    turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
+    trace.add(f"dealt from seed {seed} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    if defeated:
+        trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
+    else:
+        trace.add("no elemental defeated yet", "elementals.attack.order")
+    if state.discards:
+        cards = ", ".join(f"{c}={d}" if is_joker(c) else c for c, d in state.discards)
+        n = len(state.discards)
+        trace.add(
+            f"{state.damage} damage from {n} discard{'s' if n != 1 else ''}: {cards}", "elementals.discard.damage"
+        )
+    if used:
+        trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
+
+
