@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.cards import parse_effect, stats_after
+from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
 from rulebook.elestrals.core import plural
 from rulebook.elestrals.main_phase import Refusal
@@ -33,6 +33,16 @@ def stats(pos: Position, elestral: Elestral) -> tuple[int, int]:
         return card.attack, card.defense
     effects = [parse_effect(text) for text, _ in elestral.modifiers]
     return stats_after(card.attack, card.defense, effects, pos.opts["stat-floor"])
+
+
+def floored(pos: Position, elestral: Elestral) -> bool:
+    """Whether an Elestral's stats went below 0 under its effects, so the ``stat-floor`` reading decides them."""
+    if not elestral.modifiers:
+        return False
+    card = pos.cards[elestral.card]
+    effects = [parse_effect(text) for text, _ in elestral.modifiers]
+    steps = list(stat_steps(card.attack, card.defense, effects, pos.opts["stat-floor"]))
+    return any(dipped for *_, dipped in steps)
 
 
 def describe(pos: Position, elestral: Elestral) -> str:
@@ -164,6 +174,12 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         else:
             trace.add("The attacker left the field during battle: no damage", "elestrals.battle.left-field")
     elif att is not None and dfd is not None:
+        for el in (att, dfd):
+            if floored(pos, el):
+                trace.add(
+                    f"{el.card}'s effects take a stat below 0: option stat-floor={pos.opts['stat-floor']} decides it",
+                    "elestrals.interp.stat-floor",
+                )
         _compare(pos, att, dfd, destroyed, expend, trace)
     elif att is not None:
         trace.add(

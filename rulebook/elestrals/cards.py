@@ -457,6 +457,51 @@ def _names(value: object, what: str, where: str) -> tuple[str, ...]:
     return tuple(i.lower() for i in items)
 
 
+def held(value: object) -> str:
+    """What a value read from a file holds, for a message: ``1 (a number)``, ``true (a boolean)``.
+
+    Examples:
+        >>> held(True), held([1]), held("fire")
+        ('true (a boolean)', '[1] (a list)', "'fire' (a text)")
+    """
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    kinds = {int: "a number", float: "a number", str: "a text", list: "a list", dict: "a table"}
+    what = next((k for t, k in kinds.items() if isinstance(value, t)), "")
+    return f"{shown(repr(value) if what else str(value), 40)} ({what or 'a date or time'})"
+
+
+_COST_FORMS = 'a list of Spirit types such as ["fire", "any"], a text such as "2 fire, any", or a table of counts'
+
+
+def read_cost(raw: object, here: str) -> tuple[str, ...]:
+    """A card's ``cost`` as written in its facts: a list of Spirit types, a text of them, or a table of counts.
+
+    Examples:
+        >>> read_cost({"fire": 2, "omni": 1}, "card 'X'")
+        ('fire', 'fire', '&')
+        >>> read_cost([1], "card 'X'")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: card 'X': cost holds [1] (a list) with 1 (a number) in it; write ...
+    """
+    if isinstance(raw, Mapping):
+        cost: tuple[str, ...] = ()
+        for spirit, n in raw.items():
+            count = _stat(n, f"the count of {spirit}", here)
+            cost += spirit_list([f"{count} {spirit}"] if count else [], allow_any=True, what=f"{here}: cost")
+    elif isinstance(raw, list) and not all(isinstance(item, str) for item in raw):
+        bad = next(item for item in raw if not isinstance(item, str))
+        raise InvalidInputError(f"{here}: cost holds {held(raw)} with {held(bad)} in it; write {_COST_FORMS}")
+    elif isinstance(raw, str | list):
+        cost = spirit_list(raw, allow_any=True, what=f"{here}: cost") if raw else ()
+    else:
+        raise InvalidInputError(f"{here}: cost holds {held(raw)}; write {_COST_FORMS}")
+    if len(cost) > MAX_SPIRITS:
+        raise InvalidInputError(f"{here}: a cost of more than {MAX_SPIRITS} Spirits cannot be paid")
+    return cost
+
+
 def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") -> Card:
     """Read one card's facts (a table in the publisher's field names) into a [`Card`][rulebook.elestrals.cards.Card].
 
@@ -479,21 +524,12 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
         if key not in _CARD_KEYS:
             raise UnknownNameError(f"card fact of {here}", str(key), list(_CARD_KEYS))
     kind = facts.get("card_type")
-    if not isinstance(kind, str):
+    if kind is None:
         raise InvalidInputError(f"{here}: card_type is missing (elestral or rune)")
+    if not isinstance(kind, str):
+        raise InvalidInputError(f"{here}: card_type holds {held(kind)}; write elestral or rune")
     kind = _name(f"card_type of {here}", kind, CARD_TYPES)
-    raw_cost = facts.get("cost", [])
-    if isinstance(raw_cost, Mapping):
-        cost: tuple[str, ...] = ()
-        for spirit, n in raw_cost.items():
-            count = _stat(n, f"the count of {spirit}", here)
-            cost += spirit_list([f"{count} {spirit}"] if count else [], allow_any=True, what=f"{here}: cost")
-    elif isinstance(raw_cost, str | list):
-        cost = spirit_list(raw_cost, allow_any=True, what=f"{here}: cost") if raw_cost else ()
-    else:
-        raise InvalidInputError(f"{here}: cost must be a list of Spirit types, not {shown(repr(raw_cost))[:40]}")
-    if len(cost) > MAX_SPIRITS:
-        raise InvalidInputError(f"{here}: a cost of more than {MAX_SPIRITS} Spirits cannot be paid")
+    cost = read_cost(facts.get("cost", []), here)
     subclasses = _names(facts.get("subclasses", []), "subclasses", here)
     effect = facts.get("effect", "")
     if not isinstance(effect, str) or len(effect) > MAX_TEXT_CHARS:

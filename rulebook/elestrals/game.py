@@ -123,6 +123,11 @@ def _hand_names(side: Side, pos: Position, kind: str) -> list[str]:
     return [n for n in dict.fromkeys(side.hand) if n != "?" and pos.cards[n].card_type == kind]
 
 
+def _paid(pos: Position, who: int, head: tuple[str, ...], cost: Sequence[str]) -> list[Action]:
+    """The Instant Rune's casts paid (in part) with Spirits Enchanting its caster's cards, one per payment."""
+    return [Action("cast-rune", (*head, "paying", *pay)) for pay in _main.field_payments(pos, who, cost)]
+
+
 def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
     """Every action worth asking about now (the legal ones and the near misses), in a fixed order.
 
@@ -156,6 +161,8 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
     for slot, rune in enumerate(side.runes):
         if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
             out.append(Action("cast-rune", (f"R{slot + 1}",)))
+            if pos.cards[rune.card].instant:
+                out += _paid(pos, who, (f"R{slot + 1}",), pos.cards[rune.card].cost)
     refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e is not None]
     effect_refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e and pos.cards[e.card].category == "active"]
     effect_refs += [
@@ -194,6 +201,8 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
                 out += [Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r]
             else:
                 out.append(Action("cast-rune", (name,)))
+                if card.rune == "invoke":
+                    out += _paid(pos, who, (name,), card.cost)
         for ref in refs:
             el = side.elestrals[int(ref[1]) - 1]
             if not prune or (el is not None and not el.cast and not el.changed):
@@ -278,6 +287,14 @@ def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
     for ref in action.args[:2]:
         pos.resolve_ref(ref, who)
     _nexus_words(action)
+    for ref in action.args[:2]:
+        card = pos.at(ref, who)
+        if getattr(card, "set", False):
+            return (
+                f"the card at {ref.upper()} is a Set Rune: a Set Rune cannot be chosen for a Nexus when it is "
+                "announced",
+                ("elestrals.advanced.nexus-set-rune", "elestrals.nexus.move"),
+            )
     return None
 
 
@@ -353,6 +370,12 @@ def _window_done(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position
         trace.add(
             f"Only the turn player starts a chain in this phase (option window-chains=turn-player); "
             f"{pos.names[pos.opponent]} has no window here",
+            "elestrals.interp.window-chains",
+        )
+    elif pos.phase in ("draw", "end"):
+        trace.add(
+            "Either player may start a chain in this phase, the turn player first (option window-chains=both); "
+            "neither does",
             "elestrals.interp.window-chains",
         )
     if pos.phase == "draw":
@@ -489,9 +512,6 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         problem = "a Nexus moves Spirits between cards on your own field"
     elif giver is None or taker is None or head[0].upper() == head[1].upper():
         problem = "a card is no longer on the field (or both are the same card)"
-    elif any(getattr(c, "set", False) for c in (giver, taker)):
-        trace.add("Set Runes cannot be Enchanted or chosen for a Nexus", "elestrals.advanced.nexus-set-rune")
-        problem = "a Set card cannot give or receive Spirits"
     else:
         movable = [s for s in giver.spirits if not kind or s == kind]
         if len(movable) < count:
@@ -707,6 +727,10 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
                 return ("elestrals.rune.counter", "elestrals.main.set-then-cast")
             return ("elestrals.main.set-then-cast", "elestrals.main.cast-rune")
         return ("elestrals.main.cast-rune",)
+    if verb == "normal-ascend" and len(action.args) > 1:
+        name = " ".join(action.args[1].split())
+        if name in pos.cards and len(pos.cards[name].cost) > _main.NORMAL_CAST_MAX:
+            return ("elestrals.main.normal-ascend", "elestrals.main.spirit-action", "elestrals.interp.ascend-cost-cap")
     return {
         "keep": ("elestrals.setup.mulligan",),
         "mulligan": ("elestrals.setup.mulligan",),

@@ -50,6 +50,8 @@ MAIN_ACTIONS: tuple[str, ...] = (
     "change-position",
     "activate",
 )
+#: The most Spirits an Elestral brought in by a Normal Cast may cost.
+NORMAL_CAST_MAX: int = _DATA["normal_cast"]["max_cost"]
 _SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
 Refusal = tuple[str, tuple[str, ...]]
@@ -143,6 +145,49 @@ def _default_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] 
         except ValueError:
             return None
         out.append(got)
+    return out
+
+
+#: The most payments ``legal`` lists for one Rune (each a distinct choice of Spirits from the field).
+MAX_PAYMENTS = 24
+
+
+def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
+    """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
+    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
+    [`MAX_PAYMENTS`][rulebook.elestrals.main_phase.MAX_PAYMENTS], in a fixed order.
+    """
+    from itertools import combinations
+
+    side = pos.sides[who]
+    items: list[str] = []
+    rows = [("E", side.elestrals), ("R", side.runes), ("S", (side.stadium,))]
+    for zone, row in rows:
+        for i, card in enumerate(row):
+            ref = "S" if zone == "S" else f"{zone}{i + 1}"
+            if card is None or ref == skip or (isinstance(card, Rune) and card.set):
+                continue
+            items += [f"{ref}:{kind}" for kind in sorted(card.spirits) if kind != "?"]
+    out: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for size in range(1, len(cost) + 1):
+        for chosen in combinations(items, size):
+            if chosen in seen or len(out) >= MAX_PAYMENTS:
+                continue
+            seen.add(chosen)
+            rest = list(cost)
+            fits = True
+            for item in sorted(chosen, key=lambda i: i.split(":")[1]):
+                kind = item.split(":")[1]
+                if kind in rest:
+                    rest.remove(kind)
+                elif "&" in rest:
+                    rest.remove("&")
+                else:
+                    fits = False
+            deck = _default_payment(pos, who, rest) if fits else None
+            if deck is not None:
+                out.append([*chosen, *deck])
     return out
 
 
@@ -338,10 +383,18 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
                 "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
                 "elestrals.interp.window-chains",
             )
-        if pos.phase == "draw" and not pos.chain and card.when:
+        if pos.phase == "draw" and card.when and (not pos.chain or pos.opts["draw-when-counter"] == "never"):
+            if pos.chain:
+                return _no(
+                    "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not "
+                    "Cast in the Draw Phase",
+                    "elestrals.phase.draw",
+                    "elestrals.interp.draw-when-counter",
+                )
             return _no(
                 "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
                 "elestrals.phase.draw",
+                "elestrals.interp.draw-when-counter",
             )
     else:
         timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
@@ -412,7 +465,17 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
         if why and not replaced:
             return _no(why, "elestrals.main.instant-field-spirits")
     if parts.get("paying"):
-        return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune")
+        if not deck_words:
+            return None
+        deck = pos.sides[who].spirit_deck
+        for kind in deck_words:
+            try:
+                deck, _got = deck.take(kind)
+            except ValueError:
+                return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
+                    f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
+                )
+        return None
     if _default_payment(pos, who, card.cost) is None:
         return _no(
             f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your cards "
@@ -549,6 +612,12 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
                 "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
                 "elestrals.zone.elestral-row",
             )
+            if len(pos.cards[card].cost) > _DATA["normal_cast"]["max_cost"]:
+                trace.add(
+                    f"A Normal Ascend may bring in an Elestral costing {plural(len(pos.cards[card].cost), 'Spirit')} "
+                    "(option ascend-cost-cap=no: the 1-Spirit limit binds only a Normal Cast)",
+                    "elestrals.interp.ascend-cost-cap",
+                )
             trace.add(
                 "Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast"
             )
@@ -643,6 +712,12 @@ def _add_link(pos: Position, link: ChainLink, trace: Trace) -> Position:
     number = len(pos.chain) + 1
     if number == 1:
         trace.add("It forms a chain as link 1; the other player may respond", "elestrals.chain.forming")
+        if pos.phase in ("draw", "end") and link.player != pos.player:
+            trace.add(
+                f"{pos.names[link.player]} may start a chain in the {pos.phase.capitalize()} Phase though it is not "
+                "their turn (option window-chains=both)",
+                "elestrals.interp.window-chains",
+            )
     else:
         trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
     return replace(pos, chain=(*pos.chain, link), passed=())
@@ -726,6 +801,12 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
     if from_set:
         if kind == "counter":
             trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
+            if pos.phase == "draw" and card.when:
+                trace.add(
+                    "In the Draw Phase a Counter Rune that works 'when' something happens may answer a chain, not "
+                    "start one (option draw-when-counter=respond)",
+                    "elestrals.interp.draw-when-counter",
+                )
         trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
     elif kind == "stadium":
         where = "S"

@@ -1116,7 +1116,28 @@ ACTION_FORMS: Mapping[str, str] = {
     "attack": "attack E1 E2|spirit-deck",
     "nexus": "nexus FROM TO [COUNT] [TYPE] (as an effect instructs)",
 }
-_KEYWORDS = ("paying", "adding", "empowering", "replacing")
+_KEYWORDS = ("paying", "adding", "empowering", "replacing", "targeting")
+#: How many leading words each action takes at most, and the keyword parts it accepts after them.
+ACTION_WORDS: Mapping[str, tuple[int, tuple[str, ...]]] = {
+    "keep": (0, ()),
+    "mulligan": (0, ()),
+    "draw": (0, ()),
+    "pass": (0, ()),
+    "resolve": (0, ()),
+    "normal-cast": (2, ("paying",)),
+    "normal-ascend": (3, ("paying", "adding")),
+    "special-cast": (2, ()),
+    "special-ascend": (3, ()),
+    "conditional": (1, ("targeting",)),
+    "enchant": (2, ()),
+    "expend-draw": (1, ()),
+    "set-rune": (1, ()),
+    "cast-rune": (1, ("empowering", "replacing", "paying", "targeting")),
+    "change-position": (1, ()),
+    "activate": (1, ("targeting", "paying")),
+    "attack": (2, ()),
+    "nexus": (4, ()),
+}
 MAX_ACTION_CHARS = 500
 
 
@@ -1147,7 +1168,7 @@ def parse_action(text: str | Action) -> Action:
         rulebook.errors.UnknownNameError: unknown action 'summon'; accepted: keep, mulligan, ...
     """
     if isinstance(text, Action):
-        return text
+        return check_words(text)
     if len(text) > MAX_ACTION_CHARS:
         raise InvalidInputError(
             f"an action of {len(text):,} characters is too long; at most {MAX_ACTION_CHARS} are read"
@@ -1163,7 +1184,36 @@ def parse_action(text: str | Action) -> Action:
     if not words:
         raise InvalidInputError("give an action, e.g. 'pass' or 'attack E1 E2'")
     verb = _name("action", words[0], list(ACTION_FORMS))
-    return Action(verb, tuple(" ".join(w.split()) for w in words[1:]))
+    return check_words(Action(verb, tuple(" ".join(w.split()) for w in words[1:])))
+
+
+def check_words(action: Action) -> Action:
+    """``action`` if it has no words beyond its form; raises [`InvalidInputError`][rulebook.errors.InvalidInputError]
+    naming the first extra word and the form otherwise.
+
+    Examples:
+        >>> check_words(Action("pass", ("pass",)))
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: 'pass' after pass is one word too many: write pass (do nothing more ...
+    """
+    most, keywords = ACTION_WORDS[action.verb]
+    head: list[str] = []
+    for word in action.args:
+        if word.lower() in _KEYWORDS:
+            if word.lower() not in keywords:
+                raise InvalidInputError(
+                    f"{action.verb} takes no {word.lower()!r} part: write {ACTION_FORMS[action.verb]}"
+                )
+            break
+        head.append(word)
+    if len(head) > most:
+        extra = shown(head[most], 40)
+        raise InvalidInputError(
+            f"{extra!r} after {' '.join([action.verb, *head[:most]])} is one word too many: write "
+            f"{ACTION_FORMS[action.verb]}"
+        )
+    return action
 
 
 def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
