@@ -29,9 +29,11 @@ from rulebook.elestrals.core import (
     _int,
     _name,
     _read,
+    an,
     options,
     plural,
 )
+from rulebook.elestrals.effects import CardEffect, parse_card_effect
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import MAX_TEXT_CHARS, capped, shown
 from rulebook.ruling import Ruling, Trace
@@ -349,7 +351,7 @@ def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruli
 CARD_TYPES: tuple[str, ...] = ("elestral", "rune")
 #: What an effect may need as its target: the engine checks that one exists before it may be used.
 TARGETS: tuple[str, ...] = ("elestral", "your-elestral", "opposing-elestral", "rune", "card", "player")
-_CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "effect", "target")
+_CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "effect", "target", "effects")
 _NAME_CHARS = 80
 
 
@@ -369,6 +371,7 @@ class Card(NamedTuple):
     subclasses: tuple[str, ...] = ()
     effect: str = ""
     target: str = ""
+    effects: tuple[CardEffect, ...] = ()
 
     @property
     def rune(self) -> str:
@@ -385,7 +388,13 @@ class Card(NamedTuple):
 
     @property
     def category(self) -> str:
-        """The effect's category from its opening words (``active``, ``conditional``, ``passive``), or ``""``."""
+        """The effect's category (``active``, ``conditional``, ``passive``) from its effects as data, or from its
+        text's opening words, or ``""``."""
+        if self.effects:
+            triggers = {e.trigger for e in self.effects}
+            if "activate" in triggers:
+                return "active"
+            return "conditional" if triggers & {"cast", "enchanted", "attack", "destroyed"} else "passive"
         return _category(self.effect) if self.effect else ""
 
     @property
@@ -410,6 +419,8 @@ class Card(NamedTuple):
             data["effect"] = self.effect
         if self.target:
             data["target"] = self.target
+        if self.effects:
+            data["effects"] = [e.text for e in self.effects]
         return data
 
 
@@ -539,20 +550,56 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
         if not isinstance(target, str):
             raise InvalidInputError(f"{here}: target must be one of {', '.join(TARGETS)}")
         target = _name(f"target of {here}", target, TARGETS)
-    card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target)
+    effects = _effects(facts.get("effects", []), here, subclasses)
+    card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target, effects)
     if kind == "elestral":
         if "attack" not in facts or "defense" not in facts:
             raise InvalidInputError(f"{here}: an Elestral needs attack and defense")
         card = Card(
             clean, kind, cost, _stat(facts["attack"], "attack", here), _stat(facts["defense"], "defense", here),
-            subclasses, card.effect, target,
+            subclasses, card.effect, target, effects,
         )  # fmt: skip
+        if any(e.trigger == "resolve" for e in effects):
+            raise InvalidInputError(
+                f"{here}: 'on resolve' is what an Invoke or Counter Rune does; an Elestral's "
+                "effects happen on cast, enchanted, attack, destroyed, activate or continuous"
+            )
     else:
         if "attack" in facts or "defense" in facts:
             raise InvalidInputError(f"{here}: a Rune has no attack or defense")
         if not card.rune:
             raise InvalidInputError(f"{here}: a Rune needs its type among its subclasses ({', '.join(RUNE_TYPES)})")
+        _rune_effects(card, here)
     return card
+
+
+def _effects(raw: object, here: str, subclasses: Sequence[str]) -> tuple[CardEffect, ...]:
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or len(raw) > 8:
+        raise InvalidInputError(f"{here}: effects holds {held(raw)}; write a list of at most 8 effect texts")
+    effects = tuple(parse_card_effect(text, here, n, parse_effect) for n, text in enumerate(raw, 1))
+    for trigger in ("activate", "resolve"):
+        if sum(e.trigger == trigger for e in effects) > 1:
+            raise InvalidInputError(f"{here}: a card has at most one effect on {trigger}")
+    return effects
+
+
+def _rune_effects(card: Card, here: str) -> None:
+    """What a Rune's effects may be: an Instant Rune's only happen as it resolves; a Continuous Rune's never do."""
+    for n, e in enumerate(card.effects, 1):
+        if card.instant and e.trigger != "resolve":
+            raise InvalidInputError(
+                f"{here}: effect {n}: {an(card.rune.capitalize() + ' Rune')}'s effect happens as it resolves: "
+                "write on resolve"
+            )
+        if not card.instant and e.trigger in ("resolve", "attack"):
+            raise InvalidInputError(
+                f"{here}: effect {n}: a Continuous Rune stays on the field: its effects happen on cast, enchanted, "
+                "destroyed, activate or continuous"
+            )
+        if e.target is not None and e.target.special == "empowered" and card.rune != "artifact":
+            raise InvalidInputError(f"{here}: effect {n}: only an Artifact Empowers an Elestral")
 
 
 def read_cards(data: Any, where: str) -> dict[str, Card]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, an, plural
-from rulebook.elestrals.main_phase import Refusal, _open_slot, resolve_link
+from rulebook.elestrals.main_phase import Refusal, open_slot, refuse_use, resolve_link, use_effect
 from rulebook.elestrals.state import (
     RUNE_ROW,
     Action,
@@ -212,9 +212,18 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
             f"{pos.names[pos.player]}, the turn player, chains their waiting cards and effects first",
             ("elestrals.chain.next-chain-order",),
         )
-    head, _ = split_keywords(action.args)
+    head, parts = split_keywords(action.args)
+    if item.kind == "conditional" and pos.cards.get(item.card) and pos.cards[item.card].effects:
+        from rulebook.elestrals.abilities import target_choices
+
+        effect = pos.cards[item.card].effects[item.effect]
+        if not target_choices(pos, who, effect, item.source):
+            if parts:
+                return "no target is left to choose: chain it with no targets", ("elestrals.advanced.targets-needed",)
+            return None
+        return refuse_use(pos, who, pos.cards[item.card], effect.trigger, item.source, parts, item.effect)
     if item.kind == "special-cast":
-        if _open_slot(pos, who, "E") is None:
+        if open_slot(pos, who, "E") is None:
             return "all Elestral Row slots are filled; only Ascending is possible", ("elestrals.zone.elestral-row",)
         _position(head[1:])
         if not pos.sides[who].spirit_deck.can_pay(pos.cards[item.card].cost):
@@ -239,18 +248,21 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
     assert found is not None
     index, item = found
     pos = replace(pos, waiting=pos.waiting[:index] + pos.waiting[index + 1 :])
-    head, _ = split_keywords(action.args)
+    head, parts = split_keywords(action.args)
     name = pos.names[who]
     number = len(pos.chain) + 1
     if item.kind == "conditional":
-        link = ChainLink(who, "conditional", item.card, item.source)
         trace.add(
             f"{name} chains the waiting effect {item.label or item.card} as link {number}",
             "elestrals.chain.next-chain-order",
         )
-        return replace(pos, chain=(*pos.chain, link), passed=())
+        link = ChainLink(who, "conditional", item.card, item.source, effect=item.effect)
+        facts = pos.cards.get(item.card)
+        if facts is not None and facts.effects and parts:
+            pos, link = use_effect(pos, who, facts, "", item.source, parts, trace, item.effect)
+        return replace(pos, chain=(*pos.chain, link._replace(effect=item.effect)), passed=())
     elif item.kind == "special-cast":
-        slot = _open_slot(pos, who, "E")
+        slot = open_slot(pos, who, "E")
         assert slot is not None
         deck = pos.sides[who].spirit_deck
         spirits = []

@@ -47,6 +47,7 @@ from rulebook.elestrals.state import (
     SpiritDeck,
     parse_action,
     position_toml,
+    put_card,
     read_position,
     replace,
     split_keywords,
@@ -128,6 +129,22 @@ def _paid(pos: Position, who: int, head: tuple[str, ...], cost: Sequence[str]) -
     return [Action("cast-rune", (*head, "paying", *pay)) for pay in _main.field_payments(pos, who, cost)]
 
 
+def _uses(pos: Position, who: int, actions: list[Action], effect: Any, source: str) -> list[Action]:
+    """Each action once per distinct choice of the effect's targets and payment (kept as it is when there is none,
+    so that ``legal`` can say why it is refused)."""
+    from rulebook.elestrals.abilities import use_words
+
+    words = use_words(pos, who, effect, source)
+    if words in ([], [()]):
+        return actions
+    return [Action(a.verb, (*a.args, *w)) for a in actions for w in words]
+
+
+def _rune_uses(pos: Position, who: int, casts: list[Action], card: Card) -> list[Action]:
+    found = [e for e in card.effects if e.trigger == "resolve"]
+    return _uses(pos, who, casts, found[0], "") if found and card.instant else casts
+
+
 def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
     """Every action worth asking about now (the legal ones and the near misses), in a fixed order.
 
@@ -150,7 +167,11 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
             if item.player != who:
                 continue
             if item.kind == "conditional":
-                out.append(Action("conditional", (item.label or item.card,)))
+                plain = [Action("conditional", (item.label or item.card,))]
+                facts = pos.cards.get(item.card)
+                if facts is not None and facts.effects:
+                    plain = _uses(pos, who, plain, facts.effects[item.effect], item.source)
+                out += plain
             elif item.kind == "special-cast":
                 out += [Action("special-cast", (item.card, p)) for p in ("attack", "defense")]
             else:
@@ -160,9 +181,10 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
         return out
     for slot, rune in enumerate(side.runes):
         if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
-            out.append(Action("cast-rune", (f"R{slot + 1}",)))
+            casts = [Action("cast-rune", (f"R{slot + 1}",))]
             if pos.cards[rune.card].instant:
-                out += _paid(pos, who, (f"R{slot + 1}",), pos.cards[rune.card].cost)
+                casts += _paid(pos, who, (f"R{slot + 1}",), pos.cards[rune.card].cost)
+            out += _rune_uses(pos, who, casts, pos.cards[rune.card])
     refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e is not None]
     effect_refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e and pos.cards[e.card].category == "active"]
     effect_refs += [
@@ -170,12 +192,15 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
     ]
     if side.stadium is not None and pos.cards[side.stadium.card].category == "active":
         effect_refs.append("S")
-    out += [Action("activate", (ref,)) for ref in effect_refs]
+    for ref in effect_refs:
+        facts = pos.cards[pos.at(ref, who).card]  # type: ignore[union-attr]
+        found = [e for e in facts.effects if e.trigger == "activate"]
+        out += _uses(pos, who, [Action("activate", (ref,))], found[0], ref) if found else [Action("activate", (ref,))]
     if pos.phase == "main" and not pos.chain and who == pos.player:
         elestral_cards = _hand_names(side, pos, "elestral")
         spirit_action = not prune or (not side.spirit_action and side.spirit_deck.size != 0)
         if spirit_action:
-            open_row = not prune or _main._open_slot(pos, who, "E") is not None
+            open_row = not prune or _main.open_slot(pos, who, "E") is not None
             for name in elestral_cards:
                 if open_row and (not prune or len(pos.cards[name].cost) <= 1):
                     out += [Action("normal-cast", (name, p)) for p in ("attack", "defense")]
@@ -186,7 +211,7 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
             for ref in refs:
                 out += [Action("enchant", (ref, kind)) for kind in kinds] if kinds else [Action("enchant", (ref,))]
             out += [Action("expend-draw", (kind,)) for kind in kinds] if kinds else [Action("expend-draw")]
-        open_runes = not prune or _main._open_slot(pos, who, "R") is not None
+        open_runes = not prune or _main.open_slot(pos, who, "R") is not None
         for name in _hand_names(side, pos, "rune"):
             card = pos.cards[name]
             if card.rune != "stadium" and open_runes:
@@ -197,12 +222,13 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
                         if el is not None:
                             target = f"E{i + 1}" if w == who else f"{pos.names[w]}:E{i + 1}"
                             out.append(Action("cast-rune", (name, "empowering", target)))
-            elif card.rune == "invoke" and _main._open_slot(pos, who, "R") is None:
+            elif card.rune == "invoke" and _main.open_slot(pos, who, "R") is None:
                 out += [Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r]
             else:
-                out.append(Action("cast-rune", (name,)))
+                casts = [Action("cast-rune", (name,))]
                 if card.rune == "invoke":
-                    out += _paid(pos, who, (name,), card.cost)
+                    casts += _paid(pos, who, (name,), card.cost)
+                out += _rune_uses(pos, who, casts, card)
         for ref in refs:
             el = side.elestrals[int(ref[1]) - 1]
             if not prune or (el is not None and not el.cast and not el.changed):
@@ -524,8 +550,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     for s in moved:
         left.remove(s)
     (_, z1, s1), (_, z2, s2) = refs
-    pos = _main._replace_card(pos, who, z1, s1, replace(giver, spirits=tuple(left)))
-    pos = _main._replace_card(pos, who, z2, s2, replace(taker, spirits=tuple(sorted((*taker.spirits, *moved)))))
+    pos = put_card(pos, who, z1, s1, replace(giver, spirits=tuple(left)))
+    pos = put_card(pos, who, z2, s2, replace(taker, spirits=tuple(sorted((*taker.spirits, *moved)))))
     trace.add(
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulebook.elestrals.abilities import trigger
 from rulebook.elestrals.cards import Card, card_status
 from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, an, plural
 from rulebook.elestrals.state import (
@@ -28,7 +29,9 @@ from rulebook.elestrals.state import (
     Position,
     Rune,
     Stadium,
+    draw_card,
     leave_field,
+    put_card,
     replace,
     split_keywords,
     to_underworld,
@@ -37,7 +40,19 @@ from rulebook.elestrals.state import (
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
-__all__ = ["MAIN_ACTIONS", "draw_card", "perform", "refuse", "resolve_link", "status"]
+__all__ = [
+    "MAIN_ACTIONS",
+    "NORMAL_CAST_MAX",
+    "draw_card",
+    "field_payments",
+    "open_slot",
+    "perform",
+    "refuse",
+    "refuse_use",
+    "resolve_link",
+    "status",
+    "use_effect",
+]
 
 #: The Main Phase actions that start nothing else: the Spirit action's four, Setting, changing Position.
 MAIN_ACTIONS: tuple[str, ...] = (
@@ -68,7 +83,7 @@ def status(pos: Position, card: Elestral | Rune | Stadium) -> str:
     return card_status(pos.cards[card.card].cost, card.spirits)
 
 
-def _open_slot(pos: Position, who: int, zone: str) -> int | None:
+def open_slot(pos: Position, who: int, zone: str) -> int | None:
     side = pos.sides[who]
     row = side.elestrals if zone == "E" else side.runes
     reserved = pos.reserved(who)
@@ -215,7 +230,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "cast-rune":
         return _refuse_cast_rune(pos, who, head, parts)
     if verb == "activate":
-        return _refuse_activate(pos, who, head)
+        return _refuse_activate(pos, who, head, parts)
     timing = _main_timing(pos, who, verb)
     side = pos.sides[who]
     if verb == "normal-cast":
@@ -234,7 +249,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
                 f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
                 "elestrals.main.normal-cast-one-spirit",
             )
-        if _open_slot(pos, who, "E") is None:
+        if open_slot(pos, who, "E") is None:
             return _no(
                 f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
             )
@@ -295,7 +310,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
             return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
         if pos.cards[name].rune == "stadium":
             return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
-        if _open_slot(pos, who, "R") is None:
+        if open_slot(pos, who, "R") is None:
             return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
         return None
     if verb == "change-position":
@@ -418,7 +433,7 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
             "only an Invoke Rune Cast from hand may replace a Rune of a full Rune Row", "elestrals.main.invoke-replaces"
         )
     if rune is None and kind != "stadium":
-        if _open_slot(pos, who, "R") is None:
+        if open_slot(pos, who, "R") is None:
             if kind != "invoke":
                 return _no(
                     f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
@@ -453,6 +468,11 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
         )
     if card.target and not _has_target(pos, who, card.target):
         return _no("the Rune needs a target and none is available", "elestrals.advanced.targets-needed")
+    if card.effects:
+        if (why := refuse_use(pos, who, card, "resolve", "", parts)) is not None:
+            return why
+    elif parts.get("targeting"):
+        return _no(f"{card.name!r} has no effect given as data to choose targets for", "elestrals.main.cast-rune")
     # Paying.
     deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
     if field_words and kind not in ("invoke", "counter"):
@@ -504,7 +524,7 @@ def _has_target(pos: Position, who: int, target: str) -> bool:
     )
 
 
-def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None:
+def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
     if not head:
         raise InvalidInputError("activate needs the card: activate E1, R1 or S")
     owner, zone, slot = pos.resolve_ref(head[0], who)
@@ -546,7 +566,39 @@ def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None
         return _no("an active effect is used once per turn, and this one was used this turn", "elestrals.card.active")
     if facts.target and not _has_target(pos, who, facts.target):
         return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
+    if facts.effects:
+        return refuse_use(pos, who, facts, "activate", ref, parts)
+    if parts:
+        return _no("only an effect given as data names targets or a payment", "elestrals.main.activate-effect")
     return None
+
+
+def refuse_use(
+    pos: Position,
+    who: int,
+    facts: Card,
+    trigger: str,
+    source: str,
+    parts: dict[str, list[str]],
+    index: int | None = None,
+) -> Refusal | None:
+    """Why one use of a card's effect (as data) is refused: its condition, targets or payment; ``None`` if it may
+    be used (effect ``index``, or the card's first with this ``trigger``)."""
+    from rulebook.elestrals.abilities import card_effects, choose
+
+    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
+    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
+        parts = {k: v for k, v in parts.items() if k == "targeting"}
+    if not found:
+        return None
+    why, _, _ = choose(pos, who, found[0][1], source, parts)
+    if why is None:
+        return None
+    rule = {
+        "its condition is not met": "elestrals.card.conditional",
+        "its cost cannot be paid": "elestrals.main.activate-effect",
+    }.get(why, "elestrals.advanced.targets-needed")
+    return _no(f"{facts.name}'s effect: {why}", rule)
 
 
 # ---------------------------------------------------------------- what each action does
@@ -572,7 +624,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         hand.remove(card)
         spirits = [kind]
         if verb == "normal-cast":
-            slot = _open_slot(pos, who, "E")
+            slot = open_slot(pos, who, "E")
             assert slot is not None
             side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
             pos = pos.with_side(who, side)
@@ -641,7 +693,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         )
         trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
         trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return pos
+        return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
     if verb == "expend-draw":
         deck, kind = side.spirit_deck.take(_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
         pos = pos.with_side(
@@ -652,7 +704,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         return draw_card(pos, who, trace)
     if verb == "set-rune":
         card = _hand_card(pos, head[0], "rune")
-        slot = _open_slot(pos, who, "R")
+        slot = open_slot(pos, who, "R")
         assert slot is not None
         hand = list(side.hand)
         hand.remove(card)
@@ -694,8 +746,40 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             "elestrals.main.activate-effect",
         )
         trace.add("An active effect is used once per turn", "elestrals.card.active")
-        return _add_link(pos, ChainLink(who, "activate", card.card, ref), trace)
+        return _add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
     raise InvalidInputError(f"{verb} is not a Main Phase action")
+
+
+def use_effect(
+    pos: Position,
+    who: int,
+    facts: Card,
+    trigger: str,
+    source: str,
+    parts: dict[str, list[str]],
+    trace: Trace,
+    index: int | None = None,
+) -> tuple[Position, ChainLink]:
+    """Pay for and choose the targets of one use of a card's effect (as ``refuse_use`` allowed); the chain link it
+    makes."""
+    from rulebook.elestrals.abilities import card_effects, choose, pay_costs
+
+    link = ChainLink(who, trigger if trigger == "activate" else "conditional", facts.name, source)
+    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
+    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
+        parts = {k: v for k, v in parts.items() if k == "targeting"}
+    if not found:
+        return pos, link
+    index, effect = found[0]
+    _, targets, paying = choose(pos, who, effect, source, parts)
+    pos = pay_costs(pos, who, effect, source, paying, trace)
+    if targets:
+        shown_targets = ", ".join(f"{t.split(':', 2)[2]} ({':'.join(t.split(':', 2)[:2])})" for t in targets)
+        trace.add(f"Its targets are chosen now: {shown_targets}", "elestrals.advanced.targets-needed")
+    negates = (len(pos.chain),) if pos.chain and any(s.action == "negate" for s in effect.steps) else ()
+    if negates:
+        trace.add(f"It answers link {negates[0]}, which it will Negate if it resolves", "elestrals.glossary.negate")
+    return pos, link._replace(targets=targets, effect=index, negates=negates)
 
 
 def _first_need(pos: Position, who: int, name: str) -> str:
@@ -708,7 +792,9 @@ def _first_need(pos: Position, who: int, name: str) -> str:
     return "&"
 
 
-def _add_link(pos: Position, link: ChainLink, trace: Trace) -> Position:
+def _add_link(pos: Position, link: ChainLink | tuple[Position, ChainLink], trace: Trace) -> Position:
+    if not isinstance(link, ChainLink):
+        pos, link = link
     number = len(pos.chain) + 1
     if number == 1:
         trace.add("It forms a chain as link 1; the other player may respond", "elestrals.chain.forming")
@@ -780,7 +866,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         assert holder is not None
         left = list(holder.spirits)
         left.remove(kind_word)
-        pos = _replace_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
+        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
         spirits.append(kind_word)
         trace.add(
             f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
@@ -815,7 +901,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         if pos.opts["stadium-replaced"] == "on-cast":
             pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
     elif not where:
-        slot = _open_slot(pos, who, "R")
+        slot = open_slot(pos, who, "R")
         assert slot is not None
         where = f"R{slot + 1}"
         trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
@@ -832,22 +918,9 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         trace.add(
             "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
         )
-    return _add_link(
-        pos, ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source), trace
-    )
-
-
-def _replace_card(pos: Position, who: int, zone: str, slot: int, card: Elestral | Rune | Stadium) -> Position:
-    side = pos.sides[who]
-    if zone == "E":
-        row = list(side.elestrals)
-        row[slot] = card  # type: ignore[assignment]
-        return pos.with_side(who, replace(side, elestrals=tuple(row)))
-    if zone == "R":
-        row2 = list(side.runes)
-        row2[slot] = card  # type: ignore[assignment]
-        return pos.with_side(who, replace(side, runes=tuple(row2)))
-    return pos.with_side(who, replace(side, stadium=card))  # type: ignore[arg-type]
+    pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
+    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
+    return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
 
 
 def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
@@ -862,17 +935,16 @@ def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
     return pos
 
 
-def draw_card(pos: Position, who: int, trace: Trace) -> Position:
-    """``who`` draws the top card of their Main Deck; drawing from an empty Main Deck loses the game."""
-    side = pos.sides[who]
-    if not side.main_deck:
-        trace.add(f"{pos.names[who]} must draw from an empty Main Deck", "elestrals.end.draw-from-empty")
-        trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
-        return replace(pos, over=True, winner=1 - who)
-    top = side.main_deck[0]
-    pos = pos.with_side(who, replace(side, main_deck=side.main_deck[1:], hand=tuple(sorted((*side.hand, top)))))
-    trace.add(f"{pos.names[who]} draws a card from the Main Deck", "elestrals.glossary.draw")
-    return pos
+def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
+    from rulebook.elestrals.abilities import resolve_effect
+
+    card = pos.cards[link.card]
+    index = link.effect
+    if trigger_word and card.effects[index].trigger != trigger_word:
+        return pos
+    return resolve_effect(
+        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace
+    )
 
 
 # ---------------------------------------------------------------- resolving what the Main Phase put on the chain
@@ -897,15 +969,18 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
         slot = int(link.slot[1]) - 1
         elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
-        pos = _replace_card(pos, who, "E", slot, elestral)
+        pos = put_card(pos, who, "E", slot, elestral)
         rule = "elestrals.main.normal-ascend" if "ascend" in link.kind else "elestrals.main.normal-cast"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
-        return pos
+        return trigger(pos, who, link.slot, link.card, "cast", trace)
     if link.kind == "cast-rune":
         card = pos.cards[link.card]
         if card.instant:
+            if card.effects:
+                pos = _resolve_effects(pos, link, "resolve", trace)
             trace.add(
-                f"{link.card} resolves as its text says, then goes to the Underworld with its Spirits",
+                f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
+                "Underworld with its Spirits",
                 "elestrals.rune.instant",
             )
             return to_underworld(pos, who, (link.card, *link.spirits))
@@ -914,20 +989,22 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
                 pos = _replace_stadiums(
                     pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
                 )
-            pos = _replace_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
+            pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
             trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
         else:
             target = link.target
             if target and not isinstance(pos.at(target), Elestral):
                 trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
                 target = ""
-            pos = _replace_card(
+            pos = put_card(
                 pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
             )
             if card.rune == "divine":
                 trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
         trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
-        return pos
+        return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
+    if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
+        return _resolve_effects(pos, link, "", trace)
     if link.kind != "described":
         trace.add(
             "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",

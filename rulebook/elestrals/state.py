@@ -82,8 +82,10 @@ __all__ = [
     "Side",
     "SpiritDeck",
     "Stadium",
+    "draw_card",
     "parse_position",
     "position_toml",
+    "put_card",
     "read_position",
 ]
 
@@ -215,6 +217,7 @@ class Elestral(NamedTuple):
     modifiers: tuple[tuple[str, str], ...] = ()
     suppressed: bool = False
     owner: int | None = None
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 class Rune(NamedTuple):
@@ -230,6 +233,7 @@ class Rune(NamedTuple):
     spirits: tuple[str, ...] = ()
     empowering: str = ""
     suppressed: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 class Stadium(NamedTuple):
@@ -272,6 +276,8 @@ class ChainLink(NamedTuple):
     from. ``spirits``: the Spirits with it. ``target``: an Artifact's Elestral or an effect's target.
     ``source``: where a Rune was Cast from (``"hand"`` or its Set slot) or the card an Ascension
     replaced. ``negates``: the earlier links (numbered from 1) it Negates, as the position states.
+    ``targets``: the targets chosen for a card's effect (``"P2:E1:Gust Finch"``, ``"P1:underworld:Cub"``);
+    ``effect``: which of its card's effects it is (from 0).
     """
 
     player: int
@@ -283,6 +289,8 @@ class ChainLink(NamedTuple):
     target: str = ""
     source: str = ""
     negates: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()
+    effect: int = 0
 
 
 class LimboItem(NamedTuple):
@@ -296,6 +304,7 @@ class LimboItem(NamedTuple):
     card: str
     source: str = ""
     label: str = ""
+    effect: int = 0
 
 
 class Battle(NamedTuple):
@@ -437,7 +446,8 @@ class Position:
 # ---------------------------------------------------------------- reading a position file
 
 _SPIRITS = (ListOf(str, most=MAX_SPIRITS), MapOf(Int(0, MAX_SPIRITS), most=len(_TYPES)), str)
-_MODIFIER = (str, {"effect": str, "until": Opt(Choice("end", ""))})
+_MODIFIER = (str, {"effect": str, "until": Opt(Choice("end", "battle", ""))})
+_COUNTERS = MapOf(Int(0, 99), most=8)
 _ELESTRAL = {
     "slot": Opt(Int(1, ROW)),
     "card": str,
@@ -449,6 +459,7 @@ _ELESTRAL = {
     "modifiers": Opt(ListOf(_MODIFIER, most=20)),
     "suppressed": Opt(bool),
     "owner": Opt(str),
+    "counters": Opt(_COUNTERS),
 }
 _RUNE = {
     "slot": Opt(Int(1, RUNE_ROW)),
@@ -458,6 +469,7 @@ _RUNE = {
     "spirits": Opt(_SPIRITS),
     "empowering": Opt(str),
     "suppressed": Opt(bool),
+    "counters": Opt(_COUNTERS),
 }
 _STADIUM = {"card": str, "spirits": Opt(_SPIRITS), "suppressed": Opt(bool)}
 _SIDE = {
@@ -482,8 +494,17 @@ _LINK = {
     "target": Opt(str),
     "from": Opt(str),
     "negates": Opt(ListOf(Int(1, 100), most=100)),
+    "targets": Opt(ListOf(str, most=20)),
+    "effect": Opt(Int(1, 8)),
 }
-_WAITING = {"player": str, "kind": Choice(*WAITING_KINDS), "card": str, "from": Opt(str), "label": Opt(str)}
+_WAITING = {
+    "player": str,
+    "kind": Choice(*WAITING_KINDS),
+    "card": str,
+    "from": Opt(str),
+    "label": Opt(str),
+    "effect": Opt(Int(1, 8)),
+}
 _BATTLE = {
     "attacker": Choice(*(f"E{i}" for i in range(1, ROW + 1))),
     "target": Choice("spirit-deck", *(f"E{i}" for i in range(1, ROW + 1))),
@@ -503,7 +524,7 @@ _SHAPE = {
     "window": Opt({"passed": ListOf(str, most=2)}),
     "battle": Opt(_BATTLE),
     "winner": Opt(str),
-    "cards": Opt(MapOf(MapOf((str, Int(), ListOf(str), MapOf(Int(0, MAX_SPIRITS))), most=8), most=500)),
+    "cards": Opt(MapOf(MapOf((str, Int(), ListOf(str), MapOf(Int(0, MAX_SPIRITS))), most=9), most=500)),
 }
 
 
@@ -717,6 +738,7 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
             tuple(modifiers),
             item.get("suppressed", False),
             owner,
+            _counters(item),
         )
     runes: list[Rune | None] = [None] * RUNE_ROW
     for n, item in enumerate(data.get("runes", []), 1):
@@ -747,7 +769,9 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
             )
         if empowering.strip().lower() == "none":
             empowering = ""
-        runes[slot] = Rune(name, face_down, set_turn, spirits, empowering.strip(), item.get("suppressed", False))
+        runes[slot] = Rune(
+            name, face_down, set_turn, spirits, empowering.strip(), item.get("suppressed", False), _counters(item)
+        )
     stadium = None
     if "stadium" in data:
         item = data["stadium"]
@@ -776,6 +800,10 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
         tuple(sorted(set(used))),
         data.get("kept", False),
     )
+
+
+def _counters(item: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((" ".join(k.split()).lower(), n) for k, n in item.get("counters", {}).items() if n))
 
 
 def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Sequence[str]) -> Position:
@@ -817,6 +845,8 @@ def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Seque
                 item.get("target", "").strip(),
                 item.get("from", "").strip(),
                 negates,
+                tuple(" ".join(t.split()) for t in item.get("targets", [])),
+                item.get("effect", 1) - 1,
             )
         )
     passed = tuple(_player(names, p, f"{where}: chain.passed") for p in chain.get("passed", []))
@@ -830,7 +860,9 @@ def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Seque
             name = reader.card(name, f"{here}.card", "elestral")
         if len(name) > 200 or len(label) > 200:
             raise reader.fail(here, "names and labels have at most 200 characters")
-        waiting.append(LimboItem(who, item["kind"], name, item.get("from", "").strip(), label))
+        waiting.append(
+            LimboItem(who, item["kind"], name, item.get("from", "").strip(), label, item.get("effect", 1) - 1)
+        )
     if chain.get("closed") and not links:
         raise reader.fail("chain.closed", "an empty chain cannot be closed")
     return replace(pos, chain=tuple(links), closed=chain.get("closed", False), passed=passed, waiting=tuple(waiting))
@@ -963,6 +995,10 @@ def _spirits_value(spirits: Sequence[str]) -> str:
     return _list("unknown" if s == UNKNOWN else s for s in spirits)
 
 
+def _counters_line(counters: Sequence[tuple[str, int]]) -> str:
+    return "counters = { " + ", ".join(f"{_key(k)} = {n}" for k, n in counters) + " }"
+
+
 def position_toml(pos: Position, *, comment: str = "") -> str:
     """The position as a position file (TOML) that [`parse_position`][rulebook.elestrals.state.parse_position] reads
     back equal.
@@ -1020,6 +1056,8 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
                 out.append("modifiers = [" + ", ".join(mods) + "]")
             if el.owner is not None:
                 out.append(f"owner = {_q(pos.names[el.owner])}")
+            if el.counters:
+                out.append(_counters_line(el.counters))
         for slot, rune in enumerate(side.runes):
             if rune is None:
                 continue
@@ -1033,6 +1071,8 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
                 out.append(f"empowering = {_q(rune.empowering or 'none')}")
             if rune.suppressed:
                 out.append("suppressed = true")
+            if rune.counters:
+                out.append(_counters_line(rune.counters))
         if side.stadium is not None:
             named.append(side.stadium.card)
             out += ["", f"[players.{name}.stadium]", f"card = {_q(side.stadium.card)}"]
@@ -1062,6 +1102,10 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
                 out.append(f"spirits = {_spirits_value(link.spirits)}")
             if link.negates:
                 out.append("negates = [" + ", ".join(str(n) for n in link.negates) + "]")
+            if link.targets:
+                out.append(f"targets = {_list(link.targets)}")
+            if link.effect:
+                out.append(f"effect = {link.effect + 1}")
     elif pos.passed:
         out += ["", "[window]", f"passed = {_list(pos.names[p] for p in pos.passed)}"]
     for item in pos.waiting:
@@ -1073,6 +1117,8 @@ def position_toml(pos: Position, *, comment: str = "") -> str:
             out.append(f"from = {_q(item.source)}")
         if item.label:
             out.append(f"label = {_q(item.label)}")
+        if item.effect:
+            out.append(f"effect = {item.effect + 1}")
     if pos.battle is not None:
         b = pos.battle
         out += ["", "[battle]", f'attacker = "E{b.attacker + 1}"']
@@ -1235,6 +1281,33 @@ def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, list[str]]
 
 
 # ---------------------------------------------------------------- moving cards
+
+
+def put_card(pos: Position, who: int, zone: str, slot: int, card: Elestral | Rune | Stadium | None) -> Position:
+    """The position with ``card`` in ``who``'s slot (zone ``E``, ``R`` or ``S``)."""
+    side = pos.sides[who]
+    if zone == "E":
+        row = list(side.elestrals)
+        row[slot] = card  # type: ignore[assignment]
+        return pos.with_side(who, replace(side, elestrals=tuple(row)))
+    if zone == "R":
+        runes = list(side.runes)
+        runes[slot] = card  # type: ignore[assignment]
+        return pos.with_side(who, replace(side, runes=tuple(runes)))
+    return pos.with_side(who, replace(side, stadium=card))
+
+
+def draw_card(pos: Position, who: int, trace: Any) -> Position:
+    """``who`` draws the top card of their Main Deck; drawing from an empty Main Deck loses the game."""
+    side = pos.sides[who]
+    if not side.main_deck:
+        trace.add(f"{pos.names[who]} must draw from an empty Main Deck", "elestrals.end.draw-from-empty")
+        trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
+        return replace(pos, over=True, winner=1 - who)
+    top = side.main_deck[0]
+    pos = pos.with_side(who, replace(side, main_deck=side.main_deck[1:], hand=tuple(sorted((*side.hand, top)))))
+    trace.add(f"{pos.names[who]} draws a card from the Main Deck", "elestrals.glossary.draw")
+    return pos
 
 
 def to_underworld(pos: Position, who: int, names: Iterable[str]) -> Position:
