@@ -419,7 +419,8 @@ def _return(pos: Position, who: int, card: Card, words: Words, targets: Words, t
 def _special_cast(pos: Position, who: int, card: Card, words: Words, targets: Words, trace: Trace) -> Position:
     for target in targets:
         pos, owner, name = _from_zone(pos, target)
-        pos = replace(pos, waiting=(*pos.waiting, LimboItem(owner, "special-cast", name, "", "")))
+        zone = target.split(":", 2)[1]
+        pos = replace(pos, waiting=(*pos.waiting, LimboItem(owner, "special-cast", name, zone, "")))
         trace.add(
             f"{card.name}: {name} waits in Limbo to be Special Cast in the next chain", "elestrals.main.special-cast"
         )

@@ -267,7 +267,10 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
         deck = pos.sides[who].spirit_deck
         spirits = []
         for kind in sorted(pos.cards[item.card].cost, key=lambda t: t == "&"):
-            deck, got = deck.take(kind)
+            try:
+                deck, got = deck.take(kind)
+            except ValueError:  # none of that type is left: the next Spirit revealed is of another
+                deck, got = deck.take("&")
             spirits.append(got)
         pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
         link = ChainLink(who, "special-cast", item.card, f"E{slot + 1}", _position(head[1:]), tuple(sorted(spirits)))

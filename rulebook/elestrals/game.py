@@ -178,7 +178,7 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
                 for slot, el in enumerate(side.elestrals):
                     if el is not None:
                         out += [Action("special-ascend", (f"E{slot + 1}", item.card, p)) for p in ("attack", "defense")]
-        return out
+        return [*out, Action("pass")]
     for slot, rune in enumerate(side.runes):
         if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
             casts = [Action("cast-rune", (f"R{slot + 1}",))]
@@ -286,7 +286,7 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
     if pos.chain and pos.closed:
         return "the chain is closed: it resolves before anything else happens", ("elestrals.chain.closed",)
     if verb == "pass":
-        if pos.waiting:
+        if pos.waiting and _can_chain_waiting(pos, actor):
             return (
                 "the cards and effects waiting in Limbo join the next chain: chain them first",
                 ("elestrals.chain.next-chain-order",),
@@ -304,6 +304,35 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
     if verb == "nexus":
         return _refuse_nexus(pos, actor, action)
     return _main.refuse(pos, actor, action)
+
+
+def _can_chain_waiting(pos: Position, who: int) -> bool:
+    """Whether ``who`` can chain any of their cards and effects waiting in Limbo (or has none waiting)."""
+    mine = [a for a in candidates(pos) if a.verb in ("special-cast", "special-ascend", "conditional")]
+    if not any(item.player == who for item in pos.waiting):
+        return True
+    return any(_chain.refuse_waiting(pos, who, a) is None for a in mine)
+
+
+def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
+    """``who``'s waiting items that can no longer be carried out do nothing; a card to be Special Cast goes back."""
+    kept = []
+    for item in pos.waiting:
+        if item.player != who:
+            kept.append(item)
+            continue
+        trace.add(
+            f"{pos.names[who]}'s waiting {item.label or item.card} can no longer be carried out: it does nothing",
+            "elestrals.advanced.impossible-vs-negated",
+        )
+        if item.kind != "conditional":
+            side = pos.sides[who]
+            if item.source == "hand":
+                side = replace(side, hand=tuple(sorted((*side.hand, item.card))))
+            else:
+                side = replace(side, underworld=(*side.underworld, item.card))
+            pos = pos.with_side(who, side)
+    return replace(pos, waiting=tuple(kept))
 
 
 def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
@@ -438,6 +467,8 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
     trace says once that no one added a link or started a chain.
     """
     name = pos.names[who]
+    if any(item.player == who for item in pos.waiting):
+        return _drop_waiting(pos, who, trace)
     if pos.chain:
         passed = (*pos.passed, who)
         if len(set(passed)) < 2:
@@ -895,16 +926,26 @@ def vanilla_cards() -> dict[str, Card]:
     return dict(_CARDS)
 
 
-def new_game(seed: int = 0, opts: Mapping[str, object] | None = None) -> Game:
-    """A new game of vanilla cards: two 20-Spirit, 40-card decks of invented cards, shuffled by ``seed``,
-    five cards each; the first player (P1) decides first whether to keep or mulligan.
+DeckList = tuple[Mapping[str, int], Mapping[str, int]]
+
+
+def new_game(
+    seed: int = 0,
+    opts: Mapping[str, object] | None = None,
+    *,
+    cards: Mapping[str, Card] | None = None,
+    decks: Sequence[DeckList] | None = None,
+) -> Game:
+    """A new game: two 20-Spirit, 40-card decks (by default of invented vanilla cards; else ``decks``, each a
+    Spirit Deck by type and a Main Deck by card name, of ``cards``), shuffled by ``seed``, five cards each; the
+    first player (P1) decides first whether to keep or mulligan.
     """
-    cards = vanilla_cards()
+    cards = dict(cards) if cards is not None else vanilla_cards()
     import random  # only dealing needs it
 
     rng = random.Random(seed)
     sides = []
-    for spirits, listed in _DECK_LISTS:
+    for spirits, listed in decks or _DECK_LISTS:
         deck = [name for name, n in listed.items() for _ in range(n)]
         assert len(deck) == _DECKS["main_deck"] and sum(spirits.values()) == _DECKS["spirit_deck"]
         rng.shuffle(deck)

@@ -1276,7 +1276,10 @@ def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, list[str]]
         elif current is None:
             head.append(word)
         else:
-            current += [w for w in word.replace(",", " ").split()]
+            for piece in (p.strip() for p in word.split(",")):
+                words = piece.split()
+                spirits = all(":" in w or w.lower() in (*SPIRIT_TYPES, "any", "&") for w in words)
+                current += words if spirits and key != "targeting" else [" ".join(words)] if words else []
     return head, parts
 
 
