@@ -254,7 +254,9 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
             path = _ROOT / case["file"]
             if not path.is_file():
                 raise InvalidInputError(f"the example position {case['file']} is not beside the package")
-            game = load(str(path), str(path.parent / "cards.toml"), opts)
+            game = load(str(path), str(path.parent / case.get("cards", "cards.toml")), opts)
+            for action in case.get("before", []):
+                game = game.apply(action)
             if case["query"] == "legal":
                 return legal(game, refused=True)
             return check(game, case["action"])[1]

@@ -489,7 +489,8 @@ def _spirits(pos: Position, who: int, card: Card, words: Words, targets: Words, 
             keeper = here.owner if isinstance(here, Elestral) and here.owner is not None else owner
             pos = to_underworld(pos, keeper, moved)
             trace.add(
-                f"{plural(len(moved), 'Spirit')} leave {name} for the Underworld", "elestrals.glossary.disenchant"
+                f"{plural(len(moved), 'Spirit')} {'leaves' if len(moved) == 1 else 'leave'} {name} for the Underworld",
+                "elestrals.glossary.disenchant",
             )
     return pos
 

@@ -110,6 +110,16 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     trace.add("The attacker is in Attack Position", "elestrals.battle.attack-position")
     what = describe(pos, defender) if defender else "the opponent's Spirit Deck (they have no Elestral)"
     trace.add(f"Attack Step: {describe(pos, attacker)} attacks {what}", "elestrals.battle.declare")
+    for el in (attacker, defender):
+        lasting = continuous_stats(pos, el) if el is not None else []
+        if el is not None and (lasting or el.modifiers):
+            card = pos.cards[el.card]
+            effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
+            trace.add(
+                f"{el.card}: {card.attack}/{card.defense} with {effects} (continuous effects first, then the others "
+                "in the order applied; set, then increase/decrease, then swap)",
+                "elestrals.advanced.stat-order",
+            )
     battle = Battle(
         slot, attacker.card, target, defender.card if defender else "", defender.position if defender else "", "attack"
     )

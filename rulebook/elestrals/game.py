@@ -223,7 +223,10 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
                             target = f"E{i + 1}" if w == who else f"{pos.names[w]}:E{i + 1}"
                             out.append(Action("cast-rune", (name, "empowering", target)))
             elif card.rune == "invoke" and _main.open_slot(pos, who, "R") is None:
-                out += [Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r]
+                replacing = [
+                    Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r
+                ]
+                out += _rune_uses(pos, who, replacing, card)
             else:
                 casts = [Action("cast-rune", (name,))]
                 if card.rune == "invoke":
