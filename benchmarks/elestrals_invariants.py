@@ -25,15 +25,32 @@ from pathlib import Path
 
 from rulebook import IllegalActionError
 from rulebook.elestrals import new_game
-from rulebook.elestrals.game import candidates, refusal
 from rulebook.elestrals.cards import read_cards
+from rulebook.elestrals.game import candidates, refusal
 from rulebook.elestrals.state import main_total, parse_position, position_toml, spirit_total
 
 _CARDS = Path(__file__).resolve().parent.parent / "examples" / "elestrals" / "effect-cards.toml"
 # Two decks of the example effect cards: each card twice or three times, to 40 cards; 20 Spirits each.
-_FIRST = ["Ashfang Scout", "Cinder Adept", "Kindle Drake", "Ember Martyr", "Tidecaller Eel", "Brine Oracle",
-          "Reef Sentinel", "Hollow Wisp", "Flame Burst", "Tidal Surge", "Quick Study", "Deny Ward", "Mirror Veil",
-          "Ember Blade", "Altar of Embers", "Volcanic Forum", "Sunken Arena", "Counting Stone"]
+_FIRST = [
+    "Ashfang Scout",
+    "Cinder Adept",
+    "Kindle Drake",
+    "Ember Martyr",
+    "Tidecaller Eel",
+    "Brine Oracle",
+    "Reef Sentinel",
+    "Hollow Wisp",
+    "Flame Burst",
+    "Tidal Surge",
+    "Quick Study",
+    "Deny Ward",
+    "Mirror Veil",
+    "Ember Blade",
+    "Altar of Embers",
+    "Volcanic Forum",
+    "Sunken Arena",
+    "Counting Stone",
+]
 _SECOND = ["Mossback Tortoise", "Quarry Golem", "Root Warden", "Gale Sprite", "Storm Harrier", "Zephyr Sage",
            "Tempest Roc", "Spark Marmot", "Volt Ferret", "Overgrowth", "Skyward Call", "Static Snare",
            "Undertow Ward", "Bark Shield", "Shrine of Echoes", "Archive Vault", "Ebb Channel"]  # fmt: skip
