@@ -26,7 +26,7 @@ from pathlib import Path
 from rulebook import IllegalActionError
 from rulebook.elestrals import new_game
 from rulebook.elestrals.cards import read_cards
-from rulebook.elestrals.game import candidates, refusal
+from rulebook.elestrals.game import Game, candidates
 from rulebook.elestrals.state import main_total, parse_position, position_toml, spirit_total
 
 _CARDS = Path(__file__).resolve().parent.parent / "examples" / "elestrals" / "effect-cards.toml"
@@ -99,7 +99,7 @@ def main() -> None:
                 assert main_total(pos, who) == 40, (seed, moves, "Main Deck cards", who)
             listed = game.legal_actions()
             every = candidates(pos)
-            accepted = [a for a in every if refusal(pos, a) is None]
+            accepted = [a for a in every if Game(pos).refusal(a) is None]
             assert list(listed) == accepted, (seed, moves, [str(a) for a in listed], [str(a) for a in accepted])
             for action in every:
                 if action not in accepted:

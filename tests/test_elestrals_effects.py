@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from cli.main import app
 from rulebook.elestrals import check, legal, load
 from rulebook.elestrals.cards import read_card, read_cards
-from rulebook.elestrals.game import candidates, refusal
+from rulebook.elestrals.game import Game, candidates
 from rulebook.elestrals.state import parse_position, position_toml
 from rulebook.errors import InvalidInputError
 
@@ -78,7 +78,7 @@ def test_legal_is_what_check_accepts_and_positions_read_back_equal(name: str) ->
     game = load(str(EXAMPLES / name), str(CARDS))
     pos = game.position
     listed = [a["action"] for a in legal(game).value["legal"]]
-    accepted = [str(a) for a in candidates(pos) if refusal(pos, a) is None]
+    accepted = [str(a) for a in candidates(pos) if Game(pos).refusal(a) is None]
     assert listed == accepted and listed
     for action in listed[:40]:
         after, ruling = check(game, action)

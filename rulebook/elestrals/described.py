@@ -19,7 +19,7 @@ from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, re
 from rulebook.elestrals.cards import Card, final_stats, parse_effect
 from rulebook.elestrals.chain import chain_waiting, item_label, resolve
 from rulebook.elestrals.core import MAX_SPIRITS, MAX_STAT, POSITIONS, RUNE_TYPES, _count, _name, options, plural
-from rulebook.elestrals.game import check, refusal
+from rulebook.elestrals.game import Game, check
 from rulebook.elestrals.main_phase import perform
 from rulebook.elestrals.state import (
     ROW,
@@ -836,9 +836,9 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
             f"{action} is not allowed: a Stadium cannot be Set, so there is no Set Stadium", value, legal=False
         )
     pos, act = _main_position(action, st)
-    refused = refusal(pos, act, 0)
+    refused = Game(pos).refusal(act, who=0)
     if refused is not None:
-        reason, rules = refused
+        reason, rules = refused.value["reason"], refused.rules
         trace.add(reason[0].upper() + reason[1:], rules[0])
         for rule in rules[1:]:
             trace.add("also forbidden by", rule)

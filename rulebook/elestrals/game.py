@@ -56,7 +56,7 @@ from rulebook.elestrals.state import (
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.ruling import Ruling, Trace
 
-__all__ = ["Game", "check", "decider", "legal", "load", "new_game", "refusal"]
+__all__ = ["Game", "check", "decider", "legal", "load", "new_game"]
 
 Refusal = tuple[str, tuple[str, ...]]
 _WINDOW_RULE = {
@@ -249,8 +249,9 @@ def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
 # ---------------------------------------------------------------- refusals
 
 
-def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refusal | None:
-    """Why the deciding player (or ``who``) may not take ``action`` now, or ``None`` if they may.
+def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refusal | None:
+    """Why the deciding player (or ``who``) may not take ``action`` now (a reason and the rules), or ``None``;
+    [`Game.refusal`][rulebook.elestrals.game.Game.refusal] makes the ruling of it.
 
     Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
     """
@@ -637,7 +638,7 @@ def _nothing_to_answer(pos: Position) -> bool:
 
 def _legal(pos: Position) -> tuple[Action, ...]:
     who = decider(pos)
-    return tuple(a for a in candidates(pos, prune=True) if refusal(pos, a, who) is None)
+    return tuple(a for a in candidates(pos, prune=True) if _reason(pos, a, who) is None)
 
 
 # ---------------------------------------------------------------- the protocol
@@ -685,25 +686,83 @@ class Game:
         game.__dict__["_actions"] = actions
         return game
 
+    def refusal(self, action: Action | str, who: int | None = None) -> Ruling | None:
+        """``None`` when ``action`` is legal now; else the ruling that refuses it (``legal`` false), naming the
+        rules that forbid it. The one way the game refuses: ``apply``, ``explain``, ``legal_actions``,
+        [`legal`][rulebook.elestrals.legal] and [`check`][rulebook.elestrals.check] all use it. ``who`` asks for
+        another player than the one deciding.
+
+        Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
+
+        Examples:
+            >>> game = new_game(seed=3)
+            >>> game.refusal("keep") is None
+            True
+            >>> refused = game.refusal("attack E1 E2")
+            >>> refused.legal, refused.rules
+            (False, ('elestrals.setup.mulligan',))
+        """
+        action = parse_action(action)
+        why = _reason(self.position, action, who)
+        if why is None:
+            return None
+        pos = self.position
+        actor = decider(pos) if who is None else who
+        name = pos.names[actor] if actor is not None else ""
+        trace = Trace()
+        trace.refusal(why[0], why[1])
+        value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
+        return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+
+    def observation(self, player: int) -> str:
+        """What ``player`` (0 for P1) may see, as the text of a position file: both Main Decks and the other
+        player's hand as counts, and the other player's Set Runes as face-down cards; everything else is open.
+
+        Examples:
+            >>> text = new_game(seed=3).observation(0)
+            >>> "hand = 5" in text, text.count("main_deck = 35")
+            (True, 2)
+        """
+        pos = self.position
+        hidden: list[str] = []
+        sides = []
+        for who, side in enumerate(pos.sides):
+            side = replace(side, main_deck=("?",) * len(side.main_deck))
+            if who != player:
+                side = replace(side, hand=("?",) * len(side.hand))
+                runes = list(side.runes)
+                for slot, rune in enumerate(runes):
+                    if rune is not None and rune.set:
+                        hidden.append(f"R{slot + 1}")
+                        runes[slot] = None
+                side = replace(side, runes=tuple(runes))
+            sides.append(side)
+        seen = replace(pos, sides=(sides[0], sides[1]))
+        other = pos.names[1 - player]
+        note = f"What {pos.names[player]} sees. Hidden: both Main Decks' order, {other}'s hand"
+        note += f", and {other}'s Set Runes, face-down in {', '.join(hidden)}" if hidden else ""
+        return position_toml(seen, comment=note + ".")
+
     def apply(self, action: Action | str) -> Game:
         """The game after ``action``; an illegal one raises
-        [`IllegalActionError`][rulebook.errors.IllegalActionError]."""
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] (from
+        [`refusal`][rulebook.elestrals.game.Game.refusal])."""
         action = parse_action(action)
         known = self.__dict__.get("_explained", {}).get(action)
         if known is not None:
             return known
-        refused = refusal(self.position, action)
+        refused = self.refusal(action)
         if refused is not None:
-            raise IllegalActionError(refused[0], refused[1])
+            raise IllegalActionError(refused.value["reason"], refused.rules)
         return self._after(*_advance(self.position, action, _Quiet(), {}))
 
     def explain(self, action: Action | str) -> tuple[Game, Ruling]:
         """Like [`apply`][rulebook.elestrals.game.Game.apply], with the ruling whose trace says what happened and
         why."""
         action = parse_action(action)
-        refused = refusal(self.position, action)
+        refused = self.refusal(action)
         if refused is not None:
-            raise IllegalActionError(refused[0], refused[1])
+            raise IllegalActionError(refused.value["reason"], refused.rules)
         trace = Trace()
         notes: dict[str, Any] = {}
         after, actions = _advance(self.position, action, trace, notes)
@@ -830,14 +889,15 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     pos = pos.position if isinstance(pos, Game) else pos
     trace = Trace()
     allowed, denied = [], []
+    game = Game(pos)
     for action in candidates(pos):
-        why = refusal(pos, action)
+        why = game.refusal(action)
         if why is None:
             rules = _rules_for(pos, action)
             allowed.append({"action": str(action), "rules": list(rules)})
             trace.add(str(action), rules[0])
         else:
-            denied.append({"action": str(action), "reason": why[0], "rules": list(why[1])})
+            denied.append({"action": str(action), "reason": why.value["reason"], "rules": list(why.rules)})
     if refused:
         for item in denied:
             trace.add(f"refused: {item['action']}: {item['reason']}", item["rules"][0] if item["rules"] else None)
@@ -867,14 +927,9 @@ def check(pos: Position | Game, action: Action | str) -> tuple[Position | None, 
     """
     pos = pos.position if isinstance(pos, Game) else pos
     action = parse_action(action)
-    why = refusal(pos, action)
-    who = decider(pos)
-    name = pos.names[who] if who is not None else ""
-    if why is not None:
-        trace = Trace()
-        trace.refusal(why[0], why[1])
-        value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
-        return None, trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+    refused = Game(pos).refusal(action)
+    if refused is not None:
+        return None, refused
     game, ruling = Game(pos).explain(action)
     return game.position, ruling
 
