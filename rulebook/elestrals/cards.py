@@ -25,13 +25,13 @@ from rulebook.elestrals.core import (
     MAX_STAT,
     RUNE_TYPES,
     SPIRIT_TYPES,
-    _count,
-    _int,
-    _name,
-    _read,
     an,
+    lookup_name,
     options,
     plural,
+    read_count,
+    read_int,
+    read_number,
 )
 from rulebook.elestrals.effects import CardEffect, parse_card_effect
 from rulebook.errors import InvalidInputError, UnknownNameError
@@ -101,9 +101,9 @@ def parse_effect(text: str) -> StatEffect:
     if words == ["swap"]:
         return StatEffect("swap", text=clean)
     if len(words) in (3, 4) and words[0] == "set" and (len(words) == 3 or words[2] in ("to", "=")):
-        return StatEffect("set", stat(words[1]), _int(words[-1], "the value set"), clean)
+        return StatEffect("set", stat(words[1]), read_int(words[-1], "the value set"), clean)
     if len(words) == 2 and _SIGNED.fullmatch(words[1]):
-        return StatEffect("change", stat(words[0]), _int(words[1], "a change of a stat"), clean)
+        return StatEffect("change", stat(words[0]), read_int(words[1], "a change of a stat"), clean)
     raise InvalidInputError(f"cannot read stat effect {shown(text.strip(), 60)!r}; write {_EFFECT_FORMS}")
 
 
@@ -239,7 +239,7 @@ def _spirit(word: str, *, allow_any: bool) -> str:
     if allow_any and key in ANY_SPIRIT:
         return "&"
     accepted = [*SPIRIT_TYPES, *ANY_SPIRIT] if allow_any else list(SPIRIT_TYPES)
-    return _name("Spirit type", key, accepted)
+    return lookup_name("Spirit type", key, accepted)
 
 
 def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spirits") -> tuple[str, ...]:
@@ -261,7 +261,7 @@ def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spir
     repeat = 1
     for word in words:
         if _COUNT_WORD.fullmatch(word):
-            repeat = _read(word, "a count of Spirits", "", low=1, high=MAX_SPIRITS)
+            repeat = read_number(word, "a count of Spirits", "", low=1, high=MAX_SPIRITS)
             continue
         out += [_spirit(word, allow_any=allow_any)] * repeat
         if len(out) > MAX_SPIRITS:
@@ -270,8 +270,6 @@ def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spir
     return tuple(out)
 
 
-# The old private name, kept for callers of the package's internals.
-_spirit_list = spirit_list
 
 
 def _shortfall(need: Sequence[str], have: Sequence[str]) -> dict[str, int]:
@@ -453,7 +451,7 @@ def _card_name(name: object, where: str) -> str:
 def _stat(value: object, what: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise InvalidInputError(f"{where}: {what} must be a whole number, not {shown(repr(value))[:40]}")
-    return _count(value, what, f"{where}: ", high=MAX_STAT)
+    return read_count(value, what, f"{where}: ", high=MAX_STAT)
 
 
 def _names(value: object, what: str, where: str) -> tuple[str, ...]:
@@ -539,7 +537,7 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
         raise InvalidInputError(f"{here}: card_type is missing (elestral or rune)")
     if not isinstance(kind, str):
         raise InvalidInputError(f"{here}: card_type holds {held(kind)}; write elestral or rune")
-    kind = _name(f"card_type of {here}", kind, CARD_TYPES)
+    kind = lookup_name(f"card_type of {here}", kind, CARD_TYPES)
     cost = read_cost(facts.get("cost", []), here)
     subclasses = _names(facts.get("subclasses", []), "subclasses", here)
     effect = facts.get("effect", "")
@@ -549,7 +547,7 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
     if target:
         if not isinstance(target, str):
             raise InvalidInputError(f"{here}: target must be one of {', '.join(TARGETS)}")
-        target = _name(f"target of {here}", target, TARGETS)
+        target = lookup_name(f"target of {here}", target, TARGETS)
     effects = _effects(facts.get("effects", []), here, subclasses)
     card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target, effects)
     if kind == "elestral":
@@ -682,8 +680,8 @@ def effect_applies(kind: str, source: str, *, duration_over: bool = False) -> Ru
         >>> effect_applies("passive", "enchanted").rules
         ('elestrals.card.passive',)
     """
-    kind = _name("kind of effect", kind, ("passive", "duration"))
-    source = _name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
+    kind = lookup_name("kind of effect", kind, ("passive", "duration"))
+    source = lookup_name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
     trace = Trace()
     if kind == "duration":
         if duration_over:
@@ -723,7 +721,7 @@ def effect_resolves(*, negated: bool = False, source: str = "enchanted", target_
         >>> effect_resolves(negated=True).legal
         False
     """
-    source = _name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
+    source = lookup_name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
     trace = Trace()
     if negated:
         trace.add("A Negated effect does not resolve; its cost stays paid", "elestrals.main.negated-spent")
@@ -760,7 +758,7 @@ def card_marking(marking: str) -> Ruling:
         >>> card_marking("set").verdict
         'No effect on play: the set symbol tells where a card was released'
     """
-    marking = _name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
+    marking = lookup_name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
     trace = Trace()
     if marking in ("rarity", "stellar"):
         trace.add(

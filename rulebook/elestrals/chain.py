@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, an, plural
+from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.main_phase import Refusal, open_slot, refuse_use, resolve_link, use_effect
 from rulebook.elestrals.state import (
     RUNE_ROW,
@@ -239,7 +239,7 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
 
 
 def _position(words: list[str]) -> str:
-    return _name("Position", words[0], POSITIONS) if words else "attack"
+    return lookup_name("Position", words[0], POSITIONS) if words else "attack"
 
 
 def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Position:

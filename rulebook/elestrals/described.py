@@ -18,7 +18,16 @@ from typing import Any
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, refuse_attack
 from rulebook.elestrals.cards import Card, final_stats, parse_effect
 from rulebook.elestrals.chain import chain_waiting, item_label, resolve
-from rulebook.elestrals.core import MAX_SPIRITS, MAX_STAT, POSITIONS, RUNE_TYPES, _count, _name, options, plural
+from rulebook.elestrals.core import (
+    MAX_SPIRITS,
+    MAX_STAT,
+    POSITIONS,
+    RUNE_TYPES,
+    lookup_name,
+    options,
+    plural,
+    read_count,
+)
 from rulebook.elestrals.game import Game, check
 from rulebook.elestrals.main_phase import perform
 from rulebook.elestrals.state import (
@@ -116,7 +125,7 @@ def parse_combatant(text: str) -> Combatant:
         return Combatant(present=False)
     for word in words:
         key, sep, raw = word.partition("=")
-        key = _name("battle key", key, _COMBATANT_KEYS)
+        key = lookup_name("battle key", key, _COMBATANT_KEYS)
         if key in ("turned", "attacked"):
             if sep:
                 raise InvalidInputError(f"{key!r} is a flag and takes no value (write just {key})")
@@ -124,13 +133,13 @@ def parse_combatant(text: str) -> Combatant:
         elif not sep or not raw:
             raise InvalidInputError(f"battle key {key!r} needs a value, e.g. {key}=2")
         elif key == "position":
-            values[key] = _name("Position", raw, POSITIONS)
+            values[key] = lookup_name("Position", raw, POSITIONS)
         elif key == "left":
-            values[key] = _name("value for left", raw, ("attack-step", "battle"))
+            values[key] = lookup_name("value for left", raw, ("attack-step", "battle"))
         elif key in ("spirits", "deck"):
-            values[key] = _count(raw, key, high=MAX_SPIRITS)
+            values[key] = read_count(raw, key, high=MAX_SPIRITS)
         else:
-            values[key] = _count(raw, key, high=MAX_STAT)
+            values[key] = read_count(raw, key, high=MAX_STAT)
     if set(values) <= {"deck"}:
         return Combatant(present=False, deck=values.get("deck"))
     return Combatant(**values)
@@ -242,7 +251,7 @@ def battle(
     opts = options(opts)
     att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
     dfd = parse_combatant(defender) if isinstance(defender, str) else defender
-    phase = _name("phase", phase, ("draw", "main", "battle", "end"))
+    phase = lookup_name("phase", phase, ("draw", "main", "battle", "end"))
     if not att.present:
         trace = Trace()
         trace.add("An attack needs an attacking Elestral", "elestrals.battle.declare")
@@ -557,7 +566,7 @@ def parse_chain(text: str) -> Chain:
         if head == "link":
             name, negates = _split_keyword(rest[1:], "negates", where)
             targets = (
-                tuple(_count(n, "a Negated link number", where, high=100) for n in negates.split(","))
+                tuple(read_count(n, "a Negated link number", where, high=100) for n in negates.split(","))
                 if negates
                 else ()
             )
@@ -600,7 +609,7 @@ def _parse_card(words: list[str], where: str) -> FieldCard:
         if key in ("artifact", "suppressed") and not sep:
             values[key] = True
         elif key in ("spirits", "cost") and sep:
-            values[key] = _count(raw, key, where, high=MAX_SPIRITS)
+            values[key] = read_count(raw, key, where, high=MAX_SPIRITS)
         elif key == "empowering" and sep and raw:
             values["empowering"] = raw
             values["artifact"] = True
@@ -807,15 +816,15 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         >>> main_action("special-cast", spirit_action="normal-cast", cost=3).legal
         True
     """
-    action = _name("Main Phase action", action, ACTIONS)
+    action = lookup_name("Main Phase action", action, ACTIONS)
     st = state or MainState(**described)
     if st.spirit_action:
-        _name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
-    _name("status", st.status, _STATUSES)
-    _name("phase", st.phase, ("draw", "main", "battle", "end"))
-    _name("Nexus card", st.receiver, _RECEIVERS)
+        lookup_name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
+    lookup_name("status", st.status, _STATUSES)
+    lookup_name("phase", st.phase, ("draw", "main", "battle", "end"))
+    lookup_name("Nexus card", st.receiver, _RECEIVERS)
     if st.rune:
-        _name("Rune type", st.rune, RUNE_TYPES)
+        lookup_name("Rune type", st.rune, RUNE_TYPES)
     for what, n, top in (
         ("Elestral Row slots", st.elestrals, ROW),
         ("Rune Row slots", st.runes, RUNE_ROW),

@@ -37,7 +37,7 @@ import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
-from rulebook.elestrals.core import _DECKS, SPIRIT_TYPES, options, plural
+from rulebook.elestrals.core import DECKS, SPIRIT_TYPES, options, plural
 from rulebook.elestrals.state import (
     ROW,
     Action,
@@ -266,10 +266,10 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
         if verb == "mulligan" and action.args:
             raise InvalidInputError("mulligan takes no words after it")
         size = pos.sides[actor].spirit_deck.size
-        short = size is not None and size < _DECKS["mulligan_cost"]
+        short = size is not None and size < DECKS["mulligan_cost"]
         if verb == "mulligan" and short and pos.opts["mulligan-short"] == "forbidden":
             return (
-                f"a mulligan Expends {_DECKS['mulligan_cost']} Spirits and fewer are left",
+                f"a mulligan Expends {DECKS['mulligan_cost']} Spirits and fewer are left",
                 ("elestrals.interp.mulligan-without-spirits",),
             )
         return None
@@ -359,7 +359,7 @@ def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
 
 def _nexus_words(action: Action) -> tuple[int, str]:
     """A Nexus's count (1 by default, at most 20) and Spirit type (any, by default)."""
-    from rulebook.elestrals.core import MAX_SPIRITS, _name
+    from rulebook.elestrals.core import MAX_SPIRITS, lookup_name
     from rulebook.reading import number
 
     words = list(action.args[2:])
@@ -370,7 +370,7 @@ def _nexus_words(action: Action) -> tuple[int, str]:
         if words and words[0][:1].isascii() and words[0][:1] in "0123456789+-"
         else 1
     )
-    kind = _name("Spirit type", words[0], SPIRIT_TYPES) if words else ""
+    kind = lookup_name("Spirit type", words[0], SPIRIT_TYPES) if words else ""
     return count, kind
 
 
@@ -496,7 +496,7 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
 
 def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     side = pos.sides[who]
-    cost = _DECKS["mulligan_cost"]
+    cost = DECKS["mulligan_cost"]
     deck = side.spirit_deck
     if deck.size is not None and deck.size < cost:
         trace.add("Expending from an empty Spirit Deck loses the game", "elestrals.end.expend-from-empty")
@@ -513,7 +513,7 @@ def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     import random  # only shuffling needs it
 
     random.Random(zlib.crc32("|".join([*cards, str(pos.turn), str(len(side.underworld))]).encode())).shuffle(cards)
-    hand = _DECKS["opening_hand"]
+    hand = DECKS["opening_hand"]
     side = replace(
         side,
         spirit_deck=deck,
@@ -1005,10 +1005,10 @@ def new_game(
     sides = []
     for spirits, listed in decks or _DECK_LISTS:
         deck = [name for name, n in listed.items() for _ in range(n)]
-        assert len(deck) == _DECKS["main_deck"] and sum(spirits.values()) == _DECKS["spirit_deck"]
+        assert len(deck) == DECKS["main_deck"] and sum(spirits.values()) == DECKS["spirit_deck"]
         rng.shuffle(deck)
         counts = (*(spirits.get(t, 0) for t in SPIRIT_TYPES), 0)
-        hand = _DECKS["opening_hand"]
+        hand = DECKS["opening_hand"]
         sides.append(Side(SpiritDeck(counts), tuple(deck[hand:]), tuple(sorted(deck[:hand]))))
     pos = Position(1, 0, "setup", "", (sides[0], sides[1]), cards=cards, opts=options(opts))
     return Game(pos)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from rulebook.elestrals.abilities import trigger
 from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, an, plural
+from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
@@ -66,7 +66,7 @@ MAIN_ACTIONS: tuple[str, ...] = (
     "activate",
 )
 #: The most Spirits an Elestral brought in by a Normal Cast may cost.
-NORMAL_CAST_MAX: int = _DATA["normal_cast"]["max_cost"]
+NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
 _SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
 Refusal = tuple[str, tuple[str, ...]]
@@ -92,7 +92,7 @@ def open_slot(pos: Position, who: int, zone: str) -> int | None:
 
 def _position_word(words: Sequence[str], where: str) -> str:
     for word in words:
-        return _name(f"Position for {where}", word, POSITIONS)
+        return lookup_name(f"Position for {where}", word, POSITIONS)
     return "attack"
 
 
@@ -133,11 +133,11 @@ def _paying(pos: Position, who: int, words: Sequence[str], cost: Sequence[str]) 
     for word in words:
         if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
             ref, _, kind = word.partition(":")
-            field.append(f"{ref.upper()}:{_name('Spirit type', kind, SPIRIT_TYPES)}")
+            field.append(f"{ref.upper()}:{lookup_name('Spirit type', kind, SPIRIT_TYPES)}")
         elif word.count(":") == 2:
             raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
         else:
-            deck.append(_name("Spirit type", word, SPIRIT_TYPES))
+            deck.append(lookup_name("Spirit type", word, SPIRIT_TYPES))
     if words and len(deck) + len(field) != len(cost):
         raise InvalidInputError(
             f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
@@ -243,7 +243,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
         if name not in side.hand:
             return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
         card = pos.cards[name]
-        top = _DATA["normal_cast"]["max_cost"]
+        top = DATA["normal_cast"]["max_cost"]
         if len(card.cost) > top:
             return _no(
                 f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
@@ -268,7 +268,7 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
             )
         if name not in side.hand:
             return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
-        cap = _DATA["normal_cast"]["max_cost"]
+        cap = DATA["normal_cast"]["max_cost"]
         if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
             return _no(
                 f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
@@ -282,21 +282,21 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
                 return _no(
                     f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend"
                 )
-            if _name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+            if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
                 return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
         return _reveal(pos, who, parts.get("paying", []), 1)
     if verb == "enchant":
         if not head:
             raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
         _slot, card = _own_elestral(pos, who, head[0])
-        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
+        kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
         if timing or (timing := _spirit_action(pos, who)):
             return timing
         if card is None:
             return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
         return _reveal(pos, who, kinds, 1)
     if verb == "expend-draw":
-        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
+        kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
         if timing or (timing := _spirit_action(pos, who)):
             return timing
         return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
@@ -618,7 +618,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
         paying = parts.get("paying", [])
         deck, kind = side.spirit_deck.take(
-            _name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
+            lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
         )
         hand = list(side.hand)
         hand.remove(card)
@@ -643,7 +643,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
             pos = pos.with_side(who, side)
             for item in parts.get("adding", []):
                 ref, _, extra = item.partition(":")
-                extra = _name("Spirit type", extra, SPIRIT_TYPES)
+                extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
                 _owner, _, at = pos.resolve_ref(ref, who)
                 other = pos.sides[who].elestrals[at]
                 assert other is not None
@@ -664,7 +664,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
                 "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
                 "elestrals.zone.elestral-row",
             )
-            if len(pos.cards[card].cost) > _DATA["normal_cast"]["max_cost"]:
+            if len(pos.cards[card].cost) > DATA["normal_cast"]["max_cost"]:
                 trace.add(
                     f"A Normal Ascend may bring in an Elestral costing {plural(len(pos.cards[card].cost), 'Spirit')} "
                     "(option ascend-cost-cap=no: the 1-Spirit limit binds only a Normal Cast)",
@@ -683,7 +683,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     if verb == "enchant":
         slot, card = _own_elestral(pos, who, head[0])
         assert card is not None
-        deck, kind = side.spirit_deck.take(_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
+        deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
         elestrals = list(side.elestrals)
         elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
         pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
@@ -695,7 +695,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
         return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
     if verb == "expend-draw":
-        deck, kind = side.spirit_deck.take(_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
+        deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
         pos = pos.with_side(
             who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb)
         )

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, options, plural
+from rulebook.elestrals.core import DATA, DECKS, SPIRIT_TYPES, TOURNAMENT, options, plural, read_count
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import shown
 from rulebook.ruling import Ruling, Trace
@@ -74,7 +74,7 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
             )
         m = re.fullmatch(r"(?:([0-9]+)\s*x?\s+)?(.+)", line, re.IGNORECASE)
         assert m is not None
-        count = _count(m.group(1), "a card count", f"line {number}: ", high=999) if m.group(1) else 1
+        count = read_count(m.group(1), "a card count", f"line {number}: ", high=999) if m.group(1) else 1
         if count == 0:
             raise InvalidInputError(
                 f"line {number}: a count of 0 for {shown(m.group(2))!r}; leave the card out instead"
@@ -120,31 +120,31 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
                 f"line {line}: {name!r} is a Spirit; the Main Deck holds Runes and Elestrals",
                 "elestrals.setup.main-deck",
             )
-    if sizes["spirit"] != _DECKS["spirit_deck"]:
+    if sizes["spirit"] != DECKS["spirit_deck"]:
         problem(
-            f"the Spirit Deck has {sizes['spirit']} Spirits; it needs exactly {_DECKS['spirit_deck']}",
+            f"the Spirit Deck has {sizes['spirit']} Spirits; it needs exactly {DECKS['spirit_deck']}",
             "elestrals.setup.spirit-deck",
         )
     else:
         trace.add(
-            f"Spirit Deck: exactly {_DECKS['spirit_deck']} cards, any mix of Spirit types",
+            f"Spirit Deck: exactly {DECKS['spirit_deck']} cards, any mix of Spirit types",
             "elestrals.setup.spirit-deck",
         )
-    if sizes["main"] != _DECKS["main_deck"]:
+    if sizes["main"] != DECKS["main_deck"]:
         problem(
-            f"the Main Deck has {sizes['main']} cards; it needs exactly {_DECKS['main_deck']}",
+            f"the Main Deck has {sizes['main']} cards; it needs exactly {DECKS['main_deck']}",
             "elestrals.setup.main-deck",
         )
     else:
-        trace.add(f"Main Deck: exactly {_DECKS['main_deck']} cards", "elestrals.setup.main-deck")
-    if sizes["side"] > _DECKS["side_deck_max"]:
+        trace.add(f"Main Deck: exactly {DECKS['main_deck']} cards", "elestrals.setup.main-deck")
+    if sizes["side"] > DECKS["side_deck_max"]:
         problem(
-            f"the Side Deck has {sizes['side']} cards; it may hold at most {_DECKS['side_deck_max']}",
+            f"the Side Deck has {sizes['side']} cards; it may hold at most {DECKS['side_deck_max']}",
             "elestrals.tournament.side-deck",
         )
     elif decks["side"]:
         trace.add(
-            f"Side Deck: {sizes['side']} of at most {_DECKS['side_deck_max']} cards", "elestrals.tournament.side-deck"
+            f"Side Deck: {sizes['side']} of at most {DECKS['side_deck_max']} cards", "elestrals.tournament.side-deck"
         )
     else:
         trace.add("No Side Deck: it is optional", "elestrals.interp.side-deck-empty")
@@ -160,16 +160,16 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
             spelled.setdefault(key, name)
     rule = "elestrals.tournament.copy-limit-with-side" if decks["side"] else "elestrals.setup.copy-limit"
     for key, count in copies.items():
-        if count > _DECKS["copy_limit"]:
+        if count > DECKS["copy_limit"]:
             where = "Main and Side Decks together" if decks["side"] else "the Main Deck"
-            problem(f"{count} copies of {spelled[key]!r} in {where}; at most {_DECKS['copy_limit']}", rule)
+            problem(f"{count} copies of {spelled[key]!r} in {where}; at most {DECKS['copy_limit']}", rule)
     if any(n.lower() in SPIRIT_TYPES for n, _, _ in decks["side"]):
         trace.add(
             "Spirits in the Side Deck " + ("count" if limit_spirits else "do not count") + " against the copy limit",
             "elestrals.interp.spirit-copies",
         )
     if not problems:
-        trace.add(f"No card has more than {_DECKS['copy_limit']} copies", rule)
+        trace.add(f"No card has more than {DECKS['copy_limit']} copies", rule)
     verdict = (
         "Legal deck"
         if not problems
@@ -192,14 +192,14 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
     opts = options(opts)
     if times < 0:
         raise InvalidInputError(f"the number of mulligans cannot be negative ({times})")
-    deck = _DECKS["spirit_deck"] if spirit_deck is None else spirit_deck
-    cost = _DECKS["mulligan_cost"]
+    deck = DECKS["spirit_deck"] if spirit_deck is None else spirit_deck
+    cost = DECKS["mulligan_cost"]
     trace = Trace()
     trace.add(
-        f"Each mulligan Expends {cost} Spirits, then a new hand of {_DECKS['opening_hand']} is drawn",
+        f"Each mulligan Expends {cost} Spirits, then a new hand of {DECKS['opening_hand']} is drawn",
         "elestrals.setup.mulligan",
     )
-    trace.add(f"Each player starts by drawing {_DECKS['opening_hand']} cards", "elestrals.setup.steps")
+    trace.add(f"Each player starts by drawing {DECKS['opening_hand']} cards", "elestrals.setup.steps")
     possible = deck // cost
     if times > possible:
         trace.add(
@@ -315,7 +315,7 @@ def end_of_round(
         rule = "elestrals.end.both-out-of-spirits"
     else:
         trace.add(
-            f"Time: the game went on for {_TOURNAMENT['extra_turns']} more turns after the current one",
+            f"Time: the game went on for {TOURNAMENT['extra_turns']} more turns after the current one",
             "elestrals.tournament.end-of-round",
         )
         order = [("spirits", spirits), ("main deck", main)]
@@ -386,14 +386,14 @@ def parse_results(text: str) -> list[tuple[int, str, str, str, int, int, int]]:
             raise InvalidInputError(
                 f"{where}expected 6 fields, ROUND PLAYER_A PLAYER_B WINNER A_SPIRITS B_SPIRITS, got {len(words)}"
             )
-        rnd, a, b, winner = _count(words[0], "the round", where), words[1], words[2], words[3]
+        rnd, a, b, winner = read_count(words[0], "the round", where), words[1], words[2], words[3]
         if a == b:
             raise InvalidInputError(f"{where}a player cannot play themselves ({a})")
         if winner not in (a, b) and winner.lower() != "draw":
             raise InvalidInputError(f"{where}the winner {winner!r} is neither {a} nor {b}; write one of them or 'draw'")
         games.append(
-            (rnd, a, b, winner if winner in (a, b) else "draw", _count(words[4], "A_SPIRITS", where),
-             _count(words[5], "B_SPIRITS", where), number)
+            (rnd, a, b, winner if winner in (a, b) else "draw", read_count(words[4], "A_SPIRITS", where),
+             read_count(words[5], "B_SPIRITS", where), number)
         )  # fmt: skip
     if not games:
         raise InvalidInputError(
@@ -415,8 +415,8 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         [(1, 'Ana', 3), (2, 'Dee', 3), (3, 'Cy', 0), (4, 'Ben', 0)]
     """
     opts = options(opts)
-    points = _DATA["match_points"][opts["match-points"]]
-    need = _TOURNAMENT["wins_per_match"]
+    points = DATA["match_points"][opts["match-points"]]
+    need = TOURNAMENT["wins_per_match"]
     trace = Trace()
     players: dict[str, _Player] = {}
     matches: dict[tuple[int, frozenset[str]], dict[str, int]] = {}

@@ -56,13 +56,13 @@ from typing import Any, NamedTuple
 
 from rulebook.elestrals.cards import Card, parse_effect, read_cards, spirit_list
 from rulebook.elestrals.core import (
-    _FIELD,
+    FIELD,
     MAX_MAIN,
     MAX_SPIRITS,
     POSITIONS,
     SPIRIT_TYPES,
-    _name,
     an,
+    lookup_name,
     options,
     plural,
 )
@@ -115,8 +115,8 @@ LINK_KINDS: tuple[str, ...] = (
 #: What may wait in Limbo for the next chain.
 WAITING_KINDS: tuple[str, ...] = ("conditional", "special-cast", "special-ascend")
 SPIRIT_ACTIONS: tuple[str, ...] = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
-ROW = _FIELD["elestral_slots"]
-RUNE_ROW = _FIELD["rune_slots"]
+ROW = FIELD["elestral_slots"]
+RUNE_ROW = FIELD["rune_slots"]
 UNKNOWN = "?"
 _TYPES = (*SPIRIT_TYPES, UNKNOWN)
 _TYPE_INDEX = {t: i for i, t in enumerate(_TYPES)}
@@ -708,7 +708,7 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
         for kind, n in deck.items():
             key = UNKNOWN if kind.strip().lower() == "unknown" else kind
             try:
-                kind_name = key if key == UNKNOWN else _name("Spirit type", key, SPIRIT_TYPES)
+                kind_name = key if key == UNKNOWN else lookup_name("Spirit type", key, SPIRIT_TYPES)
             except UnknownNameError as err:
                 raise reader.fail(f"{path}.spirit_deck", str(err)) from None
             spirit_deck = spirit_deck.add(kind_name, n)
@@ -1229,7 +1229,7 @@ def parse_action(text: str | Action) -> Action:
         ) from None
     if not words:
         raise InvalidInputError("give an action, e.g. 'pass' or 'attack E1 E2'")
-    verb = _name("action", words[0], list(ACTION_FORMS))
+    verb = lookup_name("action", words[0], list(ACTION_FORMS))
     return check_words(Action(verb, tuple(" ".join(w.split()) for w in words[1:])))
 
 
