@@ -27,7 +27,7 @@ from rulebook import IllegalActionError
 from rulebook.elestrals import new_game
 from rulebook.elestrals.cards import read_cards
 from rulebook.elestrals.game import Game, candidates
-from rulebook.elestrals.state import main_total, parse_position, position_toml, spirit_total
+from rulebook.elestrals.position_file import main_total, parse_position, position_toml, spirit_total
 
 _CARDS = Path(__file__).resolve().parent.parent / "examples" / "elestrals" / "effect-cards.toml"
 # Two decks of the example effect cards: each card twice or three times, to 40 cards; 20 Spirits each.

@@ -177,7 +177,8 @@ ADVERSARIAL = [
 def test_every_reader_finishes_quickly_on_50_kb_of_adversarial_text(text: str) -> None:
     import time
 
-    from rulebook.elestrals.state import parse_action, parse_position
+    from rulebook.elestrals.actions import parse_action
+    from rulebook.elestrals.position_file import parse_position
 
     readers = [
         elestrals.parse_effect,

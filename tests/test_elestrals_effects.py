@@ -12,7 +12,7 @@ from cli.main import app
 from rulebook.elestrals import check, legal, load
 from rulebook.elestrals.cards import read_card, read_cards
 from rulebook.elestrals.game import Game, candidates
-from rulebook.elestrals.state import parse_position, position_toml
+from rulebook.elestrals.position_file import parse_position, position_toml
 from rulebook.errors import InvalidInputError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "elestrals"

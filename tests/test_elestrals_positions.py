@@ -12,7 +12,7 @@ import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elestrals
 from rulebook.elestrals.game import Game, candidates, decider
-from rulebook.elestrals.state import main_total, parse_position, position_toml, spirit_total
+from rulebook.elestrals.position_file import main_total, parse_position, position_toml, spirit_total
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "elestrals"
 CARDS = """

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.elestrals.abilities import continuous_stats, trigger
+from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
 from rulebook.elestrals.core import plural
 from rulebook.elestrals.main_phase import Refusal
-from rulebook.elestrals.state import Action, Battle, Elestral, Position, leave_field, put_card, replace, to_underworld
+from rulebook.elestrals.state import Battle, Elestral, Position, leave_field, put_card, replace, to_underworld
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 

@@ -270,8 +270,6 @@ def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spir
     return tuple(out)
 
 
-
-
 def _shortfall(need: Sequence[str], have: Sequence[str]) -> dict[str, int]:
     """The types a cost asks for beyond what the Spirits give (an ``&`` is met by any leftover Spirit)."""
     return {t: need.count(t) - have.count(t) for t in set(need) - {"&"} if need.count(t) > have.count(t)}

@@ -14,20 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.main_phase import Refusal, open_slot, refuse_use, resolve_link, use_effect
-from rulebook.elestrals.state import (
-    RUNE_ROW,
-    Action,
-    ChainLink,
-    Elestral,
-    LimboItem,
-    Position,
-    Rune,
-    leave_field,
-    replace,
-    split_keywords,
-)
+from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 

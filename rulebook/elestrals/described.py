@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook.elestrals.actions import Action
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, refuse_attack
 from rulebook.elestrals.cards import Card, final_stats, parse_effect
 from rulebook.elestrals.chain import chain_waiting, item_label, resolve
@@ -33,7 +34,6 @@ from rulebook.elestrals.main_phase import perform
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
-    Action,
     ChainLink,
     Elestral,
     LimboItem,

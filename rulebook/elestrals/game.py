@@ -35,24 +35,12 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
+from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
 from rulebook.elestrals.core import DECKS, SPIRIT_TYPES, options, plural
-from rulebook.elestrals.state import (
-    ROW,
-    Action,
-    Elestral,
-    Position,
-    Side,
-    SpiritDeck,
-    parse_action,
-    position_toml,
-    put_card,
-    read_position,
-    replace,
-    split_keywords,
-    window_open,
-)
+from rulebook.elestrals.position_file import position_toml, read_position
+from rulebook.elestrals.state import ROW, Elestral, Position, Side, SpiritDeck, put_card, replace, window_open
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.ruling import Ruling, Trace
 

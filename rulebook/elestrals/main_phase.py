@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebook.elestrals.abilities import trigger
+from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.cards import Card, card_status
 from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
-    Action,
     ChainLink,
     Elestral,
     Position,
@@ -33,7 +33,6 @@ from rulebook.elestrals.state import (
     leave_field,
     put_card,
     replace,
-    split_keywords,
     to_underworld,
     window_open,
 )
