@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import SPIRIT_TYPES, an, plural
+from rulebook.elestrals.core import SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.effects import CardEffect, Selector
 from rulebook.elestrals.state import (
+    ChainLink,
     Elestral,
     LimboItem,
     Position,
@@ -45,20 +46,29 @@ from rulebook.ruling import Trace
 
 __all__ = [
     "MAX_CHOICES",
+    "MAX_PAYMENTS",
     "card_effects",
     "choose",
     "condition_met",
     "continuous_stats",
+    "deck_payment",
+    "field_payments",
+    "field_spirit_problem",
     "pay_costs",
     "payment_choices",
     "read_targets",
+    "refuse_use",
     "resolve_effect",
+    "split_payment",
     "target_choices",
     "trigger",
+    "use_effect",
     "use_words",
 ]
 
 Words = Sequence[str]
+#: Why an action is refused: the reason and the rules that refuse it.
+Refusal = tuple[str, tuple[str, ...]]
 #: The most target choices, and the most payments, listed for one use of an effect.
 MAX_CHOICES = 24
 _ZONE_ATTR = {"hand": "hand", "underworld": "underworld", "main-deck": "main_deck"}
@@ -303,6 +313,155 @@ def use_words(pos: Position, who: int, effect: CardEffect, source: str) -> list[
             if len(out) >= MAX_CHOICES:
                 return out
     return out
+
+
+# ---------------------------------------------------------------- paying for a Rune, using an effect
+
+
+def split_payment(words: Sequence[str], cost: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split a ``paying`` list into Spirits from the Spirit Deck (types) and from the field (``E1:fire``)."""
+    deck, field = [], []
+    for word in words:
+        if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
+            ref, _, kind = word.partition(":")
+            field.append(f"{ref.upper()}:{lookup_name('Spirit type', kind, SPIRIT_TYPES)}")
+        elif word.count(":") == 2:
+            raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
+        else:
+            deck.append(lookup_name("Spirit type", word, SPIRIT_TYPES))
+    if words and len(deck) + len(field) != len(cost):
+        raise InvalidInputError(
+            f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
+            f"{len(cost)} (elestrals.main.rune-exact-spirits)"
+        )
+    return deck, field
+
+
+def deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
+    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
+    deck = pos.sides[who].spirit_deck
+    if not deck.bounded:
+        return [t if t != "&" else "&" for t in cost]
+    if deck.size is not None and deck.size < len(cost):
+        return None
+    out = []
+    for kind in sorted(cost, key=lambda t: t == "&"):
+        try:
+            deck, got = deck.take(kind)
+        except ValueError:
+            return None
+        out.append(got)
+    return out
+
+
+#: The most payments ``legal`` lists for one Rune (each a distinct choice of Spirits from the field).
+MAX_PAYMENTS = 24
+
+
+def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
+    """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
+    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
+    [`MAX_PAYMENTS`][rulebook.elestrals.abilities.MAX_PAYMENTS], in a fixed order.
+    """
+    from itertools import combinations
+
+    side = pos.sides[who]
+    items: list[str] = []
+    rows = [("E", side.elestrals), ("R", side.runes), ("S", (side.stadium,))]
+    for zone, row in rows:
+        for i, card in enumerate(row):
+            ref = "S" if zone == "S" else f"{zone}{i + 1}"
+            if card is None or ref == skip or (isinstance(card, Rune) and card.set):
+                continue
+            items += [f"{ref}:{kind}" for kind in sorted(card.spirits) if kind != "?"]
+    out: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for size in range(1, len(cost) + 1):
+        for chosen in combinations(items, size):
+            if chosen in seen or len(out) >= MAX_PAYMENTS:
+                continue
+            seen.add(chosen)
+            rest = list(cost)
+            fits = True
+            for item in sorted(chosen, key=lambda i: i.split(":")[1]):
+                kind = item.split(":")[1]
+                if kind in rest:
+                    rest.remove(kind)
+                elif "&" in rest:
+                    rest.remove("&")
+                else:
+                    fits = False
+            deck = deck_payment(pos, who, rest) if fits else None
+            if deck is not None:
+                out.append([*chosen, *deck])
+    return out
+
+
+def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:
+    """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
+    ref, _, kind = item.partition(":")
+    card = pos.at(ref, who)
+    if card is None or (isinstance(card, Rune) and card.set):
+        return f"there is no face-up card of yours at {ref} to take a Spirit from"
+    if kind not in card.spirits:
+        return f"the card at {ref} has no {kind} Spirit"
+    return None
+
+
+def refuse_use(
+    pos: Position,
+    who: int,
+    facts: Card,
+    trigger: str,
+    source: str,
+    parts: dict[str, list[str]],
+    index: int | None = None,
+) -> Refusal | None:
+    """Why one use of a card's effect (as data) is refused: its condition, targets or payment; ``None`` if it may
+    be used (effect ``index``, or the card's first with this ``trigger``)."""
+    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
+    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
+        parts = {k: v for k, v in parts.items() if k == "targeting"}
+    if not found:
+        return None
+    why, _, _ = choose(pos, who, found[0][1], source, parts)
+    if why is None:
+        return None
+    rule = {
+        "its condition is not met": "elestrals.card.conditional",
+        "its cost cannot be paid": "elestrals.main.activate-effect",
+    }.get(why, "elestrals.advanced.targets-needed")
+    return f"{facts.name}'s effect: {why}", (rule,)
+
+
+def use_effect(
+    pos: Position,
+    who: int,
+    facts: Card,
+    trigger: str,
+    source: str,
+    parts: dict[str, list[str]],
+    trace: Trace,
+    index: int | None = None,
+) -> tuple[Position, ChainLink]:
+    """Pay for and choose the targets of one use of a card's effect (as ``refuse_use`` allowed); the chain link it
+    makes."""
+    link = ChainLink(who, trigger if trigger == "activate" else "conditional", facts.name, source)
+    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
+    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
+        parts = {k: v for k, v in parts.items() if k == "targeting"}
+    if not found:
+        return pos, link
+    index, effect = found[0]
+    _, targets, paying = choose(pos, who, effect, source, parts)
+    pos = pay_costs(pos, who, effect, source, paying, trace)
+    if targets:
+        shown_targets = ", ".join(f"{t.split(':', 2)[2]} ({':'.join(t.split(':', 2)[:2])})" for t in targets)
+        trace.add(f"Its targets are chosen now: {shown_targets}", "elestrals.advanced.targets-needed")
+    negates = (len(pos.chain),) if pos.chain and any(s.action == "negate" for s in effect.steps) else ()
+    if negates:
+        trace.add(f"It answers link {negates[0]}, which it will Negate if it resolves", "elestrals.glossary.negate")
+    return pos, link._replace(targets=targets, effect=index, negates=negates)
 
 
 # ---------------------------------------------------------------- triggers

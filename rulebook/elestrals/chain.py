@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.elestrals.abilities import refuse_use, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
-from rulebook.elestrals.main_phase import Refusal, open_slot, refuse_use, resolve_link, use_effect
+from rulebook.elestrals.main_phase import Refusal, open_slot, resolve_link
 from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace

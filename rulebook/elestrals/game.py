@@ -35,6 +35,7 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
+from rulebook.elestrals.abilities import field_payments
 from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
@@ -114,7 +115,7 @@ def _hand_names(side: Side, pos: Position, kind: str) -> list[str]:
 
 def _paid(pos: Position, who: int, head: tuple[str, ...], cost: Sequence[str]) -> list[Action]:
     """The Instant Rune's casts paid (in part) with Spirits Enchanting its caster's cards, one per payment."""
-    return [Action("cast-rune", (*head, "paying", *pay)) for pay in _main.field_payments(pos, who, cost)]
+    return [Action("cast-rune", (*head, "paying", *pay)) for pay in field_payments(pos, who, cost)]
 
 
 def _uses(pos: Position, who: int, actions: list[Action], effect: Any, source: str) -> list[Action]:

@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebook.elestrals.abilities import trigger
+from rulebook.elestrals.abilities import (
+    deck_payment,
+    field_spirit_problem,
+    refuse_use,
+    split_payment,
+    trigger,
+    use_effect,
+)
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.cards import Card, card_status
 from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
@@ -43,14 +50,11 @@ __all__ = [
     "MAIN_ACTIONS",
     "NORMAL_CAST_MAX",
     "draw_card",
-    "field_payments",
     "open_slot",
     "perform",
     "refuse",
-    "refuse_use",
     "resolve_link",
     "status",
-    "use_effect",
 ]
 
 #: The Main Phase actions that start nothing else: the Spirit action's four, Setting, changing Position.
@@ -123,96 +127,6 @@ def _spirit_action(pos: Position, who: int) -> Refusal | None:
             "Enchant or Expend to draw per turn",
             "elestrals.main.spirit-action",
         )
-    return None
-
-
-def _paying(pos: Position, who: int, words: Sequence[str], cost: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Split a ``paying`` list into Spirits from the Spirit Deck (types) and from the field (``E1:fire``)."""
-    deck, field = [], []
-    for word in words:
-        if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
-            ref, _, kind = word.partition(":")
-            field.append(f"{ref.upper()}:{lookup_name('Spirit type', kind, SPIRIT_TYPES)}")
-        elif word.count(":") == 2:
-            raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
-        else:
-            deck.append(lookup_name("Spirit type", word, SPIRIT_TYPES))
-    if words and len(deck) + len(field) != len(cost):
-        raise InvalidInputError(
-            f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
-            f"{len(cost)} (elestrals.main.rune-exact-spirits)"
-        )
-    return deck, field
-
-
-def _default_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
-    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
-    deck = pos.sides[who].spirit_deck
-    if not deck.bounded:
-        return [t if t != "&" else "&" for t in cost]
-    if deck.size is not None and deck.size < len(cost):
-        return None
-    out = []
-    for kind in sorted(cost, key=lambda t: t == "&"):
-        try:
-            deck, got = deck.take(kind)
-        except ValueError:
-            return None
-        out.append(got)
-    return out
-
-
-#: The most payments ``legal`` lists for one Rune (each a distinct choice of Spirits from the field).
-MAX_PAYMENTS = 24
-
-
-def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
-    """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
-    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
-    [`MAX_PAYMENTS`][rulebook.elestrals.main_phase.MAX_PAYMENTS], in a fixed order.
-    """
-    from itertools import combinations
-
-    side = pos.sides[who]
-    items: list[str] = []
-    rows = [("E", side.elestrals), ("R", side.runes), ("S", (side.stadium,))]
-    for zone, row in rows:
-        for i, card in enumerate(row):
-            ref = "S" if zone == "S" else f"{zone}{i + 1}"
-            if card is None or ref == skip or (isinstance(card, Rune) and card.set):
-                continue
-            items += [f"{ref}:{kind}" for kind in sorted(card.spirits) if kind != "?"]
-    out: list[list[str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for size in range(1, len(cost) + 1):
-        for chosen in combinations(items, size):
-            if chosen in seen or len(out) >= MAX_PAYMENTS:
-                continue
-            seen.add(chosen)
-            rest = list(cost)
-            fits = True
-            for item in sorted(chosen, key=lambda i: i.split(":")[1]):
-                kind = item.split(":")[1]
-                if kind in rest:
-                    rest.remove(kind)
-                elif "&" in rest:
-                    rest.remove("&")
-                else:
-                    fits = False
-            deck = _default_payment(pos, who, rest) if fits else None
-            if deck is not None:
-                out.append([*chosen, *deck])
-    return out
-
-
-def _field_spirit(pos: Position, who: int, item: str) -> str | None:
-    """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
-    ref, _, kind = item.partition(":")
-    card = pos.at(ref, who)
-    if card is None or (isinstance(card, Rune) and card.set):
-        return f"there is no face-up card of yours at {ref} to take a Spirit from"
-    if kind not in card.spirits:
-        return f"the card at {ref} has no {kind} Spirit"
     return None
 
 
@@ -473,13 +387,13 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
     elif parts.get("targeting"):
         return _no(f"{card.name!r} has no effect given as data to choose targets for", "elestrals.main.cast-rune")
     # Paying.
-    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
+    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
     if field_words and kind not in ("invoke", "counter"):
         return _no(
             "only Instant Runes may be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
         )
     for item in field_words:
-        why = _field_spirit(pos, who, item)
+        why = field_spirit_problem(pos, who, item)
         replaced = replacing and item.split(":")[0] == replacing[0].upper()
         if why and not replaced:
             return _no(why, "elestrals.main.instant-field-spirits")
@@ -495,7 +409,7 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
                     f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
                 )
         return None
-    if _default_payment(pos, who, card.cost) is None:
+    if deck_payment(pos, who, card.cost) is None:
         return _no(
             f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your cards "
             "with paying E1:TYPE (Instant Runes only)",
@@ -570,34 +484,6 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     if parts:
         return _no("only an effect given as data names targets or a payment", "elestrals.main.activate-effect")
     return None
-
-
-def refuse_use(
-    pos: Position,
-    who: int,
-    facts: Card,
-    trigger: str,
-    source: str,
-    parts: dict[str, list[str]],
-    index: int | None = None,
-) -> Refusal | None:
-    """Why one use of a card's effect (as data) is refused: its condition, targets or payment; ``None`` if it may
-    be used (effect ``index``, or the card's first with this ``trigger``)."""
-    from rulebook.elestrals.abilities import card_effects, choose
-
-    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
-    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
-        parts = {k: v for k, v in parts.items() if k == "targeting"}
-    if not found:
-        return None
-    why, _, _ = choose(pos, who, found[0][1], source, parts)
-    if why is None:
-        return None
-    rule = {
-        "its condition is not met": "elestrals.card.conditional",
-        "its cost cannot be paid": "elestrals.main.activate-effect",
-    }.get(why, "elestrals.advanced.targets-needed")
-    return _no(f"{facts.name}'s effect: {why}", rule)
 
 
 # ---------------------------------------------------------------- what each action does
@@ -749,38 +635,6 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     raise InvalidInputError(f"{verb} is not a Main Phase action")
 
 
-def use_effect(
-    pos: Position,
-    who: int,
-    facts: Card,
-    trigger: str,
-    source: str,
-    parts: dict[str, list[str]],
-    trace: Trace,
-    index: int | None = None,
-) -> tuple[Position, ChainLink]:
-    """Pay for and choose the targets of one use of a card's effect (as ``refuse_use`` allowed); the chain link it
-    makes."""
-    from rulebook.elestrals.abilities import card_effects, choose, pay_costs
-
-    link = ChainLink(who, trigger if trigger == "activate" else "conditional", facts.name, source)
-    found = card_effects(facts, trigger) if index is None else [(index, facts.effects[index])]
-    if trigger == "resolve":  # a Rune's own payment is its Spirits; its effect takes targets only
-        parts = {k: v for k, v in parts.items() if k == "targeting"}
-    if not found:
-        return pos, link
-    index, effect = found[0]
-    _, targets, paying = choose(pos, who, effect, source, parts)
-    pos = pay_costs(pos, who, effect, source, paying, trace)
-    if targets:
-        shown_targets = ", ".join(f"{t.split(':', 2)[2]} ({':'.join(t.split(':', 2)[:2])})" for t in targets)
-        trace.add(f"Its targets are chosen now: {shown_targets}", "elestrals.advanced.targets-needed")
-    negates = (len(pos.chain),) if pos.chain and any(s.action == "negate" for s in effect.steps) else ()
-    if negates:
-        trace.add(f"It answers link {negates[0]}, which it will Negate if it resolves", "elestrals.glossary.negate")
-    return pos, link._replace(targets=targets, effect=index, negates=negates)
-
-
 def _first_need(pos: Position, who: int, name: str) -> str:
     """The Spirit a one-Spirit reveal takes by default: the cost's first type if the deck has one, else any."""
     cost = pos.cards[name].cost
@@ -835,7 +689,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
     )
     pos = pos.with_side(who, side)
     # The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field.
-    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
+    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
     spirits: list[str] = []
     replacing = parts.get("replacing", [])
     if replacing:
