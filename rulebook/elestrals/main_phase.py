@@ -72,6 +72,7 @@ MAIN_ACTIONS: tuple[str, ...] = (
 NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
 _SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
+Parts = dict[str, list[str]]
 Refusal = tuple[str, tuple[str, ...]]
 
 
@@ -145,105 +146,136 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "activate":
         return _refuse_activate(pos, who, head, parts)
     timing = _main_timing(pos, who, verb)
+    step = _REFUSALS.get(verb)
+    if step is None:
+        raise InvalidInputError(f"{verb} is not a Main Phase action")
+    return step(pos, who, head, parts, timing)
+
+
+def _refuse_normal_cast(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
     side = pos.sides[who]
-    if verb == "normal-cast":
-        if not head:
-            raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
-        name = _hand_card(pos, head[0], "elestral")
-        _position_word(head[1:], "normal-cast")
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
-        card = pos.cards[name]
-        top = DATA["normal_cast"]["max_cost"]
-        if len(card.cost) > top:
-            return _no(
-                f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
-                "elestrals.main.normal-cast-one-spirit",
-            )
-        if open_slot(pos, who, "E") is None:
-            return _no(
-                f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
-            )
-        return _reveal(pos, who, parts.get("paying", []), 1)
-    if verb == "normal-ascend":
-        if len(head) < 2:
-            raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
-        _, from_card = _own_elestral(pos, who, head[0])
-        name = _hand_card(pos, head[1], "elestral")
-        _position_word(head[2:], "normal-ascend")
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if from_card is None:
-            return _no(
-                f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend"
-            )
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
-        cap = DATA["normal_cast"]["max_cost"]
-        if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
-            return _no(
-                f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
-                f"most {plural(cap, 'Spirit')}",
-                "elestrals.interp.ascend-cost-cap",
-            )
-        for item in parts.get("adding", []):
-            ref, _, kind = item.partition(":")
-            other = pos.at(ref, who) if ref else None
-            if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
-                return _no(
-                    f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend"
-                )
-            if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
-                return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
-        return _reveal(pos, who, parts.get("paying", []), 1)
-    if verb == "enchant":
-        if not head:
-            raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
-        _slot, card = _own_elestral(pos, who, head[0])
-        kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if card is None:
-            return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
-        return _reveal(pos, who, kinds, 1)
-    if verb == "expend-draw":
-        kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
-    if verb == "set-rune":
-        if not head:
-            raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
-        name = _hand_card(pos, head[0], "rune")
-        if timing:
-            return timing
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
-        if pos.cards[name].rune == "stadium":
-            return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
-        if open_slot(pos, who, "R") is None:
-            return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
-        return None
-    if verb == "change-position":
-        if not head:
-            raise InvalidInputError("change-position needs the Elestral: change-position E1")
-        _, card = _own_elestral(pos, who, head[0])
-        if timing:
-            return timing
-        if card is None:
-            return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
-        if card.cast:
-            return _no(
-                "an Elestral Cast (or Ascended into) this turn cannot change Position",
-                "elestrals.main.position-change",
-                "elestrals.interp.ascended-counts-as-cast",
-            )
-        if card.changed:
-            return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
-        return None
-    raise InvalidInputError(f"{verb} is not a Main Phase action")
+    if not head:
+        raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
+    name = _hand_card(pos, head[0], "elestral")
+    _position_word(head[1:], "normal-cast")
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+    card = pos.cards[name]
+    top = DATA["normal_cast"]["max_cost"]
+    if len(card.cost) > top:
+        return _no(
+            f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
+            "elestrals.main.normal-cast-one-spirit",
+        )
+    if open_slot(pos, who, "E") is None:
+        return _no(
+            f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
+        )
+    return _reveal(pos, who, parts.get("paying", []), 1)
+
+
+def _refuse_normal_ascend(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    side = pos.sides[who]
+    if len(head) < 2:
+        raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
+    _, from_card = _own_elestral(pos, who, head[0])
+    name = _hand_card(pos, head[1], "elestral")
+    _position_word(head[2:], "normal-ascend")
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if from_card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend")
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
+    cap = DATA["normal_cast"]["max_cost"]
+    if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
+        return _no(
+            f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
+            f"most {plural(cap, 'Spirit')}",
+            "elestrals.interp.ascend-cost-cap",
+        )
+    for item in parts.get("adding", []):
+        ref, _, kind = item.partition(":")
+        other = pos.at(ref, who) if ref else None
+        if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
+            return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
+        if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+            return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
+    return _reveal(pos, who, parts.get("paying", []), 1)
+
+
+def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
+    _slot, card = _own_elestral(pos, who, head[0])
+    kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+    return _reveal(pos, who, kinds, 1)
+
+
+def _refuse_expend_draw(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
+
+
+def _refuse_set_rune(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
+    side = pos.sides[who]
+    if not head:
+        raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
+    name = _hand_card(pos, head[0], "rune")
+    if timing:
+        return timing
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
+    if pos.cards[name].rune == "stadium":
+        return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
+    if open_slot(pos, who, "R") is None:
+        return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
+    return None
+
+
+def _refuse_change_position(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("change-position needs the Elestral: change-position E1")
+    _, card = _own_elestral(pos, who, head[0])
+    if timing:
+        return timing
+    if card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
+    if card.cast:
+        return _no(
+            "an Elestral Cast (or Ascended into) this turn cannot change Position",
+            "elestrals.main.position-change",
+            "elestrals.interp.ascended-counts-as-cast",
+        )
+    if card.changed:
+        return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
+    return None
+
+
+_REFUSALS = {
+    "normal-cast": _refuse_normal_cast,
+    "normal-ascend": _refuse_normal_ascend,
+    "enchant": _refuse_enchant,
+    "expend-draw": _refuse_expend_draw,
+    "set-rune": _refuse_set_rune,
+    "change-position": _refuse_change_position,
+}
 
 
 def _hand_card(pos: Position, name: str, kind: str) -> str:
@@ -270,125 +302,142 @@ def _reveal(
     return None
 
 
-def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
+def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: Parts) -> Refusal | None:
     if not head:
         raise InvalidInputError("cast-rune needs the Rune: cast-rune CARD (from hand) or cast-rune R1 (a Set Rune)")
     side = pos.sides[who]
-    from_slot = -1
     first = head[0].strip().upper()
+    rune: Rune | None = None
     if len(first) == 2 and first[0] == "R" and first[1] in "1234":
-        from_slot = int(first[1]) - 1
-        rune = side.runes[from_slot]
+        rune = side.runes[int(first[1]) - 1]
         if rune is None or not rune.set:
             return _no(f"there is no Set Rune of yours at {first}", "elestrals.main.cast-rune")
         card = pos.cards[rune.card]
     else:
         card = pos.cards[_hand_card(pos, head[0], "rune")]
-        rune = None
+    for check in (_rune_timing, _rune_slot, _rune_targets, _rune_payment):
+        if (why := check(pos, who, card, rune, parts)) is not None:
+            return why
+    return None
+
+
+def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase."""
+    if card.rune == "counter":
+        return _counter_timing(pos, who, card, rune)
+    timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
+    if timing and pos.chain and pos.phase == "main":
+        return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
+    if timing and pos.phase != "main":
+        return _no(
+            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
+            "elestrals.glossary.invoke",
+        )
+    if timing:
+        return timing
+    if rune is not None and rune.set_turn >= pos.turn:
+        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+    if rune is None and card.name not in pos.sides[who].hand:
+        return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
+    return None
+
+
+def _counter_timing(pos: Position, who: int, card: Card, rune: Rune | None) -> Refusal | None:
+    if rune is None:
+        return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
+    if rune.set_turn >= pos.turn:
+        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+    if pos.over or pos.phase == "setup":
+        return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
+    if pos.chain and pos.closed:
+        return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
+    if not pos.chain and pos.waiting:
+        return _no(
+            "the next chain opens with the cards and effects waiting in Limbo first", "elestrals.chain.next-chain-order"
+        )
+    opens = not pos.chain and not pos.waiting
+    if opens and (pos.phase == "main" or (pos.phase == "battle" and pos.step == "")) and who != pos.player:
+        return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
+    if opens and pos.phase in ("draw", "end") and not window_open(pos, who):
+        return _no(
+            "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
+            "elestrals.interp.window-chains",
+        )
+    if pos.phase == "draw" and card.when and pos.chain and pos.opts["draw-when-counter"] == "never":
+        return _no(
+            "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not Cast in "
+            "the Draw Phase",
+            "elestrals.phase.draw",
+            "elestrals.interp.draw-when-counter",
+        )
+    if pos.phase == "draw" and card.when and not pos.chain:
+        return _no(
+            "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
+            "elestrals.phase.draw",
+            "elestrals.interp.draw-when-counter",
+        )
+    return None
+
+
+def _rune_slot(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Where it goes: an open slot, or (an Invoke Rune from hand, in a full row) the Rune it replaces."""
     kind = card.rune
-    counter = kind == "counter"
-    # When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase.
-    if counter:
-        if from_slot < 0:
-            return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
-        if rune is not None and rune.set_turn >= pos.turn:
-            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-        if pos.over or pos.phase == "setup":
-            return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
-        if pos.chain:
-            if pos.closed:
-                return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
-        elif pos.waiting:
-            return _no(
-                "the next chain opens with the cards and effects waiting in Limbo first",
-                "elestrals.chain.next-chain-order",
-            )
-        elif pos.phase == "main" or (pos.phase == "battle" and pos.step == ""):
-            if who != pos.player:
-                return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
-        elif not window_open(pos, who):
-            return _no(
-                "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
-                "elestrals.interp.window-chains",
-            )
-        if pos.phase == "draw" and card.when and (not pos.chain or pos.opts["draw-when-counter"] == "never"):
-            if pos.chain:
-                return _no(
-                    "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not "
-                    "Cast in the Draw Phase",
-                    "elestrals.phase.draw",
-                    "elestrals.interp.draw-when-counter",
-                )
-            return _no(
-                "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
-                "elestrals.phase.draw",
-                "elestrals.interp.draw-when-counter",
-            )
-    else:
-        timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
-        if timing and pos.chain and pos.phase == "main":
-            return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
-        if timing:
-            if pos.phase != "main":
-                return _no(
-                    f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
-                    "elestrals.glossary.invoke",
-                )
-            return timing
-        if rune is not None and rune.set_turn >= pos.turn:
-            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-        if rune is None and card.name not in side.hand:
-            return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
-    # Where it goes.
     replacing = parts.get("replacing", [])
     if replacing and (kind != "invoke" or rune is not None):
         return _no(
             "only an Invoke Rune Cast from hand may replace a Rune of a full Rune Row", "elestrals.main.invoke-replaces"
         )
-    if rune is None and kind != "stadium":
-        if open_slot(pos, who, "R") is None:
-            if kind != "invoke":
-                return _no(
-                    f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
-                    "elestrals.zone.rune-row",
-                )
-            if not replacing:
-                return _no(
-                    "the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces"
-                )
-            owner, zone, slot = pos.resolve_ref(replacing[0], who)
-            if owner != who or zone != "R" or side.runes[slot] is None:
-                return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
-        elif replacing:
+    if rune is not None or kind == "stadium":
+        return None
+    if open_slot(pos, who, "R") is not None:
+        if replacing:
             return _no(
                 "the Rune Row has an open slot: an Invoke Rune replaces a Rune only when it is full",
                 "elestrals.main.invoke-replaces",
             )
-    # Targets.
-    empowering = parts.get("empowering", [])
-    if kind == "artifact":
-        if not empowering:
-            return _no(
-                "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
-                "elestrals.main.artifact-targets",
-            )
-        if not isinstance(pos.at(empowering[0], who), Elestral):
-            return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
-    elif empowering:
+        return None
+    if kind != "invoke":
         return _no(
-            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(kind.capitalize() + ' Rune')}",
+            f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
+            "elestrals.zone.rune-row",
+        )
+    if not replacing:
+        return _no("the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces")
+    owner, zone, slot = pos.resolve_ref(replacing[0], who)
+    if owner != who or zone != "R" or pos.sides[who].runes[slot] is None:
+        return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
+    return None
+
+
+def _rune_targets(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Its targets: the Elestral an Artifact Empowers, and the targets of its effects."""
+    empowering = parts.get("empowering", [])
+    if card.rune == "artifact" and not empowering:
+        return _no(
+            "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
+            "elestrals.main.artifact-targets",
+        )
+    if card.rune == "artifact" and not isinstance(pos.at(empowering[0], who), Elestral):
+        return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
+    if card.rune != "artifact" and empowering:
+        return _no(
+            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(card.rune.capitalize() + ' Rune')}",
             "elestrals.rune.artifact",
         )
     if card.target and not _has_target(pos, who, card.target):
         return _no("the Rune needs a target and none is available", "elestrals.advanced.targets-needed")
     if card.effects:
-        if (why := refuse_use(pos, who, card, "resolve", "", parts)) is not None:
-            return why
-    elif parts.get("targeting"):
+        return refuse_use(pos, who, card, "resolve", "", parts)
+    if parts.get("targeting"):
         return _no(f"{card.name!r} has no effect given as data to choose targets for", "elestrals.main.cast-rune")
-    # Paying.
+    return None
+
+
+def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Its Spirits: exactly its cost, from the Spirit Deck or (Instant Runes) from your cards."""
+    replacing = parts.get("replacing", [])
     deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
-    if field_words and kind not in ("invoke", "counter"):
+    if field_words and not card.instant:
         return _no(
             "only Instant Runes may be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
         )
@@ -397,24 +446,22 @@ def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str,
         replaced = replacing and item.split(":")[0] == replacing[0].upper()
         if why and not replaced:
             return _no(why, "elestrals.main.instant-field-spirits")
-    if parts.get("paying"):
-        if not deck_words:
-            return None
-        deck = pos.sides[who].spirit_deck
-        for kind in deck_words:
-            try:
-                deck, _got = deck.take(kind)
-            except ValueError:
-                return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
-                    f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
-                )
+    if not parts.get("paying"):
+        if deck_payment(pos, who, card.cost) is None:
+            return _no(
+                f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your "
+                "cards with paying E1:TYPE (Instant Runes only)",
+                "elestrals.main.cast-rune",
+            )
         return None
-    if deck_payment(pos, who, card.cost) is None:
-        return _no(
-            f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your cards "
-            "with paying E1:TYPE (Instant Runes only)",
-            "elestrals.main.cast-rune",
-        )
+    deck = pos.sides[who].spirit_deck
+    for kind in deck_words:
+        try:
+            deck, _got = deck.take(kind)
+        except ValueError:
+            return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
+                f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
+            )
     return None
 
 
