@@ -73,6 +73,7 @@ NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
 _SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
 Parts = dict[str, list[str]]
+Head = list[str]
 Refusal = tuple[str, tuple[str, ...]]
 
 
@@ -541,145 +542,181 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     ``trace``."""
     verb = action.verb
     head, parts = split_keywords(action.args)
-    side = pos.sides[who]
-    name = pos.names[who]
     if verb in _SPIRIT_ACTIONS:
         trace.add("The once-per-turn Spirit action is still available", "elestrals.main.spirit-action")
-    if verb in ("normal-cast", "normal-ascend"):
-        card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
-        position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
-        paying = parts.get("paying", [])
-        deck, kind = side.spirit_deck.take(
-            lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
-        )
-        hand = list(side.hand)
-        hand.remove(card)
-        spirits = [kind]
-        if verb == "normal-cast":
-            slot = open_slot(pos, who, "E")
-            assert slot is not None
-            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
-            pos = pos.with_side(who, side)
-            trace.add(
-                f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
-                f"into E{slot + 1}: both wait in Limbo, the slot reserved",
-                "elestrals.main.normal-cast",
-            )
-            trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
-            trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
-            link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
-        else:
-            slot, old = _own_elestral(pos, who, head[0])
-            assert old is not None
-            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
-            pos = pos.with_side(who, side)
-            for item in parts.get("adding", []):
-                ref, _, extra = item.partition(":")
-                extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
-                _owner, _, at = pos.resolve_ref(ref, who)
-                other = pos.sides[who].elestrals[at]
-                assert other is not None
-                left = list(other.spirits)
-                left.remove(extra)
-                elestrals = list(pos.sides[who].elestrals)
-                elestrals[at] = replace(other, spirits=tuple(left))
-                pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
-                spirits.append(extra)
-            spirits += list(old.spirits)
-            pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
-            trace.add(
-                f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
-                f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
-                "elestrals.main.normal-ascend",
-            )
-            trace.add(
-                "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
-                "elestrals.zone.elestral-row",
-            )
-            if len(pos.cards[card].cost) > DATA["normal_cast"]["max_cost"]:
-                trace.add(
-                    f"A Normal Ascend may bring in an Elestral costing {plural(len(pos.cards[card].cost), 'Spirit')} "
-                    "(option ascend-cost-cap=no: the 1-Spirit limit binds only a Normal Cast)",
-                    "elestrals.interp.ascend-cost-cap",
-                )
-            trace.add(
-                "Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast"
-            )
-            trace.add(
-                "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
-                "elestrals.advanced.ascend-loses-artifacts",
-            )
-            link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return _add_link(pos, link, trace)
-    if verb == "enchant":
-        slot, card = _own_elestral(pos, who, head[0])
-        assert card is not None
-        deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
-        elestrals = list(side.elestrals)
-        elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
-        pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
-        trace.add(
-            f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
-            "elestrals.main.enchant",
-        )
-        trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
-    if verb == "expend-draw":
-        deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
-        pos = pos.with_side(
-            who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb)
-        )
-        trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return draw_card(pos, who, trace)
-    if verb == "set-rune":
-        card = _hand_card(pos, head[0], "rune")
-        slot = open_slot(pos, who, "R")
+    step = _PERFORM.get(verb)
+    if step is None:
+        raise InvalidInputError(f"{verb} is not a Main Phase action")
+    return step(pos, who, verb, head, parts, trace)
+
+
+def _perform_cast_or_ascend(
+    pos: Position, who: int, verb: str, head: list[str], parts: Parts, trace: Trace
+) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
+    position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
+    paying = parts.get("paying", [])
+    deck, kind = side.spirit_deck.take(
+        lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
+    )
+    hand = list(side.hand)
+    hand.remove(card)
+    spirits = [kind]
+    if verb == "normal-cast":
+        slot = open_slot(pos, who, "E")
         assert slot is not None
-        hand = list(side.hand)
-        hand.remove(card)
-        runes = list(side.runes)
-        runes[slot] = Rune(card, set=True, set_turn=pos.turn)
-        pos = pos.with_side(who, replace(side, hand=tuple(hand), runes=tuple(runes)))
-        trace.add(f"{name} Sets {card} face-down in R{slot + 1}, with no Spirits", "elestrals.main.set-rune")
-        return pos
-    if verb == "change-position":
-        slot, card = _own_elestral(pos, who, head[0])
-        assert card is not None
-        turned = "defense" if card.position == "attack" else "attack"
-        elestrals = list(side.elestrals)
-        elestrals[slot] = replace(card, position=turned, changed=True)
-        pos = pos.with_side(who, replace(side, elestrals=tuple(elestrals)))
+        side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+        pos = pos.with_side(who, side)
         trace.add(
-            f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
-            "elestrals.main.position-change",
+            f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
+            f"into E{slot + 1}: both wait in Limbo, the slot reserved",
+            "elestrals.main.normal-cast",
+        )
+        trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
+        trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
+        link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
+    else:
+        slot, old = _own_elestral(pos, who, head[0])
+        assert old is not None
+        side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+        pos = pos.with_side(who, side)
+        for item in parts.get("adding", []):
+            ref, _, extra = item.partition(":")
+            extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
+            _owner, _, at = pos.resolve_ref(ref, who)
+            other = pos.sides[who].elestrals[at]
+            assert other is not None
+            left = list(other.spirits)
+            left.remove(extra)
+            elestrals = list(pos.sides[who].elestrals)
+            elestrals[at] = replace(other, spirits=tuple(left))
+            pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
+            spirits.append(extra)
+        spirits += list(old.spirits)
+        pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
+        trace.add(
+            f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
+            f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
+            "elestrals.main.normal-ascend",
         )
         trace.add(
-            "Only your own once-per-turn change counts: one made by an effect does not use it up",
-            "elestrals.advanced.position-changed-by-effect",
+            "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
+            "elestrals.zone.elestral-row",
         )
-        return pos
-    if verb == "cast-rune":
-        return _cast_rune(pos, who, head, parts, trace)
-    if verb == "activate":
-        _, zone, slot = pos.resolve_ref(head[0], who)
-        ref = f"{zone}{slot + 1}" if zone != "S" else "S"
-        card = pos.at(ref, who)
-        assert card is not None
-        pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
-        during = pos.cards[card.card].during
-        if during:
-            rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
-            trace.add(f"The effect says it works during the {during} phase", rule)
+        if len(pos.cards[card].cost) > DATA["normal_cast"]["max_cost"]:
+            trace.add(
+                f"A Normal Ascend may bring in an Elestral costing {plural(len(pos.cards[card].cost), 'Spirit')} "
+                "(option ascend-cost-cap=no: the 1-Spirit limit binds only a Normal Cast)",
+                "elestrals.interp.ascend-cost-cap",
+            )
+        trace.add("Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast")
         trace.add(
-            f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
-            "elestrals.main.activate-effect",
+            "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
+            "elestrals.advanced.ascend-loses-artifacts",
         )
-        trace.add("An active effect is used once per turn", "elestrals.card.active")
-        return _add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
-    raise InvalidInputError(f"{verb} is not a Main Phase action")
+        link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return _add_link(pos, link, trace)
+
+
+def _perform_enchant(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    slot, card = _own_elestral(pos, who, head[0])
+    assert card is not None
+    deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
+    elestrals = list(side.elestrals)
+    elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
+    trace.add(
+        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
+        "elestrals.main.enchant",
+    )
+    trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
+
+
+def _perform_expend_draw(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb))
+    trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return draw_card(pos, who, trace)
+
+
+def _perform_set_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    card = _hand_card(pos, head[0], "rune")
+    slot = open_slot(pos, who, "R")
+    assert slot is not None
+    hand = list(side.hand)
+    hand.remove(card)
+    runes = list(side.runes)
+    runes[slot] = Rune(card, set=True, set_turn=pos.turn)
+    pos = pos.with_side(who, replace(side, hand=tuple(hand), runes=tuple(runes)))
+    trace.add(f"{name} Sets {card} face-down in R{slot + 1}, with no Spirits", "elestrals.main.set-rune")
+    return pos
+
+
+def _perform_change_position(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    slot, card = _own_elestral(pos, who, head[0])
+    assert card is not None
+    turned = "defense" if card.position == "attack" else "attack"
+    elestrals = list(side.elestrals)
+    elestrals[slot] = replace(card, position=turned, changed=True)
+    pos = pos.with_side(who, replace(side, elestrals=tuple(elestrals)))
+    trace.add(
+        f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
+        "elestrals.main.position-change",
+    )
+    trace.add(
+        "Only your own once-per-turn change counts: one made by an effect does not use it up",
+        "elestrals.advanced.position-changed-by-effect",
+    )
+    return pos
+
+
+def _perform_cast_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    return _cast_rune(pos, who, head, parts, trace)
+
+
+def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    _, zone, slot = pos.resolve_ref(head[0], who)
+    ref = f"{zone}{slot + 1}" if zone != "S" else "S"
+    card = pos.at(ref, who)
+    assert card is not None
+    pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
+    during = pos.cards[card.card].during
+    if during:
+        rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
+        trace.add(f"The effect says it works during the {during} phase", rule)
+    trace.add(
+        f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
+        "elestrals.main.activate-effect",
+    )
+    trace.add("An active effect is used once per turn", "elestrals.card.active")
+    return _add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
+
+
+_PERFORM = {
+    "normal-cast": _perform_cast_or_ascend,
+    "normal-ascend": _perform_cast_or_ascend,
+    "enchant": _perform_enchant,
+    "expend-draw": _perform_expend_draw,
+    "set-rune": _perform_set_rune,
+    "change-position": _perform_change_position,
+    "cast-rune": _perform_cast_rune,
+    "activate": _perform_activate,
+}
 
 
 def _first_need(pos: Position, who: int, name: str) -> str:
@@ -709,104 +746,16 @@ def _add_link(pos: Position, link: ChainLink | tuple[Position, ChainLink], trace
     return replace(pos, chain=(*pos.chain, link), passed=())
 
 
-def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]], trace: Trace) -> Position:
-    side = pos.sides[who]
-    name = pos.names[who]
-    first = head[0].strip().upper()
-    from_set = len(first) == 2 and first[0] == "R" and first[1] in "1234"
-    if from_set:
-        slot = int(first[1]) - 1
-        rune = side.runes[slot]
-        assert rune is not None
-        card = pos.cards[rune.card]
-        runes = list(side.runes)
-        runes[slot] = None
-        side = replace(side, runes=tuple(runes))
-        where, source = f"R{slot + 1}", f"R{slot + 1}"
-    else:
-        card = pos.cards[_hand_card(pos, head[0], "rune")]
-        hand = list(side.hand)
-        hand.remove(card.name)
-        side = replace(side, hand=tuple(hand))
-        source = "hand"
-        where = ""
-    kind = card.rune
+def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Trace) -> Position:
+    pos, card, where, source = _take_rune(pos, who, head[0])
     trace.add(
-        f"{kind.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes", "elestrals.rune.types"
+        f"{card.rune.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes",
+        "elestrals.rune.types",
     )
-    pos = pos.with_side(who, side)
-    # The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field.
-    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
-    spirits: list[str] = []
-    replacing = parts.get("replacing", [])
-    if replacing:
-        owner, _, at = pos.resolve_ref(replacing[0], who)
-        old = pos.sides[who].runes[at]
-        assert old is not None
-        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
-        left = list(old.spirits)
-        for item in reused:
-            left.remove(item.split(":")[1])
-            spirits.append(item.split(":")[1])
-        field_words = [i for i in field_words if i not in reused]
-        runes = list(pos.sides[who].runes)
-        runes[at] = replace(old, spirits=tuple(left))
-        pos = pos.with_side(who, replace(pos.sides[who], runes=tuple(runes)))
-        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
-        trace.add(
-            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
-            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
-            "elestrals.main.invoke-replaces",
-        )
-        where = f"R{at + 1}"
-    for item in field_words:
-        ref, _, kind_word = item.partition(":")
-        owner, zone, at = pos.resolve_ref(ref, who)
-        holder = pos.at(ref, who)
-        assert holder is not None
-        left = list(holder.spirits)
-        left.remove(kind_word)
-        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
-        spirits.append(kind_word)
-        trace.add(
-            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
-            "elestrals.main.instant-field-spirits",
-        )
-    need = list(card.cost)[len(spirits) :] if not parts.get("paying") else deck_words
-    if not parts.get("paying"):
-        need = sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
-    deck = pos.sides[who].spirit_deck
-    for want in need:
-        deck, got = deck.take(want)
-        spirits.append(got)
-    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
-    trace.add(
-        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
-        "elestrals.main.rune-exact-spirits",
-    )
-    if from_set:
-        if kind == "counter":
-            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
-            if pos.phase == "draw" and card.when:
-                trace.add(
-                    "In the Draw Phase a Counter Rune that works 'when' something happens may answer a chain, not "
-                    "start one (option draw-when-counter=respond)",
-                    "elestrals.interp.draw-when-counter",
-                )
-        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
-    elif kind == "stadium":
-        where = "S"
-        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
-        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
-        if pos.opts["stadium-replaced"] == "on-cast":
-            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
-    elif not where:
-        slot = open_slot(pos, who, "R")
-        assert slot is not None
-        where = f"R{slot + 1}"
-        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
+    pos, spirits, where = _pay_rune(pos, who, card, parts, where, trace)
+    pos, where = _place_rune(pos, who, card, where, source != "hand", trace)
     target = ""
-    if kind == "artifact":
+    if card.rune == "artifact":
         owner, _, at = pos.resolve_ref(parts["empowering"][0], who)
         target = pos.ref(owner, "E", at)
         trace.add(f"The Artifact targets the Elestral it will Empower, {target}", "elestrals.main.artifact-targets")
@@ -821,6 +770,100 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
     pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
     link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
     return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
+
+
+def _take_rune(pos: Position, who: int, word: str) -> tuple[Position, Card, str, str]:
+    """The Rune leaves its Set slot or the hand: the position, its facts, its slot (if Set) and where it was."""
+    side = pos.sides[who]
+    first = word.strip().upper()
+    if len(first) == 2 and first[0] == "R" and first[1] in "1234":
+        slot = int(first[1]) - 1
+        rune = side.runes[slot]
+        assert rune is not None
+        return put_card(pos, who, "R", slot, None), pos.cards[rune.card], first, first
+    card = pos.cards[_hand_card(pos, word, "rune")]
+    hand = list(side.hand)
+    hand.remove(card.name)
+    return pos.with_side(who, replace(side, hand=tuple(hand))), card, "", "hand"
+
+
+def _pay_rune(
+    pos: Position, who: int, card: Card, parts: Parts, where: str, trace: Trace
+) -> tuple[Position, list[str], str]:
+    """The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field, or the Rune it replaces."""
+    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
+    spirits: list[str] = []
+    replacing = parts.get("replacing", [])
+    if replacing:
+        _, _, at = pos.resolve_ref(replacing[0], who)
+        old = pos.sides[who].runes[at]
+        assert old is not None
+        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
+        left = list(old.spirits)
+        for item in reused:
+            left.remove(item.split(":")[1])
+            spirits.append(item.split(":")[1])
+        field_words = [i for i in field_words if i not in reused]
+        pos = put_card(pos, who, "R", at, replace(old, spirits=tuple(left)))
+        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
+        trace.add(
+            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
+            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
+            "elestrals.main.invoke-replaces",
+        )
+        where = f"R{at + 1}"
+    for item in field_words:
+        ref, _, kind_word = item.partition(":")
+        _, zone, at = pos.resolve_ref(ref, who)
+        holder = pos.at(ref, who)
+        assert holder is not None
+        left = list(holder.spirits)
+        left.remove(kind_word)
+        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
+        spirits.append(kind_word)
+        trace.add(
+            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
+            "elestrals.main.instant-field-spirits",
+        )
+    need = deck_words if parts.get("paying") else sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
+    deck = pos.sides[who].spirit_deck
+    for want in need:
+        deck, got = deck.take(want)
+        spirits.append(got)
+    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
+    trace.add(
+        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
+        "elestrals.main.rune-exact-spirits",
+    )
+    return pos, spirits, where
+
+
+def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool, trace: Trace) -> tuple[Position, str]:
+    """Where the Rune is Cast: its Set slot turned face-up, the Stadium slot, or an open Rune Row slot."""
+    name = pos.names[who]
+    if from_set:
+        if card.rune == "counter":
+            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
+            if pos.phase == "draw" and card.when:
+                trace.add(
+                    "In the Draw Phase a Counter Rune that works 'when' something happens may answer a chain, not "
+                    "start one (option draw-when-counter=respond)",
+                    "elestrals.interp.draw-when-counter",
+                )
+        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
+        return pos, where
+    if card.rune == "stadium":
+        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
+        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
+        if pos.opts["stadium-replaced"] == "on-cast":
+            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+        return pos, "S"
+    if not where:
+        slot = open_slot(pos, who, "R")
+        assert slot is not None
+        where = f"R{slot + 1}"
+        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
+    return pos, where
 
 
 def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
