@@ -26,7 +26,8 @@ from pathlib import Path
 from rulebook import IllegalActionError
 from rulebook.elestrals import new_game
 from rulebook.elestrals.cards import read_cards
-from rulebook.elestrals.game import Game, candidates
+from rulebook.elestrals.deciding import candidates
+from rulebook.elestrals.game import Game
 from rulebook.elestrals.position_file import main_total, parse_position, position_toml, spirit_total
 
 _CARDS = Path(__file__).resolve().parent.parent / "examples" / "elestrals" / "effect-cards.toml"

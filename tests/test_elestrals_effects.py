@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from cli.main import app
 from rulebook.elestrals import check, legal, load
 from rulebook.elestrals.cards import read_card, read_cards
-from rulebook.elestrals.game import Game, candidates
+from rulebook.elestrals.deciding import candidates
+from rulebook.elestrals.game import Game
 from rulebook.elestrals.position_file import parse_position, position_toml
 from rulebook.errors import InvalidInputError
 

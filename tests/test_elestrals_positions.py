@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elestrals
-from rulebook.elestrals.game import Game, candidates, decider
+from rulebook.elestrals.deciding import candidates, decider
+from rulebook.elestrals.game import Game
 from rulebook.elestrals.position_file import main_total, parse_position, position_toml, spirit_total
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "elestrals"

@@ -35,11 +35,11 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
-from rulebook.elestrals.abilities import field_payments
 from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
 from rulebook.elestrals.core import DECKS, SPIRIT_TYPES, options, plural
+from rulebook.elestrals.deciding import candidates, decider, in_window
 from rulebook.elestrals.position_file import position_toml, read_position
 from rulebook.elestrals.state import ROW, Elestral, Position, Side, SpiritDeck, put_card, replace, window_open
 from rulebook.errors import IllegalActionError, InvalidInputError
@@ -67,172 +67,7 @@ class _Quiet(Trace):
 # ---------------------------------------------------------------- whose decision
 
 
-def _in_window(pos: Position) -> bool:
-    return (
-        not pos.chain
-        and not pos.waiting
-        and (
-            (pos.phase == "draw" and pos.step == "window")
-            or pos.phase == "end"
-            or (pos.phase == "battle" and pos.step != "")
-        )
-    )
-
-
-def decider(pos: Position) -> int | None:
-    """The player who decides next (0 or 1), or ``None`` when the game is over."""
-    if pos.over:
-        return None
-    if pos.phase == "setup":
-        for who in (pos.player, 1 - pos.player):
-            if not pos.sides[who].kept:
-                return who
-        return pos.player
-    if pos.chain and pos.closed:
-        return pos.player
-    if pos.waiting:
-        found = _chain.next_in_limbo(pos)
-        return pos.player if found is None else found
-    if pos.chain:
-        last = pos.chain[-1].player
-        for who in (1 - last, last):
-            if who not in pos.passed:
-                return who
-        return pos.player
-    if _in_window(pos):
-        for who in (pos.player, 1 - pos.player):
-            if who not in pos.passed and window_open(pos, who):
-                return who
-    return pos.player
-
-
 # ---------------------------------------------------------------- candidate actions
-
-
-def _hand_names(side: Side, pos: Position, kind: str) -> list[str]:
-    return [n for n in dict.fromkeys(side.hand) if n != "?" and pos.cards[n].card_type == kind]
-
-
-def _paid(pos: Position, who: int, head: tuple[str, ...], cost: Sequence[str]) -> list[Action]:
-    """The Instant Rune's casts paid (in part) with Spirits Enchanting its caster's cards, one per payment."""
-    return [Action("cast-rune", (*head, "paying", *pay)) for pay in field_payments(pos, who, cost)]
-
-
-def _uses(pos: Position, who: int, actions: list[Action], effect: Any, source: str) -> list[Action]:
-    """Each action once per distinct choice of the effect's targets and payment (kept as it is when there is none,
-    so that ``legal`` can say why it is refused)."""
-    from rulebook.elestrals.abilities import use_words
-
-    words = use_words(pos, who, effect, source)
-    if words in ([], [()]):
-        return actions
-    return [Action(a.verb, (*a.args, *w)) for a in actions for w in words]
-
-
-def _rune_uses(pos: Position, who: int, casts: list[Action], card: Card) -> list[Action]:
-    found = [e for e in card.effects if e.trigger == "resolve"]
-    return _uses(pos, who, casts, found[0], "") if found and card.instant else casts
-
-
-def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
-    """Every action worth asking about now (the legal ones and the near misses), in a fixed order.
-
-    With ``prune``, actions that a shared condition already refuses (a used Spirit action, a full row, an
-    Elestral that attacked) are left out; the legal ones are the same either way.
-    """
-    who = decider(pos)
-    if who is None:
-        return []
-    if pos.phase == "setup":
-        return [Action("keep"), Action("mulligan")]
-    if pos.chain and pos.closed:
-        return [Action("resolve")]
-    if pos.phase == "draw" and pos.step == "draw":
-        return [Action("draw")]
-    side = pos.sides[who]
-    out: list[Action] = []
-    if pos.waiting:
-        for item in pos.waiting:
-            if item.player != who:
-                continue
-            if item.kind == "conditional":
-                plain = [Action("conditional", (item.label or item.card,))]
-                facts = pos.cards.get(item.card)
-                if facts is not None and facts.effects:
-                    plain = _uses(pos, who, plain, facts.effects[item.effect], item.source)
-                out += plain
-            elif item.kind == "special-cast":
-                out += [Action("special-cast", (item.card, p)) for p in ("attack", "defense")]
-            else:
-                for slot, el in enumerate(side.elestrals):
-                    if el is not None:
-                        out += [Action("special-ascend", (f"E{slot + 1}", item.card, p)) for p in ("attack", "defense")]
-        return [*out, Action("pass")]
-    for slot, rune in enumerate(side.runes):
-        if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
-            casts = [Action("cast-rune", (f"R{slot + 1}",))]
-            if pos.cards[rune.card].instant:
-                casts += _paid(pos, who, (f"R{slot + 1}",), pos.cards[rune.card].cost)
-            out += _rune_uses(pos, who, casts, pos.cards[rune.card])
-    refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e is not None]
-    effect_refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e and pos.cards[e.card].category == "active"]
-    effect_refs += [
-        f"R{i + 1}" for i, r in enumerate(side.runes) if r and not r.set and pos.cards[r.card].category == "active"
-    ]
-    if side.stadium is not None and pos.cards[side.stadium.card].category == "active":
-        effect_refs.append("S")
-    for ref in effect_refs:
-        facts = pos.cards[pos.at(ref, who).card]  # type: ignore[union-attr]
-        found = [e for e in facts.effects if e.trigger == "activate"]
-        out += _uses(pos, who, [Action("activate", (ref,))], found[0], ref) if found else [Action("activate", (ref,))]
-    if pos.phase == "main" and not pos.chain and who == pos.player:
-        elestral_cards = _hand_names(side, pos, "elestral")
-        spirit_action = not prune or (not side.spirit_action and side.spirit_deck.size != 0)
-        if spirit_action:
-            open_row = not prune or _main.open_slot(pos, who, "E") is not None
-            for name in elestral_cards:
-                if open_row and (not prune or len(pos.cards[name].cost) <= 1):
-                    out += [Action("normal-cast", (name, p)) for p in ("attack", "defense")]
-            for ref in refs:
-                for name in elestral_cards:
-                    out += [Action("normal-ascend", (ref, name, p)) for p in ("attack", "defense")]
-            kinds = side.spirit_deck.types()
-            for ref in refs:
-                out += [Action("enchant", (ref, kind)) for kind in kinds] if kinds else [Action("enchant", (ref,))]
-            out += [Action("expend-draw", (kind,)) for kind in kinds] if kinds else [Action("expend-draw")]
-        open_runes = not prune or _main.open_slot(pos, who, "R") is not None
-        for name in _hand_names(side, pos, "rune"):
-            card = pos.cards[name]
-            if card.rune != "stadium" and open_runes:
-                out.append(Action("set-rune", (name,)))
-            if card.rune == "artifact":
-                for w in (who, 1 - who):
-                    for i, el in enumerate(pos.sides[w].elestrals):
-                        if el is not None:
-                            target = f"E{i + 1}" if w == who else f"{pos.names[w]}:E{i + 1}"
-                            out.append(Action("cast-rune", (name, "empowering", target)))
-            elif card.rune == "invoke" and _main.open_slot(pos, who, "R") is None:
-                replacing = [
-                    Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r
-                ]
-                out += _rune_uses(pos, who, replacing, card)
-            else:
-                casts = [Action("cast-rune", (name,))]
-                if card.rune == "invoke":
-                    casts += _paid(pos, who, (name,), card.cost)
-                out += _rune_uses(pos, who, casts, card)
-        for ref in refs:
-            el = side.elestrals[int(ref[1]) - 1]
-            if not prune or (el is not None and not el.cast and not el.changed):
-                out.append(Action("change-position", (ref,)))
-    if pos.phase == "battle" and pos.step == "" and who == pos.player:
-        theirs = [f"E{i + 1}" for i, e in enumerate(pos.sides[1 - who].elestrals) if e is not None]
-        for ref in refs:
-            el = side.elestrals[int(ref[1]) - 1]
-            if not prune or (el is not None and el.position == "attack" and not el.attacked):
-                out += [Action("attack", (ref, target)) for target in theirs or ["spirit-deck"]]
-    out.append(Action("pass"))
-    return out
 
 
 # ---------------------------------------------------------------- refusals
@@ -471,7 +306,7 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
         text = "No one adds a link" if forced else f"{name} adds no link either"
         trace.add(f"{text}: the chain is closed", "elestrals.chain.closed")
         return _after_chain(replace(pos, closed=True, passed=passed), trace, notes)
-    if _in_window(pos):
+    if in_window(pos):
         passed = (*pos.passed, who)
         rule = _WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase]
         if not forced:
@@ -600,7 +435,7 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
         else:
             acts = _legal(pos)
             # A pass that would end the Main or Battle Phase is the player's to make, even when alone.
-            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or _in_window(pos)):
+            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or in_window(pos)):
                 return pos, acts
             forced = acts[0]
         pos = _step(pos, forced, trace, notes, forced=True)
@@ -610,7 +445,7 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
 def _nothing_to_answer(pos: Position) -> bool:
     """Whether the decider, answering a chain or in a chain window, has certainly nothing but a pass: no
     Counter Rune Set before this turn and no card with an effect to activate (a shortcut of ``_legal``)."""
-    if pos.waiting or not (pos.chain or _in_window(pos)):
+    if pos.waiting or not (pos.chain or in_window(pos)):
         return False
     who = decider(pos)
     if who is None:
@@ -823,7 +658,7 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
     if verb == "pass":
         if pos.chain:
             return ("elestrals.chain.closed",)
-        if _in_window(pos):
+        if in_window(pos):
             rules = (_WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase], "elestrals.chain.forming")
             return (*rules, "elestrals.interp.window-chains") if pos.phase in ("draw", "end") else rules
         return ("elestrals.phase.four",)
