@@ -113,7 +113,7 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     trace.add(f"Attack Step: {describe(pos, attacker)} attacks {what}", "elestrals.battle.declare")
     for el in (attacker, defender):
         lasting = continuous_stats(pos, el) if el is not None else []
-        if el is not None and (lasting or el.modifiers):
+        if el is not None and lasting:
             card = pos.cards[el.card]
             effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
             trace.add(
