@@ -324,9 +324,30 @@ def position_from_data(
 
 
 def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[str], turn: int) -> Side:
+    # Read in the file's order of checks: the field before the decks' names, as it always has been.
+    deck = _spirit_deck(reader, data, path)
+    elestrals = _elestrals(reader, data, path, names)
+    runes = _runes(reader, data, path, turn)
+    stadium = _stadium(reader, data, path)
+    used = _used(reader, data, path)
+    return Side(
+        deck,
+        reader.names(data["main_deck"], f"{path}.main_deck"),
+        tuple(sorted(reader.names(data["hand"], f"{path}.hand"))),
+        reader.names(data.get("underworld", []), f"{path}.underworld", spirits=True),
+        elestrals,
+        runes,
+        stadium,
+        data.get("spirit_action", ""),
+        used,
+        data.get("kept", False),
+    )
+
+
+def _spirit_deck(reader: _Reader, data: Mapping[str, Any], path: str) -> SpiritDeck:
     deck = data.get("spirit_deck")
     if deck is None:
-        spirit_deck = SpiritDeck(bounded=False)
+        return SpiritDeck(bounded=False)
     elif isinstance(deck, int):
         spirit_deck = SpiritDeck().add(UNKNOWN, deck)
     else:
@@ -338,6 +359,12 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
             except UnknownNameError as err:
                 raise reader.fail(f"{path}.spirit_deck", str(err)) from None
             spirit_deck = spirit_deck.add(kind_name, n)
+    return spirit_deck
+
+
+def _elestrals(
+    reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[str]
+) -> tuple[Elestral | None, ...]:
     elestrals: list[Elestral | None] = [None] * ROW
     for n, item in enumerate(data.get("elestrals", []), 1):
         here = f"{path}.elestrals[{n}]"
@@ -366,6 +393,10 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
             owner,
             _counters(item),
         )
+    return tuple(elestrals)
+
+
+def _runes(reader: _Reader, data: Mapping[str, Any], path: str, turn: int) -> tuple[Rune | None, ...]:
     runes: list[Rune | None] = [None] * RUNE_ROW
     for n, item in enumerate(data.get("runes", []), 1):
         here = f"{path}.runes[{n}]"
@@ -398,6 +429,10 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
         runes[slot] = Rune(
             name, face_down, set_turn, spirits, empowering.strip(), item.get("suppressed", False), _counters(item)
         )
+    return tuple(runes)
+
+
+def _stadium(reader: _Reader, data: Mapping[str, Any], path: str) -> Stadium | None:
     stadium = None
     if "stadium" in data:
         item = data["stadium"]
@@ -407,6 +442,10 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
         stadium = Stadium(
             name, reader.spirits(item.get("spirits", []), f"{path}.stadium.spirits"), item.get("suppressed", False)
         )
+    return stadium
+
+
+def _used(reader: _Reader, data: Mapping[str, Any], path: str) -> tuple[str, ...]:
     used = []
     for n, ref in enumerate(data.get("used", []), 1):
         if not REF.fullmatch(ref.strip()) or ":" in ref or "." in ref:
@@ -414,18 +453,7 @@ def _side(reader: _Reader, data: Mapping[str, Any], path: str, names: Sequence[s
                 f"{path}.used[{n}]", f"write the card whose effect was used as E1-E4, R1-R4 or S, not {shown(ref)!r}"
             )
         used.append(ref.strip().upper())
-    return Side(
-        spirit_deck,
-        reader.names(data["main_deck"], f"{path}.main_deck"),
-        tuple(sorted(reader.names(data["hand"], f"{path}.hand"))),
-        reader.names(data.get("underworld", []), f"{path}.underworld", spirits=True),
-        tuple(elestrals),
-        tuple(runes),
-        stadium,
-        data.get("spirit_action", ""),
-        tuple(sorted(set(used))),
-        data.get("kept", False),
-    )
+    return tuple(sorted(set(used)))
 
 
 def _counters(item: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
