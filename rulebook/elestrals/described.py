@@ -11,7 +11,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -276,18 +276,7 @@ def battle(
     if refused is not None:
         trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
         return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
-    pos = declare(pos, 0, action, trace)
-    # What happened in the Attack Step's chains, as described.
-    if att.left == "attack-step":
-        pos = _set_elestral(pos, 0, None)
-    elif att.turned:
-        mine = pos.sides[0].elestrals[0]
-        assert mine is not None
-        pos = _set_elestral(pos, 0, replace(mine, position="defense" if mine.position == "attack" else "attack"))
-    if dfd.present:
-        theirs = pos.sides[1].elestrals[0]
-        assert theirs is not None
-        pos = _set_elestral(pos, 1, None if dfd.left == "attack-step" else replace(theirs, position=dfd.position))
+    pos = _attack_step(declare(pos, 0, action, trace), att, dfd)
     pos = end_attack_step(pos, trace)
     if pos.battle is None:
         why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
@@ -303,6 +292,21 @@ def battle(
     pos, result = damage(pos, _Described(trace))
     verdict = _battle_verdict(result["destroyed"], result["expend"], result["loser"])
     return trace.ruling(verdict, {"outcome": "resolved", **result}, legal=True)
+
+
+def _attack_step(pos: Position, att: Combatant, dfd: Combatant) -> Position:
+    """What happened in the Attack Step's chains, as described: an Elestral left, or turned."""
+    if att.left == "attack-step":
+        pos = _set_elestral(pos, 0, None)
+    elif att.turned:
+        mine = pos.sides[0].elestrals[0]
+        assert mine is not None
+        pos = _set_elestral(pos, 0, replace(mine, position="defense" if mine.position == "attack" else "attack"))
+    if dfd.present:
+        theirs = pos.sides[1].elestrals[0]
+        assert theirs is not None
+        pos = _set_elestral(pos, 1, None if dfd.left == "attack-step" else replace(theirs, position=dfd.position))
+    return pos
 
 
 _EMPTY: dict[str, Any] = {"destroyed": [], "expend": {"attacker": 0, "defender": 0}, "loser": None}
@@ -728,28 +732,7 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
     elif action == "expend-draw":
         args = ("fire",)
     elif action in ("set-rune", "cast-rune"):
-        kind = st.rune or "invoke"
-        rune_effect = "When an Elestral is Cast, Negate it." if st.when else ""
-        name = card(f"{kind.capitalize()} Rune", card_type="rune", cost=cost, subclasses=(kind,), effect=rune_effect,
-                    target=target)  # fmt: skip
-        filler = card("Set Rune", card_type="rune", cost=("fire",), subclasses=("invoke",))
-        if st.set and action == "cast-rune":
-            runes[0] = Rune(name, set=True, set_turn=turn if st.set_this_turn else turn - 1)
-            args = ("R1",)
-        else:
-            hand.append(name)
-            args = (name,)
-            if kind == "artifact":
-                args += ("empowering", "E1")
-                if elestrals[0] is None:
-                    elestrals[0] = Elestral(
-                        card("Elestral A", card_type="elestral", cost=("fire",), attack=1, defense=1), spirits=("fire",)
-                    )
-        for i in range(min(st.runes, RUNE_ROW)):
-            if runes[i] is None:
-                runes[i] = Rune(filler, set=True, set_turn=1)
-        if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
-            args += ("replacing", "R1")
+        args = _rune_args(action, st, card, cost, target, elestrals, runes, hand)
     elif action == "change-position" or action == "activate":
         args = ("E1",)
     side = Side(SpiritDeck().add("fire", 15), ("?",) * 20, tuple(sorted(hand)), (), tuple(elestrals), tuple(runes),
@@ -762,6 +745,43 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
         closed = action in ("special-cast", "special-ascend")
         pos = replace(pos, chain=(ChainLink(1, "described", "a card Cast by the opponent"),), closed=closed)
     return pos, Action(action, args)
+
+
+def _rune_args(
+    action: str,
+    st: MainState,
+    card: Callable[..., str],
+    cost: tuple[str, ...],
+    target: str,
+    elestrals: list[Elestral | None],
+    runes: list[Rune | None],
+    hand: list[str],
+) -> tuple[str, ...]:
+    """The Rune of a described Set or Cast, put in the hand or Rune Row; the action's words."""
+    turn = 3
+    kind = st.rune or "invoke"
+    rune_effect = "When an Elestral is Cast, Negate it." if st.when else ""
+    name = card(f"{kind.capitalize()} Rune", card_type="rune", cost=cost, subclasses=(kind,), effect=rune_effect,
+                target=target)  # fmt: skip
+    filler = card("Set Rune", card_type="rune", cost=("fire",), subclasses=("invoke",))
+    if st.set and action == "cast-rune":
+        runes[0] = Rune(name, set=True, set_turn=turn if st.set_this_turn else turn - 1)
+        args = ("R1",)
+    else:
+        hand.append(name)
+        args = (name,)
+        if kind == "artifact":
+            args += ("empowering", "E1")
+            if elestrals[0] is None:
+                elestrals[0] = Elestral(
+                    card("Elestral A", card_type="elestral", cost=("fire",), attack=1, defense=1), spirits=("fire",)
+                )
+    for i in range(min(st.runes, RUNE_ROW)):
+        if runes[i] is None:
+            runes[i] = Rune(filler, set=True, set_turn=1)
+    if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
+        args += ("replacing", "R1")
+    return args
 
 
 def _nexus_view(st: MainState, trace: Trace) -> Ruling:
