@@ -13,13 +13,17 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rulebook.elestrals.core import DATA, DECKS, SPIRIT_TYPES, TOURNAMENT, options, plural, read_count
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import shown
+from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+
+Problem = Callable[[str, str], None]
+Matches = dict[tuple[int, frozenset[str]], dict[str, int]]
 
 __all__ = [
     "check_deck",
@@ -106,6 +110,20 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         problems.append({"problem": text, "rule": rule})
         trace.add(text, rule)
 
+    sizes = _deck_sizes(decks, trace, problem)
+    rule = _copy_limits(decks, opts, trace, problem)
+    if not problems:
+        trace.add(f"No card has more than {DECKS['copy_limit']} copies", rule)
+    verdict = (
+        "Legal deck"
+        if not problems
+        else f"{plural(len(problems), 'problem')}: " + "; ".join(p["problem"] for p in problems)
+    )
+    return trace.ruling(verdict, {"sizes": sizes, "problems": problems}, legal=not problems)
+
+
+def _deck_sizes(decks: Mapping[str, list[tuple[str, int, int]]], trace: Trace, problem: Problem) -> dict[str, int]:
+    """The three decks' sizes and what each may hold."""
     sizes = {k: sum(n for _, n, _ in v) for k, v in decks.items()}
     trace.add("Spirit cards come in types; a deck may mix them freely", "elestrals.spirit.types")
     for name, _, line in decks["spirit"]:
@@ -148,6 +166,11 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         )
     else:
         trace.add("No Side Deck: it is optional", "elestrals.interp.side-deck-empty")
+    return sizes
+
+
+def _copy_limits(decks: Mapping[str, list[tuple[str, int, int]]], opts: Options, trace: Trace, problem: Problem) -> str:
+    """Copies of each card over the limit (Main and Side Decks together); the rule that limits them."""
     limit_spirits = opts.flag("spirit-copy-limit")
     copies: dict[str, int] = {}
     spelled: dict[str, str] = {}
@@ -168,14 +191,7 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
             "Spirits in the Side Deck " + ("count" if limit_spirits else "do not count") + " against the copy limit",
             "elestrals.interp.spirit-copies",
         )
-    if not problems:
-        trace.add(f"No card has more than {DECKS['copy_limit']} copies", rule)
-    verdict = (
-        "Legal deck"
-        if not problems
-        else f"{plural(len(problems), 'problem')}: " + "; ".join(p["problem"] for p in problems)
-    )
-    return trace.ruling(verdict, {"sizes": sizes, "problems": problems}, legal=not problems)
+    return rule
 
 
 def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, object] | None = None) -> Ruling:
@@ -418,24 +434,7 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     points = DATA["match_points"][opts["match-points"]]
     need = TOURNAMENT["wins_per_match"]
     trace = Trace()
-    players: dict[str, _Player] = {}
-    matches: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
-    for rnd, a, b, winner, sa, sb, line in parse_results(text):
-        key = (rnd, frozenset((a, b)))
-        wins = matches.setdefault(key, {a: 0, b: 0})
-        if max(wins.values()) >= need:
-            raise InvalidInputError(f"line {line}: round {rnd} of {a} against {b} was already won with {need} games")
-        for me, mine, theirs in ((a, sa, sb), (b, sb, sa)):
-            p = players.setdefault(me, _Player(me, drawn_played=opts["drawn-games"] == "played"))
-            p.games += 1
-            p.won += winner == me
-            p.drawn += winner == "draw"
-            p.differential += mine - theirs
-        if winner != "draw":
-            wins[winner] += 1
-        for other_round, pair in matches:
-            if other_round == rnd and pair != key[1] and pair & key[1]:
-                raise InvalidInputError(f"line {line}: a player has two opponents in round {rnd}")
+    players, matches = _tally(text, opts, need)
     trace.add("Tournament defaults; an organiser's announced changes are options", "elestrals.tournament.adjustable")
     trace.add(f"A match is played until a player has won {need} games", "elestrals.tournament.rounds")
     trace.add(f"Match points (option match-points={opts['match-points']})", "elestrals.interp.match-points")
@@ -491,6 +490,31 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     lead = "lead" if len(leaders) > 1 else "leads"
     verdict = f"{' and '.join(leaders)} {lead} with {plural(rows[0]['points'], 'match point')}"
     return trace.ruling(verdict, {"standings": rows})
+
+
+def _tally(
+    text: str, opts: Options, need: int
+) -> tuple[dict[str, _Player], dict[tuple[int, frozenset[str]], dict[str, int]]]:
+    """Each player's games and each match's wins, from a results file; a match won twice over is refused."""
+    players: dict[str, _Player] = {}
+    matches: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
+    for rnd, a, b, winner, sa, sb, line in parse_results(text):
+        key = (rnd, frozenset((a, b)))
+        wins = matches.setdefault(key, {a: 0, b: 0})
+        if max(wins.values()) >= need:
+            raise InvalidInputError(f"line {line}: round {rnd} of {a} against {b} was already won with {need} games")
+        for me, mine, theirs in ((a, sa, sb), (b, sb, sa)):
+            p = players.setdefault(me, _Player(me, drawn_played=opts["drawn-games"] == "played"))
+            p.games += 1
+            p.won += winner == me
+            p.drawn += winner == "draw"
+            p.differential += mine - theirs
+        if winner != "draw":
+            wins[winner] += 1
+        for other_round, pair in matches:
+            if other_round == rnd and pair != key[1] and pair & key[1]:
+                raise InvalidInputError(f"line {line}: a player has two opponents in round {rnd}")
+    return players, matches
 
 
 def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, spirits_out: int = 0) -> Ruling:
