@@ -127,3 +127,13 @@ def test_check_names_the_targets_an_effect_needs() -> None:
     assert first.startswith(
         "P1 activate E1: not allowed: Cinder Adept's effect: name its targets, e.g. targeting P2:E1"
     )
+
+
+def test_a_step_that_moves_its_own_target_is_not_reported_as_a_target_gone() -> None:
+    game = load(str(EXAMPLES / "judge-walk.toml")).apply('cast-rune "Riptide Call" targeting P1:E1')
+    after, ruling = check(game, "cast-rune R1 targeting P2:E2")
+    texts = [step.text for step in ruling.trace]
+    assert "Riptide Call destroys Basalt Guardian (P1:E1)" in texts
+    assert not any("is gone" in t for t in texts)
+    assert after is not None and after.waiting[0].label == "Basalt Guardian on destroyed"
+    assert after.sides[1].elestrals[1].modifiers == (("attack -2", "end"),)

@@ -231,7 +231,7 @@ def test_every_example_position_reads_and_writes_back() -> None:
     positions = [f for f in files if f.name not in ("cards.toml", "effect-cards.toml", "bad-effect.toml")]
     assert len(positions) >= 10
     for path in positions:
-        uses_effects = path.name.startswith(("effect-table", "effect-chain", "effect-battle", "effect-more"))
+        uses_effects = path.name.startswith(("effect-table", "effect-chain", "effect-battle", "effect-more", "judge"))
         cards = "effect-cards.toml" if uses_effects else "cards.toml"
         game = elestrals.load(str(path), str(EXAMPLES / cards))
         assert parse_position(position_toml(game.position), path.name) == game.position

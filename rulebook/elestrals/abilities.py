@@ -519,15 +519,16 @@ def resolve_effect(
         return pos
     if effect.target is not None and not effect.needs_target:
         targets = matches(pos, who, effect.target, source)
+    live = [t for t in targets if _still_there(pos, t)]
+    for gone in (t for t in targets if t not in live):
+        trace.add(
+            f"{card.name}: its target {gone.rsplit(':', 1)[0]} ({gone.rsplit(':', 1)[1]}) is gone; the effect does "
+            "what it still can",
+            "elestrals.advanced.targets-needed",
+        )
+    targets = live
     for step in effect.steps:
-        live = [t for t in targets if _still_there(pos, t)]
-        for gone in (t for t in targets if t not in live):
-            trace.add(
-                f"{card.name}: its target {gone.rsplit(':', 1)[0]} ({gone.rsplit(':', 1)[1]}) is gone; the effect does "
-                "what it still can",
-                "elestrals.advanced.targets-needed",
-            )
-        targets = live
+        targets = [t for t in targets if _still_there(pos, t)]  # an earlier step may have moved one
         pos = _STEPS[step.action](pos, who, card, step.words, targets, trace)
         if pos.over:
             return pos
