@@ -137,3 +137,24 @@ def test_a_step_that_moves_its_own_target_is_not_reported_as_a_target_gone() -> 
     assert not any("is gone" in t for t in texts)
     assert after is not None and after.waiting[0].label == "Basalt Guardian on destroyed"
     assert after.sides[1].elestrals[1].modifiers == (("attack -2", "end"),)
+
+
+def test_observation_hides_the_other_hand_their_set_runes_and_both_decks_order() -> None:
+    game = load(str(EXAMPLES / "effect-chain.toml"), str(CARDS))
+    mine, theirs = game.observation(0), game.observation(1)
+    assert "Undertow Ward" not in mine and "Deny Ward" not in mine and "face-down in R1, R2" in mine
+    assert '"Flame Burst"' in mine and "Flame Burst" not in theirs.split("[players.P2]")[0].split("hand")[1]
+    assert "main_deck = 24" in mine and "main_deck = 26" in mine
+    assert "Undertow Ward" in theirs
+
+
+def test_refusal_is_the_one_way_to_refuse() -> None:
+    from rulebook.errors import IllegalActionError
+
+    game = load(str(EXAMPLES / "effect-table.toml"), str(CARDS))
+    refused = game.refusal("activate E1 targeting P1:E1 paying fire")
+    assert refused is not None and refused.legal is False and refused.rules == ("elestrals.advanced.targets-needed",)
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("activate E1 targeting P1:E1 paying fire")
+    assert err.value.rules == refused.rules and err.value.reason == refused.value["reason"]
+    assert check(game, "activate E1 targeting P1:E1 paying fire")[1] == refused
