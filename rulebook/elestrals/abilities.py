@@ -189,8 +189,8 @@ def payment_choices(pos: Position, who: int, effect: CardEffect, source: str) ->
 
 def read_targets(pos: Position, who: int, words: Sequence[str]) -> tuple[str, ...]:
     """Targets as an action names them (``P2:E1``, ``E1``, ``underworld:NAME``, ``P2:underworld:NAME``), written
-    in full (``P2:E1:Gust Finch``). Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for a reference
-    that cannot be read or names an empty slot."""
+    in full (``P2:E1:Gust Finch``; an empty slot with no name). Raises
+    [`InvalidInputError`][rulebook.errors.InvalidInputError] for a reference that cannot be read."""
     out = []
     for word in words:
         parts = word.split(":")
@@ -202,10 +202,8 @@ def read_targets(pos: Position, who: int, words: Sequence[str]) -> tuple[str, ..
             out.append(f"{pos.names[owner]}:{zone}:{' '.join(name.split())}")
             continue
         ref = ":".join(parts[:2]) if len(parts) >= 2 and parts[1][:1].upper() in "ERS" else parts[0]
-        card = pos.at(ref, who)
-        if card is None:
-            raise InvalidInputError(f"there is no card at {ref} to target")
-        out.append(f"{_full(pos, ref, who)}:{card.card}")
+        card = pos.at(ref, who)  # an empty slot is a target no effect may choose, refused as such
+        out.append(f"{_full(pos, ref, who)}:{card.card if card is not None else ''}")
     return tuple(out)
 
 
