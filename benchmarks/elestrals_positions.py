@@ -40,7 +40,7 @@ def percentile(values: list[float], share: float) -> float:
 def in_process(runs: int) -> None:
     from rulebook.elestrals import legal
     from rulebook.elestrals.cards import read_cards
-    from rulebook.elestrals.state import read_position
+    from rulebook.elestrals.position_file import read_position
     from rulebook.reading import read_toml
 
     paths = sorted(p for p in EXAMPLES.glob("*.toml") if p.name != "cards.toml")
@@ -57,7 +57,7 @@ def in_process(runs: int) -> None:
             only.append(time.perf_counter() - start)
             each[path.name].append(only[-1])
             start = time.perf_counter()
-            from rulebook.elestrals.state import parse_position
+            from rulebook.elestrals.position_file import parse_position
 
             legal(parse_position(path.read_text(encoding="utf-8"), path.name, cards), refused=True)
             whole.append(time.perf_counter() - start)

@@ -99,7 +99,7 @@ def check(
     after, ruling = elestrals.check(pos, capped(action, "an action", limit=500))
     text = None
     if after is not None:
-        from rulebook.elestrals.state import position_toml
+        from rulebook.elestrals.position_file import position_toml
 
         text = position_toml(after, comment=f"after {ruling.value['player']}: {ruling.value['action']}")
     given = {"position": position, "action": action, "cards": cards, "options": opts}

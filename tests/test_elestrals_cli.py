@@ -176,7 +176,8 @@ ADVERSARIAL = [
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
 def test_every_reader_does_linear_work_on_adversarial_text(text: str, linear) -> None:
-    from rulebook.elestrals.state import parse_action, parse_position
+    from rulebook.elestrals.actions import parse_action
+    from rulebook.elestrals.position_file import parse_position
 
     readers = [
         elestrals.parse_effect,
@@ -266,3 +267,40 @@ def test_every_example_in_the_help_texts_runs_and_answers() -> None:
         words = [str(root / w) if re.match(r"examples/", w) else w for w in words]
         result = run(*words[2:])
         assert result.exit_code == 0, (example, result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("action", "extra"),
+    [("change-position E1 E2 E3", "'E2' after change-position E1"), ("pass pass", "'pass' after pass")],
+)
+def test_words_after_a_complete_action_are_refused(action: str, extra: str) -> None:
+    result = run("check", str(EXAMPLES / "main-phase.toml"), action, "--cards", str(EXAMPLES / "cards.toml"))
+    assert result.exit_code == 2
+    assert extra in result.output and "one word too many" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("1", "cost holds 1 (a number)"),
+        ("true", "cost holds true (a boolean)"),
+        ("[1]", "cost holds [1] (a list) with 1 (a number) in it"),
+        ("1979-05-27", "cost holds 1979-05-27 (a date or time)"),
+    ],
+)
+def test_a_cost_that_is_not_spirit_types_is_one_clear_line(tmp_path: Path, value: str, shown: str) -> None:
+    facts = tmp_path / "C.toml"
+    facts.write_text(f'[cards."Cinder Cub"]\ncard_type = "elestral"\ncost = {value}\nattack = 2\ndefense = 1\n')
+    result = run("legal", str(EXAMPLES / "main-phase.toml"), "--cards", str(facts))
+    assert result.exit_code == 2
+    assert shown in result.output and "a list of Spirit types" in result.output
+    assert "internal error" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_card_type_that_is_not_a_word_names_what_it_holds(tmp_path: Path) -> None:
+    facts = tmp_path / "C.toml"
+    facts.write_text('[cards."Cinder Cub"]\ncard_type = true\ncost = ["fire"]\nattack = 2\ndefense = 1\n')
+    result = run("legal", str(EXAMPLES / "main-phase.toml"), "--cards", str(facts))
+    assert result.exit_code == 2
+    assert "card_type holds true (a boolean); write elestral or rune" in result.output

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulebook import IllegalActionError, InvalidInputError, elestrals
-from rulebook.elestrals.game import candidates, decider, refusal
-from rulebook.elestrals.state import main_total, parse_position, position_toml, spirit_total
+from rulebook.elestrals.deciding import candidates, decider
+from rulebook.elestrals.game import Game
+from rulebook.elestrals.position_file import main_total, parse_position, position_toml, spirit_total
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "elestrals"
 CARDS = """
@@ -173,8 +174,8 @@ def test_elestrals_interp_window_chains_who_starts_a_chain_in_the_end_phase() ->
     strict, ruling = position(top, p1, options={"window-chains": "turn-player"}).explain("pass")
     assert strict.position.turn == 5 and "elestrals.interp.window-chains" in ruling.rules
     waiting = position(top, p1, rest='[window]\npassed = ["P2"]', options={"window-chains": "turn-player"})
-    refused = refusal(waiting.position, "cast-rune R1", who=0)
-    assert refused is not None and "elestrals.interp.window-chains" in refused[1]
+    refused = waiting.refusal("cast-rune R1", who=0)
+    assert refused is not None and refused.legal is False and "elestrals.interp.window-chains" in refused.rules
 
 
 def test_elestrals_interp_drawn_games_in_the_first_tiebreaker() -> None:
@@ -208,7 +209,7 @@ def _invariants(game: elestrals.Game) -> None:
         assert main_total(pos, who) == 40
     assert parse_position(position_toml(pos), "again", opts=pos.opts) == pos
     legal = [str(a) for a in game.legal_actions()]
-    assert legal == [str(a) for a in candidates(pos) if refusal(pos, a) is None]
+    assert legal == [str(a) for a in candidates(pos) if Game(pos).refusal(a) is None]
     for action in candidates(pos):
         if str(action) not in legal:
             with pytest.raises(IllegalActionError):
@@ -227,10 +228,12 @@ def test_random_vanilla_games_keep_every_card_and_agree_with_check() -> None:
 
 def test_every_example_position_reads_and_writes_back() -> None:
     files = sorted(EXAMPLES.glob("*.toml"))
-    positions = [f for f in files if f.name != "cards.toml"]
+    positions = [f for f in files if f.name not in ("cards.toml", "effect-cards.toml", "bad-effect.toml")]
     assert len(positions) >= 10
     for path in positions:
-        game = elestrals.load(str(path), str(EXAMPLES / "cards.toml"))
+        uses_effects = path.name.startswith(("effect-table", "effect-chain", "effect-battle", "effect-more", "judge"))
+        cards = "effect-cards.toml" if uses_effects else "cards.toml"
+        game = elestrals.load(str(path), str(EXAMPLES / cards))
         assert parse_position(position_toml(game.position), path.name) == game.position
         assert decider(game.position) is not None or game.is_terminal()
 

@@ -1,9 +1,6 @@
 """The house rules (issue 21), checked on every run: the layers and no circles (import-linter's contracts in
 pyproject.toml), no function over 80 lines and no module over 1,000 lines in `rulebook/` and `cli/`, and no
 module importing another module's private (`_name`) names.
-
-Until the branches that split the Elementals, Elestrals and Elephants packages (and `rulebook/ask.py`) merge,
-today's offenders in their files are read from tests/data/house-allowed.toml; the lead empties it at merge.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ import ast
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,17 +16,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 MAX_FUNCTION_LINES = 80
 MAX_MODULE_LINES = 1000
-#: The files whose offenders may be allowed for now: the other branches of issue 21 own them.
-OTHERS = (
-    "rulebook/elementals/",
-    "rulebook/elephants/",
-    "rulebook/elestrals/",
-    "rulebook/ask.py",
-    "cli/elementals.py",
-    "cli/elephants.py",
-    "cli/elestrals.py",
-)
-ALLOWED = set(tomllib.loads((ROOT / "tests" / "data" / "house-allowed.toml").read_text(encoding="utf-8"))["allowed"])
 
 
 def _sources() -> list[Path]:
@@ -85,12 +70,7 @@ def _private_uses(rel: str, tree: ast.Module) -> list[str]:
 
 def test_no_long_function_no_long_module_and_no_private_import() -> None:
     offences = [o for path in _sources() for o in _offences(path)]
-    assert [o for o in offences if o not in ALLOWED] == []
-
-
-def test_the_allow_list_names_only_the_other_branches_files() -> None:
-    assert ALLOWED, "the allow-list is empty: delete it and this test"
-    assert [a for a in ALLOWED if not a.startswith(OTHERS)] == []
+    assert offences == []
 
 
 def test_the_checks_catch_what_they_check(tmp_path: Path) -> None:

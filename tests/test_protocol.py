@@ -24,9 +24,6 @@ from rulebook.protocol import GameState
 #: Every registered game, then the toy game (registered while its tests run).
 GAMES = [*rulebook.games(), TOY]
 PLAYABLE = [g for g in GAMES if g.playable]
-#: Games whose states add `refusal` and `observation` on their own branches (issue 21): until those merge, only
-#: the rest of the protocol is checked for them. The lead empties this set at merge.
-UNTIL_MERGED = {"elestrals"}
 
 
 @pytest.fixture
@@ -56,12 +53,11 @@ def _agrees(state: Any, seen: set[Hashable], rng: random.Random) -> None:
 
 @pytest.mark.parametrize("registered", PLAYABLE, ids=[g.id for g in PLAYABLE], indirect=True)
 def test_random_games_honour_the_protocol(registered: rulebook.Game) -> None:
-    whole = registered.id not in UNTIL_MERGED
     rng = random.Random(2026)
     seen: set[Hashable] = set()
     for number in range(200):
         state = registered.start()
-        assert isinstance(state, GameState) or not whole
+        assert isinstance(state, GameState)
         for _ in range(1000):
             if state.is_terminal():
                 break
@@ -69,7 +65,7 @@ def test_random_games_honour_the_protocol(registered: rulebook.Game) -> None:
             assert actions and state.current_player is not None
             assert len(set(actions)) == len(actions)
             seen.update(actions)
-            if whole and number < 20:
+            if number < 20:
                 _agrees(state, seen, rng)
                 players = len(state.returns())
                 assert all(state.observation(p) == state.observation(p) != "" for p in range(players))
@@ -85,9 +81,8 @@ def test_random_games_honour_the_protocol(registered: rulebook.Game) -> None:
         assert (state.winner() is None) == all(r == 0 for r in state.returns())
         with pytest.raises(IllegalActionError):
             state.apply(actions[0])
-        if whole:
-            refusal = state.refusal(actions[0])
-            assert refusal is not None and refusal.legal is False and refusal.rules
+        refusal = state.refusal(actions[0])
+        assert refusal is not None and refusal.legal is False and refusal.rules
 
 
 WITH_SCENARIOS = [g for g in GAMES if g.runner and g.scenario_path.exists()]

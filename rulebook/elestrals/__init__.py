@@ -9,9 +9,11 @@ Each answer is a [`Ruling`][rulebook.ruling.Ruling] whose trace cites the record
 ``rulebook/data/elestrals.toml``; the numbers (deck sizes, slots, copy limit, mulligan cost) are read
 from that file's data tables.
 
-The modules follow the guide: ``state`` (positions and their files), ``cards`` (Spirits, costs,
-Enchantment, stat modifiers, effects), ``main_phase``, ``battle_phase``, ``chain`` (the chain and
-Limbo), ``game`` (the turn, whose decision, every legal action), ``match`` (setup, the end of a game,
+The modules follow the guide: ``state`` (a position's parts), ``position_file`` (positions as files),
+``actions`` (actions as typed), ``cards`` (Spirits, costs, Enchantment, stat modifiers, effect categories),
+``effects`` (the vocabulary of card effects as data), ``abilities`` (those effects at work: targets,
+payments, triggers, resolution, continuous stats), ``main_phase``, ``battle_phase``, ``chain`` (the chain
+and Limbo), ``game`` (the turn, whose decision, every legal action), ``match`` (setup, the end of a game,
 tournaments), ``rulings`` (the smaller rulings) and ``described`` (queries on a few described facts:
 [`battle`][rulebook.elestrals.battle], [`resolve_chain`][rulebook.elestrals.resolve_chain],
 [`main_action`][rulebook.elestrals.main_action], each worked out on a position by the same rules).
@@ -39,6 +41,7 @@ from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling
 
 if TYPE_CHECKING:
+    from rulebook.elestrals.actions import Action, parse_action
     from rulebook.elestrals.cards import (
         StatEffect,
         card_marking,
@@ -72,6 +75,7 @@ if TYPE_CHECKING:
         position_change_by_effect,
         resolve_chain,
     )
+    from rulebook.elestrals.effects import CardEffect, parse_card_effect
     from rulebook.elestrals.game import (
         Game,
         check,
@@ -90,6 +94,7 @@ if TYPE_CHECKING:
         side_swap,
         standings,
     )
+    from rulebook.elestrals.position_file import parse_position, position_toml, read_position
     from rulebook.elestrals.rulings import (
         card_against_rule,
         glossary,
@@ -132,6 +137,13 @@ _LAZY: dict[str, str] = {
     "parse_combatant": "described",
     "position_change_by_effect": "described",
     "resolve_chain": "described",
+    "CardEffect": "effects",
+    "parse_card_effect": "effects",
+    "parse_position": "position_file",
+    "position_toml": "position_file",
+    "read_position": "position_file",
+    "Action": "actions",
+    "parse_action": "actions",
     "Game": "game",
     "check": "game",
     "legal": "game",
@@ -179,6 +191,8 @@ __all__ = [
     "POSITIONS",
     "RUNE_TYPES",
     "SPIRIT_TYPES",
+    "Action",
+    "CardEffect",
     "Chain",
     "Combatant",
     "FieldCard",
@@ -209,14 +223,19 @@ __all__ = [
     "mulligan",
     "new_game",
     "options",
+    "parse_action",
+    "parse_card_effect",
     "parse_chain",
     "parse_combatant",
     "parse_deck",
     "parse_effect",
     "parse_effects",
+    "parse_position",
     "parse_results",
     "phases",
     "position_change_by_effect",
+    "position_toml",
+    "read_position",
     "resolve_chain",
     "run_scenario",
     "scenario_ruling",
@@ -254,7 +273,9 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
             path = _ROOT / case["file"]
             if not path.is_file():
                 raise InvalidInputError(f"the example position {case['file']} is not beside the package")
-            game = load(str(path), str(path.parent / "cards.toml"), opts)
+            game = load(str(path), str(path.parent / case.get("cards", "cards.toml")), opts)
+            for action in case.get("before", []):
+                game = game.apply(action)
             if case["query"] == "legal":
                 return legal(game, refused=True)
             return check(game, case["action"])[1]

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.cards import parse_effect, stats_after
+from rulebook.elestrals.abilities import continuous_stats, trigger
+from rulebook.elestrals.actions import Action
+from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
 from rulebook.elestrals.core import plural
 from rulebook.elestrals.main_phase import Refusal
-from rulebook.elestrals.state import Action, Battle, Elestral, Position, leave_field, replace, to_underworld
+from rulebook.elestrals.state import Battle, Elestral, Position, leave_field, put_card, replace, to_underworld
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
@@ -29,10 +31,26 @@ __all__ = ["damage", "declare", "describe", "end_attack_step", "end_battle", "re
 def stats(pos: Position, elestral: Elestral) -> tuple[int, int]:
     """An Elestral's Attack and Defense now: its card's, with the stat effects in force applied."""
     card = pos.cards[elestral.card]
-    if not elestral.modifiers:
+    lasting = continuous_stats(pos, elestral) if any(pos.cards[n].effects for n in _on_field(pos)) else []
+    if not elestral.modifiers and not lasting:
         return card.attack, card.defense
-    effects = [parse_effect(text) for text, _ in elestral.modifiers]
+    effects = [parse_effect(text) for text in (*lasting, *(text for text, _ in elestral.modifiers))]
     return stats_after(card.attack, card.defense, effects, pos.opts["stat-floor"])
+
+
+def _on_field(pos: Position) -> set[str]:
+    return {c.card for s in pos.sides for c in (*s.elestrals, *s.runes, s.stadium) if c is not None}
+
+
+def floored(pos: Position, elestral: Elestral) -> bool:
+    """Whether an Elestral's stats went below 0 under its effects, so the ``stat-floor`` reading decides them."""
+    lasting = continuous_stats(pos, elestral)
+    if not elestral.modifiers and not lasting:
+        return False
+    card = pos.cards[elestral.card]
+    effects = [parse_effect(text) for text in (*lasting, *(text for text, _ in elestral.modifiers))]
+    steps = list(stat_steps(card.attack, card.defense, effects, pos.opts["stat-floor"]))
+    return any(dipped for *_, dipped in steps)
 
 
 def describe(pos: Position, elestral: Elestral) -> str:
@@ -93,10 +111,21 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     trace.add("The attacker is in Attack Position", "elestrals.battle.attack-position")
     what = describe(pos, defender) if defender else "the opponent's Spirit Deck (they have no Elestral)"
     trace.add(f"Attack Step: {describe(pos, attacker)} attacks {what}", "elestrals.battle.declare")
+    for el in (attacker, defender):
+        lasting = continuous_stats(pos, el) if el is not None else []
+        if el is not None and lasting:
+            card = pos.cards[el.card]
+            effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
+            trace.add(
+                f"{el.card}: {card.attack}/{card.defense} with {effects} (continuous effects first, then the others "
+                "in the order applied; set, then increase/decrease, then swap)",
+                "elestrals.advanced.stat-order",
+            )
     battle = Battle(
         slot, attacker.card, target, defender.card if defender else "", defender.position if defender else "", "attack"
     )
-    return replace(pos, battle=battle, step="attack", passed=())
+    pos = replace(pos, battle=battle, step="attack", passed=())
+    return trigger(pos, who, f"E{slot + 1}", attacker.card, "attack", trace)
 
 
 def _present(pos: Position, who: int, slot: int, card: str) -> Elestral | None:
@@ -164,6 +193,12 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         else:
             trace.add("The attacker left the field during battle: no damage", "elestrals.battle.left-field")
     elif att is not None and dfd is not None:
+        for el in (att, dfd):
+            if floored(pos, el):
+                trace.add(
+                    f"{el.card}'s effects take a stat below 0: option stat-floor={pos.opts['stat-floor']} decides it",
+                    "elestrals.interp.stat-floor",
+                )
         _compare(pos, att, dfd, destroyed, expend, trace)
     elif att is not None:
         trace.add(
@@ -193,7 +228,10 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         )
         for who_name in destroyed:
             who, slot = (me, b.attacker) if who_name == "attacker" else (them, b.target)
+            gone = pos.sides[who].elestrals[slot]
             pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
+            if gone is not None:
+                pos = trigger(pos, who, "", gone.card, "destroyed", trace)
         trace.add(
             "Each destroyed Elestral goes to its owner's Underworld with its Spirits",
             "elestrals.interp.spirits-follow-card",
@@ -316,5 +354,15 @@ def end_battle(pos: Position, trace: Trace) -> Position:
     """After the Damage Step's chains: the battle is over; the check between chains follows."""
     trace.add("The Damage Step's chains are over: so is the battle", "elestrals.battle.damage-step")
     pos = replace(pos, battle=None, step="", passed=())
+    for who, side in enumerate(pos.sides):
+        for slot, el in enumerate(side.elestrals):
+            if el is not None and any(until == "battle" for _, until in el.modifiers):
+                pos = put_card(
+                    pos, who, "E", slot, replace(el, modifiers=tuple(m for m in el.modifiers if m[1] != "battle"))
+                )
+                trace.add(
+                    f"{el.card}'s effects that last until the battle ends wear off",
+                    "elestrals.advanced.default-duration",
+                )
     pos, _ = between_chains(pos, trace)
     return pos

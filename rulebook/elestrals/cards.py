@@ -25,13 +25,15 @@ from rulebook.elestrals.core import (
     MAX_STAT,
     RUNE_TYPES,
     SPIRIT_TYPES,
-    _count,
-    _int,
-    _name,
-    _read,
+    an,
+    lookup_name,
     options,
     plural,
+    read_count,
+    read_int,
+    read_number,
 )
+from rulebook.elestrals.effects import CardEffect, parse_card_effect
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import MAX_TEXT_CHARS, capped, shown
 from rulebook.ruling import Ruling, Trace
@@ -99,9 +101,9 @@ def parse_effect(text: str) -> StatEffect:
     if words == ["swap"]:
         return StatEffect("swap", text=clean)
     if len(words) in (3, 4) and words[0] == "set" and (len(words) == 3 or words[2] in ("to", "=")):
-        return StatEffect("set", stat(words[1]), _int(words[-1], "the value set"), clean)
+        return StatEffect("set", stat(words[1]), read_int(words[-1], "the value set"), clean)
     if len(words) == 2 and _SIGNED.fullmatch(words[1]):
-        return StatEffect("change", stat(words[0]), _int(words[1], "a change of a stat"), clean)
+        return StatEffect("change", stat(words[0]), read_int(words[1], "a change of a stat"), clean)
     raise InvalidInputError(f"cannot read stat effect {shown(text.strip(), 60)!r}; write {_EFFECT_FORMS}")
 
 
@@ -237,7 +239,7 @@ def _spirit(word: str, *, allow_any: bool) -> str:
     if allow_any and key in ANY_SPIRIT:
         return "&"
     accepted = [*SPIRIT_TYPES, *ANY_SPIRIT] if allow_any else list(SPIRIT_TYPES)
-    return _name("Spirit type", key, accepted)
+    return lookup_name("Spirit type", key, accepted)
 
 
 def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spirits") -> tuple[str, ...]:
@@ -259,17 +261,13 @@ def spirit_list(text: str | Sequence[str], *, allow_any: bool, what: str = "Spir
     repeat = 1
     for word in words:
         if _COUNT_WORD.fullmatch(word):
-            repeat = _read(word, "a count of Spirits", "", low=1, high=MAX_SPIRITS)
+            repeat = read_number(word, "a count of Spirits", "", low=1, high=MAX_SPIRITS)
             continue
         out += [_spirit(word, allow_any=allow_any)] * repeat
         if len(out) > MAX_SPIRITS:
             raise InvalidInputError(f"{what}: more than {MAX_SPIRITS} Spirits; a player has {MAX_SPIRITS}")
         repeat = 1
     return tuple(out)
-
-
-# The old private name, kept for callers of the package's internals.
-_spirit_list = spirit_list
 
 
 def _shortfall(need: Sequence[str], have: Sequence[str]) -> dict[str, int]:
@@ -349,7 +347,7 @@ def enchantment(cost: str | Sequence[str], spirits: str | Sequence[str]) -> Ruli
 CARD_TYPES: tuple[str, ...] = ("elestral", "rune")
 #: What an effect may need as its target: the engine checks that one exists before it may be used.
 TARGETS: tuple[str, ...] = ("elestral", "your-elestral", "opposing-elestral", "rune", "card", "player")
-_CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "effect", "target")
+_CARD_KEYS = ("name", "card_type", "cost", "attack", "defense", "subclasses", "effect", "target", "effects")
 _NAME_CHARS = 80
 
 
@@ -369,6 +367,7 @@ class Card(NamedTuple):
     subclasses: tuple[str, ...] = ()
     effect: str = ""
     target: str = ""
+    effects: tuple[CardEffect, ...] = ()
 
     @property
     def rune(self) -> str:
@@ -385,7 +384,13 @@ class Card(NamedTuple):
 
     @property
     def category(self) -> str:
-        """The effect's category from its opening words (``active``, ``conditional``, ``passive``), or ``""``."""
+        """The effect's category (``active``, ``conditional``, ``passive``) from its effects as data, or from its
+        text's opening words, or ``""``."""
+        if self.effects:
+            triggers = {e.trigger for e in self.effects}
+            if "activate" in triggers:
+                return "active"
+            return "conditional" if triggers & {"cast", "enchanted", "attack", "destroyed"} else "passive"
         return _category(self.effect) if self.effect else ""
 
     @property
@@ -410,6 +415,8 @@ class Card(NamedTuple):
             data["effect"] = self.effect
         if self.target:
             data["target"] = self.target
+        if self.effects:
+            data["effects"] = [e.text for e in self.effects]
         return data
 
 
@@ -442,7 +449,7 @@ def _card_name(name: object, where: str) -> str:
 def _stat(value: object, what: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise InvalidInputError(f"{where}: {what} must be a whole number, not {shown(repr(value))[:40]}")
-    return _count(value, what, f"{where}: ", high=MAX_STAT)
+    return read_count(value, what, f"{where}: ", high=MAX_STAT)
 
 
 def _names(value: object, what: str, where: str) -> tuple[str, ...]:
@@ -455,6 +462,51 @@ def _names(value: object, what: str, where: str) -> tuple[str, ...]:
     if len(items) > 20:
         raise InvalidInputError(f"{where}: {what} lists more than 20 words")
     return tuple(i.lower() for i in items)
+
+
+def held(value: object) -> str:
+    """What a value read from a file holds, for a message: ``1 (a number)``, ``true (a boolean)``.
+
+    Examples:
+        >>> held(True), held([1]), held("fire")
+        ('true (a boolean)', '[1] (a list)', "'fire' (a text)")
+    """
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    kinds = {int: "a number", float: "a number", str: "a text", list: "a list", dict: "a table"}
+    what = next((k for t, k in kinds.items() if isinstance(value, t)), "")
+    return f"{shown(repr(value) if what else str(value), 40)} ({what or 'a date or time'})"
+
+
+_COST_FORMS = 'a list of Spirit types such as ["fire", "any"], a text such as "2 fire, any", or a table of counts'
+
+
+def read_cost(raw: object, here: str) -> tuple[str, ...]:
+    """A card's ``cost`` as written in its facts: a list of Spirit types, a text of them, or a table of counts.
+
+    Examples:
+        >>> read_cost({"fire": 2, "omni": 1}, "card 'X'")
+        ('fire', 'fire', '&')
+        >>> read_cost([1], "card 'X'")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: card 'X': cost holds [1] (a list) with 1 (a number) in it; write ...
+    """
+    if isinstance(raw, Mapping):
+        cost: tuple[str, ...] = ()
+        for spirit, n in raw.items():
+            count = _stat(n, f"the count of {spirit}", here)
+            cost += spirit_list([f"{count} {spirit}"] if count else [], allow_any=True, what=f"{here}: cost")
+    elif isinstance(raw, list) and not all(isinstance(item, str) for item in raw):
+        bad = next(item for item in raw if not isinstance(item, str))
+        raise InvalidInputError(f"{here}: cost holds {held(raw)} with {held(bad)} in it; write {_COST_FORMS}")
+    elif isinstance(raw, str | list):
+        cost = spirit_list(raw, allow_any=True, what=f"{here}: cost") if raw else ()
+    else:
+        raise InvalidInputError(f"{here}: cost holds {held(raw)}; write {_COST_FORMS}")
+    if len(cost) > MAX_SPIRITS:
+        raise InvalidInputError(f"{here}: a cost of more than {MAX_SPIRITS} Spirits cannot be paid")
+    return cost
 
 
 def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") -> Card:
@@ -479,21 +531,12 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
         if key not in _CARD_KEYS:
             raise UnknownNameError(f"card fact of {here}", str(key), list(_CARD_KEYS))
     kind = facts.get("card_type")
-    if not isinstance(kind, str):
+    if kind is None:
         raise InvalidInputError(f"{here}: card_type is missing (elestral or rune)")
-    kind = _name(f"card_type of {here}", kind, CARD_TYPES)
-    raw_cost = facts.get("cost", [])
-    if isinstance(raw_cost, Mapping):
-        cost: tuple[str, ...] = ()
-        for spirit, n in raw_cost.items():
-            count = _stat(n, f"the count of {spirit}", here)
-            cost += spirit_list([f"{count} {spirit}"] if count else [], allow_any=True, what=f"{here}: cost")
-    elif isinstance(raw_cost, str | list):
-        cost = spirit_list(raw_cost, allow_any=True, what=f"{here}: cost") if raw_cost else ()
-    else:
-        raise InvalidInputError(f"{here}: cost must be a list of Spirit types, not {shown(repr(raw_cost))[:40]}")
-    if len(cost) > MAX_SPIRITS:
-        raise InvalidInputError(f"{here}: a cost of more than {MAX_SPIRITS} Spirits cannot be paid")
+    if not isinstance(kind, str):
+        raise InvalidInputError(f"{here}: card_type holds {held(kind)}; write elestral or rune")
+    kind = lookup_name(f"card_type of {here}", kind, CARD_TYPES)
+    cost = read_cost(facts.get("cost", []), here)
     subclasses = _names(facts.get("subclasses", []), "subclasses", here)
     effect = facts.get("effect", "")
     if not isinstance(effect, str) or len(effect) > MAX_TEXT_CHARS:
@@ -502,21 +545,57 @@ def read_card(name: str, facts: Mapping[str, Any], where: str = "card facts") ->
     if target:
         if not isinstance(target, str):
             raise InvalidInputError(f"{here}: target must be one of {', '.join(TARGETS)}")
-        target = _name(f"target of {here}", target, TARGETS)
-    card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target)
+        target = lookup_name(f"target of {here}", target, TARGETS)
+    effects = _effects(facts.get("effects", []), here, subclasses)
+    card = Card(clean, kind, cost, 0, 0, subclasses, " ".join(effect.split()), target, effects)
     if kind == "elestral":
         if "attack" not in facts or "defense" not in facts:
             raise InvalidInputError(f"{here}: an Elestral needs attack and defense")
         card = Card(
             clean, kind, cost, _stat(facts["attack"], "attack", here), _stat(facts["defense"], "defense", here),
-            subclasses, card.effect, target,
+            subclasses, card.effect, target, effects,
         )  # fmt: skip
+        if any(e.trigger == "resolve" for e in effects):
+            raise InvalidInputError(
+                f"{here}: 'on resolve' is what an Invoke or Counter Rune does; an Elestral's "
+                "effects happen on cast, enchanted, attack, destroyed, activate or continuous"
+            )
     else:
         if "attack" in facts or "defense" in facts:
             raise InvalidInputError(f"{here}: a Rune has no attack or defense")
         if not card.rune:
             raise InvalidInputError(f"{here}: a Rune needs its type among its subclasses ({', '.join(RUNE_TYPES)})")
+        _rune_effects(card, here)
     return card
+
+
+def _effects(raw: object, here: str, subclasses: Sequence[str]) -> tuple[CardEffect, ...]:
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or len(raw) > 8:
+        raise InvalidInputError(f"{here}: effects holds {held(raw)}; write a list of at most 8 effect texts")
+    effects = tuple(parse_card_effect(text, here, n, parse_effect) for n, text in enumerate(raw, 1))
+    for trigger in ("activate", "resolve"):
+        if sum(e.trigger == trigger for e in effects) > 1:
+            raise InvalidInputError(f"{here}: a card has at most one effect on {trigger}")
+    return effects
+
+
+def _rune_effects(card: Card, here: str) -> None:
+    """What a Rune's effects may be: an Instant Rune's only happen as it resolves; a Continuous Rune's never do."""
+    for n, e in enumerate(card.effects, 1):
+        if card.instant and e.trigger != "resolve":
+            raise InvalidInputError(
+                f"{here}: effect {n}: {an(card.rune.capitalize() + ' Rune')}'s effect happens as it resolves: "
+                "write on resolve"
+            )
+        if not card.instant and e.trigger in ("resolve", "attack"):
+            raise InvalidInputError(
+                f"{here}: effect {n}: a Continuous Rune stays on the field: its effects happen on cast, enchanted, "
+                "destroyed, activate or continuous"
+            )
+        if e.target is not None and e.target.special == "empowered" and card.rune != "artifact":
+            raise InvalidInputError(f"{here}: effect {n}: only an Artifact Empowers an Elestral")
 
 
 def read_cards(data: Any, where: str) -> dict[str, Card]:
@@ -599,8 +678,8 @@ def effect_applies(kind: str, source: str, *, duration_over: bool = False) -> Ru
         >>> effect_applies("passive", "enchanted").rules
         ('elestrals.card.passive',)
     """
-    kind = _name("kind of effect", kind, ("passive", "duration"))
-    source = _name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
+    kind = lookup_name("kind of effect", kind, ("passive", "duration"))
+    source = lookup_name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
     trace = Trace()
     if kind == "duration":
         if duration_over:
@@ -640,7 +719,7 @@ def effect_resolves(*, negated: bool = False, source: str = "enchanted", target_
         >>> effect_resolves(negated=True).legal
         False
     """
-    source = _name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
+    source = lookup_name("source status", source, ("enchanted", "suppressed", "misenchanted", "gone"))
     trace = Trace()
     if negated:
         trace.add("A Negated effect does not resolve; its cost stays paid", "elestrals.main.negated-spent")
@@ -677,7 +756,7 @@ def card_marking(marking: str) -> Ruling:
         >>> card_marking("set").verdict
         'No effect on play: the set symbol tells where a card was released'
     """
-    marking = _name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
+    marking = lookup_name("card marking", marking, ("rarity", "stellar", "set", "subclass"))
     trace = Trace()
     if marking in ("rarity", "stellar"):
         trace.add(

@@ -14,20 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, _name, an, plural
-from rulebook.elestrals.main_phase import Refusal, _open_slot, resolve_link
-from rulebook.elestrals.state import (
-    RUNE_ROW,
-    Action,
-    ChainLink,
-    Elestral,
-    LimboItem,
-    Position,
-    Rune,
-    leave_field,
-    replace,
-    split_keywords,
-)
+from rulebook.elestrals.abilities import refuse_use, use_effect
+from rulebook.elestrals.actions import Action, split_keywords
+from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
+from rulebook.elestrals.main_phase import Refusal, open_slot, resolve_link
+from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
@@ -212,9 +203,18 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
             f"{pos.names[pos.player]}, the turn player, chains their waiting cards and effects first",
             ("elestrals.chain.next-chain-order",),
         )
-    head, _ = split_keywords(action.args)
+    head, parts = split_keywords(action.args)
+    if item.kind == "conditional" and pos.cards.get(item.card) and pos.cards[item.card].effects:
+        from rulebook.elestrals.abilities import target_choices
+
+        effect = pos.cards[item.card].effects[item.effect]
+        if not target_choices(pos, who, effect, item.source):
+            if parts:
+                return "no target is left to choose: chain it with no targets", ("elestrals.advanced.targets-needed",)
+            return None
+        return refuse_use(pos, who, pos.cards[item.card], effect.trigger, item.source, parts, item.effect)
     if item.kind == "special-cast":
-        if _open_slot(pos, who, "E") is None:
+        if open_slot(pos, who, "E") is None:
             return "all Elestral Row slots are filled; only Ascending is possible", ("elestrals.zone.elestral-row",)
         _position(head[1:])
         if not pos.sides[who].spirit_deck.can_pay(pos.cards[item.card].cost):
@@ -230,7 +230,7 @@ def refuse_waiting(pos: Position, who: int, action: Action) -> Refusal | None:
 
 
 def _position(words: list[str]) -> str:
-    return _name("Position", words[0], POSITIONS) if words else "attack"
+    return lookup_name("Position", words[0], POSITIONS) if words else "attack"
 
 
 def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Position:
@@ -239,23 +239,29 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
     assert found is not None
     index, item = found
     pos = replace(pos, waiting=pos.waiting[:index] + pos.waiting[index + 1 :])
-    head, _ = split_keywords(action.args)
+    head, parts = split_keywords(action.args)
     name = pos.names[who]
     number = len(pos.chain) + 1
     if item.kind == "conditional":
-        link = ChainLink(who, "conditional", item.card, item.source)
         trace.add(
             f"{name} chains the waiting effect {item.label or item.card} as link {number}",
             "elestrals.chain.next-chain-order",
         )
-        return replace(pos, chain=(*pos.chain, link), passed=())
+        link = ChainLink(who, "conditional", item.card, item.source, effect=item.effect)
+        facts = pos.cards.get(item.card)
+        if facts is not None and facts.effects and parts:
+            pos, link = use_effect(pos, who, facts, "", item.source, parts, trace, item.effect)
+        return replace(pos, chain=(*pos.chain, link._replace(effect=item.effect)), passed=())
     elif item.kind == "special-cast":
-        slot = _open_slot(pos, who, "E")
+        slot = open_slot(pos, who, "E")
         assert slot is not None
         deck = pos.sides[who].spirit_deck
         spirits = []
         for kind in sorted(pos.cards[item.card].cost, key=lambda t: t == "&"):
-            deck, got = deck.take(kind)
+            try:
+                deck, got = deck.take(kind)
+            except ValueError:  # none of that type is left: the next Spirit revealed is of another
+                deck, got = deck.take("&")
             spirits.append(got)
         pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
         link = ChainLink(who, "special-cast", item.card, f"E{slot + 1}", _position(head[1:]), tuple(sorted(spirits)))

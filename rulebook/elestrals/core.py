@@ -7,7 +7,7 @@ a range named in the message); the helpers here add where it was written (``"lin
 Examples:
     >>> SPIRIT_TYPES[:5]
     ('earth', 'fire', 'water', 'thunder', 'wind')
-    >>> _count("²", "spirits")
+    >>> read_count("²", "spirits")
     Traceback (most recent call last):
     ...
     rulebook.errors.InvalidInputError: spirits must be a whole number written with the digits 0-9, not '²'
@@ -23,26 +23,41 @@ from rulebook.errors import InvalidInputError, lookup
 from rulebook.reading import number
 from rulebook.records import Options
 
-__all__ = ["ANY_SPIRIT", "POSITIONS", "RUNE_TYPES", "SPIRIT_TYPES", "options"]
+__all__ = [
+    "ANY_SPIRIT",
+    "DATA",
+    "DECKS",
+    "FIELD",
+    "POSITIONS",
+    "RULESET",
+    "RUNE_TYPES",
+    "SPIRIT_TYPES",
+    "TOURNAMENT",
+    "lookup_name",
+    "options",
+    "read_count",
+    "read_int",
+    "read_number",
+]
 
-_RULESET = _rules("elestrals")
-_DATA: Mapping[str, Any] = _RULESET.data
+RULESET = _rules("elestrals")
+DATA: Mapping[str, Any] = RULESET.data
 
 #: Spirit types accepted by name (the five original elements, then later sets').
-SPIRIT_TYPES: tuple[str, ...] = tuple(_DATA["spirits"]["types"])
+SPIRIT_TYPES: tuple[str, ...] = tuple(DATA["spirits"]["types"])
 #: Words for a cost position any Spirit can pay: ``any`` (safe in a shell), ``&`` (the guide's), ``omni``.
-ANY_SPIRIT: tuple[str, ...] = tuple(_DATA["spirits"]["any"])
-_DECKS: Mapping[str, int] = _DATA["decks"]
-_FIELD: Mapping[str, int] = _DATA["field"]
-_TOURNAMENT: Mapping[str, int] = _DATA["tournament"]
+ANY_SPIRIT: tuple[str, ...] = tuple(DATA["spirits"]["any"])
+DECKS: Mapping[str, int] = DATA["decks"]
+FIELD: Mapping[str, int] = DATA["field"]
+TOURNAMENT: Mapping[str, int] = DATA["tournament"]
 #: An Elestral's two Positions.
 POSITIONS: tuple[str, ...] = ("attack", "defense")
 #: The five types of Rune, Instant first.
 RUNE_TYPES: tuple[str, ...] = ("invoke", "counter", "artifact", "divine", "stadium")
 _INSTANT = ("invoke", "counter")
 #: A player's Spirits (the Spirit Deck's size) and Main Deck cards: the most of either a position may hold.
-MAX_SPIRITS: int = _DECKS["spirit_deck"]
-MAX_MAIN: int = _DECKS["main_deck"]
+MAX_SPIRITS: int = DECKS["spirit_deck"]
+MAX_MAIN: int = DECKS["main_deck"]
 #: The highest stat or stat change read (an Elestral's stats are small; this only bounds the arithmetic).
 MAX_STAT = 99_999
 
@@ -56,29 +71,36 @@ def options(chosen: Mapping[str, object] | None = None) -> Options:
     """
     if isinstance(chosen, Options):
         return chosen
-    return _RULESET.options(chosen or {})
+    return RULESET.options(chosen or {})
 
 
-def _name(kind: str, value: str, accepted: Sequence[str]) -> str:
+def lookup_name(kind: str, value: str, accepted: Sequence[str]) -> str:
+    """``value`` as one of ``accepted`` (``kind`` names it in the message); a near miss suggests the closest.
+
+    Examples:
+        >>> lookup_name("Position", "Defense", POSITIONS)
+        'defense'
+    """
     return lookup(kind, value, accepted)
 
 
-def _read(text: str | int, what: str, where: str, **limits: Any) -> int:
+def read_number(text: str | int, what: str, where: str, **limits: Any) -> int:
+    """A whole number a user wrote, its message starting with ``where`` (``"line 3: "``)."""
     try:
         return number(text, what, **limits)
     except InvalidInputError as err:
         raise InvalidInputError(f"{where}{err}") from None
 
 
-def _int(text: str | int, what: str, where: str = "") -> int:
+def read_int(text: str | int, what: str, where: str = "") -> int:
     """A signed whole number (a stat, a change of a stat), at most [`MAX_STAT`][rulebook.elestrals.core.MAX_STAT]
     either way."""
-    return _read(text, what, where, signed=True, low=-MAX_STAT, high=MAX_STAT)
+    return read_number(text, what, where, signed=True, low=-MAX_STAT, high=MAX_STAT)
 
 
-def _count(text: str | int, what: str, where: str = "", high: int | None = None) -> int:
+def read_count(text: str | int, what: str, where: str = "", high: int | None = None) -> int:
     """A count of at least 0 (at most ``high``)."""
-    return _read(text, what, where, low=0, high=high)
+    return read_number(text, what, where, low=0, high=high)
 
 
 def an(word: str) -> str:

@@ -11,20 +11,29 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook.elestrals.actions import Action
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, refuse_attack
 from rulebook.elestrals.cards import Card, final_stats, parse_effect
 from rulebook.elestrals.chain import chain_waiting, item_label, resolve
-from rulebook.elestrals.core import MAX_SPIRITS, MAX_STAT, POSITIONS, RUNE_TYPES, _count, _name, options, plural
-from rulebook.elestrals.game import check, refusal
+from rulebook.elestrals.core import (
+    MAX_SPIRITS,
+    MAX_STAT,
+    POSITIONS,
+    RUNE_TYPES,
+    lookup_name,
+    options,
+    plural,
+    read_count,
+)
+from rulebook.elestrals.game import Game, check
 from rulebook.elestrals.main_phase import perform
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
-    Action,
     ChainLink,
     Elestral,
     LimboItem,
@@ -116,7 +125,7 @@ def parse_combatant(text: str) -> Combatant:
         return Combatant(present=False)
     for word in words:
         key, sep, raw = word.partition("=")
-        key = _name("battle key", key, _COMBATANT_KEYS)
+        key = lookup_name("battle key", key, _COMBATANT_KEYS)
         if key in ("turned", "attacked"):
             if sep:
                 raise InvalidInputError(f"{key!r} is a flag and takes no value (write just {key})")
@@ -124,13 +133,13 @@ def parse_combatant(text: str) -> Combatant:
         elif not sep or not raw:
             raise InvalidInputError(f"battle key {key!r} needs a value, e.g. {key}=2")
         elif key == "position":
-            values[key] = _name("Position", raw, POSITIONS)
+            values[key] = lookup_name("Position", raw, POSITIONS)
         elif key == "left":
-            values[key] = _name("value for left", raw, ("attack-step", "battle"))
+            values[key] = lookup_name("value for left", raw, ("attack-step", "battle"))
         elif key in ("spirits", "deck"):
-            values[key] = _count(raw, key, high=MAX_SPIRITS)
+            values[key] = read_count(raw, key, high=MAX_SPIRITS)
         else:
-            values[key] = _count(raw, key, high=MAX_STAT)
+            values[key] = read_count(raw, key, high=MAX_STAT)
     if set(values) <= {"deck"}:
         return Combatant(present=False, deck=values.get("deck"))
     return Combatant(**values)
@@ -242,7 +251,7 @@ def battle(
     opts = options(opts)
     att = parse_combatant(attacker) if isinstance(attacker, str) else attacker
     dfd = parse_combatant(defender) if isinstance(defender, str) else defender
-    phase = _name("phase", phase, ("draw", "main", "battle", "end"))
+    phase = lookup_name("phase", phase, ("draw", "main", "battle", "end"))
     if not att.present:
         trace = Trace()
         trace.add("An attack needs an attacking Elestral", "elestrals.battle.declare")
@@ -267,18 +276,7 @@ def battle(
     if refused is not None:
         trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
         return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
-    pos = declare(pos, 0, action, trace)
-    # What happened in the Attack Step's chains, as described.
-    if att.left == "attack-step":
-        pos = _set_elestral(pos, 0, None)
-    elif att.turned:
-        mine = pos.sides[0].elestrals[0]
-        assert mine is not None
-        pos = _set_elestral(pos, 0, replace(mine, position="defense" if mine.position == "attack" else "attack"))
-    if dfd.present:
-        theirs = pos.sides[1].elestrals[0]
-        assert theirs is not None
-        pos = _set_elestral(pos, 1, None if dfd.left == "attack-step" else replace(theirs, position=dfd.position))
+    pos = _attack_step(declare(pos, 0, action, trace), att, dfd)
     pos = end_attack_step(pos, trace)
     if pos.battle is None:
         why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
@@ -294,6 +292,21 @@ def battle(
     pos, result = damage(pos, _Described(trace))
     verdict = _battle_verdict(result["destroyed"], result["expend"], result["loser"])
     return trace.ruling(verdict, {"outcome": "resolved", **result}, legal=True)
+
+
+def _attack_step(pos: Position, att: Combatant, dfd: Combatant) -> Position:
+    """What happened in the Attack Step's chains, as described: an Elestral left, or turned."""
+    if att.left == "attack-step":
+        pos = _set_elestral(pos, 0, None)
+    elif att.turned:
+        mine = pos.sides[0].elestrals[0]
+        assert mine is not None
+        pos = _set_elestral(pos, 0, replace(mine, position="defense" if mine.position == "attack" else "attack"))
+    if dfd.present:
+        theirs = pos.sides[1].elestrals[0]
+        assert theirs is not None
+        pos = _set_elestral(pos, 1, None if dfd.left == "attack-step" else replace(theirs, position=dfd.position))
+    return pos
 
 
 _EMPTY: dict[str, Any] = {"destroyed": [], "expend": {"attacker": 0, "defender": 0}, "loser": None}
@@ -557,7 +570,7 @@ def parse_chain(text: str) -> Chain:
         if head == "link":
             name, negates = _split_keyword(rest[1:], "negates", where)
             targets = (
-                tuple(_count(n, "a Negated link number", where, high=100) for n in negates.split(","))
+                tuple(read_count(n, "a Negated link number", where, high=100) for n in negates.split(","))
                 if negates
                 else ()
             )
@@ -600,7 +613,7 @@ def _parse_card(words: list[str], where: str) -> FieldCard:
         if key in ("artifact", "suppressed") and not sep:
             values[key] = True
         elif key in ("spirits", "cost") and sep:
-            values[key] = _count(raw, key, where, high=MAX_SPIRITS)
+            values[key] = read_count(raw, key, where, high=MAX_SPIRITS)
         elif key == "empowering" and sep and raw:
             values["empowering"] = raw
             values["artifact"] = True
@@ -719,28 +732,7 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
     elif action == "expend-draw":
         args = ("fire",)
     elif action in ("set-rune", "cast-rune"):
-        kind = st.rune or "invoke"
-        rune_effect = "When an Elestral is Cast, Negate it." if st.when else ""
-        name = card(f"{kind.capitalize()} Rune", card_type="rune", cost=cost, subclasses=(kind,), effect=rune_effect,
-                    target=target)  # fmt: skip
-        filler = card("Set Rune", card_type="rune", cost=("fire",), subclasses=("invoke",))
-        if st.set and action == "cast-rune":
-            runes[0] = Rune(name, set=True, set_turn=turn if st.set_this_turn else turn - 1)
-            args = ("R1",)
-        else:
-            hand.append(name)
-            args = (name,)
-            if kind == "artifact":
-                args += ("empowering", "E1")
-                if elestrals[0] is None:
-                    elestrals[0] = Elestral(
-                        card("Elestral A", card_type="elestral", cost=("fire",), attack=1, defense=1), spirits=("fire",)
-                    )
-        for i in range(min(st.runes, RUNE_ROW)):
-            if runes[i] is None:
-                runes[i] = Rune(filler, set=True, set_turn=1)
-        if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
-            args += ("replacing", "R1")
+        args = _rune_args(action, st, card, cost, target, elestrals, runes, hand)
     elif action == "change-position" or action == "activate":
         args = ("E1",)
     side = Side(SpiritDeck().add("fire", 15), ("?",) * 20, tuple(sorted(hand)), (), tuple(elestrals), tuple(runes),
@@ -753,6 +745,43 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
         closed = action in ("special-cast", "special-ascend")
         pos = replace(pos, chain=(ChainLink(1, "described", "a card Cast by the opponent"),), closed=closed)
     return pos, Action(action, args)
+
+
+def _rune_args(
+    action: str,
+    st: MainState,
+    card: Callable[..., str],
+    cost: tuple[str, ...],
+    target: str,
+    elestrals: list[Elestral | None],
+    runes: list[Rune | None],
+    hand: list[str],
+) -> tuple[str, ...]:
+    """The Rune of a described Set or Cast, put in the hand or Rune Row; the action's words."""
+    turn = 3
+    kind = st.rune or "invoke"
+    rune_effect = "When an Elestral is Cast, Negate it." if st.when else ""
+    name = card(f"{kind.capitalize()} Rune", card_type="rune", cost=cost, subclasses=(kind,), effect=rune_effect,
+                target=target)  # fmt: skip
+    filler = card("Set Rune", card_type="rune", cost=("fire",), subclasses=("invoke",))
+    if st.set and action == "cast-rune":
+        runes[0] = Rune(name, set=True, set_turn=turn if st.set_this_turn else turn - 1)
+        args = ("R1",)
+    else:
+        hand.append(name)
+        args = (name,)
+        if kind == "artifact":
+            args += ("empowering", "E1")
+            if elestrals[0] is None:
+                elestrals[0] = Elestral(
+                    card("Elestral A", card_type="elestral", cost=("fire",), attack=1, defense=1), spirits=("fire",)
+                )
+    for i in range(min(st.runes, RUNE_ROW)):
+        if runes[i] is None:
+            runes[i] = Rune(filler, set=True, set_turn=1)
+    if action == "cast-rune" and kind == "invoke" and not st.set and st.runes >= RUNE_ROW:
+        args += ("replacing", "R1")
+    return args
 
 
 def _nexus_view(st: MainState, trace: Trace) -> Ruling:
@@ -807,15 +836,15 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         >>> main_action("special-cast", spirit_action="normal-cast", cost=3).legal
         True
     """
-    action = _name("Main Phase action", action, ACTIONS)
+    action = lookup_name("Main Phase action", action, ACTIONS)
     st = state or MainState(**described)
     if st.spirit_action:
-        _name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
-    _name("status", st.status, _STATUSES)
-    _name("phase", st.phase, ("draw", "main", "battle", "end"))
-    _name("Nexus card", st.receiver, _RECEIVERS)
+        lookup_name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
+    lookup_name("status", st.status, _STATUSES)
+    lookup_name("phase", st.phase, ("draw", "main", "battle", "end"))
+    lookup_name("Nexus card", st.receiver, _RECEIVERS)
     if st.rune:
-        _name("Rune type", st.rune, RUNE_TYPES)
+        lookup_name("Rune type", st.rune, RUNE_TYPES)
     for what, n, top in (
         ("Elestral Row slots", st.elestrals, ROW),
         ("Rune Row slots", st.runes, RUNE_ROW),
@@ -836,9 +865,9 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
             f"{action} is not allowed: a Stadium cannot be Set, so there is no Set Stadium", value, legal=False
         )
     pos, act = _main_position(action, st)
-    refused = refusal(pos, act, 0)
+    refused = Game(pos).refusal(act, who=0)
     if refused is not None:
-        reason, rules = refused
+        reason, rules = refused.value["reason"], refused.rules
         trace.add(reason[0].upper() + reason[1:], rules[0])
         for rule in rules[1:]:
             trace.add("also forbidden by", rule)

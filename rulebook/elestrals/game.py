@@ -35,27 +35,17 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
+from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
-from rulebook.elestrals.core import _DECKS, SPIRIT_TYPES, options, plural
-from rulebook.elestrals.state import (
-    ROW,
-    Action,
-    Elestral,
-    Position,
-    Side,
-    SpiritDeck,
-    parse_action,
-    position_toml,
-    read_position,
-    replace,
-    split_keywords,
-    window_open,
-)
+from rulebook.elestrals.core import DECKS, SPIRIT_TYPES, options, plural
+from rulebook.elestrals.deciding import candidates, decider, in_window
+from rulebook.elestrals.position_file import position_toml, read_position
+from rulebook.elestrals.state import ROW, Elestral, Position, Side, SpiritDeck, put_card, replace, window_open
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.ruling import Ruling, Trace
 
-__all__ = ["Game", "check", "decider", "legal", "load", "new_game", "refusal"]
+__all__ = ["Game", "check", "decider", "legal", "load", "new_game"]
 
 Refusal = tuple[str, tuple[str, ...]]
 _WINDOW_RULE = {
@@ -77,142 +67,15 @@ class _Quiet(Trace):
 # ---------------------------------------------------------------- whose decision
 
 
-def _in_window(pos: Position) -> bool:
-    return (
-        not pos.chain
-        and not pos.waiting
-        and (
-            (pos.phase == "draw" and pos.step == "window")
-            or pos.phase == "end"
-            or (pos.phase == "battle" and pos.step != "")
-        )
-    )
-
-
-def decider(pos: Position) -> int | None:
-    """The player who decides next (0 or 1), or ``None`` when the game is over."""
-    if pos.over:
-        return None
-    if pos.phase == "setup":
-        for who in (pos.player, 1 - pos.player):
-            if not pos.sides[who].kept:
-                return who
-        return pos.player
-    if pos.chain and pos.closed:
-        return pos.player
-    if pos.waiting:
-        found = _chain.next_in_limbo(pos)
-        return pos.player if found is None else found
-    if pos.chain:
-        last = pos.chain[-1].player
-        for who in (1 - last, last):
-            if who not in pos.passed:
-                return who
-        return pos.player
-    if _in_window(pos):
-        for who in (pos.player, 1 - pos.player):
-            if who not in pos.passed and window_open(pos, who):
-                return who
-    return pos.player
-
-
 # ---------------------------------------------------------------- candidate actions
-
-
-def _hand_names(side: Side, pos: Position, kind: str) -> list[str]:
-    return [n for n in dict.fromkeys(side.hand) if n != "?" and pos.cards[n].card_type == kind]
-
-
-def candidates(pos: Position, *, prune: bool = False) -> list[Action]:
-    """Every action worth asking about now (the legal ones and the near misses), in a fixed order.
-
-    With ``prune``, actions that a shared condition already refuses (a used Spirit action, a full row, an
-    Elestral that attacked) are left out; the legal ones are the same either way.
-    """
-    who = decider(pos)
-    if who is None:
-        return []
-    if pos.phase == "setup":
-        return [Action("keep"), Action("mulligan")]
-    if pos.chain and pos.closed:
-        return [Action("resolve")]
-    if pos.phase == "draw" and pos.step == "draw":
-        return [Action("draw")]
-    side = pos.sides[who]
-    out: list[Action] = []
-    if pos.waiting:
-        for item in pos.waiting:
-            if item.player != who:
-                continue
-            if item.kind == "conditional":
-                out.append(Action("conditional", (item.label or item.card,)))
-            elif item.kind == "special-cast":
-                out += [Action("special-cast", (item.card, p)) for p in ("attack", "defense")]
-            else:
-                for slot, el in enumerate(side.elestrals):
-                    if el is not None:
-                        out += [Action("special-ascend", (f"E{slot + 1}", item.card, p)) for p in ("attack", "defense")]
-        return out
-    for slot, rune in enumerate(side.runes):
-        if rune is not None and rune.set and (pos.cards[rune.card].rune == "counter" or pos.phase == "main"):
-            out.append(Action("cast-rune", (f"R{slot + 1}",)))
-    refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e is not None]
-    effect_refs = [f"E{i + 1}" for i, e in enumerate(side.elestrals) if e and pos.cards[e.card].category == "active"]
-    effect_refs += [
-        f"R{i + 1}" for i, r in enumerate(side.runes) if r and not r.set and pos.cards[r.card].category == "active"
-    ]
-    if side.stadium is not None and pos.cards[side.stadium.card].category == "active":
-        effect_refs.append("S")
-    out += [Action("activate", (ref,)) for ref in effect_refs]
-    if pos.phase == "main" and not pos.chain and who == pos.player:
-        elestral_cards = _hand_names(side, pos, "elestral")
-        spirit_action = not prune or (not side.spirit_action and side.spirit_deck.size != 0)
-        if spirit_action:
-            open_row = not prune or _main._open_slot(pos, who, "E") is not None
-            for name in elestral_cards:
-                if open_row and (not prune or len(pos.cards[name].cost) <= 1):
-                    out += [Action("normal-cast", (name, p)) for p in ("attack", "defense")]
-            for ref in refs:
-                for name in elestral_cards:
-                    out += [Action("normal-ascend", (ref, name, p)) for p in ("attack", "defense")]
-            kinds = side.spirit_deck.types()
-            for ref in refs:
-                out += [Action("enchant", (ref, kind)) for kind in kinds] if kinds else [Action("enchant", (ref,))]
-            out += [Action("expend-draw", (kind,)) for kind in kinds] if kinds else [Action("expend-draw")]
-        open_runes = not prune or _main._open_slot(pos, who, "R") is not None
-        for name in _hand_names(side, pos, "rune"):
-            card = pos.cards[name]
-            if card.rune != "stadium" and open_runes:
-                out.append(Action("set-rune", (name,)))
-            if card.rune == "artifact":
-                for w in (who, 1 - who):
-                    for i, el in enumerate(pos.sides[w].elestrals):
-                        if el is not None:
-                            target = f"E{i + 1}" if w == who else f"{pos.names[w]}:E{i + 1}"
-                            out.append(Action("cast-rune", (name, "empowering", target)))
-            elif card.rune == "invoke" and _main._open_slot(pos, who, "R") is None:
-                out += [Action("cast-rune", (name, "replacing", f"R{i + 1}")) for i, r in enumerate(side.runes) if r]
-            else:
-                out.append(Action("cast-rune", (name,)))
-        for ref in refs:
-            el = side.elestrals[int(ref[1]) - 1]
-            if not prune or (el is not None and not el.cast and not el.changed):
-                out.append(Action("change-position", (ref,)))
-    if pos.phase == "battle" and pos.step == "" and who == pos.player:
-        theirs = [f"E{i + 1}" for i, e in enumerate(pos.sides[1 - who].elestrals) if e is not None]
-        for ref in refs:
-            el = side.elestrals[int(ref[1]) - 1]
-            if not prune or (el is not None and el.position == "attack" and not el.attacked):
-                out += [Action("attack", (ref, target)) for target in theirs or ["spirit-deck"]]
-    out.append(Action("pass"))
-    return out
 
 
 # ---------------------------------------------------------------- refusals
 
 
-def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refusal | None:
-    """Why the deciding player (or ``who``) may not take ``action`` now, or ``None`` if they may.
+def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refusal | None:
+    """Why the deciding player (or ``who``) may not take ``action`` now (a reason and the rules), or ``None``;
+    [`Game.refusal`][rulebook.elestrals.game.Game.refusal] makes the ruling of it.
 
     Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
     """
@@ -227,10 +90,10 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
         if verb == "mulligan" and action.args:
             raise InvalidInputError("mulligan takes no words after it")
         size = pos.sides[actor].spirit_deck.size
-        short = size is not None and size < _DECKS["mulligan_cost"]
+        short = size is not None and size < DECKS["mulligan_cost"]
         if verb == "mulligan" and short and pos.opts["mulligan-short"] == "forbidden":
             return (
-                f"a mulligan Expends {_DECKS['mulligan_cost']} Spirits and fewer are left",
+                f"a mulligan Expends {DECKS['mulligan_cost']} Spirits and fewer are left",
                 ("elestrals.interp.mulligan-without-spirits",),
             )
         return None
@@ -251,7 +114,7 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
     if pos.chain and pos.closed:
         return "the chain is closed: it resolves before anything else happens", ("elestrals.chain.closed",)
     if verb == "pass":
-        if pos.waiting:
+        if pos.waiting and _can_chain_waiting(pos, actor):
             return (
                 "the cards and effects waiting in Limbo join the next chain: chain them first",
                 ("elestrals.chain.next-chain-order",),
@@ -271,6 +134,35 @@ def refusal(pos: Position, action: Action | str, who: int | None = None) -> Refu
     return _main.refuse(pos, actor, action)
 
 
+def _can_chain_waiting(pos: Position, who: int) -> bool:
+    """Whether ``who`` can chain any of their cards and effects waiting in Limbo (or has none waiting)."""
+    mine = [a for a in candidates(pos) if a.verb in ("special-cast", "special-ascend", "conditional")]
+    if not any(item.player == who for item in pos.waiting):
+        return True
+    return any(_chain.refuse_waiting(pos, who, a) is None for a in mine)
+
+
+def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
+    """``who``'s waiting items that can no longer be carried out do nothing; a card to be Special Cast goes back."""
+    kept = []
+    for item in pos.waiting:
+        if item.player != who:
+            kept.append(item)
+            continue
+        trace.add(
+            f"{pos.names[who]}'s waiting {item.label or item.card} can no longer be carried out: it does nothing",
+            "elestrals.advanced.impossible-vs-negated",
+        )
+        if item.kind != "conditional":
+            side = pos.sides[who]
+            if item.source == "hand":
+                side = replace(side, hand=tuple(sorted((*side.hand, item.card))))
+            else:
+                side = replace(side, underworld=(*side.underworld, item.card))
+            pos = pos.with_side(who, side)
+    return replace(pos, waiting=tuple(kept))
+
+
 def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
     """A Nexus (as an effect instructs) is refused only when its words name no cards; it may do nothing."""
     if len(action.args) < 2:
@@ -278,12 +170,20 @@ def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
     for ref in action.args[:2]:
         pos.resolve_ref(ref, who)
     _nexus_words(action)
+    for ref in action.args[:2]:
+        card = pos.at(ref, who)
+        if getattr(card, "set", False):
+            return (
+                f"the card at {ref.upper()} is a Set Rune: a Set Rune cannot be chosen for a Nexus when it is "
+                "announced",
+                ("elestrals.advanced.nexus-set-rune", "elestrals.nexus.move"),
+            )
     return None
 
 
 def _nexus_words(action: Action) -> tuple[int, str]:
     """A Nexus's count (1 by default, at most 20) and Spirit type (any, by default)."""
-    from rulebook.elestrals.core import MAX_SPIRITS, _name
+    from rulebook.elestrals.core import MAX_SPIRITS, lookup_name
     from rulebook.reading import number
 
     words = list(action.args[2:])
@@ -294,7 +194,7 @@ def _nexus_words(action: Action) -> tuple[int, str]:
         if words and words[0][:1].isascii() and words[0][:1] in "0123456789+-"
         else 1
     )
-    kind = _name("Spirit type", words[0], SPIRIT_TYPES) if words else ""
+    kind = lookup_name("Spirit type", words[0], SPIRIT_TYPES) if words else ""
     return count, kind
 
 
@@ -355,6 +255,12 @@ def _window_done(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position
             f"{pos.names[pos.opponent]} has no window here",
             "elestrals.interp.window-chains",
         )
+    elif pos.phase in ("draw", "end"):
+        trace.add(
+            "Either player may start a chain in this phase, the turn player first (option window-chains=both); "
+            "neither does",
+            "elestrals.interp.window-chains",
+        )
     if pos.phase == "draw":
         trace.add("No one starts a chain: the Main Phase begins", "elestrals.phase.draw")
         return replace(pos, phase="main", step="", passed=())
@@ -389,6 +295,8 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
     trace says once that no one added a link or started a chain.
     """
     name = pos.names[who]
+    if any(item.player == who for item in pos.waiting):
+        return _drop_waiting(pos, who, trace)
     if pos.chain:
         passed = (*pos.passed, who)
         if len(set(passed)) < 2:
@@ -398,7 +306,7 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
         text = "No one adds a link" if forced else f"{name} adds no link either"
         trace.add(f"{text}: the chain is closed", "elestrals.chain.closed")
         return _after_chain(replace(pos, closed=True, passed=passed), trace, notes)
-    if _in_window(pos):
+    if in_window(pos):
         passed = (*pos.passed, who)
         rule = _WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase]
         if not forced:
@@ -412,7 +320,7 @@ def _pass(pos: Position, who: int, trace: Trace, notes: dict[str, Any], forced: 
 
 def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     side = pos.sides[who]
-    cost = _DECKS["mulligan_cost"]
+    cost = DECKS["mulligan_cost"]
     deck = side.spirit_deck
     if deck.size is not None and deck.size < cost:
         trace.add("Expending from an empty Spirit Deck loses the game", "elestrals.end.expend-from-empty")
@@ -429,7 +337,7 @@ def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     import random  # only shuffling needs it
 
     random.Random(zlib.crc32("|".join([*cards, str(pos.turn), str(len(side.underworld))]).encode())).shuffle(cards)
-    hand = _DECKS["opening_hand"]
+    hand = DECKS["opening_hand"]
     side = replace(
         side,
         spirit_deck=deck,
@@ -489,9 +397,6 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         problem = "a Nexus moves Spirits between cards on your own field"
     elif giver is None or taker is None or head[0].upper() == head[1].upper():
         problem = "a card is no longer on the field (or both are the same card)"
-    elif any(getattr(c, "set", False) for c in (giver, taker)):
-        trace.add("Set Runes cannot be Enchanted or chosen for a Nexus", "elestrals.advanced.nexus-set-rune")
-        problem = "a Set card cannot give or receive Spirits"
     else:
         movable = [s for s in giver.spirits if not kind or s == kind]
         if len(movable) < count:
@@ -504,8 +409,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     for s in moved:
         left.remove(s)
     (_, z1, s1), (_, z2, s2) = refs
-    pos = _main._replace_card(pos, who, z1, s1, replace(giver, spirits=tuple(left)))
-    pos = _main._replace_card(pos, who, z2, s2, replace(taker, spirits=tuple(sorted((*taker.spirits, *moved)))))
+    pos = put_card(pos, who, z1, s1, replace(giver, spirits=tuple(left)))
+    pos = put_card(pos, who, z2, s2, replace(taker, spirits=tuple(sorted((*taker.spirits, *moved)))))
     trace.add(
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )
@@ -530,7 +435,7 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
         else:
             acts = _legal(pos)
             # A pass that would end the Main or Battle Phase is the player's to make, even when alone.
-            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or _in_window(pos)):
+            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or in_window(pos)):
                 return pos, acts
             forced = acts[0]
         pos = _step(pos, forced, trace, notes, forced=True)
@@ -540,7 +445,7 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
 def _nothing_to_answer(pos: Position) -> bool:
     """Whether the decider, answering a chain or in a chain window, has certainly nothing but a pass: no
     Counter Rune Set before this turn and no card with an effect to activate (a shortcut of ``_legal``)."""
-    if pos.waiting or not (pos.chain or _in_window(pos)):
+    if pos.waiting or not (pos.chain or in_window(pos)):
         return False
     who = decider(pos)
     if who is None:
@@ -557,7 +462,7 @@ def _nothing_to_answer(pos: Position) -> bool:
 
 def _legal(pos: Position) -> tuple[Action, ...]:
     who = decider(pos)
-    return tuple(a for a in candidates(pos, prune=True) if refusal(pos, a, who) is None)
+    return tuple(a for a in candidates(pos, prune=True) if _reason(pos, a, who) is None)
 
 
 # ---------------------------------------------------------------- the protocol
@@ -605,25 +510,83 @@ class Game:
         game.__dict__["_actions"] = actions
         return game
 
+    def refusal(self, action: Action | str, who: int | None = None) -> Ruling | None:
+        """``None`` when ``action`` is legal now; else the ruling that refuses it (``legal`` false), naming the
+        rules that forbid it. The one way the game refuses: ``apply``, ``explain``, ``legal_actions``,
+        [`legal`][rulebook.elestrals.legal] and [`check`][rulebook.elestrals.check] all use it. ``who`` asks for
+        another player than the one deciding.
+
+        Raises [`InvalidInputError`][rulebook.errors.InvalidInputError] for an action whose words cannot be read.
+
+        Examples:
+            >>> game = new_game(seed=3)
+            >>> game.refusal("keep") is None
+            True
+            >>> refused = game.refusal("attack E1 E2")
+            >>> refused.legal, refused.rules
+            (False, ('elestrals.setup.mulligan',))
+        """
+        action = parse_action(action)
+        why = _reason(self.position, action, who)
+        if why is None:
+            return None
+        pos = self.position
+        actor = decider(pos) if who is None else who
+        name = pos.names[actor] if actor is not None else ""
+        trace = Trace()
+        trace.refusal(why[0], why[1])
+        value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
+        return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+
+    def observation(self, player: int) -> str:
+        """What ``player`` (0 for P1) may see, as the text of a position file: both Main Decks and the other
+        player's hand as counts, and the other player's Set Runes as face-down cards; everything else is open.
+
+        Examples:
+            >>> text = new_game(seed=3).observation(0)
+            >>> "hand = 5" in text, text.count("main_deck = 35")
+            (True, 2)
+        """
+        pos = self.position
+        hidden: list[str] = []
+        sides = []
+        for who, side in enumerate(pos.sides):
+            side = replace(side, main_deck=("?",) * len(side.main_deck))
+            if who != player:
+                side = replace(side, hand=("?",) * len(side.hand))
+                runes = list(side.runes)
+                for slot, rune in enumerate(runes):
+                    if rune is not None and rune.set:
+                        hidden.append(f"R{slot + 1}")
+                        runes[slot] = None
+                side = replace(side, runes=tuple(runes))
+            sides.append(side)
+        seen = replace(pos, sides=(sides[0], sides[1]))
+        other = pos.names[1 - player]
+        note = f"What {pos.names[player]} sees. Hidden: both Main Decks' order, {other}'s hand"
+        note += f", and {other}'s Set Runes, face-down in {', '.join(hidden)}" if hidden else ""
+        return position_toml(seen, comment=note + ".")
+
     def apply(self, action: Action | str) -> Game:
         """The game after ``action``; an illegal one raises
-        [`IllegalActionError`][rulebook.errors.IllegalActionError]."""
+        [`IllegalActionError`][rulebook.errors.IllegalActionError] (from
+        [`refusal`][rulebook.elestrals.game.Game.refusal])."""
         action = parse_action(action)
         known = self.__dict__.get("_explained", {}).get(action)
         if known is not None:
             return known
-        refused = refusal(self.position, action)
+        refused = self.refusal(action)
         if refused is not None:
-            raise IllegalActionError(refused[0], refused[1])
+            raise IllegalActionError(refused.value["reason"], refused.rules)
         return self._after(*_advance(self.position, action, _Quiet(), {}))
 
     def explain(self, action: Action | str) -> tuple[Game, Ruling]:
         """Like [`apply`][rulebook.elestrals.game.Game.apply], with the ruling whose trace says what happened and
         why."""
         action = parse_action(action)
-        refused = refusal(self.position, action)
+        refused = self.refusal(action)
         if refused is not None:
-            raise IllegalActionError(refused[0], refused[1])
+            raise IllegalActionError(refused.value["reason"], refused.rules)
         trace = Trace()
         notes: dict[str, Any] = {}
         after, actions = _advance(self.position, action, trace, notes)
@@ -695,7 +658,7 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
     if verb == "pass":
         if pos.chain:
             return ("elestrals.chain.closed",)
-        if _in_window(pos):
+        if in_window(pos):
             rules = (_WINDOW_RULE[pos.step if pos.phase == "battle" else pos.phase], "elestrals.chain.forming")
             return (*rules, "elestrals.interp.window-chains") if pos.phase in ("draw", "end") else rules
         return ("elestrals.phase.four",)
@@ -707,6 +670,10 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
                 return ("elestrals.rune.counter", "elestrals.main.set-then-cast")
             return ("elestrals.main.set-then-cast", "elestrals.main.cast-rune")
         return ("elestrals.main.cast-rune",)
+    if verb == "normal-ascend" and len(action.args) > 1:
+        name = " ".join(action.args[1].split())
+        if name in pos.cards and len(pos.cards[name].cost) > _main.NORMAL_CAST_MAX:
+            return ("elestrals.main.normal-ascend", "elestrals.main.spirit-action", "elestrals.interp.ascend-cost-cap")
     return {
         "keep": ("elestrals.setup.mulligan",),
         "mulligan": ("elestrals.setup.mulligan",),
@@ -746,14 +713,15 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     pos = pos.position if isinstance(pos, Game) else pos
     trace = Trace()
     allowed, denied = [], []
+    game = Game(pos)
     for action in candidates(pos):
-        why = refusal(pos, action)
+        why = game.refusal(action)
         if why is None:
             rules = _rules_for(pos, action)
             allowed.append({"action": str(action), "rules": list(rules)})
             trace.add(str(action), rules[0])
         else:
-            denied.append({"action": str(action), "reason": why[0], "rules": list(why[1])})
+            denied.append({"action": str(action), "reason": why.value["reason"], "rules": list(why.rules)})
     if refused:
         for item in denied:
             trace.add(f"refused: {item['action']}: {item['reason']}", item["rules"][0] if item["rules"] else None)
@@ -783,14 +751,9 @@ def check(pos: Position | Game, action: Action | str) -> tuple[Position | None, 
     """
     pos = pos.position if isinstance(pos, Game) else pos
     action = parse_action(action)
-    why = refusal(pos, action)
-    who = decider(pos)
-    name = pos.names[who] if who is not None else ""
-    if why is not None:
-        trace = Trace()
-        trace.refusal(why[0], why[1])
-        value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
-        return None, trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+    refused = Game(pos).refusal(action)
+    if refused is not None:
+        return None, refused
     game, ruling = Game(pos).explain(action)
     return game.position, ruling
 
@@ -845,21 +808,31 @@ def vanilla_cards() -> dict[str, Card]:
     return dict(_CARDS)
 
 
-def new_game(seed: int = 0, opts: Mapping[str, object] | None = None) -> Game:
-    """A new game of vanilla cards: two 20-Spirit, 40-card decks of invented cards, shuffled by ``seed``,
-    five cards each; the first player (P1) decides first whether to keep or mulligan.
+DeckList = tuple[Mapping[str, int], Mapping[str, int]]
+
+
+def new_game(
+    seed: int = 0,
+    opts: Mapping[str, object] | None = None,
+    *,
+    cards: Mapping[str, Card] | None = None,
+    decks: Sequence[DeckList] | None = None,
+) -> Game:
+    """A new game: two 20-Spirit, 40-card decks (by default of invented vanilla cards; else ``decks``, each a
+    Spirit Deck by type and a Main Deck by card name, of ``cards``), shuffled by ``seed``, five cards each; the
+    first player (P1) decides first whether to keep or mulligan.
     """
-    cards = vanilla_cards()
+    cards = dict(cards) if cards is not None else vanilla_cards()
     import random  # only dealing needs it
 
     rng = random.Random(seed)
     sides = []
-    for spirits, listed in _DECK_LISTS:
+    for spirits, listed in decks or _DECK_LISTS:
         deck = [name for name, n in listed.items() for _ in range(n)]
-        assert len(deck) == _DECKS["main_deck"] and sum(spirits.values()) == _DECKS["spirit_deck"]
+        assert len(deck) == DECKS["main_deck"] and sum(spirits.values()) == DECKS["spirit_deck"]
         rng.shuffle(deck)
         counts = (*(spirits.get(t, 0) for t in SPIRIT_TYPES), 0)
-        hand = _DECKS["opening_hand"]
+        hand = DECKS["opening_hand"]
         sides.append(Side(SpiritDeck(counts), tuple(deck[hand:]), tuple(sorted(deck[:hand]))))
     pos = Position(1, 0, "setup", "", (sides[0], sides[1]), cards=cards, opts=options(opts))
     return Game(pos)

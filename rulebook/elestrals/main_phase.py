@@ -17,27 +17,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulebook.elestrals.abilities import (
+    deck_payment,
+    field_spirit_problem,
+    refuse_use,
+    split_payment,
+    trigger,
+    use_effect,
+)
+from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import _DATA, POSITIONS, SPIRIT_TYPES, _name, an, plural
+from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
-    Action,
     ChainLink,
     Elestral,
     Position,
     Rune,
     Stadium,
+    draw_card,
     leave_field,
+    put_card,
     replace,
-    split_keywords,
     to_underworld,
     window_open,
 )
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
-__all__ = ["MAIN_ACTIONS", "draw_card", "perform", "refuse", "resolve_link", "status"]
+__all__ = [
+    "MAIN_ACTIONS",
+    "NORMAL_CAST_MAX",
+    "draw_card",
+    "open_slot",
+    "perform",
+    "refuse",
+    "resolve_link",
+    "status",
+]
 
 #: The Main Phase actions that start nothing else: the Spirit action's four, Setting, changing Position.
 MAIN_ACTIONS: tuple[str, ...] = (
@@ -50,8 +68,12 @@ MAIN_ACTIONS: tuple[str, ...] = (
     "change-position",
     "activate",
 )
+#: The most Spirits an Elestral brought in by a Normal Cast may cost.
+NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
 _SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
+Parts = dict[str, list[str]]
+Head = list[str]
 Refusal = tuple[str, tuple[str, ...]]
 
 
@@ -66,7 +88,7 @@ def status(pos: Position, card: Elestral | Rune | Stadium) -> str:
     return card_status(pos.cards[card.card].cost, card.spirits)
 
 
-def _open_slot(pos: Position, who: int, zone: str) -> int | None:
+def open_slot(pos: Position, who: int, zone: str) -> int | None:
     side = pos.sides[who]
     row = side.elestrals if zone == "E" else side.runes
     reserved = pos.reserved(who)
@@ -75,7 +97,7 @@ def _open_slot(pos: Position, who: int, zone: str) -> int | None:
 
 def _position_word(words: Sequence[str], where: str) -> str:
     for word in words:
-        return _name(f"Position for {where}", word, POSITIONS)
+        return lookup_name(f"Position for {where}", word, POSITIONS)
     return "attack"
 
 
@@ -110,53 +132,6 @@ def _spirit_action(pos: Position, who: int) -> Refusal | None:
     return None
 
 
-def _paying(pos: Position, who: int, words: Sequence[str], cost: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Split a ``paying`` list into Spirits from the Spirit Deck (types) and from the field (``E1:fire``)."""
-    deck, field = [], []
-    for word in words:
-        if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
-            ref, _, kind = word.partition(":")
-            field.append(f"{ref.upper()}:{_name('Spirit type', kind, SPIRIT_TYPES)}")
-        elif word.count(":") == 2:
-            raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
-        else:
-            deck.append(_name("Spirit type", word, SPIRIT_TYPES))
-    if words and len(deck) + len(field) != len(cost):
-        raise InvalidInputError(
-            f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
-            f"{len(cost)} (elestrals.main.rune-exact-spirits)"
-        )
-    return deck, field
-
-
-def _default_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
-    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
-    deck = pos.sides[who].spirit_deck
-    if not deck.bounded:
-        return [t if t != "&" else "&" for t in cost]
-    if deck.size is not None and deck.size < len(cost):
-        return None
-    out = []
-    for kind in sorted(cost, key=lambda t: t == "&"):
-        try:
-            deck, got = deck.take(kind)
-        except ValueError:
-            return None
-        out.append(got)
-    return out
-
-
-def _field_spirit(pos: Position, who: int, item: str) -> str | None:
-    """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
-    ref, _, kind = item.partition(":")
-    card = pos.at(ref, who)
-    if card is None or (isinstance(card, Rune) and card.set):
-        return f"there is no face-up card of yours at {ref} to take a Spirit from"
-    if kind not in card.spirits:
-        return f"the card at {ref} has no {kind} Spirit"
-    return None
-
-
 # ---------------------------------------------------------------- the checks
 
 
@@ -170,107 +145,138 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     if verb == "cast-rune":
         return _refuse_cast_rune(pos, who, head, parts)
     if verb == "activate":
-        return _refuse_activate(pos, who, head)
+        return _refuse_activate(pos, who, head, parts)
     timing = _main_timing(pos, who, verb)
+    step = _REFUSALS.get(verb)
+    if step is None:
+        raise InvalidInputError(f"{verb} is not a Main Phase action")
+    return step(pos, who, head, parts, timing)
+
+
+def _refuse_normal_cast(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
     side = pos.sides[who]
-    if verb == "normal-cast":
-        if not head:
-            raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
-        name = _hand_card(pos, head[0], "elestral")
-        _position_word(head[1:], "normal-cast")
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
-        card = pos.cards[name]
-        top = _DATA["normal_cast"]["max_cost"]
-        if len(card.cost) > top:
-            return _no(
-                f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
-                "elestrals.main.normal-cast-one-spirit",
-            )
-        if _open_slot(pos, who, "E") is None:
-            return _no(
-                f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
-            )
-        return _reveal(pos, who, parts.get("paying", []), 1)
-    if verb == "normal-ascend":
-        if len(head) < 2:
-            raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
-        _, from_card = _own_elestral(pos, who, head[0])
-        name = _hand_card(pos, head[1], "elestral")
-        _position_word(head[2:], "normal-ascend")
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if from_card is None:
-            return _no(
-                f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend"
-            )
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
-        cap = _DATA["normal_cast"]["max_cost"]
-        if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
-            return _no(
-                f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
-                f"most {plural(cap, 'Spirit')}",
-                "elestrals.interp.ascend-cost-cap",
-            )
-        for item in parts.get("adding", []):
-            ref, _, kind = item.partition(":")
-            other = pos.at(ref, who) if ref else None
-            if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
-                return _no(
-                    f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend"
-                )
-            if _name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
-                return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
-        return _reveal(pos, who, parts.get("paying", []), 1)
-    if verb == "enchant":
-        if not head:
-            raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
-        _slot, card = _own_elestral(pos, who, head[0])
-        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        if card is None:
-            return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
-        return _reveal(pos, who, kinds, 1)
-    if verb == "expend-draw":
-        kinds = [_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
-        if timing or (timing := _spirit_action(pos, who)):
-            return timing
-        return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
-    if verb == "set-rune":
-        if not head:
-            raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
-        name = _hand_card(pos, head[0], "rune")
-        if timing:
-            return timing
-        if name not in side.hand:
-            return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
-        if pos.cards[name].rune == "stadium":
-            return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
-        if _open_slot(pos, who, "R") is None:
-            return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
-        return None
-    if verb == "change-position":
-        if not head:
-            raise InvalidInputError("change-position needs the Elestral: change-position E1")
-        _, card = _own_elestral(pos, who, head[0])
-        if timing:
-            return timing
-        if card is None:
-            return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
-        if card.cast:
-            return _no(
-                "an Elestral Cast (or Ascended into) this turn cannot change Position",
-                "elestrals.main.position-change",
-                "elestrals.interp.ascended-counts-as-cast",
-            )
-        if card.changed:
-            return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
-        return None
-    raise InvalidInputError(f"{verb} is not a Main Phase action")
+    if not head:
+        raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
+    name = _hand_card(pos, head[0], "elestral")
+    _position_word(head[1:], "normal-cast")
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+    card = pos.cards[name]
+    top = DATA["normal_cast"]["max_cost"]
+    if len(card.cost) > top:
+        return _no(
+            f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
+            "elestrals.main.normal-cast-one-spirit",
+        )
+    if open_slot(pos, who, "E") is None:
+        return _no(
+            f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
+        )
+    return _reveal(pos, who, parts.get("paying", []), 1)
+
+
+def _refuse_normal_ascend(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    side = pos.sides[who]
+    if len(head) < 2:
+        raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
+    _, from_card = _own_elestral(pos, who, head[0])
+    name = _hand_card(pos, head[1], "elestral")
+    _position_word(head[2:], "normal-ascend")
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if from_card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend")
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
+    cap = DATA["normal_cast"]["max_cost"]
+    if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
+        return _no(
+            f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
+            f"most {plural(cap, 'Spirit')}",
+            "elestrals.interp.ascend-cost-cap",
+        )
+    for item in parts.get("adding", []):
+        ref, _, kind = item.partition(":")
+        other = pos.at(ref, who) if ref else None
+        if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
+            return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
+        if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+            return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
+    return _reveal(pos, who, parts.get("paying", []), 1)
+
+
+def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
+    _slot, card = _own_elestral(pos, who, head[0])
+    kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    if card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+    return _reveal(pos, who, kinds, 1)
+
+
+def _refuse_expend_draw(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
+    if timing or (timing := _spirit_action(pos, who)):
+        return timing
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
+
+
+def _refuse_set_rune(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
+    side = pos.sides[who]
+    if not head:
+        raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
+    name = _hand_card(pos, head[0], "rune")
+    if timing:
+        return timing
+    if name not in side.hand:
+        return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
+    if pos.cards[name].rune == "stadium":
+        return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
+    if open_slot(pos, who, "R") is None:
+        return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
+    return None
+
+
+def _refuse_change_position(
+    pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None
+) -> Refusal | None:
+    if not head:
+        raise InvalidInputError("change-position needs the Elestral: change-position E1")
+    _, card = _own_elestral(pos, who, head[0])
+    if timing:
+        return timing
+    if card is None:
+        return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
+    if card.cast:
+        return _no(
+            "an Elestral Cast (or Ascended into) this turn cannot change Position",
+            "elestrals.main.position-change",
+            "elestrals.interp.ascended-counts-as-cast",
+        )
+    if card.changed:
+        return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
+    return None
+
+
+_REFUSALS = {
+    "normal-cast": _refuse_normal_cast,
+    "normal-ascend": _refuse_normal_ascend,
+    "enchant": _refuse_enchant,
+    "expend-draw": _refuse_expend_draw,
+    "set-rune": _refuse_set_rune,
+    "change-position": _refuse_change_position,
+}
 
 
 def _hand_card(pos: Position, name: str, kind: str) -> str:
@@ -297,128 +303,166 @@ def _reveal(
     return None
 
 
-def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
+def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: Parts) -> Refusal | None:
     if not head:
         raise InvalidInputError("cast-rune needs the Rune: cast-rune CARD (from hand) or cast-rune R1 (a Set Rune)")
     side = pos.sides[who]
-    from_slot = -1
     first = head[0].strip().upper()
+    rune: Rune | None = None
     if len(first) == 2 and first[0] == "R" and first[1] in "1234":
-        from_slot = int(first[1]) - 1
-        rune = side.runes[from_slot]
+        rune = side.runes[int(first[1]) - 1]
         if rune is None or not rune.set:
             return _no(f"there is no Set Rune of yours at {first}", "elestrals.main.cast-rune")
         card = pos.cards[rune.card]
     else:
         card = pos.cards[_hand_card(pos, head[0], "rune")]
-        rune = None
+    for check in (_rune_timing, _rune_slot, _rune_targets, _rune_payment):
+        if (why := check(pos, who, card, rune, parts)) is not None:
+            return why
+    return None
+
+
+def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase."""
+    if card.rune == "counter":
+        return _counter_timing(pos, who, card, rune)
+    timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
+    if timing and pos.chain and pos.phase == "main":
+        return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
+    if timing and pos.phase != "main":
+        return _no(
+            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
+            "elestrals.glossary.invoke",
+        )
+    if timing:
+        return timing
+    if rune is not None and rune.set_turn >= pos.turn:
+        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+    if rune is None and card.name not in pos.sides[who].hand:
+        return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
+    return None
+
+
+def _counter_timing(pos: Position, who: int, card: Card, rune: Rune | None) -> Refusal | None:
+    if rune is None:
+        return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
+    if rune.set_turn >= pos.turn:
+        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
+    if pos.over or pos.phase == "setup":
+        return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
+    if pos.chain and pos.closed:
+        return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
+    if not pos.chain and pos.waiting:
+        return _no(
+            "the next chain opens with the cards and effects waiting in Limbo first", "elestrals.chain.next-chain-order"
+        )
+    opens = not pos.chain and not pos.waiting
+    if opens and (pos.phase == "main" or (pos.phase == "battle" and pos.step == "")) and who != pos.player:
+        return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
+    if opens and pos.phase in ("draw", "end") and not window_open(pos, who):
+        return _no(
+            "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
+            "elestrals.interp.window-chains",
+        )
+    if pos.phase == "draw" and card.when and pos.chain and pos.opts["draw-when-counter"] == "never":
+        return _no(
+            "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not Cast in "
+            "the Draw Phase",
+            "elestrals.phase.draw",
+            "elestrals.interp.draw-when-counter",
+        )
+    if pos.phase == "draw" and card.when and not pos.chain:
+        return _no(
+            "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
+            "elestrals.phase.draw",
+            "elestrals.interp.draw-when-counter",
+        )
+    return None
+
+
+def _rune_slot(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Where it goes: an open slot, or (an Invoke Rune from hand, in a full row) the Rune it replaces."""
     kind = card.rune
-    counter = kind == "counter"
-    # When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase.
-    if counter:
-        if from_slot < 0:
-            return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
-        if rune is not None and rune.set_turn >= pos.turn:
-            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-        if pos.over or pos.phase == "setup":
-            return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
-        if pos.chain:
-            if pos.closed:
-                return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
-        elif pos.waiting:
-            return _no(
-                "the next chain opens with the cards and effects waiting in Limbo first",
-                "elestrals.chain.next-chain-order",
-            )
-        elif pos.phase == "main" or (pos.phase == "battle" and pos.step == ""):
-            if who != pos.player:
-                return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
-        elif not window_open(pos, who):
-            return _no(
-                "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
-                "elestrals.interp.window-chains",
-            )
-        if pos.phase == "draw" and not pos.chain and card.when:
-            return _no(
-                "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
-                "elestrals.phase.draw",
-            )
-    else:
-        timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
-        if timing and pos.chain and pos.phase == "main":
-            return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
-        if timing:
-            if pos.phase != "main":
-                return _no(
-                    f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
-                    "elestrals.glossary.invoke",
-                )
-            return timing
-        if rune is not None and rune.set_turn >= pos.turn:
-            return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-        if rune is None and card.name not in side.hand:
-            return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
-    # Where it goes.
     replacing = parts.get("replacing", [])
     if replacing and (kind != "invoke" or rune is not None):
         return _no(
             "only an Invoke Rune Cast from hand may replace a Rune of a full Rune Row", "elestrals.main.invoke-replaces"
         )
-    if rune is None and kind != "stadium":
-        if _open_slot(pos, who, "R") is None:
-            if kind != "invoke":
-                return _no(
-                    f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
-                    "elestrals.zone.rune-row",
-                )
-            if not replacing:
-                return _no(
-                    "the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces"
-                )
-            owner, zone, slot = pos.resolve_ref(replacing[0], who)
-            if owner != who or zone != "R" or side.runes[slot] is None:
-                return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
-        elif replacing:
+    if rune is not None or kind == "stadium":
+        return None
+    if open_slot(pos, who, "R") is not None:
+        if replacing:
             return _no(
                 "the Rune Row has an open slot: an Invoke Rune replaces a Rune only when it is full",
                 "elestrals.main.invoke-replaces",
             )
-    # Targets.
-    empowering = parts.get("empowering", [])
-    if kind == "artifact":
-        if not empowering:
-            return _no(
-                "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
-                "elestrals.main.artifact-targets",
-            )
-        if not isinstance(pos.at(empowering[0], who), Elestral):
-            return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
-    elif empowering:
+        return None
+    if kind != "invoke":
         return _no(
-            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(kind.capitalize() + ' Rune')}",
+            f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
+            "elestrals.zone.rune-row",
+        )
+    if not replacing:
+        return _no("the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces")
+    owner, zone, slot = pos.resolve_ref(replacing[0], who)
+    if owner != who or zone != "R" or pos.sides[who].runes[slot] is None:
+        return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
+    return None
+
+
+def _rune_targets(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Its targets: the Elestral an Artifact Empowers, and the targets of its effects."""
+    empowering = parts.get("empowering", [])
+    if card.rune == "artifact" and not empowering:
+        return _no(
+            "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
+            "elestrals.main.artifact-targets",
+        )
+    if card.rune == "artifact" and not isinstance(pos.at(empowering[0], who), Elestral):
+        return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
+    if card.rune != "artifact" and empowering:
+        return _no(
+            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(card.rune.capitalize() + ' Rune')}",
             "elestrals.rune.artifact",
         )
     if card.target and not _has_target(pos, who, card.target):
         return _no("the Rune needs a target and none is available", "elestrals.advanced.targets-needed")
-    # Paying.
-    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
-    if field_words and kind not in ("invoke", "counter"):
+    if card.effects:
+        return refuse_use(pos, who, card, "resolve", "", parts)
+    if parts.get("targeting"):
+        return _no(f"{card.name!r} has no effect given as data to choose targets for", "elestrals.main.cast-rune")
+    return None
+
+
+def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
+    """Its Spirits: exactly its cost, from the Spirit Deck or (Instant Runes) from your cards."""
+    replacing = parts.get("replacing", [])
+    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
+    if field_words and not card.instant:
         return _no(
             "only Instant Runes may be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
         )
     for item in field_words:
-        why = _field_spirit(pos, who, item)
+        why = field_spirit_problem(pos, who, item)
         replaced = replacing and item.split(":")[0] == replacing[0].upper()
         if why and not replaced:
             return _no(why, "elestrals.main.instant-field-spirits")
-    if parts.get("paying"):
-        return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune")
-    if _default_payment(pos, who, card.cost) is None:
-        return _no(
-            f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your cards "
-            "with paying E1:TYPE (Instant Runes only)",
-            "elestrals.main.cast-rune",
-        )
+    if not parts.get("paying"):
+        if deck_payment(pos, who, card.cost) is None:
+            return _no(
+                f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your "
+                "cards with paying E1:TYPE (Instant Runes only)",
+                "elestrals.main.cast-rune",
+            )
+        return None
+    deck = pos.sides[who].spirit_deck
+    for kind in deck_words:
+        try:
+            deck, _got = deck.take(kind)
+        except ValueError:
+            return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
+                f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
+            )
     return None
 
 
@@ -441,7 +485,7 @@ def _has_target(pos: Position, who: int, target: str) -> bool:
     )
 
 
-def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None:
+def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
     if not head:
         raise InvalidInputError("activate needs the card: activate E1, R1 or S")
     owner, zone, slot = pos.resolve_ref(head[0], who)
@@ -483,6 +527,10 @@ def _refuse_activate(pos: Position, who: int, head: list[str]) -> Refusal | None
         return _no("an active effect is used once per turn, and this one was used this turn", "elestrals.card.active")
     if facts.target and not _has_target(pos, who, facts.target):
         return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
+    if facts.effects:
+        return refuse_use(pos, who, facts, "activate", ref, parts)
+    if parts:
+        return _no("only an effect given as data names targets or a payment", "elestrals.main.activate-effect")
     return None
 
 
@@ -494,139 +542,181 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     ``trace``."""
     verb = action.verb
     head, parts = split_keywords(action.args)
-    side = pos.sides[who]
-    name = pos.names[who]
     if verb in _SPIRIT_ACTIONS:
         trace.add("The once-per-turn Spirit action is still available", "elestrals.main.spirit-action")
-    if verb in ("normal-cast", "normal-ascend"):
-        card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
-        position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
-        paying = parts.get("paying", [])
-        deck, kind = side.spirit_deck.take(
-            _name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
-        )
-        hand = list(side.hand)
-        hand.remove(card)
-        spirits = [kind]
-        if verb == "normal-cast":
-            slot = _open_slot(pos, who, "E")
-            assert slot is not None
-            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
-            pos = pos.with_side(who, side)
-            trace.add(
-                f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
-                f"into E{slot + 1}: both wait in Limbo, the slot reserved",
-                "elestrals.main.normal-cast",
-            )
-            trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
-            trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
-            link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
-        else:
-            slot, old = _own_elestral(pos, who, head[0])
-            assert old is not None
-            side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
-            pos = pos.with_side(who, side)
-            for item in parts.get("adding", []):
-                ref, _, extra = item.partition(":")
-                extra = _name("Spirit type", extra, SPIRIT_TYPES)
-                _owner, _, at = pos.resolve_ref(ref, who)
-                other = pos.sides[who].elestrals[at]
-                assert other is not None
-                left = list(other.spirits)
-                left.remove(extra)
-                elestrals = list(pos.sides[who].elestrals)
-                elestrals[at] = replace(other, spirits=tuple(left))
-                pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
-                spirits.append(extra)
-            spirits += list(old.spirits)
-            pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
-            trace.add(
-                f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
-                f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
-                "elestrals.main.normal-ascend",
-            )
-            trace.add(
-                "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
-                "elestrals.zone.elestral-row",
-            )
-            trace.add(
-                "Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast"
-            )
-            trace.add(
-                "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
-                "elestrals.advanced.ascend-loses-artifacts",
-            )
-            link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return _add_link(pos, link, trace)
-    if verb == "enchant":
-        slot, card = _own_elestral(pos, who, head[0])
-        assert card is not None
-        deck, kind = side.spirit_deck.take(_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
-        elestrals = list(side.elestrals)
-        elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
-        pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
-        trace.add(
-            f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
-            "elestrals.main.enchant",
-        )
-        trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return pos
-    if verb == "expend-draw":
-        deck, kind = side.spirit_deck.take(_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
-        pos = pos.with_side(
-            who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb)
-        )
-        trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
-        trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-        return draw_card(pos, who, trace)
-    if verb == "set-rune":
-        card = _hand_card(pos, head[0], "rune")
-        slot = _open_slot(pos, who, "R")
+    step = _PERFORM.get(verb)
+    if step is None:
+        raise InvalidInputError(f"{verb} is not a Main Phase action")
+    return step(pos, who, verb, head, parts, trace)
+
+
+def _perform_cast_or_ascend(
+    pos: Position, who: int, verb: str, head: list[str], parts: Parts, trace: Trace
+) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
+    position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
+    paying = parts.get("paying", [])
+    deck, kind = side.spirit_deck.take(
+        lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
+    )
+    hand = list(side.hand)
+    hand.remove(card)
+    spirits = [kind]
+    if verb == "normal-cast":
+        slot = open_slot(pos, who, "E")
         assert slot is not None
-        hand = list(side.hand)
-        hand.remove(card)
-        runes = list(side.runes)
-        runes[slot] = Rune(card, set=True, set_turn=pos.turn)
-        pos = pos.with_side(who, replace(side, hand=tuple(hand), runes=tuple(runes)))
-        trace.add(f"{name} Sets {card} face-down in R{slot + 1}, with no Spirits", "elestrals.main.set-rune")
-        return pos
-    if verb == "change-position":
-        slot, card = _own_elestral(pos, who, head[0])
-        assert card is not None
-        turned = "defense" if card.position == "attack" else "attack"
-        elestrals = list(side.elestrals)
-        elestrals[slot] = replace(card, position=turned, changed=True)
-        pos = pos.with_side(who, replace(side, elestrals=tuple(elestrals)))
+        side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+        pos = pos.with_side(who, side)
         trace.add(
-            f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
-            "elestrals.main.position-change",
+            f"{name} reveals {an(kind + ' Spirit')} and {card}, in {position.capitalize()} Position, "
+            f"into E{slot + 1}: both wait in Limbo, the slot reserved",
+            "elestrals.main.normal-cast",
+        )
+        trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
+        trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
+        link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
+    else:
+        slot, old = _own_elestral(pos, who, head[0])
+        assert old is not None
+        side = replace(side, spirit_deck=deck, hand=tuple(hand), spirit_action=verb)
+        pos = pos.with_side(who, side)
+        for item in parts.get("adding", []):
+            ref, _, extra = item.partition(":")
+            extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
+            _owner, _, at = pos.resolve_ref(ref, who)
+            other = pos.sides[who].elestrals[at]
+            assert other is not None
+            left = list(other.spirits)
+            left.remove(extra)
+            elestrals = list(pos.sides[who].elestrals)
+            elestrals[at] = replace(other, spirits=tuple(left))
+            pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
+            spirits.append(extra)
+        spirits += list(old.spirits)
+        pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
+        trace.add(
+            f"{name} reveals {an(kind + ' Spirit')}; {old.card} goes to the Underworld and {card} takes "
+            f"E{slot + 1} with {plural(len(spirits), 'Spirit')}, in Limbo",
+            "elestrals.main.normal-ascend",
         )
         trace.add(
-            "Only your own once-per-turn change counts: one made by an effect does not use it up",
-            "elestrals.advanced.position-changed-by-effect",
+            "Ascending replaces an Elestral in its own slot, so a full row does not stop it",
+            "elestrals.zone.elestral-row",
         )
-        return pos
-    if verb == "cast-rune":
-        return _cast_rune(pos, who, head, parts, trace)
-    if verb == "activate":
-        _, zone, slot = pos.resolve_ref(head[0], who)
-        ref = f"{zone}{slot + 1}" if zone != "S" else "S"
-        card = pos.at(ref, who)
-        assert card is not None
-        pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
-        during = pos.cards[card.card].during
-        if during:
-            rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
-            trace.add(f"The effect says it works during the {during} phase", rule)
+        if len(pos.cards[card].cost) > DATA["normal_cast"]["max_cost"]:
+            trace.add(
+                f"A Normal Ascend may bring in an Elestral costing {plural(len(pos.cards[card].cost), 'Spirit')} "
+                "(option ascend-cost-cap=no: the 1-Spirit limit binds only a Normal Cast)",
+                "elestrals.interp.ascend-cost-cap",
+            )
+        trace.add("Ascending counts as Casting: 'when you Cast' effects activate", "elestrals.advanced.ascend-is-cast")
         trace.add(
-            f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
-            "elestrals.main.activate-effect",
+            "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
+            "elestrals.advanced.ascend-loses-artifacts",
         )
-        trace.add("An active effect is used once per turn", "elestrals.card.active")
-        return _add_link(pos, ChainLink(who, "activate", card.card, ref), trace)
-    raise InvalidInputError(f"{verb} is not a Main Phase action")
+        link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return _add_link(pos, link, trace)
+
+
+def _perform_enchant(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    slot, card = _own_elestral(pos, who, head[0])
+    assert card is not None
+    deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
+    elestrals = list(side.elestrals)
+    elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
+    trace.add(
+        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
+        "elestrals.main.enchant",
+    )
+    trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
+
+
+def _perform_expend_draw(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[0], SPIRIT_TYPES) if head else "&")
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, underworld=(*side.underworld, kind), spirit_action=verb))
+    trace.add(f"{name} Expends {an(kind + ' Spirit')} and draws a card", "elestrals.main.expend-draw")
+    trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
+    return draw_card(pos, who, trace)
+
+
+def _perform_set_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    card = _hand_card(pos, head[0], "rune")
+    slot = open_slot(pos, who, "R")
+    assert slot is not None
+    hand = list(side.hand)
+    hand.remove(card)
+    runes = list(side.runes)
+    runes[slot] = Rune(card, set=True, set_turn=pos.turn)
+    pos = pos.with_side(who, replace(side, hand=tuple(hand), runes=tuple(runes)))
+    trace.add(f"{name} Sets {card} face-down in R{slot + 1}, with no Spirits", "elestrals.main.set-rune")
+    return pos
+
+
+def _perform_change_position(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    slot, card = _own_elestral(pos, who, head[0])
+    assert card is not None
+    turned = "defense" if card.position == "attack" else "attack"
+    elestrals = list(side.elestrals)
+    elestrals[slot] = replace(card, position=turned, changed=True)
+    pos = pos.with_side(who, replace(side, elestrals=tuple(elestrals)))
+    trace.add(
+        f"{card.card} (E{slot + 1}) turns to {turned.capitalize()} Position: not Cast this turn, not yet changed",
+        "elestrals.main.position-change",
+    )
+    trace.add(
+        "Only your own once-per-turn change counts: one made by an effect does not use it up",
+        "elestrals.advanced.position-changed-by-effect",
+    )
+    return pos
+
+
+def _perform_cast_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    return _cast_rune(pos, who, head, parts, trace)
+
+
+def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
+    side = pos.sides[who]
+    name = pos.names[who]
+    _, zone, slot = pos.resolve_ref(head[0], who)
+    ref = f"{zone}{slot + 1}" if zone != "S" else "S"
+    card = pos.at(ref, who)
+    assert card is not None
+    pos = pos.with_side(who, replace(side, used=tuple(sorted((*side.used, ref)))))
+    during = pos.cards[card.card].during
+    if during:
+        rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
+        trace.add(f"The effect says it works during the {during} phase", rule)
+    trace.add(
+        f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
+        "elestrals.main.activate-effect",
+    )
+    trace.add("An active effect is used once per turn", "elestrals.card.active")
+    return _add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
+
+
+_PERFORM = {
+    "normal-cast": _perform_cast_or_ascend,
+    "normal-ascend": _perform_cast_or_ascend,
+    "enchant": _perform_enchant,
+    "expend-draw": _perform_expend_draw,
+    "set-rune": _perform_set_rune,
+    "change-position": _perform_change_position,
+    "cast-rune": _perform_cast_rune,
+    "activate": _perform_activate,
+}
 
 
 def _first_need(pos: Position, who: int, name: str) -> str:
@@ -639,107 +729,33 @@ def _first_need(pos: Position, who: int, name: str) -> str:
     return "&"
 
 
-def _add_link(pos: Position, link: ChainLink, trace: Trace) -> Position:
+def _add_link(pos: Position, link: ChainLink | tuple[Position, ChainLink], trace: Trace) -> Position:
+    if not isinstance(link, ChainLink):
+        pos, link = link
     number = len(pos.chain) + 1
     if number == 1:
         trace.add("It forms a chain as link 1; the other player may respond", "elestrals.chain.forming")
+        if pos.phase in ("draw", "end") and link.player != pos.player:
+            trace.add(
+                f"{pos.names[link.player]} may start a chain in the {pos.phase.capitalize()} Phase though it is not "
+                "their turn (option window-chains=both)",
+                "elestrals.interp.window-chains",
+            )
     else:
         trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
     return replace(pos, chain=(*pos.chain, link), passed=())
 
 
-def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[str]], trace: Trace) -> Position:
-    side = pos.sides[who]
-    name = pos.names[who]
-    first = head[0].strip().upper()
-    from_set = len(first) == 2 and first[0] == "R" and first[1] in "1234"
-    if from_set:
-        slot = int(first[1]) - 1
-        rune = side.runes[slot]
-        assert rune is not None
-        card = pos.cards[rune.card]
-        runes = list(side.runes)
-        runes[slot] = None
-        side = replace(side, runes=tuple(runes))
-        where, source = f"R{slot + 1}", f"R{slot + 1}"
-    else:
-        card = pos.cards[_hand_card(pos, head[0], "rune")]
-        hand = list(side.hand)
-        hand.remove(card.name)
-        side = replace(side, hand=tuple(hand))
-        source = "hand"
-        where = ""
-    kind = card.rune
+def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Trace) -> Position:
+    pos, card, where, source = _take_rune(pos, who, head[0])
     trace.add(
-        f"{kind.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes", "elestrals.rune.types"
+        f"{card.rune.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes",
+        "elestrals.rune.types",
     )
-    pos = pos.with_side(who, side)
-    # The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field.
-    deck_words, field_words = _paying(pos, who, parts.get("paying", []), card.cost)
-    spirits: list[str] = []
-    replacing = parts.get("replacing", [])
-    if replacing:
-        owner, _, at = pos.resolve_ref(replacing[0], who)
-        old = pos.sides[who].runes[at]
-        assert old is not None
-        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
-        left = list(old.spirits)
-        for item in reused:
-            left.remove(item.split(":")[1])
-            spirits.append(item.split(":")[1])
-        field_words = [i for i in field_words if i not in reused]
-        runes = list(pos.sides[who].runes)
-        runes[at] = replace(old, spirits=tuple(left))
-        pos = pos.with_side(who, replace(pos.sides[who], runes=tuple(runes)))
-        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
-        trace.add(
-            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
-            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
-            "elestrals.main.invoke-replaces",
-        )
-        where = f"R{at + 1}"
-    for item in field_words:
-        ref, _, kind_word = item.partition(":")
-        owner, zone, at = pos.resolve_ref(ref, who)
-        holder = pos.at(ref, who)
-        assert holder is not None
-        left = list(holder.spirits)
-        left.remove(kind_word)
-        pos = _replace_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
-        spirits.append(kind_word)
-        trace.add(
-            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
-            "elestrals.main.instant-field-spirits",
-        )
-    need = list(card.cost)[len(spirits) :] if not parts.get("paying") else deck_words
-    if not parts.get("paying"):
-        need = sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
-    deck = pos.sides[who].spirit_deck
-    for want in need:
-        deck, got = deck.take(want)
-        spirits.append(got)
-    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
-    trace.add(
-        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
-        "elestrals.main.rune-exact-spirits",
-    )
-    if from_set:
-        if kind == "counter":
-            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
-        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
-    elif kind == "stadium":
-        where = "S"
-        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
-        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
-        if pos.opts["stadium-replaced"] == "on-cast":
-            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
-    elif not where:
-        slot = _open_slot(pos, who, "R")
-        assert slot is not None
-        where = f"R{slot + 1}"
-        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
+    pos, spirits, where = _pay_rune(pos, who, card, parts, where, trace)
+    pos, where = _place_rune(pos, who, card, where, source != "hand", trace)
     target = ""
-    if kind == "artifact":
+    if card.rune == "artifact":
         owner, _, at = pos.resolve_ref(parts["empowering"][0], who)
         target = pos.ref(owner, "E", at)
         trace.add(f"The Artifact targets the Elestral it will Empower, {target}", "elestrals.main.artifact-targets")
@@ -751,22 +767,103 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: dict[str, list[s
         trace.add(
             "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
         )
-    return _add_link(
-        pos, ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source), trace
-    )
+    pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
+    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
+    return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
 
 
-def _replace_card(pos: Position, who: int, zone: str, slot: int, card: Elestral | Rune | Stadium) -> Position:
+def _take_rune(pos: Position, who: int, word: str) -> tuple[Position, Card, str, str]:
+    """The Rune leaves its Set slot or the hand: the position, its facts, its slot (if Set) and where it was."""
     side = pos.sides[who]
-    if zone == "E":
-        row = list(side.elestrals)
-        row[slot] = card  # type: ignore[assignment]
-        return pos.with_side(who, replace(side, elestrals=tuple(row)))
-    if zone == "R":
-        row2 = list(side.runes)
-        row2[slot] = card  # type: ignore[assignment]
-        return pos.with_side(who, replace(side, runes=tuple(row2)))
-    return pos.with_side(who, replace(side, stadium=card))  # type: ignore[arg-type]
+    first = word.strip().upper()
+    if len(first) == 2 and first[0] == "R" and first[1] in "1234":
+        slot = int(first[1]) - 1
+        rune = side.runes[slot]
+        assert rune is not None
+        return put_card(pos, who, "R", slot, None), pos.cards[rune.card], first, first
+    card = pos.cards[_hand_card(pos, word, "rune")]
+    hand = list(side.hand)
+    hand.remove(card.name)
+    return pos.with_side(who, replace(side, hand=tuple(hand))), card, "", "hand"
+
+
+def _pay_rune(
+    pos: Position, who: int, card: Card, parts: Parts, where: str, trace: Trace
+) -> tuple[Position, list[str], str]:
+    """The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field, or the Rune it replaces."""
+    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
+    spirits: list[str] = []
+    replacing = parts.get("replacing", [])
+    if replacing:
+        _, _, at = pos.resolve_ref(replacing[0], who)
+        old = pos.sides[who].runes[at]
+        assert old is not None
+        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
+        left = list(old.spirits)
+        for item in reused:
+            left.remove(item.split(":")[1])
+            spirits.append(item.split(":")[1])
+        field_words = [i for i in field_words if i not in reused]
+        pos = put_card(pos, who, "R", at, replace(old, spirits=tuple(left)))
+        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
+        trace.add(
+            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
+            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
+            "elestrals.main.invoke-replaces",
+        )
+        where = f"R{at + 1}"
+    for item in field_words:
+        ref, _, kind_word = item.partition(":")
+        _, zone, at = pos.resolve_ref(ref, who)
+        holder = pos.at(ref, who)
+        assert holder is not None
+        left = list(holder.spirits)
+        left.remove(kind_word)
+        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
+        spirits.append(kind_word)
+        trace.add(
+            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
+            "elestrals.main.instant-field-spirits",
+        )
+    need = deck_words if parts.get("paying") else sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
+    deck = pos.sides[who].spirit_deck
+    for want in need:
+        deck, got = deck.take(want)
+        spirits.append(got)
+    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
+    trace.add(
+        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
+        "elestrals.main.rune-exact-spirits",
+    )
+    return pos, spirits, where
+
+
+def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool, trace: Trace) -> tuple[Position, str]:
+    """Where the Rune is Cast: its Set slot turned face-up, the Stadium slot, or an open Rune Row slot."""
+    name = pos.names[who]
+    if from_set:
+        if card.rune == "counter":
+            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
+            if pos.phase == "draw" and card.when:
+                trace.add(
+                    "In the Draw Phase a Counter Rune that works 'when' something happens may answer a chain, not "
+                    "start one (option draw-when-counter=respond)",
+                    "elestrals.interp.draw-when-counter",
+                )
+        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
+        return pos, where
+    if card.rune == "stadium":
+        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
+        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
+        if pos.opts["stadium-replaced"] == "on-cast":
+            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+        return pos, "S"
+    if not where:
+        slot = open_slot(pos, who, "R")
+        assert slot is not None
+        where = f"R{slot + 1}"
+        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
+    return pos, where
 
 
 def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
@@ -781,17 +878,16 @@ def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
     return pos
 
 
-def draw_card(pos: Position, who: int, trace: Trace) -> Position:
-    """``who`` draws the top card of their Main Deck; drawing from an empty Main Deck loses the game."""
-    side = pos.sides[who]
-    if not side.main_deck:
-        trace.add(f"{pos.names[who]} must draw from an empty Main Deck", "elestrals.end.draw-from-empty")
-        trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
-        return replace(pos, over=True, winner=1 - who)
-    top = side.main_deck[0]
-    pos = pos.with_side(who, replace(side, main_deck=side.main_deck[1:], hand=tuple(sorted((*side.hand, top)))))
-    trace.add(f"{pos.names[who]} draws a card from the Main Deck", "elestrals.glossary.draw")
-    return pos
+def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
+    from rulebook.elestrals.abilities import resolve_effect
+
+    card = pos.cards[link.card]
+    index = link.effect
+    if trigger_word and card.effects[index].trigger != trigger_word:
+        return pos
+    return resolve_effect(
+        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace
+    )
 
 
 # ---------------------------------------------------------------- resolving what the Main Phase put on the chain
@@ -816,15 +912,18 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
         slot = int(link.slot[1]) - 1
         elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
-        pos = _replace_card(pos, who, "E", slot, elestral)
+        pos = put_card(pos, who, "E", slot, elestral)
         rule = "elestrals.main.normal-ascend" if "ascend" in link.kind else "elestrals.main.normal-cast"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
-        return pos
+        return trigger(pos, who, link.slot, link.card, "cast", trace)
     if link.kind == "cast-rune":
         card = pos.cards[link.card]
         if card.instant:
+            if card.effects:
+                pos = _resolve_effects(pos, link, "resolve", trace)
             trace.add(
-                f"{link.card} resolves as its text says, then goes to the Underworld with its Spirits",
+                f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
+                "Underworld with its Spirits",
                 "elestrals.rune.instant",
             )
             return to_underworld(pos, who, (link.card, *link.spirits))
@@ -833,20 +932,22 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
                 pos = _replace_stadiums(
                     pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
                 )
-            pos = _replace_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
+            pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
             trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
         else:
             target = link.target
             if target and not isinstance(pos.at(target), Elestral):
                 trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
                 target = ""
-            pos = _replace_card(
+            pos = put_card(
                 pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
             )
             if card.rune == "divine":
                 trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
         trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
-        return pos
+        return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
+    if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
+        return _resolve_effects(pos, link, "", trace)
     if link.kind != "described":
         trace.add(
             "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",

@@ -13,13 +13,17 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from rulebook.elestrals.core import _DATA, _DECKS, _TOURNAMENT, SPIRIT_TYPES, _count, options, plural
+from rulebook.elestrals.core import DATA, DECKS, SPIRIT_TYPES, TOURNAMENT, options, plural, read_count
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import shown
+from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+
+Problem = Callable[[str, str], None]
+Matches = dict[tuple[int, frozenset[str]], dict[str, int]]
 
 __all__ = [
     "check_deck",
@@ -74,7 +78,7 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
             )
         m = re.fullmatch(r"(?:([0-9]+)\s*x?\s+)?(.+)", line, re.IGNORECASE)
         assert m is not None
-        count = _count(m.group(1), "a card count", f"line {number}: ", high=999) if m.group(1) else 1
+        count = read_count(m.group(1), "a card count", f"line {number}: ", high=999) if m.group(1) else 1
         if count == 0:
             raise InvalidInputError(
                 f"line {number}: a count of 0 for {shown(m.group(2))!r}; leave the card out instead"
@@ -106,6 +110,20 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         problems.append({"problem": text, "rule": rule})
         trace.add(text, rule)
 
+    sizes = _deck_sizes(decks, trace, problem)
+    rule = _copy_limits(decks, opts, trace, problem)
+    if not problems:
+        trace.add(f"No card has more than {DECKS['copy_limit']} copies", rule)
+    verdict = (
+        "Legal deck"
+        if not problems
+        else f"{plural(len(problems), 'problem')}: " + "; ".join(p["problem"] for p in problems)
+    )
+    return trace.ruling(verdict, {"sizes": sizes, "problems": problems}, legal=not problems)
+
+
+def _deck_sizes(decks: Mapping[str, list[tuple[str, int, int]]], trace: Trace, problem: Problem) -> dict[str, int]:
+    """The three decks' sizes and what each may hold."""
     sizes = {k: sum(n for _, n, _ in v) for k, v in decks.items()}
     trace.add("Spirit cards come in types; a deck may mix them freely", "elestrals.spirit.types")
     for name, _, line in decks["spirit"]:
@@ -120,34 +138,39 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
                 f"line {line}: {name!r} is a Spirit; the Main Deck holds Runes and Elestrals",
                 "elestrals.setup.main-deck",
             )
-    if sizes["spirit"] != _DECKS["spirit_deck"]:
+    if sizes["spirit"] != DECKS["spirit_deck"]:
         problem(
-            f"the Spirit Deck has {sizes['spirit']} Spirits; it needs exactly {_DECKS['spirit_deck']}",
+            f"the Spirit Deck has {sizes['spirit']} Spirits; it needs exactly {DECKS['spirit_deck']}",
             "elestrals.setup.spirit-deck",
         )
     else:
         trace.add(
-            f"Spirit Deck: exactly {_DECKS['spirit_deck']} cards, any mix of Spirit types",
+            f"Spirit Deck: exactly {DECKS['spirit_deck']} cards, any mix of Spirit types",
             "elestrals.setup.spirit-deck",
         )
-    if sizes["main"] != _DECKS["main_deck"]:
+    if sizes["main"] != DECKS["main_deck"]:
         problem(
-            f"the Main Deck has {sizes['main']} cards; it needs exactly {_DECKS['main_deck']}",
+            f"the Main Deck has {sizes['main']} cards; it needs exactly {DECKS['main_deck']}",
             "elestrals.setup.main-deck",
         )
     else:
-        trace.add(f"Main Deck: exactly {_DECKS['main_deck']} cards", "elestrals.setup.main-deck")
-    if sizes["side"] > _DECKS["side_deck_max"]:
+        trace.add(f"Main Deck: exactly {DECKS['main_deck']} cards", "elestrals.setup.main-deck")
+    if sizes["side"] > DECKS["side_deck_max"]:
         problem(
-            f"the Side Deck has {sizes['side']} cards; it may hold at most {_DECKS['side_deck_max']}",
+            f"the Side Deck has {sizes['side']} cards; it may hold at most {DECKS['side_deck_max']}",
             "elestrals.tournament.side-deck",
         )
     elif decks["side"]:
         trace.add(
-            f"Side Deck: {sizes['side']} of at most {_DECKS['side_deck_max']} cards", "elestrals.tournament.side-deck"
+            f"Side Deck: {sizes['side']} of at most {DECKS['side_deck_max']} cards", "elestrals.tournament.side-deck"
         )
     else:
         trace.add("No Side Deck: it is optional", "elestrals.interp.side-deck-empty")
+    return sizes
+
+
+def _copy_limits(decks: Mapping[str, list[tuple[str, int, int]]], opts: Options, trace: Trace, problem: Problem) -> str:
+    """Copies of each card over the limit (Main and Side Decks together); the rule that limits them."""
     limit_spirits = opts.flag("spirit-copy-limit")
     copies: dict[str, int] = {}
     spelled: dict[str, str] = {}
@@ -160,22 +183,15 @@ def check_deck(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
             spelled.setdefault(key, name)
     rule = "elestrals.tournament.copy-limit-with-side" if decks["side"] else "elestrals.setup.copy-limit"
     for key, count in copies.items():
-        if count > _DECKS["copy_limit"]:
+        if count > DECKS["copy_limit"]:
             where = "Main and Side Decks together" if decks["side"] else "the Main Deck"
-            problem(f"{count} copies of {spelled[key]!r} in {where}; at most {_DECKS['copy_limit']}", rule)
+            problem(f"{count} copies of {spelled[key]!r} in {where}; at most {DECKS['copy_limit']}", rule)
     if any(n.lower() in SPIRIT_TYPES for n, _, _ in decks["side"]):
         trace.add(
             "Spirits in the Side Deck " + ("count" if limit_spirits else "do not count") + " against the copy limit",
             "elestrals.interp.spirit-copies",
         )
-    if not problems:
-        trace.add(f"No card has more than {_DECKS['copy_limit']} copies", rule)
-    verdict = (
-        "Legal deck"
-        if not problems
-        else f"{plural(len(problems), 'problem')}: " + "; ".join(p["problem"] for p in problems)
-    )
-    return trace.ruling(verdict, {"sizes": sizes, "problems": problems}, legal=not problems)
+    return rule
 
 
 def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, object] | None = None) -> Ruling:
@@ -192,14 +208,14 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
     opts = options(opts)
     if times < 0:
         raise InvalidInputError(f"the number of mulligans cannot be negative ({times})")
-    deck = _DECKS["spirit_deck"] if spirit_deck is None else spirit_deck
-    cost = _DECKS["mulligan_cost"]
+    deck = DECKS["spirit_deck"] if spirit_deck is None else spirit_deck
+    cost = DECKS["mulligan_cost"]
     trace = Trace()
     trace.add(
-        f"Each mulligan Expends {cost} Spirits, then a new hand of {_DECKS['opening_hand']} is drawn",
+        f"Each mulligan Expends {cost} Spirits, then a new hand of {DECKS['opening_hand']} is drawn",
         "elestrals.setup.mulligan",
     )
-    trace.add(f"Each player starts by drawing {_DECKS['opening_hand']} cards", "elestrals.setup.steps")
+    trace.add(f"Each player starts by drawing {DECKS['opening_hand']} cards", "elestrals.setup.steps")
     possible = deck // cost
     if times > possible:
         trace.add(
@@ -315,7 +331,7 @@ def end_of_round(
         rule = "elestrals.end.both-out-of-spirits"
     else:
         trace.add(
-            f"Time: the game went on for {_TOURNAMENT['extra_turns']} more turns after the current one",
+            f"Time: the game went on for {TOURNAMENT['extra_turns']} more turns after the current one",
             "elestrals.tournament.end-of-round",
         )
         order = [("spirits", spirits), ("main deck", main)]
@@ -386,14 +402,14 @@ def parse_results(text: str) -> list[tuple[int, str, str, str, int, int, int]]:
             raise InvalidInputError(
                 f"{where}expected 6 fields, ROUND PLAYER_A PLAYER_B WINNER A_SPIRITS B_SPIRITS, got {len(words)}"
             )
-        rnd, a, b, winner = _count(words[0], "the round", where), words[1], words[2], words[3]
+        rnd, a, b, winner = read_count(words[0], "the round", where), words[1], words[2], words[3]
         if a == b:
             raise InvalidInputError(f"{where}a player cannot play themselves ({a})")
         if winner not in (a, b) and winner.lower() != "draw":
             raise InvalidInputError(f"{where}the winner {winner!r} is neither {a} nor {b}; write one of them or 'draw'")
         games.append(
-            (rnd, a, b, winner if winner in (a, b) else "draw", _count(words[4], "A_SPIRITS", where),
-             _count(words[5], "B_SPIRITS", where), number)
+            (rnd, a, b, winner if winner in (a, b) else "draw", read_count(words[4], "A_SPIRITS", where),
+             read_count(words[5], "B_SPIRITS", where), number)
         )  # fmt: skip
     if not games:
         raise InvalidInputError(
@@ -415,27 +431,10 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
         [(1, 'Ana', 3), (2, 'Dee', 3), (3, 'Cy', 0), (4, 'Ben', 0)]
     """
     opts = options(opts)
-    points = _DATA["match_points"][opts["match-points"]]
-    need = _TOURNAMENT["wins_per_match"]
+    points = DATA["match_points"][opts["match-points"]]
+    need = TOURNAMENT["wins_per_match"]
     trace = Trace()
-    players: dict[str, _Player] = {}
-    matches: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
-    for rnd, a, b, winner, sa, sb, line in parse_results(text):
-        key = (rnd, frozenset((a, b)))
-        wins = matches.setdefault(key, {a: 0, b: 0})
-        if max(wins.values()) >= need:
-            raise InvalidInputError(f"line {line}: round {rnd} of {a} against {b} was already won with {need} games")
-        for me, mine, theirs in ((a, sa, sb), (b, sb, sa)):
-            p = players.setdefault(me, _Player(me, drawn_played=opts["drawn-games"] == "played"))
-            p.games += 1
-            p.won += winner == me
-            p.drawn += winner == "draw"
-            p.differential += mine - theirs
-        if winner != "draw":
-            wins[winner] += 1
-        for other_round, pair in matches:
-            if other_round == rnd and pair != key[1] and pair & key[1]:
-                raise InvalidInputError(f"line {line}: a player has two opponents in round {rnd}")
+    players, matches = _tally(text, opts, need)
     trace.add("Tournament defaults; an organiser's announced changes are options", "elestrals.tournament.adjustable")
     trace.add(f"A match is played until a player has won {need} games", "elestrals.tournament.rounds")
     trace.add(f"Match points (option match-points={opts['match-points']})", "elestrals.interp.match-points")
@@ -491,6 +490,31 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     lead = "lead" if len(leaders) > 1 else "leads"
     verdict = f"{' and '.join(leaders)} {lead} with {plural(rows[0]['points'], 'match point')}"
     return trace.ruling(verdict, {"standings": rows})
+
+
+def _tally(
+    text: str, opts: Options, need: int
+) -> tuple[dict[str, _Player], dict[tuple[int, frozenset[str]], dict[str, int]]]:
+    """Each player's games and each match's wins, from a results file; a match won twice over is refused."""
+    players: dict[str, _Player] = {}
+    matches: dict[tuple[int, frozenset[str]], dict[str, int]] = {}
+    for rnd, a, b, winner, sa, sb, line in parse_results(text):
+        key = (rnd, frozenset((a, b)))
+        wins = matches.setdefault(key, {a: 0, b: 0})
+        if max(wins.values()) >= need:
+            raise InvalidInputError(f"line {line}: round {rnd} of {a} against {b} was already won with {need} games")
+        for me, mine, theirs in ((a, sa, sb), (b, sb, sa)):
+            p = players.setdefault(me, _Player(me, drawn_played=opts["drawn-games"] == "played"))
+            p.games += 1
+            p.won += winner == me
+            p.drawn += winner == "draw"
+            p.differential += mine - theirs
+        if winner != "draw":
+            wins[winner] += 1
+        for other_round, pair in matches:
+            if other_round == rnd and pair != key[1] and pair & key[1]:
+                raise InvalidInputError(f"line {line}: a player has two opponents in round {rnd}")
+    return players, matches
 
 
 def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, spirits_out: int = 0) -> Ruling:

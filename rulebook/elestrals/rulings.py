@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.elestrals.core import _RULESET, _name, options
+from rulebook.elestrals.core import RULESET, lookup_name, options
 from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.ruling import Ruling, Trace
 
@@ -195,8 +195,8 @@ def may_look(zone: str, whose: str) -> Ruling:
         >>> may_look("spirit-deck", "opponent").verdict
         "No: you may only ask how many cards are in an opponent's Spirit Deck"
     """
-    zone = _name("zone", zone, _ZONES)
-    whose = _name("owner", whose, ("own", "opponent"))
+    zone = lookup_name("zone", zone, _ZONES)
+    whose = lookup_name("owner", whose, ("own", "opponent"))
     trace = Trace()
     if zone == "underworld":
         trace.add("The Underworld is a face-up pile anyone may look through", "elestrals.zone.underworld")
@@ -257,7 +257,7 @@ def glossary(term: str) -> Ruling:
         ...
         rulebook.errors.UnknownNameError: unknown glossary term 'Spirit Diferential' (did you mean ...
     """
-    records = _RULESET.of_kind("glossary")
+    records = RULESET.of_kind("glossary")
     by_name: dict[str, Any] = {}
     for rec in records:
         for name in rec.title.split(", "):
