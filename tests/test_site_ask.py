@@ -10,88 +10,37 @@ Needs Debian's chromium and chromium-driver and selenium, as tests/test_site_sea
 
 from __future__ import annotations
 
-import functools
 import json
-import os
-import shutil
-import threading
 import time
 import tomllib
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from chromium import Site, chrome, require
 
 from cli.testing import matches, run, shell_words, transcripts
 from rulebook.ask import ask
 
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-try:
-    import selenium
-except ImportError:  # pragma: no cover - depends on the machine
-    selenium = None
-
-missing = [
-    name for name, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium)) if not found
-]
-if missing and not os.environ.get("CI"):
-    pytest.skip(f"site ask test needs {', '.join(missing)}", allow_module_level=True)
+require("the site ask test")
 
 DATA = Path(__file__).parent / "data"
 BOOT = 300  # seconds the first load may take on a busy machine (it is one download and one start of Python)
 ANSWER = 60
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,900",
-]
 #: Game pages whose first transcripts are run with "Try it" (three each).
 TRY_PAGES = ["games/clash/", "games/elestrals/", "games/elementals/", "games/spellfire/", "games/elephants/"]
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-class _Server:
-    """The built site on 127.0.0.1, in a thread; ``stop`` closes it (the browser is then offline for it)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[_Server]:
-    served = _Server(built_site)
+def server(built_site: Path) -> Iterator[Site]:
+    served = Site(built_site)
     yield served
     served.stop()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chrome(1280, 900, capabilities={"goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"}})
     yield driver
     driver.quit()
 
@@ -165,7 +114,7 @@ def _requests(browser) -> list[str]:
     return urls
 
 
-def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
+def test_no_request_leaves_the_sites_origin(browser, server: Site) -> None:
     # The first test of the session: a fresh profile, so every file comes over the network (later loads may
     # take them from the cache the worker fills, and those are not requests).
     browser.get(server.url + "games/elephants/")
@@ -183,7 +132,7 @@ def test_no_request_leaves_the_sites_origin(browser, server: _Server) -> None:
     assert not outside, outside[:5]
 
 
-def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: _Server) -> None:
+def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: Site) -> None:
     browser.get(server.url)
     _ready(browser)
     real, off_topic = _questions()
@@ -205,7 +154,7 @@ def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server:
     assert refused == cli_refused >= 0.9 * len(off_topic)
 
 
-def test_the_answer_links_each_rule_id_to_its_entry(browser, server: _Server) -> None:
+def test_the_answer_links_each_rule_id_to_its_entry(browser, server: Site) -> None:
     browser.get(server.url + "reading-rulings/")
     _ready(browser)
     answer = _ask_in_page(browser, "does fortify save earth on a tie")
@@ -283,7 +232,7 @@ def _page_tools(browser, tmp_path: Path) -> int:
     return len(tools)
 
 
-def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: _Server, tmp_path: Path) -> None:
+def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: Site, tmp_path: Path) -> None:
     ran = tools = 0
     for page in TRY_PAGES:
         browser.get(server.url + page)
@@ -317,7 +266,7 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
     assert output.startswith("error:")
 
 
-def test_a_game_page_tool_answers_as_the_cli(browser, server: _Server) -> None:
+def test_a_game_page_tool_answers_as_the_cli(browser, server: Site) -> None:
     from selenium.webdriver.support.ui import Select
 
     browser.get(server.url + "games/clash/")
@@ -336,7 +285,7 @@ def test_a_game_page_tool_answers_as_the_cli(browser, server: _Server) -> None:
     assert output.startswith("illegal:")
 
 
-def test_without_webassembly_the_page_says_why_in_one_line(browser, server: _Server) -> None:
+def test_without_webassembly_the_page_says_why_in_one_line(browser, server: Site) -> None:
     added = browser.execute_cdp_cmd(
         "Page.addScriptToEvaluateOnNewDocument", {"source": "delete globalThis.WebAssembly;"}
     )
@@ -350,7 +299,7 @@ def test_without_webassembly_the_page_says_why_in_one_line(browser, server: _Ser
     assert searchable
 
 
-def test_after_a_visit_the_site_answers_without_the_server(browser, server: _Server) -> None:
+def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site) -> None:
     # Visited, with the service worker in control, the page and the worker's files kept.
     browser.get(server.url + "games/spellfire/")
     _ready(browser)

@@ -13,72 +13,30 @@ them outside CI, failed under CI=1.
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from chromium import Site, chrome, require
 
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-try:
-    import selenium
-except ImportError:  # pragma: no cover - depends on the machine
-    selenium = None
-
-missing = [
-    name for name, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium)) if not found
-]
-if missing and not os.environ.get("CI"):
-    pytest.skip(f"site phone tests need {', '.join(missing)}", allow_module_level=True)
+require("the site phone tests")
 
 PHONE, DESKTOP = 390, 1280
 TALLEST = 30_000
 SMALLEST_TEXT = 11.0
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
 def site_url(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    site = Site(built_site)
+    yield site.url
+    site.stop()
 
 
 def _browser(width: int):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in [*FLAGS, f"--window-size={width},900"]:
-        options.add_argument(flag)
     # A phone: the page is laid out for a 390 px viewport, as the phone's browser would.
-    if width == PHONE:
-        options.add_experimental_option(
-            "mobileEmulation", {"deviceMetrics": {"width": PHONE, "height": 844, "pixelRatio": 1.0}}
-        )
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
+    phone = {"mobileEmulation": {"deviceMetrics": {"width": PHONE, "height": 844, "pixelRatio": 1.0}}}
+    return chrome(width, 900, flags=("--hide-scrollbars",), experimental=phone if width == PHONE else None)
 
 
 @pytest.fixture(scope="module")

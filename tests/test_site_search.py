@@ -7,61 +7,25 @@ Outside CI the test is skipped when they are missing; in CI a missing browser fa
 from __future__ import annotations
 
 import contextlib
-import functools
-import os
-import shutil
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from chromium import Site, chrome, require
 
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-try:
-    import selenium
-except ImportError:  # pragma: no cover - depends on the machine
-    selenium = None
-
-missing = [
-    name for name, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium)) if not found
-]
-if missing and not os.environ.get("CI"):
-    pytest.skip(f"site search test needs {', '.join(missing)}", allow_module_level=True)
-
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,900",
-]
+require("the site search test")
 
 
 @pytest.fixture(scope="module")
 def site_url(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    site = Site(built_site)
+    yield site.url
+    site.stop()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chrome(1280, 900)
     yield driver
     driver.quit()
 

@@ -408,7 +408,9 @@ class ElementalsState:
             return
         note(f"{t} has its two damage cards: {c} is the banish card", "elementals.attack.order")
         if action.power is not None:
-            raise InvalidInputError("a banish card's power does not matter: name no power")
+            raise IllegalActionError(
+                "a banish card's power does not matter: name no power", ["elementals.attack.order"]
+            )
         if joker:
             if self.options["joker-banishes"] != "yes":
                 raise IllegalActionError(

@@ -1,0 +1,85 @@
+"""Headless Chromium for the site's tests: Debian's chromium and chromium-driver, driven by selenium.
+
+One place for what every browser test needs: whether the browser is here (skipped without it, except under CI,
+where a missing browser fails), the flags that keep it off the network, the built site served from 127.0.0.1, and
+a driver at a given window width.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+try:
+    import selenium
+except ImportError:  # pragma: no cover - depends on the machine
+    selenium = None
+
+#: As root, with no other network than the site's: no sandbox, no GPU, and no background requests of its own.
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def require(what: str) -> None:
+    """Skip the calling test module when the browser is missing (fail under CI, which installs it)."""
+    found = (("chromium", CHROMIUM), ("chromedriver", DRIVER), ("selenium", selenium))
+    missing = [name for name, here in found if not here]
+    if missing and not os.environ.get("CI"):
+        pytest.skip(f"{what} needs {', '.join(missing)}", allow_module_level=True)
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class Site:
+    """A folder served on 127.0.0.1 from a thread; ``stop`` closes it (the browser is then offline for it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def chrome(
+    width: int = 1280,
+    height: int = 900,
+    *,
+    flags: tuple[str, ...] = (),
+    capabilities: dict[str, Any] | None = None,
+    experimental: dict[str, Any] | None = None,
+) -> Any:
+    """A headless Chromium driver with a window of this size (the caller quits it)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in [*FLAGS, *flags, f"--window-size={width},{height}"]:
+        options.add_argument(flag)
+    for name, value in (capabilities or {}).items():
+        options.set_capability(name, value)
+    for name, value in (experimental or {}).items():
+        options.add_experimental_option(name, value)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
