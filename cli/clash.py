@@ -15,6 +15,7 @@ from cli.output import (
     emit_rules,
     emit_ruling,
     emit_steps,
+    fitted,
     notes_for,
     option_flag,
     parse_options,
@@ -233,7 +234,7 @@ def solve(
         so_far.finish(stopped)
         return
     readings = len(ruling.value["results"])
-    typer.echo(ruling.verdict)
+    typer.echo(fitted(ruling.verdict))
     emit_steps(ruling.trace[:1])
     typer.echo("P1's result under each rules reading (positions searched):")
     emit_steps(ruling.trace[1 : 1 + readings])
@@ -296,7 +297,7 @@ def advise(
         emit_ruling("clash", "advise", given, ruling, as_json, verbose)
         so_far.finish(stopped)
         return
-    typer.echo(ruling.verdict)
+    typer.echo(fitted(ruling.verdict))
     typer.echo("Every legal move, best first, with its value for the player to move:")
     emit_steps(ruling.trace[:moves])
     typer.echo("A line of perfect play from here:")

@@ -16,6 +16,7 @@ from cli.output import (
     emit_json,
     emit_ruling,
     fail,
+    fitted,
     option_flag,
     parse_options,
     read_line,
@@ -240,7 +241,7 @@ def round_(
         return
     import textwrap
 
-    typer.echo(ruling.verdict)
+    typer.echo(fitted(ruling.verdict))
     for value in ruling.value["clashes"]:
         typer.echo(textwrap.fill(elephants.clash_summary(value), 100, initial_indent="  ", subsequent_indent="    "))
     typer.echo("(--steps prints every step and the rule behind it)")
