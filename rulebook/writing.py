@@ -33,10 +33,8 @@ Examples:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -44,6 +42,11 @@ from typing import Any
 
 from rulebook.errors import InvalidInputError
 from rulebook.reading import shown
+
+try:  # CPython's own BLAKE2, without loading OpenSSL as `import hashlib` does (a few ms of every start-up)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - other Pythons
+    from hashlib import blake2b
 
 __all__ = [
     "build_cache_file",
@@ -107,6 +110,8 @@ def write_atomic(path: str | Path, data: str | bytes, *, private: bool = False) 
     either the old file or the whole new one. The new file gets the permissions a plain ``open`` would give
     it (an existing file's own, or those the umask allows); ``private`` keeps it to its owner (caches).
     """
+    import tempfile  # only when writing: a query that reads its caches never pays for it
+
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     tmp = None
@@ -222,7 +227,7 @@ def content_key(*parts: bytes | str) -> str:
         >>> len(content_key("x"))
         20
     """
-    digest = hashlib.blake2b(digest_size=10)
+    digest = blake2b(digest_size=10)
     for part in parts:
         chunk = part.encode("utf-8") if isinstance(part, str) else part
         digest.update(len(chunk).to_bytes(8, "little"))
@@ -260,7 +265,7 @@ def write_checked(path: Path, payload: bytes) -> None:
 
     A cache folder that cannot be written is no error: the cache is simply not kept.
     """
-    digest = hashlib.blake2b(payload, digest_size=CHECK_BYTES).digest()
+    digest = blake2b(payload, digest_size=CHECK_BYTES).digest()
     with contextlib.suppress(InvalidInputError):
         write_atomic(path, digest + payload, private=True)
         prune_cache(path)
@@ -284,7 +289,7 @@ def read_checked(path: Path) -> bytes | None:
     except OSError:
         return None
     payload = blob[CHECK_BYTES:]
-    if hashlib.blake2b(payload, digest_size=CHECK_BYTES).digest() != blob[:CHECK_BYTES]:
+    if blake2b(payload, digest_size=CHECK_BYTES).digest() != blob[:CHECK_BYTES]:
         return None
     return payload
 
@@ -324,6 +329,8 @@ def build_cache_file(path: Path, build: Callable[[str], None]) -> None:
     file or a whole one. The reader checks it (the index keeps the key it was built from, and is checked with
     SQLite's own ``quick_check``). Then the files it replaces are pruned.
     """
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name.split('-')[0]}-", suffix=".tmp")
     os.close(fd)
     try:
