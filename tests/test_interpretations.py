@@ -119,7 +119,6 @@ def test_every_answer_that_rests_on_an_interpretation_cites_it(game: str, record
     assert not missing, "\n".join(missing)
 
 
-
 @pytest.mark.parametrize("option", ["window-chains", "ascend-cost-cap", "draw-when-counter"])
 def test_the_elestrals_options_issue_22_named_are_each_found_applied_by_a_scenario(option: str) -> None:
     # Not vacuous: each option's answers are compared on at least one scenario whose answer changes with it, the

@@ -15,8 +15,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from typing import Any
 
@@ -69,7 +69,8 @@ MAX_STAT = 99_999
 
 #: The options read while an answer is worked out (see [`watching`][rulebook.elestrals.core.watching]); None: unwatched.
 _READ: ContextVar[set[str] | None] = ContextVar("elestrals_options_read", default=None)
-_DEFAULTS = {o.name: o.default for o in RULESET.option_list}
+_OPTION_LIST = tuple(RULESET.option_list)
+_DEFAULTS = {o.name: o.default for o in _OPTION_LIST}
 
 
 class ReadOptions(Options):
@@ -88,8 +89,21 @@ class ReadOptions(Options):
         return self[key] == "yes"
 
 
-@contextmanager
-def watching() -> Iterator[set[str]]:
+class _Watch:
+    """A ``with`` block whose option reads are noted (a class: it is entered once per action a listing weighs)."""
+
+    __slots__ = ("read", "token")
+
+    def __enter__(self) -> set[str]:
+        self.read: set[str] = set()
+        self.token = _READ.set(self.read)
+        return self.read
+
+    def __exit__(self, *exc: object) -> None:
+        _READ.reset(self.token)
+
+
+def watching() -> AbstractContextManager[set[str]]:
     """The names of the options read inside the ``with`` block (and not inside a block watched within it).
 
     Examples:
@@ -99,12 +113,7 @@ def watching() -> Iterator[set[str]]:
         >>> read
         {'stat-floor'}
     """
-    read: set[str] = set()
-    token = _READ.set(read)
-    try:
-        yield read
-    finally:
-        _READ.reset(token)
+    return _Watch()
 
 
 def resting_on(opts: Options, read: set[str], answer: Callable[[Options], object], given: object) -> list[str]:
@@ -119,10 +128,12 @@ def resting_on(opts: Options, read: set[str], answer: Callable[[Options], object
         >>> resting_on(options(), {"stat-floor"}, lambda o: "same", "same")
         []
     """
+    if not read:
+        return []
     found = []
     token = _READ.set(None)  # working the other readings out is no part of the answer watched
     try:
-        for option in RULESET.option_list:
+        for option in _OPTION_LIST:
             if option.name not in read:
                 continue
             others = (c for c in option.choices if c != opts[option.name])
