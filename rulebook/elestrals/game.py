@@ -468,11 +468,16 @@ def _legal(pos: Position) -> tuple[Action, ...]:
 # ---------------------------------------------------------------- the readings an answer rests on
 
 
+def _actor(pos: Position, who: int | None) -> str:
+    """The name of the player an action is asked for: ``who``, else the one deciding ("" once the game is over)."""
+    actor = decider(pos) if who is None else who
+    return pos.names[actor] if actor is not None else ""
+
+
 def _judged(pos: Position, action: Action, who: int | None) -> tuple[str, str | None]:
     """Who acts, and why the action is refused (None: it is legal): the answer on its legality."""
-    actor = decider(pos) if who is None else who
     why = _reason(pos, action, who)
-    return (pos.names[actor] if actor is not None else "", None if why is None else why[0])
+    return (_actor(pos, who), None if why is None else why[0])
 
 
 def _answer(pos: Position, action: Action) -> tuple[Any, ...]:
@@ -490,8 +495,7 @@ def _legality(pos: Position, action: Action, who: int | None) -> tuple[Refusal |
     options the rules read that would answer otherwise under another choice."""
     with watching() as read:
         why = _reason(pos, action, who)
-    actor = decider(pos) if who is None else who
-    given = (pos.names[actor] if actor is not None else "", None if why is None else why[0])
+    given = (_actor(pos, who), None if why is None else why[0])
     return why, resting_on(pos.opts, read, lambda o: _judged(replace(pos, opts=o), action, who), given)
 
 
@@ -512,8 +516,7 @@ def _cite_readings(trace: Trace, pos: Position, resting: Sequence[str]) -> None:
 
 def _refused(pos: Position, action: Action, who: int | None, why: Refusal, resting: Sequence[str]) -> Ruling:
     """The ruling that refuses ``action``: the reason, the rules that forbid it, the readings it rests on."""
-    actor = decider(pos) if who is None else who
-    name = pos.names[actor] if actor is not None else ""
+    name = _actor(pos, who)
     trace = Trace()
     trace.refusal(why[0], why[1])
     _cite_readings(trace, pos, resting)
@@ -623,10 +626,15 @@ class Game:
         known = self.__dict__.get("_explained", {}).get(action)
         if known is not None:
             return known
-        refused = self.refusal(action)
-        if refused is not None:
-            raise IllegalActionError(refused.value["reason"], refused.rules)
+        if _reason(self.position, action) is not None:  # legality alone; the refusal (and what it rests on) if not
+            self._refuse(action)
         return self._after(*_advance(self.position, action, _Quiet(), {}))
+
+    def _refuse(self, action: Action) -> None:
+        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError] from the refusal of an illegal action."""
+        refused = self.refusal(action)
+        assert refused is not None
+        raise IllegalActionError(refused.value["reason"], refused.rules)
 
     def explain(self, action: Action | str) -> tuple[Game, Ruling]:
         """Like [`apply`][rulebook.elestrals.game.Game.apply], with the ruling whose trace says what happened and
@@ -640,9 +648,7 @@ class Game:
             if why is None:
                 after, actions = _advance(pos, action, trace, notes)
         if why is not None:
-            refused = self.refusal(action)
-            assert refused is not None
-            raise IllegalActionError(refused.value["reason"], refused.rules)
+            self._refuse(action)
         game = self._after(after, actions)
         # Remember it: a caller often applies the action it just had explained (a value, so it is safe).
         self.__dict__["_explained"] = {action: game}
