@@ -15,7 +15,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from contextvars import ContextVar
 from typing import Any
 
 from rulebook import rules as _rules
@@ -33,11 +35,14 @@ __all__ = [
     "RUNE_TYPES",
     "SPIRIT_TYPES",
     "TOURNAMENT",
+    "ReadOptions",
     "lookup_name",
     "options",
     "read_count",
     "read_int",
     "read_number",
+    "resting_on",
+    "watching",
 ]
 
 RULESET = _rules("elestrals")
@@ -62,6 +67,83 @@ MAX_MAIN: int = DECKS["main_deck"]
 MAX_STAT = 99_999
 
 
+#: The options read while an answer is worked out (see [`watching`][rulebook.elestrals.core.watching]); None: unwatched.
+_READ: ContextVar[set[str] | None] = ContextVar("elestrals_options_read", default=None)
+_OPTION_LIST = tuple(RULESET.option_list)
+_DEFAULTS = {o.name: o.default for o in _OPTION_LIST}
+
+
+class ReadOptions(Options):
+    """Elestrals rules options that note each option the rules read while an answer is watched, so that the answer
+    can name the interpretations it rests on ([`resting_on`][rulebook.elestrals.core.resting_on])."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> str:
+        read = _READ.get()
+        if read is not None:
+            read.add(key)
+        return super().__getitem__(key)
+
+    def flag(self, key: str) -> bool:
+        return self[key] == "yes"
+
+
+class _Watch:
+    """A ``with`` block whose option reads are noted (a class: it is entered once per action a listing weighs)."""
+
+    __slots__ = ("read", "token")
+
+    def __enter__(self) -> set[str]:
+        self.read: set[str] = set()
+        self.token = _READ.set(self.read)
+        return self.read
+
+    def __exit__(self, *exc: object) -> None:
+        _READ.reset(self.token)
+
+
+def watching() -> AbstractContextManager[set[str]]:
+    """The names of the options read inside the ``with`` block (and not inside a block watched within it).
+
+    Examples:
+        >>> opts = options({"stat-floor": "none"})
+        >>> with watching() as read:
+        ...     _ = opts["stat-floor"]
+        >>> read
+        {'stat-floor'}
+    """
+    return _Watch()
+
+
+def resting_on(opts: Options, read: set[str], answer: Callable[[Options], object], given: object) -> list[str]:
+    """The records (interpretations) of the options in ``read`` whose other choices change the answer: ``answer``
+    works the answer out again under ``opts`` with one option's choice changed, and ``given`` is the answer under
+    ``opts`` itself. An answer rests on an option's reading exactly when another reading answers otherwise.
+
+    Examples:
+        >>> stat = lambda o: "floored" if o["stat-floor"] == "final" else "negative"
+        >>> resting_on(options(), {"stat-floor"}, stat, "floored")
+        ['elestrals.interp.stat-floor']
+        >>> resting_on(options(), {"stat-floor"}, lambda o: "same", "same")
+        []
+    """
+    if not read:
+        return []
+    found = []
+    token = _READ.set(None)  # working the other readings out is no part of the answer watched
+    try:
+        for option in _OPTION_LIST:
+            if option.name not in read:
+                continue
+            others = (c for c in option.choices if c != opts[option.name])
+            if any(answer(options({**opts, option.name: c})) != given for c in others):
+                found.append(option.record)
+    finally:
+        _READ.reset(token)
+    return found
+
+
 def options(chosen: Mapping[str, object] | None = None) -> Options:
     """The Elestrals rules options in force: the defaults, with ``chosen`` values validated and applied.
 
@@ -69,9 +151,11 @@ def options(chosen: Mapping[str, object] | None = None) -> Options:
         >>> options({"stat-floor": "none"})["stat-floor"]
         'none'
     """
-    if isinstance(chosen, Options):
+    if isinstance(chosen, ReadOptions):
         return chosen
-    return RULESET.options(chosen or {})
+    if not isinstance(chosen, Options):
+        chosen = RULESET.options(chosen or {})
+    return ReadOptions(dict(chosen), _DEFAULTS)
 
 
 def lookup_name(kind: str, value: str, accepted: Sequence[str]) -> str:

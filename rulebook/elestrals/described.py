@@ -867,10 +867,10 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     pos, act = _main_position(action, st)
     refused = Game(pos).refusal(act, who=0)
     if refused is not None:
-        reason, rules = refused.value["reason"], refused.rules
-        trace.add(reason[0].upper() + reason[1:], rules[0])
-        for rule in rules[1:]:
-            trace.add("also forbidden by", rule)
+        reason = refused.value["reason"]
+        trace.add(reason[0].upper() + reason[1:], refused.rules[0])
+        for step in refused.trace[1:]:  # the other rules that forbid it, then the readings the answer rests on
+            trace.add("also forbidden by" if step.text.startswith("also forbidden by") else step.text, step.rule)
         return trace.ruling(f"{action} is not allowed: {reason}", value, legal=False)
     if action in ("special-cast", "special-ascend"):
         trace.add(

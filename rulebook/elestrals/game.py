@@ -38,7 +38,7 @@ import rulebook.elestrals.main_phase as _main
 from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
-from rulebook.elestrals.core import DECKS, SPIRIT_TYPES, options, plural
+from rulebook.elestrals.core import DECKS, RULESET, SPIRIT_TYPES, options, plural, resting_on, watching
 from rulebook.elestrals.deciding import candidates, decider, in_window
 from rulebook.elestrals.position_file import position_toml, read_position
 from rulebook.elestrals.state import ROW, Elestral, Position, Side, SpiritDeck, put_card, replace, window_open
@@ -465,6 +465,65 @@ def _legal(pos: Position) -> tuple[Action, ...]:
     return tuple(a for a in candidates(pos, prune=True) if _reason(pos, a, who) is None)
 
 
+# ---------------------------------------------------------------- the readings an answer rests on
+
+
+def _actor(pos: Position, who: int | None) -> str:
+    """The name of the player an action is asked for: ``who``, else the one deciding ("" once the game is over)."""
+    actor = decider(pos) if who is None else who
+    return pos.names[actor] if actor is not None else ""
+
+
+def _judged(pos: Position, action: Action, who: int | None) -> tuple[str, str | None]:
+    """Who acts, and why the action is refused (None: it is legal): the answer on its legality."""
+    why = _reason(pos, action, who)
+    return (_actor(pos, who), None if why is None else why[0])
+
+
+def _answer(pos: Position, action: Action) -> tuple[Any, ...]:
+    """The answer to the deciding player's ``action``: why it is refused, or what it does (verdict and value)."""
+    judged = _judged(pos, action, None)
+    if judged[1] is not None:
+        return judged
+    notes: dict[str, Any] = {}
+    after, _ = _advance(pos, action, _Quiet(), notes)
+    return (_verdict(pos, action, after), _value(pos, action, after, notes))
+
+
+def _legality(pos: Position, action: Action, who: int | None) -> tuple[Refusal | None, list[str]]:
+    """Why ``action`` is refused (None: it is legal), and the interpretations whose reading decides that: the
+    options the rules read that would answer otherwise under another choice."""
+    with watching() as read:
+        why = _reason(pos, action, who)
+    given = (_actor(pos, who), None if why is None else why[0])
+    return why, resting_on(pos.opts, read, lambda o: _judged(replace(pos, opts=o), action, who), given)
+
+
+def _cite_readings(trace: Trace, pos: Position, resting: Sequence[str]) -> None:
+    """Name each interpretation the answer rests on that the trace does not cite yet, with the choice in force."""
+    for rid in resting:
+        if rid in trace.rules:
+            continue
+        record = RULESET.get(rid)
+        assert record.option is not None
+        name = record.option.name
+        trace.add(
+            f'this answer rests on option {name}={pos.opts[name]}, the interpretation "{record.title}" '
+            "(another reading answers otherwise)",
+            rid,
+        )
+
+
+def _refused(pos: Position, action: Action, who: int | None, why: Refusal, resting: Sequence[str]) -> Ruling:
+    """The ruling that refuses ``action``: the reason, the rules that forbid it, the readings it rests on."""
+    name = _actor(pos, who)
+    trace = Trace()
+    trace.refusal(why[0], why[1])
+    _cite_readings(trace, pos, resting)
+    value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
+    return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+
+
 # ---------------------------------------------------------------- the protocol
 
 
@@ -527,16 +586,8 @@ class Game:
             (False, ('elestrals.setup.mulligan',))
         """
         action = parse_action(action)
-        why = _reason(self.position, action, who)
-        if why is None:
-            return None
-        pos = self.position
-        actor = decider(pos) if who is None else who
-        name = pos.names[actor] if actor is not None else ""
-        trace = Trace()
-        trace.refusal(why[0], why[1])
-        value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
-        return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+        why, resting = _legality(self.position, action, who)
+        return None if why is None else _refused(self.position, action, who, why, resting)
 
     def observation(self, player: int) -> str:
         """What ``player`` (0 for P1) may see, as the text of a position file: both Main Decks and the other
@@ -575,27 +626,36 @@ class Game:
         known = self.__dict__.get("_explained", {}).get(action)
         if known is not None:
             return known
-        refused = self.refusal(action)
-        if refused is not None:
-            raise IllegalActionError(refused.value["reason"], refused.rules)
+        if _reason(self.position, action) is not None:  # legality alone; the refusal (and what it rests on) if not
+            self._refuse(action)
         return self._after(*_advance(self.position, action, _Quiet(), {}))
+
+    def _refuse(self, action: Action) -> None:
+        """Raise [`IllegalActionError`][rulebook.errors.IllegalActionError] from the refusal of an illegal action."""
+        refused = self.refusal(action)
+        assert refused is not None
+        raise IllegalActionError(refused.value["reason"], refused.rules)
 
     def explain(self, action: Action | str) -> tuple[Game, Ruling]:
         """Like [`apply`][rulebook.elestrals.game.Game.apply], with the ruling whose trace says what happened and
         why."""
         action = parse_action(action)
-        refused = self.refusal(action)
-        if refused is not None:
-            raise IllegalActionError(refused.value["reason"], refused.rules)
+        pos = self.position
         trace = Trace()
         notes: dict[str, Any] = {}
-        after, actions = _advance(self.position, action, trace, notes)
+        with watching() as read:
+            why = _reason(pos, action)
+            if why is None:
+                after, actions = _advance(pos, action, trace, notes)
+        if why is not None:
+            self._refuse(action)
         game = self._after(after, actions)
         # Remember it: a caller often applies the action it just had explained (a value, so it is safe).
         self.__dict__["_explained"] = {action: game}
-        return game, trace.ruling(
-            _verdict(self.position, action, after), _value(self.position, action, after, notes), legal=True
-        )
+        verdict, value = _verdict(pos, action, after), _value(pos, action, after, notes)
+        resting = resting_on(pos.opts, read, lambda o: _answer(replace(pos, opts=o), action), (verdict, value))
+        _cite_readings(trace, pos, resting)
+        return game, trace.ruling(verdict, value, legal=True)
 
     def is_terminal(self) -> bool:
         return self.position.over
@@ -670,10 +730,6 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
                 return ("elestrals.rune.counter", "elestrals.main.set-then-cast")
             return ("elestrals.main.set-then-cast", "elestrals.main.cast-rune")
         return ("elestrals.main.cast-rune",)
-    if verb == "normal-ascend" and len(action.args) > 1:
-        name = " ".join(action.args[1].split())
-        if name in pos.cards and len(pos.cards[name].cost) > _main.NORMAL_CAST_MAX:
-            return ("elestrals.main.normal-ascend", "elestrals.main.spirit-action", "elestrals.interp.ascend-cost-cap")
     return {
         "keep": ("elestrals.setup.mulligan",),
         "mulligan": ("elestrals.setup.mulligan",),
@@ -713,18 +769,21 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     pos = pos.position if isinstance(pos, Game) else pos
     trace = Trace()
     allowed, denied = [], []
-    game = Game(pos)
+    readings: list[str] = []
     for action in candidates(pos):
-        why = game.refusal(action)
+        why, resting = _legality(pos, action, None)
+        readings += resting
         if why is None:
-            rules = _rules_for(pos, action)
+            rules = tuple(dict.fromkeys((*_rules_for(pos, action), *resting)))
             allowed.append({"action": str(action), "rules": list(rules)})
             trace.add(str(action), rules[0])
         else:
-            denied.append({"action": str(action), "reason": why.value["reason"], "rules": list(why.rules)})
+            ruling = _refused(pos, action, None, why, resting)
+            denied.append({"action": str(action), "reason": why[0], "rules": list(ruling.rules)})
     if refused:
         for item in denied:
             trace.add(f"refused: {item['action']}: {item['reason']}", item["rules"][0] if item["rules"] else None)
+    _cite_readings(trace, pos, list(dict.fromkeys(readings)))
     if pos.over:
         verdict = _whose(pos)
     else:
