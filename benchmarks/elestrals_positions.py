@@ -37,21 +37,35 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def _cards_for(position: Path) -> Path:
+    """The card-facts file a position is read with: the guide's example cards, or the effects examples' set."""
+    from rulebook.elestrals.position_file import read_position
+    from rulebook.errors import InvalidInputError
+
+    try:
+        read_position(str(position), str(CARDS))
+    except InvalidInputError:
+        return EXAMPLES / "effect-cards.toml"
+    return CARDS
+
+
 def in_process(runs: int) -> None:
     from rulebook.elestrals import legal
     from rulebook.elestrals.cards import read_cards
     from rulebook.elestrals.position_file import read_position
     from rulebook.reading import read_toml
 
-    paths = sorted(p for p in EXAMPLES.glob("*.toml") if p.name != "cards.toml")
-    cards = read_cards(read_toml(CARDS), "cards.toml")
-    positions = [read_position(str(p), str(CARDS)) for p in paths]
+    # The position files only: card-facts files (a top-level [cards] table) are what positions are read with.
+    paths = sorted(p for p in EXAMPLES.glob("*.toml") if "cards" not in read_toml(p))
+    card_files = [_cards_for(p) for p in paths]
+    card_sets = {f: read_cards(read_toml(f), f.name) for f in set(card_files)}
+    positions = [read_position(str(p), str(f)) for p, f in zip(paths, card_files, strict=True)]
     for pos in positions:  # warm the caches (records, options)
         legal(pos, refused=True)
     only, whole = [], []
     each: dict[str, list[float]] = {p.name: [] for p in paths}
     for _ in range(runs):
-        for path, pos in zip(paths, positions, strict=True):
+        for path, pos, card_file in zip(paths, positions, card_files, strict=True):
             start = time.perf_counter()
             legal(pos, refused=True)
             only.append(time.perf_counter() - start)
@@ -59,7 +73,7 @@ def in_process(runs: int) -> None:
             start = time.perf_counter()
             from rulebook.elestrals.position_file import parse_position
 
-            legal(parse_position(path.read_text(encoding="utf-8"), path.name, cards), refused=True)
+            legal(parse_position(path.read_text(encoding="utf-8"), path.name, card_sets[card_file]), refused=True)
             whole.append(time.perf_counter() - start)
     slowest = max(each, key=lambda name: statistics.median(each[name]))
     print(
