@@ -24,8 +24,9 @@ from rulebook.elephants.tables import (
     spell_name,
 )
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
-from rulebook.reading import Choice, Int, ListOf, MapOf, Opt, check_shape, number, parse_toml, shown
+from rulebook.reading import number, parse_toml, shown
 from rulebook.records import Options
+from rulebook.shapes import Choice, Int, ListOf, MapOf, Opt, check_shape
 
 __all__ = ["BOARD_SHAPE", "ROUND_SHAPE", "Board", "Spell", "board", "parse_board", "parse_spell"]
 

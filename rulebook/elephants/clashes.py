@@ -16,9 +16,10 @@ from rulebook.elephants.rounds import play_unit
 from rulebook.elephants.tables import CLASHES, LIMITS, SETS, SPELLS, clash_number, is_player, roman
 from rulebook.elephants.world import Ask, Card, Decision, World
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
-from rulebook.reading import check_shape, parse_toml, shown
+from rulebook.reading import parse_toml, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.shapes import check_shape
 
 __all__ = [
     "chooser",

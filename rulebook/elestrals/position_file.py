@@ -72,7 +72,8 @@ from rulebook.elestrals.state import (
     replace,
 )
 from rulebook.errors import InvalidInputError, UnknownNameError
-from rulebook.reading import Choice, Int, ListOf, MapOf, Opt, check_shape, parse_toml, read_text, shown
+from rulebook.reading import parse_toml, read_text, shown
+from rulebook.shapes import Choice, Int, ListOf, MapOf, Opt, check_shape
 
 _PLAYER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
 
