@@ -39,7 +39,6 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Generic, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -320,12 +319,20 @@ def echo_styled(text: str) -> None:
 # ---------------------------------------------------------------- long commands and Ctrl-C
 
 
-@dataclass
 class SoFar(Generic[T]):
-    """What a long command did before it ended or was stopped: its steps done, and whether Ctrl-C stopped it."""
+    """What a long command did before it ended or was stopped: its steps done, and whether Ctrl-C stopped it.
 
-    done: list[T] = field(default_factory=list)
-    interrupted: bool = False
+    (A plain class, not a dataclass: every command imports this module, and creating a dataclass costs start-up.)
+    """
+
+    __slots__ = ("done", "interrupted")
+
+    def __init__(self, done: list[T] | None = None, interrupted: bool = False) -> None:
+        self.done: list[T] = [] if done is None else done
+        self.interrupted = interrupted
+
+    def __repr__(self) -> str:
+        return f"SoFar(done={self.done!r}, interrupted={self.interrupted!r})"
 
     def finish(self, what: str) -> None:
         """After the partial answer is printed: if Ctrl-C stopped the work, one line and exit 130."""
