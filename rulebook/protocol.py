@@ -38,12 +38,14 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 from rulebook.errors import IllegalActionError
 from rulebook.ruling import Ruling, Trace
+
+if TYPE_CHECKING:  # `random` itself costs start-up; a caller of random_playout brings its own generator
+    import random
 
 __all__ = [
     "GameState",
