@@ -74,6 +74,8 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
     for q in real:
         found, refused, computed = answer(q)
         unasked += computed and not q.get("computes", False)
+        if computed and not q.get("computes", False):
+            misses.append((q["text"], q["expect"], ["(a computed answer, not asked)", *found]))
         top1 += bool(found) and found[0] in q["expect"]
         top3 += any(f in q["expect"] for f in found[:3])
         wrong += refused
@@ -83,6 +85,8 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
         for q in group:
             found, refused, computed = answer(q)
             unasked += computed
+            if computed:
+                misses.append((q["text"], [], ["(a computed answer, not asked)", *found]))
             if group is off:
                 refused_off += refused
             else:
