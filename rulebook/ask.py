@@ -17,7 +17,7 @@ the document it comes from, then up to two related rulings by title.
 
 Examples:
     >>> from rulebook.ask import ask
-    >>> ruling = ask("What happens when Fire uses Blaze against Water with Surge?")
+    >>> ruling = ask("Fire attacks Water with Blaze, and Water uses Surge: what happens?")
     >>> ruling.verdict
     "computed: P1's Fire is eliminated (3 against 4)"
     >>> ask("Is an ability cancelled by Surge still used up?").value["rulings"][0]["id"]
@@ -352,7 +352,7 @@ class _Reading:
     elsewhere: bool
     uncovered: bool
     about: list[str]
-    #: What the question asks for that none of its nearest rulings states ("a number of players"), when known.
+    #: What none of the nearest rulings does ("states a number of players"), when the question's form says.
     missing: str | None = None
 
 
@@ -436,7 +436,7 @@ def _verdict(read: _Reading, computed: Ruling | None, trace: Trace, lex: Lexicon
         verdict, related = f"computed: {computed.verdict}", shown[: limit - 1]
     elif read.uncovered:
         names = _and([rulebook.game(g).name for g in read.about])
-        says = f"states {read.missing}" if read.missing else "says this"
+        says = read.missing or "says this"
         verdict = f"{UNCOVERED}: no record of {names} {says}; the nearest rulings follow, not as the answer"
         related = []
         for hit in shown:

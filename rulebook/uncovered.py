@@ -257,7 +257,7 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     """What a question about one of these games asks for that none of its nearest rulings states, or None.
 
     ``ranked`` is `rulebook.ask.rank`'s list for the question and ``games`` the games it is about. The answer
-    names the kind of thing missing ("a number of players", "a count of cards"), for the verdict.
+    says what no record does, for the verdict ("states a number of players", "speaks of a turn time limit").
     """
     if not ranked:
         return None
@@ -265,17 +265,18 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     if kind is not None:
         states = KINDS[kind][1]
         if not any(states(_own_words(lex.records[lex.by_id[hit["id"]]])) for hit in ranked[:RANKED]):
-            return DESCRIBED[kind]
+            return f"states {DESCRIBED[kind]}"
         return None
     things = _counted(words(query.text[:2000]))
     if things:
-        return f"a count of {' '.join(things)}" if _count_uncovered(query, ranked, lex, games) else None
+        return f"states a count of {' '.join(things)}" if _count_uncovered(query, ranked, lex, games) else None
     asked = _asked_whether(query)
     if not asked:
         return None
     if any(_holds(_own_stems(lex, doc), asked) for doc, record in enumerate(lex.records) if record[1] in games):
         return None
-    return " ".join(c.word for c in asked)
+    thing = " ".join(c.word for c in asked)
+    return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
 
 
 #: How the verdict names what no ruling states, by kind.

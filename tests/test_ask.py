@@ -28,10 +28,38 @@ def computed(question: str, game: str | None = None) -> str | None:
 
 
 def test_clash_ability_blaze_against_surge_is_computed_with_its_rules() -> None:
-    ruling = ask("What happens when Fire uses Blaze against Water with Surge?")
+    ruling = ask("Fire attacks Water with Blaze, and Water uses Surge: what happens?")
     assert ruling.verdict == "computed: P1's Fire is eliminated (3 against 4)"
     assert "clash.interp.spent-when-cancelled" in ruling.rules
     assert ruling.value["computed"]["legal"] is True
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What happens when Fire uses Blaze against Water with Surge?",
+        "If my water uses surge against a blazing fire does the +2 still count?",
+        "elemental clash what strength does water have vs earth",
+    ],
+)
+def test_clash_against_or_versus_alone_does_not_say_who_attacks(question: str) -> None:
+    # Issue 22: a computed answer rests on roles the question states. "Against" and "vs" name two elements, not
+    # which one attacks (Surge is used in defence): the ruling answers, and the reading says what is missing.
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert ruling.value["readings"][0]["missing"] == ['which of them attacks and which is attacked (say "X attacks Y")']
+    assert not ruling.value["refused"]
+
+
+def test_clash_an_attack_said_as_going_after_is_computed() -> None:
+    assert computed("if my ether goes after their fire does ether just die") == "P1's Ether is eliminated (1 against 3)"
+
+
+def test_clash_a_question_about_what_a_rule_means_is_answered_with_the_ruling() -> None:
+    ruling = ask("My Earth is defending against Fire and my friend says Fortify means nothing happens, is that right?")
+    assert ruling.value["computed"] is None
+    assert "what a rule means" in ruling.value["readings"][0]["missing"][0]
+    assert ruling.value["rulings"][0]["id"].startswith("clash.")
 
 
 def test_clash_ability_timing_defending_against_makes_the_other_element_the_attacker() -> None:
@@ -323,17 +351,25 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
 
 
 @pytest.mark.parametrize(
-    ("question", "game"),
+    ("question", "game", "says"),
     [
-        ("How many cards are in an Elestrals booster pack?", "Elestrals"),
-        ("Is there a turn time limit in Elemental Clash?", "Elemental Clash"),
-        ("How many players does a Spellfire game take?", "Spellfire"),
+        ("How many cards are in an Elestrals booster pack?", "Elestrals", "states a count of cards"),
+        ("Is there a turn time limit in Elemental Clash?", "Elemental Clash", "speaks of a turn time limit"),
+        ("How many players does a Spellfire game take?", "Spellfire", "states a number of players"),
+        ("can three people play elemental clash together", "Elemental Clash", "states a number of players"),
+        ("how long does a game of elementals usually take", "Elementals", "states a length of time"),
+        ("who designed elestrals", "Elestrals", "states who made it"),
+        ("when does the next elestrals set come out", "Elestrals", "states when it came out"),
+        ("what is the best spell in elemental elephants", "Elemental Elephants", "states which is best"),
     ],
 )
-def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(question: str, game: str) -> None:
+def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(
+    question: str, game: str, says: str
+) -> None:
+    # Issue 22: the question's form says what kind of answer it asks for; no ruling near it states one.
     ruling = ask(question)
     assert ruling.verdict == (
-        f"the documents do not cover this: no record of {game} says this; the nearest rulings follow, not as the answer"
+        f"the documents do not cover this: no record of {game} {says}; the nearest rulings follow, not as the answer"
     )
     assert ruling.value["refused"] is True and ruling.value["uncovered"] is True
     assert ruling.trace and all(step.text.startswith("nearest: ") for step in ruling.trace)
