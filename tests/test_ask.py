@@ -396,3 +396,23 @@ def test_an_options_other_reading_is_not_the_answer_the_default_is_with_the_opti
     assert "related: elephants.public.turbulence-card: Turbulence (card list): stronger after advancing twice" in [
         step.text for step in ruling.trace
     ]
+
+
+def test_a_computed_answer_lists_the_rulings_it_rests_on_first() -> None:
+    # Issue 22: the rulings shown beside a computed answer are the ones that decided it, not loosely related ones.
+    ruling = ask("earth attacks air, what happens")
+    assert ruling.verdict == "computed: P2's Air is eliminated (5 against 2)"
+    assert ruling.value["rulings"][0]["id"] == "clash.attack.attacker-wins"
+    assert {h["id"] for h in ruling.value["rulings"][:3]} <= set(ruling.rules)
+
+
+def test_a_question_that_does_not_ask_what_a_term_means_gets_the_rule_before_the_glossary() -> None:
+    assert ask("can a misenchanted elestral still attack").value["rulings"][0]["id"] == "elestrals.card.misenchanted"
+    assert ask("what is misenchanted in elestrals?").value["rulings"][0]["id"] == "elestrals.glossary.misenchanted"
+
+
+def test_spellfire_a_realm_trait_the_reader_cannot_read_is_not_computed() -> None:
+    ruling = ask("swimmer attacking the realm in position A that has no coastline")
+    assert ruling.value["computed"] is None
+    assert ruling.value["readings"][0]["missing"] == ["a formation this reader can read (coastline is not read)"]
+    assert ruling.value["rulings"][0]["id"] == "spellfire.move.swimmer"
