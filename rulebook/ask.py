@@ -269,14 +269,22 @@ def _about_documents(text: str) -> bool:
     return not _DOCUMENT_WORDS.isdisjoint(words(text[:2000]))
 
 
-_DEFINING = ("what is", "what s", "whats", "what are", "what does", "what do", "define", "meaning of", "definition")
+_DEFINING = ("what is", "what s", "whats", "what are", "define", "meaning of", "definition")
+#: "What does X ..." asks what a term means only when it ends so ("what does Expend do?", "... mean?"), not
+#: "what does it cost to mulligan?".
+_DEFINING_DOES = ("what does", "what do")
+_DEFINING_END = frozenset({"do", "does", "mean", "means"})
+#: Words a player puts in without changing the question ("what exactly is a Rune?").
+_FILLERS = frozenset({"exactly", "actually", "basically", "really", "even", "just", "again", "precisely"})
 
 
 def _defining(text: str) -> bool:
     """Whether a question asks what a term means ("what is a Rune?", "what does Expend mean?")."""
 
-    said = " ".join(words(text[:200]))
-    said_words = said.split()
+    said_words = [w for w in words(text[:200]) if w not in _FILLERS]
+    said = " ".join(said_words)
+    if said.startswith(_DEFINING_DOES):
+        return said_words[-1] in _DEFINING_END
     return said.startswith(_DEFINING) or (("mean" in said_words or "means" in said_words) and len(said_words) <= 8)
 
 
@@ -334,10 +342,23 @@ def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, A
     return ranked
 
 
-def _cited_first(ranked: list[dict[str, Any]], computed: Ruling) -> list[dict[str, Any]]:
-    """The ranking with the rules a computed answer rests on first (in the ranking's order): they decided it."""
-    cited = set(computed.rules)
-    return [hit for hit in ranked if hit["id"] in cited] + [hit for hit in ranked if hit["id"] not in cited]
+def _cited_first(ranked: list[dict[str, Any]], computed: Ruling, question: str) -> list[dict[str, Any]]:
+    """The ranking with the rules a computed answer rests on first: those the question names (a rule titled by one
+    term, "Blaze (Fire): ...", whose term it uses), then the last one cited (the outcome, which decided it), then
+    the others in the ranking's order."""
+    if not computed.rules:
+        return ranked
+    said = {stem(w) for w in words(question[:2000])}
+
+    def named(hit: dict[str, Any]) -> bool:
+        head = words(hit["title"].split(":")[0].split("(")[0])
+        return len(head) == 1 and stem(head[0]) in said
+
+    cited, outcome = set(computed.rules), computed.rules[-1]
+    order = [h for h in ranked if h["id"] in cited and named(h)]
+    order += [h for h in ranked if h["id"] == outcome and h not in order]
+    order += [h for h in ranked if h["id"] in cited and h not in order]
+    return order + [h for h in ranked if h["id"] not in cited]
 
 
 def _option_note(hit: dict[str, Any]) -> str | None:
@@ -414,7 +435,7 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     if not read.refused and computed is None and read.ranked:
         read.ranked = _default_first(read.ranked, limit)
     if computed is not None:
-        read.ranked = _cited_first(read.ranked, computed)
+        read.ranked = _cited_first(read.ranked, computed, question)
     trace = Trace()
     verdict = _verdict(read, computed, trace, lex, limit)
     for reading in readings:

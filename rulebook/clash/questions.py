@@ -73,6 +73,8 @@ def _direction(between: list[str]) -> str | None:
     for i, w in enumerate(between):
         if w in BACKWARD and (w.startswith("block") or any(x in ("by", "against") for x in between[i + 1 :])):
             return "backward"
+        if w == "attacked" and "by" not in between[i + 1 :]:
+            return "forward"  # "my Fire attacked their Fire": the past of "attacks"
     going = any(w == "after" and i and between[i - 1] in GOING for i, w in enumerate(between))
     return "forward" if going or any(w in ATTACKING for w in between) else None
 
