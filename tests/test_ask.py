@@ -416,3 +416,25 @@ def test_spellfire_a_realm_trait_the_reader_cannot_read_is_not_computed() -> Non
     assert ruling.value["computed"] is None
     assert ruling.value["readings"][0]["missing"] == ["a formation this reader can read (coastline is not read)"]
     assert ruling.value["rulings"][0]["id"] == "spellfire.move.swimmer"
+
+
+def test_clash_my_fire_attacked_their_fire_is_an_attack_and_the_tie_ruling_comes_first() -> None:
+    ruling = ask("my fire attacked their fire, same number, who dies?")
+    assert ruling.verdict.startswith("computed: P1's Fire and P2's Fire are eliminated")
+    assert ruling.value["rulings"][0]["id"] == "clash.attack.tie"
+
+
+def test_a_named_ability_comes_before_the_outcome_beside_a_computed_answer() -> None:
+    ruling = ask("Air attacks Earth using Gale. Who's out?")
+    assert [h["id"] for h in ruling.value["rulings"][:2]] == ["clash.ability.gale", "clash.attack.attacker-wins"]
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("what exactly is an elestral card", "elestrals.glossary.elestral"),
+        ("what does it cost to mulligan", "elestrals.setup.mulligan"),
+    ],
+)
+def test_what_a_term_means_is_told_apart_from_what_a_rule_asks(question: str, first: str) -> None:
+    assert ask(question).value["rulings"][0]["id"] == first
