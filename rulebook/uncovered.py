@@ -53,14 +53,16 @@ EXISTS = (("is", "there"), ("are", "there"))
 #: How many of the words after "is there" name the thing asked about.
 EXISTS_WORDS = 3
 
-#: People who play: a number before one of these words is a number of players ("three players", "4 people").
+#: People who play: "how many" before one of these words asks for a number of players.
 PEOPLE = frozenset({"player", "players", "people", "persons", "kids", "friends"})
+#: People, not players: a number before one of these is always a number of players ("can three people play").
+HUMANS = frozenset({"people", "persons", "kids", "friends"})
 #: Ways of playing that are themselves a number of players.
 PLAYER_COUNTS = frozenset({"solo", "multiplayer", "teams", "team", "coop", "cooperative"})
-#: Verbs of taking part in a game, for "can three people play ...".
-PLAY = frozenset({"play", "played", "playing", "join", "sit", "take"})
 #: Units of time on the clock.
 CLOCK = frozenset({"minute", "minutes", "hour", "hours", "seconds", "mins"})
+#: Words that ask how long something takes on the clock, not when it ends ("how long does a game usually take").
+TYPICAL = frozenset({"take", "takes", "usually", "typically", "average", "normally"})
 #: What a game, a round or a match is, for "how long does a game take".
 SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
 #: Verbs of making a game or a card, for "who designed ...".
@@ -87,10 +89,12 @@ MAKING = frozenset(
 )
 #: Words that name a maker, for "which company ...".
 MAKERS = frozenset({"company", "publisher", "designer", "designers", "artist", "artists", "author", "creator"})
+#: Words after "when" that make it a question ("when was it released"), not "when the printed text differs".
+ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
 #: Words of a release, for "when was it released" (and "when does it come out").
 RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
 #: Words of money.
-MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "cheap", "expensive"})
+MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd"})
 #: Words of a chance ("the odds of winning").
 CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
 #: Words that rank cards or choices ("the best champion").
@@ -110,31 +114,46 @@ def _counted(said: list[str]) -> list[str]:
 
 
 def _players(said: list[str]) -> bool:
-    """Whether a question asks how many people a game is played by ("can three people play", "how many players
-    can join", "a four-player free for all", "can I play it solo")."""
+    """Whether a question asks how many people a game is played by: "how many players", "can three people play",
+    "can we play with three players", "a four-player game", "solo". Not "can two players play the same spell",
+    which asks about a card."""
     if any(w in PLAYER_COUNTS for w in said):
         return True
     if any(said[i : i + 3] == ["how", "many", p] for i in range(len(said)) for p in PEOPLE):
         return True
-    asks = "can" in said or "could" in said
-    numbered = any(w in PEOPLE and i and _number(said[i - 1]) for i, w in enumerate(said))
-    return asks and numbered and any(w in PLAY for w in said)
+    if "can" not in said and "could" not in said:
+        return False
+    for i, w in enumerate(said[1:], 1):
+        if not _number(said[i - 1]):
+            continue
+        if w in HUMANS or (
+            w.startswith("player")
+            and (
+                said[i - 2 : i - 1] in (["with"], ["by"])
+                or said[i + 1 : i + 2] in (["game"], ["games"], ["match"], ["free"])
+            )
+        ):
+            return True
+    return False
 
 
 def _time(said: list[str]) -> bool:
-    """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game take")."""
+    """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
+    take"). "How long does a game last" is answered by when it ends, so it is not one."""
     if any(w in CLOCK for w in said):
         return True
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
-            return True
+            return any(w in TYPICAL for w in said[i + 2 :])
     return False
 
 
 def _maker(said: list[str]) -> bool:
     """Whether a question asks who made a game or its cards ("who designed it", "which company publishes it")."""
-    return any(w == "who" and any(x in MAKING for x in said[i + 1 : i + 4]) for i, w in enumerate(said)) or any(
-        w in MAKERS for w in said
+    return any(
+        (w == "who" and any(x in MAKING for x in said[i + 1 : i + 4]))
+        or (w in ("which", "what") and said[i + 1 : i + 2] and said[i + 1] in MAKERS)
+        for i, w in enumerate(said)
     )
 
 
@@ -142,10 +161,11 @@ def _release(said: list[str]) -> bool:
     """Whether a question asks when a game or a set came out ("what year", "when does the next set come out")."""
     if any(said[i : i + 2] == ["what", "year"] for i in range(len(said))):
         return True
-    if "when" not in said:
-        return False
-    after = said[said.index("when") + 1 :]
-    return bool(RELEASED & set(after)) or ("out" in after and bool({"come", "came", "comes"} & set(after)))
+    for i, w in enumerate(said):
+        if w == "when" and said[i + 1 : i + 2] and said[i + 1] in ASKING:
+            after = set(said[i + 2 :])
+            return bool(RELEASED & after) or ("out" in after and bool({"come", "came", "comes"} & after))
+    return False
 
 
 def _age(said: list[str]) -> bool:
@@ -166,9 +186,10 @@ def _chance(said: list[str]) -> bool:
 
 
 def _ranking(said: list[str]) -> bool:
-    """Whether a question asks which card or choice is best ("what is the best champion"; not "best of three")."""
+    """Whether a question asks which card or choice is best ("what is the best champion"; not "best of three", nor
+    "my best Elestral")."""
     for i, w in enumerate(said):
-        if w in RANKING and said[i + 1 : i + 2] != ["of"] and ("the" in said[max(0, i - 2) : i] or "is" in said):
+        if w in RANKING and said[i + 1 : i + 2] != ["of"] and {"what", "which"} & set(said[max(0, i - 4) : i]):
             return True
     return False
 

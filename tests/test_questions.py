@@ -156,19 +156,20 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
 #: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
 #: Since that one measure the set is tuning data (its misses are read question by question), so the figures above the
-#: measured-once values are TUNED figures, not blind ones: 87.7% top-1, 98.6% top-3, 72.2% of uncovered questions
+#: measured-once values are TUNED figures, not blind ones: 88.4% top-1, 98.6% top-3, 72.2% of uncovered questions
 #: refused (13 of 18) and no computed answer to a question not asked, after issue 22's second round.
-BLIND_FLOORS = {"top1": 0.876, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_FLOORS = {"top1": 0.884, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
 BLIND_UNCOVERED_REFUSED = 0.722
 BLIND_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_development_questions_no_document_covers_are_refused() -> None:
-    # tests/data/players-dev-uncovered.toml (tuning data): 36 of its 39 in-game questions outside every record are
+    # tests/data/players-dev-uncovered.toml (tuning data): 35 of its 38 in-game questions outside every record are
     # answered "the documents do not cover this", and none with a computed answer.
     figures = evaluate(load("players-dev-uncovered.toml"))["all"]
     assert figures["uncovered_refused"] >= 0.92, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0
+    assert figures["top1"] == 1.0, figures["misses"]  # its one real question ("how long does a game ... last")
 
 
 def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:
