@@ -256,11 +256,8 @@ def _own_words(record: Sequence[Any]) -> list[str]:
     return words(f"{record[3]}. {record[4]}")
 
 
-def _count_uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> bool:
-    """Whether "how many X" is asked and none of the best records states a count of X with the question's words."""
-    things = _counted(words(query.text[:2000]))
-    if not things or {"time", "times"} & set(things):
-        return False
+def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ranked record states a count of ``things`` and holds the question's other words."""
     game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
     concepts = [c for c in query.concepts if c.word not in game_words]
     need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
@@ -271,7 +268,26 @@ def _count_uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, g
         held = sum(any(s in own for s in c.stems) for c in concepts)
         return held >= need and _states_count(_own_words(lex.records[doc]), things)
 
-    return not any(states(hit) for hit in ranked[:RANKED])
+    return states
+
+
+def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
+    """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
+    in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
+    question that asks for neither."""
+    kind = asks_for(query.text)
+    if kind is not None:
+        states = KINDS[kind][1]
+        hits = ranked[:RANKED]
+        found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
+        return f"states {DESCRIBED[kind]}", found
+    things = _counted(words(query.text[:2000]))
+    if things and not {"time", "times"} & set(things):
+        counted = _count_stated(query, lex, games, things)
+        return f"states a count of {' '.join(things)}", next(
+            (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
+        )
+    return "", None
 
 
 def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> str | None:
@@ -282,15 +298,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     """
     if not ranked:
         return None
-    kind = asks_for(query.text)
-    if kind is not None:
-        states = KINDS[kind][1]
-        if not any(states(_own_words(lex.records[lex.by_id[hit["id"]]])) for hit in ranked[:RANKED]):
-            return f"states {DESCRIBED[kind]}"
-        return None
-    things = _counted(words(query.text[:2000]))
-    if things:
-        return f"states a count of {' '.join(things)}" if _count_uncovered(query, ranked, lex, games) else None
+    what, found = stating(query, ranked, lex, games)
+    if what:
+        return what if found is None else None
     asked = _asked_whether(query)
     if not asked:
         return None
