@@ -438,3 +438,11 @@ def test_a_named_ability_comes_before_the_outcome_beside_a_computed_answer() -> 
 )
 def test_what_a_term_means_is_told_apart_from_what_a_rule_asks(question: str, first: str) -> None:
     assert ask(question).value["rulings"][0]["id"] == first
+
+
+def test_elementals_playing_card_words_say_the_question_is_about_elementals() -> None:
+    # Suits and face cards are Elementals' own words among these five games: a question in them is not refused
+    # for meeting its record only in the record's players' words.
+    ruling = ask("can the 7 of spades hurt the queen of spades")
+    assert not ruling.value["refused"]
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity"
