@@ -11,6 +11,9 @@
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
+- a question about one of these games that asks for what none of its nearest rulings states (a count, a
+  number of players, a maker...: see [`rulebook.uncovered`][rulebook.uncovered]) is answered "the documents do
+  not cover this", naming what no record states, with the nearest rulings named as nearest.
 
 The answer a judge reads: the computed answer, or the best ruling's own text in full with its ID and
 the document it comes from, then up to two related rulings by title.
