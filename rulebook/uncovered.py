@@ -11,8 +11,8 @@ words of particular questions:
 - the number of people a game is played by ("can three people play", "a four-player free for all", "solo"): a
   ruling must state a number of players;
 - a length of time on the clock ("in minutes", "how long does a game take"): a ruling must state one;
-- who made a game, when it came out, what it costs, which card is best or how likely a win is: a ruling must
-  state a maker, a year, a price, a ranking or a chance;
+- who made a game, when it came out, what age it is for, what it is made of, what it costs, which card is best
+  or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
 - whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
   together.
 
@@ -173,6 +173,11 @@ def _age(said: list[str]) -> bool:
     return any(said[i : i + 2] in (["what", "age"], ["how", "old"]) for i in range(len(said))) or "ages" in said
 
 
+def _material(said: list[str]) -> bool:
+    """Whether a question asks what the cards or pieces are made of ("what are the cards made of")."""
+    return any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))
+
+
 def _price(said: list[str]) -> bool:
     """Whether a question asks what something costs in money ("the price of", "how much is it worth")."""
     if any(w in MONEY for w in said):
@@ -199,6 +204,8 @@ def _states_count(said: list[str], things: list[str]) -> bool:
     Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
     targets = {stem(t) for t in things}
     for i, w in enumerate(said):
+        if i and said[i - 1] == "as" and _number(w):
+            continue  # "counts as one card" likens, it does not count ("as many as" does)
         reach = 3 if _number(w) else 7 if w in OPEN_COUNT else 0
         if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
             return True
@@ -239,6 +246,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "maker": (_maker, lambda said: "by" in said and any(w in MAKING for w in said)),
     "release": (_release, _states_year),
     "age": (_age, lambda said: "age" in said or "ages" in said),
+    "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
     "price": (_price, _holds_any(MONEY | {"$", "cost"})),
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
@@ -317,6 +325,7 @@ DESCRIBED = {
     "maker": "who made it",
     "release": "when it came out",
     "age": "an age",
+    "material": "what it is made of",
     "price": "a price",
     "chance": "a chance of winning",
     "ranking": "which is best",

@@ -361,6 +361,7 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
         ("who designed elestrals", "Elestrals", "states who made it"),
         ("when does the next elestrals set come out", "Elestrals", "states when it came out"),
         ("what is the best spell in elemental elephants", "Elemental Elephants", "states which is best"),
+        ("what are the elemental clash cards made of", "Elemental Clash", "states what it is made of"),
     ],
 )
 def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(

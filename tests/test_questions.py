@@ -156,11 +156,11 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
 #: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
 #: Since that one measure the set is tuning data (its misses are read question by question), so the figures above the
-#: measured-once values are TUNED figures, not blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 72.2%
-#: of uncovered questions refused (13 of 18) and no computed answer to a question not asked, after issue 22's second
+#: measured-once values are TUNED figures, not blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3%
+#: of uncovered questions refused (15 of 18) and no computed answer to a question not asked, after issue 22's second
 #: round.
 BLIND_FLOORS = {"top1": 0.891, "top3": 0.992, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
-BLIND_UNCOVERED_REFUSED = 0.722
+BLIND_UNCOVERED_REFUSED = 0.833
 BLIND_COMPUTED_UNASKED = 0
 
 
