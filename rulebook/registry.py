@@ -169,7 +169,10 @@ _GAMES: list[Game] = [
         runner="rulebook.elementals:run_scenario",
         new_game="rulebook.elementals:new_game",
         names=("elementals solitaire", "elementals card game", "elementals"),
-        own_words=("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
+        own_words=(
+            *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
+            *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),
+        ),
         cli="cli.elementals:app",
         figures=(("elementals-layouts.svg", "elementals_layouts"),),
     ),

@@ -30,7 +30,10 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: (three of 34 answered), although the development half's 184 off-topic questions are 97% refused.
 #: The goals met are held here; the off-topic refusal is held at the figure reached, to be raised to its goal (it
 #: was 0.95 before; issue 22 measured 91.2% again, so it is reported, not restored).
-FLOORS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.91, "wrongly_refused": 0.03}
+#: Issue 22's second round (readers computing only from stated roles, the rulings a computed answer rests on first,
+#: glossary records weighed down for questions that do not ask what a term means, all tuned on the development half
+#: and the former blind set) raised the test half to 86.7% top-1 and 96.9% top-3: the floors rose with it.
+FLOORS = {"top1": 0.866, "top3": 0.969, "off_topic_refused": 0.91, "wrongly_refused": 0.03}
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -74,6 +77,8 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
     for q in real:
         found, refused, computed = answer(q)
         unasked += computed and not q.get("computes", False)
+        if computed and not q.get("computes", False):
+            misses.append((q["text"], q["expect"], ["(a computed answer, not asked)", *found]))
         top1 += bool(found) and found[0] in q["expect"]
         top3 += any(f in q["expect"] for f in found[:3])
         wrong += refused
@@ -83,6 +88,8 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
         for q in group:
             found, refused, computed = answer(q)
             unasked += computed
+            if computed:
+                misses.append((q["text"], [], ["(a computed answer, not asked)", *found]))
             if group is off:
                 refused_off += refused
             else:
@@ -148,9 +155,22 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: in-game questions answered "the documents do not cover this", and 2 computed answers to a question not asked.
 #: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
 #: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
-BLIND_FLOORS = {"top1": 0.855, "top3": 0.978, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
-BLIND_UNCOVERED_REFUSED = 0.333
-BLIND_COMPUTED_UNASKED = 2
+#: Since that one measure the set is tuning data (its misses are read question by question), so the figures above the
+#: measured-once values are TUNED figures, not blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3%
+#: of uncovered questions refused (15 of 18) and no computed answer to a question not asked, after issue 22's second
+#: round.
+BLIND_FLOORS = {"top1": 0.891, "top3": 0.992, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_UNCOVERED_REFUSED = 0.833
+BLIND_COMPUTED_UNASKED = 0
+
+
+def test_issue_22s_development_questions_no_document_covers_are_refused() -> None:
+    # tests/data/players-dev-uncovered.toml (tuning data): 35 of its 38 in-game questions outside every record are
+    # answered "the documents do not cover this", and none with a computed answer.
+    figures = evaluate(load("players-dev-uncovered.toml"))["all"]
+    assert figures["uncovered_refused"] >= 0.92, round(figures["uncovered_refused"], 3)
+    assert figures["computed_unasked"] == 0
+    assert figures["top1"] == 1.0, figures["misses"]  # its one real question ("how long does a game ... last")
 
 
 def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:

@@ -33,6 +33,14 @@ ABILITY_OF = {data["ability"]: element for element, data in _ELEMENTS_DATA.items
 FORWARD = frozenset(
     {"attack", "attacks", "attacking", "against", "versus", "vs", "hits", "hit", "fights", "fight", "into", ">"}
 )
+#: Of those, the words that state an attack by themselves; "Water uses Surge against a blazing Fire" or "Water vs
+#: Earth" names two elements but not which one attacks (Surge is used in defence), so it is not computed.
+ATTACKING = frozenset({"attack", "attacks", "attacking", "hits", "hit", ">"})
+#: Verbs that, followed by "after", state an attack ("Ether goes after their Fire").
+GOING = frozenset({"go", "goes", "going", "went"})
+#: Words of a question about what a rule means ("he says Fortify means nothing happens"): the ruling answers it,
+#: not an attack computed from the elements it names in passing.
+MEANING = frozenset({"mean", "means", "meaning", "meant"})
 #: Words that make the element named first the one attacked: "X is attacked by Y", "X defends against Y".
 BACKWARD = frozenset({"attacked", "defending", "defends", "defend", "blocks", "blocking", "block"})
 #: Words that always speak of a position other than the opening one, which this reader cannot read.
@@ -65,7 +73,10 @@ def _direction(between: list[str]) -> str | None:
     for i, w in enumerate(between):
         if w in BACKWARD and (w.startswith("block") or any(x in ("by", "against") for x in between[i + 1 :])):
             return "backward"
-    return "forward" if any(w in FORWARD for w in between) else None
+        if w == "attacked" and "by" not in between[i + 1 :]:
+            return "forward"  # "my Fire attacked their Fire": the past of "attacks"
+    going = any(w == "after" and i and between[i - 1] in GOING for i, w in enumerate(between))
+    return "forward" if going or any(w in ATTACKING for w in between) else None
 
 
 def _element(token: Token) -> str | None:
@@ -78,7 +89,8 @@ def _element(token: Token) -> str | None:
 def read(question: str) -> Reading | None:
     """Read one attack from the question and compute it; ``None`` when the question is not about an attack."""
     words = tokens(question)
-    if not any(t.text in FORWARD or t.text in BACKWARD for t in words):
+    going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
+    if not going and not any(t.text in FORWARD or t.text in BACKWARD for t in words):
         return None
     named: list[tuple[int, str, bool]] = []  # (place, element, written with "+")
     for i, t in enumerate(words):
@@ -117,6 +129,11 @@ def read(question: str) -> Reading | None:
         reading.missing.append("the attacked element")
         return reading
     history = _history(words)
+    meaning = sorted({t.text for t in words if t.text in MEANING})
+    if meaning:
+        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+        reading.missing.append(f"an attack to compute: the question asks what a rule means ({meaning[0]})")
+        return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
         f"{target.capitalize()}{' using its ability' if target in uses else ''}"

@@ -28,8 +28,14 @@ ATTACK_WORDS = frozenset({"attack", "attacks", "attacking", "attacked", "reach",
 TARGET_WORDS = frozenset({"position", "realm", "positions", "realms"})
 RAZED_WORDS = frozenset({"razed", "destroyed"})
 BE = frozenset({"is", "are", "was", "were", "been", "has", "have", "gets", "got"})
-#: Realm traits this reader cannot read into a formation; a question naming one is not computed.
-UNREAD = frozenset({"coast", "coastal", "island", "underground", "ally", "allies", "holding", "artifact"})
+#: Realm traits this reader cannot read into a formation, and words of what a realm's card says (a ban on
+#: flyers); a question naming one is not computed.
+UNREAD = frozenset(
+    {
+        *("coast", "coastal", "coastline", "coastlines", "river", "rivers", "island", "underground"),
+        *("ally", "allies", "holding", "artifact", "says", "bans", "banned", "forbids"),
+    }
+)
 
 
 def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:

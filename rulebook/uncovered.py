@@ -1,0 +1,363 @@
+"""Questions about these games that no record answers: what a question asks for, and whether a ruling states it.
+
+A question can match records well on its words and still ask for something none of them says: "how many players
+does a Spellfire game take?" meets the victory ruling on "players" and "game", but no record states a number of
+players. ``ask`` answers such a question "the documents do not cover this", with the nearest rulings named as
+nearest (issue 22). The signal is the kind of answer the question asks for, read from its form, never from the
+words of particular questions:
+
+- a count ("how many players", "how many cards in a booster pack"): a ruling near the top must state a count of
+  that thing (a number just before it, or an open count: "no limit to the number of cards");
+- the number of people a game is played by ("can three people play", "a four-player free for all", "solo"): a
+  ruling must state a number of players;
+- a length of time on the clock ("in minutes", "how long does a game take"): a ruling must state one;
+- who made a game, when it came out, what age it is for, what it is made of, what it costs, which card is best
+  or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
+- whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
+  together.
+
+Examples:
+    >>> from rulebook.uncovered import asks_for
+    >>> asks_for("can three people play elemental clash together")
+    'players'
+    >>> asks_for("how long does a game of elementals usually take"), asks_for("who designed spellfire")
+    ('time', 'maker')
+    >>> asks_for("can fire attack twice in a row") is None
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, stem, words
+
+__all__ = ["KINDS", "asks_for", "uncovered"]
+
+#: Numbers written as words, as a record states a count with them ("no" is too common to say a count alone).
+NUMBER_TERMS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+    eighteen nineteen twenty thirty forty fifty""".split()  # noqa: SIM905
+)
+#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
+OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
+#: How many of the best records are read for the answer a question asks for.
+RANKED = 5
+#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
+#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
+COUNT_WORDS_HELD = 2
+SHORT_COUNT = 4
+#: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
+EXISTS = (("is", "there"), ("are", "there"))
+#: How many of the words after "is there" name the thing asked about.
+EXISTS_WORDS = 3
+
+#: People who play: "how many" before one of these words asks for a number of players.
+PEOPLE = frozenset({"player", "players", "people", "persons", "kids", "friends"})
+#: People, not players: a number before one of these is always a number of players ("can three people play").
+HUMANS = frozenset({"people", "persons", "kids", "friends"})
+#: Ways of playing that are themselves a number of players.
+PLAYER_COUNTS = frozenset({"solo", "multiplayer", "teams", "team", "coop", "cooperative"})
+#: Units of time on the clock.
+CLOCK = frozenset({"minute", "minutes", "hour", "hours", "seconds", "mins"})
+#: Words that ask how long something takes on the clock, not when it ends ("how long does a game usually take").
+TYPICAL = frozenset({"take", "takes", "usually", "typically", "average", "normally"})
+#: What a game, a round or a match is, for "how long does a game take".
+SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
+#: Verbs of making a game or a card, for "who designed ...".
+MAKING = frozenset(
+    {
+        "made",
+        "make",
+        "makes",
+        "designed",
+        "designs",
+        "invented",
+        "created",
+        "creates",
+        "published",
+        "publishes",
+        "wrote",
+        "writes",
+        "drew",
+        "draws",
+        "illustrated",
+        "developed",
+        "develops",
+    }
+)
+#: Words that name a maker, for "which company ...".
+MAKERS = frozenset({"company", "publisher", "designer", "designers", "artist", "artists", "author", "creator"})
+#: Words after "when" that make it a question ("when was it released"), not "when the printed text differs".
+ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
+#: Words of a release, for "when was it released" (and "when does it come out").
+RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
+#: Words of money.
+MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd"})
+#: Words of a chance ("the odds of winning").
+CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
+#: Words that rank cards or choices ("the best champion").
+RANKING = frozenset({"best", "strongest", "worst", "weakest", "tier"})
+
+
+def _number(word: str) -> bool:
+    return word.isdigit() or word in NUMBER_TERMS
+
+
+def _counted(said: list[str]) -> list[str]:
+    """The words a question asks the count of ("players" in "how many players..."), up to three."""
+    for i in range(len(said) - 2):
+        if (said[i], said[i + 1]) == ("how", "many"):
+            return [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
+    return []
+
+
+def _players(said: list[str]) -> bool:
+    """Whether a question asks how many people a game is played by: "how many players", "can three people play",
+    "can we play with three players", "a four-player game", "solo". Not "can two players play the same spell",
+    which asks about a card."""
+    if any(w in PLAYER_COUNTS for w in said):
+        return True
+    if any(said[i : i + 3] == ["how", "many", p] for i in range(len(said)) for p in PEOPLE):
+        return True
+    if "can" not in said and "could" not in said:
+        return False
+    for i, w in enumerate(said[1:], 1):
+        if not _number(said[i - 1]):
+            continue
+        if w in HUMANS or (
+            w.startswith("player")
+            and (
+                said[i - 2 : i - 1] in (["with"], ["by"])
+                or said[i + 1 : i + 2] in (["game"], ["games"], ["match"], ["free"])
+            )
+        ):
+            return True
+    return False
+
+
+def _time(said: list[str]) -> bool:
+    """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
+    take"). "How long does a game last" is answered by when it ends, so it is not one."""
+    if any(w in CLOCK for w in said):
+        return True
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
+            return any(w in TYPICAL for w in said[i + 2 :])
+    return False
+
+
+def _maker(said: list[str]) -> bool:
+    """Whether a question asks who made a game or its cards ("who designed it", "which company publishes it")."""
+    return any(
+        (w == "who" and any(x in MAKING for x in said[i + 1 : i + 4]))
+        or (w in ("which", "what") and said[i + 1 : i + 2] and said[i + 1] in MAKERS)
+        for i, w in enumerate(said)
+    )
+
+
+def _release(said: list[str]) -> bool:
+    """Whether a question asks when a game or a set came out ("what year", "when does the next set come out")."""
+    if any(said[i : i + 2] == ["what", "year"] for i in range(len(said))):
+        return True
+    for i, w in enumerate(said):
+        if w == "when" and said[i + 1 : i + 2] and said[i + 1] in ASKING:
+            after = set(said[i + 2 :])
+            return bool(RELEASED & after) or ("out" in after and bool({"come", "came", "comes"} & after))
+    return False
+
+
+def _age(said: list[str]) -> bool:
+    """Whether a question asks what age a game is for ("what age", "how old do you have to be")."""
+    return any(said[i : i + 2] in (["what", "age"], ["how", "old"]) for i in range(len(said))) or "ages" in said
+
+
+def _material(said: list[str]) -> bool:
+    """Whether a question asks what the cards or pieces are made of ("what are the cards made of")."""
+    return any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))
+
+
+def _price(said: list[str]) -> bool:
+    """Whether a question asks what something costs in money ("the price of", "how much is it worth")."""
+    if any(w in MONEY for w in said):
+        return True
+    return any(said[i : i + 2] == ["how", "much"] for i in range(len(said))) and "worth" in said
+
+
+def _chance(said: list[str]) -> bool:
+    """Whether a question asks how likely something is ("the odds of winning")."""
+    return any(w in CHANCE for w in said) and any(w.startswith("win") for w in said)
+
+
+def _ranking(said: list[str]) -> bool:
+    """Whether a question asks which card or choice is best ("what is the best champion"; not "best of three", nor
+    "my best Elestral")."""
+    for i, w in enumerate(said):
+        if w in RANKING and said[i + 1 : i + 2] != ["of"] and {"what", "which"} & set(said[max(0, i - 4) : i]):
+            return True
+    return False
+
+
+def _states_count(said: list[str], things: list[str]) -> bool:
+    """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
+    Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
+    targets = {stem(t) for t in things}
+    for i, w in enumerate(said):
+        if i and said[i - 1] == "as" and _number(w):
+            continue  # "counts as one card" likens, it does not count ("as many as" does)
+        reach = 3 if _number(w) else 7 if w in OPEN_COUNT else 0
+        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
+            return True
+    return False
+
+
+def _states_players(said: list[str]) -> bool:
+    """Whether a text states how many people play: "for two players", "the two players", "two or more players",
+    "a three-player game" (not "one player", which speaks of one of them, nor "both players")."""
+    for i, w in enumerate(said):
+        if not w.startswith("player") or i == 0:
+            continue
+        before, after = said[max(0, i - 3) : i], said[i + 1 : i + 2]
+        if (
+            _number(before[-1])
+            and before[-1] != "one"
+            and (before[:-1][-1:] in (["the"], ["for"]) or after in (["game"], ["games"], ["duel"]))
+        ):
+            return True
+        if before[-2:] in (["or", "more"], ["or", "fewer"]) or (len(before) == 3 and before[1] == "to"):
+            return True
+    return False
+
+
+def _states_year(said: list[str]) -> bool:
+    return any(w.isdigit() and len(w) == 4 and w[:2] in ("19", "20") for w in said)
+
+
+def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
+    return lambda said: any(w in choices for w in said)
+
+
+#: The kinds of answer a question can ask for that a ruling states only by saying so: how each is asked, and how
+#: a record's own words state one. Tried in this order; the first that a question asks for decides.
+KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
+    "players": (_players, _states_players),
+    "time": (_time, _holds_any(CLOCK)),
+    "maker": (_maker, lambda said: "by" in said and any(w in MAKING for w in said)),
+    "release": (_release, _states_year),
+    "age": (_age, lambda said: "age" in said or "ages" in said),
+    "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
+    "price": (_price, _holds_any(MONEY | {"$", "cost"})),
+    "chance": (_chance, _holds_any(CHANCE)),
+    "ranking": (_ranking, _holds_any(RANKING)),
+}
+
+
+def asks_for(question: str) -> str | None:
+    """The kind of answer a question asks for, of those only a ruling saying so answers (see ``KINDS``), or None."""
+    said = words(question[:2000])
+    return next((kind for kind, (asked, _states) in KINDS.items() if asked(said)), None)
+
+
+def _own_words(record: Sequence[Any]) -> list[str]:
+    """A record's own words: its title and text (not the players' words beside it)."""
+    return words(f"{record[3]}. {record[4]}")
+
+
+def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ranked record states a count of ``things`` and holds the question's other words."""
+    game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
+    concepts = [c for c in query.concepts if c.word not in game_words]
+    need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
+
+    def states(hit: dict[str, Any]) -> bool:
+        doc = lex.by_id[hit["id"]]
+        own = _own_stems(lex, doc)
+        held = sum(any(s in own for s in c.stems) for c in concepts)
+        return held >= need and _states_count(_own_words(lex.records[doc]), things)
+
+    return states
+
+
+def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
+    """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
+    in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
+    question that asks for neither."""
+    kind = asks_for(query.text)
+    if kind is not None:
+        states = KINDS[kind][1]
+        hits = ranked[:RANKED]
+        found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
+        return f"states {DESCRIBED[kind]}", found
+    things = _counted(words(query.text[:2000]))
+    if things and not {"time", "times"} & set(things):
+        counted = _count_stated(query, lex, games, things)
+        return f"states a count of {' '.join(things)}", next(
+            (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
+        )
+    return "", None
+
+
+def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> str | None:
+    """What a question about one of these games asks for that none of its nearest rulings states, or None.
+
+    ``ranked`` is `rulebook.ask.rank`'s list for the question and ``games`` the games it is about. The answer
+    says what no record does, for the verdict ("states a number of players", "speaks of a turn time limit").
+    """
+    if not ranked:
+        return None
+    what, found = stating(query, ranked, lex, games)
+    if what:
+        return what if found is None else None
+    asked = _asked_whether(query)
+    if not asked:
+        return None
+    if any(_holds(_own_stems(lex, doc), asked) for doc, record in enumerate(lex.records) if record[1] in games):
+        return None
+    thing = " ".join(c.word for c in asked)
+    return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+
+
+#: How the verdict names what no ruling states, by kind.
+DESCRIBED = {
+    "players": "a number of players",
+    "time": "a length of time",
+    "maker": "who made it",
+    "release": "when it came out",
+    "age": "an age",
+    "material": "what it is made of",
+    "price": "a price",
+    "chance": "a chance of winning",
+    "ranking": "which is best",
+}
+
+
+def _holds(stems: frozenset[str], concepts: list[Concept]) -> bool:
+    """Whether a record's stems hold a thing's last word (its head, "limit") and all its other words but one."""
+
+    def held(c: Concept) -> bool:
+        return any(s in stems for s in c.stems)
+
+    return held(concepts[-1]) and sum(map(held, concepts)) >= max(1, len(concepts) - 1)
+
+
+def _asked_whether(query: Query) -> list[Concept]:
+    """The concepts an "is there ..." question asks about: the first few after "there" ("turn", "time", "limit")."""
+    said = words(query.text[:2000])
+    for i in range(len(said) - 1):
+        if (said[i], said[i + 1]) in EXISTS:
+            after = said[i + 2 : i + 2 + 2 * EXISTS_WORDS]
+            found = [c for c in query.concepts if set(c.word.split()) & set(after) or c.typed in after]
+            return found[:EXISTS_WORDS]
+    return []
+
+
+_OWN: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's own title and text (not the players' words beside it)."""
+    key = (id(lex), doc)
+    if key not in _OWN:
+        _OWN[key] = frozenset(stem(w) for w in _own_words(lex.records[doc]))
+    return _OWN[key]
