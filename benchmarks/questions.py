@@ -97,6 +97,10 @@ def main() -> None:
         report("original judges' questions", load("questions.toml"))
         report("fresh questions (written blind after tuning ended, measured once)", load("players-fresh.toml"))
         tuned["issue 22's former blind questions"] = report(blind_label, load("players-blind.toml"))
+        report(
+            "issue 22's second blind set (written by a helper who never saw the ranker; measured once on 2026-11-25)",
+            load("players-blind-2.toml"),
+        )
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
