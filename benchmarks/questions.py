@@ -10,7 +10,9 @@ document covers, and questions whose roles an engine could compute), with two mo
 questions refused, and computed answers to a question not asked: measured once on 2026-11-25 (85.5% / 97.8% / 33% / 2);
 tuning data since. Only aggregate figures are printed for the test half and the fresh questions; `--misses` lists the
 misses of the sets tuning may look at: the development half, issue 22's development questions no document covers
-(players-dev-uncovered.toml) and issue 22's former blind set.
+(players-dev-uncovered.toml) and issue 22's former blind set. Last, issue 22's second blind set
+(players-blind-2.toml, written by someone who never saw the ranker), measured once on 2026-11-25 (79.8% / 94.4% /
+60.7% uncovered refused / 3 computed, not asked).
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
