@@ -297,6 +297,7 @@ def hint(
     samples: int = SAMPLES,
     progress: Callable[[int], None] | None = None,
     candidates: int = CANDIDATES,
+    estimate: bool = True,
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
@@ -304,6 +305,7 @@ def hint(
     that fit the view, each game played to its end by the planner; the weaker half drops out as the
     games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
     where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
+    Without ``estimate``, a lone move (a draw, a single plan) comes without its chance to win, unplayed.
     """
     if state.is_terminal():
         raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
@@ -316,8 +318,8 @@ def hint(
     if len(lines) < 2:
         # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
         only = lines[0] if lines else (Planner()(canonical(state), rng),)
-        if state.in_turn and not lines:
-            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once
+        if (state.in_turn and not lines) or not estimate:
+            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once, or no chance asked for
         scores, wins, _ = _race(state, [only], max(2, samples // 2), True, rng, progress)
         n = len(scores[0])
         mean = _banished(scores[0], wins[0])
@@ -354,10 +356,13 @@ def _banished(scores: list[int], wins: list[bool]) -> float:
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
     plan ends or the game leaves it. Each hint races up to ``candidates`` plans in up to ``samples``
-    deals, as at the command line."""
+    deals, as at the command line; a lone move is played without its chance to win."""
 
     def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
         self.samples, self.candidates = samples, candidates
+        #: A lone move is played without estimating its chance: nobody reads it, and the work goes to moves
+        #: with a choice.
+        self.estimate = False
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
 
@@ -365,7 +370,7 @@ class HintPolicy:
         if self._plan and state == self._expect:
             action = self._plan.pop(0)
         else:
-            found = hint(state, self.samples, candidates=self.candidates)
+            found = hint(state, self.samples, candidates=self.candidates, estimate=self.estimate)
             self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
             action = found.action
         self._expect = state.apply(action)
