@@ -30,10 +30,12 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=10_001)
     parser.add_argument("--samples", type=int, default=hints.SAMPLES)
     parser.add_argument("--candidates", type=int, default=hints.CANDIDATES)
-    parser.add_argument("--budget", type=int, default=hints.BUDGET)
+    parser.add_argument("--budget", type=int, default=None, help="turns per hint (default: the layout's BUDGET)")
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
     args = parser.parse_args()
-    hints.BUDGET, hints.POSITIONS = args.budget, args.positions
+    if args.budget is not None:
+        hints.BUDGET[args.layout] = args.budget
+    hints.POSITIONS = args.positions
     per_hint: list[float] = []
     find = hints.hint
 
@@ -61,7 +63,8 @@ def main() -> None:
     low, high = SimulationResult("", games=n, wins=wins).interval()
     print(
         f"layout {args.layout}, seeds {args.first}-{args.first + n - 1}, samples {args.samples}, candidates "
-        f"{args.candidates}, budget {args.budget}: hint {wins}/{n} ({wins / n:.1%}, {low:.1%} to {high:.1%}); "
+        f"{args.candidates}, budget {hints.BUDGET[args.layout]}: "
+        f"hint {wins}/{n} ({wins / n:.1%}, {low:.1%} to {high:.1%}); "
         f"mean defeated {defeated / n:.2f}; planner {planned}/{n}; "
         f"CPU per game mean {statistics.fmean(games):.1f} s, worst {max(games):.1f} s; "
         f"per hint median {statistics.median(per_hint):.3f} s, worst {max(per_hint):.2f} s"

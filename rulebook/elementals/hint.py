@@ -55,9 +55,12 @@ SAMPLES, CANDIDATES = 24, 8
 #: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
 WIN_BONUS, MARGIN = 10, 1.0
 #: The most turns a hint plans to play out in all, over every game and plan (a turn is one search of
-#: the planner); and the most positions those searches may score before the race stops where it is
-#: (a turn holding Hand of Ragnaros and a joker scores many more than most).
-BUDGET, POSITIONS = 700, 40_000
+#: the planner), by layout: the kite's and the tower's games are short (most are lost early), and their
+#: first turns, with one or two elementals face up, decide the most, so they get more games early on.
+#: And the most positions those searches may score before the race stops where it is (a turn holding
+#: Hand of Ragnaros and a joker scores many more than most), whatever the layout.
+BUDGET: dict[int, int] = {1: 900, 2: 3000, 3: 3000}
+POSITIONS = 40_000
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
 
@@ -284,10 +287,10 @@ def _cost(k: int, samples: int) -> int:
 
 
 def _affordable(state: ElementalsState, k: int, samples: int) -> int:
-    """``samples``, halved while the games to play out would take more than ``BUDGET`` turns in all (a game
-    early on has many turns to play): a hint's work is bounded, whatever the position."""
+    """``samples``, halved while the games to play out would take more than the layout's ``BUDGET`` turns in
+    all (a game early on has many turns to play): a hint's work is bounded, whatever the position."""
     turns = len(state.deck) // E.HAND_SIZE + 1
-    while samples > 4 and _cost(k, samples) * turns > BUDGET:
+    while samples > 4 and _cost(k, samples) * turns > BUDGET[state.layout]:
         samples //= 2
     return samples
 
