@@ -147,3 +147,14 @@ def test_as_a_policy_the_hint_plays_a_lone_move_without_playing_games_out() -> N
     found = hint(fresh, estimate=False, progress=played.append)
     assert found.action == elementals.Draw() and found.samples == 0 and not played
     assert HintPolicy()(fresh, random.Random(0)) == elementals.Draw()
+
+
+def test_before_a_draw_with_a_power_held_the_draw_is_not_called_the_only_move() -> None:
+    from rulebook.elementals.hint import reasons
+
+    held = elementals.position(targets="KS QH", powers="KC", in_turn=False)
+    assert len(held.legal_actions()) == 2  # draw, or Breath of Al'Akir
+    words = reasons(held, hint(held, samples=4))
+    assert words[0] == "next: draw three cards to begin the turn"
+    fresh = elementals.new_game(seed=7)
+    assert reasons(fresh, hint(fresh, samples=4))[0] == "the only move now: draw three cards to begin the turn"

@@ -461,7 +461,10 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         steps.append(_step_words(now, action, after))
         now = after
     if found.source == "only":
-        lead = "the only way to play on: " if state.in_turn or state.peeking else "the only move now: "
+        if state.in_turn or state.peeking:
+            lead = "the only way to play on: "
+        else:  # before a draw: a power held may be legal too, but only Therazane's Touch is weighed here
+            lead = "the only move now: " if len(state.legal_actions()) == 1 else "next: "
     else:
         lead = "this turn: " if len(steps) > 1 else "why: "
     lines.append(lead + "; then ".join(steps))
