@@ -32,7 +32,18 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=hints.CANDIDATES)
     parser.add_argument("--budget", type=int, default=None, help="turns per hint (default: the layout's BUDGET)")
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
+    parser.add_argument(
+        "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
+    )
     args = parser.parse_args()
+    if args.deep:
+        rollout = hints._rollout
+
+        def deep(sample: object, line: object) -> tuple[bool, int]:
+            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
+            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
+
+        hints._rollout = deep  # type: ignore[assignment]
     if args.budget is not None:
         hints.BUDGET[args.layout] = args.budget
     hints.POSITIONS = args.positions
