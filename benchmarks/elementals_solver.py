@@ -89,19 +89,25 @@ def _timed_game(layout: int, seed: int, policy: Any, times: list[tuple[float, fl
 def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> None:
     """Play deals 1..``deals`` of ``layout`` (every ``stride``-th from ``offset`` + 1, so that several runs
     share them) with the hint policy, appending each game's result: won, the damage, the seconds of every
-    hint asked, and the planner's game on the same deal with the seconds of each of its moves (in the same
-    run, so the two times compare); seconds as wall clock and as CPU time (the machine may be shared)."""
+    hint that weighed a choice (the lone moves, draws mostly, are only counted), the CPU seconds of the whole
+    game, and the planner's game on the same deal with the seconds of each of its moves (in the same run, so
+    the two times compare); seconds as wall clock and as CPU time (the machine may be shared)."""
     from rulebook.elementals import hint as hints
 
     path = _path(layout, "hint")
     done = _done(path)
     RESULTS.mkdir(exist_ok=True)
-    asked = [0]
+    asked, lone = [0], [0]
     find = hints.hint
 
     def counted(*args: Any, **kwargs: Any) -> Any:
-        asked[0] += 1
-        return find(*args, **kwargs)
+        # Only the hints that weigh a choice are timed; a lone move (a draw) the policy plays unweighed.
+        found = find(*args, **kwargs)
+        if found.source == "samples":
+            asked[0] += 1
+        else:
+            lone[0] += 1
+        return found
 
     hints.hint = counted
     with path.open("a", encoding="utf-8") as out:
@@ -109,7 +115,10 @@ def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> Non
             if seed in done:
                 continue
             hint_times: list[tuple[float, float]] = []
+            lone[0] = 0
+            cpu = time.process_time()
             final = _timed_game(layout, seed, hints.HintPolicy(), hint_times, lambda: asked[0])
+            cpu = time.process_time() - cpu
             planner_times: list[tuple[float, float]] = []
             planned = _timed_game(layout, seed, POLICIES["planner"](), planner_times)
             row = {
@@ -120,6 +129,8 @@ def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> Non
                 "seconds": round(sum(t for t, _ in hint_times), 2),
                 "hint_times": [round(t, 3) for t, _ in hint_times],
                 "hint_cpu": [round(c, 3) for _, c in hint_times],
+                "lone_moves": lone[0],
+                "game_cpu": round(cpu, 2),
                 "planner_won": planned.won(),
                 "planner_times": [round(t, 4) for t, _ in planner_times],
                 "planner_cpu": [round(c, 4) for _, c in planner_times],

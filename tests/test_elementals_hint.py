@@ -12,8 +12,8 @@ from rulebook.elementals.bots import Planner
 from rulebook.elementals.hint import _better, canonical, hint, plans, view, visible
 
 
-def _midgame(seed: int, moves: int) -> elementals.ElementalsState:
-    state, policy, rng = elementals.new_game(seed=seed), Planner(), random.Random(seed)
+def _midgame(seed: int, moves: int, layout: int = 1) -> elementals.ElementalsState:
+    state, policy, rng = elementals.new_game(seed=seed, layout=layout), Planner(), random.Random(seed)
     for _ in range(moves):
         state = state.apply(policy(state, rng))
     return state
@@ -32,11 +32,15 @@ def _hidden_reordered(state: elementals.ElementalsState, rng: random.Random) -> 
     return replace(state, deck=tuple(deck), slots=tuple(slots))
 
 
-@pytest.mark.parametrize(("seed", "moves"), [(7, 1), (12, 9), (30, 20), (141, 13), (141, 31), (5, 6), (17, 25)])
-def test_the_hint_never_reads_the_hidden_cards(seed: int, moves: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "moves", "layout"),
+    [(7, 1, 1), (12, 9, 1), (30, 20, 1), (141, 13, 1), (141, 31, 1), (5, 6, 1), (17, 25, 1), (8, 1, 2), (3, 9, 2),
+     (8, 1, 3), (21, 10, 3)],
+)
+def test_the_hint_never_reads_the_hidden_cards(seed: int, moves: int, layout: int) -> None:
     # Reordering what the player cannot see (the deck, the face-down elementals) changes the game but
-    # not the view, so it must not change the hint.
-    state = _midgame(seed, moves)
+    # not the view, so it must not change the hint, on every layout (each has its own budget).
+    state = _midgame(seed, moves, layout)
     other = _hidden_reordered(state, random.Random(seed))
     assert other != state and visible(other) == visible(state)
     first, second = hint(state, samples=6), hint(other, samples=6)
@@ -124,3 +128,33 @@ def test_a_hint_does_not_see_what_a_banish_would_turn_up() -> None:
         other = _hidden_reordered(state, random.Random(seed))
         first, second = hint(state, samples=4), hint(other, samples=4)
         assert (first.action, first.plan, first.votes) == (second.action, second.plan, second.votes)
+
+
+def test_on_the_kite_the_first_turn_is_weighed_in_more_games() -> None:
+    # The kite's first turns, with one elemental face up, decide the most, and its games are short: its
+    # hints get a larger budget, so the first turn's plans meet at least 12 games (the pyramid's, 6).
+    kite = hint(elementals.new_game(seed=8, layout=2).apply(elementals.Draw()))
+    pyramid = hint(elementals.new_game(seed=7).apply(elementals.Draw()))
+    assert kite.source == pyramid.source == "samples"
+    assert kite.samples >= 12 > pyramid.samples
+
+
+def test_as_a_policy_the_hint_plays_a_lone_move_without_playing_games_out() -> None:
+    from rulebook.elementals.hint import HintPolicy
+
+    fresh = elementals.new_game(seed=7)
+    played: list[int] = []
+    found = hint(fresh, estimate=False, progress=played.append)
+    assert found.action == elementals.Draw() and found.samples == 0 and not played
+    assert HintPolicy()(fresh, random.Random(0)) == elementals.Draw()
+
+
+def test_before_a_draw_with_a_power_held_the_draw_is_not_called_the_only_move() -> None:
+    from rulebook.elementals.hint import reasons
+
+    held = elementals.position(targets="KS QH", powers="KC", in_turn=False)
+    assert len(held.legal_actions()) == 2  # draw, or Breath of Al'Akir
+    words = reasons(held, hint(held, samples=4))
+    assert words[0] == "next: draw three cards to begin the turn"
+    fresh = elementals.new_game(seed=7)
+    assert reasons(fresh, hint(fresh, samples=4))[0] == "the only move now: draw three cards to begin the turn"

@@ -28,7 +28,7 @@ from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals import Discard, Draw, ElementalsState, Reorder, Unleash
-from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, pile_power, score
+from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, pile_power, planner_weights, score
 
 __all__ = ["WORK", "Planner", "Policy", "greedy", "plan_turn", "planner", "play_game", "random_policy"]
 
@@ -168,6 +168,7 @@ class _TurnSearch:
         )
         self.reshuffle = options["empty-deck"] == "reshuffle"
         self.root_defeated = root.slots.count(None)
+        self.weights, self.values = planner_weights(root.layout)
         self.memo: dict[tuple, tuple[float, tuple]] = {}
         self.root = (root.hand, root.piles, root.slots, root.revealed, root.damage, root.powers, root.doubled, ())
 
@@ -298,7 +299,7 @@ class _TurnSearch:
         ):
             return -1e6 + defeated * 100
         cards = cards_facts(self.deck, (*hand, *under), doubled)
-        return score((slots, piles, revealed, damage, powers, doubled), cards)
+        return score((slots, piles, revealed, damage, powers, doubled), cards, self.weights, self.values)
 
 
 _LORDS = frozenset(c for c in E.ELEMENTALS if c.startswith("K"))

@@ -55,9 +55,12 @@ SAMPLES, CANDIDATES = 24, 8
 #: plan replaces the planner's where its mean lead is more than ``MARGIN`` standard errors.
 WIN_BONUS, MARGIN = 10, 1.0
 #: The most turns a hint plans to play out in all, over every game and plan (a turn is one search of
-#: the planner); and the most positions those searches may score before the race stops where it is
-#: (a turn holding Hand of Ragnaros and a joker scores many more than most).
-BUDGET, POSITIONS = 700, 40_000
+#: the planner), by layout: the kite's and the tower's games are short (most are lost early), and their
+#: first turns, with one or two elementals face up, decide the most, so they get more games early on.
+#: And the most positions those searches may score before the race stops where it is (a turn holding
+#: Hand of Ragnaros and a joker scores many more than most), whatever the layout.
+BUDGET: dict[int, int] = {1: 900, 2: 3000, 3: 3000}
+POSITIONS = 40_000
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
 
@@ -284,10 +287,10 @@ def _cost(k: int, samples: int) -> int:
 
 
 def _affordable(state: ElementalsState, k: int, samples: int) -> int:
-    """``samples``, halved while the games to play out would take more than ``BUDGET`` turns in all (a game
-    early on has many turns to play): a hint's work is bounded, whatever the position."""
+    """``samples``, halved while the games to play out would take more than the layout's ``BUDGET`` turns in
+    all (a game early on has many turns to play): a hint's work is bounded, whatever the position."""
     turns = len(state.deck) // E.HAND_SIZE + 1
-    while samples > 4 and _cost(k, samples) * turns > BUDGET:
+    while samples > 4 and _cost(k, samples) * turns > BUDGET[state.layout]:
         samples //= 2
     return samples
 
@@ -297,6 +300,7 @@ def hint(
     samples: int = SAMPLES,
     progress: Callable[[int], None] | None = None,
     candidates: int = CANDIDATES,
+    estimate: bool = True,
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
@@ -304,6 +308,7 @@ def hint(
     that fit the view, each game played to its end by the planner; the weaker half drops out as the
     games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
     where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
+    Without ``estimate``, a lone move (a draw, a single plan) comes without its chance to win, unplayed.
     """
     if state.is_terminal():
         raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
@@ -316,8 +321,8 @@ def hint(
     if len(lines) < 2:
         # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
         only = lines[0] if lines else (Planner()(canonical(state), rng),)
-        if state.in_turn and not lines:
-            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once
+        if (state.in_turn and not lines) or not estimate:
+            return Hint(only[0], only, 0, 0, 0, "only")  # every plan loses at once, or no chance asked for
         scores, wins, _ = _race(state, [only], max(2, samples // 2), True, rng, progress)
         n = len(scores[0])
         mean = _banished(scores[0], wins[0])
@@ -354,10 +359,13 @@ def _banished(scores: list[int], wins: list[bool]) -> float:
 class HintPolicy:
     """The hint as a policy for ``simulate``: it follows the plan a hint begins, and asks again when the
     plan ends or the game leaves it. Each hint races up to ``candidates`` plans in up to ``samples``
-    deals, as at the command line."""
+    deals, as at the command line; a lone move is played without its chance to win."""
 
     def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
         self.samples, self.candidates = samples, candidates
+        #: A lone move is played without estimating its chance: nobody reads it, and the work goes to moves
+        #: with a choice.
+        self.estimate = False
         self._plan: list[Any] = []
         self._expect: ElementalsState | None = None
 
@@ -365,7 +373,7 @@ class HintPolicy:
         if self._plan and state == self._expect:
             action = self._plan.pop(0)
         else:
-            found = hint(state, self.samples, candidates=self.candidates)
+            found = hint(state, self.samples, candidates=self.candidates, estimate=self.estimate)
             self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
             action = found.action
         self._expect = state.apply(action)
@@ -453,7 +461,10 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
         steps.append(_step_words(now, action, after))
         now = after
     if found.source == "only":
-        lead = "the only way to play on: " if state.in_turn or state.peeking else "the only move now: "
+        if state.in_turn or state.peeking:
+            lead = "the only way to play on: "
+        else:  # before a draw: a power held may be legal too, but only Therazane's Touch is weighed here
+            lead = "the only move now: " if len(state.legal_actions()) == 1 else "next: "
     else:
         lead = "this turn: " if len(steps) > 1 else "why: "
     lines.append(lead + "; then ".join(steps))

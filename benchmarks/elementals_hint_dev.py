@@ -1,0 +1,86 @@
+"""The Elementals hint as a policy on development deals (seeds 10,001 and up), for choosing its method and
+budget before the report run (``elementals_solver.py --hint``, deals 1 and up).
+
+Run from the repository with the project installed:
+
+    python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
+        [--candidates 8] [--budget 700] [--positions 40000] [--planner-only]
+
+Prints the wins with their 95% interval (Wilson), the planner's wins on the same deals, and the hint's
+CPU seconds per game (mean and worst) and per hint (median and worst).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from rulebook import elementals
+from rulebook.elementals import hint as hints
+from rulebook.elementals.bots import Planner, play_game
+from rulebook.elementals.simulation import SimulationResult
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--layout", type=int, required=True)
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--first", type=int, default=10_001)
+    parser.add_argument("--samples", type=int, default=hints.SAMPLES)
+    parser.add_argument("--candidates", type=int, default=hints.CANDIDATES)
+    parser.add_argument("--budget", type=int, default=None, help="turns per hint (default: the layout's BUDGET)")
+    parser.add_argument("--positions", type=int, default=hints.POSITIONS)
+    parser.add_argument(
+        "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
+    )
+    args = parser.parse_args()
+    if args.deep:
+        rollout = hints._rollout
+
+        def deep(sample: object, line: object) -> tuple[bool, int]:
+            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
+            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
+
+        hints._rollout = deep  # type: ignore[assignment]
+    if args.budget is not None:
+        hints.BUDGET[args.layout] = args.budget
+    hints.POSITIONS = args.positions
+    per_hint: list[float] = []
+    find = hints.hint
+
+    def timed(*a: object, **k: object) -> hints.Hint:
+        start = time.process_time()
+        found = find(*a, **k)  # type: ignore[arg-type]
+        per_hint.append(time.process_time() - start)
+        return found
+
+    hints.hint = timed
+    wins = planned = defeated = 0
+    games: list[float] = []
+    for seed in range(args.first, args.first + args.deals):
+        start = time.process_time()
+        policy = hints.HintPolicy(args.samples, args.candidates)
+        final = play_game(elementals.new_game(seed=seed, layout=args.layout), policy, random.Random(seed))
+        games.append(time.process_time() - start)
+        wins += final.won()
+        defeated += final.defeated
+        base = play_game(elementals.new_game(seed=seed, layout=args.layout), Planner(), random.Random(seed))
+        planned += base.won()
+        print(f"seed {seed}: hint {'won' if final.won() else 'lost'} ({final.defeated} defeated), "
+              f"planner {'won' if base.won() else 'lost'}, {games[-1]:.1f} s", flush=True)
+    n = args.deals
+    low, high = SimulationResult("", games=n, wins=wins).interval()
+    print(
+        f"layout {args.layout}, seeds {args.first}-{args.first + n - 1}, samples {args.samples}, candidates "
+        f"{args.candidates}, budget {hints.BUDGET[args.layout]}: "
+        f"hint {wins}/{n} ({wins / n:.1%}, {low:.1%} to {high:.1%}); "
+        f"mean defeated {defeated / n:.2f}; planner {planned}/{n}; "
+        f"CPU per game mean {statistics.fmean(games):.1f} s, worst {max(games):.1f} s; "
+        f"per hint median {statistics.median(per_hint):.3f} s, worst {max(per_hint):.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
