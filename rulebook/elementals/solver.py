@@ -750,7 +750,38 @@ def _shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[st
             firsts.append(v)
         else:
             shape.append(n)
-    return (p.slots, tuple(shape), p.deck, p.hand, p.in_turn), (p.damage, tuple(firsts), frozenset(p.powers))
+    return (p.slots, tuple(shape), p.deck, p.hand, p.in_turn), (_damage_fact(p), tuple(firsts), frozenset(p.powers))
+
+
+_costs_cache: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def _most_discard_damage(p: Position) -> int:
+    """The most damage the discards of a winning line can still add: the costliest of the cards left,
+    as many as the spare cards (more discards leave too few cards for the elementals), a joker counted
+    10, and one of them doubled while Hand of Ragnaros may still be had."""
+    cards = p.hand + p.deck
+    costs = _costs_cache.get(cards)
+    if costs is None:
+        costs = tuple(sorted((10 if c in _JOKERS else _POWER[c] for c in cards), reverse=True))
+        if len(_costs_cache) > 200_000:
+            _costs_cache.clear()
+        _costs_cache[cards] = costs
+    spare = len(cards) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+    if spare <= 0:
+        return 0
+    most = sum(costs[:spare])
+    if _ragnaros_possible(p):
+        most += costs[0]
+    return most
+
+
+def _damage_fact(p: Position) -> int:
+    """The damage, as far as it can still matter: -1 when no winning line's discards can take it to 33
+    (then every such damage is as good as none), else the damage itself."""
+    if p.damage + _most_discard_damage(p) < _LOSING:
+        return -1
+    return p.damage
 
 
 def _at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tuple[int, ...], frozenset[str]]) -> bool:
