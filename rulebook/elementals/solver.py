@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rulebook import elementals as E
-from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
+from rulebook.elementals import Discard, ElementalsState, Play, Reorder, Unleash
 from rulebook.elementals.evaluation import (
     ELEMENT,
     ELEMENT_INDEX,
@@ -434,10 +434,14 @@ class Solver:
         # Positions proved lost, by shape (see _shape): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
         self.pruned = dict.fromkeys(BOUNDS, 0)
+        #: The order in which the ends of a turn are tried (`order_key`, best first).
+        self.order: Callable[[Position], Any] = order_key
 
     # -- moves -----------------------------------------------------------------------
 
-    def moves(self, p: Position) -> list[tuple[tuple[Any, ...], Position]]:
+    def moves(
+        self, p: Position, spare: int | None = None, last: tuple[str, str] | None = None
+    ) -> list[tuple[tuple[Any, ...], Position]]:
         """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
 
         Moves that commute are taken in one order only, which loses no line of play: between turns only
@@ -445,6 +449,10 @@ class Solver:
         in a turn, the plays, then once no more are wanted the rest of the hand discarded (a discard
         changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
         before the play it is for (a doubled card counts only when it is played or completes its pile).
+        With ``spare`` given (the cards the elementals left will not need), the end of the turn is left
+        out when it would discard more cards than that: the cards left would be too few. With ``last``
+        given (the card and target of a plain play just made, see `_plain_play`), a card before it in
+        order is not laid as a plain damage card on another elemental: the two plays commute.
         """
         hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
         out = self.deck_moves(p)
@@ -453,12 +461,16 @@ class Solver:
         rag = "KS" in powers
         unrag = _drop(powers, "KS") if rag else powers
         targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
+        narrow = targets
+        if last is not None and not rag:
+            narrow = [x for x in targets if x[1] == last[1] or len(x[2]) >= E.DAMAGE_CARDS]
         for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
             plays = self.joker_plays if c in _JOKERS else self.card_plays
-            out.extend(plays(p, c, _drop(hand, c), targets, rag, unrag))
+            out.extend(plays(p, c, _drop(hand, c), narrow if last is not None and c < last[0] else targets, rag, unrag))
         # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
-        out.append(self.discard_rest(p, hand, (), deck, powers))
-        if "KH" in powers:
+        if spare is None or len(hand) <= spare:
+            out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers and (spare is None or len(hand) <= spare + 1):
             spent = _drop(powers, "KH")
             for c in dict.fromkeys(hand):
                 out.append(self.discard_rest(p, _drop(hand, c), (UNLEASH["neptulon", c],), (*deck, c), spent))
@@ -630,17 +642,24 @@ class Solver:
 
     # -- turns -----------------------------------------------------------------------------
 
-    def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position]]]:
+    def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position, tuple]]]:
         """Every distinct way to play the next turn from ``p``: a winning line if one wins during the
-        turn, else the positions where the turn can end, none worse than another of the same shape."""
+        turn, else the positions where the turn can end (each with its shape, see `_shape`), none worse
+        than another of the same shape."""
         ends: dict[tuple, tuple[tuple[Any, ...], Position]] = {}
-        seen: set[Position] = set()
-        # Spare cards: those the elementals left will not need. Only a discard spends one.
+        seen: set[tuple[Position, tuple[str, str] | None]] = set()
+        # Spare cards: those the elementals left will not need. Only a discard spends one, and the count
+        # holds through the turn (a play spends a card and fills a place).
         spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
-        stack: list[tuple[Position, tuple[Any, ...], bool]] = [(p, (), p.in_turn)]
+        # Each entry carries the last play when it was a plain one (see _plain_play): two plain plays on
+        # different elementals commute, so they are taken with their cards in one order only.
+        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None]] = [(p, (), p.in_turn, None)]
         while stack:
-            node, line, drawn = stack.pop()
-            for actions, child in self.moves(node):
+            node, line, drawn, last = stack.pop()
+            for actions, child in self.moves(node, spare, last):
+                plain = _plain_play(actions, node, child)
+                if plain is not None and last is not None and plain[1] != last[1] and plain[0] < last[0]:
+                    continue  # the same two plays the other way round are searched
                 self.positions += 1
                 if not any(child.slots):
                     if child.damage < _LOSING:
@@ -658,9 +677,9 @@ class Solver:
                     old = ends.get(key)
                     if old is None or child.damage < old[1].damage:
                         ends[key] = (line + actions, child)
-                elif child not in seen:
-                    seen.add(child)
-                    stack.append((child, line + actions, now_drawn))
+                elif (child, plain) not in seen:
+                    seen.add((child, plain))
+                    stack.append((child, line + actions, now_drawn, plain))
         self.check_time()
         return None, _undominated(list(ends.values()))
 
@@ -693,38 +712,56 @@ class Solver:
             return "damage"
         return None
 
-    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position]]:
-        """A winning line if the next turn can win, else the ways the turn can end that no bound proves
-        lost, best first."""
+    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position, tuple]]:
+        """A winning line if the next turn can win, else the ways the turn can end that neither the table
+        of lost positions nor a bound proves lost, best first, each with its shape (see `_shape`)."""
         self.turns += 1
         win, ends = self.turn(p)
         if win is not None:
             return win
         scored = []
-        for line, end in ends:
+        for line, end, shape in ends:
+            if self.known_lost(shape):
+                continue
             name = self.bound(end)
             if name:
                 self.pruned[name] += 1
                 continue
-            scored.append((order_key(end), line, end))
+            scored.append((self.order(end), line, end, shape))
         scored.sort(key=lambda item: item[0], reverse=True)
-        return [(line, end) for _, line, end in scored]
+        return [(line, end, shape) for _, line, end, shape in scored]
 
-    def search(self, p: Position) -> tuple[Any, ...] | None:
+    def known_lost(self, shape: tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]) -> bool:
+        """Whether the table proves a position of this shape and these facts lost (see `_shape`)."""
+        lost = self.lost.get(shape[0])
+        return lost is not None and any(_at_least(known, shape[1]) for known in lost)
+
+    def search(self, p: Position, shape: tuple | None = None) -> tuple[Any, ...] | None:
         """A winning line from ``p`` (between turns), or None when there is none."""
-        key, facts = _shape(p)
+        key, facts = shape or _shape(p)
         lost = self.lost.get(key)
         if lost is not None and any(_at_least(known, facts) for known in lost):
             return None
         ends = self.ends(p)
         if isinstance(ends, tuple):
             return ends
-        for line, end in ends:
-            found = self.search(end)
+        for line, end, end_shape in ends:
+            found = self.search(end, end_shape)
             if found is not None:
                 return line + found
+        lost = self.lost.get(key)
         self.lost[key] = [known for known in lost or () if not _at_least(facts, known)] + [facts]
         return None
+
+
+def _plain_play(actions: tuple[Any, ...], node: Position, child: Position) -> tuple[str, str] | None:
+    """(card, target) when the move is a plain play: a damage card on an elemental, with no power used
+    and no elemental defeated. Two plain plays on different elementals commute: either order is legal
+    when the other is, and both lead to the same position."""
+    if len(actions) != 1 or type(actions[0]) is not Play or child.slots is not node.slots:
+        return None
+    play = actions[0]
+    return play.card, play.target
 
 
 def _canonical(p: Position) -> tuple:
@@ -793,8 +830,9 @@ def _at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tupl
     return a[0] <= b[0] and a[2] >= b[2] and all(x >= y for x, y in zip(a[1], b[1], strict=True))
 
 
-def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position]]:
-    """The ends of a turn that no other end of the same shape is at least as good as (one of equals)."""
+def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position, tuple]]:
+    """The ends of a turn that no other end of the same shape is at least as good as (one of equals),
+    each with its shape and facts (see `_shape`)."""
     groups: dict[tuple, list[tuple[tuple, tuple[Any, ...], Position]]] = {}
     for line, end in ends:
         key, facts = _shape(end)
@@ -803,7 +841,7 @@ def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tup
             continue
         group[:] = [item for item in group if not _at_least(facts, item[0])]
         group.append((facts, line, end))
-    return [(line, end) for group in groups.values() for _, line, end in group]
+    return [(line, end, (key, facts)) for key, group in groups.items() for facts, line, end in group]
 
 
 def _score(p: Position) -> float:
@@ -889,8 +927,8 @@ def _search_from(solver: Solver, root: Position) -> tuple[Any, ...] | None:
     ends = solver.ends(root)
     if isinstance(ends, tuple):
         return ends
-    for line, end in ends:
-        found = solver.search(end)
+    for line, end, shape in ends:
+        found = solver.search(end, shape)
         if found is not None:
             return line + found
     return None
