@@ -11,9 +11,12 @@ the solver knows like the rest of the deck. The options ``breath-draws=random`` 
 
 The search is depth first, one turn at a time: it lists every distinct way of playing the turn, keeps
 those no other way beats (less damage, stronger first damage cards and more powers held are never
-worse), drops those a sound bound proves lost, and tries the rest best first, by the planner's score. A
-table of positions proved lost cuts repeats, and any position no better than one in it. The bounds,
-each tested on its own:
+worse, and a damage no winning line's discards can take to 33 is as good as none: see
+``rulebook.elementals.positions``), drops those a sound bound proves lost, and tries the rest best first,
+by the planner's score. A table of positions proved lost cuts repeats, and any position no better than
+one in it. The search runs in probes that share that table: the first in the usual order, the later
+ones (each twice as long) in other orders, so that a wrong turn early on does not take the whole budget.
+The bounds, each tested on its own:
 
 - [`card_supply`][rulebook.elementals.solver.card_supply]: the elementals left need more cards than the
   hand and the deck hold, in all or element by element;
@@ -25,7 +28,8 @@ each tested on its own:
   discards the deck's order forces must cost, reaches 33.
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
-them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns), and
+them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
+damage cards laid on different elementals in the order of their names), and
 moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
 moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
@@ -425,6 +429,8 @@ class Solver:
         self.order: Callable[[Position], Any] = order_key
         #: Where the current probe stops (a count of positions), or None for no end of its own.
         self.probe_end: int | None = None
+        #: Whether two plain plays on different elementals are taken in one order only (see `plain_play`).
+        self.commute = True
 
     # -- moves -----------------------------------------------------------------------
 
@@ -649,7 +655,7 @@ class Solver:
         while stack:
             node, line, drawn, last = stack.pop()
             for actions, child in self.moves(node, spare, last):
-                plain = plain_play(actions, node, child)
+                plain = plain_play(actions, node, child) if self.commute else None
                 if plain is not None and last is not None and plain[1] != last[1] and plain[0] < last[0]:
                     continue  # the same two plays the other way round are searched
                 self.positions += 1
