@@ -35,8 +35,9 @@ RESULTS = Path(__file__).resolve().parent / "results"
 SUMMARY = RESULTS / "elementals-solver.json"
 CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-solver.svg"
 #: The solver's version in the saved rows: 2 takes plain plays in one order, counts a damage no discard can
-#: take to 33 as none, and searches in probes (rows without the field are version 1).
-SOLVER_VERSION = 2
+#: take to 33 as none, and searches in probes twice as long each time; 3 makes the probes' lengths follow
+#: Luby's sequence, in four orders (rows without the field are version 1).
+SOLVER_VERSION = 3
 
 
 def _path(layout: int, kind: str = "solver") -> Path:

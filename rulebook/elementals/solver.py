@@ -15,7 +15,8 @@ worse, and a damage no winning line's discards can take to 33 is as good as none
 ``rulebook.elementals.positions``), drops those a sound bound proves lost, and tries the rest best first,
 by the planner's score. A table of positions proved lost cuts repeats, and any position no better than
 one in it. The search runs in probes that share that table: the first in the usual order, the later
-ones (each twice as long) in other orders, so that a wrong turn early on does not take the whole budget.
+ones in other orders and of lengths by Luby's sequence, so that a wrong turn early on does not take the
+whole budget.
 The bounds, each tested on its own:
 
 - [`card_supply`][rulebook.elementals.solver.card_supply]: the elementals left need more cards than the
@@ -80,6 +81,7 @@ __all__ = [
     "card_supply",
     "damage_bound",
     "damage_supply",
+    "luby",
     "order_key",
     "position_of",
     "solve",
@@ -834,7 +836,7 @@ def solve(
     )
 
 
-#: The positions of the first probe; each later one searches twice as many as the one before.
+#: The positions of the first probe, and the unit of the later ones (see `luby`).
 FIRST_PROBE = 50_000
 
 
@@ -849,23 +851,46 @@ def _shuffled(seed: int) -> Callable[[Position], tuple]:
     return lambda p: (rng.random(),)
 
 
+def _noisy(seed: int) -> Callable[[Position], tuple]:
+    """Another order: the planner's score with some noise (from ``seed``), near the usual and yet apart."""
+    rng = random.Random(seed)
+    return lambda p: (_score(p) + rng.gauss(0, 40),)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence, the lengths of the probes in `FIRST_PROBE` units.
+
+    Luby, Sinclair and Zuckerman (1993) showed it within a log factor of the best restart schedule when
+    nothing is known of how long a probe must run; SAT solvers restart by it.
+
+    Examples:
+        >>> [luby(i) for i in range(1, 16)]
+        [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = i.bit_length()
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
+
+
 def _search_in_probes(solver: Solver, root: Position) -> tuple[Any, ...] | None:
     """Search from ``root`` in probes that share the table of lost positions: the first in the usual order
-    (`order_key`) up to `FIRST_PROBE` positions, then in turn by the planner's score alone, at random, and
-    the usual order again, each probe twice as long as the one before.
+    (`order_key`), then in turn by the planner's score alone, at random, by the score with noise, and the
+    usual order again; the probes are `FIRST_PROBE` positions times Luby's sequence (`luby`) long.
 
     A depth-first search that goes wrong early can spend its whole budget under one losing turn; a probe
     in another order tries other turns first (restarts, as SAT and patience solvers use them). Nothing is
     lost between probes but the unfinished part of the last one: every position proved lost stays proved.
     """
-    budget, k = FIRST_PROBE, 0
+    k = 0
     while True:
-        solver.order = (order_key, _by_score, _shuffled(k))[k % 3]
-        solver.probe_end = solver.positions + budget
+        solver.order = (order_key, _by_score, _shuffled(k), _noisy(k))[k % 4]
+        solver.probe_end = solver.positions + FIRST_PROBE * luby(k + 1)
         try:
             return _search_from(solver, root)
         except _ProbeOver:
-            budget, k = budget * 2, k + 1
+            k += 1
 
 
 def _search_from(solver: Solver, root: Position) -> tuple[Any, ...] | None:
