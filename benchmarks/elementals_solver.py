@@ -34,6 +34,10 @@ from rulebook.elementals.solver import solve
 RESULTS = Path(__file__).resolve().parent / "results"
 SUMMARY = RESULTS / "elementals-solver.json"
 CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-solver.svg"
+#: The solver's version in the saved rows: 2 takes plain plays in one order, counts a damage no discard can
+#: take to 33 as none, and searches in probes twice as long each time; 3 makes the probes' lengths follow
+#: Luby's sequence, in four orders (rows without the field are version 1).
+SOLVER_VERSION = 3
 
 
 def _path(layout: int, kind: str = "solver") -> Path:
@@ -54,8 +58,12 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
     RESULTS.mkdir(exist_ok=True)
     with path.open("a", encoding="utf-8") as out:
         for seed in range(1, deals + 1):
-            # A saved verdict stands; an unknown is tried again when this run may search further.
-            if seed in done and (done[seed]["verdict"] != "unknown" or done[seed]["positions"] >= positions):
+            # A saved verdict stands; an unknown is tried again when this run may search further, or when
+            # an earlier version of the solver left it (positions counted then are not comparable).
+            if seed in done and (
+                done[seed]["verdict"] != "unknown"
+                or (done[seed].get("solver", 1) == SOLVER_VERSION and done[seed]["positions"] >= positions)
+            ):
                 continue
             result = solve(elementals.new_game(seed=seed, layout=layout), limit=None, max_positions=positions)
             row = {
@@ -65,6 +73,7 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
                 "seconds": round(result.seconds, 3),
                 "bound": result.bound,
                 "actions": len(result.line),
+                "solver": SOLVER_VERSION,
             }
             out.write(json.dumps(row) + "\n")
             out.flush()

@@ -9,8 +9,10 @@ import pytest
 
 from rulebook import InvalidInputError, elementals
 from rulebook.elementals.bots import Planner
+from rulebook.elementals.positions import Position, canonical, shape
 from rulebook.elementals.solver import (
     BOUNDS,
+    Solver,
     banish_supply,
     card_supply,
     damage_bound,
@@ -207,3 +209,65 @@ def test_the_site_shows_the_winnable_shares_the_benchmark_saved() -> None:
     for layout in summary["layouts"]:
         saved = (root / "benchmarks" / "results" / f"elementals-solver-{layout['layout']}.jsonl").read_text()
         assert sum(1 for line in saved.splitlines() if line.strip()) >= layout["deals"]
+
+
+def _decided(verdict: str, most: int, count: int) -> list[int]:
+    """Pyramid deals the benchmark decided (``verdict``) with its first solver in at most ``most`` positions."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "elementals-solver-1.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r["seed"] for r in rows if r["verdict"] == verdict and r["positions"] <= most and "solver" not in r][:count]
+
+
+@pytest.mark.parametrize("verdict", ["winnable", "not winnable"])
+def test_the_verdicts_the_benchmark_saved_still_hold(verdict: str) -> None:
+    # Every change to the search keeps every verdict already known: a sample of decided deals, re-solved.
+    seeds = _decided(verdict, 40_000, 8)
+    assert len(seeds) == 8
+    for seed in seeds:
+        assert solve(elementals.new_game(seed=seed), limit=None).verdict == verdict, seed
+
+
+def _turn_ends(solver: Solver, position: Position) -> dict | str:
+    """The ways the next turn can end, by what decides the rest of the game, with the least damage of each."""
+    win, ends = solver.turn(position)
+    return "a win" if win is not None else {canonical(end): end.damage for _, end, _ in ends}
+
+
+def test_taking_commuting_plays_in_one_order_loses_no_way_to_end_a_turn() -> None:
+    # Between turns of real games (the planner's, powers held as they come), the ways a turn can end are the
+    # same with the plain plays taken in one order as in every order.
+    checked = 0
+    for seed in range(1, 40):
+        state = elementals.new_game(seed=seed, layout=1 + seed % 3)
+        policy, rng = Planner(), random.Random(seed)
+        while not state.is_terminal() and checked < 120:
+            if not state.in_turn and not state.peeking:
+                one, every = Solver(state, None, None), Solver(state, None, None)
+                every.commute = False
+                p = position_of(state)
+                assert _turn_ends(one, p) == _turn_ends(every, p), state.render()
+                checked += 1
+            state = state.apply(policy(state, rng))
+    assert checked >= 100
+
+
+def test_a_damage_no_discard_can_take_to_33_counts_as_none() -> None:
+    # Two cards are spare, the costliest 9 and 4: with 19 damage the discards can reach 32 at most, so 19
+    # is as good as none; with 20 they could reach 33.
+    gone = "JH QH KH JD QD KD JS QS KS JC QC"
+    safe = position_of(elementals.position(targets="KC", defeated=gone, discards="10S 9D", deck="9H 2C 3S 4H AC"))
+    assert safe.damage == 19 and shape(safe)[1][0] == -1
+    assert shape(safe._replace(damage=20))[1][0] == 20
+    assert shape(safe._replace(damage=3)) == shape(safe)
+
+
+def test_a_deal_the_first_order_misses_is_won_in_another_probe() -> None:
+    # Seed 148 of the pyramid: the usual order spent 2,000,000 positions on it in vain (the benchmark's first
+    # run); a probe by the planner's score alone finds a winning line at once.
+    result = solve(elementals.new_game(seed=148), limit=None, max_positions=300_000)
+    assert result.verdict == "winnable" and result.positions < 300_000
+    replayed = elementals.replay("\n".join(["seed 148", *map(str, result.line)]))
+    assert replayed.legal and replayed.value["position"]["won"]

@@ -11,9 +11,13 @@ the solver knows like the rest of the deck. The options ``breath-draws=random`` 
 
 The search is depth first, one turn at a time: it lists every distinct way of playing the turn, keeps
 those no other way beats (less damage, stronger first damage cards and more powers held are never
-worse), drops those a sound bound proves lost, and tries the rest best first, by the planner's score. A
-table of positions proved lost cuts repeats, and any position no better than one in it. The bounds,
-each tested on its own:
+worse, and a damage no winning line's discards can take to 33 is as good as none: see
+``rulebook.elementals.positions``), drops those a sound bound proves lost, and tries the rest best first,
+by the planner's score. A table of positions proved lost cuts repeats, and any position no better than
+one in it. The search runs in probes that share that table: the first in the usual order, the later
+ones in other orders and of lengths by Luby's sequence, so that a wrong turn early on does not take the
+whole budget.
+The bounds, each tested on its own:
 
 - [`card_supply`][rulebook.elementals.solver.card_supply]: the elementals left need more cards than the
   hand and the deck hold, in all or element by element;
@@ -25,7 +29,8 @@ each tested on its own:
   discards the deck's order forces must cost, reaches 33.
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
-them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns), and
+them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
+damage cards laid on different elementals in the order of their names), and
 moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
 moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
@@ -43,10 +48,11 @@ Examples:
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals import Discard, ElementalsState, Reorder, Unleash
@@ -62,6 +68,8 @@ from rulebook.elementals.evaluation import (
     pile_power,
     score,
 )
+from rulebook.elementals.positions import Position, at_least, canonical, plain_play, position_of, undominated
+from rulebook.elementals.positions import shape as shape_of
 from rulebook.errors import InvalidInputError
 
 __all__ = [
@@ -73,6 +81,7 @@ __all__ = [
     "card_supply",
     "damage_bound",
     "damage_supply",
+    "luby",
     "order_key",
     "position_of",
     "solve",
@@ -88,45 +97,6 @@ _THERAZANE = (Unleash("therazane"), Reorder(True))
 _ALAKIR = (Unleash("alakir"),)
 
 
-class Position(NamedTuple):
-    """What the solver keeps of a position: everything that decides the rest of the game.
-
-    ``piles[i]`` holds the (card, named power) pairs on slot ``i``; ``deck`` is the titan deck from the
-    top. The layout and the options are the deal's and do not change.
-    """
-
-    hand: tuple[str, ...]
-    piles: tuple[tuple[tuple[str, int], ...], ...]
-    slots: tuple[str | None, ...]
-    revealed: frozenset[int]
-    damage: int
-    powers: tuple[str, ...]
-    doubled: frozenset[str]
-    deck: tuple[str, ...]
-    in_turn: bool
-
-
-def position_of(state: ElementalsState) -> Position:
-    """The solver's view of an engine state.
-
-    Examples:
-        >>> p = position_of(E.position(hand="7H 6C", targets="KS QH", piles={"KS": "8D"}))
-        >>> p.hand, p.damage, len(p.deck)
-        (('7H', '6C'), 0, 39)
-    """
-    return Position(
-        state.hand,
-        state.piles,
-        state.slots,
-        state.revealed,
-        state.damage,
-        state.powers,
-        state.doubled,
-        state.deck,
-        state.in_turn,
-    )
-
-
 # ---------------------------------------------------------------- bounds
 # Each bound looks at a position and returns why it is lost (one line), or None when it proves nothing.
 # A bound must be sound: it may miss a lost position, but it must never call a winnable one lost.
@@ -134,8 +104,20 @@ def position_of(state: ElementalsState) -> Position:
 _E_INDEX, _ELEMENTS = ELEMENT_INDEX, ELEMENTS
 
 
+# The bounds of one position ask for the same facts in turn: the last position's are kept.
+_last_pool: list[Any] = [None, None]
+_last_needed: list[Any] = [None, None]
+
+
 def _pool(p: Position) -> tuple[list[int], int, list[list[int]]]:
     """The facts of `deck_facts` for the hand and the deck together (hand cards as doubled)."""
+    if _last_pool[0] is p:
+        return _last_pool[1]
+    _last_pool[0], _last_pool[1] = p, _pool_of(p)
+    return _last_pool[1]
+
+
+def _pool_of(p: Position) -> tuple[list[int], int, list[list[int]]]:
     counts, jokers, powers = deck_facts(p.deck)
     if not p.hand:
         return counts, jokers, powers
@@ -153,6 +135,13 @@ def _pool(p: Position) -> tuple[list[int], int, list[list[int]]]:
 
 def _slots_needed(p: Position) -> tuple[int, list[int], list[int]]:
     """Cards the elementals left still need: in all, damage cards by element, banish cards by element."""
+    if _last_needed[0] is p:
+        return _last_needed[1]
+    _last_needed[0], _last_needed[1] = p, _slots_needed_of(p)
+    return _last_needed[1]
+
+
+def _slots_needed_of(p: Position) -> tuple[int, list[int], list[int]]:
     needed = 0
     damage = [0, 0, 0, 0]
     banish = [0, 0, 0, 0]
@@ -403,6 +392,10 @@ class _OutOfTime(Exception):
     pass
 
 
+class _ProbeOver(Exception):
+    """A probe of the search (see `_search_in_probes`) used its positions: the next one starts."""
+
+
 class Solver:
     """The solver's search of one deal: the ways each turn can end (``moves``, ``ends``), the bounds, and
     the table of positions proved lost. ``solve`` drives it; the hint lists a turn's plans with it."""
@@ -431,13 +424,21 @@ class Solver:
         self.reported = 0
         self.progress = progress
         self.turns = 0
-        # Positions proved lost, by shape (see _shape): the damage, first-card powers and powers held of each.
+        # Positions proved lost, by shape (see shape_of): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
         self.pruned = dict.fromkeys(BOUNDS, 0)
+        #: The order in which the ends of a turn are tried (`order_key`, best first).
+        self.order: Callable[[Position], Any] = order_key
+        #: Where the current probe stops (a count of positions), or None for no end of its own.
+        self.probe_end: int | None = None
+        #: Whether two plain plays on different elementals are taken in one order only (see `plain_play`).
+        self.commute = True
 
     # -- moves -----------------------------------------------------------------------
 
-    def moves(self, p: Position) -> list[tuple[tuple[Any, ...], Position]]:
+    def moves(
+        self, p: Position, spare: int | None = None, last: tuple[str, str] | None = None
+    ) -> list[tuple[tuple[Any, ...], Position]]:
         """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
 
         Moves that commute are taken in one order only, which loses no line of play: between turns only
@@ -445,6 +446,10 @@ class Solver:
         in a turn, the plays, then once no more are wanted the rest of the hand discarded (a discard
         changes nothing a play needs), Whispers of Neptulon just before that, and Hand of Ragnaros just
         before the play it is for (a doubled card counts only when it is played or completes its pile).
+        With ``spare`` given (the cards the elementals left will not need), the end of the turn is left
+        out when it would discard more cards than that: the cards left would be too few. With ``last``
+        given (the card and target of a plain play just made, see `plain_play`), a card before it in
+        order is not laid as a plain damage card on another elemental: the two plays commute.
         """
         hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
         out = self.deck_moves(p)
@@ -452,13 +457,20 @@ class Solver:
             return out
         rag = "KS" in powers
         unrag = _drop(powers, "KS") if rag else powers
-        targets = [(i, slots[i], piles[i]) for i in sorted(revealed) if slots[i] is not None]
+        order = _SORTED.get(revealed)
+        if order is None:
+            order = _SORTED[revealed] = tuple(sorted(revealed))
+        targets = [(i, slots[i], piles[i]) for i in order if slots[i] is not None]
+        narrow = targets
+        if last is not None and not rag:
+            narrow = [x for x in targets if x[1] == last[1] or len(x[2]) >= E.DAMAGE_CARDS]
         for c in dict.fromkeys(hand) if len(hand) > 1 else hand:
             plays = self.joker_plays if c in _JOKERS else self.card_plays
-            out.extend(plays(p, c, _drop(hand, c), targets, rag, unrag))
+            out.extend(plays(p, c, _drop(hand, c), narrow if last is not None and c < last[0] else targets, rag, unrag))
         # The end of the turn: the rest of the hand discarded, one card first sent under the deck by Neptulon.
-        out.append(self.discard_rest(p, hand, (), deck, powers))
-        if "KH" in powers:
+        if spare is None or len(hand) <= spare:
+            out.append(self.discard_rest(p, hand, (), deck, powers))
+        if "KH" in powers and (spare is None or len(hand) <= spare + 1):
             spent = _drop(powers, "KH")
             for c in dict.fromkeys(hand):
                 out.append(self.discard_rest(p, _drop(hand, c), (UNLEASH["neptulon", c],), (*deck, c), spent))
@@ -630,17 +642,24 @@ class Solver:
 
     # -- turns -----------------------------------------------------------------------------
 
-    def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position]]]:
+    def turn(self, p: Position) -> tuple[tuple[Any, ...] | None, list[tuple[tuple[Any, ...], Position, tuple]]]:
         """Every distinct way to play the next turn from ``p``: a winning line if one wins during the
-        turn, else the positions where the turn can end, none worse than another of the same shape."""
+        turn, else the positions where the turn can end (each with its shape, see `shape_of`), none worse
+        than another of the same shape."""
         ends: dict[tuple, tuple[tuple[Any, ...], Position]] = {}
-        seen: set[Position] = set()
-        # Spare cards: those the elementals left will not need. Only a discard spends one.
+        seen: set[tuple[Position, tuple[str, str] | None]] = set()
+        # Spare cards: those the elementals left will not need. Only a discard spends one, and the count
+        # holds through the turn (a play spends a card and fills a place).
         spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
-        stack: list[tuple[Position, tuple[Any, ...], bool]] = [(p, (), p.in_turn)]
+        # Each entry carries the last play when it was a plain one (see plain_play): two plain plays on
+        # different elementals commute, so they are taken with their cards in one order only.
+        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None]] = [(p, (), p.in_turn, None)]
         while stack:
-            node, line, drawn = stack.pop()
-            for actions, child in self.moves(node):
+            node, line, drawn, last = stack.pop()
+            for actions, child in self.moves(node, spare, last):
+                plain = plain_play(actions, node, child) if self.commute else None
+                if plain is not None and last is not None and plain[1] != last[1] and plain[0] < last[0]:
+                    continue  # the same two plays the other way round are searched
                 self.positions += 1
                 if not any(child.slots):
                     if child.damage < _LOSING:
@@ -654,15 +673,15 @@ class Solver:
                     if type(actions[-1]) is Discard and discarded > spare:
                         self.pruned["cards"] += 1
                         continue
-                    key = _canonical(child)
+                    key = canonical(child)
                     old = ends.get(key)
                     if old is None or child.damage < old[1].damage:
                         ends[key] = (line + actions, child)
-                elif child not in seen:
-                    seen.add(child)
-                    stack.append((child, line + actions, now_drawn))
+                elif (child, plain) not in seen:
+                    seen.add((child, plain))
+                    stack.append((child, line + actions, now_drawn, plain))
         self.check_time()
-        return None, _undominated(list(ends.values()))
+        return None, undominated(list(ends.values()))
 
     def check_time(self) -> None:
         if self.progress is not None:
@@ -672,6 +691,8 @@ class Solver:
             raise _OutOfTime
         if self.max_positions is not None and self.positions > self.max_positions:
             raise _OutOfTime
+        if self.probe_end is not None and self.positions > self.probe_end:
+            raise _ProbeOver
 
     def reason(self, name: str, p: Position) -> str:
         """What bound ``name`` says of ``p``."""
@@ -693,86 +714,50 @@ class Solver:
             return "damage"
         return None
 
-    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position]]:
-        """A winning line if the next turn can win, else the ways the turn can end that no bound proves
-        lost, best first."""
+    def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position, tuple]]:
+        """A winning line if the next turn can win, else the ways the turn can end that neither the table
+        of lost positions nor a bound proves lost, best first, each with its shape (see `shape_of`)."""
         self.turns += 1
         win, ends = self.turn(p)
         if win is not None:
             return win
         scored = []
-        for line, end in ends:
+        for line, end, shape in ends:
+            if self.known_lost(shape):
+                continue
             name = self.bound(end)
             if name:
                 self.pruned[name] += 1
                 continue
-            scored.append((order_key(end), line, end))
+            scored.append((self.order(end), line, end, shape))
         scored.sort(key=lambda item: item[0], reverse=True)
-        return [(line, end) for _, line, end in scored]
+        return [(line, end, shape) for _, line, end, shape in scored]
 
-    def search(self, p: Position) -> tuple[Any, ...] | None:
+    def known_lost(self, shape: tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]) -> bool:
+        """Whether the table proves a position of this shape and these facts lost (see `shape_of`)."""
+        lost = self.lost.get(shape[0])
+        return lost is not None and any(at_least(known, shape[1]) for known in lost)
+
+    def search(self, p: Position, shape: tuple | None = None) -> tuple[Any, ...] | None:
         """A winning line from ``p`` (between turns), or None when there is none."""
-        key, facts = _shape(p)
+        key, facts = shape or shape_of(p)
         lost = self.lost.get(key)
-        if lost is not None and any(_at_least(known, facts) for known in lost):
+        if lost is not None and any(at_least(known, facts) for known in lost):
             return None
         ends = self.ends(p)
         if isinstance(ends, tuple):
             return ends
-        for line, end in ends:
-            found = self.search(end)
+        for line, end, end_shape in ends:
+            found = self.search(end, end_shape)
             if found is not None:
                 return line + found
-        self.lost[key] = [known for known in lost or () if not _at_least(facts, known)] + [facts]
+        lost = self.lost.get(key)
+        self.lost[key] = [known for known in lost or () if not at_least(facts, known)] + [facts]
         return None
 
 
-def _canonical(p: Position) -> tuple:
-    """What decides the rest of the game from a position between turns, the damage apart: the elementals
-    left, what their piles can still become, the powers held, and the deck."""
-    doubled = p.doubled
-    piles = tuple([(pile[0][1], pile[0][0] in doubled) if len(pile) == 1 else len(pile) for pile in p.piles])
-    return (p.slots, piles, tuple(sorted(p.powers)), p.deck, p.hand, p.in_turn)
-
-
-def _shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]:
-    """A position between turns as its shape (the elementals left, how many cards each pile holds and
-    whether a lone card is doubled, the deck) and the facts that make one position of a shape better than
-    another: less damage, stronger lone first cards, more powers held."""
-    doubled = p.doubled
-    shape = []
-    firsts = []
-    for pile in p.piles:
-        n = len(pile)
-        if n == 1:
-            c, v = pile[0]
-            shape.append(-1 if c in doubled else 1)
-            firsts.append(v)
-        else:
-            shape.append(n)
-    return (p.slots, tuple(shape), p.deck, p.hand, p.in_turn), (p.damage, tuple(firsts), frozenset(p.powers))
-
-
-def _at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tuple[int, ...], frozenset[str]]) -> bool:
-    """Whether a position with facts ``a`` is at least as good as one of the same shape with facts ``b``.
-
-    Less damage only helps (the game is lost at 33, and nothing else depends on it); a stronger first
-    card on an attack only helps (the second card needs less); a power held can always be left unused.
-    """
-    return a[0] <= b[0] and a[2] >= b[2] and all(x >= y for x, y in zip(a[1], b[1], strict=True))
-
-
-def _undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position]]:
-    """The ends of a turn that no other end of the same shape is at least as good as (one of equals)."""
-    groups: dict[tuple, list[tuple[tuple, tuple[Any, ...], Position]]] = {}
-    for line, end in ends:
-        key, facts = _shape(end)
-        group = groups.setdefault(key, [])
-        if any(_at_least(other, facts) for other, _, _ in group):
-            continue
-        group[:] = [item for item in group if not _at_least(facts, item[0])]
-        group.append((facts, line, end))
-    return [(line, end) for group in groups.values() for _, line, end in group]
+# The revealed places in reading order, by set (a layout has few such sets).
+_SORTED: dict[frozenset[int], tuple[int, ...]] = {}
 
 
 def _score(p: Position) -> float:
@@ -818,7 +803,7 @@ def solve(
         why = solver.reason(name, root)
         return Solution("not winnable", (), why, 0, time.monotonic() - start, bound=name)
     try:
-        line = _search_from(solver, root)
+        line = _search_in_probes(solver, root)
     except _OutOfTime:
         return Solution(
             "unknown",
@@ -851,6 +836,63 @@ def solve(
     )
 
 
+#: The positions of the first probe, and the unit of the later ones (see `luby`).
+FIRST_PROBE = 50_000
+
+
+def _by_score(p: Position) -> tuple:
+    """Another order for the ends of a turn: the planner's score alone (spare cards and damage unweighed)."""
+    return (_score(p),)
+
+
+def _shuffled(seed: int) -> Callable[[Position], tuple]:
+    """Another order: at random (from ``seed``, so that a search is repeated exactly)."""
+    rng = random.Random(seed)
+    return lambda p: (rng.random(),)
+
+
+def _noisy(seed: int) -> Callable[[Position], tuple]:
+    """Another order: the planner's score with some noise (from ``seed``), near the usual and yet apart."""
+    rng = random.Random(seed)
+    return lambda p: (_score(p) + rng.gauss(0, 40),)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence, the lengths of the probes in `FIRST_PROBE` units.
+
+    Luby, Sinclair and Zuckerman (1993) showed it within a log factor of the best restart schedule when
+    nothing is known of how long a probe must run; SAT solvers restart by it.
+
+    Examples:
+        >>> [luby(i) for i in range(1, 16)]
+        [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = i.bit_length()
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
+
+
+def _search_in_probes(solver: Solver, root: Position) -> tuple[Any, ...] | None:
+    """Search from ``root`` in probes that share the table of lost positions: the first in the usual order
+    (`order_key`), then in turn by the planner's score alone, at random, by the score with noise, and the
+    usual order again; the probes are `FIRST_PROBE` positions times Luby's sequence (`luby`) long.
+
+    A depth-first search that goes wrong early can spend its whole budget under one losing turn; a probe
+    in another order tries other turns first (restarts, as SAT and patience solvers use them). Nothing is
+    lost between probes but the unfinished part of the last one: every position proved lost stays proved.
+    """
+    k = 0
+    while True:
+        solver.order = (order_key, _by_score, _shuffled(k), _noisy(k))[k % 4]
+        solver.probe_end = solver.positions + FIRST_PROBE * luby(k + 1)
+        try:
+            return _search_from(solver, root)
+        except _ProbeOver:
+            k += 1
+
+
 def _search_from(solver: Solver, root: Position) -> tuple[Any, ...] | None:
     if not root.in_turn:
         return solver.search(root)
@@ -858,8 +900,8 @@ def _search_from(solver: Solver, root: Position) -> tuple[Any, ...] | None:
     ends = solver.ends(root)
     if isinstance(ends, tuple):
         return ends
-    for line, end in ends:
-        found = solver.search(end)
+    for line, end, shape in ends:
+        found = solver.search(end, shape)
         if found is not None:
             return line + found
     return None

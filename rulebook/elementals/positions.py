@@ -1,0 +1,212 @@
+"""What the Elementals solver keeps of a position, and how it compares two positions.
+
+A `Position` is the part of an engine state that decides the rest of the game. Between turns the solver
+files positions by their `shape` (what must match for two positions to compare at all) and compares those
+of a shape by their facts (`at_least`): less damage, stronger lone first damage cards and more powers held
+are never worse. A damage that no winning line's discards can take to 33 counts as none (`damage_fact`).
+Within a turn, two plain plays on different elementals commute (`plain_play`), so the solver takes them
+in one order only.
+
+Examples:
+    >>> from rulebook import elementals as E
+    >>> p = position_of(E.new_game(seed=1))
+    >>> key, facts = shape(p)
+    >>> facts
+    (0, (), frozenset())
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from rulebook import elementals as E
+from rulebook.elementals import ElementalsState, Play
+from rulebook.elementals.evaluation import POWER
+
+__all__ = [
+    "Position",
+    "at_least",
+    "canonical",
+    "damage_fact",
+    "most_discard_damage",
+    "plain_play",
+    "position_of",
+    "shape",
+    "undominated",
+]
+
+_JOKERS = frozenset(E.JOKERS)
+_POWER = POWER
+_LOSING = E.LOSING_DAMAGE
+
+
+class Position(NamedTuple):
+    """What the solver keeps of a position: everything that decides the rest of the game.
+
+    ``piles[i]`` holds the (card, named power) pairs on slot ``i``; ``deck`` is the titan deck from the
+    top. The layout and the options are the deal's and do not change.
+    """
+
+    hand: tuple[str, ...]
+    piles: tuple[tuple[tuple[str, int], ...], ...]
+    slots: tuple[str | None, ...]
+    revealed: frozenset[int]
+    damage: int
+    powers: tuple[str, ...]
+    doubled: frozenset[str]
+    deck: tuple[str, ...]
+    in_turn: bool
+
+
+def position_of(state: ElementalsState) -> Position:
+    """The solver's view of an engine state.
+
+    Examples:
+        >>> p = position_of(E.position(hand="7H 6C", targets="KS QH", piles={"KS": "8D"}))
+        >>> p.hand, p.damage, len(p.deck)
+        (('7H', '6C'), 0, 39)
+    """
+    return Position(
+        state.hand,
+        state.piles,
+        state.slots,
+        state.revealed,
+        state.damage,
+        state.powers,
+        state.doubled,
+        state.deck,
+        state.in_turn,
+    )
+
+
+def plain_play(actions: tuple[Any, ...], node: Position, child: Position) -> tuple[str, str] | None:
+    """(card, target) when the move is a plain play: a damage card on an elemental, with no power used
+    and no elemental defeated. Two plain plays on different elementals commute: either order is legal
+    when the other is, and both lead to the same position.
+
+    Examples:
+        >>> p = position_of(E.position(hand="7H 6C", targets="KS QH"))._replace(in_turn=True)
+        >>> play = E.Play("7H", "KS")
+        >>> plain_play((play,), p, p._replace(hand=("6C",)))
+        ('7H', 'KS')
+    """
+    if len(actions) != 1 or type(actions[0]) is not Play or child.slots is not node.slots:
+        return None
+    play = actions[0]
+    return play.card, play.target
+
+
+def canonical(p: Position) -> tuple:
+    """What decides the rest of the game from a position between turns, the damage apart: the elementals
+    left, what their piles can still become, the powers held, and the deck.
+
+    Examples:
+        >>> p = position_of(E.position(targets="KS QH", piles={"KS": "8D"}))
+        >>> canonical(p)[1][:11]
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (8, False))
+    """
+    doubled = p.doubled
+    piles = tuple([(pile[0][1], pile[0][0] in doubled) if len(pile) == 1 else len(pile) for pile in p.piles])
+    return (p.slots, piles, tuple(sorted(p.powers)), p.deck, p.hand, p.in_turn)
+
+
+def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]:
+    """A position between turns as its shape (the elementals left, how many cards each pile holds and
+    whether a lone card is doubled, the deck) and the facts that make one position of a shape better than
+    another: less damage, stronger lone first cards, more powers held.
+
+    Examples:
+        >>> key, facts = shape(position_of(E.position(targets="KS QH", piles={"KS": "8D"}, discards="9C")))
+        >>> facts
+        (9, (8,), frozenset())
+    """
+    doubled = p.doubled
+    sizes = []
+    firsts = []
+    for pile in p.piles:
+        n = len(pile)
+        if n == 1:
+            c, v = pile[0]
+            sizes.append(-1 if c in doubled else 1)
+            firsts.append(v)
+        else:
+            sizes.append(n)
+    return (p.slots, tuple(sizes), p.deck, p.hand, p.in_turn), (damage_fact(p), tuple(firsts), frozenset(p.powers))
+
+
+_costs_cache: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def most_discard_damage(p: Position) -> int:
+    """The most damage the discards of a winning line can still add: the costliest of the cards left,
+    as many as the spare cards (more discards leave too few cards for the elementals), a joker counted
+    10, and one of them doubled while Hand of Ragnaros may still be had (or a card in hand is doubled).
+
+    Examples:
+        >>> gone = "JH QH KH JD QD KD JS QS KS JC QC"
+        >>> most_discard_damage(position_of(E.position(targets="KC", defeated=gone, deck="9H 2C 3S 4H")))
+        9
+    """
+    cards = p.hand + p.deck
+    costs = _costs_cache.get(cards)
+    if costs is None:
+        costs = tuple(sorted((10 if c in _JOKERS else _POWER[c] for c in cards), reverse=True))
+        if len(_costs_cache) > 200_000:
+            _costs_cache.clear()
+        _costs_cache[cards] = costs
+    spare = len(cards) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+    if spare <= 0:
+        return 0
+    most = sum(costs[:spare])
+    if "KS" in p.powers or "KS" in p.slots or (p.doubled and not p.doubled.isdisjoint(p.hand)):
+        most += costs[0]
+    return most
+
+
+def damage_fact(p: Position) -> int:
+    """The damage, as far as it can still matter: -1 when no winning line's discards can take it to 33
+    (then every such damage is as good as none), else the damage itself.
+
+    Examples:
+        >>> gone = "JH QH KH JD QD KD JS QS KS JC QC"
+        >>> damage_fact(position_of(E.position(targets="KC", defeated=gone, discards="10S", deck="9H 2C 3S 4H")))
+        -1
+    """
+    if p.damage + most_discard_damage(p) < _LOSING:
+        return -1
+    return p.damage
+
+
+def at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tuple[int, ...], frozenset[str]]) -> bool:
+    """Whether a position with facts ``a`` is at least as good as one of the same shape with facts ``b``.
+
+    Less damage only helps (the game is lost at 33, and nothing else depends on it); a stronger first
+    card on an attack only helps (the second card needs less); a power held can always be left unused.
+
+    Examples:
+        >>> at_least((3, (8,), frozenset({"KH"})), (5, (7,), frozenset()))
+        True
+        >>> at_least((-1, (8,), frozenset()), (5, (7,), frozenset({"KH"})))
+        False
+    """
+    return a[0] <= b[0] and a[2] >= b[2] and all(x >= y for x, y in zip(a[1], b[1], strict=True))
+
+
+def undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position, tuple]]:
+    """The ends of a turn that no other end of the same shape is at least as good as (one of equals),
+    each with its shape and facts (see `shape`).
+
+    Examples:
+        >>> p = position_of(E.position(targets="KS QH", discards="9C", deck="2H 3H 4H 5H"))
+        >>> [end.damage for _, end, _ in undominated([((), p), ((), p._replace(damage=12))])]
+        [9]
+    """
+    groups: dict[tuple, list[tuple[tuple, tuple[Any, ...], Position]]] = {}
+    for line, end in ends:
+        key, facts = shape(end)
+        group = groups.setdefault(key, [])
+        if any(at_least(other, facts) for other, _, _ in group):
+            continue
+        group[:] = [item for item in group if not at_least(facts, item[0])]
+        group.append((facts, line, end))
+    return [(line, end, (key, facts)) for key, group in groups.items() for facts, line, end in group]
