@@ -296,17 +296,17 @@ def render_compare() -> str:
 
     Replaying every scenario under each choice of every option is more than half of a build's time, and its
     result changes only with the package (its code and data), the examples, or this hook: a build with none of
-    those changed reads the same text back instead of computing it again.
+    those changed reads the same text back instead of computing it again (a new hash computes it afresh).
     """
     from rulebook.writing import cache_dir
 
-    root = Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    sources = [Path(__file__).resolve()]
-    for folder in ("rulebook", "examples"):
-        sources += sorted(p for p in (root / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in sources:
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    # The package this build imports (in a clone of the repository, possibly another checkout's), and the
+    # examples its scenarios read, which it finds beside itself.
+    package = Path(rulebook.__file__).resolve().parent
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for folder in (package, package.parent / "examples"):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(package.parent)).encode() + b"\0" + path.read_bytes() + b"\0")
     folder = cache_dir()
     kept = folder / "site" / f"options-{digest.hexdigest()[:16]}.md" if folder else None
     if kept and kept.is_file():
