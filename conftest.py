@@ -67,10 +67,12 @@ _CITES = "rulebook-cited-rules"
 LONG_FIRST = [
     "tests/test_site_ask.py",
     "tests/test_protocol.py",
+    "tests/test_elephants_game.py",
     "tests/test_site_phone.py",
     "tests/test_site_desktop.py",
-    "tests/test_elephants_game.py",
+    "tests/test_hardening.py",
     "tests/test_site.py",
+    "tests/test_elephants_cli.py",
     "tests/test_vocabulary_pure.py",
     "tests/test_site_search.py",
 ]
