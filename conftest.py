@@ -13,6 +13,7 @@ full, green run the map is rewritten if it changed; under CI a stale committed m
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 from collections import defaultdict
@@ -60,7 +61,45 @@ _COMMANDS = "rulebook-transcript-commands"
 _CITES = "rulebook-cited-rules"
 
 
+#: The files that take longest, started first under `pytest -n auto` so that the workers finish together: a
+#: long file handed out last would run on alone. The site's files alternate with other long ones, so that one
+#: worker builds the site (tests/conftest.py) while the other runs tests that do not need it.
+LONG_FIRST = [
+    "tests/test_site_ask.py",
+    "tests/test_protocol.py",
+    "tests/test_elephants_game.py",
+    "tests/test_site_phone.py",
+    "tests/test_site_desktop.py",
+    "tests/test_hardening.py",
+    "tests/test_site.py",
+    "tests/test_elephants_cli.py",
+    "tests/test_vocabulary_pure.py",
+    "tests/test_site_search.py",
+]
+
+
+def _schedule(items: list) -> None:
+    """Order the files: ``LONG_FIRST``, then the others by their number of tests, most first.
+
+    The tests of a file keep their order. pytest-xdist hands out whole files (``--dist loadfile``) in this order
+    (``--no-loadscope-reorder``; its own reordering, by number of tests alone, would start the long site files
+    last).
+    """
+    files = [item.nodeid.split("::")[0] for item in items]
+    counts = collections.Counter(files)
+    seen_at = {name: i for i, name in reversed(list(enumerate(files)))}
+
+    def rank(index: int) -> tuple[int, int, int]:
+        name = files[index]
+        first = LONG_FIRST.index(name) if name in LONG_FIRST else len(LONG_FIRST)
+        return first, -counts[name], seen_at[name]
+
+    order = sorted(range(len(items)), key=lambda i: (*rank(i), i))
+    items[:] = [items[i] for i in order]
+
+
 def pytest_collection_modifyitems(items: list) -> None:
+    _schedule(items)
     for item in items:
         parsed = getattr(getattr(item, "example", None), "parsed", None)
         if isinstance(parsed, list) and parsed and type(parsed[0]).__name__ == "Transcript":

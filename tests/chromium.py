@@ -83,3 +83,19 @@ def chrome(
     for name, value in (experimental or {}).items():
         options.add_experimental_option(name, value)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+#: A phone's and a desktop's window widths, in CSS pixels.
+PHONE, DESKTOP = 390, 1280
+
+
+def at_width(width: int) -> Any:
+    """A driver whose window is ``width`` px wide: at ``PHONE``, laid out as a phone's browser lays out a page."""
+    phone = {"mobileEmulation": {"deviceMetrics": {"width": PHONE, "height": 844, "pixelRatio": 1.0}}}
+    return chrome(width, 900, flags=("--hide-scrollbars",), experimental=phone if width == PHONE else None)
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every page of the built site, as a path under the site's root ("" for the home page)."""
+    pages = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    return ["" if p == "." else p + "/" for p in pages if not p.startswith(("assets", "search", "figures"))]

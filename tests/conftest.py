@@ -1,7 +1,8 @@
-"""Shared fixtures: the site built once per test session."""
+"""Shared fixtures: the site built once per test run (shared by the xdist workers), and work counted in steps."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,10 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built with `mkdocs build --strict` into a temporary folder; fails the tests on any warning."""
-    site = tmp_path_factory.mktemp("site")
+def _build_site(site: Path) -> dict:
+    """Run `mkdocs build --strict` into ``site``: its exit status and the end of what it printed on stderr."""
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT,
@@ -23,7 +22,32 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         text=True,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    return {"returncode": result.returncode, "stderr": result.stderr[-3000:]}
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built with `mkdocs build --strict` into a temporary folder; fails the tests on any warning.
+
+    Built once per test run: under pytest-xdist every worker's temporary folder is inside the run's own, so
+    the first worker to need the site builds it there under a file lock, and the others wait for that build
+    and read the same folder (or report the same failure) instead of building the site again.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # not under xdist: this process is the only one
+        site = tmp_path_factory.mktemp("site")
+        result = _build_site(site)
+    else:
+        from filelock import FileLock
+
+        shared = tmp_path_factory.getbasetemp().parent
+        site, outcome = shared / "site", shared / "site-build.json"
+        with FileLock(str(shared / "site-build.lock")):
+            if outcome.is_file():
+                result = json.loads(outcome.read_text(encoding="utf-8"))
+            else:
+                result = _build_site(site)
+                outcome.write_text(json.dumps(result), encoding="utf-8")
+    assert result["returncode"] == 0, result["stderr"]
     return site
 
 

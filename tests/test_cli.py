@@ -239,16 +239,23 @@ def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(arg
 
 
 def _every_command_help() -> dict[str, str]:
+    """What ``rulebook ... --help`` prints for every command, from the Click command Typer builds for the app.
+
+    Typer's test runner builds that command again on every call; it is built once here and run by Click's
+    runner, which is what Typer's runner does with it (the same text, nine times faster over 66 commands).
+    """
     import typer
+    from click.testing import CliRunner as ClickRunner
 
     def walk(command, path):
         yield " ".join(path), command
         for name, sub in (getattr(command, "commands", None) or {}).items():
             yield from walk(sub, [*path, name])
 
-    helps = {}
-    for path, _ in walk(typer.main.get_command(app), ["rulebook"]):
-        result = runner.invoke(app, [*path.split()[1:], "--help"], env={"COLUMNS": "200"})
+    helps, command, click_runner = {}, typer.main.get_command(app), ClickRunner()
+    for path, _ in walk(command, ["rulebook"]):
+        args = [*path.split()[1:], "--help"]
+        result = click_runner.invoke(command, args, env={"COLUMNS": "200"}, prog_name="rulebook")
         assert result.exit_code == 0, path
         helps[path] = result.stdout
     return helps

@@ -5,11 +5,17 @@ One browser session loads it once; then the ask box answers the held-out players
 does, "Try it" reproduces the pages' transcripts and answers edits as the CLI does, a game page's tool answers,
 no request leaves the site's origin, and after the first visit the site answers with the server gone.
 
+Starting the engine is most of a test's time (Pyodide starts again on every page load), so the tests run in
+one browser in an order that loads each page once: a test opens its page only when the browser is not already
+on it with the engine started (`_open`), and a link is followed in a second tab, so the page stays as it is.
+Each test still passes run alone.
+
 Needs Debian's chromium and chromium-driver and selenium, as tests/test_site_search.py does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import tomllib
@@ -27,8 +33,11 @@ require("the site ask test")
 DATA = Path(__file__).parent / "data"
 BOOT = 300  # seconds the first load may take on a busy machine (it is one download and one start of Python)
 ANSWER = 60
-#: Game pages whose first transcripts are run with "Try it" (three each).
-TRY_PAGES = ["games/clash/", "games/elestrals/", "games/elementals/", "games/spellfire/", "games/elephants/"]
+#: Game pages whose first transcripts are run with "Try it" (three each): the first is the page the first test
+#: opens, and the last the page of the tests after it (`test_a_game_page_tool_answers_as_the_cli`).
+TRY_PAGES = ["games/spellfire/", "games/elephants/", "games/elestrals/", "games/elementals/", "games/clash/"]
+#: The page the first test opens (a fresh profile), which the ask box tests then use as it is.
+FIRST_PAGE = TRY_PAGES[0]
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +74,22 @@ def _ready(browser, seconds: float = BOOT) -> None:
         seconds,
         "the rules engine to load",
     )
+
+
+def _open(browser, server: Site, page: str | None) -> None:
+    """Be on ``page`` (None: any page of the site) with the rules engine started.
+
+    The page is loaded only when the browser is elsewhere or its engine is not ready: loading it again would only
+    start the same engine again.
+    """
+    here = browser.current_url.split("#")[0]
+    on_site = here.startswith(server.url) if page is None else here == server.url + page
+    started = on_site and browser.execute_script(
+        "return !!(window.rulebookEngine && document.getElementById('rulebook-ask-status').dataset.phase === 'ready')"
+    )
+    if not started:
+        browser.get(server.url + (FIRST_PAGE if page is None else page))
+    _ready(browser)
 
 
 def _ask_in_page(browser, question: str) -> dict:
@@ -117,7 +142,7 @@ def _requests(browser) -> list[str]:
 def test_no_request_leaves_the_sites_origin(browser, server: Site) -> None:
     # The first test of the session: a fresh profile, so every file comes over the network (later loads may
     # take them from the cache the worker fills, and those are not requests).
-    browser.get(server.url + "games/elephants/")
+    browser.get(server.url + FIRST_PAGE)
     _ready(browser)
     _ask_in_page(browser, "what happens on a tie")
     urls = _requests(browser)  # the page's network log
@@ -133,8 +158,7 @@ def test_no_request_leaves_the_sites_origin(browser, server: Site) -> None:
 
 
 def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: Site) -> None:
-    browser.get(server.url)
-    _ready(browser)
+    _open(browser, server, None)  # the ask box is the same on every page
     real, off_topic = _questions()
     assert len(real) >= 40
     mismatched, refused, cli_refused, links = [], 0, 0, 0
@@ -152,16 +176,6 @@ def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server:
     assert links >= len(real) - 1
     # The off-topic ones are refused as the CLI refuses them (31 of these 34: README, "off-topic refused").
     assert refused == cli_refused >= 0.9 * len(off_topic)
-
-
-def test_the_answer_links_each_rule_id_to_its_entry(browser, server: Site) -> None:
-    browser.get(server.url + "reading-rulings/")
-    _ready(browser)
-    answer = _ask_in_page(browser, "does fortify save earth on a tie")
-    assert answer["ruleId"] == "clash.interp.fortify-outcome"
-    browser.get(answer["link"])
-    heading = browser.execute_script("return document.getElementById('clash.interp.fortify-outcome').tagName")
-    assert heading.startswith("H")
 
 
 def _page_transcripts(browser, count: int) -> list[tuple[object, object]]:
@@ -201,9 +215,22 @@ def _run_panel(browser, panel, command: str | None = None) -> tuple[int, str]:
     pytest.fail(f"no output for {target!r} in {ANSWER} s")
 
 
-def _panel_after(browser, button):
-    button.click()
-    return browser.execute_script("return arguments[0].parentElement.nextElementSibling", button)
+#: The panel a "Try it" button opened (panels follow their button's bar, the newest first), or null.
+OPENED_PANEL = """const button = arguments[0], bar = button.parentElement;
+const index = String([...bar.children].indexOf(button));
+for (let p = bar.nextElementSibling; p && p.classList.contains('rulebook-try-panel'); p = p.nextElementSibling) {
+  if (p.dataset.index === index) return p;
+}
+return null;"""
+
+
+def _panel_for(browser, button):
+    """The panel of a "Try it" button: opened by a click (which runs its command) unless it is open already."""
+    panel = browser.execute_script(OPENED_PANEL, button)
+    if panel is None:
+        button.click()
+        panel = browser.execute_script(OPENED_PANEL, button)
+    return panel
 
 
 def _native_tool(tool: str, tmp_path: Path) -> list[str]:
@@ -235,11 +262,10 @@ def _page_tools(browser, tmp_path: Path) -> int:
 def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: Site, tmp_path: Path) -> None:
     ran = tools = 0
     for page in TRY_PAGES:
-        browser.get(server.url + page)
-        _ready(browser)
+        _open(browser, server, page)
         for button, shown in _page_transcripts(browser, 3):
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-            code, output = _run_panel(browser, _panel_after(browser, button))
+            code, output = _run_panel(browser, _panel_for(browser, button))
             native = run(shell_words(shown.command)[1:])
             assert (code, output) == (native.exit_code, native.output), shown.command
             assert matches(shown.expected, output.splitlines()), (shown.command, output)
@@ -251,10 +277,9 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
     # Elementals hint, Elephants order.
     assert tools == 5
 
-    browser.get(server.url + "games/clash/")
-    _ready(browser)
+    _open(browser, server, "games/clash/")  # the last page above: the browser is there already
     button = next(b for b, t in _page_transcripts(browser, 10) if t.command.startswith("rulebook clash attack "))
-    panel = _panel_after(browser, button)
+    panel = _panel_for(browser, button)
     _run_panel(browser, panel)
     for edit in ("rulebook clash attack fire+ water", "rulebook clash attack earth wind", "rulebook clash atack"):
         code, output = _run_panel(browser, panel, edit)
@@ -269,13 +294,14 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
 def test_a_game_page_tool_answers_as_the_cli(browser, server: Site) -> None:
     from selenium.webdriver.support.ui import Select
 
-    browser.get(server.url + "games/clash/")
-    _ready(browser)
+    _open(browser, server, "games/clash/")
     tool = browser.find_element("css selector", "div.rulebook-tool[data-tool='clash-attack']")
     attacker, target = tool.find_elements("css selector", "select")
     Select(attacker).select_by_value("earth")
     Select(target).select_by_value("air")
-    tool.find_elements("css selector", "input[type=checkbox]")[1].click()  # the defender uses its ability
+    checkbox = tool.find_elements("css selector", "input[type=checkbox]")[1]  # the defender uses its ability
+    if not checkbox.is_selected():
+        checkbox.click()
     tool.find_element("css selector", ".rulebook-tool > .md-button").click()
     panel = tool.find_element("css selector", ".rulebook-try-panel")
     code, output = _run_panel(browser, panel)
@@ -285,24 +311,47 @@ def test_a_game_page_tool_answers_as_the_cli(browser, server: Site) -> None:
     assert output.startswith("illegal:")
 
 
-def test_without_webassembly_the_page_says_why_in_one_line(browser, server: Site) -> None:
-    added = browser.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete globalThis.WebAssembly;"}
-    )
+@contextlib.contextmanager
+def _second_tab(browser) -> Iterator[None]:
+    """Work in a new tab, then close it and come back: the first tab keeps its page and its started engine."""
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
     try:
-        browser.get(server.url + "games/clash/")
-        status = browser.execute_script("return document.getElementById('rulebook-ask-status').textContent")
-        searchable = browser.execute_script("return !!document.querySelector('input.md-search__input')")
+        yield
     finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+        browser.close()
+        browser.switch_to.window(first)
+
+
+def test_the_answer_links_each_rule_id_to_its_entry(browser, server: Site) -> None:
+    _open(browser, server, None)
+    answer = _ask_in_page(browser, "does fortify save earth on a tie")
+    assert answer["ruleId"] == "clash.interp.fortify-outcome"
+    with _second_tab(browser):
+        browser.get(answer["link"])
+        heading = browser.execute_script("return document.getElementById('clash.interp.fortify-outcome').tagName")
+    assert heading.startswith("H")
+
+
+def test_without_webassembly_the_page_says_why_in_one_line(browser, server: Site) -> None:
+    with _second_tab(browser):  # the script below is this tab's only
+        added = browser.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": "delete globalThis.WebAssembly;"}
+        )
+        try:
+            browser.get(server.url + "games/clash/")
+            status = browser.execute_script("return document.getElementById('rulebook-ask-status').textContent")
+            searchable = browser.execute_script("return !!document.querySelector('input.md-search__input')")
+        finally:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
     assert status == "The ask box is unavailable: this browser cannot run WebAssembly in a worker."
     assert searchable
 
 
 def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site) -> None:
     # Visited, with the service worker in control, the page and the worker's files kept.
-    browser.get(server.url + "games/spellfire/")
-    _ready(browser)
+    _open(browser, server, None)
+    page = browser.current_url.split("#")[0]
     _wait(browser, "return navigator.serviceWorker.controller !== null", 30, "the service worker to take control")
     _wait(
         browser,
@@ -311,7 +360,7 @@ def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site
         "the page to be kept",
     )
     server.stop()
-    browser.get(server.url + "games/spellfire/")
+    browser.get(page)
     _ready(browser)
     answer = _ask_in_page(browser, "who attacks first in spellfire")
     assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]

@@ -17,10 +17,14 @@ from the code.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import json
+import os
 import posixpath
 import re
+from pathlib import Path
 
 import rulebook
 from rulebook.coverage import report
@@ -288,6 +292,36 @@ def render_coverage() -> str:
 
 
 def render_compare() -> str:
+    """The options page's text, kept in the per-user cache by a hash of everything it is computed from.
+
+    Replaying every scenario under each choice of every option is more than half of a build's time, and its
+    result changes only with the package (its code and data), the examples, or this hook: a build with none of
+    those changed reads the same text back instead of computing it again (a new hash computes it afresh).
+    """
+    from rulebook.writing import cache_dir
+
+    # The package this build imports (in a clone of the repository, possibly another checkout's), and the
+    # examples its scenarios read, which it finds beside itself.
+    package = Path(rulebook.__file__).resolve().parent
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for folder in (package, package.parent / "examples"):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(package.parent)).encode() + b"\0" + path.read_bytes() + b"\0")
+    folder = cache_dir()
+    kept = folder / "site" / f"options-{digest.hexdigest()[:16]}.md" if folder else None
+    if kept and kept.is_file():
+        return kept.read_text(encoding="utf-8")
+    text = _compute_compare()
+    if kept:
+        with contextlib.suppress(OSError):  # a read-only cache folder: no cache, the same page
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            partial = kept.with_name(f"{kept.name}.{os.getpid()}.partial")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(kept)
+    return text
+
+
+def _compute_compare() -> str:
     """For every option of every game: the scenarios whose answer changes with it, under each choice."""
     from rulebook.compare import compare, options_with_scenarios
 
