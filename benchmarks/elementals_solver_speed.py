@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from elementals_sim import unpack  # the same way of unpacking a revision to time it against
+
 ROOT = Path(__file__).resolve().parent.parent
 SAVED = ROOT / "benchmarks" / "results" / "elementals-solver-1.jsonl"
 
@@ -63,13 +65,6 @@ def run(tree: Path, seeds: list[int], most: int) -> list[list]:
         cwd=tree,
     )
     return json.loads(done.stdout)
-
-
-def unpack(ref: str, into: Path) -> Path:
-    """The tree of revision ``ref``, unpacked into ``into``."""
-    archive = subprocess.run(["git", "archive", ref], capture_output=True, check=True, cwd=ROOT).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def main() -> None:

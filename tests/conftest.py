@@ -6,7 +6,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,6 +51,22 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 outcome.write_text(json.dumps(result), encoding="utf-8")
     assert result["returncode"] == 0, result["stderr"]
     return site
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[Any]:
+    """The built site served on a local port for the browser tests of one file (a `chromium.Site`)."""
+    from chromium import Site
+
+    served = Site(built_site)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def site_url(server: Any) -> str:
+    """The served site's address, ending in a slash."""
+    return server.url
 
 
 class TooManySteps(BaseException):

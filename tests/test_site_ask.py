@@ -41,13 +41,6 @@ FIRST_PAGE = TRY_PAGES[0]
 
 
 @pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[Site]:
-    served = Site(built_site)
-    yield served
-    served.stop()
-
-
-@pytest.fixture(scope="module")
 def browser():
     driver = chrome(1280, 900, capabilities={"goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"}})
     yield driver

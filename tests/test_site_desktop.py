@@ -13,18 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, Site, at_width, require, site_pages
+from chromium import DESKTOP, at_width, require, site_pages
 
 require("the site desktop tests")
 
 TALLEST = 30_000
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    site = Site(built_site)
-    yield site.url
-    site.stop()
 
 
 @pytest.fixture(scope="module")

@@ -21,18 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import PHONE, Site, at_width, require, site_pages
+from chromium import PHONE, at_width, require, site_pages
 
 require("the site phone tests")
 
 SMALLEST_TEXT = 11.0
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    site = Site(built_site)
-    yield site.url
-    site.stop()
 
 
 @pytest.fixture(scope="module")

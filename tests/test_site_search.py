@@ -7,20 +7,11 @@ Outside CI the test is skipped when they are missing; in CI a missing browser fa
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from chromium import Site, chrome, require
+from chromium import chrome, require
 
 require("the site search test")
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    site = Site(built_site)
-    yield site.url
-    site.stop()
 
 
 @pytest.fixture(scope="module")
