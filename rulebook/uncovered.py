@@ -28,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -52,6 +53,14 @@ SHORT_COUNT = 4
 EXISTS = (("is", "there"), ("are", "there"))
 #: How many of the words after "is there" name the thing asked about.
 EXISTS_WORDS = 3
+#: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...").
+DETERMINERS = frozenset({"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "special"})
+#: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
+PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
+#: Marks the words of a partitive thing, not side by side.
+APART = Concept("", ())
+#: Who asks whether they need something ("do I need", "does my friend need" is not read).
+PERSONS = frozenset({"i", "we", "you", "they", "players"})
 
 #: People who play: "how many" before one of these words asks for a number of players.
 PEOPLE = frozenset({"player", "players", "people", "persons", "kids", "friends"})
@@ -94,7 +103,9 @@ ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
 #: Words of a release, for "when was it released" (and "when does it come out").
 RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
 #: Words of money.
-MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd"})
+MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase"})
+#: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
+PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a chance ("the odds of winning").
 CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
 #: Words that rank cards or choices ("the best champion").
@@ -179,10 +190,13 @@ def _material(said: list[str]) -> bool:
 
 
 def _price(said: list[str]) -> bool:
-    """Whether a question asks what something costs in money ("the price of", "how much is it worth")."""
+    """Whether a question asks what something costs in money ("the price of", "how much is it worth", "how much does
+    a starter deck cost": a cost of something sold, not a card's cost in the game)."""
     if any(w in MONEY for w in said):
         return True
-    return any(said[i : i + 2] == ["how", "much"] for i in range(len(said))) and "worth" in said
+    if not any(said[i : i + 2] == ["how", "much"] for i in range(len(said))):
+        return False
+    return "worth" in said or (bool({"cost", "costs"} & set(said)) and any(w in PRODUCTS for w in said))
 
 
 def _chance(said: list[str]) -> bool:
@@ -247,7 +261,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "release": (_release, _states_year),
     "age": (_age, lambda said: "age" in said or "ages" in said),
     "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
-    "price": (_price, _holds_any(MONEY | {"$", "cost"})),
+    "price": (_price, _holds_any(MONEY | {"$"})),
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
 }
@@ -312,7 +326,7 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     asked = _asked_whether(query)
     if not asked:
         return None
-    if any(_holds(_own_stems(lex, doc), asked) for doc, record in enumerate(lex.records) if record[1] in games):
+    if any(_speaks_of(lex, doc, asked) for doc, record in enumerate(lex.records) if record[1] in games):
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
@@ -333,23 +347,64 @@ DESCRIBED = {
 
 
 def _holds(stems: frozenset[str], concepts: list[Concept]) -> bool:
-    """Whether a record's stems hold a thing's last word (its head, "limit") and all its other words but one."""
+    """Whether a record's stems hold a thing's last word (its head, "limit") and its other words: both of two ("time
+    limit"), all but one of three."""
 
     def held(c: Concept) -> bool:
         return any(s in stems for s in c.stems)
 
-    return held(concepts[-1]) and sum(map(held, concepts)) >= max(1, len(concepts) - 1)
+    need = len(concepts) if len(concepts) <= 2 else len(concepts) - 1
+    return held(concepts[-1]) and sum(map(held, concepts)) >= need
+
+
+def _thing(clause: list[str], start: int) -> list[str]:
+    """The words of the thing named from ``clause[start]`` on: determiners skipped, then the words up to the first
+    stopword, at most ``EXISTS_WORDS`` ("is there a turn time limit in ..." names "turn time limit"). A partitive
+    ("a maximum number of cards") names what follows "of": "maximum cards", its words not side by side (marked by
+    an empty word between them)."""
+    n = start
+    while n < len(clause) and clause[n] in DETERMINERS:
+        n += 1
+    found: list[str] = []
+    while n < len(clause) and clause[n] not in STOPWORDS and len(found) < EXISTS_WORDS:
+        found.append(clause[n])
+        n += 1
+    if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:
+        rest = _thing(clause, n + 1)[:1]
+        return [*found[:-1], "", *rest] if rest else found
+    return found
+
+
+def _asked_thing(text: str) -> list[str]:
+    """The words of the thing a question asks whether the game has or needs, read from the question's form:
+    "is there a turn time limit", "do I need card sleeves", "what's the penalty if ...". Empty for other forms."""
+    for clause in re.split(r"[.?!;,]", text[:2000]):
+        said = words(clause)
+        for i in range(len(said) - 1):
+            pair = (said[i], said[i + 1])
+            if pair in EXISTS:
+                return _thing(said, i + 2)
+            if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
+                return _thing(said, i + 3)
+            if pair in (("what", "s"), ("what", "is"), ("whats", "the")) and said[i + 2 : i + 3] == ["the"]:
+                return _thing(said, i + 3)
+            if pair == ("whats", "the"):
+                return _thing(said, i + 2)
+    return []
 
 
 def _asked_whether(query: Query) -> list[Concept]:
-    """The concepts an "is there ..." question asks about: the first few after "there" ("turn", "time", "limit")."""
-    said = words(query.text[:2000])
-    for i in range(len(said) - 1):
-        if (said[i], said[i + 1]) in EXISTS:
-            after = said[i + 2 : i + 2 + 2 * EXISTS_WORDS]
-            found = [c for c in query.concepts if set(c.word.split()) & set(after) or c.typed in after]
-            return found[:EXISTS_WORDS]
-    return []
+    """The concepts of the thing a question asks whether the game has or needs (see `_asked_thing`)."""
+    found: list[Concept] = []
+    for w in _asked_thing(query.text):
+        if not w:
+            found.append(APART)
+            continue
+        c = next((c for c in query.concepts if w in c.word.split() or c.typed == w), None)
+        if c is not None:
+            # One word of a phrase read as one concept ("hand limit") stands for itself; a word its own synonyms.
+            found.append(c if w in (c.word, c.typed) else Concept(w, (stem(w),)))
+    return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
 
 
 _OWN: dict[tuple[int, int], frozenset[str]] = {}
@@ -361,3 +416,34 @@ def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
     if key not in _OWN:
         _OWN[key] = frozenset(stem(w) for w in _own_words(lex.records[doc]))
     return _OWN[key]
+
+
+
+
+def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
+    """The stems of a record's title, text and each of its aliases, word by word (not its ``asked_as`` questions,
+    which may ask about what the record denies or does not say)."""
+    key = (id(lex), -1 - doc)
+    if key not in _TEXTS:
+        record = lex.records[doc]
+        texts = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        _TEXTS[key] = [[stem(w) for w in words(text)] for text in texts]
+    return _TEXTS[key]
+
+
+_TEXTS: dict[tuple[int, int], list[list[str]]] = {}
+
+
+def _speaks_of(lex: Lexicon, doc: int, concepts: list[Concept]) -> bool:
+    """Whether a record speaks of a thing: its head (the last two of its words, "time limit") side by side in its
+    title, its text or one of its aliases; a one-word thing anywhere in them; the words of a partitive ("a maximum
+    number of cards") anywhere in them all."""
+    if APART in concepts:
+        held = {s for said in _texts_stems(lex, doc) for s in said}
+        return all(any(s in held for s in c.stems) for c in concepts if c is not APART)
+    head = concepts[-2:]
+    for said in _texts_stems(lex, doc):
+        for n in range(len(said) - len(head) + 1):
+            if all(said[n + k] in c.stems for k, c in enumerate(head)):
+                return True
+    return False
