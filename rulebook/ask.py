@@ -347,15 +347,16 @@ def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, A
 
 def _cited_first(ranked: list[dict[str, Any]], computed: Ruling, question: str) -> list[dict[str, Any]]:
     """The ranking with the rules a computed answer rests on first: those the question names (a rule titled by one
-    term, "Blaze (Fire): ...", whose term it uses), then the last one cited (the outcome, which decided it), then
-    the others in the ranking's order."""
+    term, "Blaze (Fire): ...", or whose ID ends in one, "spellfire.move.earthwalker", whose term it uses), then the
+    last one cited (the outcome, which decided it), then the others in the ranking's order."""
     if not computed.rules:
         return ranked
     said = {stem(w) for w in words(question[:2000])}
 
     def named(hit: dict[str, Any]) -> bool:
         head = words(hit["title"].split(":")[0].split("(")[0])
-        return len(head) == 1 and stem(head[0]) in said
+        last = hit["id"].rsplit(".", 1)[-1]  # "spellfire.move.earthwalker" is named by "earthwalker"
+        return (len(head) == 1 and stem(head[0]) in said) or ("-" not in last and stem(last) in said)
 
     cited, outcome = set(computed.rules), computed.rules[-1]
     order = [h for h in ranked if h["id"] in cited and named(h)]

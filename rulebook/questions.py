@@ -31,7 +31,7 @@ from rulebook.reading import capped
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
 
-__all__ = ["Reading", "Token", "number_word", "read", "tokens"]
+__all__ = ["NEGATIONS", "Reading", "Token", "denied", "number_word", "read", "tokens"]
 
 #: Numbers written as words, as players write them.
 NUMBER_WORDS: dict[str, int] = {
@@ -100,6 +100,62 @@ def tokens(question: str) -> list[Token]:
         if value is not None and abs(value) > MAX_NUMBER:
             value = None
         found.append(Token(text, raw, value, text[:1] in "+-" and value is not None))
+    return found
+
+
+#: Words that deny what follows ("no flying", "without Blaze", "does not use Surge", "isn't a swimmer", "walk instead of
+#: flying").
+NEGATIONS = frozenset(
+    {
+        *("no", "not", "without", "non", "never", "nor", "isn't", "aren't", "doesn't", "don't", "didn't", "instead"),
+        *("cannot", "can't", "won't", "wasn't", "hasn't", "haven't"),
+    }
+)
+#: Words a denial reaches over to the term it denies, and along a list of terms ("no flying, swimming or
+#: earthwalking", "does not use its Surge", "without using any ability").
+DENIAL_REACH = frozenset(
+    {
+        ",",
+        "or",
+        "and",
+        "a",
+        "an",
+        "the",
+        "its",
+        "their",
+        "his",
+        "her",
+        "any",
+        "use",
+        "uses",
+        "using",
+        "used",
+        "to",
+        "of",
+    }
+)
+
+
+def denied(words: list[Token], terms: frozenset[str] | set[str] | dict[str, Any]) -> set[int]:
+    """The places of ``terms`` (by ``Token.word``) that a question denies: a denial reaches over ``DENIAL_REACH``
+    words and along a list of terms, and no further.
+
+    Examples:
+        >>> sorted(denied(tokens("no flying, swimming or earthwalking; a flying wizard"), {"flying", "swimming"}))
+        [1, 3]
+        >>> denied(tokens("Water does not use Surge"), {"surge"}), denied(tokens("Water uses Surge"), {"surge"})
+        ({4}, set())
+    """
+    found: set[int] = set()
+    reach = False
+    for n, t in enumerate(words):
+        word = t.word.removesuffix("'s")
+        if t.word in NEGATIONS:
+            reach = True
+        elif word in terms and reach:
+            found.add(n)
+        elif t.word not in DENIAL_REACH:
+            reach = False
     return found
 
 

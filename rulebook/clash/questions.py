@@ -20,7 +20,7 @@ Examples:
 
 from __future__ import annotations
 
-from rulebook.questions import Reading, Token, tokens
+from rulebook.questions import Reading, Token, denied, tokens
 from rulebook.registry import rules
 
 __all__ = ["read"]
@@ -97,7 +97,14 @@ def read(question: str) -> Reading | None:
         element = _element(t)
         if element is not None:
             named.append((i, element, t.text.endswith("+")))
-    abilities = {ABILITY_OF[t.word.removesuffix("'s")] for t in words if t.word.removesuffix("'s") in ABILITY_OF}
+    unused = denied(words, ABILITY_OF)
+    said = [
+        (n, ABILITY_OF[t.word.removesuffix("'s")])
+        for n, t in enumerate(words)
+        if t.word.removesuffix("'s") in ABILITY_OF
+    ]
+    abilities = {ability for n, ability in said if n not in unused}
+    forgone = {ability for n, ability in said if n in unused}
     if not named and not abilities:
         return None
     reading = Reading("clash", "one Elemental Clash attack")
@@ -116,10 +123,15 @@ def read(question: str) -> Reading | None:
     direction = _direction(between)
     if direction is None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")
-        reading.missing.append("which of them attacks and which is attacked (say \"X attacks Y\")")
+        reading.missing.append('which of them attacks and which is attacked (say "X attacks Y")')
         return reading
     attacker, target = (second, first) if direction == "backward" else (first, second)
     uses = {e for _, e, plus in named if plus} | abilities
+    if forgone & uses:
+        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+        both = ", ".join(sorted(forgone & uses))
+        reading.missing.append(f"whether {both}'s ability is used (the question says both)")
+        return reading
     if set(uses) - {attacker, target}:
         stray = ", ".join(sorted(set(uses) - {attacker, target}))
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")

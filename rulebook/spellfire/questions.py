@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 from rulebook.questions import Reading, Token, tokens
+from rulebook.questions import denied as deny
 
 __all__ = ["read"]
 
@@ -100,9 +101,12 @@ def read(question: str) -> Reading | None:
     types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in spellfire.TYPES))
     data = rulebook.rules("spellfire").data["movement"]
     powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
-    moves = [powers[t.word] for t in words if t.word in powers]
-    moves = list(dict.fromkeys(moves))
-    unmoving = any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
+    denied = deny(words, powers)
+    moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
+    forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
+    unmoving = bool(denied) or (
+        any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
+    )
     reading = Reading("spellfire", "whether a Spellfire attack on a realm is legal")
     if target:
         reading.read.append(f"the target {target}")
@@ -114,6 +118,9 @@ def read(question: str) -> Reading | None:
         reading.missing.append("which realm is attacked (position A to F)")
     if not types and not moves and not unmoving:
         reading.missing.append("the attacking champion (its type, or its movement power)")
+    if forgone:
+        # "my flyer ... can it walk in without flying?" asks whether a power may be forgone, not whether it reaches.
+        reading.missing.append(f"whether the champion moves as a {' or '.join(forgone)} (read both with and without)")
     if len(types) > 1:
         reading.missing.append(f"which champion attacks ({' or '.join(types)})")
     unread = sorted({t.word for t in words if t.word in UNREAD})
