@@ -55,6 +55,23 @@ EXISTS = (("is", "there"), ("are", "there"))
 EXISTS_WORDS = 3
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...").
 DETERMINERS = frozenset({"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "special"})
+#: Question words: a clause holding one asks.
+WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
+#: Verbs that ask when they open a clause ("can I...", "does it...", "is there...").
+ASKS = frozenset(
+    {
+        *("can", "could", "do", "does", "did", "is", "are", "am", "was", "were", "will", "would", "should"),
+        *("may", "must", "shall", "has", "have", "if"),
+    }
+)
+#: Nouns that ask about the rule itself, not a thing the game may have ("is there a catch", "is there a trick to
+#: it", "what's the difference"): a question about them is not asking whether the game has something.
+RULE_NOUNS = frozenset(
+    {
+        *("catch", "trick", "difference", "reason", "point", "problem", "issue", "exception", "downside", "way"),
+        *("rule", "ruling", "outcome", "result", "answer", "order"),
+    }
+)
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
 #: Marks the words of a partitive thing, not side by side.
@@ -267,9 +284,23 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
 }
 
 
+def asking(question: str) -> list[str]:
+    """The words of a question's asking clauses: those with a question word ("how", "what"...) or opening on a verb
+    that asks ("can", "does", "is"...), not its table talk ("we played a huge four hour game, does it end?" asks in
+    its last clause only). Every word when no clause asks (a question written as a few keywords).
+
+    Examples:
+        >>> asking("we played a four hour game last night. does an empty pile end it?")
+        ['does', 'an', 'empty', 'pile', 'end', 'it']
+    """
+    clauses = [words(c) for c in re.split(r"[.?!;,:()]", question[:2000])]
+    asked = [c for c in clauses if (WH & set(c)) or (ASKS & set(c[:3]))]
+    return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]
+
+
 def asks_for(question: str) -> str | None:
     """The kind of answer a question asks for, of those only a ruling saying so answers (see ``KINDS``), or None."""
-    said = words(question[:2000])
+    said = asking(question)
     return next((kind for kind, (asked, _states) in KINDS.items() if asked(said)), None)
 
 
@@ -303,7 +334,7 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         hits = ranked[:RANKED]
         found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
         return f"states {DESCRIBED[kind]}", found
-    things = _counted(words(query.text[:2000]))
+    things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
         counted = _count_stated(query, lex, games, things)
         return f"states a count of {' '.join(things)}", next(
@@ -377,8 +408,15 @@ def _thing(clause: list[str], start: int) -> list[str]:
 
 def _asked_thing(text: str) -> list[str]:
     """The words of the thing a question asks whether the game has or needs, read from the question's form:
-    "is there a turn time limit", "do I need card sleeves", "what's the penalty if ...". Empty for other forms."""
-    for clause in re.split(r"[.?!;,]", text[:2000]):
+    "is there a turn time limit", "do I need card sleeves", "what's the penalty if ...". Empty for other forms, and
+    for a thing that is the rule itself ("is there a catch", see ``RULE_NOUNS``)."""
+    thing = _opened_thing(text)
+    return [] if thing and thing[-1] in RULE_NOUNS else thing
+
+
+def _opened_thing(text: str) -> list[str]:
+    """The words after the opener of `_asked_thing`'s forms."""
+    for clause in re.split(r"[.?!;,:()]", text[:2000]):
         said = words(clause)
         for i in range(len(said) - 1):
             pair = (said[i], said[i + 1])
