@@ -101,7 +101,9 @@ def main() -> None:
         report("original judges' questions", load("questions.toml"))
         report("fresh questions (written blind after tuning ended, measured once)", load("players-fresh.toml"))
         tuned["issue 22's former blind questions"] = report(blind_label, load("players-blind.toml"))
-        report("issue 22's second blind set (measured once on 2026-11-25; tuning data since)", load("players-blind-2.toml"))
+        report(
+            "issue 22's second blind set (measured once on 2026-11-25; tuning data since)", load("players-blind-2.toml")
+        )
     tuned["issue 22's third-round development questions"] = report(
         "issue 22's third-round development questions", load("players-dev-3.toml")
     )

@@ -36,6 +36,8 @@ def commands(tree: Path) -> dict[str, list[str]]:
             str(tree / "examples" / "clash" / "short-game.log"),
             "--json",
         ],
+        "rulebook ask QUESTION": [RULEBOOK, "ask", "Does Fortify save Earth on a tie?"],
+        "rulebook ask QUESTION (computed)": [RULEBOOK, "ask", "Fire attacks Water with Blaze, who is eliminated?"],
         "import rulebook": [PY, "-c", "import rulebook"],
         "bare Typer app (the same on both sides: the noise)": [PY, str(HERE / "bare_typer.py"), "x"],
     }

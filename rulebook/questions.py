@@ -189,13 +189,16 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
     """Every reader's reading of ``question`` (computed ones first), among ``games`` (default: all).
 
     Each game's reader and the cue words that make it worth trying are named by its registry entry
-    (``questions`` and ``cues``); a reader whose cue words are absent is not tried, and its engine is not imported.
+    (``questions``, ``cues`` and ``verbs``); a reader whose cue words (or the words of the action it computes) are
+    absent is not tried, and its engine is not imported.
     """
     text = capped(question, "a question")
     words = {t.word for t in tokens(text)}
     readings = []
     for entry in registry.games():
         if not entry.questions or (games is not None and entry.id not in games) or not words & entry.cues:
+            continue
+        if entry.verbs and not words & entry.verbs:
             continue
         reader = importlib.import_module(entry.questions)
         reading = reader.read(text)

@@ -47,8 +47,8 @@ class Game(
     namedtuple(
         "Game",
         "id name kind source engine document data scenarios runner ruling new_game questions cues names own_words"
-        " cli figures",
-        defaults=("", "", "", "", "", "", frozenset(), (), (), "", ()),
+        " cli figures verbs",
+        defaults=("", "", "", "", "", "", frozenset(), (), (), "", (), frozenset()),
     )
 ):
     """One game's registry entry: everything the rest of the project needs from it, named in one place.
@@ -62,8 +62,10 @@ class Game(
       options)`` (the scenario's whole [`Ruling`][rulebook.ruling.Ruling]);
     - ``new_game``: ``"module:function"`` of a playable game's first position (its states honour
       [`GameState`][rulebook.protocol.GameState]); empty for a game that is not played here;
-    - ``questions`` and ``cues``: the module reading a question in words (``read(text)``, for ``ask``) and the
-      words that make it worth trying;
+    - ``questions``, ``cues`` and ``verbs``: the module reading a question in words (``read(text)``, for ``ask``),
+      the words that make it worth trying and, where its reader computes one kind of action, the words of that
+      action ("attacks", "order"): a question needs one of ``cues`` and, when ``verbs`` is not empty, one of them
+      too, or the reader is not tried and its game's engine is not imported;
     - ``names`` and ``own_words``: how a question names the game, and the words only this game uses (a question
       that has either is answered from this game's records);
     - ``cli``: ``"module:attribute"`` of its Typer command group, mounted as ``rulebook <id>``;
@@ -116,6 +118,11 @@ GameInfo = Game
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 _CLASH_WORDS = ("fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive")
+#: The words of an attack the Clash reader computes (its own FORWARD and BACKWARD words, and "goes after").
+_CLASH_ACTIONS = (
+    *("attack", "attacks", "attacking", "attacked", "against", "versus", "vs", "hits", "hit", "fights", "fight"),
+    *("into", ">", "defending", "defends", "defend", "blocks", "blocking", "block", "after"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -134,6 +141,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.clash:new_game",
         questions="rulebook.clash.questions",
         cues=frozenset(_CLASH_WORDS),
+        verbs=frozenset(_CLASH_ACTIONS),
         names=("elemental clash", "elementalclash", "clash game", "clash games", "game of clash", "games of clash"),
         own_words=("blaze", "surge", "fortify", "gale", "ether"),
         cli="cli.clash:app",
@@ -210,6 +218,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
         cues=frozenset(_ELEPHANT_SPELLS),
+        verbs=frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}),
         names=("elemental elephants", "elephants", "elephant"),
         own_words=(
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),

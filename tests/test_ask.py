@@ -447,3 +447,105 @@ def test_elementals_playing_card_words_say_the_question_is_about_elementals() ->
     ruling = ask("can the 7 of spades hurt the queen of spades")
     assert not ruling.value["refused"]
     assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+# ---------------------------------------------------------------- issue 22, third round
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("do we need dice for elemental elephants?", "Elemental Elephants"),
+        ("is there an official app for the elementals solitaire?", "Elementals"),
+        ("what's the penalty for playing a card out of turn in spellfire", "Spellfire"),
+        ("how much does an elestrals booster box cost", "Elestrals"),
+        ("do i need card protectors to play elemental clash", "Elemental Clash"),
+    ],
+)
+def test_a_thing_no_record_of_the_game_speaks_of_is_not_covered(question: str, game: str) -> None:
+    # "is there", "do we need", "what's the ... for": the thing asked about must be spoken of by some record of the
+    # game (its words side by side); a price is asked of a thing sold, whatever the game calls a cost.
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is True and ruling.value["computed"] is None
+    assert ruling.verdict.startswith(f"the documents do not cover this: no record of {game} ")
+
+
+def test_what_no_record_speaks_of_is_named() -> None:
+    assert ask("what's the penalty for playing a card out of turn in spellfire").verdict == (
+        "the documents do not cover this: no record of Spellfire speaks of a penalty; the nearest rulings follow, "
+        "not as the answer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expect"),
+    [
+        # "is there a catch" asks about the rule, not about a thing the game may lack
+        (
+            "so I have an elestral that costs two spirits in my hand, can I normal cast it this turn or is there a "
+            "catch?",
+            "elestrals.main.normal-cast-one-spirit",
+        ),
+        # a clock word in the table talk ("a four hour game") does not make the question ask for a length of time
+        (
+            "our spellfire draw pile ran dry in the middle of a four hour game, does that end it or do we shuffle "
+            "the discards back in?",
+            "spellfire.deck.optional-reshuffle",
+        ),
+        # a thing the records speak of, in players' words ("max hand size")
+        ("is there a max hand size in elestrals", "elestrals.zone.hand"),
+    ],
+)
+def test_table_talk_and_rule_words_do_not_make_a_covered_question_uncovered(question: str, expect: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["refused"] is False
+    assert expect in [hit["id"] for hit in ruling.value["rulings"][:3]]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("Fire attacks Water without using Blaze, who is eliminated?", "P1's Fire is eliminated (3 against 4)"),
+        ("Fire attacks Water and Water does not use Surge", "P1's Fire is eliminated (3 against 4)"),
+        ("Fire attacks Water with Blaze, who is eliminated?", "P2's Water is eliminated (5 against 4)"),
+        (
+            "a wizard with no flying, swimming or earthwalking attacks realm B while A still stands",
+            "illegal: B is protected by A, and the wizard has no movement power",
+        ),
+    ],
+)
+def test_an_ability_or_power_the_question_denies_is_not_computed_as_used(question: str, verdict: str) -> None:
+    assert computed(question) == verdict
+
+
+def test_a_power_both_claimed_and_denied_is_not_computed() -> None:
+    # "my flyer ... can it walk in without flying?" asks whether the power may be forgone, not whether it reaches
+    ruling = ask("my flying hero attacks realm C while A stands; could it walk instead of flying if it wanted?")
+    assert ruling.value["computed"] is None
+    assert ruling.verdict.startswith("spellfire.move.")
+    [reading] = ruling.value["readings"]
+    assert reading["missing"] == ["whether the champion moves as a flyer (read both with and without)"]
+
+
+def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
+    # The registry's `verbs` decide whether a reader (and its engine) is loaded at all: they must be the words the
+    # reader itself needs, or a question it computes would not reach it.
+    from rulebook import registry
+    from rulebook.clash.questions import BACKWARD, FORWARD
+    from rulebook.elephants.questions import ORDER_WORDS
+
+    assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
+    assert registry.game("elephants").verbs == ORDER_WORDS
+
+
+def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from rulebook.ask import ask; ask('Does Fortify save Earth on a tie?'); "
+        "ask('Which spells advance in Elemental Elephants?'); "
+        "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['rulebook.questions']"
