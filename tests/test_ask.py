@@ -549,3 +549,11 @@ def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine(
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['rulebook.questions']"
+
+
+def test_two_attacks_described_are_not_computed_as_one() -> None:
+    ruling = ask("What happens if water attacks fire and then fire attacks water next turn?")
+    assert ruling.value["computed"] is None
+    assert ruling.value["readings"][0]["missing"] == [
+        "which one attack to compute (the question describes more than one)"
+    ]

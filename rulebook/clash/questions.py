@@ -79,6 +79,18 @@ def _direction(between: list[str]) -> str | None:
     return "forward" if going or any(w in ATTACKING for w in between) else None
 
 
+def _attacks(words: list[Token], elements: set[int]) -> int:
+    """How many attacks a question describes: attack words with an element named just before and just after
+    ("water attacks fire and then fire attacks water" describes two)."""
+    return sum(
+        1
+        for i, t in enumerate(words)
+        if t.text in ATTACKING
+        and elements & set(range(max(0, i - 3), i))
+        and elements & set(range(i + 1, i + 4))
+    )
+
+
 def _element(token: Token) -> str | None:
     word = token.word.removesuffix("'s")
     if word.endswith("s") and word[:-1] in ELEMENTS:
@@ -117,6 +129,11 @@ def read(question: str) -> Reading | None:
         if named:
             reading.read.append(f"{named[0][1].capitalize()}")
         reading.missing.append("the element attacked" if named else "the attacking and the attacked element")
+        return reading
+    attacks = _attacks(words, {i for i, _, _ in named})
+    if attacks > 1:
+        reading.read.append(f"{attacks} attacks")
+        reading.missing.append("which one attack to compute (the question describes more than one)")
         return reading
     (first_at, first, _), (second_at, second, _) = named[0], named[1]
     between = [t.text for t in words[first_at + 1 : second_at]]
