@@ -457,13 +457,13 @@ def test_elementals_playing_card_words_say_the_question_is_about_elementals() ->
     [
         ("do we need dice for elemental elephants?", "Elemental Elephants"),
         ("is there an official app for the elementals solitaire?", "Elementals"),
-        ("what's the penalty for playing a card out of turn in spellfire", "Spellfire"),
+        ("is there a penalty for playing a card out of turn in spellfire", "Spellfire"),
         ("how much does an elestrals booster box cost", "Elestrals"),
         ("do i need card protectors to play elemental clash", "Elemental Clash"),
     ],
 )
 def test_a_thing_no_record_of_the_game_speaks_of_is_not_covered(question: str, game: str) -> None:
-    # "is there", "do we need", "what's the ... for": the thing asked about must be spoken of by some record of the
+    # "is there", "do we need": the thing asked about must be spoken of by some record of the
     # game (its words side by side); a price is asked of a thing sold, whatever the game calls a cost.
     ruling = ask(question)
     assert ruling.value["uncovered"] is True and ruling.value["computed"] is None
@@ -471,9 +471,9 @@ def test_a_thing_no_record_of_the_game_speaks_of_is_not_covered(question: str, g
 
 
 def test_what_no_record_speaks_of_is_named() -> None:
-    assert ask("what's the penalty for playing a card out of turn in spellfire").verdict == (
-        "the documents do not cover this: no record of Spellfire speaks of a penalty; the nearest rulings follow, "
-        "not as the answer"
+    assert ask("is there a time limit for each turn in elemental elephants?").verdict == (
+        "the documents do not cover this: no record of Elemental Elephants speaks of a time limit; the nearest "
+        "rulings follow, not as the answer"
     )
 
 

@@ -119,6 +119,8 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-fresh.toml")
         + load("players-dev-uncovered.toml")
         + load("players-blind.toml")
+        + load("players-blind-2.toml")
+        + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
         assert set(q["expect"]) <= KNOWN, q["text"]
