@@ -91,6 +91,16 @@ def _attacks(words: list[Token], elements: set[int]) -> int:
     )
 
 
+def _unclear_abilities(attacker: str, target: str, uses: set[str], forgone: set[str]) -> str | None:
+    """What is missing to know which abilities an attack uses: an ability both used and denied ("Water does not
+    use Surge ... Water uses Surge"), or one of an element that takes no part in the attack; None when clear."""
+    if forgone & uses:
+        return f"whether {', '.join(sorted(forgone & uses))}'s ability is used (the question says both)"
+    if uses - {attacker, target}:
+        return f"whose ability is used ({', '.join(sorted(uses - {attacker, target}))} takes no part in this attack)"
+    return None
+
+
 def _element(token: Token) -> str | None:
     word = token.word.removesuffix("'s")
     if word.endswith("s") and word[:-1] in ELEMENTS:
@@ -144,15 +154,10 @@ def read(question: str) -> Reading | None:
         return reading
     attacker, target = (second, first) if direction == "backward" else (first, second)
     uses = {e for _, e, plus in named if plus} | abilities
-    if forgone & uses:
+    unclear = _unclear_abilities(attacker, target, uses, forgone)
+    if unclear:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        both = ", ".join(sorted(forgone & uses))
-        reading.missing.append(f"whether {both}'s ability is used (the question says both)")
-        return reading
-    if set(uses) - {attacker, target}:
-        stray = ", ".join(sorted(set(uses) - {attacker, target}))
-        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"whose ability is used ({stray} takes no part in this attack)")
+        reading.missing.append(unclear)
         return reading
     if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
         reading.missing.append("the attacked element")
