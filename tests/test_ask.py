@@ -557,3 +557,11 @@ def test_two_attacks_described_are_not_computed_as_one() -> None:
     assert ruling.value["readings"][0]["missing"] == [
         "which one attack to compute (the question describes more than one)"
     ]
+
+
+def test_an_elephants_spell_of_an_earlier_round_is_not_ordered_with_this_clash() -> None:
+    ruling = ask("P1 cast Slumber last round; this round P2 casts Clap first. Order?")
+    assert ruling.value["computed"] is None
+    assert ruling.value["readings"][0]["missing"] == [
+        "one clash of this round (last round: spells of an earlier round are not read)"
+    ]

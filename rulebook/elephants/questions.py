@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
-from rulebook.questions import Reading, tokens
+from rulebook.questions import Reading, Token, tokens
 
 __all__ = ["read"]
 
 ORDER_WORDS = frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"})
 #: A clash named in words: "ii" or "2" (the Roman names come from the one table of them).
 ROMAN = {name.lower(): n for n, name in enumerate(roman_names(), 1)}
+#: Words before "round" that place a spell in an earlier round, which this reader cannot read.
+EARLIER = frozenset({"last", "previous", "earlier", "prior", "past", "former"})
 UNREAD = frozenset({"cancelled", "canceled", "cancels", "moved", "resolved", "advanced", "gravitated"})
 
 
@@ -72,6 +74,9 @@ def read(question: str) -> Reading | None:
     )
     if states:
         reading.missing.append(f"which spells are {', '.join(states)} (only a clash of face-up spells is read)")
+    earlier = _earlier_round(words)
+    if earlier:
+        reading.missing.append(f"one clash of this round ({earlier}: spells of an earlier round are not read)")
     if reading.missing:
         return reading
     players = max(2, *(int(s[1]) for s in spells))
@@ -97,6 +102,14 @@ def read(question: str) -> Reading | None:
         return reading
     reading.ruling = rulings["P1"]
     return reading
+
+
+def _earlier_round(words: list[Token]) -> str:
+    """The words that place a spell in an earlier round ("cast Slumber last round", "the previous round"), or ""."""
+    for i, t in enumerate(words[:-1]):
+        if t.word in EARLIER and words[i + 1].word in ("round", "rounds", "turn"):
+            return f"{t.word} {words[i + 1].word}"
+    return ""
 
 
 def _ties(rulings: dict) -> str:
