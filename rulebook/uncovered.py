@@ -319,8 +319,8 @@ def asking(question: str) -> list[str]:
 
 def asks_for(question: str) -> str | None:
     """The kind of answer a question asks for, of those only a ruling saying so answers (see ``KINDS``), or None."""
-    said = asking(question)
-    return next((kind for kind, (asked, _states) in KINDS.items() if asked(said)), None)
+    said, whole = asking(question), words(question[:2000])
+    return next((kind for kind, (asked, _s) in KINDS.items() if asked(whole if kind in WHOLE else said)), None)
 
 
 def _own_words(record: Sequence[Any]) -> list[str]:
@@ -382,6 +382,10 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
 
 
+#: The kinds read in the whole question, not only its asking clauses: a mishap is told, then asked about ("oops, I
+#: flipped a card by accident, what do I do").
+WHOLE = frozenset({"mishap"})
+
 #: How the verdict names what no ruling states, by kind.
 DESCRIBED = {
     "players": "a number of players",
@@ -395,17 +399,6 @@ DESCRIBED = {
     "ranking": "which is best",
     "mishap": "what to do about it",
 }
-
-
-def _holds(stems: frozenset[str], concepts: list[Concept]) -> bool:
-    """Whether a record's stems hold a thing's last word (its head, "limit") and its other words: both of two ("time
-    limit"), all but one of three."""
-
-    def held(c: Concept) -> bool:
-        return any(s in stems for s in c.stems)
-
-    need = len(concepts) if len(concepts) <= 2 else len(concepts) - 1
-    return held(concepts[-1]) and sum(map(held, concepts)) >= need
 
 
 def _thing(clause: list[str], start: int) -> list[str]:
