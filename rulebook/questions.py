@@ -31,7 +31,7 @@ from rulebook.reading import capped
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
 
-__all__ = ["NEGATIONS", "Reading", "Token", "denied", "number_word", "read", "tokens"]
+__all__ = ["NEGATIONS", "Reading", "Token", "asks_advice", "denied", "number_word", "read", "tokens"]
 
 #: Numbers written as words, as players write them.
 NUMBER_WORDS: dict[str, int] = {
@@ -159,6 +159,29 @@ def denied(words: list[Token], terms: frozenset[str] | set[str] | dict[str, Any]
     return found
 
 
+#: Words of a question asking which choice to make ("is it better to", "the best ability"), not what one does.
+ADVICE = frozenset({"better", "best", "worth", "recommend", "recommended", "strategy", "wiser", "smarter", "advice"})
+#: After "should", the words of a question asking what the rules make happen ("what should happen"), not advice.
+HAPPENING = frozenset({"happen", "happens", "occur", "be"})
+
+
+def asks_advice(words: list[Token]) -> str:
+    """The word that makes a question ask for advice ("should I", "better", "best"), or "" when it does not.
+
+    Examples:
+        >>> asks_advice(tokens("Fire attacks Water: should Water use Surge?"))
+        'should'
+        >>> asks_advice(tokens("Fire attacks Water: what should happen?"))
+        ''
+    """
+    for n, t in enumerate(words):
+        if t.word in ADVICE:
+            return t.word
+        if t.word == "should" and (n + 1 == len(words) or words[n + 1].word not in HAPPENING):
+            return t.word
+    return ""
+
+
 @dataclass
 class Reading:
     """What a reader made of a question: the computed ruling, or what it read and what is missing."""
@@ -193,7 +216,9 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
     absent is not tried, and its engine is not imported.
     """
     text = capped(question, "a question")
-    words = {t.word for t in tokens(text)}
+    said = tokens(text)
+    words = {t.word for t in said}
+    advice = asks_advice(said)
     readings = []
     for entry in registry.games():
         if not entry.questions or (games is not None and entry.id not in games) or not words & entry.cues:
@@ -202,6 +227,11 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
             continue
         reader = importlib.import_module(entry.questions)
         reading = reader.read(text)
+        if reading is not None and reading.ruling is not None and advice:
+            # "My Fire attacks their Water: which ability should Water use?" asks which choice to make; the outcome
+            # of the one attack read would answer a question not asked.
+            reading.ruling = None
+            reading.missing.append(f"which choice to make is not computed (the question asks for advice: {advice})")
         if reading is not None:
             readings.append(reading)
     readings.sort(key=lambda r: r.ruling is None)

@@ -565,3 +565,13 @@ def test_an_elephants_spell_of_an_earlier_round_is_not_ordered_with_this_clash()
     assert ruling.value["readings"][0]["missing"] == [
         "one clash of this round (last round: spells of an earlier round are not read)"
     ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["my fire attacks their water; which ability should water use?", "is it better for Air to attack Earth with Gale?"],
+)
+def test_a_question_asking_for_advice_is_not_answered_with_one_choices_outcome(question: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert ruling.value["readings"][0]["missing"][-1].startswith("which choice to make is not computed")
