@@ -11,9 +11,8 @@ words of particular questions:
 - the number of people a game is played by ("can three people play", "a four-player free for all", "solo"): a
   ruling must state a number of players;
 - a length of time on the clock ("in minutes", "how long does a game take"): a ruling must state one;
-- who made a game, when it came out, what age it is for, what it is made of, what it costs, which card is best,
-  how likely a win is or what to do about a mishap at the table (a card flipped by accident, a bent card): a ruling
-  must say so (a maker, a year, an age, "made of", a price, a ranking, a chance, the same mishap);
+- who made a game, when it came out, what age it is for, what it is made of, what it costs, which card is best
+  or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
 - whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
   together.
 
@@ -122,23 +121,6 @@ ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
 RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
 #: Words of money.
 MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase"})
-#: Words of a mishap at the table, not a move of the game ("I flipped a card by accident", "a bent card"): a ruling
-#: must speak of the same mishap.
-MISHAPS = frozenset(
-    {
-        "accident",
-        "accidentally",
-        "oops",
-        "misdeal",
-        "misdealt",
-        "bent",
-        "torn",
-        "spilled",
-        "cheat",
-        "cheated",
-        "cheating",
-    }
-)
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a chance ("the odds of winning").
@@ -299,7 +281,6 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "price": (_price, _holds_any(MONEY | {"$"})),
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
-    "mishap": (_holds_any(MISHAPS), _holds_any(MISHAPS)),
 }
 
 
@@ -319,8 +300,8 @@ def asking(question: str) -> list[str]:
 
 def asks_for(question: str) -> str | None:
     """The kind of answer a question asks for, of those only a ruling saying so answers (see ``KINDS``), or None."""
-    said, whole = asking(question), words(question[:2000])
-    return next((kind for kind, (asked, _s) in KINDS.items() if asked(whole if kind in WHOLE else said)), None)
+    said = asking(question)
+    return next((kind for kind, (asked, _states) in KINDS.items() if asked(said)), None)
 
 
 def _own_words(record: Sequence[Any]) -> list[str]:
@@ -382,10 +363,6 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
 
 
-#: The kinds read in the whole question, not only its asking clauses: a mishap is told, then asked about ("oops, I
-#: flipped a card by accident, what do I do").
-WHOLE = frozenset({"mishap"})
-
 #: How the verdict names what no ruling states, by kind.
 DESCRIBED = {
     "players": "a number of players",
@@ -397,7 +374,6 @@ DESCRIBED = {
     "price": "a price",
     "chance": "a chance of winning",
     "ranking": "which is best",
-    "mishap": "what to do about it",
 }
 
 
