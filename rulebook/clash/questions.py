@@ -5,6 +5,9 @@ element written with ``+`` (``air+``, the move-log notation) or whose ability is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
 by Y", "X defends against Y" and "X blocks Y" make Y the attacker.
 
+An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
+denied, or a question describing two attacks, is not computed.
+
 Only an attack from the opening position is computed (every element in play, no ability spent): a
 question that speaks of an earlier turn (an ability already spent, an element left or revived) names
 a position this reader cannot read, so it says so and the rulings answer instead.

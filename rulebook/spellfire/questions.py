@@ -5,6 +5,10 @@ The target is "position E", "realm E", "realm in position E" or a bare capital l
 its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
 movement power". The formation is the opponent's full six realms, none razed unless said.
 
+A movement power the question denies ("no flying, swimming or earthwalking", "not a flyer") is not the
+attacker's; one both claimed and denied ("my flyer ... walk in without flying?") asks whether the power may be
+forgone, and is not computed.
+
 Without a target, or without the attacking champion's type or movement, nothing is computed: the
 reader says what it read and what is missing.
 
