@@ -15,6 +15,9 @@ misses of the sets tuning may look at: the development half, issue 22's developm
 60.7% / 3); tuning data since. Issue 22's third round tuned on its even-indexed half only (by file order) and held
 its odd-indexed half out: both halves are reported apart, and `--misses` lists the even half's misses alone. Issue
 22's third round also added its own development questions (players-dev-3.toml: uncovered and long chatty ones).
+Issue 22's third blind set (players-blind-3.toml, 241 questions written from the source documents alone by someone
+who never saw the ranker, the readers or the players' words) was measured once on 2026-11-26, after the third
+round of tuning was merged; never tuned on.
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
@@ -112,6 +115,8 @@ def main() -> None:
         "issue 22's second blind set, even half (tuned on)", blind_2[0::2]
     )
     report("issue 22's second blind set, odd half (held out by the third round)", blind_2[1::2])
+    if not args.dev_only:
+        report("issue 22's third blind set (measured once on 2026-11-26)", load("players-blind-3.toml"))
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
