@@ -378,6 +378,9 @@ def hint(
     games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
     where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
     Without ``estimate``, a lone move (a draw, a single plan) comes without its chance to win, unplayed.
+    ``method`` (one of ``METHODS``) chooses among the plans otherwise, in as many games as the race would
+    play: ``nested`` (every plan the same games, the best mean) or ``uct`` (UCB1 over the plans); the race
+    won most on development deals and is the default (``benchmarks/elementals_hint_dev.py --method``).
     """
     if state.is_terminal():
         raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
