@@ -4,7 +4,11 @@ budget before the report run (``elementals_solver.py --hint``, deals 1 and up).
 Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
-        [--candidates 8] [--budget 700] [--positions 40000] [--planner-only]
+        [--candidates 8] [--budget 700] [--positions 40000] [--method race|nested|uct] [--winnable FILE]
+
+With ``--winnable``, a JSON-lines file of ``{"seed": ..., "verdict": ...}`` (the solver's, deck known), only the
+deals it calls winnable are played: a deal no line wins is lost by every policy, and comparing methods on the
+others gives the same difference with fewer games.
 
 Prints the wins with their 95% interval (Wilson), the planner's wins on the same deals, and the hint's
 CPU seconds per game (mean and worst) and per hint (median and worst).
@@ -13,6 +17,7 @@ CPU seconds per game (mean and worst) and per hint (median and worst).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -32,6 +37,8 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=hints.CANDIDATES)
     parser.add_argument("--budget", type=int, default=None, help="turns per hint (default: the layout's BUDGET)")
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
+    parser.add_argument("--method", choices=hints.METHODS, default="race")
+    parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
     parser.add_argument(
         "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
     )
@@ -59,9 +66,14 @@ def main() -> None:
     hints.hint = timed
     wins = planned = defeated = 0
     games: list[float] = []
-    for seed in range(args.first, args.first + args.deals):
+    seeds = list(range(args.first, args.first + args.deals))
+    if args.winnable:
+        with open(args.winnable, encoding="utf-8") as lines:
+            verdicts = {row["seed"]: row["verdict"] for row in map(json.loads, lines) if row}
+        seeds = [seed for seed in seeds if verdicts.get(seed) == "winnable"]
+    for seed in seeds:
         start = time.process_time()
-        policy = hints.HintPolicy(args.samples, args.candidates)
+        policy = hints.HintPolicy(args.samples, args.candidates, args.method)
         final = play_game(elementals.new_game(seed=seed, layout=args.layout), policy, random.Random(seed))
         games.append(time.process_time() - start)
         wins += final.won()
@@ -70,10 +82,11 @@ def main() -> None:
         planned += base.won()
         print(f"seed {seed}: hint {'won' if final.won() else 'lost'} ({final.defeated} defeated), "
               f"planner {'won' if base.won() else 'lost'}, {games[-1]:.1f} s", flush=True)
-    n = args.deals
+    n = len(seeds)
     low, high = SimulationResult("", games=n, wins=wins).interval()
     print(
-        f"layout {args.layout}, seeds {args.first}-{args.first + n - 1}, samples {args.samples}, candidates "
+        f"layout {args.layout}, method {args.method}, {n} seeds of {args.first}-{args.first + args.deals - 1}, "
+        f"samples {args.samples}, candidates "
         f"{args.candidates}, budget {hints.BUDGET[args.layout]}: "
         f"hint {wins}/{n} ({wins / n:.1%}, {low:.1%} to {high:.1%}); "
         f"mean defeated {defeated / n:.2f}; planner {planned}/{n}; "

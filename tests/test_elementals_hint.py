@@ -158,3 +158,36 @@ def test_before_a_draw_with_a_power_held_the_draw_is_not_called_the_only_move() 
     assert words[0] == "next: draw three cards to begin the turn"
     fresh = elementals.new_game(seed=7)
     assert reasons(fresh, hint(fresh, samples=4))[0] == "the only move now: draw three cards to begin the turn"
+
+
+@pytest.mark.parametrize("method", ["nested", "uct"])
+@pytest.mark.parametrize(("seed", "moves", "layout"), [(12, 9, 1), (3, 9, 2), (21, 10, 3)])
+def test_the_other_methods_never_read_the_hidden_cards_either(method: str, seed: int, moves: int, layout: int) -> None:
+    state = _midgame(seed, moves, layout)
+    other = _hidden_reordered(state, random.Random(seed))
+    first, second = hint(state, samples=4, method=method), hint(other, samples=4, method=method)
+    assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
+    assert first.action in state.legal_actions()
+
+
+def test_nested_rollouts_give_every_line_the_same_games_and_keep_the_best_mean() -> None:
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    found = hint(state, samples=8, method="nested")
+    assert found.source == "samples" and found.samples >= 2
+    # Every line played as many games as the chosen one: the games played out are a multiple of them.
+    assert found.played % found.samples == 0 and found.played > found.samples
+    assert found.votes <= found.won <= found.samples
+
+
+def test_uct_plays_every_line_twice_then_spends_its_games_on_the_promising_ones() -> None:
+    from rulebook.elementals.hint import _uct
+
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    lines = [line for line, _ in plans(state)][:4]
+    scores, _, alive = _uct(state, lines, 40, random.Random(1), None)
+    counts = sorted(len(s) for s in scores)
+    assert alive == [0, 1, 2, 3] and sum(counts) == 40 and counts[0] >= 2
+    mean = [sum(s) / len(s) for s in scores]
+    most = max(range(4), key=lambda k: len(scores[k]))
+    least = min(range(4), key=lambda k: len(scores[k]))
+    assert counts[-1] > counts[0] and mean[most] >= mean[least]  # the games went where the scores were

@@ -35,6 +35,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -61,6 +62,12 @@ WIN_BONUS, MARGIN = 10, 1.0
 #: Hand of Ragnaros and a joker scores many more than most), whatever the layout.
 BUDGET: dict[int, int] = {1: 900, 2: 3000, 3: 3000}
 POSITIONS = 40_000
+#: The methods a hint may choose its move by: ``race`` (successive halving, the planner's line kept unless
+#: beaten beyond chance), ``nested`` (nested rollouts, level 1: every line the same games, the best mean)
+#: and ``uct`` (determinized UCT: UCB1 over the lines, statistics shared over the deals). The new methods
+#: weigh up to ``WIDE`` lines, and UCB1's exploration constant is ``UCT_C``.
+METHODS = ("race", "nested", "uct")
+WIDE, UCT_C = 12, 0.15
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
 
@@ -270,6 +277,67 @@ def _race(
     return scores, wins, alive
 
 
+def _deal(deals: list[ElementalsState], j: int, state: ElementalsState, rng: random.Random) -> ElementalsState:
+    """The ``j``-th deal of the pool that fits the view, dealt when first needed: every line's ``j``-th game
+    is played in the same deal (common random numbers)."""
+    while len(deals) <= j:
+        deals.append(view(state, rng))
+    return deals[j]
+
+
+def _even(
+    state: ElementalsState, lines: list[tuple[Any, ...]], total: int, rng: random.Random,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[list[int]], list[list[bool]], list[int]]:
+    """Nested rollouts, level 1 (Bjarnason, Fern and Tadepalli, ICAPS 2009): every line plays the same
+    deals, ``total`` games in all, and the best mean wins, with no lean toward the planner's line."""
+    deals: list[ElementalsState] = []
+    scores: list[list[int]] = [[] for _ in lines]
+    wins: list[list[bool]] = [[] for _ in lines]
+    limit = WORK[0] + POSITIONS
+    for j in range(max(2, total // len(lines))):
+        for k, line in enumerate(lines):
+            ok, defeated = _rollout(_deal(deals, j, state, rng), line)
+            scores[k].append(defeated + WIN_BONUS * ok)
+            wins[k].append(ok)
+            if progress is not None:
+                progress(1)
+        if WORK[0] > limit and j >= 1:
+            break
+    return scores, wins, list(range(len(lines)))
+
+
+def _uct(
+    state: ElementalsState, lines: list[tuple[Any, ...]], total: int, rng: random.Random,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[list[int]], list[list[bool]], list[int]]:
+    """Determinized UCT at the turn's choice: each game goes to the line of highest upper confidence bound
+    (UCB1 on the score over its most, ``WIN_BONUS`` + 12), the statistics shared over the deals that fit
+    the view; a line's ``i``-th game is played in the pool's ``i``-th deal. ``total`` games in all."""
+    deals: list[ElementalsState] = []
+    scores: list[list[int]] = [[] for _ in lines]
+    wins: list[list[bool]] = [[] for _ in lines]
+    top = WIN_BONUS + len(E.ELEMENTALS)
+    limit = WORK[0] + POSITIONS
+    for it in range(max(total, 2 * len(lines))):
+        if it < 2 * len(lines):
+            k = it % len(lines)
+        else:
+            log = math.log(it)
+            k = max(
+                range(len(lines)),
+                key=lambda i: sum(scores[i]) / len(scores[i]) / top + UCT_C * (log / len(scores[i])) ** 0.5,
+            )
+        ok, defeated = _rollout(_deal(deals, len(scores[k]), state, rng), lines[k])
+        scores[k].append(defeated + WIN_BONUS * ok)
+        wins[k].append(ok)
+        if progress is not None:
+            progress(1)
+        if WORK[0] > limit and it >= 2 * len(lines):
+            break
+    return scores, wins, list(range(len(lines)))
+
+
 def _schedule(k: int, samples: int) -> list[int]:
     """The deals each round of ``_race`` plays with ``k`` lines: the first rounds few, the last ``samples``."""
     rounds = max(1, (k - 1).bit_length())
@@ -301,6 +369,7 @@ def hint(
     progress: Callable[[int], None] | None = None,
     candidates: int = CANDIDATES,
     estimate: bool = True,
+    method: str = "race",
 ) -> Hint:
     """The best next move in ``state`` from what the player sees (see the module's description).
 
@@ -309,6 +378,10 @@ def hint(
     games grow, up to ``samples`` games for the last ones; another plan replaces the planner's only
     where it scores better beyond chance. ``progress`` is called with 1 after each game played out.
     Without ``estimate``, a lone move (a draw, a single plan) comes without its chance to win, unplayed.
+    ``method`` (one of ``METHODS``) chooses among the plans otherwise, in as many games as the race would
+    play: ``nested`` (every plan the same games, the best mean) or ``uct`` (UCB1 over the plans); the race
+    won the most development deals (pyramid seeds 10,001-10,030: race 9, nested 2, UCT 3) and is the default
+    (``benchmarks/results/elementals-hint-methods.txt``).
     """
     if state.is_terminal():
         raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
@@ -317,7 +390,7 @@ def hint(
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
         # Readings the plans are not listed for: the planner's move (it reads the deck's make-up).
         return _planners_move(state, rng, 0)
-    lines, has_mine = _candidates(state, candidates)
+    lines, has_mine = _candidates(state, candidates if method == "race" else WIDE)
     if len(lines) < 2:
         # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
         only = lines[0] if lines else (Planner()(canonical(state), rng),)
@@ -327,11 +400,19 @@ def hint(
         n = len(scores[0])
         mean = _banished(scores[0], wins[0])
         return Hint(only[0], only, n, sum(wins[0]), sum(wins[0]), "only", mean=mean, played=n)
-    samples = _affordable(state, len(lines), samples)
-    scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
+    samples = _affordable(state, len(lines) if method == "race" else min(len(lines), CANDIDATES + 1), samples)
+    if method == "race":
+        scores, wins, alive = _race(state, lines, samples, has_mine, rng, progress)
+    else:
+        # The same number of games as the race would play with its lines.
+        total = _cost(min(len(lines), CANDIDATES + 1), samples)
+        scores, wins, alive = (_uct if method == "uct" else _even)(state, lines, total, rng, progress)
     mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
-    best = max(alive, key=lambda k: (mean[k], k == 0))
-    if has_mine and best != 0 and not _better(scores[best], scores[0][: len(scores[best])]):
+    if method == "uct":
+        best = max(alive, key=lambda k: (len(scores[k]), mean[k], k == 0))
+    else:
+        best = max(alive, key=lambda k: (mean[k], k == 0))
+    if method == "race" and has_mine and best != 0 and not _better(scores[best], scores[0][: len(scores[best])]):
         best = 0
     n = len(scores[best])
     won = sum(any(wins[k][j] for k in range(len(lines)) if len(wins[k]) > j) for j in range(n))
@@ -361,8 +442,8 @@ class HintPolicy:
     plan ends or the game leaves it. Each hint races up to ``candidates`` plans in up to ``samples``
     deals, as at the command line; a lone move is played without its chance to win."""
 
-    def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES) -> None:
-        self.samples, self.candidates = samples, candidates
+    def __init__(self, samples: int = SAMPLES, candidates: int = CANDIDATES, method: str = "race") -> None:
+        self.samples, self.candidates, self.method = samples, candidates, method
         #: A lone move is played without estimating its chance: nobody reads it, and the work goes to moves
         #: with a choice.
         self.estimate = False
@@ -373,7 +454,7 @@ class HintPolicy:
         if self._plan and state == self._expect:
             action = self._plan.pop(0)
         else:
-            found = hint(state, self.samples, candidates=self.candidates, estimate=self.estimate)
+            found = hint(state, self.samples, candidates=self.candidates, estimate=self.estimate, method=self.method)
             self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
             action = found.action
         self._expect = state.apply(action)
