@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rulebook.errors import InvalidInputError, UnknownNameError, UnknownRuleError
+from rulebook.values import Frozen
 
 __all__ = ["KINDS", "Citation", "Option", "Options", "Record", "RuleSet", "load_ruleset"]
 
@@ -46,9 +47,15 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
-class Citation:
+# The classes below are frozen dataclasses whose methods are written out rather than generated, so that making
+# them costs a command nothing measurable (see rulebook.values); tests/test_values.py checks them against
+# the dataclasses Python would generate.
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Citation(Frozen):
     """Where a record comes from: a source document and a section path in it.
 
     ``section`` is a path of headings joined by ``" > "``, from the outermost in. For a record that rests
@@ -61,6 +68,29 @@ class Citation:
     public: bool = False
     #: The source document's title in words ("Elestrals How to Play Guide"), from the game registry.
     document: str = ""
+
+    def __init__(self, file: str, section: str, public: bool = False, document: str = "") -> None:
+        _set(self, "file", file)
+        _set(self, "section", section)
+        _set(self, "public", public)
+        _set(self, "document", document)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(file={self.file!r}, section={self.section!r}, public={self.public!r}, "
+            f"document={self.document!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.file, self.section, self.public, self.document)
 
     def __str__(self) -> str:
         if self.public:
@@ -81,8 +111,8 @@ class Citation:
         return f"{self.document or self.file}, {self.section}"
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(init=False, repr=False, eq=False)
+class Option(Frozen):
     """A named rules option: where a group of players could reasonably read the rules otherwise.
 
     ``choices`` maps each accepted value to what it means; ``default`` is the project's reading.
@@ -92,6 +122,29 @@ class Option:
     default: str
     choices: Mapping[str, str]
     record: str
+
+    def __init__(self, name: str, default: str, choices: Mapping[str, str], record: str) -> None:
+        _set(self, "name", name)
+        _set(self, "default", default)
+        _set(self, "choices", choices)
+        _set(self, "record", record)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(name={self.name!r}, default={self.default!r}, choices={self.choices!r}, "
+            f"record={self.record!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.name, self.default, self.choices, self.record)
 
     def parse(self, value: object) -> str:
         """Return the accepted choice for ``value``; ``True``/``False`` stand for ``"yes"``/``"no"``.
@@ -109,8 +162,8 @@ class Option:
         return text
 
 
-@dataclass(frozen=True)
-class Record:
+@dataclass(init=False, repr=False, eq=False)
+class Record(Frozen):
     """One rule, clarification, interpretation, erratum or glossary term."""
 
     id: str
@@ -126,6 +179,65 @@ class Record:
     #: Players' own words for what the record rules on, and questions it answers as players ask them.
     aliases: tuple[str, ...] = ()
     asked_as: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        id: str,
+        game: str,
+        kind: str,
+        title: str,
+        text: str,
+        citation: Citation,
+        option: Option | None = None,
+        see: tuple[str, ...] = (),
+        overrides: tuple[str, ...] = (),
+        example: str = "",
+        aliases: tuple[str, ...] = (),
+        asked_as: tuple[str, ...] = (),
+    ) -> None:
+        for name, value in (
+            ("id", id),
+            ("game", game),
+            ("kind", kind),
+            ("title", title),
+            ("text", text),
+            ("citation", citation),
+            ("option", option),
+            ("see", see),
+            ("overrides", overrides),
+            ("example", example),
+            ("aliases", aliases),
+            ("asked_as", asked_as),
+        ):
+            _set(self, name, value)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_RECORD_FIELDS, self._key(), strict=True))
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.game,
+            self.kind,
+            self.title,
+            self.text,
+            self.citation,
+            self.option,
+            self.see,
+            self.overrides,
+            self.example,
+            self.aliases,
+            self.asked_as,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -205,8 +317,12 @@ class Options(Mapping[str, str]):
         return self._items[key] == "yes"
 
 
-@dataclass(frozen=True)
-class RuleSet:
+_RECORD_FIELDS = ("id", "game", "kind", "title", "text", "citation", "option", "see", "overrides", "example")
+_RECORD_FIELDS += ("aliases", "asked_as")
+
+
+@dataclass(init=False, repr=False, eq=False)
+class RuleSet(Frozen):
     """All records of one game, in source order, with lookup by ID and the game's options."""
 
     game: str
@@ -215,6 +331,39 @@ class RuleSet:
     summary: str
     records: Mapping[str, Record]
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        game: str,
+        name: str,
+        source: str,
+        summary: str,
+        records: Mapping[str, Record],
+        data: Mapping[str, Any] | None = None,
+    ) -> None:
+        _set(self, "game", game)
+        _set(self, "name", name)
+        _set(self, "source", source)
+        _set(self, "summary", summary)
+        _set(self, "records", records)
+        _set(self, "data", {} if data is None else data)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(game={self.game!r}, name={self.name!r}, source={self.source!r}, "
+            f"summary={self.summary!r}, records={self.records!r}, data={self.data!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.game, self.name, self.source, self.summary, self.records, self.data)
 
     def __iter__(self) -> Iterator[Record]:
         return iter(self.records.values())
