@@ -195,21 +195,18 @@ class Record(Frozen):
         aliases: tuple[str, ...] = (),
         asked_as: tuple[str, ...] = (),
     ) -> None:
-        for name, value in (
-            ("id", id),
-            ("game", game),
-            ("kind", kind),
-            ("title", title),
-            ("text", text),
-            ("citation", citation),
-            ("option", option),
-            ("see", see),
-            ("overrides", overrides),
-            ("example", example),
-            ("aliases", aliases),
-            ("asked_as", asked_as),
-        ):
-            _set(self, name, value)
+        _set(self, "id", id)
+        _set(self, "game", game)
+        _set(self, "kind", kind)
+        _set(self, "title", title)
+        _set(self, "text", text)
+        _set(self, "citation", citation)
+        _set(self, "option", option)
+        _set(self, "see", see)
+        _set(self, "overrides", overrides)
+        _set(self, "example", example)
+        _set(self, "aliases", aliases)
+        _set(self, "asked_as", asked_as)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(_RECORD_FIELDS, self._key(), strict=True))
@@ -424,7 +421,9 @@ class RuleSet(Frozen):
         return Options(values, {o.name: o.default for o in self.option_list})
 
 
-def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str = "") -> Record:
+def _row(game: str, default_file: str, raw: Mapping[str, Any]) -> tuple[Any, ...]:
+    """One record of a data file checked, as the plain row the cache keeps (``Record``'s fields, the citation's
+    file, section and publicness in place of the citation)."""
     rid = raw["id"]
     if not ID_PATTERN.match(rid) or not rid.startswith(game + "."):
         raise InvalidInputError(f"record ID {rid!r} does not follow the '<game>.<topic>.<name>' scheme")
@@ -434,33 +433,63 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str 
     option = None
     if "option" in raw:
         opt = raw["option"]
-        option = Option(
-            name=opt["name"],
-            default=opt["default"],
-            choices=MappingProxyType(dict(opt["choices"])),
-            record=rid,
-        )
-        if option.default not in option.choices:
-            raise InvalidInputError(f"option {option.name!r}: default {option.default!r} is not one of its choices")
-    return Record(
-        id=rid,
-        game=game,
-        kind=raw["kind"],
-        title=raw["title"],
-        text=" ".join(raw["text"].split()),
-        citation=Citation(
-            file=cite.get("public", cite.get("file", default_file)),
-            section=cite["section"],
-            public="public" in cite,
-            document=document,
-        ),
-        option=option,
-        see=tuple(raw.get("see", ())),
-        overrides=tuple(raw.get("overrides", ())),
-        example=raw.get("example", "").strip(),
-        aliases=tuple(raw.get("aliases", ())),
-        asked_as=tuple(raw.get("asked_as", ())),
+        option = (opt["name"], opt["default"], dict(opt["choices"]))
+        if option[1] not in option[2]:
+            raise InvalidInputError(f"option {option[0]!r}: default {option[1]!r} is not one of its choices")
+    return (
+        rid,
+        raw["kind"],
+        raw["title"],
+        " ".join(raw["text"].split()),
+        cite.get("public", cite.get("file", default_file)),
+        cite["section"],
+        "public" in cite,
+        option,
+        tuple(raw.get("see", ())),
+        tuple(raw.get("overrides", ())),
+        raw.get("example", "").strip(),
+        tuple(raw.get("aliases", ())),
+        tuple(raw.get("asked_as", ())),
     )
+
+
+def _record(game: str, document: str, row: tuple[Any, ...]) -> Record:
+    """The record a checked row describes."""
+    rid, kind, title, text, file, section, public, option, see, overrides, example, aliases, asked_as = row
+    if option is not None:
+        option = Option(name=option[0], default=option[1], choices=MappingProxyType(dict(option[2])), record=rid)
+    citation = Citation(file=file, section=section, public=public, document=document)
+    return Record(rid, game, kind, title, text, citation, option, see, overrides, example, aliases, asked_as)
+
+
+class _Records(Mapping[str, Record]):
+    """A game's records by ID, in source order, read-only; each is made from its row when first used (a query
+    uses few of a game's records, and ``rulebook games`` only counts them)."""
+
+    __slots__ = ("_built", "_document", "_game", "_rows")
+
+    def __init__(self, game: str, document: str, rows: dict[str, tuple[Any, ...]]) -> None:
+        self._game, self._document, self._rows = game, document, rows
+        self._built: dict[str, Record] = {}
+
+    def __getitem__(self, rule_id: str) -> Record:
+        try:
+            return self._built[rule_id]
+        except KeyError:
+            made = self._built[rule_id] = _record(self._game, self._document, self._rows[rule_id])
+            return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rows
+
+    def __repr__(self) -> str:
+        return f"mappingproxy({dict(self)!r})"
 
 
 def read_data(path: Path) -> dict[str, Any]:
@@ -484,6 +513,24 @@ def read_data(path: Path) -> dict[str, Any]:
     return cached_value(path.stem, [raw], parse)
 
 
+#: The version of the checked form of a game's records that the cache keeps: change it when ``_row`` changes.
+RECORDS_FORM = "records/1"
+
+
+def _checked(game: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A parsed data file checked, as the plain data the cache keeps: its ``game`` table, its records as rows
+    (``_row``), and its other tables. Raises on the first record that is not well formed."""
+    meta = raw["game"]
+    rows: dict[str, tuple[Any, ...]] = {}
+    for entry in raw.get("record", []):
+        row = _row(game, meta["source"], entry)
+        if row[0] in rows:
+            raise InvalidInputError(f"record ID {row[0]!r} is defined twice in {game}.toml")
+        rows[row[0]] = row
+    data = {k: v for k, v in raw.items() if k not in ("game", "record")}
+    return {"game": meta, "rows": rows, "data": data}
+
+
 def load_ruleset(game: str, path: Path | None = None, document: str = "") -> RuleSet:
     """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
     [`rulebook.rules`][rulebook.rules].
@@ -491,22 +538,27 @@ def load_ruleset(game: str, path: Path | None = None, document: str = "") -> Rul
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
     not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
     ``document`` is the source document's title in words (the registry's), unless the data file names it.
+
+    The file is checked once per content: what the check leaves is kept in the per-user cache (as
+    [`read_data`][rulebook.records.read_data] keeps a parse), and each record is made when first used.
     """
-    raw = read_data(path or DATA_DIR / f"{game}.toml")
-    meta = raw["game"]
-    records: dict[str, Record] = {}
-    document = meta.get("document", document)
-    for entry in raw.get("record", []):
-        rec = _record(game, meta["source"], entry, document)
-        if rec.id in records:
-            raise InvalidInputError(f"record ID {rec.id!r} is defined twice in {game}.toml")
-        records[rec.id] = rec
-    data = {k: v for k, v in raw.items() if k not in ("game", "record")}
+    from rulebook.writing import cached_value
+
+    path = path or DATA_DIR / f"{game}.toml"
+    source = path.read_bytes()
+
+    def check() -> dict[str, Any]:
+        from rulebook.reading import parse_toml
+
+        return _checked(game, parse_toml(source.decode("utf-8"), path.name))
+
+    checked = cached_value(f"records.{path.stem}", [RECORDS_FORM, game, source], check)
+    meta = checked["game"]
     return RuleSet(
         game=game,
         name=meta["name"],
         source=meta["source"],
         summary=" ".join(meta["summary"].split()),
-        records=MappingProxyType(records),
-        data=MappingProxyType(data),
+        records=_Records(game, meta.get("document", document), checked["rows"]),
+        data=MappingProxyType(checked["data"]),
     )
