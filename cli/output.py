@@ -197,17 +197,39 @@ def silence_stdout(stream: Any = None) -> None:
 #: What is never printed raw: C0 controls but tab and newline, DEL and C1 controls, bidirectional
 #: overrides and isolates, line and paragraph separators, and the lone surrogates that stand for
 #: undecodable bytes in arguments.
-UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+UNPRINTABLE_CHARACTERS = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+# Compiling the whole class costs every command about a millisecond (its range of surrogates makes a large
+# table), so it is compiled only for text that is not all ASCII; in ASCII text only its ASCII part can match.
+_ASCII_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def unprintable(text: str = "\x80") -> re.Pattern[str]:
+    """The pattern of what is never printed raw, as it applies to ``text`` (the whole pattern by default).
+
+    Examples:
+        >>> unprintable("Fire - Blaze") is unprintable("ASCII")
+        True
+        >>> unprintable("Fire – Blaze").pattern == UNPRINTABLE_CHARACTERS
+        True
+    """
+    return _ASCII_UNPRINTABLE if text.isascii() else re.compile(UNPRINTABLE_CHARACTERS)
+
+
+def __getattr__(name: str) -> Any:
+    # ``UNPRINTABLE``, the compiled pattern, is compiled when first asked for.
+    if name == "UNPRINTABLE":
+        return unprintable()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def escape_unprintable(text: str) -> str:
-    """``text`` with what ``UNPRINTABLE`` matches written as Python escapes; tabs and newlines kept.
+    """``text`` with what ``UNPRINTABLE_CHARACTERS`` matches written as Python escapes; tabs and newlines kept.
 
     Examples:
         >>> escape_unprintable("P1\\x1b]0;owned\\x07 wins\\n")
         'P1\\\\x1b]0;owned\\\\x07 wins\\n'
     """
-    return UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return unprintable(text).sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 class EscapedStream:
@@ -443,7 +465,7 @@ def emit_json(data: Any) -> None:
     import json  # only JSON answers need it
 
     text = json.dumps(data, indent=2, ensure_ascii=False)
-    typer.echo(UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
+    typer.echo(unprintable(text).sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
 def emit_ruling(

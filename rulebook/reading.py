@@ -63,7 +63,10 @@ MAX_TEXT_CHARS = 2_000
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 # Control characters (terminal escapes), bidirectional overrides, and the lone surrogates that stand for
 # undecodable bytes in command-line arguments: none of them is printed raw.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+# Compiling the whole class costs every command about a millisecond (its range of surrogates makes a large table),
+# so it is compiled only for text that is not all ASCII; in ASCII text only its ASCII part can match.
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def shown(text: object, limit: int | None = None) -> str:
@@ -81,7 +84,8 @@ def shown(text: object, limit: int | None = None) -> str:
     text = str(text)
     if limit is not None and len(text) > limit:
         text = text[:limit] + "…"
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    control = _ASCII_CONTROL if text.isascii() else re.compile(_CONTROL)
+    return control.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def number(text: str | int, what: str, *, low: int | None = None, high: int | None = None, signed: bool = False) -> int:

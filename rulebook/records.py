@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rulebook.errors import InvalidInputError, UnknownNameError, UnknownRuleError
+from rulebook.values import Frozen
 
 __all__ = ["KINDS", "Citation", "Option", "Options", "Record", "RuleSet", "load_ruleset"]
 
@@ -46,9 +47,15 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
-class Citation:
+# The classes below are frozen dataclasses whose methods are written out rather than generated, so that making
+# them costs a command nothing measurable (see rulebook.values); tests/test_values.py checks them against
+# the dataclasses Python would generate.
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Citation(Frozen):
     """Where a record comes from: a source document and a section path in it.
 
     ``section`` is a path of headings joined by ``" > "``, from the outermost in. For a record that rests
@@ -61,6 +68,29 @@ class Citation:
     public: bool = False
     #: The source document's title in words ("Elestrals How to Play Guide"), from the game registry.
     document: str = ""
+
+    def __init__(self, file: str, section: str, public: bool = False, document: str = "") -> None:
+        _set(self, "file", file)
+        _set(self, "section", section)
+        _set(self, "public", public)
+        _set(self, "document", document)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(file={self.file!r}, section={self.section!r}, public={self.public!r}, "
+            f"document={self.document!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.file, self.section, self.public, self.document)
 
     def __str__(self) -> str:
         if self.public:
@@ -81,8 +111,8 @@ class Citation:
         return f"{self.document or self.file}, {self.section}"
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(init=False, repr=False, eq=False)
+class Option(Frozen):
     """A named rules option: where a group of players could reasonably read the rules otherwise.
 
     ``choices`` maps each accepted value to what it means; ``default`` is the project's reading.
@@ -92,6 +122,29 @@ class Option:
     default: str
     choices: Mapping[str, str]
     record: str
+
+    def __init__(self, name: str, default: str, choices: Mapping[str, str], record: str) -> None:
+        _set(self, "name", name)
+        _set(self, "default", default)
+        _set(self, "choices", choices)
+        _set(self, "record", record)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(name={self.name!r}, default={self.default!r}, choices={self.choices!r}, "
+            f"record={self.record!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.name, self.default, self.choices, self.record)
 
     def parse(self, value: object) -> str:
         """Return the accepted choice for ``value``; ``True``/``False`` stand for ``"yes"``/``"no"``.
@@ -109,8 +162,8 @@ class Option:
         return text
 
 
-@dataclass(frozen=True)
-class Record:
+@dataclass(init=False, repr=False, eq=False)
+class Record(Frozen):
     """One rule, clarification, interpretation, erratum or glossary term."""
 
     id: str
@@ -126,6 +179,62 @@ class Record:
     #: Players' own words for what the record rules on, and questions it answers as players ask them.
     aliases: tuple[str, ...] = ()
     asked_as: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        id: str,
+        game: str,
+        kind: str,
+        title: str,
+        text: str,
+        citation: Citation,
+        option: Option | None = None,
+        see: tuple[str, ...] = (),
+        overrides: tuple[str, ...] = (),
+        example: str = "",
+        aliases: tuple[str, ...] = (),
+        asked_as: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "id", id)
+        _set(self, "game", game)
+        _set(self, "kind", kind)
+        _set(self, "title", title)
+        _set(self, "text", text)
+        _set(self, "citation", citation)
+        _set(self, "option", option)
+        _set(self, "see", see)
+        _set(self, "overrides", overrides)
+        _set(self, "example", example)
+        _set(self, "aliases", aliases)
+        _set(self, "asked_as", asked_as)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_RECORD_FIELDS, self._key(), strict=True))
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.game,
+            self.kind,
+            self.title,
+            self.text,
+            self.citation,
+            self.option,
+            self.see,
+            self.overrides,
+            self.example,
+            self.aliases,
+            self.asked_as,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -205,8 +314,12 @@ class Options(Mapping[str, str]):
         return self._items[key] == "yes"
 
 
-@dataclass(frozen=True)
-class RuleSet:
+_RECORD_FIELDS = ("id", "game", "kind", "title", "text", "citation", "option", "see", "overrides", "example")
+_RECORD_FIELDS += ("aliases", "asked_as")
+
+
+@dataclass(init=False, repr=False, eq=False)
+class RuleSet(Frozen):
     """All records of one game, in source order, with lookup by ID and the game's options."""
 
     game: str
@@ -215,6 +328,39 @@ class RuleSet:
     summary: str
     records: Mapping[str, Record]
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        game: str,
+        name: str,
+        source: str,
+        summary: str,
+        records: Mapping[str, Record],
+        data: Mapping[str, Any] | None = None,
+    ) -> None:
+        _set(self, "game", game)
+        _set(self, "name", name)
+        _set(self, "source", source)
+        _set(self, "summary", summary)
+        _set(self, "records", records)
+        _set(self, "data", {} if data is None else data)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(game={self.game!r}, name={self.name!r}, source={self.source!r}, "
+            f"summary={self.summary!r}, records={self.records!r}, data={self.data!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.game, self.name, self.source, self.summary, self.records, self.data)
 
     def __iter__(self) -> Iterator[Record]:
         return iter(self.records.values())
@@ -275,7 +421,9 @@ class RuleSet:
         return Options(values, {o.name: o.default for o in self.option_list})
 
 
-def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str = "") -> Record:
+def _row(game: str, default_file: str, raw: Mapping[str, Any]) -> tuple[Any, ...]:
+    """One record of a data file checked, as the plain row the cache keeps (``Record``'s fields, the citation's
+    file, section and publicness in place of the citation)."""
     rid = raw["id"]
     if not ID_PATTERN.match(rid) or not rid.startswith(game + "."):
         raise InvalidInputError(f"record ID {rid!r} does not follow the '<game>.<topic>.<name>' scheme")
@@ -285,33 +433,63 @@ def _record(game: str, default_file: str, raw: Mapping[str, Any], document: str 
     option = None
     if "option" in raw:
         opt = raw["option"]
-        option = Option(
-            name=opt["name"],
-            default=opt["default"],
-            choices=MappingProxyType(dict(opt["choices"])),
-            record=rid,
-        )
-        if option.default not in option.choices:
-            raise InvalidInputError(f"option {option.name!r}: default {option.default!r} is not one of its choices")
-    return Record(
-        id=rid,
-        game=game,
-        kind=raw["kind"],
-        title=raw["title"],
-        text=" ".join(raw["text"].split()),
-        citation=Citation(
-            file=cite.get("public", cite.get("file", default_file)),
-            section=cite["section"],
-            public="public" in cite,
-            document=document,
-        ),
-        option=option,
-        see=tuple(raw.get("see", ())),
-        overrides=tuple(raw.get("overrides", ())),
-        example=raw.get("example", "").strip(),
-        aliases=tuple(raw.get("aliases", ())),
-        asked_as=tuple(raw.get("asked_as", ())),
+        option = (opt["name"], opt["default"], dict(opt["choices"]))
+        if option[1] not in option[2]:
+            raise InvalidInputError(f"option {option[0]!r}: default {option[1]!r} is not one of its choices")
+    return (
+        rid,
+        raw["kind"],
+        raw["title"],
+        " ".join(raw["text"].split()),
+        cite.get("public", cite.get("file", default_file)),
+        cite["section"],
+        "public" in cite,
+        option,
+        tuple(raw.get("see", ())),
+        tuple(raw.get("overrides", ())),
+        raw.get("example", "").strip(),
+        tuple(raw.get("aliases", ())),
+        tuple(raw.get("asked_as", ())),
     )
+
+
+def _record(game: str, document: str, row: tuple[Any, ...]) -> Record:
+    """The record a checked row describes."""
+    rid, kind, title, text, file, section, public, option, see, overrides, example, aliases, asked_as = row
+    if option is not None:
+        option = Option(name=option[0], default=option[1], choices=MappingProxyType(dict(option[2])), record=rid)
+    citation = Citation(file=file, section=section, public=public, document=document)
+    return Record(rid, game, kind, title, text, citation, option, see, overrides, example, aliases, asked_as)
+
+
+class _Records(Mapping[str, Record]):
+    """A game's records by ID, in source order, read-only; each is made from its row when first used (a query
+    uses few of a game's records, and ``rulebook games`` only counts them)."""
+
+    __slots__ = ("_built", "_document", "_game", "_rows")
+
+    def __init__(self, game: str, document: str, rows: dict[str, tuple[Any, ...]]) -> None:
+        self._game, self._document, self._rows = game, document, rows
+        self._built: dict[str, Record] = {}
+
+    def __getitem__(self, rule_id: str) -> Record:
+        try:
+            return self._built[rule_id]
+        except KeyError:
+            made = self._built[rule_id] = _record(self._game, self._document, self._rows[rule_id])
+            return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rows
+
+    def __repr__(self) -> str:
+        return f"mappingproxy({dict(self)!r})"
 
 
 def read_data(path: Path) -> dict[str, Any]:
@@ -335,6 +513,24 @@ def read_data(path: Path) -> dict[str, Any]:
     return cached_value(path.stem, [raw], parse)
 
 
+#: The version of the checked form of a game's records that the cache keeps: change it when ``_row`` changes.
+RECORDS_FORM = "records/1"
+
+
+def _checked(game: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A parsed data file checked, as the plain data the cache keeps: its ``game`` table, its records as rows
+    (``_row``), and its other tables. Raises on the first record that is not well formed."""
+    meta = raw["game"]
+    rows: dict[str, tuple[Any, ...]] = {}
+    for entry in raw.get("record", []):
+        row = _row(game, meta["source"], entry)
+        if row[0] in rows:
+            raise InvalidInputError(f"record ID {row[0]!r} is defined twice in {game}.toml")
+        rows[row[0]] = row
+    data = {k: v for k, v in raw.items() if k not in ("game", "record")}
+    return {"game": meta, "rows": rows, "data": data}
+
+
 def load_ruleset(game: str, path: Path | None = None, document: str = "") -> RuleSet:
     """Read ``rulebook/data/<game>.toml`` (or ``path``) into a [`RuleSet`][rulebook.records.RuleSet]; use
     [`rulebook.rules`][rulebook.rules].
@@ -342,22 +538,27 @@ def load_ruleset(game: str, path: Path | None = None, document: str = "") -> Rul
     A record ID defined twice, an ID outside the scheme, an unknown kind or an option whose default is
     not one of its choices is refused with [`InvalidInputError`][rulebook.errors.InvalidInputError].
     ``document`` is the source document's title in words (the registry's), unless the data file names it.
+
+    The file is checked once per content: what the check leaves is kept in the per-user cache (as
+    [`read_data`][rulebook.records.read_data] keeps a parse), and each record is made when first used.
     """
-    raw = read_data(path or DATA_DIR / f"{game}.toml")
-    meta = raw["game"]
-    records: dict[str, Record] = {}
-    document = meta.get("document", document)
-    for entry in raw.get("record", []):
-        rec = _record(game, meta["source"], entry, document)
-        if rec.id in records:
-            raise InvalidInputError(f"record ID {rec.id!r} is defined twice in {game}.toml")
-        records[rec.id] = rec
-    data = {k: v for k, v in raw.items() if k not in ("game", "record")}
+    from rulebook.writing import cached_value
+
+    path = path or DATA_DIR / f"{game}.toml"
+    source = path.read_bytes()
+
+    def check() -> dict[str, Any]:
+        from rulebook.reading import parse_toml
+
+        return _checked(game, parse_toml(source.decode("utf-8"), path.name))
+
+    checked = cached_value(f"records.{path.stem}", [RECORDS_FORM, game, source], check)
+    meta = checked["game"]
     return RuleSet(
         game=game,
         name=meta["name"],
         source=meta["source"],
         summary=" ".join(meta["summary"].split()),
-        records=MappingProxyType(records),
-        data=MappingProxyType(data),
+        records=_Records(game, meta.get("document", document), checked["rows"]),
+        data=MappingProxyType(checked["data"]),
     )

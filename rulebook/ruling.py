@@ -22,15 +22,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.observe import WATCHERS, cited
+from rulebook.values import Frozen
 
 __all__ = ["SCHEMA", "Ruling", "Step", "Trace"]
 
 #: The version tag of the JSON shape of a ruling; it changes only when that shape changes.
 SCHEMA = "rulebook.ruling/1"
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
-class Step:
+# Frozen dataclasses whose methods are written out rather than generated, so that making the classes costs a
+# command nothing measurable (see rulebook.values); tests/test_values.py checks them against the dataclasses
+# Python would generate.
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Step(Frozen):
     """One step of a trace: what happened, and the record that says so (if any).
 
     ``overrides`` names the record whose answer this step replaces, where a clarification or an
@@ -42,6 +49,22 @@ class Step:
     rule: str | None = None
     overrides: str | None = None
 
+    def __init__(self, text: str, rule: str | None = None, overrides: str | None = None) -> None:
+        _set(self, "text", text)
+        _set(self, "rule", rule)
+        _set(self, "overrides", overrides)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(text={self.text!r}, rule={self.rule!r}, overrides={self.overrides!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.text, self.rule, self.overrides) == (other.text, other.rule, other.overrides)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.rule, self.overrides))
+
     def __str__(self) -> str:
         if not self.rule:
             return self.text
@@ -49,8 +72,8 @@ class Step:
         return f"{self.text}  [{self.rule}{instead}]"
 
 
-@dataclass(frozen=True)
-class Ruling:
+@dataclass(init=False, repr=False, eq=False)
+class Ruling(Frozen):
     """An answer: a one-line verdict, the answer as data, the deciding rule IDs, and the trace.
 
     ``legal`` is ``True`` or ``False`` for questions of legality and ``None`` for the others.
@@ -61,6 +84,38 @@ class Ruling:
     rules: tuple[str, ...] = ()
     trace: tuple[Step, ...] = ()
     legal: bool | None = None
+
+    def __init__(
+        self,
+        verdict: str,
+        value: Any = None,
+        rules: tuple[str, ...] = (),
+        trace: tuple[Step, ...] = (),
+        legal: bool | None = None,
+    ) -> None:
+        _set(self, "verdict", verdict)
+        _set(self, "value", value)
+        _set(self, "rules", rules)
+        _set(self, "trace", trace)
+        _set(self, "legal", legal)
+        self.__post_init__()
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(verdict={self.verdict!r}, value={self.value!r}, rules={self.rules!r}, "
+            f"trace={self.trace!r}, legal={self.legal!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.verdict, self.value, self.rules, self.trace, self.legal)
 
     def __post_init__(self) -> None:
         if WATCHERS:
@@ -83,7 +138,7 @@ class Ruling:
         }
 
 
-@dataclass
+@dataclass(init=False, repr=False, eq=False)
 class Trace:
     """A trace being written: collect steps, then make the [`Ruling`][rulebook.ruling.Ruling].
 
@@ -91,6 +146,19 @@ class Trace:
     """
 
     steps: list[Step] = field(default_factory=list)
+
+    def __init__(self, steps: list[Step] | None = None) -> None:
+        self.steps = [] if steps is None else steps
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(steps={self.steps!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.steps == other.steps  # type: ignore[attr-defined]
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq and without frozen is
 
     def add(self, text: str, rule: str | None = None, overrides: str | None = None) -> None:
         """Append one step, citing ``rule`` (and the record whose answer it replaces, if any)."""

@@ -16,6 +16,7 @@ from rulebook.protocol import refused, refusing, two_sided_returns
 from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.values import Frozen
 
 __all__ = [
     "ABILITIES",
@@ -80,34 +81,85 @@ def element(name: str) -> str:
 
 # ---------------------------------------------------------------- actions
 
+# The classes below are frozen dataclasses with slots whose methods are written out rather than generated, so
+# that making them costs a command nothing measurable (see rulebook.values); tests/test_values.py checks them
+# against the dataclasses Python would generate.
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Attack(Frozen):
     """Attack ``target`` (an enemy element) with ``attacker``; ``ability`` declares the attacker's ability."""
 
     attacker: str
     target: str
     ability: bool = False
 
+    def __init__(self, attacker: str, target: str, ability: bool = False) -> None:
+        _set(self, "attacker", attacker)
+        _set(self, "target", target)
+        _set(self, "ability", ability)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(attacker={self.attacker!r}, target={self.target!r}, ability={self.ability!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.attacker, self.target, self.ability) == (other.attacker, other.target, other.ability)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.attacker, self.target, self.ability))
+
     def __str__(self) -> str:
         return f"{self.attacker}{'+' if self.ability else ''} > {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Defend:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Defend(Frozen):
     """The defender's answer to a declared attack: whether the defending element uses its ability."""
 
     ability: bool = False
+
+    def __init__(self, ability: bool = False) -> None:
+        _set(self, "ability", ability)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(ability={self.ability!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.ability,) == (other.ability,)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.ability,))
 
     def __str__(self) -> str:
         return "defend with ability" if self.ability else "defend"
 
 
-@dataclass(frozen=True, slots=True)
-class Revive:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Revive(Frozen):
     """Use Ether's Revive instead of attacking, returning ``element`` to play."""
 
     element: str
+
+    def __init__(self, element: str) -> None:
+        _set(self, "element", element)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(element={self.element!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.element,) == (other.element,)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.element,))
 
     def __str__(self) -> str:
         return f"revive {self.element}"
@@ -123,12 +175,27 @@ _DEFENDS: tuple[Defend, Defend] = (Defend(False), Defend(True))
 _REVIVES: Mapping[str, Revive] = {e: Revive(e) for e in ELEMENTS}
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Turn(Frozen):
     """A whole turn as the move log writes it: an attack with the defender's answer, or a revive."""
 
     action: Attack | Revive
     defend: Defend | None = None
+
+    def __init__(self, action: Attack | Revive, defend: Defend | None = None) -> None:
+        _set(self, "action", action)
+        _set(self, "defend", defend)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(action={self.action!r}, defend={self.defend!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.action, self.defend) == (other.action, other.defend)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.defend))
 
     def __str__(self) -> str:
         if isinstance(self.action, Revive):
@@ -140,12 +207,27 @@ class Turn:
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Side(Frozen):
     """One player's elements: those in play, and those whose ability is spent."""
 
     in_play: frozenset[str] = frozenset(ELEMENTS)
     spent: frozenset[str] = frozenset()
+
+    def __init__(self, in_play: frozenset[str] = frozenset(ELEMENTS), spent: frozenset[str] = frozenset()) -> None:
+        _set(self, "in_play", in_play)
+        _set(self, "spent", spent)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(in_play={self.in_play!r}, spent={self.spent!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.in_play, self.spent) == (other.in_play, other.spent)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.in_play, self.spent))
 
     @property
     def out(self) -> tuple[str, ...]:
@@ -181,8 +263,12 @@ class Side:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ClashState:
+#: Stands for "the game's default options" in ``ClashState(...)`` (the dataclass's default factory).
+_DEFAULT_OPTIONS: Any = object()
+
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ClashState(Frozen):
     """A position: both sides, whose turn it is, any attack awaiting the defender, and the options.
 
     ``turn`` counts turns for display only; two positions that differ only in it are equal.
@@ -193,6 +279,39 @@ class ClashState:
     pending: Attack | None = None
     options: Options = field(default_factory=lambda: _RULESET.options())
     turn: int = field(default=1, compare=False)
+
+    def __init__(
+        self,
+        sides: tuple[Side, Side] = (Side(), Side()),
+        to_move: int = 0,
+        pending: Attack | None = None,
+        options: Options = _DEFAULT_OPTIONS,
+        turn: int = 1,
+    ) -> None:
+        _set(self, "sides", sides)
+        _set(self, "to_move", to_move)
+        _set(self, "pending", pending)
+        _set(self, "options", _RULESET.options() if options is _DEFAULT_OPTIONS else options)
+        _set(self, "turn", turn)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(sides={self.sides!r}, to_move={self.to_move!r}, pending={self.pending!r}, "
+            f"options={self.options!r}, turn={self.turn!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.sides, self.to_move, self.pending, self.options) == (
+                other.sides,  # type: ignore[attr-defined]
+                other.to_move,  # type: ignore[attr-defined]
+                other.pending,  # type: ignore[attr-defined]
+                other.options,  # type: ignore[attr-defined]
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.sides, self.to_move, self.pending, self.options))
 
     # -- the protocol ---------------------------------------------------------------
 
