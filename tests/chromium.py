@@ -87,12 +87,28 @@ def chrome(
 
 #: A phone's and a desktop's window widths, in CSS pixels.
 PHONE, DESKTOP = 390, 1280
+#: How a phone's browser lays out a page: a 390 x 844 screen at one device pixel a CSS pixel, as a mobile browser
+#: (a viewport meta tag is obeyed) with touch (the CSS of `pointer: coarse`); what chromedriver's mobileEmulation
+#: with these deviceMetrics sets.
+PHONE_METRICS = {"width": PHONE, "height": 844, "deviceScaleFactor": 1.0, "mobile": True}
 
 
-def at_width(width: int) -> Any:
-    """A driver whose window is ``width`` px wide: at ``PHONE``, laid out as a phone's browser lays out a page."""
-    phone = {"mobileEmulation": {"deviceMetrics": {"width": PHONE, "height": 844, "pixelRatio": 1.0}}}
-    return chrome(width, 900, flags=("--hide-scrollbars",), experimental=phone if width == PHONE else None)
+def two_widths() -> Any:
+    """A driver with a desktop's window (``DESKTOP`` x 900 px), switched between a phone and a desktop by `emulate`.
+
+    One page load serves both widths: the page is laid out again at the other width, not loaded again.
+    """
+    return chrome(DESKTOP, 900, flags=("--hide-scrollbars",))
+
+
+def emulate(driver: Any, width: int) -> None:
+    """Lay out the driver's pages as on a phone (``PHONE``: `PHONE_METRICS`, touch) or as on its desktop window."""
+    if width == PHONE:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE_METRICS)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def site_pages(site: Path) -> list[str]:
