@@ -10,9 +10,11 @@ Every page of the site is opened at 390 px wide (a phone) and at 1280 px (a desk
 Each page is loaded once, as a phone lays it out, and measured; then the same page is laid out again at the
 desktop's width and measured again (`chromium.emulate`), instead of loaded a second time in a second browser. The
 layout pass does not register the site's service worker, which draws nothing (it keeps each page's files for
-offline use; tests/test_site_ask.py tests it). Each measurement is the one two browsers, one per width, give on
-every page (checked when this pass was introduced). The search index is loaded as usual: without it the theme
-leaves a short page's sidebar taller than the page.
+offline use; tests/test_site_ask.py tests it), and its search index has no page in it: the theme's search starts
+on every page load as usual, but does not index the whole site again on each (tests/test_site_search.py searches
+the real index). Without an index at all the theme leaves a short page's sidebar taller than the page; with the
+empty one, every measurement of every page is the one two browsers, one per width, give on the real site
+(checked when this pass was introduced).
 
 Needs Debian's chromium and chromium-driver and selenium, like tests/test_site_search.py: skipped without
 them outside CI, failed under CI=1.
@@ -20,11 +22,12 @@ them outside CI, failed under CI=1.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, PHONE, emulate, require, site_pages, two_widths
+from chromium import DESKTOP, PHONE, Site, emulate, require, site_pages, two_widths
 
 require("the site layout tests")
 
@@ -32,6 +35,20 @@ SMALLEST_TEXT = 11.0
 TALLEST = 30_000
 #: What the layout pass does not load: the service worker, which draws nothing.
 NOT_DRAWN = ["*/rulebook-sw.js"]
+
+
+def empty_search_index(site: Path) -> bytes:
+    """The site's search index with its settings and no page: the theme's search starts as usual, on nothing."""
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return json.dumps({**index, "docs": []}).encode()
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[Site]:
+    """The built site served for this file's pass, with an empty search index (see the module's docstring)."""
+    served = Site(built_site, replaced={"/search/search_index.json": empty_search_index(built_site)})
+    yield served
+    served.stop()
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +94,7 @@ def layout(browser, site_url: str, built_site: Path) -> dict[str, tuple[int, lis
     measured = {}
     try:
         for page in site_pages(built_site):
+            browser.get("about:blank")  # the page before is not laid out again at the phone's width
             emulate(browser, PHONE)
             browser.get(site_url + page)
             width, culprits = browser.execute_script(WIDTH_SCRIPT)
