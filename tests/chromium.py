@@ -8,12 +8,13 @@ a driver at a given window width.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -45,15 +46,32 @@ def require(what: str) -> None:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
+    #: Files served with other contents: URL path -> bytes (set per `Site`).
+    replaced: ClassVar[dict[str, bytes]] = {}
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def send_head(self):  # the base class's own signature
+        body = self.replaced.get(self.path.split("?")[0].split("#")[0])
+        if body is None:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(self.path.split("?")[0]))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
 
 class Site:
-    """A folder served on 127.0.0.1 from a thread; ``stop`` closes it (the browser is then offline for it)."""
+    """A folder served on 127.0.0.1 from a thread; ``stop`` closes it (the browser is then offline for it).
 
-    def __init__(self, folder: Path) -> None:
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    ``replaced`` serves some files (by URL path, "/search/search_index.json") with other contents.
+    """
+
+    def __init__(self, folder: Path, replaced: dict[str, bytes] | None = None) -> None:
+        handler = type("Handler", (_Quiet,), {"replaced": dict(replaced or {})})
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -87,12 +105,28 @@ def chrome(
 
 #: A phone's and a desktop's window widths, in CSS pixels.
 PHONE, DESKTOP = 390, 1280
+#: How a phone's browser lays out a page: a 390 x 844 screen at one device pixel a CSS pixel, as a mobile browser
+#: (a viewport meta tag is obeyed) with touch (the CSS of `pointer: coarse`); what chromedriver's mobileEmulation
+#: with these deviceMetrics sets.
+PHONE_METRICS = {"width": PHONE, "height": 844, "deviceScaleFactor": 1.0, "mobile": True}
 
 
-def at_width(width: int) -> Any:
-    """A driver whose window is ``width`` px wide: at ``PHONE``, laid out as a phone's browser lays out a page."""
-    phone = {"mobileEmulation": {"deviceMetrics": {"width": PHONE, "height": 844, "pixelRatio": 1.0}}}
-    return chrome(width, 900, flags=("--hide-scrollbars",), experimental=phone if width == PHONE else None)
+def two_widths() -> Any:
+    """A driver with a desktop's window (``DESKTOP`` x 900 px), switched between a phone and a desktop by `emulate`.
+
+    One page load serves both widths: the page is laid out again at the other width, not loaded again.
+    """
+    return chrome(DESKTOP, 900, flags=("--hide-scrollbars",))
+
+
+def emulate(driver: Any, width: int) -> None:
+    """Lay out the driver's pages as on a phone (``PHONE``: `PHONE_METRICS`, touch) or as on its desktop window."""
+    if width == PHONE:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE_METRICS)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def site_pages(site: Path) -> list[str]:

@@ -1,5 +1,9 @@
 """The site's own search, end to end: headless Chromium types into the built site served on localhost.
 
+The home page is loaded once for all the searches of this file (its search index is read and indexed once, as a
+visitor's browser does for every search of a visit); each search empties the box and waits for the results to go
+before typing its query, so no result of an earlier search is read as this one's.
+
 Needs Debian's chromium and chromium-driver (installed by .ci/run) and selenium (a test dependency).
 Outside CI the test is skipped when they are missing; in CI a missing browser fails it.
 """
@@ -21,6 +25,32 @@ def browser():
     driver.quit()
 
 
+#: The first six results' links, read in one script call (the list is re-rendered as results refresh).
+TOP_SIX = "return [...document.querySelectorAll('.md-search-result__item a')].slice(0, 6).map(a => a.href)"
+
+
+def _search(browser, url: str, query: str) -> None:
+    """Type ``query`` into the search box of the site's home page, emptied first and with no result left shown.
+
+    The page is loaded only when the browser is not on it: its search index stays built between searches.
+    """
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if browser.current_url.split("#")[0].split("?")[0] != url:
+        browser.get(url)
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    WebDriverWait(browser, 20, poll_frequency=0.1).until(
+        lambda _: box.get_attribute("value") == "" and not browser.execute_script(TOP_SIX),
+        "the search box did not empty its results",
+    )
+    box.send_keys(query)
+
+
 def _top_links(browser, url: str, query: str, anchor: str) -> list[str]:
     """Type ``query`` into the site's search box; wait (up to 20 s) for one of the first 6 results to end in ``anchor``.
 
@@ -28,18 +58,12 @@ def _top_links(browser, url: str, query: str, anchor: str) -> list[str]:
     first list to appear; on a timeout it returns the last six, for the failure message.
     """
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.get(url)
-    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
-    box.click()
-    box.send_keys(query)
+    _search(browser, url, query)
 
     def top() -> list[str]:
-        # Read the links in one script call: the list is re-rendered as results refresh.
-        script = "return [...document.querySelectorAll('.md-search-result__item a')].slice(0, 6).map(a => a.href)"
-        return browser.execute_script(script)
+        return browser.execute_script(TOP_SIX)
 
     with contextlib.suppress(TimeoutException):
         WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda _: any(link.endswith(anchor) for link in top()))
@@ -68,16 +92,10 @@ def _settled_links(browser, url: str, query: str) -> list[str]:
     """Type ``query``; the first six results once the list has stopped changing for a second (20 s at most)."""
     import time
 
-    from selenium.webdriver.common.by import By
-
-    browser.get(url)
-    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
-    box.click()
-    box.send_keys(query)
-    script = "return [...document.querySelectorAll('.md-search-result__item a')].slice(0, 6).map(a => a.href)"
+    _search(browser, url, query)
     last, since, deadline = None, time.monotonic(), time.monotonic() + 20
     while time.monotonic() < deadline:
-        links = browser.execute_script(script)
+        links = browser.execute_script(TOP_SIX)
         if links != last:
             last, since = links, time.monotonic()
         elif links and time.monotonic() - since > 1:
