@@ -49,9 +49,9 @@ ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 _set = object.__setattr__
 
-# The classes below are frozen dataclasses whose methods are written out rather than generated, so that making
-# them costs a command nothing measurable (see rulebook.values); tests/test_values.py checks them against
-# the dataclasses Python would generate.
+# The classes below are frozen dataclasses whose __init__ is written out, and whose other methods come from
+# rulebook.values.Frozen, rather than generated, so that making them costs a command nothing measurable;
+# tests/test_values.py checks them against the dataclasses Python would generate.
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -74,23 +74,6 @@ class Citation(Frozen):
         _set(self, "section", section)
         _set(self, "public", public)
         _set(self, "document", document)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(file={self.file!r}, section={self.section!r}, public={self.public!r}, "
-            f"document={self.document!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.file, self.section, self.public, self.document)
 
     def __str__(self) -> str:
         if self.public:
@@ -128,23 +111,6 @@ class Option(Frozen):
         _set(self, "default", default)
         _set(self, "choices", choices)
         _set(self, "record", record)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(name={self.name!r}, default={self.default!r}, choices={self.choices!r}, "
-            f"record={self.record!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.name, self.default, self.choices, self.record)
 
     def parse(self, value: object) -> str:
         """Return the accepted choice for ``value``; ``True``/``False`` stand for ``"yes"``/``"no"``.
@@ -207,34 +173,6 @@ class Record(Frozen):
         _set(self, "example", example)
         _set(self, "aliases", aliases)
         _set(self, "asked_as", asked_as)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_RECORD_FIELDS, self._key(), strict=True))
-        return f"{type(self).__qualname__}({shown})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.id,
-            self.game,
-            self.kind,
-            self.title,
-            self.text,
-            self.citation,
-            self.option,
-            self.see,
-            self.overrides,
-            self.example,
-            self.aliases,
-            self.asked_as,
-        )
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -314,10 +252,6 @@ class Options(Mapping[str, str]):
         return self._items[key] == "yes"
 
 
-_RECORD_FIELDS = ("id", "game", "kind", "title", "text", "citation", "option", "see", "overrides", "example")
-_RECORD_FIELDS += ("aliases", "asked_as")
-
-
 @dataclass(init=False, repr=False, eq=False)
 class RuleSet(Frozen):
     """All records of one game, in source order, with lookup by ID and the game's options."""
@@ -344,23 +278,6 @@ class RuleSet(Frozen):
         _set(self, "summary", summary)
         _set(self, "records", records)
         _set(self, "data", {} if data is None else data)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(game={self.game!r}, name={self.name!r}, source={self.source!r}, "
-            f"summary={self.summary!r}, records={self.records!r}, data={self.data!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.game, self.name, self.source, self.summary, self.records, self.data)
 
     def __iter__(self) -> Iterator[Record]:
         return iter(self.records.values())

@@ -31,9 +31,9 @@ SCHEMA = "rulebook.ruling/1"
 
 _set = object.__setattr__
 
-# Frozen dataclasses whose methods are written out rather than generated, so that making the classes costs a
-# command nothing measurable (see rulebook.values); tests/test_values.py checks them against the dataclasses
-# Python would generate.
+# Frozen dataclasses whose __init__ is written out, and whose other methods come from rulebook.values.Frozen,
+# rather than generated, so that making the classes costs a command nothing measurable; tests/test_values.py
+# checks them against the dataclasses Python would generate.
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -53,17 +53,6 @@ class Step(Frozen):
         _set(self, "text", text)
         _set(self, "rule", rule)
         _set(self, "overrides", overrides)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(text={self.text!r}, rule={self.rule!r}, overrides={self.overrides!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.text, self.rule, self.overrides) == (other.text, other.rule, other.overrides)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.text, self.rule, self.overrides))
 
     def __str__(self) -> str:
         if not self.rule:
@@ -99,23 +88,6 @@ class Ruling(Frozen):
         _set(self, "trace", trace)
         _set(self, "legal", legal)
         self.__post_init__()
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(verdict={self.verdict!r}, value={self.value!r}, rules={self.rules!r}, "
-            f"trace={self.trace!r}, legal={self.legal!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.verdict, self.value, self.rules, self.trace, self.legal)
 
     def __post_init__(self) -> None:
         if WATCHERS:

@@ -3,9 +3,10 @@
 ``@dataclass(frozen=True)`` writes each method of a class (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
 ``__setattr__``, ``__delattr__``) as source text and compiles it when the class is made: about a third of a
 millisecond per class, paid by every command that imports it. The classes every query builds (records,
-rulings, the Clash state) are instead dataclasses with their methods written in the class, as the generated
-ones would be, made immutable by [`Frozen`][rulebook.values.Frozen]: ``dataclasses.fields``, ``replace`` and
-``asdict`` work on them as before, they compare, hash and print as before, and assigning to a field raises
+rulings, the Clash state) are instead dataclasses with only their ``__init__`` written in the class (its
+signature is part of their documented API), based on [`Frozen`][rulebook.values.Frozen], which compares,
+hashes and prints any dataclass by its fields as the generated methods would, and makes it immutable:
+``dataclasses.fields``, ``replace`` and ``asdict`` work on them as before, and assigning to a field raises
 ``dataclasses.FrozenInstanceError``. A test checks each against the dataclass Python would generate.
 
 Examples:
@@ -17,6 +18,8 @@ Examples:
     ...     def __init__(self, x: int) -> None:
     ...         object.__setattr__(self, "x", x)
     >>> point = Point(1)
+    >>> point, point == Point(1), hash(point) == hash(Point(1))
+    (Point(x=1), True, True)
     >>> replace(point, x=2).x
     2
     >>> point.x = 3
@@ -27,20 +30,58 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, fields
+from collections.abc import Callable
+from dataclasses import Field, FrozenInstanceError, fields
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["Frozen"]
 
 
-class Frozen:
-    """The base of an immutable value class: no field can be assigned or deleted once it is made.
+#: Per class and purpose ("repr", "compare", "hash"): the names of the fields that take part, and a getter of
+#: their values as a tuple; made on a class's first use.
+_PARTS: dict[tuple[type, str], tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
-    A subclass sets its fields in ``__init__`` with ``object.__setattr__``. Copying and pickling go through
-    its fields (as for a frozen dataclass with slots).
+
+def _takes_part(f: Field, purpose: str) -> bool:
+    if purpose == "hash":  # as a frozen dataclass with eq hashes: hash=None follows compare
+        return bool(f.compare if f.hash is None else f.hash)
+    return bool(getattr(f, purpose))
+
+
+def _parts(cls: type, purpose: str) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    found = _PARTS.get((cls, purpose))
+    if found is None:
+        names = tuple(f.name for f in fields(cls) if _takes_part(f, purpose))
+        getter = attrgetter(*names) if len(names) > 1 else (lambda o, n=names: tuple(getattr(o, a) for a in n))
+        found = _PARTS[(cls, purpose)] = (names, getter)
+    return found
+
+
+class Frozen:
+    """The base of an immutable dataclass: no field can be assigned or deleted once it is made.
+
+    A subclass is a ``@dataclass(init=False, repr=False, eq=False)`` that sets its fields in ``__init__`` with
+    ``object.__setattr__``. It prints, compares and hashes by its fields as a frozen dataclass does (fields
+    with ``repr=False`` or ``compare=False`` left out as there). Copying and pickling go through its fields
+    (as for a frozen dataclass with slots).
     """
 
     __slots__ = ()
+
+    def __repr__(self) -> str:
+        names, getter = _parts(type(self), "repr")
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, getter(self), strict=True))
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            getter = _parts(type(self), "compare")[1]
+            return getter(self) == getter(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(_parts(type(self), "hash")[1](self))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

@@ -1,9 +1,10 @@
-"""The value classes whose methods are written out (rulebook.values) behave as the dataclasses Python would generate.
+"""Value classes with a written-out __init__ on rulebook.values.Frozen behave as the dataclasses Python would make.
 
-Records, rulings and the Clash state are dataclasses made with ``init=False, repr=False, eq=False`` and their
-methods written in the class, so that creating the classes costs the command line nothing measurable. Each is
-compared here with the dataclass ``make_dataclass`` generates from the same fields: the same constructor, repr,
-equality and hash on the same values; immutable; and ``replace``, ``fields``, ``asdict``, copying and pickling work.
+Records, rulings and the Clash state are dataclasses made with ``init=False, repr=False, eq=False``, their
+``__init__`` written in the class and their other methods from ``rulebook.values.Frozen``, so that creating the
+classes costs the command line nothing measurable. Each is compared here with the dataclass ``make_dataclass``
+generates from the same fields: the same constructor, repr, equality and hash on the same values; immutable;
+and ``replace``, ``fields``, ``asdict``, copying and pickling work.
 """
 
 from __future__ import annotations

@@ -81,9 +81,9 @@ def element(name: str) -> str:
 
 # ---------------------------------------------------------------- actions
 
-# The classes below are frozen dataclasses with slots whose methods are written out rather than generated, so
-# that making them costs a command nothing measurable (see rulebook.values); tests/test_values.py checks them
-# against the dataclasses Python would generate.
+# The classes below are frozen dataclasses with slots whose __init__ is written out, and whose other methods
+# come from rulebook.values.Frozen, rather than generated, so that making them costs a command nothing
+# measurable; tests/test_values.py checks them against the dataclasses Python would generate.
 _set = object.__setattr__
 
 
@@ -100,19 +100,6 @@ class Attack(Frozen):
         _set(self, "target", target)
         _set(self, "ability", ability)
 
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(attacker={self.attacker!r}, target={self.target!r}, ability={self.ability!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.attacker, self.target, self.ability) == (other.attacker, other.target, other.ability)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.attacker, self.target, self.ability))
-
     def __str__(self) -> str:
         return f"{self.attacker}{'+' if self.ability else ''} > {self.target}"
 
@@ -126,17 +113,6 @@ class Defend(Frozen):
     def __init__(self, ability: bool = False) -> None:
         _set(self, "ability", ability)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(ability={self.ability!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.ability,) == (other.ability,)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.ability,))
-
     def __str__(self) -> str:
         return "defend with ability" if self.ability else "defend"
 
@@ -149,17 +125,6 @@ class Revive(Frozen):
 
     def __init__(self, element: str) -> None:
         _set(self, "element", element)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(element={self.element!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.element,) == (other.element,)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.element,))
 
     def __str__(self) -> str:
         return f"revive {self.element}"
@@ -186,17 +151,6 @@ class Turn(Frozen):
         _set(self, "action", action)
         _set(self, "defend", defend)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(action={self.action!r}, defend={self.defend!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.action, self.defend) == (other.action, other.defend)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.defend))
-
     def __str__(self) -> str:
         if isinstance(self.action, Revive):
             return str(self.action)
@@ -217,17 +171,6 @@ class Side(Frozen):
     def __init__(self, in_play: frozenset[str] = frozenset(ELEMENTS), spent: frozenset[str] = frozenset()) -> None:
         _set(self, "in_play", in_play)
         _set(self, "spent", spent)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(in_play={self.in_play!r}, spent={self.spent!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.in_play, self.spent) == (other.in_play, other.spent)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.in_play, self.spent))
 
     @property
     def out(self) -> tuple[str, ...]:
@@ -293,25 +236,6 @@ class ClashState(Frozen):
         _set(self, "pending", pending)
         _set(self, "options", _RULESET.options() if options is _DEFAULT_OPTIONS else options)
         _set(self, "turn", turn)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__qualname__}(sides={self.sides!r}, to_move={self.to_move!r}, pending={self.pending!r}, "
-            f"options={self.options!r}, turn={self.turn!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.sides, self.to_move, self.pending, self.options) == (
-                other.sides,  # type: ignore[attr-defined]
-                other.to_move,  # type: ignore[attr-defined]
-                other.pending,  # type: ignore[attr-defined]
-                other.options,  # type: ignore[attr-defined]
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.sides, self.to_move, self.pending, self.options))
 
     # -- the protocol ---------------------------------------------------------------
 
