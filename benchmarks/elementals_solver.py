@@ -65,19 +65,25 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
                 or (done[seed].get("solver", 1) == SOLVER_VERSION and done[seed]["positions"] >= positions)
             ):
                 continue
+            cpu = time.process_time()
             result = solve(elementals.new_game(seed=seed, layout=layout), limit=None, max_positions=positions)
+            cpu = time.process_time() - cpu
             row = {
                 "seed": seed,
                 "verdict": result.verdict,
                 "positions": result.positions,
                 "seconds": round(result.seconds, 3),
+                "cpu": round(cpu, 3),
                 "bound": result.bound,
                 "actions": len(result.line),
                 "solver": SOLVER_VERSION,
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
-            print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
+            print(
+                f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions, {cpu:.1f} s CPU)",
+                flush=True,
+            )
 
 
 def _timed_game(layout: int, seed: int, policy: Any, times: list[tuple[float, float]], calls: Any = None) -> Any:
