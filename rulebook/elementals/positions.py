@@ -2,8 +2,8 @@
 
 A `Position` is the part of an engine state that decides the rest of the game. Between turns the solver
 files positions by their `shape` (what must match for two positions to compare at all) and compares those
-of a shape by their facts (`at_least`): less damage, stronger lone first damage cards and more powers held
-are never worse. A damage that no winning line's discards can take to 33 counts as none (`damage_fact`).
+of a shape by their facts (`at_least`): less damage, stronger lone first damage cards, piles further on
+and more powers held are never worse. A damage that no winning line's discards can take to 33 counts as none (`damage_fact`).
 Within a turn, two plain plays on different elementals commute (`plain_play`), so the solver takes them
 in one order only.
 
@@ -11,8 +11,8 @@ Examples:
     >>> from rulebook import elementals as E
     >>> p = position_of(E.new_game(seed=1))
     >>> key, facts = shape(p)
-    >>> facts
-    (0, (), frozenset())
+    >>> facts[0], facts[3]
+    (0, frozenset())
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from rulebook.elementals.evaluation import POWER
 
 __all__ = [
     "Position",
+    "MOST_CARD_DAMAGE",
     "at_least",
     "canonical",
     "damage_fact",
@@ -110,15 +111,16 @@ def canonical(p: Position) -> tuple:
     return (p.slots, piles, tuple(sorted(p.powers)), p.deck, p.hand, p.in_turn)
 
 
-def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[str]]]:
-    """A position between turns as its shape (the elementals left, how many cards each pile holds and
-    whether a lone card is doubled, the deck) and the facts that make one position of a shape better than
-    another: less damage, stronger lone first cards, more powers held.
+def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], tuple[int, ...], frozenset[str]]]:
+    """A position between turns as its shape (the elementals left, the deck, the hand) and the facts that
+    make one position of a shape better than another (see `at_least`): the damage (see `damage_fact`), how
+    many cards each pile holds (-1 for a lone doubled card), each pile's first card's power (99 for a pile
+    of two, 0 for none), the powers held.
 
     Examples:
         >>> key, facts = shape(position_of(E.position(targets="KS QH", piles={"KS": "8D"}, discards="9C")))
-        >>> facts
-        (9, (8,), frozenset())
+        >>> facts[0], facts[1][10], facts[2][10], facts[3]
+        (9, 1, 8, frozenset())
     """
     doubled = p.doubled
     sizes = []
@@ -131,7 +133,8 @@ def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], frozenset[str
             firsts.append(v)
         else:
             sizes.append(n)
-    return (p.slots, tuple(sizes), p.deck, p.hand, p.in_turn), (damage_fact(p), tuple(firsts), frozenset(p.powers))
+            firsts.append(99 if n else 0)
+    return (p.slots, p.deck, p.hand, p.in_turn), (damage_fact(p), tuple(sizes), tuple(firsts), frozenset(p.powers))
 
 
 _costs_cache: dict[tuple[str, ...], tuple[int, ...]] = {}
@@ -177,19 +180,49 @@ def damage_fact(p: Position) -> int:
     return p.damage
 
 
-def at_least(a: tuple[int, tuple[int, ...], frozenset[str]], b: tuple[int, tuple[int, ...], frozenset[str]]) -> bool:
+#: The most damage one discarded card can cost (a 10, or a joker counted 10).
+MOST_CARD_DAMAGE = 10
+
+
+def at_least(
+    a: tuple[int, tuple[int, ...], tuple[int, ...], frozenset[str]],
+    b: tuple[int, tuple[int, ...], tuple[int, ...], frozenset[str]],
+) -> bool:
     """Whether a position with facts ``a`` is at least as good as one of the same shape with facts ``b``.
 
     Less damage only helps (the game is lost at 33, and nothing else depends on it); a stronger first
     card on an attack only helps (the second card needs less); a power held can always be left unused.
+    A pile of two damage cards where the other has fewer is no worse either, when the damage allows: the
+    first position can follow any line of the other, discarding the cards the other lays on that pile
+    (the cards left then spare as many more). Those discards are harmless when no discard of a winning
+    line can take the first position's damage to 33 (`damage_fact`), and otherwise when its damage with
+    10 for each such card is at most the other's.
 
     Examples:
-        >>> at_least((3, (8,), frozenset({"KH"})), (5, (7,), frozenset()))
+        >>> at_least((3, (1,), (8,), frozenset({"KH"})), (5, (1,), (7,), frozenset()))
         True
-        >>> at_least((-1, (8,), frozenset()), (5, (7,), frozenset({"KH"})))
+        >>> at_least((-1, (1,), (8,), frozenset()), (5, (1,), (7,), frozenset({"KH"})))
+        False
+        >>> at_least((-1, (2, 0), (99, 0), frozenset()), (4, (1, 0), (9, 0), frozenset()))
+        True
+        >>> at_least((5, (2, 0), (99, 0), frozenset()), (14, (0, 0), (0, 0), frozenset()))
         False
     """
-    return a[0] <= b[0] and a[2] >= b[2] and all(x >= y for x, y in zip(a[1], b[1], strict=True))
+    if not a[3] >= b[3]:
+        return False
+    sa, sb = a[1], b[1]
+    if sa != sb:
+        extra = 0
+        for x, y in zip(sa, sb, strict=True):
+            if x != y:
+                if x != 2:
+                    return False
+                extra += 2 - abs(y)
+        if a[0] != -1 and (b[0] == -1 or a[0] + MOST_CARD_DAMAGE * extra > b[0]):
+            return False
+    elif a[0] > b[0]:
+        return False
+    return all(x >= y for x, y in zip(a[2], b[2], strict=True))
 
 
 def undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position, tuple]]:
