@@ -352,6 +352,91 @@ def damage_bound(p: Position, jokers_banish: bool = False, joker_discard: int = 
     return None
 
 
+def above_of(covers: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+    """For each place of a layout, every place that must be cleared before it is uncovered (the places
+    covering it, those covering them, and so on).
+
+    Examples:
+        >>> sorted(above_of(E.COVERED_BY[1])[0]) == list(range(1, 12))
+        True
+    """
+    out = []
+    for i in range(len(covers)):
+        seen: set[int] = set()
+        stack = list(covers[i])
+        while stack:
+            j = stack.pop()
+            if j not in seen:
+                seen.add(j)
+                stack.extend(covers[j])
+        out.append(frozenset(seen))
+    return tuple(out)
+
+
+def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> int:
+    """The most cards that can be drawn (the hand's included) before the game is won.
+
+    The last elemental to fall is one no other elemental left waits for (see `above_of`), and its
+    banish card is a card of its element: the game is won, if at all, by the end of the turn that draws
+    the last such card of the hand and the deck. Breath of Al'Akir may draw one card more by then, and
+    Therazane's Touch may push every card one place down, while either can still be had. Whispers of
+    Neptulon could send a card of that element under the deck, to be drawn last: while it can still be
+    had, every card counts.
+
+    Examples:
+        >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
+        >>> p = position_of(E.position(targets="KS", defeated=gone, deck="2H 3H 4H 5S 6H 7H 8H"))
+        >>> horizon(p, above_of(E.COVERED_BY[1]))  # the turn that draws 5S is the last that can win
+        6
+    """
+    hand, deck = p.hand, p.deck
+    total = len(hand) + len(deck)
+    slots, powers = p.slots, p.powers
+    if "KH" in powers or "KH" in slots:
+        return total
+    alive = [i for i, t in enumerate(slots) if t is not None]
+    waited: set[int] = set()
+    for i in alive:
+        waited.update(above[i])
+    last = {_E_INDEX[slots[i]] for i in alive if i not in waited}
+    seq = (*hand, *deck)
+    for j in range(total - 1, -1, -1):
+        e = _E_INDEX.get(seq[j])
+        if e in last or (e is None and jokers_banish):
+            break
+    else:
+        return 0
+    kc = 1 if ("KC" in powers or "KC" in slots) else 0
+    kd = 1 if ("KD" in powers or "KD" in slots) else 0
+    held = len(hand) if p.in_turn else 0
+    if j < held:
+        return min(total, held + kc)
+    return min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
+
+
+def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> str | None:
+    """Lost if the elementals left need more cards than can be drawn before the game must be won (see
+    `horizon`).
+
+    Examples:
+        >>> gone = "JH KH JD QD KD QS JC QC KC"  # JS lies face down under KS and QH
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6D 7D 8D 9C 10S AD"))
+        >>> card_horizon(p, above_of(E.COVERED_BY[1])) is None
+        True
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6D 7D 8D 9C 10D AD"))
+        >>> card_horizon(p, above_of(E.COVERED_BY[1]))
+        'the elementals left need 9 more cards; at most 3 can be drawn before the last card that can banish the last of them'
+    """
+    needed = _slots_needed(p)[0]
+    most = horizon(p, above, jokers_banish)
+    if needed > most:
+        return (
+            f"the elementals left need {needed} more cards; at most {most} can be drawn before the last card "
+            "that can banish the last of them"
+        )
+    return None
+
+
 #: The bounds the solver uses, by name.
 BOUNDS: dict[str, Callable[..., str | None]] = {
     "damage": damage_bound,
@@ -418,6 +503,7 @@ class Solver:
         self.chosen_discard = opts["joker-discard"] == "chosen"
         self.ten = E.JOKER_DISCARD_POWER
         self.covers = E.COVERED_BY[state.layout]
+        self.above = above_of(self.covers)
         self.deadline = None if limit is None else time.monotonic() + limit
         self.max_positions = max_positions
         self.positions = 0
@@ -426,7 +512,7 @@ class Solver:
         self.turns = 0
         # Positions proved lost, by shape (see shape_of): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
-        self.pruned = dict.fromkeys(BOUNDS, 0)
+        self.pruned = dict.fromkeys((*BOUNDS, "horizon"), 0)
         #: The order in which the ends of a turn are tried (`order_key`, best first).
         self.order: Callable[[Position], Any] = order_key
         #: Where the current probe stops (a count of positions), or None for no end of its own.
@@ -650,7 +736,8 @@ class Solver:
         seen: set[tuple[Position, tuple[str, str] | None]] = set()
         # Spare cards: those the elementals left will not need. Only a discard spends one, and the count
         # holds through the turn (a play spends a card and fills a place).
-        spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+        # The cards that can be drawn before the game must be won (see `horizon`) may be fewer than all.
+        spare = horizon(p, self.above, self.jokers_banish) - _slots_needed(p)[0]
         # Each entry carries the last play when it was a plain one (see plain_play): two plain plays on
         # different elementals commute, so they are taken with their cards in one order only.
         stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None]] = [(p, (), p.in_turn, None)]
@@ -698,6 +785,8 @@ class Solver:
         """What bound ``name`` says of ``p``."""
         if name == "cards":
             return card_supply(p) or ""
+        if name == "horizon":
+            return card_horizon(p, self.above, self.jokers_banish) or ""
         if name == "damage":
             return damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten) or ""
         return BOUNDS[name](p, self.jokers_banish) or ""
@@ -712,6 +801,8 @@ class Solver:
             return "power"
         if damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten):
             return "damage"
+        if card_horizon(p, self.above, self.jokers_banish):
+            return "horizon"
         return None
 
     def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position, tuple]]:
