@@ -36,8 +36,10 @@ SUMMARY = RESULTS / "elementals-solver.json"
 CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-solver.svg"
 #: The solver's version in the saved rows: 2 takes plain plays in one order, counts a damage no discard can
 #: take to 33 as none, and searches in probes twice as long each time; 3 makes the probes' lengths follow
-#: Luby's sequence, in four orders (rows without the field are version 1).
-SOLVER_VERSION = 3
+#: Luby's sequence, in four orders (rows without the field are version 1); 4 stops where the last card that
+#: can banish the last elemental is drawn (the horizon: fewer spare cards, and a bound) and counts a pile of
+#: two damage cards no worse than fewer when the damage allows.
+SOLVER_VERSION = 4
 
 
 def _path(layout: int, kind: str = "solver") -> Path:
