@@ -3,7 +3,9 @@
 A `Position` is the part of an engine state that decides the rest of the game. Between turns the solver
 files positions by their `shape` (what must match for two positions to compare at all) and compares those
 of a shape by their facts (`at_least`): less damage, stronger lone first damage cards, piles further on
-and more powers held are never worse. A damage that no winning line's discards can take to 33 counts as none (`damage_fact`).
+and more powers held are never worse. A damage that no winning line's discards can take to 33 counts as
+none (`damage_fact`), the discards counted up to the horizon (`horizon`): the last card that can banish
+the last elemental.
 Within a turn, two plain plays on different elementals commute (`plain_play`), so the solver takes them
 in one order only.
 
@@ -17,18 +19,21 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Play
-from rulebook.elementals.evaluation import POWER
+from rulebook.elementals.evaluation import ELEMENT_INDEX, POWER
 
 __all__ = [
-    "Position",
     "MOST_CARD_DAMAGE",
+    "Position",
+    "above_of",
     "at_least",
     "canonical",
     "damage_fact",
+    "horizon",
     "most_discard_damage",
     "plain_play",
     "position_of",
@@ -37,6 +42,7 @@ __all__ = [
 ]
 
 _JOKERS = frozenset(E.JOKERS)
+_E_INDEX = ELEMENT_INDEX
 _POWER = POWER
 _LOSING = E.LOSING_DAMAGE
 
@@ -111,7 +117,9 @@ def canonical(p: Position) -> tuple:
     return (p.slots, piles, tuple(sorted(p.powers)), p.deck, p.hand, p.in_turn)
 
 
-def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], tuple[int, ...], frozenset[str]]]:
+def shape(
+    p: Position, reach: int | None = None
+) -> tuple[tuple, tuple[int, tuple[int, ...], tuple[int, ...], frozenset[str]]]:
     """A position between turns as its shape (the elementals left, the deck, the hand) and the facts that
     make one position of a shape better than another (see `at_least`): the damage (see `damage_fact`), how
     many cards each pile holds (-1 for a lone doubled card), each pile's first card's power (99 for a pile
@@ -134,16 +142,19 @@ def shape(p: Position) -> tuple[tuple, tuple[int, tuple[int, ...], tuple[int, ..
         else:
             sizes.append(n)
             firsts.append(99 if n else 0)
-    return (p.slots, p.deck, p.hand, p.in_turn), (damage_fact(p), tuple(sizes), tuple(firsts), frozenset(p.powers))
+    facts = (damage_fact(p, reach), tuple(sizes), tuple(firsts), frozenset(p.powers))
+    return (p.slots, p.deck, p.hand, p.in_turn), facts
 
 
 _costs_cache: dict[tuple[str, ...], tuple[int, ...]] = {}
 
 
-def most_discard_damage(p: Position) -> int:
+def most_discard_damage(p: Position, reach: int | None = None) -> int:
     """The most damage the discards of a winning line can still add: the costliest of the cards left,
     as many as the spare cards (more discards leave too few cards for the elementals), a joker counted
     10, and one of them doubled while Hand of Ragnaros may still be had (or a card in hand is doubled).
+    With ``reach``, only the first ``reach`` cards of the hand and the deck can be drawn before the game
+    must be won (the solver's horizon), and the spare cards are counted among them.
 
     Examples:
         >>> gone = "JH QH KH JD QD KD JS QS KS JC QC"
@@ -151,6 +162,8 @@ def most_discard_damage(p: Position) -> int:
         9
     """
     cards = p.hand + p.deck
+    if reach is not None:
+        cards = cards[:reach]
     costs = _costs_cache.get(cards)
     if costs is None:
         costs = tuple(sorted((10 if c in _JOKERS else _POWER[c] for c in cards), reverse=True))
@@ -166,18 +179,81 @@ def most_discard_damage(p: Position) -> int:
     return most
 
 
-def damage_fact(p: Position) -> int:
+def damage_fact(p: Position, reach: int | None = None) -> int:
     """The damage, as far as it can still matter: -1 when no winning line's discards can take it to 33
-    (then every such damage is as good as none), else the damage itself.
+    (then every such damage is as good as none), else the damage itself; ``reach`` as for
+    `most_discard_damage`.
 
     Examples:
         >>> gone = "JH QH KH JD QD KD JS QS KS JC QC"
         >>> damage_fact(position_of(E.position(targets="KC", defeated=gone, discards="10S", deck="9H 2C 3S 4H")))
         -1
     """
-    if p.damage + most_discard_damage(p) < _LOSING:
+    if p.damage + most_discard_damage(p, reach) < _LOSING:
         return -1
     return p.damage
+
+
+def above_of(covers: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+    """For each place of a layout, every place that must be cleared before it is uncovered (the places
+    covering it, those covering them, and so on).
+
+    Examples:
+        >>> sorted(above_of(E.COVERED_BY[1])[0]) == list(range(1, 12))
+        True
+    """
+    out = []
+    for i in range(len(covers)):
+        seen: set[int] = set()
+        stack = list(covers[i])
+        while stack:
+            j = stack.pop()
+            if j not in seen:
+                seen.add(j)
+                stack.extend(covers[j])
+        out.append(frozenset(seen))
+    return tuple(out)
+
+
+def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> int:
+    """The most cards that can be drawn (the hand's included) before the game is won.
+
+    The last elemental to fall is one no other elemental left waits for (see `above_of`), and its
+    banish card is a card of its element: the game is won, if at all, by the end of the turn that draws
+    the last such card of the hand and the deck. Breath of Al'Akir may draw one card more by then, and
+    Therazane's Touch may push every card one place down, while either can still be had. Whispers of
+    Neptulon could send a card of that element under the deck, to be drawn last: while it can still be
+    had, every card counts.
+
+    Examples:
+        >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
+        >>> p = position_of(E.position(targets="KS", defeated=gone, deck="2H 3H 4H 5S 6H 7H 8H"))
+        >>> horizon(p, above_of(E.COVERED_BY[1]))  # the turn that draws 5S is the last that can win
+        6
+    """
+    hand, deck = p.hand, p.deck
+    total = len(hand) + len(deck)
+    slots, powers = p.slots, p.powers
+    if "KH" in powers or "KH" in slots:
+        return total
+    alive = [i for i, t in enumerate(slots) if t is not None]
+    waited: set[int] = set()
+    for i in alive:
+        waited.update(above[i])
+    last = {_E_INDEX[slots[i]] for i in alive if i not in waited}
+    seq = (*hand, *deck)
+    for j in range(total - 1, -1, -1):
+        e = _E_INDEX.get(seq[j])
+        if e in last or (e is None and jokers_banish):
+            break
+    else:
+        return 0
+    kc = 1 if ("KC" in powers or "KC" in slots) else 0
+    kd = 1 if ("KD" in powers or "KD" in slots) else 0
+    held = len(hand) if p.in_turn else 0
+    if j < held:
+        return min(total, held + kc)
+    return min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
 
 
 #: The most damage one discarded card can cost (a 10, or a joker counted 10).
@@ -225,9 +301,12 @@ def at_least(
     return all(x >= y for x, y in zip(a[2], b[2], strict=True))
 
 
-def undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tuple[Any, ...], Position, tuple]]:
+def undominated(
+    ends: list[tuple[tuple[Any, ...], Position]], reach: Callable[[Position], int] | None = None
+) -> list[tuple[tuple[Any, ...], Position, tuple]]:
     """The ends of a turn that no other end of the same shape is at least as good as (one of equals),
-    each with its shape and facts (see `shape`).
+    each with its shape and facts (see `shape`; ``reach`` gives the ``reach`` of a position, as for
+    `most_discard_damage`).
 
     Examples:
         >>> p = position_of(E.position(targets="KS QH", discards="9C", deck="2H 3H 4H 5H"))
@@ -236,7 +315,7 @@ def undominated(ends: list[tuple[tuple[Any, ...], Position]]) -> list[tuple[tupl
     """
     groups: dict[tuple, list[tuple[tuple, tuple[Any, ...], Position]]] = {}
     for line, end in ends:
-        key, facts = shape(end)
+        key, facts = shape(end, None if reach is None else reach(end))
         group = groups.setdefault(key, [])
         if any(at_least(other, facts) for other, _, _ in group):
             continue

@@ -68,7 +68,16 @@ from rulebook.elementals.evaluation import (
     pile_power,
     score,
 )
-from rulebook.elementals.positions import Position, at_least, canonical, plain_play, position_of, undominated
+from rulebook.elementals.positions import (
+    Position,
+    above_of,
+    at_least,
+    canonical,
+    horizon,
+    plain_play,
+    position_of,
+    undominated,
+)
 from rulebook.elementals.positions import shape as shape_of
 from rulebook.errors import InvalidInputError
 
@@ -352,68 +361,6 @@ def damage_bound(p: Position, jokers_banish: bool = False, joker_discard: int = 
     return None
 
 
-def above_of(covers: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
-    """For each place of a layout, every place that must be cleared before it is uncovered (the places
-    covering it, those covering them, and so on).
-
-    Examples:
-        >>> sorted(above_of(E.COVERED_BY[1])[0]) == list(range(1, 12))
-        True
-    """
-    out = []
-    for i in range(len(covers)):
-        seen: set[int] = set()
-        stack = list(covers[i])
-        while stack:
-            j = stack.pop()
-            if j not in seen:
-                seen.add(j)
-                stack.extend(covers[j])
-        out.append(frozenset(seen))
-    return tuple(out)
-
-
-def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> int:
-    """The most cards that can be drawn (the hand's included) before the game is won.
-
-    The last elemental to fall is one no other elemental left waits for (see `above_of`), and its
-    banish card is a card of its element: the game is won, if at all, by the end of the turn that draws
-    the last such card of the hand and the deck. Breath of Al'Akir may draw one card more by then, and
-    Therazane's Touch may push every card one place down, while either can still be had. Whispers of
-    Neptulon could send a card of that element under the deck, to be drawn last: while it can still be
-    had, every card counts.
-
-    Examples:
-        >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
-        >>> p = position_of(E.position(targets="KS", defeated=gone, deck="2H 3H 4H 5S 6H 7H 8H"))
-        >>> horizon(p, above_of(E.COVERED_BY[1]))  # the turn that draws 5S is the last that can win
-        6
-    """
-    hand, deck = p.hand, p.deck
-    total = len(hand) + len(deck)
-    slots, powers = p.slots, p.powers
-    if "KH" in powers or "KH" in slots:
-        return total
-    alive = [i for i, t in enumerate(slots) if t is not None]
-    waited: set[int] = set()
-    for i in alive:
-        waited.update(above[i])
-    last = {_E_INDEX[slots[i]] for i in alive if i not in waited}
-    seq = (*hand, *deck)
-    for j in range(total - 1, -1, -1):
-        e = _E_INDEX.get(seq[j])
-        if e in last or (e is None and jokers_banish):
-            break
-    else:
-        return 0
-    kc = 1 if ("KC" in powers or "KC" in slots) else 0
-    kd = 1 if ("KD" in powers or "KD" in slots) else 0
-    held = len(hand) if p.in_turn else 0
-    if j < held:
-        return min(total, held + kc)
-    return min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
-
-
 def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> str | None:
     """Lost if the elementals left need more cards than can be drawn before the game must be won (see
     `horizon`).
@@ -425,14 +372,14 @@ def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: 
         True
         >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6D 7D 8D 9C 10D AD"))
         >>> card_horizon(p, above_of(E.COVERED_BY[1]))
-        'the elementals left need 9 more cards; at most 3 can be drawn before the last card that can banish the last of them'
+        'the elementals left need 9 more cards; at most 3 are drawn by the last card that can banish the last one'
     """
     needed = _slots_needed(p)[0]
     most = horizon(p, above, jokers_banish)
     if needed > most:
         return (
-            f"the elementals left need {needed} more cards; at most {most} can be drawn before the last card "
-            "that can banish the last of them"
+            f"the elementals left need {needed} more cards; at most {most} are drawn by the last card that can "
+            "banish the last one"
         )
     return None
 
@@ -504,6 +451,8 @@ class Solver:
         self.ten = E.JOKER_DISCARD_POWER
         self.covers = E.COVERED_BY[state.layout]
         self.above = above_of(self.covers)
+        #: The horizon of a position (see `horizon`), how far the spare cards and their damage are counted.
+        self.reach: Callable[[Position], int] = lambda q: horizon(q, self.above, self.jokers_banish)
         self.deadline = None if limit is None else time.monotonic() + limit
         self.max_positions = max_positions
         self.positions = 0
@@ -768,7 +717,7 @@ class Solver:
                     seen.add((child, plain))
                     stack.append((child, line + actions, now_drawn, plain))
         self.check_time()
-        return None, undominated(list(ends.values()))
+        return None, undominated(list(ends.values()), self.reach)
 
     def check_time(self) -> None:
         if self.progress is not None:
@@ -831,7 +780,7 @@ class Solver:
 
     def search(self, p: Position, shape: tuple | None = None) -> tuple[Any, ...] | None:
         """A winning line from ``p`` (between turns), or None when there is none."""
-        key, facts = shape or shape_of(p)
+        key, facts = shape or shape_of(p, self.reach(p))
         lost = self.lost.get(key)
         if lost is not None and any(at_least(known, facts) for known in lost):
             return None
