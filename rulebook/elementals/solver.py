@@ -367,10 +367,10 @@ def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: 
 
     Examples:
         >>> gone = "JH KH JD QD KD QS JC QC KC"  # JS lies face down under KS and QH
-        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6D 7D 8D 9C 10S AD"))
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2S 3C 4H 5D 6D 7D 8D 9C 10S AD"))
         >>> card_horizon(p, above_of(E.COVERED_BY[1])) is None
         True
-        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6D 7D 8D 9C 10D AD"))
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2S 3S 4H 5D 6D 7D 8D 9C 10D AD"))
         >>> card_horizon(p, above_of(E.COVERED_BY[1]))
         'the elementals left need 9 more cards; at most 3 are drawn by the last card that can banish the last one'
     """
