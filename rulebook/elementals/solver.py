@@ -26,7 +26,10 @@ The bounds, each tested on its own:
 - [`damage_supply`][rulebook.elementals.solver.damage_supply]: the damage the elementals still need is
   more than the remaining cards can deal, or an attack under way can no longer be completed;
 - [`damage_bound`][rulebook.elementals.solver.damage_bound]: the damage taken, with the least the
-  discards the deck's order forces must cost, reaches 33.
+  discards the deck's order forces must cost, reaches 33;
+- [`card_horizon`][rulebook.elementals.solver.card_horizon]: the elementals left need more cards than are
+  drawn by the last card that can banish the last of them (the horizon,
+  [`horizon`][rulebook.elementals.positions.horizon], which also bounds the spare cards).
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
 them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
@@ -87,6 +90,7 @@ __all__ = [
     "Solution",
     "Solver",
     "banish_supply",
+    "card_horizon",
     "card_supply",
     "damage_bound",
     "damage_supply",
