@@ -108,6 +108,9 @@ _FACTOR = E.RAGNAROS_FACTOR
 PLAYS, DISCARDS, JOKER_DISCARDS, UNLEASH = E.PLAYS, E.DISCARDS, E.JOKER_DISCARDS, E.UNLEASH
 _THERAZANE = (Unleash("therazane"), Reorder(True))
 _ALAKIR = (Unleash("alakir"),)
+#: The actions that act on the deck (the draw, Therazane's Touch, Breath of Al'Akir), and those powers.
+_ON_DECK = frozenset((E.DRAW, *_THERAZANE, *_ALAKIR))
+_DECK_POWERS = frozenset(("KD", "KC"))
 
 
 # ---------------------------------------------------------------- bounds
@@ -476,7 +479,11 @@ class Solver:
     # -- moves -----------------------------------------------------------------------
 
     def moves(
-        self, p: Position, spare: int | None = None, last: tuple[str, str] | None = None
+        self,
+        p: Position,
+        spare: int | None = None,
+        last: tuple[str, str] | None = None,
+        held: frozenset[str] | None = None,
     ) -> list[tuple[tuple[Any, ...], Position]]:
         """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
 
@@ -488,10 +495,11 @@ class Solver:
         With ``spare`` given (the cards the elementals left will not need), the end of the turn is left
         out when it would discard more cards than that: the cards left would be too few. With ``last``
         given (the card and target of a plain play just made, see `plain_play`), a card before it in
-        order is not laid as a plain damage card on another elemental: the two plays commute.
+        order is not laid as a plain damage card on another elemental: the two plays commute. With ``held``
+        given (the powers on the deck held at the turn's first play), those are not offered (see `deck_moves`).
         """
         hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
-        out = self.deck_moves(p)
+        out = self.deck_moves(p, held)
         if not in_turn:
             return out
         rag = "KS" in powers
@@ -516,11 +524,17 @@ class Solver:
         return out
 
     @staticmethod
-    def deck_moves(p: Position) -> list[tuple[tuple[Any, ...], Position]]:
-        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw."""
+    def deck_moves(p: Position, held: frozenset[str] | None = None) -> list[tuple[tuple[Any, ...], Position]]:
+        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw.
+
+        A power on the deck used after a play of the turn acts as it would just before that play (no play
+        depends on the deck, and a card drawn earlier leaves every play open), so the powers in ``held``
+        (those held at the turn's first play) are not offered.
+        """
         hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
         out: list[tuple[tuple[Any, ...], Position]] = []
-        if "KD" in powers and len(deck) > 1:
+        offered = powers if not held else tuple(x for x in powers if x not in held)
+        if "KD" in offered and len(deck) > 1:
             spent = _drop(powers, "KD")
             out.append(
                 (
@@ -528,7 +542,7 @@ class Solver:
                     Position(hand, piles, slots, revealed, damage, spent, doubled, (deck[-1], *deck[:-1]), in_turn),
                 )
             )
-        if "KC" in powers and deck:
+        if "KC" in offered and deck:
             spent = _drop(powers, "KC")
             out.append(
                 (_ALAKIR, Position((*hand, deck[0]), piles, slots, revealed, damage, spent, doubled, deck[1:], in_turn))
@@ -693,11 +707,18 @@ class Solver:
         spare = horizon(p, self.above, self.jokers_banish) - _slots_needed(p)[0]
         # Each entry carries the last play when it was a plain one (see plain_play): two plain plays on
         # different elementals commute, so they are taken with their cards in one order only.
-        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None]] = [(p, (), p.in_turn, None)]
+        # And the powers on the deck held at the turn's first play: used later in the turn, they would act as
+        # they do before that play (see `deck_moves`), so only powers gained since then are offered.
+        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None, frozenset[str] | None]] = [
+            (p, (), p.in_turn, None, None)
+        ]
         while stack:
-            node, line, drawn, last = stack.pop()
-            for actions, child in self.moves(node, spare, last):
+            node, line, drawn, last, held = stack.pop()
+            for actions, child in self.moves(node, spare, last, held):
                 plain = plain_play(actions, node, child) if self.commute else None
+                now_held = held
+                if held is None and drawn and self.commute and actions[0] not in _ON_DECK:
+                    now_held = _DECK_POWERS.intersection(node.powers)
                 if plain is not None and last is not None and plain[1] != last[1] and plain[0] < last[0]:
                     continue  # the same two plays the other way round are searched
                 self.positions += 1
@@ -717,9 +738,9 @@ class Solver:
                     old = ends.get(key)
                     if old is None or child.damage < old[1].damage:
                         ends[key] = (line + actions, child)
-                elif (child, plain) not in seen:
-                    seen.add((child, plain))
-                    stack.append((child, line + actions, now_drawn, plain))
+                elif (child, plain, now_held) not in seen:
+                    seen.add((child, plain, now_held))
+                    stack.append((child, line + actions, now_drawn, plain, now_held))
         self.check_time()
         return None, undominated(list(ends.values()), self.reach)
 
