@@ -37,8 +37,10 @@ damage cards laid on different elementals in the order of their names), and
 moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
 moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
-not spent on an attack that already has its two damage cards. The tests hold the verdicts to a search
-of every legal action.
+not spent on an attack that already has its two damage cards, nor on a first damage card (doubling it just
+before the second card does the same, and keeps the power until then); a power on the deck held at the
+turn's first play is used before it or not at all. The tests hold the verdicts to a search of every legal
+action.
 
 Examples:
     >>> from rulebook import elementals
@@ -566,8 +568,9 @@ class Solver:
         for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
             for i, t, pile in targets:
                 if not pile:
-                    laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
-                    out.append(((*before, plays[t][10]), laid))
+                    if not before:  # doubled later, just before the second card, if at all (see `lifts`)
+                        laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
+                        out.append(((plays[t][10],), laid))
                 elif len(pile) < E.DAMAGE_CARDS:
                     for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
                         n = max(1, -(-(_POWER[t] - pile_power(pile, lifted)) // factor))
@@ -596,9 +599,10 @@ class Solver:
                 if element == _ELEMENT[t]:
                     continue
                 if not pile:
-                    out.append(
-                        ((*before, plays[t]), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
-                    )
+                    if not before:  # doubled later, just before the second card, if at all (see `lifts`)
+                        out.append(
+                            ((plays[t],), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
+                        )
                     continue
                 for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
                     if pile_power(pile, lifted) + dealt >= _POWER[t]:
