@@ -39,7 +39,8 @@ CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-
 #: Luby's sequence, in four orders (rows without the field are version 1); 4 stops where the last card that
 #: can banish the last elemental is drawn (the horizon: fewer spare cards, and a bound) and counts a pile of
 #: two damage cards no worse than fewer when the damage allows; 5 leaves out the moves 4 took that another does
-#: as well (Ragnaros on a first damage card, a power on the deck after the turn's first play).
+#: as well (Ragnaros on a first damage card, a power on the deck after the turn's first play), and Neptulon
+#: extends the horizon only if it can come before the last card that can banish the last elemental.
 SOLVER_VERSION = 5
 
 

@@ -222,8 +222,8 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
     banish card is a card of its element: the game is won, if at all, by the end of the turn that draws
     the last such card of the hand and the deck. Breath of Al'Akir may draw one card more by then, and
     Therazane's Touch may push every card one place down, while either can still be had. Whispers of
-    Neptulon could send a card of that element under the deck, to be drawn last: while it can still be
-    had, every card counts.
+    Neptulon could send a card of that element under the deck, to be drawn last: while it is held, or
+    while it can still be had by the time that last card is drawn, every card counts.
 
     Examples:
         >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
@@ -234,7 +234,7 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
     hand, deck = p.hand, p.deck
     total = len(hand) + len(deck)
     slots, powers = p.slots, p.powers
-    if "KH" in powers or "KH" in slots:
+    if "KH" in powers:
         return total
     alive = [i for i, t in enumerate(slots) if t is not None]
     waited: set[int] = set()
@@ -250,10 +250,18 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
         return 0
     kc = 1 if ("KC" in powers or "KC" in slots) else 0
     kd = 1 if ("KD" in powers or "KD" in slots) else 0
-    held = len(hand) if p.in_turn else 0
-    if j < held:
-        return min(total, held + kc)
-    return min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
+    held = len(hand)
+    if j < held:  # in the hand: drawn this turn, or (between turns) with the next draw
+        most = min(total, held + kc + (0 if p.in_turn else E.HAND_SIZE))
+    else:
+        most = min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
+    if "KH" in slots:
+        # Neptulon's power comes with KH, once it and the elementals it waits for have all their cards: a
+        # card sent under the deck then is drawn by then at the soonest.
+        k = slots.index("KH")
+        if most >= sum(3 - len(p.piles[i]) for i in alive if i == k or i in above[k]):
+            return total
+    return most
 
 
 #: The most damage one discarded card can cost (a 10, or a joker counted 10).
