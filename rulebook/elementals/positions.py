@@ -221,9 +221,10 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
     The last elemental to fall is one no other elemental left waits for (see `above_of`), and its
     banish card is a card of its element: the game is won, if at all, by the end of the turn that draws
     the last such card of the hand and the deck. Breath of Al'Akir may draw one card more by then, and
-    Therazane's Touch may push every card one place down, while either can still be had. Whispers of
-    Neptulon could send a card of that element under the deck, to be drawn last: while it is held, or
-    while it can still be had by the time that last card is drawn, every card counts.
+    Therazane's Touch may push every card one place down, while either is held or can be had by then (a
+    king's power comes only once the cards it and the elementals it waits for need are drawn). Whispers
+    of Neptulon could send a card of that element under the deck, to be drawn last: while it is held, or
+    can be had by the time that last card is drawn, every card counts.
 
     Examples:
         >>> gone = "JH QH KH JD QD KD JS QS JC QC KC"
@@ -250,18 +251,32 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
         return 0
     kc = 1 if ("KC" in powers or "KC" in slots) else 0
     kd = 1 if ("KD" in powers or "KD" in slots) else 0
-    held = len(hand)
-    if j < held:  # in the hand: drawn this turn, or (between turns) with the next draw
-        most = min(total, held + kc + (0 if p.in_turn else E.HAND_SIZE))
-    else:
-        most = min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
-    if "KH" in slots:
-        # Neptulon's power comes with KH, once it and the elementals it waits for have all their cards: a
-        # card sent under the deck then is drawn by then at the soonest.
-        k = slots.index("KH")
-        if most >= sum(3 - len(p.piles[i]) for i in alive if i == k or i in above[k]):
-            return total
+    most = _drawn_by(p, j, kc, kd)
+    # A king's power comes once it and the elementals it waits for have all their cards: a power still to be
+    # had acts by the turn of that last card only if that many cards can be drawn by then.
+    if kc and "KC" in slots and most < _cards_before(p, alive, above, "KC"):
+        kc = 0
+    if kd and "KD" in slots and most < _cards_before(p, alive, above, "KD"):
+        kd = 0
+    most = _drawn_by(p, j, kc, kd)
+    if "KH" in slots and most >= _cards_before(p, alive, above, "KH"):
+        return total
     return most
+
+
+def _drawn_by(p: Position, j: int, kc: int, kd: int) -> int:
+    """The most cards drawn by the end of the turn that draws card ``j`` of the hand and the deck, with
+    Breath of Al'Akir (``kc``) and Therazane's Touch (``kd``) to be had or not."""
+    held, total = len(p.hand), len(p.hand) + len(p.deck)
+    if j < held:  # in the hand: drawn this turn, or (between turns) with the next draw
+        return min(total, held + kc + (0 if p.in_turn else E.HAND_SIZE))
+    return min(total, held + E.HAND_SIZE * ((j - held + kd) // E.HAND_SIZE + 1) + kc)
+
+
+def _cards_before(p: Position, alive: list[int], above: tuple[frozenset[int], ...], king: str) -> int:
+    """The cards ``king`` and the elementals it waits for still need: the least drawn before its power."""
+    k = p.slots.index(king)
+    return sum(3 - len(p.piles[i]) for i in alive if i == k or i in above[k])
 
 
 #: The most damage one discarded card can cost (a 10, or a joker counted 10).
