@@ -40,8 +40,10 @@ CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-
 #: can banish the last elemental is drawn (the horizon: fewer spare cards, and a bound) and counts a pile of
 #: two damage cards no worse than fewer when the damage allows; 5 leaves out the moves 4 took that another does
 #: as well (Ragnaros on a first damage card, a power on the deck after the turn's first play), and Neptulon
-#: extends the horizon only if it can come before the last card that can banish the last elemental.
-SOLVER_VERSION = 5
+#: extends the horizon only if it can come before the last card that can banish the last elemental; 6 also
+#: proves lost a position whose elementals before the last one need more cards than come before the last
+#: one's damage cards (``before_last``).
+SOLVER_VERSION = 6
 
 
 def _path(layout: int, kind: str = "solver") -> Path:

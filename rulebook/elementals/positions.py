@@ -31,6 +31,7 @@ __all__ = [
     "Position",
     "above_of",
     "at_least",
+    "before_last",
     "canonical",
     "damage_fact",
     "horizon",
@@ -262,6 +263,50 @@ def horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool 
     if "KH" in slots and most >= _cards_before(p, alive, above, "KH"):
         return total
     return most
+
+
+def before_last(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> tuple[int, int] | None:
+    """When one elemental waits for every other one left, and still needs damage cards: the most cards
+    that can be drawn by the turn the others must all have fallen, and the cards the others still need.
+
+    The last elemental's damage cards are not of its element, and they come after the others have
+    fallen and by the horizon (see `horizon`): the others fall by the turn of the latest card from which
+    enough such cards remain. Therazane's Touch could bring the bottom card into that stretch and
+    Whispers of Neptulon a card from before it, so each counts one card more while it may be had.
+
+    Examples:
+        >>> gone = "JH KH JD QD KD QS JC QC KC"  # JS lies face down under KS and QH
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2C 3S 4H 5D 6S 7S 8D 9C 10S AD"))
+        >>> before_last(p, above_of(E.COVERED_BY[1]))  # the last cards not spades are 9C and 8D
+        (9, 6)
+    """
+    slots = p.slots
+    alive = [i for i, t in enumerate(slots) if t is not None]
+    if len(alive) < 2 or "KH" in p.powers:
+        return None
+    z = next((i for i in alive if all(k == i or k in above[i] for k in alive)), None)
+    if z is None:
+        return None
+    wanted = E.DAMAGE_CARDS - len(p.piles[z])
+    wanted -= ("KD" in p.powers or "KD" in slots) + ("KH" in slots)
+    if wanted <= 0:
+        return None
+    most = horizon(p, above, jokers_banish)
+    e = _E_INDEX[slots[z]]
+    seq = (*p.hand, *p.deck)
+    for j in range(most - 1, -1, -1):
+        if _E_INDEX.get(seq[j]) != e:
+            wanted -= 1
+            if not wanted:
+                break
+    else:
+        j = -1
+    others = sum(3 - len(p.piles[i]) for i in alive if i != z)
+    if j < 0:
+        return 0, others
+    kc = int("KC" in p.powers or "KC" in slots)
+    kd = int("KD" in p.powers or "KD" in slots)
+    return _drawn_by(p, j, kc, kd), others
 
 
 def _drawn_by(p: Position, j: int, kc: int, kd: int) -> int:

@@ -77,6 +77,7 @@ from rulebook.elementals.positions import (
     Position,
     above_of,
     at_least,
+    before_last,
     canonical,
     horizon,
     plain_play,
@@ -389,6 +390,12 @@ def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: 
         return (
             f"the elementals left need {needed} more cards; at most {most} are drawn by the last card that can "
             "banish the last one"
+        )
+    first = before_last(p, above, jokers_banish)
+    if first is not None and first[1] > first[0]:
+        return (
+            f"the elementals before the last one need {first[1]} more cards; at most {first[0]} are drawn "
+            "before the last one's damage cards"
         )
     return None
 
