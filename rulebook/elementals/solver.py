@@ -29,7 +29,9 @@ The bounds, each tested on its own:
   discards the deck's order forces must cost, reaches 33;
 - [`card_horizon`][rulebook.elementals.solver.card_horizon]: the elementals left need more cards than are
   drawn by the last card that can banish the last of them (the horizon,
-  [`horizon`][rulebook.elementals.positions.horizon], which also bounds the spare cards).
+  [`horizon`][rulebook.elementals.positions.horizon], which also bounds the spare cards), or those before
+  the last one need more than are drawn before its damage cards
+  ([`before_last`][rulebook.elementals.positions.before_last]).
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
 them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
