@@ -375,7 +375,8 @@ def damage_bound(p: Position, jokers_banish: bool = False, joker_discard: int = 
 
 def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> str | None:
     """Lost if the elementals left need more cards than can be drawn before the game must be won (see
-    `horizon`).
+    `horizon`), or when one elemental waits for all the others, if those need more cards than can be drawn
+    before its damage cards (see `before_last`).
 
     Examples:
         >>> gone = "JH KH JD QD KD QS JC QC KC"  # JS lies face down under KS and QH
