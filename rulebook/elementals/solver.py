@@ -27,11 +27,11 @@ The bounds, each tested on its own:
   more than the remaining cards can deal, or an attack under way can no longer be completed;
 - [`damage_bound`][rulebook.elementals.solver.damage_bound]: the damage taken, with the least the
   discards the deck's order forces must cost, reaches 33;
-- [`card_horizon`][rulebook.elementals.solver.card_horizon]: the elementals left need more cards than are
+- `card_horizon`: the elementals left need more cards than are
   drawn by the last card that can banish the last of them (the horizon,
-  [`horizon`][rulebook.elementals.positions.horizon], which also bounds the spare cards), or those before
+  `rulebook.elementals.positions.horizon`, which also bounds the spare cards), or those before
   the last one need more than are drawn before its damage cards
-  ([`before_last`][rulebook.elementals.positions.before_last]).
+  (`rulebook.elementals.positions.before_last`).
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
 them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
