@@ -36,8 +36,14 @@ SUMMARY = RESULTS / "elementals-solver.json"
 CHART = Path(__file__).resolve().parent.parent / "docs" / "games" / "elementals-solver.svg"
 #: The solver's version in the saved rows: 2 takes plain plays in one order, counts a damage no discard can
 #: take to 33 as none, and searches in probes twice as long each time; 3 makes the probes' lengths follow
-#: Luby's sequence, in four orders (rows without the field are version 1).
-SOLVER_VERSION = 3
+#: Luby's sequence, in four orders (rows without the field are version 1); 4 stops where the last card that
+#: can banish the last elemental is drawn (the horizon: fewer spare cards, and a bound) and counts a pile of
+#: two damage cards no worse than fewer when the damage allows; 5 leaves out the moves 4 took that another does
+#: as well (Ragnaros on a first damage card, a power on the deck after the turn's first play), and Neptulon
+#: extends the horizon only if it can come before the last card that can banish the last elemental; 6 also
+#: proves lost a position whose elementals before the last one need more cards than come before the last
+#: one's damage cards (``before_last``).
+SOLVER_VERSION = 6
 
 
 def _path(layout: int, kind: str = "solver") -> Path:
@@ -65,19 +71,25 @@ def solve_deals(layout: int, deals: int, positions: int) -> None:
                 or (done[seed].get("solver", 1) == SOLVER_VERSION and done[seed]["positions"] >= positions)
             ):
                 continue
+            cpu = time.process_time()
             result = solve(elementals.new_game(seed=seed, layout=layout), limit=None, max_positions=positions)
+            cpu = time.process_time() - cpu
             row = {
                 "seed": seed,
                 "verdict": result.verdict,
                 "positions": result.positions,
                 "seconds": round(result.seconds, 3),
+                "cpu": round(cpu, 3),
                 "bound": result.bound,
                 "actions": len(result.line),
                 "solver": SOLVER_VERSION,
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
-            print(f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions)", flush=True)
+            print(
+                f"layout {layout} seed {seed}: {result.verdict} ({result.positions:,} positions, {cpu:.1f} s CPU)",
+                flush=True,
+            )
 
 
 def _timed_game(layout: int, seed: int, policy: Any, times: list[tuple[float, float]], calls: Any = None) -> Any:

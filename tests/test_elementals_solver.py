@@ -9,11 +9,12 @@ import pytest
 
 from rulebook import InvalidInputError, elementals
 from rulebook.elementals.bots import Planner
-from rulebook.elementals.positions import Position, canonical, shape
+from rulebook.elementals.positions import Position, above_of, at_least, canonical, horizon, shape
 from rulebook.elementals.solver import (
     BOUNDS,
     Solver,
     banish_supply,
+    card_horizon,
     card_supply,
     damage_bound,
     damage_supply,
@@ -120,6 +121,59 @@ WINNING = _winning_positions()
 def test_no_bound_calls_a_position_on_a_winning_line_lost(name: str) -> None:
     for state in WINNING:
         assert BOUNDS[name](position_of(state)) is None, state.render()
+
+
+def test_the_horizon_never_cuts_a_winning_line_short() -> None:
+    # On every winning line, from every position between turns, the cards drawn until the win are at most
+    # the horizon, so that card_horizon calls none of those positions lost.
+    checked = 0
+    for seed, layout in [(1, 1), (4, 1), (19, 2), (5, 3), (23, 1), (141, 1)]:
+        state = elementals.new_game(seed=seed, layout=layout)
+        above = above_of(elementals.COVERED_BY[layout])
+        line = solve(state, limit=None).line
+        for k, action in enumerate(line):
+            if not state.in_turn and not state.peeking:
+                final = state
+                for later in line[k:]:
+                    final = final.apply(later)
+                assert final.won()
+                drawn = len(state.hand) + len(state.deck) - len(final.deck)
+                assert drawn <= horizon(position_of(state), above), state.render()
+                assert card_horizon(position_of(state), above) is None
+                checked += 1
+            state = state.apply(action)
+    assert checked > 50
+
+
+def test_card_horizon_finds_a_deal_that_ends_before_its_last_elemental_can_fall() -> None:
+    # JS lies face down under KS and QH: it falls last, with a spade. With 10S the ninth card, the nine
+    # cards the three elementals need can all come by then; with 2S and 3S the only spades, three can.
+    gone = "JH KH JD QD KD QS JC QC KC"
+    above = above_of(elementals.COVERED_BY[1])
+    late = elementals.position(targets="KS QH", defeated=gone, deck="2S 3C 4H 5D 6D 7D 8D 9C 10S AD")
+    early = elementals.position(targets="KS QH", defeated=gone, deck="2S 3S 4H 5D 6D 7D 8D 9C 10D AD")
+    assert horizon(position_of(late), above) == 9 and card_horizon(position_of(late), above) is None
+    assert horizon(position_of(early), above) == 3
+    result = solve(early)
+    assert result.verdict == "not winnable" and result.bound == "horizon" and "need 9 more cards" in result.reason
+    # Whispers of Neptulon could send a spade under the deck, to be drawn last: then every card counts.
+    neptulon = position_of(early)._replace(powers=("KH",))
+    assert horizon(neptulon, above) == 10
+
+
+def test_a_pile_of_two_damage_cards_is_no_worse_than_fewer_when_the_damage_allows() -> None:
+    # KS with two damage cards, against KS with one and the other discarded (7 damage more): the first is
+    # at least as good, and the table of lost positions and the ends of a turn may count on it.
+    gone = "JH QH KH JD QD KD JS QS JC QC KC"
+    deck = "2C 3S 4H 5D 6D"
+    two = position_of(elementals.position(targets="KS", defeated=gone, piles={"KS": "8D 7C"}, deck=deck))
+    one = position_of(elementals.position(targets="KS", defeated=gone, piles={"KS": "8D"}, discards="7C", deck=deck))
+    assert shape(two)[0] == shape(one)[0]
+    assert at_least(shape(two)[1], shape(one)[1]) and not at_least(shape(one)[1], shape(two)[1])
+    # With damage that the discards could take to 33, 10 for each card the other lays on the pile must fit.
+    hurt = two._replace(damage=25)
+    assert not at_least(shape(hurt)[1], shape(one._replace(damage=30))[1])
+    assert at_least(shape(hurt)[1], shape(one._replace(damage=35))[1])
 
 
 def test_card_supply_counts_the_cards_the_elementals_left_need() -> None:

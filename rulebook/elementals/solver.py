@@ -26,7 +26,12 @@ The bounds, each tested on its own:
 - [`damage_supply`][rulebook.elementals.solver.damage_supply]: the damage the elementals still need is
   more than the remaining cards can deal, or an attack under way can no longer be completed;
 - [`damage_bound`][rulebook.elementals.solver.damage_bound]: the damage taken, with the least the
-  discards the deck's order forces must cost, reaches 33.
+  discards the deck's order forces must cost, reaches 33;
+- `card_horizon`: the elementals left need more cards than are
+  drawn by the last card that can banish the last of them (the horizon,
+  `rulebook.elementals.positions.horizon`, which also bounds the spare cards), or those before
+  the last one need more than are drawn before its damage cards
+  (`rulebook.elementals.positions.before_last`).
 
 Moves that commute are taken in one order only (discards at the end of a turn, Neptulon just before
 them, Ragnaros just before the play it is for, only the draw and the deck's powers between turns, two
@@ -34,8 +39,10 @@ damage cards laid on different elementals in the order of their names), and
 moves never better than another are not searched: a joker starting an attack is named 10, a joker
 completing one names the least power that does, a discarded joker names 1; Therazane's Touch always
 moves the bottom card to the top (leaving it is the same as not using the power); Hand of Ragnaros is
-not spent on an attack that already has its two damage cards. The tests hold the verdicts to a search
-of every legal action.
+not spent on an attack that already has its two damage cards, nor on a first damage card (doubling it just
+before the second card does the same, and keeps the power until then); a power on the deck held at the
+turn's first play is used before it or not at all. The tests hold the verdicts to a search of every legal
+action.
 
 Examples:
     >>> from rulebook import elementals
@@ -68,7 +75,17 @@ from rulebook.elementals.evaluation import (
     pile_power,
     score,
 )
-from rulebook.elementals.positions import Position, at_least, canonical, plain_play, position_of, undominated
+from rulebook.elementals.positions import (
+    Position,
+    above_of,
+    at_least,
+    before_last,
+    canonical,
+    horizon,
+    plain_play,
+    position_of,
+    undominated,
+)
 from rulebook.elementals.positions import shape as shape_of
 from rulebook.errors import InvalidInputError
 
@@ -78,6 +95,7 @@ __all__ = [
     "Solution",
     "Solver",
     "banish_supply",
+    "card_horizon",
     "card_supply",
     "damage_bound",
     "damage_supply",
@@ -95,6 +113,9 @@ _FACTOR = E.RAGNAROS_FACTOR
 PLAYS, DISCARDS, JOKER_DISCARDS, UNLEASH = E.PLAYS, E.DISCARDS, E.JOKER_DISCARDS, E.UNLEASH
 _THERAZANE = (Unleash("therazane"), Reorder(True))
 _ALAKIR = (Unleash("alakir"),)
+#: The actions that act on the deck (the draw, Therazane's Touch, Breath of Al'Akir), and those powers.
+_ON_DECK = frozenset((E.DRAW, *_THERAZANE, *_ALAKIR))
+_DECK_POWERS = frozenset(("KD", "KC"))
 
 
 # ---------------------------------------------------------------- bounds
@@ -352,6 +373,36 @@ def damage_bound(p: Position, jokers_banish: bool = False, joker_discard: int = 
     return None
 
 
+def card_horizon(p: Position, above: tuple[frozenset[int], ...], jokers_banish: bool = False) -> str | None:
+    """Lost if the elementals left need more cards than can be drawn before the game must be won (see
+    `horizon`), or when one elemental waits for all the others, if those need more cards than can be drawn
+    before its damage cards (see `before_last`).
+
+    Examples:
+        >>> gone = "JH KH JD QD KD QS JC QC KC"  # JS lies face down under KS and QH
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2S 3C 4H 5D 6D 7D 8D 9C 10S AD"))
+        >>> card_horizon(p, above_of(E.COVERED_BY[1])) is None
+        True
+        >>> p = position_of(E.position(targets="KS QH", defeated=gone, deck="2S 3S 4H 5D 6D 7D 8D 9C 10D AD"))
+        >>> card_horizon(p, above_of(E.COVERED_BY[1]))
+        'the elementals left need 9 more cards; at most 3 are drawn by the last card that can banish the last one'
+    """
+    needed = _slots_needed(p)[0]
+    most = horizon(p, above, jokers_banish)
+    if needed > most:
+        return (
+            f"the elementals left need {needed} more cards; at most {most} are drawn by the last card that can "
+            "banish the last one"
+        )
+    first = before_last(p, above, jokers_banish)
+    if first is not None and first[1] > first[0]:
+        return (
+            f"the elementals before the last one need {first[1]} more cards; at most {first[0]} are drawn "
+            "before the last one's damage cards"
+        )
+    return None
+
+
 #: The bounds the solver uses, by name.
 BOUNDS: dict[str, Callable[..., str | None]] = {
     "damage": damage_bound,
@@ -418,6 +469,9 @@ class Solver:
         self.chosen_discard = opts["joker-discard"] == "chosen"
         self.ten = E.JOKER_DISCARD_POWER
         self.covers = E.COVERED_BY[state.layout]
+        self.above = above_of(self.covers)
+        #: The horizon of a position (see `horizon`), how far the spare cards and their damage are counted.
+        self.reach: Callable[[Position], int] = lambda q: horizon(q, self.above, self.jokers_banish)
         self.deadline = None if limit is None else time.monotonic() + limit
         self.max_positions = max_positions
         self.positions = 0
@@ -426,7 +480,7 @@ class Solver:
         self.turns = 0
         # Positions proved lost, by shape (see shape_of): the damage, first-card powers and powers held of each.
         self.lost: dict[tuple, list[tuple[int, tuple[int, ...], frozenset[str]]]] = {}
-        self.pruned = dict.fromkeys(BOUNDS, 0)
+        self.pruned = dict.fromkeys((*BOUNDS, "horizon"), 0)
         #: The order in which the ends of a turn are tried (`order_key`, best first).
         self.order: Callable[[Position], Any] = order_key
         #: Where the current probe stops (a count of positions), or None for no end of its own.
@@ -437,7 +491,11 @@ class Solver:
     # -- moves -----------------------------------------------------------------------
 
     def moves(
-        self, p: Position, spare: int | None = None, last: tuple[str, str] | None = None
+        self,
+        p: Position,
+        spare: int | None = None,
+        last: tuple[str, str] | None = None,
+        held: frozenset[str] | None = None,
     ) -> list[tuple[tuple[Any, ...], Position]]:
         """The moves worth trying from ``p``, each with the engine actions it takes and where it leads.
 
@@ -449,10 +507,11 @@ class Solver:
         With ``spare`` given (the cards the elementals left will not need), the end of the turn is left
         out when it would discard more cards than that: the cards left would be too few. With ``last``
         given (the card and target of a plain play just made, see `plain_play`), a card before it in
-        order is not laid as a plain damage card on another elemental: the two plays commute.
+        order is not laid as a plain damage card on another elemental: the two plays commute. With ``held``
+        given (the powers on the deck held at the turn's first play), those are not offered (see `deck_moves`).
         """
         hand, piles, slots, revealed, _, powers, _, deck, in_turn = p
-        out = self.deck_moves(p)
+        out = self.deck_moves(p, held)
         if not in_turn:
             return out
         rag = "KS" in powers
@@ -477,11 +536,17 @@ class Solver:
         return out
 
     @staticmethod
-    def deck_moves(p: Position) -> list[tuple[tuple[Any, ...], Position]]:
-        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw."""
+    def deck_moves(p: Position, held: frozenset[str] | None = None) -> list[tuple[tuple[Any, ...], Position]]:
+        """The moves on the deck: Therazane's Touch, Breath of Al'Akir, and between turns the draw.
+
+        A power on the deck used after a play of the turn acts as it would just before that play (no play
+        depends on the deck, and a card drawn earlier leaves every play open), so the powers in ``held``
+        (those held at the turn's first play) are not offered.
+        """
         hand, piles, slots, revealed, damage, powers, doubled, deck, in_turn = p
         out: list[tuple[tuple[Any, ...], Position]] = []
-        if "KD" in powers and len(deck) > 1:
+        offered = powers if not held else tuple(x for x in powers if x not in held)
+        if "KD" in offered and len(deck) > 1:
             spent = _drop(powers, "KD")
             out.append(
                 (
@@ -489,7 +554,7 @@ class Solver:
                     Position(hand, piles, slots, revealed, damage, spent, doubled, (deck[-1], *deck[:-1]), in_turn),
                 )
             )
-        if "KC" in powers and deck:
+        if "KC" in offered and deck:
             spent = _drop(powers, "KC")
             out.append(
                 (_ALAKIR, Position((*hand, deck[0]), piles, slots, revealed, damage, spent, doubled, deck[1:], in_turn))
@@ -513,8 +578,9 @@ class Solver:
         for factor, before, now_powers, now_doubled in self.doublings(c, rag, doubled, p.powers, unrag):
             for i, t, pile in targets:
                 if not pile:
-                    laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
-                    out.append(((*before, plays[t][10]), laid))
+                    if not before:  # doubled later, just before the second card, if at all (see `lifts`)
+                        laid = self.lay(p, rest, still_in, i, pile, c, 10, now_powers, now_doubled)
+                        out.append(((plays[t][10],), laid))
                 elif len(pile) < E.DAMAGE_CARDS:
                     for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
                         n = max(1, -(-(_POWER[t] - pile_power(pile, lifted)) // factor))
@@ -543,9 +609,10 @@ class Solver:
                 if element == _ELEMENT[t]:
                     continue
                 if not pile:
-                    out.append(
-                        ((*before, plays[t]), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
-                    )
+                    if not before:  # doubled later, just before the second card, if at all (see `lifts`)
+                        out.append(
+                            ((plays[t],), self.lay(p, rest, still_in, i, pile, c, named, now_powers, now_doubled))
+                        )
                     continue
                 for lift, lifted in self.lifts(pile, rag and not before, doubled, now_doubled):
                     if pile_power(pile, lifted) + dealt >= _POWER[t]:
@@ -650,14 +717,22 @@ class Solver:
         seen: set[tuple[Position, tuple[str, str] | None]] = set()
         # Spare cards: those the elementals left will not need. Only a discard spends one, and the count
         # holds through the turn (a play spends a card and fills a place).
-        spare = len(p.hand) + len(p.deck) - sum(3 - len(p.piles[i]) for i, t in enumerate(p.slots) if t is not None)
+        # The cards that can be drawn before the game must be won (see `horizon`) may be fewer than all.
+        spare = horizon(p, self.above, self.jokers_banish) - _slots_needed(p)[0]
         # Each entry carries the last play when it was a plain one (see plain_play): two plain plays on
         # different elementals commute, so they are taken with their cards in one order only.
-        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None]] = [(p, (), p.in_turn, None)]
+        # And the powers on the deck held at the turn's first play: used later in the turn, they would act as
+        # they do before that play (see `deck_moves`), so only powers gained since then are offered.
+        stack: list[tuple[Position, tuple[Any, ...], bool, tuple[str, str] | None, frozenset[str] | None]] = [
+            (p, (), p.in_turn, None, None)
+        ]
         while stack:
-            node, line, drawn, last = stack.pop()
-            for actions, child in self.moves(node, spare, last):
+            node, line, drawn, last, held = stack.pop()
+            for actions, child in self.moves(node, spare, last, held):
                 plain = plain_play(actions, node, child) if self.commute else None
+                now_held = held
+                if held is None and drawn and self.commute and actions[0] not in _ON_DECK:
+                    now_held = _DECK_POWERS.intersection(node.powers)
                 if plain is not None and last is not None and plain[1] != last[1] and plain[0] < last[0]:
                     continue  # the same two plays the other way round are searched
                 self.positions += 1
@@ -677,11 +752,11 @@ class Solver:
                     old = ends.get(key)
                     if old is None or child.damage < old[1].damage:
                         ends[key] = (line + actions, child)
-                elif (child, plain) not in seen:
-                    seen.add((child, plain))
-                    stack.append((child, line + actions, now_drawn, plain))
+                elif (child, plain, now_held) not in seen:
+                    seen.add((child, plain, now_held))
+                    stack.append((child, line + actions, now_drawn, plain, now_held))
         self.check_time()
-        return None, undominated(list(ends.values()))
+        return None, undominated(list(ends.values()), self.reach)
 
     def check_time(self) -> None:
         if self.progress is not None:
@@ -698,6 +773,8 @@ class Solver:
         """What bound ``name`` says of ``p``."""
         if name == "cards":
             return card_supply(p) or ""
+        if name == "horizon":
+            return card_horizon(p, self.above, self.jokers_banish) or ""
         if name == "damage":
             return damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten) or ""
         return BOUNDS[name](p, self.jokers_banish) or ""
@@ -712,6 +789,8 @@ class Solver:
             return "power"
         if damage_bound(p, self.jokers_banish, 1 if self.chosen_discard else self.ten):
             return "damage"
+        if card_horizon(p, self.above, self.jokers_banish):
+            return "horizon"
         return None
 
     def ends(self, p: Position) -> tuple[Any, ...] | list[tuple[tuple[Any, ...], Position, tuple]]:
@@ -740,7 +819,7 @@ class Solver:
 
     def search(self, p: Position, shape: tuple | None = None) -> tuple[Any, ...] | None:
         """A winning line from ``p`` (between turns), or None when there is none."""
-        key, facts = shape or shape_of(p)
+        key, facts = shape or shape_of(p, self.reach(p))
         lost = self.lost.get(key)
         if lost is not None and any(at_least(known, facts) for known in lost):
             return None
