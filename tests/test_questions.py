@@ -111,6 +111,15 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _holds(name: str, bounds: dict[str, float], uncovered_refused: float, computed_unasked: int) -> None:
+    """A blind set's figures: ``_meets`` its bounds, at least that share of uncovered questions refused, at most
+    that many computed answers to a question not asked."""
+    figures = evaluate(load(name))["all"]
+    _meets(figures, bounds)
+    assert figures["uncovered_refused"] >= uncovered_refused, round(figures["uncovered_refused"], 3)
+    assert figures["computed_unasked"] <= computed_unasked, figures["computed_unasked"]
+
+
 def test_every_question_names_existing_records_of_a_registered_game() -> None:
     games = {g.id for g in rulebook.games()}
     for q in (
@@ -189,17 +198,11 @@ BLIND_2_COMPUTED_UNASKED = 2
 
 
 def test_issue_22s_second_blind_set_holds_the_figures_measured_once() -> None:
-    figures = evaluate(load("players-blind-2.toml"))["all"]
-    _meets(figures, BLIND_2_FLOORS)
-    assert figures["uncovered_refused"] >= BLIND_2_UNCOVERED_REFUSED, round(figures["uncovered_refused"], 3)
-    assert figures["computed_unasked"] <= BLIND_2_COMPUTED_UNASKED, figures["computed_unasked"]
+    _holds("players-blind-2.toml", BLIND_2_FLOORS, BLIND_2_UNCOVERED_REFUSED, BLIND_2_COMPUTED_UNASKED)
 
 
 def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:
-    figures = evaluate(load("players-blind.toml"))["all"]
-    _meets(figures, BLIND_FLOORS)
-    assert figures["uncovered_refused"] >= BLIND_UNCOVERED_REFUSED, round(figures["uncovered_refused"], 3)
-    assert figures["computed_unasked"] <= BLIND_COMPUTED_UNASKED, figures["computed_unasked"]
+    _holds("players-blind.toml", BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED)
 
 
 def test_issue_22s_third_round_development_questions_hold_their_figures() -> None:
@@ -224,7 +227,4 @@ BLIND_3_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
-    figures = evaluate(load("players-blind-3.toml"))["all"]
-    _meets(figures, BLIND_3_FLOORS)
-    assert figures["uncovered_refused"] >= BLIND_3_UNCOVERED_REFUSED, round(figures["uncovered_refused"], 3)
-    assert figures["computed_unasked"] <= BLIND_3_COMPUTED_UNASKED, figures["computed_unasked"]
+    _holds("players-blind-3.toml", BLIND_3_FLOORS, BLIND_3_UNCOVERED_REFUSED, BLIND_3_COMPUTED_UNASKED)
