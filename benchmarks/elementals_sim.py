@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,8 +60,13 @@ WORKLOADS = (
 
 def run(tree: Path, kind: str, games: int, seed: int) -> dict:
     """One workload in a fresh process, importing the project from ``tree``."""
+    return in_tree(tree, WORKLOAD, kind, str(games), str(seed))
+
+
+def in_tree(tree: Path, code: str, *args: str) -> Any:
+    """Run ``code`` with ``args`` in a fresh process importing the project from ``tree``; its printed JSON."""
     done = subprocess.run(
-        [sys.executable, "-c", WORKLOAD, kind, str(games), str(seed)],
+        [sys.executable, "-c", code, *args],
         capture_output=True,
         text=True,
         check=True,

@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from elementals_sim import unpack  # the same way of unpacking a revision to time it against
+from elementals_sim import in_tree, unpack  # the same way of running and unpacking a revision to time it against
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVED = ROOT / "benchmarks" / "results" / "elementals-solver-1.jsonl"
@@ -56,15 +53,7 @@ def deals(count: int) -> list[int]:
 
 def run(tree: Path, seeds: list[int], most: int) -> list[list]:
     """Solve ``seeds`` in a fresh process importing the project from ``tree``."""
-    done = subprocess.run(
-        [sys.executable, "-c", WORKLOAD, json.dumps(seeds), str(most)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        cwd=tree,
-    )
-    return json.loads(done.stdout)
+    return in_tree(tree, WORKLOAD, json.dumps(seeds), str(most))
 
 
 def main() -> None:
