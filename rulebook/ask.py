@@ -408,6 +408,16 @@ class _Reading:
     missing: str | None = None
 
 
+def _cued_elsewhere(query: Query, ranked: list[dict[str, Any]]) -> str | None:
+    """The one game a question uses the unmistakable words of ("champion" is Spellfire's), when it names none and
+    its best record is another game's: what it asks for must be stated by that game's records ("how many copies of
+    the same champion may a deck hold" is not answered by Elestrals' copy limit)."""
+    if query.named or len(query.cued) != 1 or not ranked:
+        return None
+    (game,) = query.cued
+    return game if ranked[0]["game"] != game else None
+
+
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
     """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
     allowed = [gid] if gid else (query.named or None)
@@ -427,7 +437,12 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
     if not computed and not refused:
         from rulebook.uncovered import uncovered as unstated
 
-        missing = unstated(query, ranked, lex, about)
+        cued = _cued_elsewhere(query, ranked) if not gid else None
+        if cued is not None:
+            about, own = [cued], [hit for hit in ranked if hit["game"] == cued]
+            missing = unstated(query, own, lex, about) if own else None
+        else:
+            missing = unstated(query, ranked, lex, about)
     uncovered = not computed and (named_refusal or missing is not None)
     return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing)
 

@@ -28,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -134,10 +135,14 @@ def _number(word: str) -> bool:
 
 
 def _counted(said: list[str]) -> list[str]:
-    """The words a question asks the count of ("players" in "how many players..."), up to three."""
+    """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
+    stopword or number ("copies" in "how many copies of one realm")."""
     for i in range(len(said) - 2):
         if (said[i], said[i + 1]) == ("how", "many"):
-            return [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
+            if said[i + 2] in ASKS:
+                return []  # "how many do they Expend": the thing counted was named before, not read here
+            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not _number(w), said[i + 2 : i + 5]))
+            return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
     return []
 
 

@@ -575,3 +575,40 @@ def test_a_question_asking_for_advice_is_not_answered_with_one_choices_outcome(q
     ruling = ask(question)
     assert ruling.value["computed"] is None
     assert ruling.value["readings"][0]["missing"][-1].startswith("which choice to make is not computed")
+
+
+def test_a_cards_own_record_gives_way_to_the_rule_about_it_unless_the_question_asks_what_the_card_is() -> None:
+    # Issue 22's fourth round: a card's record only names the card and its facts ("Ritual (Blood, priority 4)").
+    assert ask("must I use Ritual if I cast it, or may I skip it?").value["rulings"][0]["id"] == (
+        "elephants.optional.blood"
+    )
+    assert ask("what does Clap do?").value["rulings"][0]["id"] == "elephants.spell.clap"
+
+
+def test_beside_a_computed_answer_the_rule_that_answers_the_question_comes_before_the_card_it_names() -> None:
+    ruling = ask("Fire attacks Water, and Water declares Surge although Fire declared nothing. What happens?")
+    assert ruling.verdict == "computed: P1's Fire is eliminated (3 against 4)"
+    assert ruling.value["rulings"][0]["id"] == "clash.interp.ability-without-effect"
+
+
+def test_a_computed_answers_outcome_comes_before_a_note_cited_after_it() -> None:
+    ruling = ask(
+        "my Elestral with 5 attack and 3 spirits attacks their attack-position Elestral with 2 attack and 1 spirit, "
+        "what is destroyed?"
+    )
+    assert ruling.value["computed"] is not None
+    assert ruling.value["rulings"][0]["id"] == "elestrals.battle.attack-vs-attack"
+
+
+def test_a_count_asked_in_one_games_own_words_is_not_answered_by_another_games_record() -> None:
+    # "realm" is Spellfire's own word: Elestrals' copy limit does not answer how many copies of a realm a deck holds.
+    ruling = ask("how many copies of one realm may a deck hold?")
+    assert ruling.value["uncovered"] and ruling.verdict.startswith(
+        "the documents do not cover this: no record of Spellfire states a count of copies"
+    )
+
+
+def test_how_many_with_the_thing_counted_named_before_is_answered_not_refused() -> None:
+    # "how many do they Expend" counts what the question named before (Spirits): no count of "do" is looked for.
+    ruling = ask("their field is empty and my Elestral with 2 attack attacks them directly: how many do they Expend?")
+    assert not ruling.value["uncovered"] and ruling.value["rulings"][0]["id"] == "elestrals.battle.direct"
