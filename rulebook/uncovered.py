@@ -55,7 +55,9 @@ EXISTS = (("is", "there"), ("are", "there"))
 #: How many of the words after "is there" name the thing asked about.
 EXISTS_WORDS = 3
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...").
-DETERMINERS = frozenset({"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "special"})
+DETERMINERS = frozenset(
+    {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special"}
+)
 #: Question words: a clause holding one asks.
 WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
 #: Verbs that ask when they open a clause ("can I...", "does it...", "is there...").

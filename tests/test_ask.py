@@ -612,3 +612,10 @@ def test_how_many_with_the_thing_counted_named_before_is_answered_not_refused() 
     # "how many do they Expend" counts what the question named before (Spirits): no count of "do" is looked for.
     ruling = ask("their field is empty and my Elestral with 2 attack attacks them directly: how many do they Expend?")
     assert not ruling.value["uncovered"] and ruling.value["rulings"][0]["id"] == "elestrals.battle.direct"
+
+
+def test_do_they_need_their_own_thing_asks_about_the_thing_not_about_own() -> None:
+    # "their own flying" names flying: a record speaks of it, so the question is answered, not "not covered".
+    ruling = ask("My champion flies. Do the allies I send with him to a protected realm need their own flying?")
+    assert not ruling.value["uncovered"]
+    assert ruling.value["rulings"][0]["id"] == "spellfire.move.allies-need-movement"
