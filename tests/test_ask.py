@@ -616,6 +616,6 @@ def test_how_many_with_the_thing_counted_named_before_is_answered_not_refused() 
 
 def test_do_they_need_their_own_thing_asks_about_the_thing_not_about_own() -> None:
     # "their own flying" names flying: a record speaks of it, so the question is answered, not "not covered".
-    ruling = ask("My champion flies. Do the allies I send with him to a protected realm need their own flying?")
+    ruling = ask("Allies go with my flying champion against a protected realm. Do they need their own flying?")
     assert not ruling.value["uncovered"]
     assert ruling.value["rulings"][0]["id"] == "spellfire.move.allies-need-movement"
