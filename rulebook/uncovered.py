@@ -75,6 +75,10 @@ RULE_NOUNS = frozenset(
         *("rule", "ruling", "outcome", "result", "answer", "order"),
     }
 )
+#: Nouns that name a rule, and the words after them that name what it is about ("is there a rule about slow play",
+#: "any rules on trading cards": the thing asked about is what follows).
+ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings", "penalty", "penalties"})
+ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
 #: Marks the words of a partitive thing, not side by side.
@@ -412,12 +416,18 @@ def _asked_thing(text: str) -> list[str]:
 
 
 def _opened_thing(text: str) -> list[str]:
-    """The words after the opener of `_asked_thing`'s forms."""
+    """The words after the opener of `_asked_thing`'s forms ("is there a rule about slow play" asks about slow
+    play)."""
     for clause in re.split(r"[.?!;,:()]", text[:2000]):
         said = words(clause)
         for i in range(len(said) - 1):
             pair = (said[i], said[i + 1])
             if pair in EXISTS:
+                n = i + 2
+                while n < len(said) and said[n] in DETERMINERS:
+                    n += 1
+                if said[n : n + 1] and said[n] in ABOUT_RULES and said[n + 1 : n + 2] and said[n + 1] in ABOUT:
+                    return _thing(said, n + 2)
                 return _thing(said, i + 2)
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
                 return _thing(said, i + 3)

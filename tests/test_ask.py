@@ -619,3 +619,14 @@ def test_do_they_need_their_own_thing_asks_about_the_thing_not_about_own() -> No
     ruling = ask("Allies go with my flying champion against a protected realm. Do they need their own flying?")
     assert not ruling.value["uncovered"]
     assert ruling.value["rulings"][0]["id"] == "spellfire.move.allies-need-movement"
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("is there a rule about trading cards with the other player in Elemental Clash?", True),
+        ("is there a rule for ties in elemental clash?", False),
+    ],
+)
+def test_is_there_a_rule_about_something_asks_whether_a_record_speaks_of_it(question: str, uncovered: bool) -> None:
+    assert ask(question).value["uncovered"] is uncovered
