@@ -15,6 +15,8 @@ words of particular questions:
   or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
 - whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
   together.
+- whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
+  the players' words beside them, is one the documents do not speak of.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -75,9 +77,9 @@ RULE_NOUNS = frozenset(
         *("rule", "ruling", "outcome", "result", "answer", "order"),
     }
 )
-#: Nouns that name a rule, and the words after them that name what it is about ("is there a rule about slow play",
-#: "any rules on trading cards": the thing asked about is what follows).
-ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings", "penalty", "penalties"})
+#: Nouns that name a rule (not a penalty, which the documents may not speak of), and the words after them that name
+#: what it is about ("is there a rule about slow play", "any rules on trading cards": the thing asked about follows).
+ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings"})
 ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
@@ -365,6 +367,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
+    used = _asked_use(query, lex)
+    if used:
+        return f"speaks of {used}"
     asked = _asked_whether(query)
     if not asked:
         return None
@@ -372,6 +377,30 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+
+
+#: Words that ask whether a thing may be used ("can I use proxy cards", "are we allowed to use a phone app").
+MAY = frozenset({"can", "could", "may", "allowed", "ok", "okay", "legal", "fine"})
+USE = frozenset({"use", "using"})
+
+
+def _unknown(query: Query, lex: Lexicon, word: str) -> bool:
+    """Whether a word of a question, as read (a typo read as the record word it is near), is used by no record."""
+    concept = next((c for c in query.concepts if word in (c.word, c.typed)), None)
+    return concept is not None and not any(s in lex.postings for s in concept.stems)
+
+
+def _asked_use(query: Query, lex: Lexicon) -> str:
+    """The thing a question asks whether players may use ("can I use proxy cards" gives "proxy cards"), when one of
+    its words is used by no record at all, not even in the players' words beside them. Empty for other forms, and
+    for a thing whose every word some record uses (it may be the rule's own: "can I use Blaze twice")."""
+    for clause in re.split(r"[.?!;,:()]", query.text[:2000]):
+        said = words(clause)
+        for i, w in enumerate(said):
+            if w in USE and MAY & set(said[max(0, i - 4) : i]):
+                thing = [t for t in _thing(said, i + 1) if t]
+                return " ".join(thing) if any(_unknown(query, lex, t) for t in thing) else ""
+    return ""
 
 
 #: How the verdict names what no ruling states, by kind.

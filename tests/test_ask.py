@@ -630,3 +630,16 @@ def test_do_they_need_their_own_thing_asks_about_the_thing_not_about_own() -> No
 )
 def test_is_there_a_rule_about_something_asks_whether_a_record_speaks_of_it(question: str, uncovered: bool) -> None:
     assert ask(question).value["uncovered"] is uncovered
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("is it ok to use proxy cards for a store tournament?", True),
+        ("can I use fortfy twice in one game of elemental clash", False),  # a typo of a record's word is that word
+        ("can I use Blaze twice in Elemental Clash?", False),
+    ],
+)
+def test_may_we_use_a_thing_no_record_speaks_of_is_not_covered(question: str, uncovered: bool) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
