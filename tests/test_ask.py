@@ -643,3 +643,10 @@ def test_is_there_a_rule_about_something_asks_whether_a_record_speaks_of_it(ques
 def test_may_we_use_a_thing_no_record_speaks_of_is_not_covered(question: str, uncovered: bool) -> None:
     ruling = ask(question)
     assert ruling.value["uncovered"] is uncovered, ruling.verdict
+
+
+def test_spellfire_a_kind_of_champion_in_the_plural_asks_the_rule_not_one_attack() -> None:
+    ruling = ask("can swimmers attack realm E?")
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] in {"spellfire.move.swimmer", "spellfire.move.base-swimmer"}
+    assert ask("can a swimmer attack realm E?").value["computed"] is not None

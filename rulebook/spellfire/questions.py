@@ -5,6 +5,9 @@ The target is "position E", "realm E", "realm in position E" or a bare capital l
 its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
 movement power". The formation is the opponent's full six realms, none razed unless said.
 
+A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
+attack: nothing is computed.
+
 A movement power the question denies ("no flying, swimming or earthwalking", "not a flyer") is not the
 attacker's; one both claimed and denied ("my flyer ... walk in without flying?") asks whether the power may be
 forgone, and is not computed.
@@ -32,6 +35,11 @@ LETTERS = ("A", "B", "C", "D", "E", "F")
 ATTACK_WORDS = frozenset({"attack", "attacks", "attacking", "attacked", "reach", "reaches", "reaching", "target"})
 TARGET_WORDS = frozenset({"position", "realm", "positions", "realms"})
 RAZED_WORDS = frozenset({"razed", "destroyed"})
+#: Champions named as a kind, in the plural ("can swimmers attack realm E?"): the question asks the rule.
+PLURALS = frozenset(
+    {"clerics", "heroes", "monsters", "psionicists", "regents", "thieves", "wizards", "flyers", "fliers", "swimmers"}
+    | {"earthwalkers"}
+)
 BE = frozenset({"is", "are", "was", "were", "been", "has", "have", "gets", "got"})
 #: Realm traits this reader cannot read into a formation, and words of what a realm's card says (a ban on
 #: flyers); a question naming one is not computed.
@@ -127,6 +135,10 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"whether the champion moves as a {' or '.join(forgone)} (read both with and without)")
     if len(types) > 1:
         reading.missing.append(f"which champion attacks ({' or '.join(types)})")
+    kinds = [t.word for t in words if t.word in PLURALS]
+    if kinds and len(kinds) == len([t for t in words if t.word.rstrip("s") in spellfire.TYPES or t.word in powers]):
+        # "can swimmers attack realm E?" asks what a kind of champion may do, not about one attack of a formation
+        reading.missing.append(f"one attacking champion and its formation ({kinds[0]} in general are asked about)")
     unread = sorted({t.word for t in words if t.word in UNREAD})
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
