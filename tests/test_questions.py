@@ -33,7 +33,9 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: Issue 22's second round (readers computing only from stated roles, the rulings a computed answer rests on first,
 #: glossary records weighed down for questions that do not ask what a term means, all tuned on the development half
 #: and the former blind set) raised the test half to 86.7% top-1 and 96.9% top-3: the floors rose with it.
-FLOORS = {"top1": 0.866, "top3": 0.969, "off_topic_refused": 0.91, "wrongly_refused": 0.03}
+#: Issue 22's fourth round (tuned on blind-3's even half, blind-2 and the development half) raised it to 87.2% top-1
+#: and 94.1% of its off-topic questions refused (aggregate figures only): the floors rose with it.
+FLOORS = {"top1": 0.871, "top3": 0.969, "off_topic_refused": 0.941, "wrongly_refused": 0.03}
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -170,8 +172,8 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: Since that one measure the set is tuning data (its misses are read question by question), so the figures above the
 #: measured-once values are TUNED figures, not blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3%
 #: of uncovered questions refused (15 of 18) and no computed answer to a question not asked, after issue 22's second
-#: round.
-BLIND_FLOORS = {"top1": 0.891, "top3": 0.992, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+#: round; 89.9% top-1 after the fourth.
+BLIND_FLOORS = {"top1": 0.898, "top3": 0.992, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
 BLIND_UNCOVERED_REFUSED = 0.833
 BLIND_COMPUTED_UNASKED = 0
 
@@ -191,10 +193,13 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: Since that one measure it is tuning data (issue 22's third round read its even-indexed half's misses and held its
 #: odd-indexed half out), so the figures above the measured-once values (79.8% / 94.4% / 60.7% / 3) are TUNED
 #: figures: 81.5% top-1, 94.4% top-3, 3.4% of real questions refused, 64.3% of uncovered questions refused (18 of
-#: 28) and 2 computed answers to a question not asked (both in the held-out odd half, not read).
-BLIND_2_FLOORS = {"top1": 0.814, "top3": 0.943, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
-BLIND_2_UNCOVERED_REFUSED = 0.642
-BLIND_2_COMPUTED_UNASKED = 2
+#: 28) and 2 computed answers to a question not asked (both in the held-out odd half, not read). Issue 22's fourth round
+#: read both halves' misses: 87.1% top-1, 96.6% top-3, 2.2% of real questions refused, 67.9% of uncovered questions
+#: refused (19 of 28) and 1 computed answer to a question not asked (it asks whether Gale may defend in the rules'
+#: example game, and the computed answer, illegal, answers it).
+BLIND_2_FLOORS = {"top1": 0.870, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
+BLIND_2_UNCOVERED_REFUSED = 0.678
+BLIND_2_COMPUTED_UNASKED = 1
 
 
 def test_issue_22s_second_blind_set_holds_the_figures_measured_once() -> None:
@@ -223,9 +228,11 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: no computed answer to a question not asked. These are its figures, not goals: they only ever rise.
 #: Measured once on 2026-11-26 (80.8% / 91.8% / 82.1% / 0); tuning data since: issue 22's fourth round tuned on its
 #: even-indexed half only (by file order) and held its odd-indexed half out, so figures above the measured-once
-#: values are TUNED figures, not blind ones.
-BLIND_3_FLOORS = {"top1": 0.807, "top3": 0.917, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
-BLIND_3_UNCOVERED_REFUSED = 0.82
+#: values are TUNED figures, not blind ones: after the fourth round 84.6% top-1, 93.4% top-3, 2.7% of real questions
+#: refused, 87.2% of uncovered questions refused (34 of 39), none computed and not asked (the held-out odd half alone:
+#: 84.6% / 92.3% / 3.3% / 84.2%, from 83.5% / 92.3% / 3.3% / 84.2%).
+BLIND_3_FLOORS = {"top1": 0.846, "top3": 0.934, "off_topic_refused": 1.0, "wrongly_refused": 0.028}
+BLIND_3_UNCOVERED_REFUSED = 0.871
 BLIND_3_COMPUTED_UNASKED = 0
 
 
