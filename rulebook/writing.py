@@ -62,6 +62,7 @@ __all__ = [
     "check_output",
     "checksum",
     "content_key",
+    "file_stamp",
     "prune_cache",
     "read_checked",
     "user_cache_dir",
@@ -262,6 +263,38 @@ def content_key(*parts: bytes | str) -> str:
         digest.update(len(chunk).to_bytes(8, "little"))
         digest.update(chunk)
     return digest.hexdigest()
+
+
+#: A file changed more recently than this (in seconds) is named by its contents in a cache key, not by its stamp.
+FRESH = 5.0
+
+
+def file_stamp(path: str | Path) -> str | bytes:
+    """What names a cache's input file in its key: its size and modification time, or, for a file changed in
+    the last few seconds (``FRESH``), its contents.
+
+    Reading and hashing a megabyte of inputs on every start-up cost more than the rest of a question. A
+    file's size and modification time are what Python's own import system trusts to tell whether a
+    module's bytecode is stale; they change with every edit, checkout, copy or install. The one way
+    they could stay the same across an edit is two writes of the same size within one tick of the
+    file system's clock; a file that recent is named by its contents instead (the rule Git uses for
+    "racily clean" files), so the stamp of a file is only ever taken once its clock has moved on.
+
+    Examples:
+        >>> import os, pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "data.toml"
+        >>> _ = path.write_text("x = 1")
+        >>> file_stamp(path)
+        b'x = 1'
+        >>> os.utime(path, (1_000_000_000, 1_000_000_000))
+        >>> file_stamp(path)
+        'size=5 mtime=1000000000000000000'
+    """
+    info = os.stat(path)
+    if time.time() - info.st_mtime < FRESH:
+        with open(path, "rb") as handle:
+            return handle.read()
+    return f"size={info.st_size} mtime={info.st_mtime_ns}"
 
 
 #: How a checked cache file starts: the CRC-32 of its contents (4 bytes, little-endian), then their length (8 bytes).
