@@ -13,6 +13,7 @@ for what it reads:
   its terms, and each term's postings (its documents and weights) side by side, read from the file when the
   term is looked up ([`StoredIndex`][rulebook.lexicon_store.StoredIndex]);
 - the records are one packed row each, read when first used ([`Rows`][rulebook.lexicon_store.Rows]);
+- a list of whole numbers is packed as such, and read as it is;
 - anything else is one ``marshal`` section, read when the vocabulary first asks for it.
 
 Why this is safe. The file is named by a digest of everything the vocabulary is built from
@@ -39,7 +40,6 @@ from __future__ import annotations
 
 import marshal
 import os
-from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,9 @@ __all__ = ["FORMAT", "Rows", "StoredIndex", "Table", "open_store", "pack", "writ
 FORMAT = "lexicon-store/1"
 MAGIC = b"RBLEXv1\n"
 #: The parts of the vocabulary kept as word tables (looked up one word at a time).
-TABLES = frozenset({"surface", "english_stems", "english", "synonyms", "defined", "cues", "names", "elsewhere"})
+TABLES = frozenset({"surface", "english_stems", "english", "synonyms", "defined"})
+#: The parts kept as packed numbers (lists of whole numbers from 0 to 2**32 - 1), read without unpacking.
+NUMBERS = frozenset({"asked_records"})
 #: The parts kept as rows, one read at a time.
 ROWS = frozenset({"records"})
 
@@ -67,6 +69,8 @@ def _sorted_words(found: Mapping[str, Any]) -> list[tuple[bytes, Any]]:
 
 def _table(found: Mapping[str, Any]) -> bytes:
     """A word table: its keys sorted (UTF-8, one after another), their places, then each value packed."""
+    from array import array
+
     entries = _sorted_words(found)
     keys, key_places = bytearray(), array("I", [0])
     values, value_places = bytearray(), array("I", [0])
@@ -81,6 +85,8 @@ def _table(found: Mapping[str, Any]) -> bytes:
 def _index(packed: tuple[dict[str, int], bytes, bytes]) -> tuple[bytes, bytes]:
     """An index: a word table of its terms (each with its code, the place of its postings and their CRC-32),
     then each term's postings, its documents' numbers and then its weights."""
+    from array import array
+
     terms, docs, weights = packed[0], array("H", packed[1]), array("f", packed[2])
     keys, key_places = bytearray(), array("I", [0])
     codes, places, crcs = array("q"), array("Q"), array("I")
@@ -100,6 +106,8 @@ def _index(packed: tuple[dict[str, int], bytes, bytes]) -> tuple[bytes, bytes]:
 
 def _rows(rows: Sequence[Any]) -> tuple[bytes, bytes]:
     """Rows: each row's first field (its ID), places and CRC-32 (checked together), then the rows packed."""
+    from array import array
+
     ids, places, crcs, blob = [], array("Q", [0]), array("I"), bytearray()
     for row in rows:
         packed = marshal.dumps(row)
@@ -129,6 +137,10 @@ def _sections(data: Mapping[str, Any]) -> Iterator[tuple[str, str, bytes]]:
             yield f"{name}/postings", "raw", postings
         elif name in TABLES and isinstance(value, dict) and all(isinstance(k, str) for k in value):
             yield name, "table", _table(value)
+        elif name in NUMBERS and isinstance(value, list) and all(isinstance(n, int) and 0 <= n < 2**32 for n in value):
+            from array import array
+
+            yield name, "numbers", array("I", value).tobytes()
         elif name in ROWS and isinstance(value, list):
             head, blob = _rows(value)
             yield name, "rows", head
@@ -166,8 +178,11 @@ def write(path: Path, data: Mapping[str, Any]) -> None:
     prune_cache(path)
 
 
-class Store(Mapping[str, Any]):
-    """An opened vocabulary file: each part of the vocabulary by name, unpacked (lazily) when first asked for."""
+class Store:
+    """An opened vocabulary file, as a read-only mapping: each part of the vocabulary by name, unpacked when first
+    asked for (the big parts as [`Table`][rulebook.lexicon_store.Table],
+    [`StoredIndex`][rulebook.lexicon_store.StoredIndex] and [`Rows`][rulebook.lexicon_store.Rows], which read
+    their sections when first used)."""
 
     def __init__(
         self,
@@ -190,11 +205,25 @@ class Store(Mapping[str, Any]):
             self._values[name] = self._unpack(name)
         return self._values[name]
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """The part ``name``, else ``default``."""
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._sections and "/" not in str(name)
+
     def __iter__(self) -> Iterator[str]:
         return (name for name in self._sections if "/" not in name)
 
+    def keys(self) -> list[str]:
+        """The names of the vocabulary's parts."""
+        return list(self)
+
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self.keys())
 
     def read(self, offset: int, length: int) -> bytes:
         """``length`` bytes of the file's body from ``offset``."""
@@ -225,16 +254,18 @@ class Store(Mapping[str, Any]):
         return self._rebuilt[name]
 
     def _unpack(self, name: str) -> Any:
-        if name not in self._sections:
+        if name not in self:
             raise KeyError(name)
         kind = self._sections[name][0]
+        if kind == "index":
+            return StoredIndex(self, name)
+        if kind == "table":
+            return Table(self, name)
+        if kind == "rows":
+            return Rows(self, name)
         try:
-            if kind == "index":
-                return StoredIndex(self, name)
-            if kind == "table":
-                return Table(self, name)
-            if kind == "rows":
-                return Rows(self, name)
+            if kind == "numbers":
+                return _numbers(self.section(name), "I")
             return marshal.loads(self.section(name))
         except (Damaged, ValueError, EOFError, TypeError):
             return self.rebuilt(name)
@@ -267,123 +298,9 @@ def open_store(path: Path, rebuild: Callable[[], Mapping[str, Any]]) -> Store | 
         return None
 
 
-class Table(Mapping[str, Any]):
-    """A word table read from the file: a word found by binary search over the sorted words, its value unpacked
-    when first asked for (the section is checked when first used)."""
-
-    def __init__(self, store: Store, name: str) -> None:
-        self._found: dict[str, Any] = {}
-        self._raw: Mapping[str, Any] | None = None
-        try:
-            keys, key_places, value_places, values = marshal.loads(store.section(name))
-            self._words = _Words(keys, key_places)
-            self._values = values
-            self._value_places = array("I")
-            self._value_places.frombytes(value_places)
-        except (Damaged, ValueError, EOFError, TypeError):
-            self._raw = store.rebuilt(name)
-
-    def __getitem__(self, key: str) -> Any:
-        if self._raw is not None:
-            return self._raw[key]
-        if key not in self._found:
-            slot = self._words.slot(key) if isinstance(key, str) else -1
-            if slot < 0:
-                raise KeyError(key)
-            places = self._value_places
-            self._found[key] = marshal.loads(self._values[places[slot] : places[slot + 1]])
-        return self._found[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The value of ``key``, else ``default``."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key: object) -> bool:
-        if self._raw is not None:
-            return key in self._raw
-        return isinstance(key, str) and self._words.slot(key) >= 0
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw if self._raw is not None else self._words)
-
-    def __len__(self) -> int:
-        return len(self._raw if self._raw is not None else self._words)
-
-
-class StoredIndex:
-    """An index read from the file, as [`Index`][rulebook.vocabulary.Index] (the same methods): its terms found by
-    binary search, each term's postings read from the file (and checked) when the term is first looked up."""
-
-    def __init__(self, store: Store, name: str) -> None:
-        self._store, self._name = store, name
-        self._found: dict[str, tuple[Any, Any]] = {}
-        self._raw: tuple[Mapping[str, int], array, array] | None = None
-        try:
-            keys, key_places, codes, places, crcs = marshal.loads(store.section(name))
-            self._words = _Words(keys, key_places)
-            #: Each term's code (as ``Index.terms``): its first entry times 65,536, plus its number of entries.
-            self.terms: Mapping[str, int] = _Codes(self._words, codes)
-            self._places, self._crcs = array("Q"), array("I")
-            self._places.frombytes(places)
-            self._crcs.frombytes(crcs)
-        except (Damaged, ValueError, EOFError, TypeError):
-            self._fall_back()
-
-    def _fall_back(self) -> None:
-        terms, docs, weights = self._store.rebuilt(self._name)
-        self._raw = (terms, array("H", docs), array("f", weights))
-        self.terms = terms
-
-    def __contains__(self, term: object) -> bool:
-        return term in self.terms
-
-    def __len__(self) -> int:
-        return len(self.terms)
-
-    def df(self, term: str) -> int:
-        """How many documents hold ``term``."""
-        return self.terms.get(term, 0) & 0xFFFF
-
-    def _postings(self, term: str) -> tuple[Any, Any]:
-        """The documents holding ``term`` and its weights there (read and checked when first asked for)."""
-        found = self._found.get(term)
-        if found is not None:
-            return found
-        if self._raw is not None:
-            code = self._raw[0].get(term, 0)
-            start, end = code >> 16, (code >> 16) + (code & 0xFFFF)
-            found = self._raw[1][start:end], self._raw[2][start:end]
-        else:
-            found = self._read(term)
-        self._found[term] = found
-        return found
-
-    def _read(self, term: str) -> tuple[array, array]:
-        docs, weights = array("H"), array("f")
-        slot = self._words.slot(term)
-        if slot >= 0:
-            count = self.terms[term] & 0xFFFF
-            start = self._store.place(f"{self._name}/postings") + self._places[slot]
-            block = self._store.read(start, count * 6)
-            if len(block) != count * 6 or checksum(block) != self._crcs[slot]:
-                self._fall_back()
-                self._found.clear()
-                return self._postings(term)  # type: ignore[return-value]
-            docs.frombytes(block[: count * 2])
-            weights.frombytes(block[count * 2 :])
-        return docs, weights
-
-    def holders(self, term: str) -> Any:
-        """The numbers of the documents holding ``term``."""
-        return self._postings(term)[0]
-
-    def posting(self, term: str) -> Any:
-        """The documents holding ``term``: pairs of each one's number and the term's weight there."""
-        docs, weights = self._postings(term)
-        return zip(docs, weights, strict=True)
+def _numbers(data: bytes, code: str) -> memoryview:
+    """Packed numbers as a read-only sequence of them (``H``, ``I``, ``Q``, ``q``, ``f``), without copying."""
+    return memoryview(data).cast(code)
 
 
 class _Words:
@@ -393,8 +310,7 @@ class _Words:
 
     def __init__(self, keys: bytes, places: bytes) -> None:
         self.keys = keys
-        self.places = array("I")
-        self.places.frombytes(places)
+        self.places = _numbers(places, "I")
         self.slots: dict[str, int] = {}
 
     def slot(self, key: str) -> int:
@@ -423,13 +339,162 @@ class _Words:
         return (keys[places[i] : places[i + 1]].decode("utf-8") for i in range(len(places) - 1))
 
 
-class _Codes(Mapping[str, int]):
+class Table:
+    """A word table read from the file, as a read-only dict: a word found by binary search over the sorted words,
+    its value unpacked when first asked for. The section is read and checked when the table is first used; if
+    it is damaged, the table is the one built afresh."""
+
+    def __init__(self, store: Store, name: str) -> None:
+        self._store, self._name = store, name
+        self._found: dict[str, Any] = {}
+        self._raw: Mapping[str, Any] | None = None
+        self._words: _Words | None = None
+
+    def _load(self) -> _Words:
+        try:
+            keys, key_places, value_places, values = marshal.loads(self._store.section(self._name))
+            self._values, self._value_places = values, _numbers(value_places, "I")
+            self._words = _Words(keys, key_places)
+        except (Damaged, ValueError, EOFError, TypeError):
+            self._raw = self._store.rebuilt(self._name)
+            self._words = _Words(b"", b"\0\0\0\0")
+        return self._words
+
+    def __getitem__(self, key: str) -> Any:
+        found = self._found.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        words = self._words or self._load()
+        if self._raw is not None:
+            return self._raw[key]
+        slot = words.slot(key) if isinstance(key, str) else -1
+        if slot < 0:
+            raise KeyError(key)
+        places = self._value_places
+        found = self._found[key] = marshal.loads(self._values[places[slot] : places[slot + 1]])
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key``, else ``default``."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        words = self._words or self._load()
+        if self._raw is not None:
+            return key in self._raw
+        return isinstance(key, str) and words.slot(key) >= 0
+
+    def __iter__(self) -> Iterator[str]:
+        words = self._words or self._load()
+        return iter(self._raw if self._raw is not None else words)
+
+    def keys(self) -> list[str]:
+        """The words, sorted."""
+        return list(self)
+
+    def items(self) -> list[tuple[str, Any]]:
+        """Each word and its value."""
+        return [(k, self[k]) for k in self]
+
+    def values(self) -> list[Any]:
+        """Each word's value."""
+        return [self[k] for k in self]
+
+    def __len__(self) -> int:
+        words = self._words or self._load()
+        return len(self._raw if self._raw is not None else words)
+
+
+_MISSING = object()
+
+
+class StoredIndex:
+    """An index read from the file, as [`Index`][rulebook.vocabulary.Index] (the same methods): its terms found by
+    binary search, each term's postings read from the file (and checked) when the term is first looked up. The
+    terms' section is read and checked when the index is first used; if it or a term's postings are damaged,
+    the index is the one built afresh."""
+
+    def __init__(self, store: Store, name: str) -> None:
+        self._store, self._name = store, name
+        self._found: dict[str, tuple[Any, Any]] = {}
+        self._raw: tuple[Mapping[str, int], memoryview, memoryview] | None = None
+        self._terms: Mapping[str, int] | None = None
+
+    @property
+    def terms(self) -> Mapping[str, int]:
+        """Each term's code (as ``Index.terms``): its first entry times 65,536, plus its number of entries."""
+        return self._terms or self._load()
+
+    def _load(self) -> Mapping[str, int]:
+        try:
+            keys, key_places, codes, places, crcs = marshal.loads(self._store.section(self._name))
+            self._words = _Words(keys, key_places)
+            self._places, self._crcs = _numbers(places, "Q"), _numbers(crcs, "I")
+            self._postings_at = self._store.place(f"{self._name}/postings")
+            self._terms = _Codes(self._words, _numbers(codes, "q"))
+        except (Damaged, ValueError, EOFError, TypeError):
+            self._fall_back()
+        return self._terms  # type: ignore[return-value]
+
+    def _fall_back(self) -> None:
+        terms, docs, weights = self._store.rebuilt(self._name)
+        self._raw = (terms, _numbers(docs, "H"), _numbers(weights, "f"))
+        self._terms = terms
+        self._found.clear()
+
+    def __contains__(self, term: object) -> bool:
+        return term in self.terms
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def df(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        return self.terms.get(term, 0) & 0xFFFF
+
+    def _postings(self, term: str) -> tuple[Any, Any]:
+        """The documents holding ``term`` and its weights there (read and checked when first asked for)."""
+        found = self._found.get(term)
+        if found is None:
+            code = self.terms.get(term, 0)
+            found = self._found[term] = self._slices(code) if self._raw is not None else self._read(term, code)
+        return found
+
+    def _slices(self, code: int) -> tuple[Any, Any]:
+        start, end = code >> 16, (code >> 16) + (code & 0xFFFF)
+        return self._raw[1][start:end], self._raw[2][start:end]  # type: ignore[index]
+
+    def _read(self, term: str, code: int) -> tuple[Any, Any]:
+        count = code & 0xFFFF
+        if not count:
+            return (), ()
+        slot = self._words.slot(term)
+        block = self._store.read(self._postings_at + self._places[slot], count * 6)
+        if len(block) != count * 6 or checksum(block) != self._crcs[slot]:
+            self._fall_back()
+            return self._slices(self._raw[0].get(term, 0))  # type: ignore[index]
+        return _numbers(block[: count * 2], "H"), _numbers(block[count * 2 :], "f")
+
+    def holders(self, term: str) -> Any:
+        """The numbers of the documents holding ``term``."""
+        return self._postings(term)[0]
+
+    def posting(self, term: str) -> Any:
+        """The documents holding ``term``: pairs of each one's number and the term's weight there."""
+        docs, weights = self._postings(term)
+        return zip(docs, weights, strict=True)
+
+
+class _Codes:
     """An index's terms and their codes (as [`Index.terms`][rulebook.vocabulary.Index]), read from sorted words."""
 
-    def __init__(self, words: _Words, codes: bytes) -> None:
-        self._words = words
-        self._codes = array("q")
-        self._codes.frombytes(codes)
+    __slots__ = ("_codes", "_words")
+
+    def __init__(self, words: _Words, codes: memoryview) -> None:
+        self._words, self._codes = words, codes
 
     def __getitem__(self, term: str) -> int:
         slot = self._words.slot(term) if isinstance(term, str) else -1
@@ -438,6 +503,7 @@ class _Codes(Mapping[str, int]):
         return self._codes[slot]
 
     def get(self, term: str, default: Any = None) -> Any:
+        """The code of ``term``, else ``default``."""
         slot = self._words.slot(term) if isinstance(term, str) else -1
         return self._codes[slot] if slot >= 0 else default
 
@@ -447,12 +513,17 @@ class _Codes(Mapping[str, int]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._words)
 
+    def keys(self) -> list[str]:
+        """The terms, sorted."""
+        return list(self._words)
+
     def __len__(self) -> int:
         return len(self._words)
 
 
-class Rows(Sequence[Any]):
-    """Rows read from the file one at a time, each checked when first read; ``ids`` is each row's first field."""
+class Rows:
+    """Rows read from the file one at a time, each checked when first read; ``ids`` is each row's first field.
+    If a row or the rows' section is damaged, the rows are the ones built afresh."""
 
     def __init__(self, store: Store, name: str) -> None:
         self._store, self._name = store, name
@@ -461,9 +532,8 @@ class Rows(Sequence[Any]):
         try:
             ids, places, crcs = marshal.loads(store.section(name))
             self.ids: list[Any] = ids
-            self._places, self._crcs = array("Q"), array("I")
-            self._places.frombytes(places)
-            self._crcs.frombytes(crcs)
+            self._places, self._crcs = _numbers(places, "Q"), _numbers(crcs, "I")
+            self._rows_at = store.place(f"{name}/rows")
         except (Damaged, ValueError, EOFError, TypeError):
             self._fall_back()
 
@@ -474,28 +544,28 @@ class Rows(Sequence[Any]):
     def __len__(self) -> int:
         return len(self.ids)
 
+    def __iter__(self) -> Iterator[Any]:
+        return (self[n] for n in range(len(self.ids)))
+
     def __getitem__(self, n: Any) -> Any:
+        found = self._found.get(n)
+        if found is not None:
+            return found
         if isinstance(n, slice):
             return [self[i] for i in range(*n.indices(len(self)))]
         if self._raw is not None:
             return self._raw[n]
-        found = self._found.get(n)
-        if found is None:
-            if n < 0:
-                n += len(self.ids)
-            if not 0 <= n < len(self.ids):
-                raise IndexError(n)
-            try:
-                found = self._row(n)
-            except (Damaged, ValueError, EOFError, TypeError):
-                self._fall_back()
-                return self._raw[n]  # type: ignore[index]
-            self._found[n] = found
-        return found
-
-    def _row(self, n: int) -> Any:
+        if n < 0:
+            n += len(self.ids)
+        if not 0 <= n < len(self.ids):
+            raise IndexError(n)
         start, end = self._places[n], self._places[n + 1]
-        packed = self._store.read(self._store.place(f"{self._name}/rows") + start, end - start)
-        if len(packed) != end - start or checksum(packed) != self._crcs[n]:
-            raise Damaged(f"{self._name}: row {n}")
-        return marshal.loads(packed)
+        packed = self._store.read(self._rows_at + start, end - start)
+        try:
+            if len(packed) != end - start or checksum(packed) != self._crcs[n]:
+                raise Damaged(f"{self._name}: row {n}")
+            found = self._found[n] = marshal.loads(packed)
+        except (Damaged, ValueError, EOFError, TypeError):
+            self._fall_back()
+            return self._raw[n]  # type: ignore[index]
+        return found

@@ -692,12 +692,13 @@ def _lexicon(games: tuple[registry.Game, ...]) -> Lexicon:
     import gc
 
     from rulebook import lexicon_store
-    from rulebook.writing import cache_file
+    from rulebook.writing import cache_file, file_stamp
 
     collecting = gc.isenabled()
     gc.disable()  # building makes thousands of small tuples: collecting while they are made only slows it
     try:
-        path = cache_file("vocabulary", [lexicon_store.FORMAT, *_parts()], ".lexicon")
+        parts = [lexicon_store.FORMAT, file_stamp(lexicon_store.__file__), *_parts()]
+        path = cache_file("vocabulary", parts, ".lexicon")
         stored = None if path is None else lexicon_store.open_store(path, build)
         if stored is not None:
             return Lexicon(stored)
