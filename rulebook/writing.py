@@ -6,13 +6,15 @@
 - [`write_atomic`][rulebook.writing.write_atomic] writes beside the target and renames into place, so an error never
   leaves a half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
   at the target is replaced, never followed.
-- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR``
-  overrides it). The package never writes into its own installed folder.
+- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``' rule, see
+  [`user_cache_dir`][rulebook.writing.user_cache_dir]; ``RULEBOOK_CACHE_DIR`` overrides it). The package never
+  writes into its own installed folder.
 - One cache scheme for every cache (the records, the vocabulary, the search index): a cache file is named
   by [`content_key`][rulebook.writing.content_key] of everything it is made from
-  ([`cache_file`][rulebook.writing.cache_file]), so a changed input is a new name, never a stale hit; it is
-  written atomically and checked when read ([`write_checked`][rulebook.writing.write_checked] puts a checksum
-  of the contents in front, [`read_checked`][rulebook.writing.read_checked] compares it;
+  ([`cache_file`][rulebook.writing.cache_file]; an input file read only to name the cache, such as the
+  vocabulary's, by its [`file_stamp`][rulebook.writing.file_stamp]), so a changed input is a new name, never a
+  stale hit; it is written atomically and checked when read ([`write_checked`][rulebook.writing.write_checked]
+  puts a checksum of the contents in front, [`read_checked`][rulebook.writing.read_checked] compares it;
   [`build_cache_file`][rulebook.writing.build_cache_file] builds a file such as an SQLite index aside and
   renames it into place); and [`prune_cache`][rulebook.writing.prune_cache] removes the files newer ones
   have replaced. [`cached_value`][rulebook.writing.cached_value] does it all for a value ``marshal`` keeps.
