@@ -200,6 +200,9 @@ class Store:
         self._rebuilt: Mapping[str, Any] | None = None
         self._values: dict[str, Any] = {}
 
+    def __del__(self) -> None:
+        self._handle.close()
+
     def __getitem__(self, name: str) -> Any:
         if name not in self._values:
             self._values[name] = self._unpack(name)
