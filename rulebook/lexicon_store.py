@@ -364,25 +364,25 @@ class Table:
         return self._words
 
     def __getitem__(self, key: str) -> Any:
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            raise KeyError(key)
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key``, else ``default``."""
         found = self._found.get(key, _MISSING)
         if found is not _MISSING:
             return found
         words = self._words or self._load()
         if self._raw is not None:
-            return self._raw[key]
+            return self._raw.get(key, default)
         slot = words.slot(key) if isinstance(key, str) else -1
         if slot < 0:
-            raise KeyError(key)
+            return default
         places = self._value_places
         found = self._found[key] = marshal.loads(self._values[places[slot] : places[slot + 1]])
         return found
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The value of ``key``, else ``default``."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
     def __contains__(self, key: object) -> bool:
         words = self._words or self._load()
