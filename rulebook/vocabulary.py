@@ -36,7 +36,7 @@ import itertools
 import math
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -253,6 +253,12 @@ class Index:
         return zip(self.docs[start:end], self.weights[start:end], strict=True)
 
 
+def _index(packed: Any) -> Any:
+    """An [`Index`][rulebook.vocabulary.Index] of packed postings (as built), or an index read from the stored
+    vocabulary as it is (``rulebook.lexicon_store.StoredIndex``, the same methods)."""
+    return packed if hasattr(packed, "posting") else Index(packed)
+
+
 class Lexicon:
     """The vocabulary built from every record and ``vocabulary.toml``, and the indexes ``ask`` ranks with.
 
@@ -260,17 +266,18 @@ class Lexicon:
     quickly from the cache); see [`build`][rulebook.vocabulary.build] for what each one holds.
     """
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
         self.records: list[tuple[Any, ...]] = data["records"]
         #: Each stem's BM25 weight in each record (its fields weighed).
-        self.postings = Index(data["postings"])
+        self.postings = _index(data["postings"])
         #: The same over the ``asked_as`` questions, one document each, and the record each belongs to.
-        self.asked = Index(data["asked"])
+        self.asked = _index(data["asked"])
         self.asked_records: list[int] = data["asked_records"]
         #: Each record's words as a unit TF-IDF vector (every word, stopwords too, and word pairs).
-        self.vectors = Index(data["vectors"])
+        self.vectors = _index(data["vectors"])
         #: Each record's letters as a unit TF-IDF vector of four-letter pieces of words.
-        self.grams = Index(data["grams"])
+        self.grams = _index(data["grams"])
         #: The records whose title names a term ("Fortify (Earth): ...", "Misenchanted"), by the term's stems.
         self.defined: dict[str, list[str]] = data["defined"]
         self.surface: dict[str, str] = data["surface"]
@@ -283,12 +290,21 @@ class Lexicon:
         #: The words of each game's own name ("elemental", "clash"): a name's other words are read as words.
         self.name_words: dict[str, list[str]] = data["name_words"]
         self.cues: dict[str, str] = data["cues"]
-        self.known: list[str] = data["known"]
         self.elsewhere: dict[str, str] = data["elsewhere"]
-        self.by_id = {r[0]: n for n, r in enumerate(self.records)}
+        ids = getattr(self.records, "ids", None) or [r[0] for r in self.records]
+        self.by_id = {rid: n for n, rid in enumerate(ids)}
         self._pools: dict[tuple[int, int], list[str]] = {}
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
+
+    @property
+    def known(self) -> list[str]:
+        """The records' words of four letters or more, the most used first (what a typo is read as); read from
+        the stored vocabulary when a question first has a typo."""
+        found = self.__dict__.get("_known")
+        if found is None:
+            found = self.__dict__["_known"] = self._data["known"]
+        return found
 
     def idf(self, word_stem: str) -> float:
         """How much finding ``word_stem`` in a record says (BM25's inverse document frequency)."""
@@ -429,15 +445,16 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _parts() -> list[bytes | str]:
-    """Everything the vocabulary is built from, for its cache file's name: this module (its stemmer, stopwords
-    and weights), ``vocabulary.toml``, the common English words, and each registered game's entry (its names
-    and own words) and data."""
+    """What names the vocabulary's cache file: this module (its stemmer, stopwords and weights),
+    ``vocabulary.toml``, the common English words, and each registered game's entry (its names and own words)
+    and data file; each file by its stamp ([`file_stamp`][rulebook.writing.file_stamp]: size and time)."""
+    from rulebook.writing import file_stamp
+
     found: list[bytes | str] = [f"layout={LAYOUT}"]
     for path in (__file__, os.path.join(_HERE, "data", "vocabulary.toml"), os.path.join(_HERE, "data", ENGLISH)):
-        with open(path, "rb") as handle:
-            found.append(handle.read())
+        found.append(file_stamp(path))
     for g in registry.games():
-        found += [repr((g.id, g.name, g.names, g.own_words)), g.data_path.read_bytes()]
+        found += [repr((g.id, g.name, g.names, g.own_words)), file_stamp(g.data_path)]
     return found
 
 
@@ -661,10 +678,11 @@ def _packed(found: dict[str, list[tuple[int, float]]]) -> tuple[dict[str, int], 
 def lexicon() -> Lexicon:
     """The vocabulary of the registered games, built on first use and kept in the per-user cache folder.
 
-    It is kept by the project's one cache scheme ([`cached_value`][rulebook.writing.cached_value]): named by a
+    It is kept by the project's one cache scheme ([`cache_file`][rulebook.writing.cache_file]): named by a
     digest of everything it is built from, so edited data, an upgraded package or another set of games gets
-    a new file, never a stale one; checked when read; written atomically. Without a cache folder it is built
-    in memory for the run.
+    a new file, never a stale one; written atomically; each part read and checked only when a question needs
+    it ([`rulebook.lexicon_store`][rulebook.lexicon_store]). Without a cache folder it is built in memory for
+    the run.
     """
     return _lexicon(tuple(registry.games()))
 
@@ -673,12 +691,21 @@ def lexicon() -> Lexicon:
 def _lexicon(games: tuple[registry.Game, ...]) -> Lexicon:
     import gc
 
-    from rulebook.writing import cached_value
+    from rulebook import lexicon_store
+    from rulebook.writing import cache_file, file_stamp
 
     collecting = gc.isenabled()
-    gc.disable()  # the vocabulary is thousands of small tuples: collecting while they are made only slows it
+    gc.disable()  # building makes thousands of small tuples: collecting while they are made only slows it
     try:
-        return Lexicon(cached_value("vocabulary", _parts(), build))
+        parts = [lexicon_store.FORMAT, file_stamp(lexicon_store.__file__), *_parts()]
+        path = cache_file("vocabulary", parts, ".lexicon")
+        stored = None if path is None else lexicon_store.open_store(path, build)
+        if stored is not None:
+            return Lexicon(stored)
+        data = build()
+        if path is not None:
+            lexicon_store.write(path, data)
+        return Lexicon(data)
     finally:
         if collecting:
             gc.enable()

@@ -6,13 +6,15 @@
 - [`write_atomic`][rulebook.writing.write_atomic] writes beside the target and renames into place, so an error never
   leaves a half-written file, and an existing file is only replaced once the new one is whole. A symbolic link
   at the target is replaced, never followed.
-- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``; ``RULEBOOK_CACHE_DIR``
-  overrides it). The package never writes into its own installed folder.
+- [`cache_dir`][rulebook.writing.cache_dir] is the per-user cache folder (``platformdirs``' rule, see
+  [`user_cache_dir`][rulebook.writing.user_cache_dir]; ``RULEBOOK_CACHE_DIR`` overrides it). The package never
+  writes into its own installed folder.
 - One cache scheme for every cache (the records, the vocabulary, the search index): a cache file is named
   by [`content_key`][rulebook.writing.content_key] of everything it is made from
-  ([`cache_file`][rulebook.writing.cache_file]), so a changed input is a new name, never a stale hit; it is
-  written atomically and checked when read ([`write_checked`][rulebook.writing.write_checked] puts a digest
-  of the contents in front, [`read_checked`][rulebook.writing.read_checked] compares it;
+  ([`cache_file`][rulebook.writing.cache_file]; an input file read only to name the cache, such as the
+  vocabulary's, by its [`file_stamp`][rulebook.writing.file_stamp]), so a changed input is a new name, never a
+  stale hit; it is written atomically and checked when read ([`write_checked`][rulebook.writing.write_checked]
+  puts a checksum of the contents in front, [`read_checked`][rulebook.writing.read_checked] compares it;
   [`build_cache_file`][rulebook.writing.build_cache_file] builds a file such as an SQLite index aside and
   renames it into place); and [`prune_cache`][rulebook.writing.prune_cache] removes the files newer ones
   have replaced. [`cached_value`][rulebook.writing.cached_value] does it all for a value ``marshal`` keeps.
@@ -34,7 +36,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import posixpath
 import stat
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -47,6 +51,10 @@ try:  # CPython's own BLAKE2, without loading OpenSSL as `import hashlib` does (
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
+try:
+    from zlib import crc32
+except ImportError:  # pragma: no cover - a Python built without zlib
+    from binascii import crc32
 
 __all__ = [
     "build_cache_file",
@@ -54,9 +62,12 @@ __all__ = [
     "cache_file",
     "cached_value",
     "check_output",
+    "checksum",
     "content_key",
+    "file_stamp",
     "prune_cache",
     "read_checked",
+    "user_cache_dir",
     "write_atomic",
     "write_checked",
 ]
@@ -152,15 +163,36 @@ def cache_dir() -> Path | None:
     writer treats a failed write as no cache).
     """
     chosen = os.environ.get("RULEBOOK_CACHE_DIR")
-    if chosen:
-        folder = Path(chosen)
-    else:
-        from platformdirs import user_cache_dir
-
-        folder = Path(user_cache_dir("rulebook", appauthor=False))
+    folder = Path(chosen or user_cache_dir())
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
     return folder if folder.is_dir() else None
+
+
+def user_cache_dir() -> str:
+    """The folder ``platformdirs.user_cache_dir("rulebook", appauthor=False)`` names, found without importing it
+    in the common case (a Linux user with an absolute ``XDG_CACHE_HOME`` or ``HOME``).
+
+    Importing ``platformdirs`` on Linux imports ``tempfile`` and ``random`` too: about 2% of a command's
+    start-up. Its answer there is the XDG rule, ``$XDG_CACHE_HOME/rulebook`` when that variable is an absolute
+    path, else ``~/.cache/rulebook`` (tests/test_writing.py checks the two agree); anything else (another
+    system, Android, no absolute home) asks ``platformdirs`` itself.
+
+    Examples:
+        >>> import os
+        >>> user_cache_dir().endswith("rulebook")
+        True
+    """
+    if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel") and "ANDROID_ROOT" not in os.environ:
+        chosen = os.environ.get("XDG_CACHE_HOME", "")
+        if posixpath.isabs(chosen):
+            return os.path.join(chosen, "rulebook")
+        home = os.environ.get("HOME")
+        if home is not None and posixpath.isabs(home):
+            return os.path.join(os.path.expanduser("~/.cache"), "rulebook")
+    from platformdirs import user_cache_dir as platform_cache_dir
+
+    return platform_cache_dir("rulebook", appauthor=False)
 
 
 #: Cache files of one kind kept by ``prune_cache``, newest first (several installed versions may share a folder).
@@ -235,8 +267,55 @@ def content_key(*parts: bytes | str) -> str:
     return digest.hexdigest()
 
 
-#: The length of the digest of its contents that a checked cache file starts with.
-CHECK_BYTES = 16
+#: A file changed more recently than this (in seconds) is named by its contents in a cache key, not by its stamp.
+FRESH = 5.0
+
+
+def file_stamp(path: str | Path) -> str | bytes:
+    """What names a cache's input file in its key: its size and modification time, or, for a file changed in
+    the last few seconds (``FRESH``), its contents.
+
+    Reading and hashing a megabyte of inputs on every start-up cost more than the rest of a question. A
+    file's size and modification time are what Python's own import system trusts to tell whether a
+    module's bytecode is stale; they change with every edit, checkout, copy or install. The one way
+    they could stay the same across an edit is two writes of the same size within one tick of the
+    file system's clock; a file that recent is named by its contents instead (the rule Git uses for
+    "racily clean" files), so the stamp of a file is only ever taken once its clock has moved on.
+
+    Examples:
+        >>> import os, pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "data.toml"
+        >>> _ = path.write_text("x = 1")
+        >>> file_stamp(path)
+        b'x = 1'
+        >>> os.utime(path, (1_000_000_000, 1_000_000_000))
+        >>> file_stamp(path)
+        'size=5 mtime=1000000000000000000'
+    """
+    info = os.stat(path)
+    if time.time() - info.st_mtime < FRESH:
+        with open(path, "rb") as handle:
+            return handle.read()
+    return f"size={info.st_size} mtime={info.st_mtime_ns}"
+
+
+#: How a checked cache file starts: the CRC-32 of its contents (4 bytes, little-endian), then their length (8 bytes).
+#: The file's name already says what it holds (a digest of its inputs) and it is written whole or not at all
+#: (``write_atomic``), so the check is there for later damage (a truncated or altered file), which a CRC finds at a
+#: fraction of a cryptographic digest's cost.
+CHECK_BYTES = 12
+#: Part of every cache file's key: how its contents are checked (another check is another name, never a misread).
+CHECK_SCHEME = "check=crc32+length"
+
+
+def checksum(data: bytes | memoryview) -> int:
+    """The CRC-32 of ``data``: what checks a cache file's contents, or a part of them, when read.
+
+    Examples:
+        >>> checksum(b"payload") == checksum(b"payload"), checksum(b"payload") == checksum(b"paylaod")
+        (True, False)
+    """
+    return crc32(data)
 
 
 def cache_file(kind: str, parts: Iterable[bytes | str], suffix: str, folder: Path | None = None) -> Path | None:
@@ -257,22 +336,22 @@ def cache_file(kind: str, parts: Iterable[bytes | str], suffix: str, folder: Pat
     folder = folder or cache_dir()
     if folder is None:
         return None
-    return folder / f"{kind}-{content_key(sys.implementation.cache_tag, *parts)}{suffix}"
+    return folder / f"{kind}-{content_key(sys.implementation.cache_tag, CHECK_SCHEME, *parts)}{suffix}"
 
 
 def write_checked(path: Path, payload: bytes) -> None:
-    """Write a cache file atomically, its contents preceded by their digest; prune the files it replaces.
+    """Write a cache file atomically, its contents preceded by their checksum and length; prune the files it replaces.
 
     A cache folder that cannot be written is no error: the cache is simply not kept.
     """
-    digest = blake2b(payload, digest_size=CHECK_BYTES).digest()
+    head = checksum(payload).to_bytes(4, "little") + len(payload).to_bytes(8, "little")
     with contextlib.suppress(InvalidInputError):
-        write_atomic(path, digest + payload, private=True)
+        write_atomic(path, head + payload, private=True)
         prune_cache(path)
 
 
 def read_checked(path: Path) -> bytes | None:
-    """A cache file's contents if it is there and whole (its digest agrees); else ``None``.
+    """A cache file's contents if it is there and whole (its length and checksum agree); else ``None``.
 
     Examples:
         >>> import pathlib, tempfile
@@ -289,7 +368,9 @@ def read_checked(path: Path) -> bytes | None:
     except OSError:
         return None
     payload = blob[CHECK_BYTES:]
-    if blake2b(payload, digest_size=CHECK_BYTES).digest() != blob[:CHECK_BYTES]:
+    if len(payload) != int.from_bytes(blob[4:CHECK_BYTES], "little"):
+        return None
+    if checksum(payload) != int.from_bytes(blob[:4], "little"):
         return None
     return payload
 

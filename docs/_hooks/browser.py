@@ -240,7 +240,7 @@ def vocabulary_cache(cache: Path, wheel: Path, when: int) -> bytes:
             raise RuntimeError(f"the vocabulary could not be built: {done.stderr.decode()[-1500:]}")
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(made.glob("vocabulary-*.marshal")):
+            for path in sorted(made.glob("vocabulary-*.lexicon")):
                 archive.writestr(
                     zipfile.ZipInfo(path.name, date_time=(2020, 1, 1, 0, 0, 0)), path.read_bytes(), zipfile.ZIP_DEFLATED
                 )

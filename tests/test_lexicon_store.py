@@ -1,0 +1,158 @@
+"""The vocabulary's cache file (rulebook/lexicon_store.py): the same answers as the vocabulary built afresh, a
+damaged part never used, and the cache folder and the cache's name found without the cost of reading every input."""
+
+from __future__ import annotations
+
+import os
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rulebook import lexicon_store, vocabulary
+from rulebook.ask import ask, render
+from rulebook.writing import cache_file, file_stamp, user_cache_dir
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """An empty cache folder, and the vocabulary forgotten before and after."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(folder))
+    vocabulary.lexicon.cache_clear()
+    yield folder
+    vocabulary.lexicon.cache_clear()
+
+
+def _questions() -> list[tuple[str, str | None]]:
+    found = tomllib.loads((DATA / "questions.toml").read_text())["question"]
+    return [(q["text"], q.get("game")) for q in found if "text" in q]
+
+
+def _answers(questions: list[tuple[str, str | None]]) -> list[str]:
+    return [render(ask(text, 3, game), 100) for text, game in questions]
+
+
+def _stored() -> vocabulary.Lexicon:
+    """The vocabulary read from its file (written first when there is none)."""
+    vocabulary.lexicon.cache_clear()
+    lexicon = vocabulary.lexicon()
+    if not isinstance(lexicon.postings, lexicon_store.StoredIndex):  # just built: read it back from the file
+        vocabulary.lexicon.cache_clear()
+        lexicon = vocabulary.lexicon()
+    assert isinstance(lexicon.postings, lexicon_store.StoredIndex)
+    return lexicon
+
+
+def _file(folder: Path) -> Path:
+    (path,) = folder.glob("vocabulary-*.lexicon")
+    return path
+
+
+def test_the_stored_vocabulary_answers_as_the_built_one(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    questions = _questions()
+    _stored()
+    stored = _answers(questions)
+    vocabulary.lexicon.cache_clear()
+    opening = lexicon_store.open_store
+    monkeypatch.setattr(lexicon_store, "open_store", lambda *args: None)  # built in memory, as without a cache
+    built_lexicon = vocabulary.lexicon()
+    assert isinstance(built_lexicon.postings, vocabulary.Index)
+    assert _answers(questions) == stored
+    # Every part agrees, whatever the question: each term's postings, each record, each table's words.
+    monkeypatch.setattr(lexicon_store, "open_store", opening)
+    lexicon = _stored()
+    for name in ("postings", "asked", "vectors", "grams"):
+        built, read = getattr(built_lexicon, name), getattr(lexicon, name)
+        assert len(read) == len(built)
+        for term in list(built.terms)[::7]:
+            assert list(read.posting(term)) == list(built.posting(term)), (name, term)
+            assert read.df(term) == built.df(term)
+        assert "zzqx" not in read and read.df("zzqx") == 0 and not list(read.posting("zzqx"))
+    assert [lexicon.records[n] for n in range(len(lexicon.records))] == list(built_lexicon.records)
+    assert lexicon.by_id == built_lexicon.by_id and list(lexicon.asked_records) == list(built_lexicon.asked_records)
+    for name in ("surface", "english_stems", "english", "synonyms", "defined"):
+        built, read = getattr(built_lexicon, name), getattr(lexicon, name)
+        assert sorted(read) == sorted(built) and len(read) == len(built)
+        assert all(read[k] == built[k] for k in list(built)[::5]) and read.get("no such word") is None
+    assert lexicon.known == built_lexicon.known
+
+
+def _posting_at(store: lexicon_store.Store, index: str, term: str) -> int:
+    """Where in the file's body a term's postings start."""
+    stored = store[index]
+    assert len(stored.terms) > 0  # the terms read
+    slot = stored._words.slot(term)
+    assert slot >= 0, term
+    return stored._postings_at + stored._places[slot]
+
+
+@pytest.mark.parametrize("where", ["header", "table", "posting", "row", "end"])
+def test_a_damaged_vocabulary_file_is_never_used(cache: Path, where: str) -> None:
+    """One byte changed anywhere a question reads (or the file cut short): the same answers, and the file written
+    again whole."""
+    questions = _questions()[:12]
+    _stored()
+    expected = _answers(questions)
+    path = _file(cache)
+    whole = path.read_bytes()
+    blob = bytearray(whole)
+    if where == "end":
+        blob = blob[:-100]
+    else:
+        store = lexicon_store.open_store(path, dict)
+        assert store is not None
+        sections = store._sections
+        at = {
+            "header": len(lexicon_store.MAGIC) + 20,
+            "table": store._body + sections["surface"][1] + sections["surface"][2] // 2,
+            "posting": store._body + _posting_at(store, "grams", " sam"),  # "same", in the first question
+            "row": store._body + sections["records/rows"][1] + 30,
+        }[where]
+        blob[at] ^= 0xFF
+    path.write_bytes(bytes(blob))
+    vocabulary.lexicon.cache_clear()
+    assert _answers(questions) == expected
+    assert _file(cache).read_bytes() == whole  # written again, whole
+
+
+def test_the_cache_is_named_by_its_inputs_sizes_and_times(tmp_path: Path) -> None:
+    data = tmp_path / "data.toml"
+    data.write_text("x = 1")
+    assert file_stamp(data) == b"x = 1"  # changed just now: named by its contents
+    os.utime(data, (1_000_000_000, 1_000_000_000))
+    old = cache_file("vocabulary", [file_stamp(data)], ".lexicon", tmp_path)
+    data.write_text("x = 2")  # the same size, a new time
+    os.utime(data, (1_000_000_001, 1_000_000_001))
+    assert cache_file("vocabulary", [file_stamp(data)], ".lexicon", tmp_path) != old
+    # An edit of the same size within the clock's tick: still fresh, so named by the contents.
+    stamp = time.time()
+    data.write_text("x = 3")
+    os.utime(data, (stamp, stamp))
+    first = file_stamp(data)
+    data.write_text("x = 4")
+    os.utime(data, (stamp, stamp))
+    assert file_stamp(data) != first
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"XDG_CACHE_HOME": "/somewhere/cache", "HOME": "/home/player"},
+        {"XDG_CACHE_HOME": "relative/cache", "HOME": "/home/player"},
+        {"XDG_CACHE_HOME": "", "HOME": "/home/player/"},
+        {"HOME": "/"},
+        {"HOME": "/home/player"},
+    ],
+)
+def test_the_cache_folder_is_the_one_platformdirs_names(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from platformdirs import user_cache_dir as platform_cache_dir
+
+    for name in ("XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert user_cache_dir() == platform_cache_dir("rulebook", appauthor=False)
