@@ -517,7 +517,7 @@ class _Builder:
         whole = [r.title, r.text, *aliases, *asked_as]
         self.vectors.append(_counted(t for text in whole for t in vector_terms(self.stemmed(text))))
         self.grams.append(_counted(t for text in whole for t in four_grams(words(text))))
-        for w in set(words(" ".join(whole))):
+        for w in dict.fromkeys(words(" ".join(whole))):
             self.counts[w] = self.counts.get(w, 0) + 1
         head = " ".join(sorted(set(self.stems_of(re.split(r"[:(]", r.title)[0]))))
         if head:
