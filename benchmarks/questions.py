@@ -19,7 +19,9 @@ Issue 22's third blind set (players-blind-3.toml, 241 questions written from the
 who never saw the ranker, the readers or the players' words) was measured once on 2026-11-26, after the third
 round of tuning was merged (80.8% / 91.8% / 82.1% / 0); tuning data since. Issue 22's fourth round tuned on its
 even-indexed half only (by file order) and held its odd-indexed half out: both halves are reported apart, and
-`--misses` lists the even half's misses alone.
+`--misses` lists the even half's misses alone. Issue 22's fourth blind set (players-blind-4.toml, 254
+questions written the same way) was measured once on 2026-11-26, after the fourth round was merged (81.0% / 92.8% /
+74.4% / 1); never tuned on.
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
@@ -126,6 +128,8 @@ def main() -> None:
         "issue 22's third blind set, even half (tuned on by the fourth round)", blind_3[0::2]
     )
     report("issue 22's third blind set, odd half (held out by the fourth round)", blind_3[1::2])
+    if not args.dev_only:
+        report("issue 22's fourth blind set (measured once on 2026-11-26)", load("players-blind-4.toml"))
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
