@@ -19,6 +19,7 @@ import contextlib
 import json
 import time
 import tomllib
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,6 +149,20 @@ def test_no_request_leaves_the_sites_origin(browser, server: Site) -> None:
     assert any("/py/wheels/rulebook-" in url for url in urls)
     outside = [u for u in urls if not u.startswith((server.url, "data:", "blob:"))]
     assert not outside, outside[:5]
+
+
+def test_the_vocabulary_shipped_with_the_site_is_the_one_the_page_reads(browser, server: Site, built_site) -> None:
+    # The site ships the vocabulary `ask` needs (py/cache.zip) so that no visit builds it in the browser: its file
+    # must be named as the page's Python names it (the same key), or the page builds and keeps a second one.
+    _open(browser, server, FIRST_PAGE)
+    with zipfile.ZipFile(built_site / "py" / "cache.zip") as archive:
+        shipped = {n for n in archive.namelist() if n.startswith("vocabulary-")}
+    assert shipped, "the site ships no vocabulary"
+    names = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.rulebookEngine.request({kind: 'caches'}).then(reply => done(reply.names))"
+    )
+    assert {n for n in names if n.startswith("vocabulary-")} == shipped, names
 
 
 def test_the_ask_box_answers_held_out_questions_as_the_cli_does(browser, server: Site) -> None:

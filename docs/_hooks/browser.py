@@ -209,9 +209,15 @@ def dependency_wheels(cache: Path) -> list[Path]:
     return sorted(folder.glob("*.whl"))
 
 
+#: The interpreter's tag in the browser (Pyodide's CPython), which names every cache file there.
+BROWSER_CACHE_TAG = "cpython-" + BROWSER["python_version"].replace(".", "")
+
 VOCABULARY = """
 import sys
 sys.modules["rapidfuzz"] = sys.modules["Stemmer"] = None  # the browser's path (the same answers, tested)
+# Named as the browser's Python names it: the file holds plain data (its own sections, marshal of plain values),
+# which the browser's newer Python reads the same; without this the name would never match there.
+sys.implementation.cache_tag = sys.argv[2]
 import rulebook, rulebook.vocabulary
 assert rulebook.__file__.startswith(sys.argv[1]), rulebook.__file__
 rulebook.vocabulary.lexicon()
@@ -221,11 +227,12 @@ rulebook.vocabulary.lexicon()
 def vocabulary_cache(cache: Path, wheel: Path, when: int) -> bytes:
     """The vocabulary ``ask`` builds on first use, built here from the wheel's files as the browser installs them.
 
-    The browser gives the files the modification time ``when``, so the cache's name (from the files' sizes
-    and times) is the one it looks for; marshal data of plain values reads the same in Pyodide's Python.
+    The browser gives the files the modification time ``when``, and it is built under the browser's interpreter
+    tag, so the cache's name (from the files' sizes and times and the tag) is the one it looks for; marshal data
+    of plain values reads the same in Pyodide's Python.
     Without it the browser builds the vocabulary itself on a first visit, in pure Python (tens of seconds).
     """
-    kept = cache / f"vocabulary-{wheel.stem}-{when}.zip"
+    kept = cache / f"vocabulary-{wheel.stem}-{when}-{BROWSER_CACHE_TAG}.zip"
     if kept.is_file():
         return kept.read_bytes()
     with tempfile.TemporaryDirectory(prefix="rulebook-vocabulary-") as work:
@@ -235,7 +242,8 @@ def vocabulary_cache(cache: Path, wheel: Path, when: int) -> bytes:
         for path in installed.rglob("*"):
             os.utime(path, (when, when))
         env = {**os.environ, "PYTHONPATH": str(installed), "RULEBOOK_CACHE_DIR": str(made)}
-        done = subprocess.run([sys.executable, "-P", "-c", VOCABULARY, str(installed)], env=env, capture_output=True)
+        command = [sys.executable, "-P", "-c", VOCABULARY, str(installed), BROWSER_CACHE_TAG]
+        done = subprocess.run(command, env=env, capture_output=True)
         if done.returncode != 0:
             raise RuntimeError(f"the vocabulary could not be built: {done.stderr.decode()[-1500:]}")
         buffer = io.BytesIO()

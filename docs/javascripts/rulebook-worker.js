@@ -164,6 +164,10 @@ for folder, _, names in os.walk(os.path.join(sysconfig.get_path("purelib"), "rul
 
 async function handle(message) {
   const { pyodide } = await ready;
+  if (message.kind === "caches") {
+    // The files of the worker's cache folder: for the test that the shipped vocabulary is the one read.
+    return { names: pyodide.FS.readdir(CACHE_DIR).filter((name) => !name.startsWith(".")) };
+  }
   if (message.kind === "resources") {
     // What this worker fetched (its scripts, the runtime, the wheels): for the tests and the benchmark.
     return { urls: performance.getEntriesByType("resource").map((entry) => entry.name) };
