@@ -46,7 +46,7 @@ from typing import Any
 
 from rulebook.writing import checksum, write_atomic
 
-__all__ = ["FORMAT", "Rows", "StoredIndex", "Table", "open_store", "pack", "write"]
+__all__ = ["FORMAT", "Postings", "Rows", "StoredIndex", "Table", "open_store", "pack", "write"]
 
 #: The layout of the file: part of its key, so that another layout is another file.
 FORMAT = "lexicon-store/1"
@@ -414,7 +414,32 @@ class Table:
 _MISSING = object()
 
 
-class StoredIndex:
+class Postings:
+    """What an index answers from its ``terms`` alone (each term's code: its first entry times 65,536, plus its
+    number of entries), shared by the index as built ([`Index`][rulebook.vocabulary.Index]) and as stored.
+
+    Examples:
+        >>> class Two(Postings):
+        ...     terms = {"fire": 3 * 65_536 + 2}
+        >>> "fire" in Two(), len(Two()), Two().df("fire"), Two().df("water")
+        (True, 1, 2, 0)
+    """
+
+    __slots__ = ()
+    terms: Mapping[str, int]
+
+    def __contains__(self, term: object) -> bool:
+        return term in self.terms
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def df(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        return self.terms.get(term, 0) & 0xFFFF
+
+
+class StoredIndex(Postings):
     """An index read from the file, as [`Index`][rulebook.vocabulary.Index] (the same methods): its terms found by
     binary search, each term's postings read from the file (and checked) when the term is first looked up. The
     terms' section is read and checked when the index is first used; if it or a term's postings are damaged,
@@ -447,16 +472,6 @@ class StoredIndex:
         self._raw = (terms, _numbers(docs, "H"), _numbers(weights, "f"))
         self._terms = terms
         self._found.clear()
-
-    def __contains__(self, term: object) -> bool:
-        return term in self.terms
-
-    def __len__(self) -> int:
-        return len(self.terms)
-
-    def df(self, term: str) -> int:
-        """How many documents hold ``term``."""
-        return self.terms.get(term, 0) & 0xFFFF
 
     def _postings(self, term: str) -> tuple[Any, Any]:
         """The documents holding ``term`` and its weights there (read and checked when first asked for)."""

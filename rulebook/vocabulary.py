@@ -42,6 +42,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulebook import registry
+from rulebook.lexicon_store import Postings
 from rulebook.reading import capped
 
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ class Query:
         return list(dict.fromkeys(w for w in found if _meaningful(w)))
 
 
-class Index:
+class Index(Postings):
     """One index's postings: each term's documents and weights, packed in two arrays (quick to load)."""
 
     __slots__ = ("docs", "terms", "weights")
@@ -230,16 +231,6 @@ class Index:
         self.terms: dict[str, int] = packed[0]
         self.docs = array("H", packed[1])
         self.weights = array("f", packed[2])
-
-    def __contains__(self, term: object) -> bool:
-        return term in self.terms
-
-    def __len__(self) -> int:
-        return len(self.terms)
-
-    def df(self, term: str) -> int:
-        """How many documents hold ``term``."""
-        return self.terms.get(term, 0) & 0xFFFF
 
     def holders(self, term: str) -> Any:
         """The numbers of the documents holding ``term``."""
