@@ -174,8 +174,9 @@ def _command_of(args: Sequence[str]) -> Command | None:
     return None
 
 
-def _group_examples(group: str) -> list[tuple[str, ...]]:
-    return [line for line in example_lines() if (c := _command_of(line)) is not None and c.group == group]
+@cache
+def _group_examples(group: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(line for line in example_lines() if (c := _command_of(line)) is not None and c.group == group)
 
 
 # ---------------------------------------------------------------- input files
@@ -356,8 +357,10 @@ def _value(draw: st.DrawFn, param: Param, group: str, seen: dict[str, list[str]]
     return draw(JUNK)
 
 
+@cache
 def _observed() -> dict[tuple[str, ...], dict[str, list[str]]]:
-    """For each command, the values its examples give each parameter (by the parameter's name)."""
+    """For each command, the values its examples give each parameter (by the parameter's name); worked out once,
+    as the example lines it reads are (every draw of a case reads it)."""
     table: dict[tuple[str, ...], dict[str, list[str]]] = collections.defaultdict(lambda: collections.defaultdict(list))
     for line in example_lines():
         command = _command_of(line)

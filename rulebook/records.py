@@ -330,12 +330,13 @@ class RuleSet(Frozen):
 
         Option names use hyphens; keyword arguments may use underscores instead.
         """
-        values = {o.name: o.default for o in self.option_list}
+        listed = {o.name: o for o in self.option_list}  # listed once: a game's records are read once a call
+        values = {name: o.default for name, o in listed.items()}
         given = dict(chosen or {})
         given.update({k.replace("_", "-"): v for k, v in more.items()})
         for name, value in given.items():
-            values[name] = self.option(name).parse(value)
-        return Options(values, {o.name: o.default for o in self.option_list})
+            values[name] = (listed[name] if name in listed else self.option(name)).parse(value)
+        return Options(values, {name: o.default for name, o in listed.items()})
 
 
 def _row(game: str, default_file: str, raw: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -35,25 +35,40 @@ def _places(w: World) -> collections.Counter:
     return places
 
 
-def _random_game(seed: int) -> tuple[ElephantsState, list[tuple[str, str]], list[World]]:
+def _random_game(seed: int) -> tuple[ElephantsState, list[tuple[str, str]], list[World], list]:
+    """A random game played as ``replay`` plays its log: each move by the player whose decision it is, passed by
+    ``refusal``, made with ``explain``; the final state, the moves, every world on the way and the rulings."""
     rng = random.Random(seed)
     state = new_game(rng.randint(2, 4))
-    moves, worlds = [], [state.world()]
+    moves, worlds, rulings = [], [state.world()], []
     for _ in range(5000):
         if state.is_terminal():
             break
         action = rng.choice(state.legal_actions())
+        assert state.refusal(action) is None, f"game {seed}: {action!r} is listed but refused"
         moves.append((state.decision.player, action))
-        state = state.apply(action)
+        state, ruling = state.explain(action)
+        rulings.append(ruling)
         worlds.append(state.world())
-    return state, moves, worlds
+    return state, moves, worlds, rulings
+
+
+#: Every game's log is read back (``parse_log``) and gives the game's own moves; every REPLAYED-th game is also
+#: replayed whole, a second playing of the same moves.
+REPLAYED = 10
 
 
 def test_invariants_hold_over_many_random_games() -> None:
-    """elephants.base.sets: every card is in one place; health and trunks stay at 0 or more; games end."""
+    """elephants.base.sets: every card is in one place; health and trunks stay at 0 or more; games end.
+
+    A replayed log reproduces the game: each game is played move by move as ``replay`` plays a log (the player
+    whose decision it is, ``refusal`` letting the move through, ``explain`` making it), so its log reproduces
+    it once the log reads back as the same players and moves, checked for every game; every tenth game is also
+    replayed whole by ``replay``, which must give the same final state and the same ruling for every move.
+    """
     counted = 0
     for seed in range(GAMES):
-        state, moves, worlds = _random_game(seed)
+        state, moves, worlds, rulings = _random_game(seed)
         assert state.is_terminal(), f"game {seed} did not end"
         for w in worlds:
             places = _places(w)
@@ -62,8 +77,13 @@ def test_invariants_hold_over_many_random_games() -> None:
                 assert player.health >= 0 and player.trunks >= 0 and player.max_health >= 0
                 assert player.health <= player.max_health or player.out
             assert len(w.seats) - sum(p.out for p in w.players.values()) >= (0 if w.over else 2)
-        again, _ = replay(format_log(len(state.seats), {}, moves))
-        assert again == state, f"game {seed}: the replayed log does not reproduce the game"
+        log = format_log(len(state.seats), {}, moves)
+        players, options, read = parse_log(log)
+        assert (players, options, [(who, action) for who, action, _ in read]) == (len(state.seats), {}, moves)
+        if seed % REPLAYED == 0:
+            again, replayed = replay(log)
+            assert again == state, f"game {seed}: the replayed log does not reproduce the game"
+            assert replayed == rulings, f"game {seed}: the replay rules otherwise"
         counted += 1
     assert counted == GAMES
 

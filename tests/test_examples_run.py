@@ -1,16 +1,17 @@
 """Every example command shown to a user runs, exactly as it would when pasted into a shell.
 
 Examples are gathered from the `--help` of every command ("Example: rulebook ..."), from the README and
-from every docs page: `$ rulebook ...` lines in any fenced block (console transcripts are also compared
-line by line elsewhere; here the `text` and `bash` blocks count too), shell lines such as
+from every docs page: `$ rulebook ...` lines in any fenced block (`text` and `bash` blocks too), shell lines such as
 `.venv/bin/rulebook ...`, and inline code spans that write a whole command. Each is split into words by
 a real shell (through `cli.testing.shell_words`, which refuses a line a shell would cut at `&`, `;`
 or `|`), run as the console script runs it, and must exit with code 0 unless what is shown is an error.
 
-Usage lines (`rulebook rules GAME [--kind KIND]`) and bare command names (`rulebook compare`) are not
-examples and are left out; an inline command followed by "prints `error: ...`" shows a failure. The
-commands run in a copy of `examples/` and `docs/`, so an example that writes a file (`--chart`) writes
-it there. A command still running after BUDGET seconds (a long
+A command a `console` transcript of the README or a docs page shows is run there, by the transcripts' own
+test (conftest.py's Sybil parsers: the same words, run the same way, its output and exit code compared with
+what is shown), so it is not run a second time here. Usage lines (`rulebook rules GAME [--kind KIND]`) and
+bare command names (`rulebook compare`) are not examples and are left out; an inline command followed by
+"prints `error: ...`" shows a failure. The commands run in a copy of `examples/` and `docs/`, so an example
+that writes a file (`--chart`) writes it there. A command still running after BUDGET seconds (a long
 simulation) is stopped and counts as started: its arguments were read and it did not fail.
 """
 
@@ -112,9 +113,20 @@ def _page_examples() -> list[tuple[str, str, int]]:
     return found
 
 
+def _transcribed() -> set[tuple[str, int]]:
+    """(command, exit code shown) of every `console` transcript of the README and the docs pages: the transcripts'
+    own test runs each of them and compares what it prints and how it exits with what is shown."""
+    found = set()
+    for page in PAGES:
+        if page in GENERATED:
+            continue
+        found.update((t.command, _shown_exit(t)) for t in testing.transcripts(page.read_text(encoding="utf-8")))
+    return found
+
+
 def _examples() -> list[tuple[str, str, int]]:
     every = [(where, command, SUCCESS) for where, command in _help_examples()] + _page_examples()
-    kept, seen = [], set()
+    kept, seen = [], _transcribed()
     for where, command, shown in every:
         try:
             words = testing.shell_words(command)
@@ -147,7 +159,8 @@ def test_the_examples_are_found_in_help_readme_and_docs() -> None:
     wheres = {where.split(":")[0].split(" ")[0] for where, _, _ in EXAMPLES}
     assert "README.md" in wheres and "rulebook" in wheres
     assert any(w.startswith("docs/games/") for w in wheres)
-    assert len(EXAMPLES) > 100
+    # Each is run here or, shown in a `console` transcript, by the transcripts' test: well over a hundred in all.
+    assert len(EXAMPLES) > 30 and len(EXAMPLES) + len(_transcribed()) > 300
 
 
 @pytest.mark.off_the_map  # a command still running after BUDGET seconds is cut short
