@@ -30,6 +30,7 @@ from cli.output import (
     echo_styled,
     emit_json,
     emit_ruling,
+    errors_said,
     escape_unprintable,
     fitted,
     internal_error,
@@ -502,8 +503,11 @@ def entry(args: list[str]) -> int:
             built = make_app([], commands=[first])
         else:
             built = make_app()
+        said = errors_said()
         code = built(args, prog_name="rulebook", standalone_mode=False)
         code = code if isinstance(code, int) else EXIT_ANSWERED
+        if code == EXIT_INTERRUPTED and errors_said() == said:  # Typer's own silent exit on a Ctrl-C
+            return _leave("interrupted", EXIT_INTERRUPTED)
         return _flush_stdout() or code
     except typer.Abort:
         return _leave("interrupted", EXIT_INTERRUPTED)

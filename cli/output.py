@@ -162,8 +162,25 @@ def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
     return line
 
 
+#: How many lines ``say_error`` has printed in this process (see ``errors_said``).
+_said = [0]
+
+
+def errors_said() -> int:
+    """How many lines ``say_error`` has printed so far: the edge tells by it whether an exit was explained.
+
+    Examples:
+        >>> before = errors_said()
+        >>> say_error("error: an example")
+        >>> errors_said() - before
+        1
+    """
+    return _said[0]
+
+
 def say_error(message: str) -> None:
     """Print ``message`` as exactly one line on standard error (see ``one_line``), whatever the encoding."""
+    _said[0] += 1
     line = one_line(message) + "\n"
     stream = sys.stderr
     if stream is None:

@@ -659,6 +659,20 @@ def test_an_error_outside_any_command_is_one_line_too(monkeypatch: pytest.Monkey
     assert result.stderr.startswith("internal error (RuntimeError: callback failed)")
 
 
+def test_ctrl_c_before_a_command_starts_is_one_line_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C while Typer is still reading the command line (a loaded machine can deliver it there): Typer turns it
+    # into a silent exit 130; the edge must still say "interrupted", as for a Ctrl-C anywhere else.
+    import cli.main
+
+    def interrupted(value: bool) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.main, "_version", interrupted)
+    monkeypatch.delattr(cli.main, "app", raising=False)
+    result = run("--version")
+    assert result.code == 130 and result.stderr == "interrupted\n"
+
+
 @pytest.mark.parametrize("args", [["rules", "clash"], ["clash", "attack", "fire", "water", "--json"], ["--help"]])
 def test_an_answer_that_cannot_be_written_is_one_line_not_a_bug(args: list[str]) -> None:
     with open("/dev/full", "wb") as full:
