@@ -69,9 +69,11 @@ def report() -> str:
         winnable = sum(solved.get(s, {}).get("verdict") == "winnable" for s in range(1, n + 1))
         unknown = sum(solved.get(s, {}).get("verdict") == "unknown" for s in range(1, n + 1))
         share = f"{wins / winnable:.2f}" if winnable else "-"
+        ahead = [r["lookahead_won"] for r in rows if "lookahead_won" in r]
+        ahead_cell = f" | {sum(ahead)}: {_interval(sum(ahead), len(ahead))}" if ahead else ""
         lines.append(
             f"| {layout}, the {name} | {n} | {_interval(winnable, n)}, {unknown} unknown | {wins}: "
-            f"{_interval(wins, n)} | {planner}: {_interval(planner, n)} | {share} |"
+            f"{_interval(wins, n)} | {planner}: {_interval(planner, n)} | {share}{ahead_cell} |"
         )
         hint_cpu = [t for r in rows for t in r.get("hint_cpu", [])]
         hint_wall = [t for r in rows for t in r["hint_times"]]
@@ -84,6 +86,9 @@ def report() -> str:
             f"{per_game} "
             f"Planner moves that searched: {len(plan_cpu)}, CPU {_times(plan_cpu)}; wall {_times(plan_wall)}."
         )
+    if any("lookahead_won" in r for r in _rows(RESULTS / "elementals-hint-1.jsonl").values()):
+        lines[0] += " look-ahead planner wins |"
+        lines[1] += " --- |"
     return "\n".join([*lines, "", *timing])
 
 
