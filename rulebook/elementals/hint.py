@@ -71,9 +71,9 @@ WIDE, UCT_C = 12, 0.15
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
 #: The look-ahead of the plan the race keeps unless beaten (``plan_turn``'s ``lookahead``: the ``k`` best ends
-#: of the turn scored again by ``m`` sampled next draws), and that of the planner playing the games out.
+#: of the turn scored again by ``m`` sampled next draws). None: with (4, 8), pyramid development deals
+#: 10,001-10,030 gave 7 wins against 6 (``benchmarks/results/elementals-hint-methods.txt``), within chance.
 LOOKAHEAD: tuple[int, int] = (0, 0)
-ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -194,9 +194,7 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     after = sample
     for action in line:
         after = after.apply(action)
-    player = Planner()
-    player.lookahead = ROLLOUT_LOOKAHEAD
-    final = play_game(after, player, random.Random(0))
+    final = play_game(after, Planner(), random.Random(0))
     return final.won(), final.defeated
 
 
