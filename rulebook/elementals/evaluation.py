@@ -63,7 +63,7 @@ WEIGHTS: dict[str, float] = {
     "stuck": 240.0,  # an attack that can no longer be completed, or an elemental that cannot be banished
     "revealed": 4.0,  # per face-up elemental
     "deficit": 93.75,  # per elemental left that no card of its element remains to banish
-    "forced": 0.0,  # per point of damage the next draw is expected to force away (cards with no place)
+    "forced": 0.0,  # per point of damage the next draw is expected to force away: every weight lost wins
 }
 
 #: The planner's weights and power values for each layout where they differ from the pyramid's (the
