@@ -7,7 +7,7 @@ Run from the repository, after ``python benchmarks/elementals_solver.py --hint -
     python benchmarks/elementals_hint_report.py
 
 The look-ahead planner's wins on the same deals come from the rows of that run (``lookahead_won``), or from
-``results/elementals-hint-lookahead-L.jsonl`` when it was played apart (``python benchmarks/elementals_forced.py
+``results/elementals-hint-lookahead-L.jsonl`` when it was played apart (``python benchmarks/elementals_planner_dev.py
 --layout L --first 1 --deals N --values 0 --lookahead 4 8 --log FILE``).
 
 Only the first deals played without a gap count (runs side by side may be stopped part way), so the
@@ -62,7 +62,7 @@ def report() -> str:
     for layout, name in NAMES.items():
         played = _rows(RESULTS / f"elementals-hint-{layout}.jsonl")
         for seed, row in _rows(RESULTS / f"elementals-hint-lookahead-{layout}.jsonl").items():
-            # The look-ahead planner played on the same deals in a later run (elementals_forced.py --log).
+            # The look-ahead planner played on the same deals in a later run (elementals_planner_dev.py --log).
             if seed in played:
                 played[seed].setdefault("lookahead_won", row["won"])
         solved = _rows(RESULTS / f"elementals-solver-{layout}.jsonl")

@@ -2,7 +2,8 @@
 
 Run from the repository with the project installed:
 
-    python benchmarks/elementals_forced.py --layout 1 --first 10001 --deals 200 --weight forced --values 0 3
+    python benchmarks/elementals_planner_dev.py --layout 1 --first 10001 --deals 200 --weight forced --values 0 3
+    python benchmarks/elementals_planner_dev.py --layout 1 --deals 300 --values 0 --lookahead 4 8 --log FILE
 
 Every value plays the same deals (seeds ``--first`` on); prints each value's wins with a 95% interval
 (Wilson), the elementals defeated, the CPU seconds per game, and against the first value the deals won by
