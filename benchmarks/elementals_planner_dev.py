@@ -20,7 +20,7 @@ import time
 from rulebook import elementals
 from rulebook.elementals import evaluation
 from rulebook.elementals.bots import Planner, play_game
-from rulebook.elementals.hint import _wilson
+from rulebook.elementals.simulation import SimulationResult
 
 
 def main() -> None:
@@ -50,7 +50,7 @@ def main() -> None:
         cpu = (time.process_time() - start) / len(seeds)
         results[value] = rows
         wins = sum(w for w, _ in rows)
-        low, high = _wilson(wins, len(rows))
+        low, high = SimulationResult("", games=len(rows), wins=wins).interval()
         line = (f"{args.weight}={value:g}: {wins}/{len(rows)} = {wins / len(rows):.1%} ({low:.1%}-{high:.1%}), "
                 f"defeated {sum(d for _, d in rows) / len(rows):.2f}, CPU/game {cpu:.2f} s")
         if value != args.values[0]:
