@@ -72,7 +72,7 @@ WIDE, UCT_C = 12, 0.15
 LOST_AFTER = 40
 #: The look-ahead of the plan the race keeps unless beaten (``plan_turn``'s ``lookahead``: the ``k`` best ends
 #: of the turn scored again by ``m`` sampled next draws). None: with (4, 8), pyramid development deals
-#: 10,001-10,030 gave 10 wins against 9 (``benchmarks/results/elementals-hint-lookahead.txt``), within chance.
+#: 10,001-10,060 gave 14 wins against 12 (``benchmarks/results/elementals-hint-lookahead.txt``), within chance.
 LOOKAHEAD: tuple[int, int] = (0, 0)
 
 
