@@ -5,9 +5,10 @@ Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
         [--candidates 8] [--budget 700] [--positions 40000] [--method race|nested|uct] [--winnable FILE]
-        [--lookahead K M] [--planner-lookahead K M] [--log FILE]
+        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE]
 
-``--lookahead`` sets the look-ahead of the plan the race keeps (``hint.LOOKAHEAD``), ``--planner-lookahead``
+``--lookahead`` sets the look-ahead of the plan the race keeps (``hint.LOOKAHEAD``), ``--rollout-lookahead``
+that of the planner playing the sampled games out (``hint.ROLLOUT_LOOKAHEAD``), ``--planner-lookahead``
 that of the planner it is compared with; ``--log`` appends one JSON line per deal (for paired counts).
 
 With ``--winnable``, a JSON-lines file of ``{"seed": ..., "verdict": ...}`` (the solver's, deck known), only the
@@ -43,6 +44,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
     parser.add_argument("--method", choices=hints.METHODS, default="race")
     parser.add_argument("--lookahead", type=int, nargs=2, default=None, help="the kept line's: k ends, m draws")
+    parser.add_argument("--rollout-lookahead", type=int, nargs=2, default=None, help="the games' planner's: k m")
     parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
     parser.add_argument("--log", default=None, help="append one JSON line per deal")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
@@ -60,6 +62,8 @@ def main() -> None:
         hints._rollout = deep  # type: ignore[assignment]
     if args.lookahead is not None:
         hints.LOOKAHEAD = tuple(args.lookahead)
+    if args.rollout_lookahead is not None:
+        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
     if args.budget is not None:
         hints.BUDGET[args.layout] = args.budget
     hints.POSITIONS = args.positions
