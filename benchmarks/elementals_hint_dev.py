@@ -5,6 +5,11 @@ Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
         [--candidates 8] [--budget 700] [--positions 40000] [--method race|nested|uct] [--winnable FILE]
+        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE]
+
+``--lookahead`` sets the look-ahead of the plan the race keeps (``hint.LOOKAHEAD``), ``--rollout-lookahead``
+that of the planner playing the sampled games out (``hint.ROLLOUT_LOOKAHEAD``), ``--planner-lookahead``
+that of the planner it is compared with; ``--log`` appends one JSON line per deal (for paired counts).
 
 With ``--winnable``, a JSON-lines file of ``{"seed": ..., "verdict": ...}`` (the solver's, deck known), only the
 deals it calls winnable are played: a deal no line wins is lost by every policy, and comparing methods on the
@@ -38,6 +43,10 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None, help="turns per hint (default: the layout's BUDGET)")
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
     parser.add_argument("--method", choices=hints.METHODS, default="race")
+    parser.add_argument("--lookahead", type=int, nargs=2, default=None, help="the kept line's: k ends, m draws")
+    parser.add_argument("--rollout-lookahead", type=int, nargs=2, default=None, help="the games' planner's: k m")
+    parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
+    parser.add_argument("--log", default=None, help="append one JSON line per deal")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
     parser.add_argument(
         "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
@@ -51,6 +60,10 @@ def main() -> None:
             return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
 
         hints._rollout = deep  # type: ignore[assignment]
+    if args.lookahead is not None:
+        hints.LOOKAHEAD = tuple(args.lookahead)
+    if args.rollout_lookahead is not None:
+        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
     if args.budget is not None:
         hints.BUDGET[args.layout] = args.budget
     hints.POSITIONS = args.positions
@@ -78,8 +91,14 @@ def main() -> None:
         games.append(time.process_time() - start)
         wins += final.won()
         defeated += final.defeated
-        base = play_game(elementals.new_game(seed=seed, layout=args.layout), Planner(), random.Random(seed))
+        player = Planner()
+        player.lookahead = tuple(args.planner_lookahead)
+        base = play_game(elementals.new_game(seed=seed, layout=args.layout), player, random.Random(seed))
         planned += base.won()
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"seed": seed, "won": final.won(), "defeated": final.defeated,
+                                      "planner": base.won(), "cpu": games[-1]}) + "\n")
         print(f"seed {seed}: hint {'won' if final.won() else 'lost'} ({final.defeated} defeated), "
               f"planner {'won' if base.won() else 'lost'}, {games[-1]:.1f} s", flush=True)
     n = len(seeds)

@@ -6,6 +6,10 @@ Run from the repository, after ``python benchmarks/elementals_solver.py --hint -
 
     python benchmarks/elementals_hint_report.py
 
+The look-ahead planner's wins on the same deals come from the rows of that run (``lookahead_won``), or from
+``results/elementals-hint-lookahead-L.jsonl`` when it was played apart (``python benchmarks/elementals_planner_dev.py
+--layout L --first 1 --deals N --values 0 --lookahead 4 8 --log FILE``).
+
 Only the first deals played without a gap count (runs side by side may be stopped part way), so the
 figures are always for deals 1 to N of a layout. Intervals are 95% (Wilson). Times are per hint asked and
 per planner move that searched, as CPU seconds of the process (the machine may be shared) and as wall
@@ -57,6 +61,10 @@ def report() -> str:
     timing = []
     for layout, name in NAMES.items():
         played = _rows(RESULTS / f"elementals-hint-{layout}.jsonl")
+        for seed, row in _rows(RESULTS / f"elementals-hint-lookahead-{layout}.jsonl").items():
+            # The look-ahead planner played on the same deals in a later run (elementals_planner_dev.py --log).
+            if seed in played:
+                played[seed].setdefault("lookahead_won", row["won"])
         solved = _rows(RESULTS / f"elementals-solver-{layout}.jsonl")
         n = 0
         while n + 1 in played:
@@ -69,9 +77,11 @@ def report() -> str:
         winnable = sum(solved.get(s, {}).get("verdict") == "winnable" for s in range(1, n + 1))
         unknown = sum(solved.get(s, {}).get("verdict") == "unknown" for s in range(1, n + 1))
         share = f"{wins / winnable:.2f}" if winnable else "-"
+        ahead = [r["lookahead_won"] for r in rows if "lookahead_won" in r]
+        ahead_cell = f" | {sum(ahead)}: {_interval(sum(ahead), n)}" if len(ahead) == n else " | -"
         lines.append(
             f"| {layout}, the {name} | {n} | {_interval(winnable, n)}, {unknown} unknown | {wins}: "
-            f"{_interval(wins, n)} | {planner}: {_interval(planner, n)} | {share} |"
+            f"{_interval(wins, n)} | {planner}: {_interval(planner, n)} | {share}{ahead_cell} |"
         )
         hint_cpu = [t for r in rows for t in r.get("hint_cpu", [])]
         hint_wall = [t for r in rows for t in r["hint_times"]]
@@ -84,6 +94,11 @@ def report() -> str:
             f"{per_game} "
             f"Planner moves that searched: {len(plan_cpu)}, CPU {_times(plan_cpu)}; wall {_times(plan_wall)}."
         )
+    if any(line.count("|") > 7 and not line.endswith("| - |") for line in lines[2:]):
+        lines[0] += " look-ahead planner wins |"
+        lines[1] += " --- |"
+    else:
+        lines[2:] = [line.removesuffix(" - |") for line in lines[2:]]
     return "\n".join([*lines, "", *timing])
 
 

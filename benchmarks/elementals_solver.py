@@ -112,7 +112,8 @@ def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> Non
     share them) with the hint policy, appending each game's result: won, the damage, the seconds of every
     hint that weighed a choice (the lone moves, draws mostly, are only counted), the CPU seconds of the whole
     game, and the planner's game on the same deal with the seconds of each of its moves (in the same run, so
-    the two times compare); seconds as wall clock and as CPU time (the machine may be shared)."""
+    the two times compare), and the look-ahead planner's game (won, CPU seconds); seconds as wall clock and
+    as CPU time (the machine may be shared)."""
     from rulebook.elementals import hint as hints
 
     path = _path(layout, "hint")
@@ -142,6 +143,8 @@ def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> Non
             cpu = time.process_time() - cpu
             planner_times: list[tuple[float, float]] = []
             planned = _timed_game(layout, seed, POLICIES["planner"](), planner_times)
+            ahead_times: list[tuple[float, float]] = []
+            ahead = _timed_game(layout, seed, POLICIES["lookahead"](), ahead_times)
             row = {
                 "seed": seed,
                 "won": final.won(),
@@ -155,6 +158,8 @@ def play_hints(layout: int, deals: int, stride: int = 1, offset: int = 0) -> Non
                 "planner_won": planned.won(),
                 "planner_times": [round(t, 4) for t, _ in planner_times],
                 "planner_cpu": [round(c, 4) for _, c in planner_times],
+                "lookahead_won": ahead.won(),
+                "lookahead_cpu": round(sum(c for _, c in ahead_times), 3),
             }
             out.write(json.dumps(row) + "\n")
             out.flush()

@@ -721,7 +721,10 @@ def simulate(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Game i is dealt from seed + i.")] = 1,
     policy: Annotated[
         list[str] | None,
-        typer.Option(help="random, greedy, planner or hint (slow: it plays out sampled games every turn); repeatable."),
+        typer.Option(
+            help="random, greedy, planner, lookahead (the planner weighing the next draw) or hint (slow: it plays "
+            "out sampled games every turn); repeatable."
+        ),
     ] = None,
     layout: LayoutFlag = "1",
     option: OptionFlag = None,

@@ -30,7 +30,17 @@ from rulebook import elementals as E
 from rulebook.elementals import Discard, Draw, ElementalsState, Reorder, Unleash
 from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, pile_power, planner_weights, score
 
-__all__ = ["WORK", "Planner", "Policy", "greedy", "plan_turn", "planner", "play_game", "random_policy"]
+__all__ = [
+    "WORK",
+    "LookaheadPlanner",
+    "Planner",
+    "Policy",
+    "greedy",
+    "plan_turn",
+    "planner",
+    "play_game",
+    "random_policy",
+]
 
 Policy = Callable[[ElementalsState, random.Random], Any]
 
@@ -299,7 +309,8 @@ class _TurnSearch:
         ):
             return -1e6 + defeated * 100
         cards = cards_facts(self.deck, (*hand, *under), doubled)
-        return score((slots, piles, revealed, damage, powers, doubled), cards, self.weights, self.values)
+        node = (slots, piles, revealed, damage, powers, doubled)
+        return score(node, cards, self.weights, self.values, self.deck, under)
 
 
 _LORDS = frozenset(c for c in E.ELEMENTALS if c.startswith("K"))
@@ -315,12 +326,77 @@ def _drop(items: tuple[str, ...], c: str) -> tuple[str, ...]:
 WORK = [0]
 
 
-def plan_turn(s: ElementalsState) -> tuple[float, tuple]:
-    """The best score of the turn under way in ``s``, and the first plan that reaches it."""
+def plan_turn(s: ElementalsState, lookahead: tuple[int, int] = (0, 0)) -> tuple[float, tuple]:
+    """The best score of the turn under way in ``s``, and the first plan that reaches it.
+
+    With ``lookahead`` ``(k, m)``, the ``k`` best ends of the turn are scored again by the next draw
+    (``_expectimax``): the mean, over ``m`` draws of three unseen cards, of the best reply turn's score."""
     search = _TurnSearch(s)
-    found = search.best()
-    WORK[0] += len(search.memo)
+    k, m = lookahead
+    if k < 2 or m < 1 or not s.deck:
+        found = search.best()
+        WORK[0] += len(search.memo)
+        return found
+    return _expectimax(search, k, m)
+
+
+def _ends(search: _TurnSearch) -> dict[tuple, tuple[float, tuple]]:
+    """Every end of the turn ``search`` can reach, with its score and the first plan (in the order of
+    ``legal_actions``) that reaches it."""
+    found: dict[tuple, tuple[float, tuple]] = {}
+    visited: set[tuple] = set()
+    stack: list[tuple[tuple, tuple]] = [(search.root, ())]
+    while stack:
+        node, path = stack.pop()
+        if node in visited:
+            continue
+        visited.add(node)
+        hand, _, slots, _, damage = node[:5]
+        if not hand or damage >= E.LOSING_DAMAGE or not any(slots):
+            found[node] = (search.evaluate(node), path)
+            continue
+        for action, child in reversed(search.children(node)):
+            if child not in visited:
+                stack.append((child, (*path, action)))
+    WORK[0] += len(visited)
     return found
+
+
+def _expectimax(search: _TurnSearch, k: int, m: int) -> tuple[float, tuple]:
+    """The turn's plan chosen by one draw of look-ahead (sparse sampling): the ``k`` best ends by score
+    each get the mean, over the same ``m`` draws of three cards from the unseen cards (sorted, then drawn
+    by a generator seeded from how many there are: the order of the deck is never read), of the best
+    reply turn's score; a won or lost end keeps its own score."""
+    ends = _ends(search)
+    ranked = sorted(ends.items(), key=lambda item: -item[1][0])[:k]
+    unseen = sorted(search.deck)
+    rng = random.Random(len(unseen) * 131 + len(ranked))
+    size = min(E.HAND_SIZE, len(unseen))
+    draws = [tuple(rng.sample(range(len(unseen)), size)) for _ in range(m)]
+    best: tuple[float, tuple] = (-math.inf, ())
+    for node, (value, plan) in ranked:
+        if abs(value) < 5e5:
+            value = sum(_reply(search, node, unseen, draw) for draw in draws) / m
+        if value > best[0]:
+            best = (value, plan)
+    return best
+
+
+def _reply(search: _TurnSearch, node: tuple, unseen: list[str], draw: tuple[int, ...]) -> float:
+    """The best score of the next turn from ``node`` when the draw is ``unseen``'s cards at ``draw``."""
+    hand, piles, slots, revealed, damage, powers, doubled, under = node
+    taken = set(draw)
+    rest = tuple(c for j, c in enumerate(unseen) if j not in taken) + tuple(under)
+    reply = object.__new__(_TurnSearch)
+    reply.__dict__.update(search.__dict__)
+    reply.deck = rest
+    reply.refills = bool(rest) or search.refills
+    reply.root_defeated = slots.count(None)
+    reply.memo = {}
+    reply.root = ((*hand, *(unseen[j] for j in draw)), piles, slots, revealed, damage, powers, doubled, ())
+    value = reply.best()[0]
+    WORK[0] += len(reply.memo)
+    return value
 
 
 class Planner:
@@ -335,6 +411,8 @@ class Planner:
     """
 
     breath = False
+    #: One draw of look-ahead: the best ends of a turn (``k``) scored by ``m`` sampled next draws.
+    lookahead: tuple[int, int] = (0, 0)
 
     def __init__(self) -> None:
         self._plan: list[Any] = []
@@ -352,7 +430,7 @@ class Planner:
             action = self._plan.pop(0)
             self._expect = state.apply(action)
             return action
-        _, plan = plan_turn(state)
+        _, plan = plan_turn(state, self.lookahead)
         if self.breath and "KC" in state.powers and state.deck and any(isinstance(a, Discard) for a in plan):
             # A card would be thrown away: draw one more first, and plan again with it.
             self._plan = []
@@ -361,6 +439,21 @@ class Planner:
         action = self._plan.pop(0)
         self._expect = state.apply(action)
         return action
+
+
+class LookaheadPlanner(Planner):
+    """The planner with one draw of look-ahead: of its four best ends of a turn, it plays toward the one
+    whose next turn, over eight draws of three cards sampled from the unseen cards, scores best on average.
+    About twenty times the planner's work; on pyramid development deals 10,001 to 10,600 it won 93 against
+    the planner's 77 (``benchmarks/results/elementals-hint-lookahead.txt``).
+
+    Examples:
+        >>> end = play_game(E.new_game(seed=141), LookaheadPlanner(), random.Random(141))
+        >>> end.is_terminal()
+        True
+    """
+
+    lookahead = (4, 8)
 
 
 def _useful(state: ElementalsState, c: str) -> bool:

@@ -28,6 +28,7 @@ __all__ = [
     "POWER_VALUE",
     "WEIGHTS",
     "deck_facts",
+    "forced_damage",
     "pile_power",
     "planner_weights",
     "position_score",
@@ -62,6 +63,7 @@ WEIGHTS: dict[str, float] = {
     "stuck": 240.0,  # an attack that can no longer be completed, or an elemental that cannot be banished
     "revealed": 4.0,  # per face-up elemental
     "deficit": 93.75,  # per elemental left that no card of its element remains to banish
+    "forced": 0.0,  # per point of damage the next draw is expected to force away: every weight lost wins
 }
 
 #: The planner's weights and power values for each layout where they differ from the pyramid's (the
@@ -91,6 +93,7 @@ ORDER_WEIGHTS: dict[str, float] = {
     "ready": 70.0,
     "stuck": 150.0,
     "deficit": 150.0,
+    "forced": 0.0,
 }
 ORDER_POWER_VALUE: dict[str, float] = {"KH": 30.0, "KS": 18.0, "KD": 6.0, "KC": 3.0}
 
@@ -165,18 +168,76 @@ def pile_power(pile: Sequence[tuple[str, int]], doubled: frozenset[str]) -> int:
     return total
 
 
+def forced_damage(node: tuple[Any, ...], deck: tuple[str, ...], more: Sequence[str] = ()) -> float:
+    """The damage the next draw is expected to force away: each of the unseen cards (``deck`` and
+    ``more``) that nothing on the board of ``node`` can take (no ready elemental of its element to
+    banish, no started attack it completes, no face-up elemental it can start on and leave completable)
+    is thrown away at its power, and a draw holds three of them.
+
+    Examples:
+        >>> from rulebook import elementals
+        >>> s = elementals.position(hand="", targets="KS QH", piles={"KS": "8D 6C"})
+        >>> node = (s.slots, s.piles, s.revealed, s.damage, s.powers, s.doubled)
+        >>> forced_damage(node, ("2H", "9S", "AD"))  # 9S banishes KS; 2H has no place, nor AD (12 - 1 > 10)
+        3.0
+    """
+    slots, piles, revealed, _, _, doubled = node
+    n = len(deck) + len(more)
+    if not n:
+        return 0.0
+    ready = [False, False, False, False]
+    # Per element of a card: the least power that finds a place on another element's elemental.
+    least = [99, 99, 99, 99]
+    reach = 10
+    for i in revealed:
+        t = slots[i]
+        if t is None:
+            continue
+        e = ELEMENT_INDEX[t]
+        pile = piles[i]
+        laid = len(pile)
+        if laid >= 2:
+            ready[e] = True
+            continue
+        need = POWER[t] - pile_power(pile, doubled) if laid else POWER[t] - reach
+        need = max(need, 1)
+        for f in range(4):
+            if f != e and need < least[f]:
+                least[f] = need
+    counts, _, values = deck_facts(deck)
+    lost = 0
+    for e in range(4):
+        if ready[e] or not counts[e]:
+            continue
+        bar = least[e]
+        for p in values[e]:
+            if p >= bar:
+                break
+            lost += p
+    for c in more:
+        e = ELEMENT_INDEX.get(c)
+        if e is not None and not ready[e] and POWER[c] < least[e]:
+            lost += POWER[c]
+    return lost * min(3, n) / n
+
+
 def score(
     node: tuple[Any, ...],
     cards: tuple[list[int], int, int],
     weights: Mapping[str, float] = WEIGHTS,
     values: Mapping[str, float] = POWER_VALUE,
+    deck: tuple[str, ...] | None = None,
+    more: Sequence[str] = (),
 ) -> float:
     """The score of a position (higher is better): ``node`` is ``(slots, piles, revealed, damage, powers,
-    doubled)`` and ``cards`` what ``cards_facts`` says of the cards left to play."""
+    doubled)`` and ``cards`` what ``cards_facts`` says of the cards left to play; given the unseen cards
+    (``deck`` and ``more``), the damage the next draw would force away weighs too (``forced_damage``)."""
     slots, piles, revealed, damage, powers, doubled = node
     counts, have, left = cards
     w = weights
     total = w["defeated"] * slots.count(None) - w["damage"] * damage
+    if deck is not None and w["forced"]:
+        total -= w["forced"] * forced_damage(node, deck, more)
     if damage > w["danger_from"]:
         total -= w["danger"] * (damage - w["danger_from"])
     reach = 20 if "KS" in powers else 10

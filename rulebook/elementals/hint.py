@@ -70,6 +70,13 @@ METHODS = ("race", "nested", "uct")
 WIDE, UCT_C = 12, 0.15
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
+#: The look-ahead of the plan the race keeps unless beaten (``plan_turn``'s ``lookahead``: the ``k`` best ends
+#: of the turn scored again by ``m`` sampled next draws). None: with (4, 8), pyramid development deals
+#: 10,001-10,060 gave 14 wins against 12 (``benchmarks/results/elementals-hint-lookahead.txt``), within chance.
+LOOKAHEAD: tuple[int, int] = (0, 0)
+#: The look-ahead of the planner that plays the sampled games out (off: the planner as it is). With (4, 8) a
+#: game costs three times the CPU and won 11 of 53 development deals against 12 (``elementals-hint-lookahead.txt``).
+ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -176,7 +183,7 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     so the planner's line may be listed under another order of the same plays."""
     game = canonical(state)
     ends = {end: (line, end) for line, end in listed}
-    for action in plan_turn(game)[1]:
+    for action in plan_turn(game, LOOKAHEAD)[1]:
         game = game.apply(action)
         found = ends.get(position_of(game))
         if found is not None:
@@ -190,7 +197,9 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     after = sample
     for action in line:
         after = after.apply(action)
-    final = play_game(after, Planner(), random.Random(0))
+    player = Planner()
+    player.lookahead = ROLLOUT_LOOKAHEAD
+    final = play_game(after, player, random.Random(0))
     return final.won(), final.defeated
 
 

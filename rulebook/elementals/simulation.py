@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals.bots import Planner, Policy, greedy, play_game, random_policy
+from rulebook.elementals.bots import LookaheadPlanner, Planner, Policy, greedy, play_game, random_policy
 from rulebook.elementals.hint import HintPolicy
 from rulebook.errors import UnknownNameError
 from rulebook.records import Options
@@ -38,6 +38,7 @@ POLICIES: Mapping[str, Callable[[], Policy]] = {
     "random": lambda: random_policy,
     "greedy": lambda: greedy,
     "planner": Planner,
+    "lookahead": LookaheadPlanner,
     "hint": HintPolicy,
 }
 
