@@ -178,7 +178,7 @@ def write(path: Path, data: Mapping[str, Any]) -> None:
     prune_cache(path)
 
 
-class Store:
+class Store(Mapping[str, Any]):
     """An opened vocabulary file, as a read-only mapping: each part of the vocabulary by name, unpacked when first
     asked for (the big parts as [`Table`][rulebook.lexicon_store.Table],
     [`StoredIndex`][rulebook.lexicon_store.StoredIndex] and [`Rows`][rulebook.lexicon_store.Rows], which read
@@ -208,25 +208,14 @@ class Store:
             self._values[name] = self._unpack(name)
         return self._values[name]
 
-    def get(self, name: str, default: Any = None) -> Any:
-        """The part ``name``, else ``default``."""
-        try:
-            return self[name]
-        except KeyError:
-            return default
-
     def __contains__(self, name: object) -> bool:
         return name in self._sections and "/" not in str(name)
 
     def __iter__(self) -> Iterator[str]:
         return (name for name in self._sections if "/" not in name)
 
-    def keys(self) -> list[str]:
-        """The names of the vocabulary's parts."""
-        return list(self)
-
     def __len__(self) -> int:
-        return len(self.keys())
+        return sum(1 for _ in self)
 
     def read(self, offset: int, length: int) -> bytes:
         """``length`` bytes of the file's body from ``offset``."""
@@ -342,7 +331,7 @@ class _Words:
         return (keys[places[i] : places[i + 1]].decode("utf-8") for i in range(len(places) - 1))
 
 
-class Table:
+class Table(Mapping[str, Any]):
     """A word table read from the file, as a read-only dict: a word found by binary search over the sorted words,
     its value unpacked when first asked for. The section is read and checked when the table is first used; if
     it is damaged, the table is the one built afresh."""
@@ -393,18 +382,6 @@ class Table:
     def __iter__(self) -> Iterator[str]:
         words = self._words or self._load()
         return iter(self._raw if self._raw is not None else words)
-
-    def keys(self) -> list[str]:
-        """The words, sorted."""
-        return list(self)
-
-    def items(self) -> list[tuple[str, Any]]:
-        """Each word and its value."""
-        return [(k, self[k]) for k in self]
-
-    def values(self) -> list[Any]:
-        """Each word's value."""
-        return [self[k] for k in self]
 
     def __len__(self) -> int:
         words = self._words or self._load()
@@ -506,7 +483,7 @@ class StoredIndex(Postings):
         return zip(docs, weights, strict=True)
 
 
-class _Codes:
+class _Codes(Mapping[str, int]):
     """An index's terms and their codes (as [`Index.terms`][rulebook.vocabulary.Index]), read from sorted words."""
 
     __slots__ = ("_codes", "_words")
@@ -530,10 +507,6 @@ class _Codes:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._words)
-
-    def keys(self) -> list[str]:
-        """The terms, sorted."""
-        return list(self._words)
 
     def __len__(self) -> int:
         return len(self._words)
