@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Callable
@@ -387,8 +388,7 @@ def _reply(search: _TurnSearch, node: tuple, unseen: list[str], draw: tuple[int,
     hand, piles, slots, revealed, damage, powers, doubled, under = node
     taken = set(draw)
     rest = tuple(c for j, c in enumerate(unseen) if j not in taken) + tuple(under)
-    reply = object.__new__(_TurnSearch)
-    reply.__dict__.update(search.__dict__)
+    reply = copy.copy(search)  # the same turn's settings, a fresh root, deck and memo
     reply.deck = rest
     reply.refills = bool(rest) or search.refills
     reply.root_defeated = slots.count(None)
