@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -9,7 +10,8 @@ import pytest
 
 from rulebook import elementals
 from rulebook.elementals.bots import Planner
-from rulebook.elementals.hint import _better, canonical, hint, plans, view, visible
+from rulebook.elementals import endgame
+from rulebook.elementals.hint import _better, canonical, hint, plans, reasons, view, visible
 
 
 def _midgame(seed: int, moves: int, layout: int = 1) -> elementals.ElementalsState:
@@ -246,3 +248,53 @@ def test_games_played_out_with_the_look_ahead_never_read_the_hidden_cards(monkey
     first, second = hint(state, samples=4), hint(other, samples=4)
     assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
     assert first.action in state.legal_actions()
+
+
+# ---------------------------------------------------------------- the endgame counted over every draw
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(2, 48), (10, 47), (27, 48)])
+def test_the_endgame_count_never_reads_the_hidden_cards(seed: int, moves: int) -> None:
+    # Few cards left and face-down elementals still in the pyramid: the count takes the deck as a set and
+    # weighs every way the face-down elementals may lie, so reordering what is unseen changes nothing.
+    state = _midgame(seed, moves)
+    assert endgame.applies(state) and any(s is not None and i not in state.revealed for i, s in enumerate(state.slots))
+    other = _hidden_reordered(state, random.Random(seed))
+    assert other != state and visible(other) == visible(state)
+    first, second = hint(state), hint(other)
+    assert first.source == second.source == "exact"
+    assert (first.plan, first.chance, first.exact) == (second.plan, second.chance, second.exact)
+    assert 0 < first.chance < 1 and not first.exact
+    after = state
+    for action in first.plan:  # legal in the real game
+        after = after.apply(action)
+
+
+def test_the_counted_chance_is_what_following_the_hint_wins_over_every_order_of_the_deck() -> None:
+    # KS needs a spade to banish it; 5S in hand does it now. Every order of the four cards left, followed
+    # move by move with the hint, wins; and with 5S thrown away the count says 3 in 4 (3S in the next draw).
+    others = "JH QH KH JD QD KD JS QS JC QC KC"
+    state = elementals.position(hand="5S 9D 2C", targets="KS", defeated=others, piles={"KS": "8D 6C"},
+                                deck="3S 4H 8H 9H")
+    found = hint(state)
+    assert (found.source, found.chance, found.exact, found.action) == ("exact", 1.0, True, elementals.Play("5S", "KS"))
+    thrown = state.apply(elementals.Discard("5S"))
+    assert endgame.chances(thrown, [(elementals.Discard("9D"), elementals.Discard("2C"))]) == ([0.75], True)
+    wins = 0
+    orders = list(itertools.permutations(thrown.deck))
+    for order in orders:
+        game = replace(thrown, deck=order)
+        while not game.is_terminal():
+            game = game.apply(hint(game).action)
+        wins += game.won()
+    assert wins / len(orders) == 0.75
+
+
+def test_an_endgame_hint_says_its_chance_is_counted() -> None:
+    others = "JH QH KH JD QD KD JS QS JC QC KC"
+    state = elementals.position(hand="5S 9D 2C", targets="KS", defeated=others, piles={"KS": "8D 6C"},
+                                deck="3S 4H 8H 9H").apply(elementals.Discard("5S"))
+    text = "\n".join(reasons(state, hint(state)))
+    assert "chance to win from here: exactly 75% (counted over every way the 4 cards left in the deck may come)" in text
+    for word in ("planner", "race", "expectimax"):
+        assert word not in text

@@ -33,6 +33,8 @@ from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, 
 
 __all__ = [
     "WORK",
+    "TurnSearch",
+    "turn_ends",
     "LookaheadPlanner",
     "Planner",
     "Policy",
@@ -361,6 +363,12 @@ def _ends(search: _TurnSearch) -> dict[tuple, tuple[float, tuple]]:
                 stack.append((child, (*path, action)))
     WORK[0] += len(visited)
     return found
+
+
+#: Public names of the turn's search and of every end it can reach, for the exact endgame
+#: (``rulebook.elementals.endgame``).
+TurnSearch = _TurnSearch
+turn_ends = _ends
 
 
 def _expectimax(search: _TurnSearch, k: int, m: int) -> tuple[float, tuple]:

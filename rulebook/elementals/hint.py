@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import ElementalsState, Unleash
+from rulebook.elementals import ElementalsState, Unleash, endgame
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.solver import Solver, order_key, position_of
 from rulebook.errors import IllegalActionError
@@ -68,6 +68,10 @@ POSITIONS = 40_000
 #: weigh up to ``WIDE`` lines, and UCB1's exploration constant is ``UCT_C``.
 METHODS = ("race", "nested", "uct")
 WIDE, UCT_C = 12, 0.15
+#: Whether a turn is chosen by counting its chance over every draw to come when the deck holds at most
+#: ``endgame.DECK_LIMIT`` cards (``endgame.chances``), and how many of the turn's plans are counted.
+ENDGAME = True
+ENDGAME_PLANS = 24
 #: The games played out, none won, after which a hint calls the deal lost.
 LOST_AFTER = 40
 #: The look-ahead of the plan the race keeps unless beaten (``plan_turn``'s ``lookahead``: the ``k`` best ends
@@ -99,6 +103,10 @@ class Hint:
     alternatives: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
     mean: float = 0.0
     played: int = 0
+    #: With ``source`` ``"exact"``: the chance to win counted over every draw to come (``endgame.chances``),
+    #: and whether that count is exact rather than a close estimate.
+    chance: float | None = None
+    exact: bool = False
 
 
 def visible(state: ElementalsState) -> tuple:
@@ -399,6 +407,10 @@ def hint(
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
         # Readings the plans are not listed for: the planner's move (it reads the deck's make-up).
         return _planners_move(state, rng, 0)
+    if ENDGAME and endgame.applies(state):
+        counted = _counted(state)
+        if counted is not None:
+            return counted
     lines, has_mine = _candidates(state, candidates if method == "race" else WIDE)
     if len(lines) < 2:
         # One sensible move (a draw, or a single plan): no race, but its chance is still estimated.
@@ -441,6 +453,29 @@ def hint(
     )
 
 
+def _counted(state: ElementalsState) -> Hint | None:
+    """The plan with the best chance to win counted over every draw to come (``endgame.chances``), the
+    planner's first among equals; None when the count is too long, or every plan's chance is nil (then the
+    race finds the plan that loses least)."""
+    listed = plans(state)
+    if not listed:
+        return None
+    ranked = [line for line, _ in sorted(listed, key=lambda item: order_key(item[1]), reverse=True)]
+    mine = _planners_plan(state, listed)
+    if mine is not None:
+        ranked = [mine[0], *[line for line in ranked if line != mine[0]]]
+    found = endgame.chances(state, ranked[:ENDGAME_PLANS])
+    if found is None:
+        return None
+    values, exact = found
+    best = max(range(len(values)), key=lambda k: (values[k], -k))
+    if values[best] <= 0.0:
+        return None
+    alternatives = [(ranked[k], 0) for k in sorted(range(len(values)), key=lambda k: -values[k]) if k != best]
+    return Hint(ranked[best][0], ranked[best], source="exact", chance=values[best], exact=exact,
+                alternatives=alternatives[:0])
+
+
 def _banished(scores: list[int], wins: list[bool]) -> float:
     """The elementals banished on average in the games played out (a score less its win bonus)."""
     return (sum(scores) - WIN_BONUS * sum(wins)) / len(scores)
@@ -464,7 +499,7 @@ class HintPolicy:
             action = self._plan.pop(0)
         else:
             found = hint(state, self.samples, candidates=self.candidates, estimate=self.estimate, method=self.method)
-            self._plan = list(found.plan[1:]) if found.source in ("samples", "only") else []
+            self._plan = list(found.plan[1:]) if found.source in ("samples", "only", "exact") else []
             action = found.action
         self._expect = state.apply(action)
         return action
@@ -562,7 +597,20 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
     kept = [E.LORD_TITLES[k] for k in state.powers if E.LORD_POWERS[k] not in used]
     if kept:
         lines.append(f"keeps back: {', '.join(kept)}, for a turn that needs {'them' if len(kept) > 1 else 'it'} more")
-    if found.samples:
+    if found.source == "exact" and found.chance is not None:
+        left = len(state.deck)
+        how = "exactly" if found.exact else "about"
+        basis = (
+            f"counted over every way the {left} card{'s' if left != 1 else ''} left in the deck may come"
+            if found.exact
+            else f"counted over every way the {left} card{'s' if left != 1 else ''} left in the deck may come"
+            + (" and the face-down elementals may lie" if any(
+                s is not None and i not in state.revealed for i, s in enumerate(state.slots)) else "")
+            + ", not counting the powers that show cards of the deck"
+        )
+        lines.append(f"chance to win from here: {how} {found.chance:.0%} ({basis}); no other way to play this "
+                     "turn does better")
+    elif found.samples:
         share = found.votes / found.samples
         low, high = _wilson(found.votes, found.samples)
         lines.append(
