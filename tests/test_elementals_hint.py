@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from rulebook import elementals
-from rulebook.elementals.bots import Planner
 from rulebook.elementals import endgame
+from rulebook.elementals.bots import Planner
 from rulebook.elementals.hint import _better, canonical, hint, plans, reasons, view, visible
 
 

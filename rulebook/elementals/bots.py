@@ -33,16 +33,16 @@ from rulebook.elementals.evaluation import ELEMENT, JOKERS, POWER, cards_facts, 
 
 __all__ = [
     "WORK",
-    "TurnSearch",
-    "turn_ends",
     "LookaheadPlanner",
     "Planner",
     "Policy",
+    "TurnSearch",
     "greedy",
     "plan_turn",
     "planner",
     "play_game",
     "random_policy",
+    "turn_ends",
 ]
 
 Policy = Callable[[ElementalsState, random.Random], Any]

@@ -116,7 +116,7 @@ class _Count:
 
     def after(self, end: tuple, unknown: tuple, bottom: tuple) -> float:
         """The chance to win from the end of a turn ``end`` (the cards it put under the deck at the bottom)."""
-        hand, piles, slots, revealed, damage, powers, doubled, under = end
+        _, piles, slots, revealed, damage, powers, doubled, under = end
         if damage >= E.LOSING_DAMAGE:
             return 0.0
         if not any(slots):
@@ -158,7 +158,7 @@ class _Count:
             return found
         best = 0.0
         ends = self.ends(self.search(hand, node, unknown, bottom))
-        for end, (score, _) in sorted(ends.items(), key=lambda item: -item[1][0]):
+        for end, _ in sorted(ends.items(), key=lambda item: -item[1][0]):
             best = max(best, self.after(end, unknown, bottom))
             if best >= 1.0:
                 break
