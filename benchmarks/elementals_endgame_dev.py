@@ -40,7 +40,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=10_001)
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--log", default=None)
+    parser.add_argument("--nodes", type=int, default=endgame.NODES, help="the most positions a count may visit")
+    parser.add_argument("--deck", type=int, default=endgame.DECK_LIMIT, help="the most cards in the deck to count")
     args = parser.parse_args()
+    endgame.NODES, endgame.DECK_LIMIT = args.nodes, args.deck
     old = new = only_old = only_new = 0
     for seed in range(args.first, args.first + args.deals):
         hints.ENDGAME = False

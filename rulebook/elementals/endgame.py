@@ -158,7 +158,12 @@ class _Count:
             return found
         best = 0.0
         ends = self.ends(self.search(hand, node, unknown, bottom))
+        least: dict[tuple, tuple] = {}  # of the ends alike but for the damage, the least damage is never worse
         for end, _ in sorted(ends.items(), key=lambda item: -item[1][0]):
+            alike = (end[1], end[2], end[5], end[6], end[7], bool(end[0]))
+            if alike not in least or end[4] < least[alike][4]:
+                least[alike] = end
+        for end in least.values():
             best = max(best, self.after(end, unknown, bottom))
             if best >= 1.0:
                 break

@@ -19,6 +19,12 @@ work is bounded: fewer games where the games are long (``BUDGET`` turns in all),
 where it stands once its searches have scored ``POSITIONS`` positions. A lone move (a draw, a single
 plan) is played out too, for its chance to win. ``reasons`` says it all in a player's words.
 
+In the endgame (at most ``endgame.DECK_LIMIT`` cards in the deck, at most ``endgame.HIDDEN_LIMIT`` elementals
+face down) the turn's plans are not sampled but counted: each one's chance to win over every draw still to
+come, each three of the unseen cards equally likely, and every way the face-down elementals may lie
+(``rulebook.elementals.endgame``); the best is the hint, and its chance is said to be counted. Where the
+count would take too long, or every plan's chance is nil, the race decides as before.
+
 Nothing hidden is read: the plans are listed, and the planner asked, in one made-up game built from
 what is seen (the unseen cards sorted), and the samples are drawn with a random generator seeded from
 the visible position, so the same view always gives the same hint, whatever the real order of the deck
@@ -407,7 +413,7 @@ def hint(
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":
         # Readings the plans are not listed for: the planner's move (it reads the deck's make-up).
         return _planners_move(state, rng, 0)
-    if ENDGAME and endgame.applies(state):
+    if ENDGAME and endgame.applies(state, endgame.DECK_LIMIT):
         counted = _counted(state)
         if counted is not None:
             return counted
@@ -464,7 +470,7 @@ def _counted(state: ElementalsState) -> Hint | None:
     mine = _planners_plan(state, listed)
     if mine is not None:
         ranked = [mine[0], *[line for line in ranked if line != mine[0]]]
-    found = endgame.chances(state, ranked[:ENDGAME_PLANS])
+    found = endgame.chances(state, ranked[:ENDGAME_PLANS], endgame.NODES)
     if found is None:
         return None
     values, exact = found
