@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals.bots import TurnSearch, turn_ends
+from rulebook.elementals.bots import WORK, TurnSearch
 from rulebook.elementals.evaluation import ELEMENT_INDEX
 
 __all__ = ["DECK_LIMIT", "HIDDEN_LIMIT", "applies", "chances"]
@@ -38,7 +38,7 @@ __all__ = ["DECK_LIMIT", "HIDDEN_LIMIT", "applies", "chances"]
 #: The most cards the deck may hold for a turn's chance to be counted exactly (four draws, the last of one
 #: to three cards), and the most positions a count may visit before it gives up (then the hint samples).
 DECK_LIMIT = 9
-NODES = 15_000
+NODES = 100_000
 #: The most face-down elementals a count weighs every way of (three: six ways).
 HIDDEN_LIMIT = 3
 
@@ -107,11 +107,25 @@ class _Count:
         search.root = (hand, piles, slots, revealed, damage, powers, doubled, ())
         return search
 
-    def ends(self, search: TurnSearch) -> dict[tuple, tuple[float, tuple]]:
-        found = turn_ends(search)
-        self.left -= len(found) + 1
+    def ends(self, search: TurnSearch) -> list[tuple]:
+        """Every end of the turn ``search`` can reach (unscored), the most defeated and least damage first."""
+        found: list[tuple] = []
+        visited: set[tuple] = set()
+        stack = [search.root]
+        while stack:
+            node = stack.pop()
+            if node in visited:
+                continue
+            visited.add(node)
+            if not node[0] or node[4] >= E.LOSING_DAMAGE or not any(node[2]):
+                found.append(node)
+                continue
+            stack.extend(child for _, child in search.children(node) if child not in visited)
+        WORK[0] += len(visited)
+        self.left -= len(visited)
         if self.left < 0:
             raise _OutOfNodes
+        found.sort(key=lambda end: (-end[2].count(None), end[4]))
         return found
 
     def after(self, end: tuple, unknown: tuple, bottom: tuple) -> float:
@@ -159,7 +173,7 @@ class _Count:
         best = 0.0
         ends = self.ends(self.search(hand, node, unknown, bottom))
         least: dict[tuple, tuple] = {}  # of the ends alike but for the damage, the least damage is never worse
-        for end, _ in sorted(ends.items(), key=lambda item: -item[1][0]):
+        for end in ends:
             alike = (end[1], end[2], end[5], end[6], end[7], bool(end[0]))
             if alike not in least or end[4] < least[alike][4]:
                 least[alike] = end

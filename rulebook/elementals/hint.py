@@ -96,7 +96,8 @@ class Hint:
     ``samples`` deals fitting the view were played out; ``won`` of them were won by some plan, ``votes``
     by ``plan``, and ``planners`` by the planner's own plan (``None`` when it was not among the plans).
     ``source`` is ``"samples"``, or ``"planner"`` when the move is the planner's without sampling (before
-    a draw, or with a single plan); then ``plan`` is that move alone.
+    a draw, or with a single plan); then ``plan`` is that move alone; or ``"exact"`` when the plan's chance
+    was counted over every draw to come (the endgame: ``chance`` and ``exact`` say it).
     """
 
     action: Any
