@@ -562,6 +562,23 @@ def _play_words(before: ElementalsState, action: Any, after: ElementalsState) ->
     )
 
 
+def _counted_words(state: ElementalsState, found: Hint) -> str:
+    """The chance of an endgame hint, counted over every draw to come, in a player's words."""
+    left = len(state.deck)
+    face_down = any(s is not None and i not in state.revealed for i, s in enumerate(state.slots))
+    showing = [E.LORD_TITLES[k] for k in ("KC", "KD") if k in state.powers]
+    if left:
+        basis = f"counted over every way the {left} card{'s' if left != 1 else ''} left in the deck may come"
+        if face_down:
+            basis += " and the face-down elementals may lie"
+    else:
+        basis = "no card is left to draw"
+    if showing:
+        basis += f"; counted without using {' or '.join(showing)}"
+    how = "exactly" if found.exact else "about"
+    return f"chance to win from here: {how} {found.chance:.0%} ({basis}); no other way to play this turn does better"
+
+
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson interval of ``wins`` in ``n``.
 
@@ -605,18 +622,7 @@ def reasons(state: ElementalsState, found: Hint) -> list[str]:
     if kept:
         lines.append(f"keeps back: {', '.join(kept)}, for a turn that needs {'them' if len(kept) > 1 else 'it'} more")
     if found.source == "exact" and found.chance is not None:
-        left = len(state.deck)
-        how = "exactly" if found.exact else "about"
-        basis = (
-            f"counted over every way the {left} card{'s' if left != 1 else ''} left in the deck may come"
-            if found.exact
-            else f"counted over every way the {left} card{'s' if left != 1 else ''} left in the deck may come"
-            + (" and the face-down elementals may lie" if any(
-                s is not None and i not in state.revealed for i, s in enumerate(state.slots)) else "")
-            + ", not counting the powers that show cards of the deck"
-        )
-        lines.append(f"chance to win from here: {how} {found.chance:.0%} ({basis}); no other way to play this "
-                     "turn does better")
+        lines.append(_counted_words(state, found))
     elif found.samples:
         share = found.votes / found.samples
         low, high = _wilson(found.votes, found.samples)
