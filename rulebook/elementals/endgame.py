@@ -38,7 +38,7 @@ __all__ = ["DECK_LIMIT", "HIDDEN_LIMIT", "applies", "chances"]
 #: The most cards the deck may hold for a turn's chance to be counted exactly (four draws, the last of one
 #: to three cards), and the most positions a count may visit before it gives up (then the hint samples).
 DECK_LIMIT = 9
-NODES = 100_000
+NODES = 60_000
 #: The most face-down elementals a count weighs every way of (three: six ways).
 HIDDEN_LIMIT = 3
 

@@ -64,6 +64,12 @@ WEIGHTS: dict[str, float] = {
     "revealed": 4.0,  # per face-up elemental
     "deficit": 93.75,  # per elemental left that no card of its element remains to banish
     "forced": 0.0,  # per point of damage the next draw is expected to force away: every weight lost wins
+    # Card budgets (issue 23, fifth round; pyramid deals 10,001-10,600, 77 planner wins at weight 0): every
+    # weight tried won no more, so both are 0. The spare cards thrown away weakest first taking the damage
+    # past 32, per point: 4, 12, 50 and 200 won 78, 77, 77, 77. An element whose cards left leave no spare
+    # over its elementals still to banish: 10, 30, 60 and 120 won 74, 78, 67, 63.
+    "overflow": 0.0,
+    "tight": 0.0,
 }
 
 #: The planner's weights and power values for each layout where they differ from the pyramid's (the
@@ -263,10 +269,21 @@ def score(
     slack = left - needed + (1 if "KH" in powers else 0)
     total += w["short"] * slack if slack < 0 else w["spare"] * min(slack, 6)
     total -= w["deficit"] * sum(max(0, wanted[e] - counts[e]) for e in range(4))
+    if w["tight"]:
+        total -= w["tight"] * sum(1 for e in range(4) if wanted[e] and counts[e] <= wanted[e])
+    if w["overflow"] and deck is not None and slack > 0:
+        total -= w["overflow"] * max(0, damage + _weakest(deck, more, slack) - (E.LOSING_DAMAGE - 1))
     total += w["economy"] * (have - still)
     for king in powers:
         total += values.get(king, 0.0)
     return total
+
+
+def _weakest(deck: tuple[str, ...], more: Sequence[str], n: int) -> int:
+    """The power of the ``n`` weakest cards of ``deck`` and ``more`` (a joker thrown away deals 10)."""
+    _, jokers, powers = deck_facts(deck)
+    values = sorted([p for v in powers for p in v] + [POWER.get(c, 10) for c in more] + [10] * jokers)
+    return sum(values[:n])
 
 
 def position_score(
