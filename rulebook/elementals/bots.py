@@ -42,7 +42,6 @@ __all__ = [
     "planner",
     "play_game",
     "random_policy",
-    "turn_ends",
 ]
 
 Policy = Callable[[ElementalsState, random.Random], Any]
@@ -365,10 +364,8 @@ def _ends(search: _TurnSearch) -> dict[tuple, tuple[float, tuple]]:
     return found
 
 
-#: Public names of the turn's search and of every end it can reach, for the exact endgame
-#: (``rulebook.elementals.endgame``).
+#: The turn's search by its public name, for the endgame's count (``rulebook.elementals.endgame``).
 TurnSearch = _TurnSearch
-turn_ends = _ends
 
 
 def _expectimax(search: _TurnSearch, k: int, m: int) -> tuple[float, tuple]:
