@@ -153,6 +153,43 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--timeline",
+        metavar="FILE",
+        help="append one JSON line per test to FILE: its worker, start and end (wall clock) and the CPU it took "
+        "(the worker's own and its finished child processes'), to see which worker ran what and when",
+    )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem):
+    """Under ``--timeline FILE``: the test's worker, wall-clock span and CPU seconds, appended to FILE."""
+    path = item.config.getoption("timeline")
+    if not path:
+        return (yield)
+    import resource
+    import time
+
+    def cpu() -> float:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    start, cpu_start = time.time(), cpu()
+    try:
+        return (yield)
+    finally:
+        line = {
+            "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
+            "test": item.nodeid,
+            "start": round(start, 3),
+            "end": round(time.time(), 3),
+            "cpu": round(cpu() - cpu_start, 3),
+        }
+        with open(path, "a", encoding="utf-8") as out:  # one short line per write: appends do not interleave
+            out.write(json.dumps(line) + "\n")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "off_the_map: the test may be cut short by a time budget; what it cites does not feed the map"

@@ -128,11 +128,13 @@ def _examples() -> list[tuple[str, str, int]]:
     every = [(where, command, SUCCESS) for where, command in _help_examples()] + _page_examples()
     kept, seen = [], _transcribed()
     for where, command, shown in every:
+        if (command, shown) in seen:  # shown in a transcript, or met before: no need to ask a shell for its words
+            continue
         try:
             words = testing.shell_words(command)
         except testing.UnsafeCommand:
             words = command.split()  # still an example: its run reports the shell's refusal
-        if _is_usage(words) or (command, shown) in seen:
+        if _is_usage(words):
             continue
         seen.add((command, shown))
         kept.append((where, command, shown))

@@ -264,15 +264,30 @@ def test_8_arguments_and_answers_print_under_a_strict_terminal_encoding(encoding
 # ---------------------------------------------------------------- 9. caches shared by many processes
 
 
-def test_9_twenty_cold_processes_at_once_all_answer_correctly(tmp_path: Path) -> None:
+#: Cold processes started together on one empty cache: four times the two cores, so that every one is building the
+#: caches while the others are (each spends about 2.5 s of CPU building them), half asking and half searching.
+COLD_PROCESSES = 8
+#: Each cold process waits for this file before it imports anything, so that all start building at the same moment.
+RELEASE = """import os, sys, time
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.005)
+del sys.argv[1]
+from cli.main import run
+run()
+"""
+
+
+def test_9_cold_processes_released_together_all_answer_correctly(tmp_path: Path) -> None:
     cache = tmp_path / "cold"  # empty: every process finds no index and no parsed data
+    go = tmp_path / "go"
     env = {**os.environ, "RULEBOOK_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
-    search = [sys.executable, "-c", "from cli.main import run; run()", "search", "equal strengths", "--limit", "1"]
-    ask = [sys.executable, "-c", "from cli.main import run; run()", "ask", "Does Fortify save Earth on a tie?"]
+    search = [sys.executable, "-c", RELEASE, str(go), "search", "equal strengths", "--limit", "1"]
+    ask = [sys.executable, "-c", RELEASE, str(go), "ask", "Does Fortify save Earth on a tie?"]
     started = [
         subprocess.Popen(search if n % 2 else ask, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-        for n in range(20)
+        for n in range(COLD_PROCESSES)
     ]
+    go.write_text("")  # all of them started: let them go at once
     results = [(p.args, *p.communicate(timeout=300), p.returncode) for p in started]
     for args, out, err, code in results:
         assert code == 0 and not err, (args[-2:], code, err[-500:])

@@ -90,15 +90,34 @@ def _posting_at(store: lexicon_store.Store, index: str, term: str) -> int:
     return stored._postings_at + stored._places[slot]
 
 
+@pytest.fixture(scope="module")
+def good_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, bytes, list[str]]:
+    """The vocabulary file as a first use writes it (its name and bytes), and the answers read from it: built once
+    for the damaged-file tests, each of which damages its own copy."""
+    folder = tmp_path_factory.mktemp("good-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULEBOOK_CACHE_DIR", str(folder))
+        _stored()
+        expected = _answers(_questions()[:12])
+        vocabulary.lexicon.cache_clear()
+    path = _file(folder)
+    return path.name, path.read_bytes(), expected
+
+
 @pytest.mark.parametrize("where", ["header", "table", "posting", "row", "end"])
-def test_a_damaged_vocabulary_file_is_never_used(cache: Path, where: str) -> None:
+def test_a_damaged_vocabulary_file_is_never_used(
+    cache: Path, good_file: tuple[str, bytes, list[str]], where: str
+) -> None:
     """One byte changed anywhere a question reads (or the file cut short): the same answers, and the file written
     again whole."""
     questions = _questions()[:12]
-    _stored()
-    expected = _answers(questions)
+    name, whole, expected = good_file
+    cache.mkdir()
+    (cache / name).write_bytes(whole)
+    vocabulary.lexicon.cache_clear()
+    assert isinstance(vocabulary.lexicon().postings, lexicon_store.StoredIndex)  # read from the good file, not built
+    assert _answers(questions) == expected
     path = _file(cache)
-    whole = path.read_bytes()
     blob = bytearray(whole)
     if where == "end":
         blob = blob[:-100]
