@@ -1,0 +1,285 @@
+"""Fit the Elementals planner's evaluation to the outcomes of its own games (approximate policy iteration).
+
+Run from the repository with the project installed and numpy available (numpy is used here only, never by
+the package):
+
+    python benchmarks/elementals_fit.py record --games 2000 --out /tmp/fit-0.jsonl
+    python benchmarks/elementals_fit.py fit /tmp/fit-0.jsonl --table /tmp/table-1.json
+    python benchmarks/elementals_fit.py measure --table /tmp/table-1.json --deals 600
+    python benchmarks/elementals_fit.py record --table /tmp/table-1.json --games 2000 --out /tmp/fit-1.jsonl
+
+``record`` plays games with the planner (seeds 20,001 on: kept apart from the measuring deals 10,001-10,600)
+and writes, at the end of every turn (before the next draw), each term of the planner's score separately
+(``features``: the score is their sum weighted by ``WEIGHTS`` and ``POWER_VALUE``), a few candidate terms the
+score does not have, and the game's outcome from there (won; elementals defeated at the end). ``fit`` fits a
+logistic regression of the win on the score's terms (Newton's method, a small ridge), checks it on the games
+held out (every fifth game: log loss and accuracy against the current table's score rescaled by the same kind
+of fit), and writes the fitted weights as a table (``weights``, ``values``) the planner can use as it stands.
+``measure`` plays the measuring deals with the table and with today's, paired: wins with a 95% interval
+(Wilson) and the deals won by one only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from rulebook import elementals as E
+from rulebook.elementals import evaluation as V
+from rulebook.elementals.bots import Planner
+from rulebook.elementals.simulation import SimulationResult
+
+#: The terms of the score, named as in ``WEIGHTS`` (and the four powers as in ``POWER_VALUE``).
+TERMS = ("defeated", "damage", "danger", "short", "spare", "economy", "ready", "started", "need", "stuck",
+         "revealed", "deficit", "forced", "tight", "overflow")
+KINGS = ("KH", "KS", "KD", "KC")
+#: Candidate terms the score does not have (recorded for the fit's check only).
+EXTRA = ("left", "element_spare", "big_left", "ready_big", "started_big")
+
+
+def features(state: E.ElementalsState, weights: dict[str, float] = V.WEIGHTS) -> dict[str, float]:
+    """Each term of the planner's score of ``state`` (between turns: the hand is empty, the deck unseen),
+    signed so that the score is the sum of the terms times their weights; then the candidate terms."""
+    deck = state.deck
+    node = (state.slots, state.piles, state.revealed, state.damage, state.powers, state.doubled)
+    counts, have, left = V.cards_facts(deck, state.hand, state.doubled)
+    slots, piles, revealed, damage, powers, doubled = node
+    f = dict.fromkeys(TERMS + KINGS + EXTRA, 0.0)
+    f["defeated"] = slots.count(None)
+    f["damage"] = -damage
+    f["forced"] = -V.forced_damage(node, deck, ())
+    if damage > weights["danger_from"]:
+        f["danger"] = -(damage - weights["danger_from"])
+    reach = 20 if "KS" in powers else 10
+    needed = still = 0
+    wanted = [0, 0, 0, 0]
+    for i, t in enumerate(slots):
+        if t is None:
+            continue
+        pile = piles[i]
+        laid = len(pile)
+        needed += 3 - laid
+        wanted[V.ELEMENT_INDEX[t]] += 1
+        if laid == 2:
+            f["ready"] += 1
+            f["ready_big"] += V.POWER[t] >= 12
+        elif laid == 1:
+            need = V.POWER[t] - V.pile_power(pile, doubled)
+            still += need
+            if need <= reach:
+                f["started"] += 1
+                f["need"] -= max(need, 0)
+                f["started_big"] += V.POWER[t] >= 12
+            else:
+                f["stuck"] -= 1
+        else:
+            still += V.POWER[t]
+        if i in revealed:
+            f["revealed"] += 1
+    slack = left - needed + (1 if "KH" in powers else 0)
+    if slack < 0:
+        f["short"] = slack
+    else:
+        f["spare"] = min(slack, 6)
+    f["deficit"] = -sum(max(0, wanted[e] - counts[e]) for e in range(4))
+    f["tight"] = -sum(1 for e in range(4) if wanted[e] and counts[e] <= wanted[e])
+    if slack > 0:
+        f["overflow"] = -max(0, damage + V._weakest(deck, (), slack) - (E.LOSING_DAMAGE - 1))  # noqa: SLF001
+    f["economy"] = have - still
+    for king in powers:
+        if king in f:
+            f[king] = 1.0
+    f["left"] = left
+    f["element_spare"] = sum(min(counts[e] - wanted[e], 3) for e in range(4) if wanted[e])
+    _, jokers, values = V.deck_facts(deck)
+    f["big_left"] = jokers + sum(1 for v in values for p in v if p >= 8)
+    return f
+
+
+def use_table(table: dict[str, Any] | None, layout: int = 1) -> None:
+    """Make the planner score with ``table`` (None: today's tables)."""
+    if table is None:
+        V.LAYOUT_WEIGHTS.pop(layout, None)
+        V.LAYOUT_POWER_VALUE.pop(layout, None)
+    else:
+        V.LAYOUT_WEIGHTS[layout] = {**V.WEIGHTS, **table["weights"]}
+        V.LAYOUT_POWER_VALUE[layout] = {**V.POWER_VALUE, **table["values"]}
+
+
+def record(seed: int, layout: int) -> dict[str, Any]:
+    """One game by the planner: the terms at every turn's end and the outcome."""
+    rng = random.Random(seed)
+    state = E.new_game(seed=seed, layout=layout)
+    policy = Planner()
+    rows = []
+    for _ in range(2000):
+        if state.is_terminal():
+            break
+        if not state.in_turn and not state.peeking:
+            f = features(state, V.planner_weights(layout)[0])
+            rows.append([f[k] for k in TERMS + KINGS + EXTRA])
+        state = state.apply(policy(state, rng))
+    return {"seed": seed, "won": state.won(), "defeated": state.defeated, "rows": rows}
+
+
+def cmd_record(args: argparse.Namespace) -> None:
+    use_table(json.load(open(args.table)) if args.table else None, args.layout)
+    start = time.process_time()
+    wins = 0
+    with open(args.out, "w", encoding="utf-8") as out:
+        for seed in range(args.first, args.first + args.games):
+            game = record(seed, args.layout)
+            wins += game["won"]
+            out.write(json.dumps(game) + "\n")
+    cpu = time.process_time() - start
+    print(f"recorded {args.games} games (seeds {args.first}-{args.first + args.games - 1}), {wins} won, "
+          f"CPU {cpu:.0f} s", flush=True)
+
+
+def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Terms, win, defeated at the end, and the game's number, one row per turn's end."""
+    xs, won, defeated, game = [], [], [], []
+    for path in paths:
+        for line in open(path, encoding="utf-8"):
+            g = json.loads(line)
+            for r in g["rows"]:
+                xs.append(r)
+                won.append(float(g["won"]))
+                defeated.append(float(g["defeated"]))
+                game.append(g["seed"])
+    return np.array(xs), np.array(won), np.array(defeated), np.array(game)
+
+
+def logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 30) -> np.ndarray:
+    """Weights (the last one the intercept) of a logistic regression of ``y`` on ``x`` (standardised
+    inside; the weights returned are on the raw scale), fitted by Newton's method with a small ridge."""
+    mean, sd = x.mean(0), x.std(0)
+    sd[sd == 0] = 1.0
+    z = np.hstack([(x - mean) / sd, np.ones((len(x), 1))])
+    w = np.zeros(z.shape[1])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-np.clip(z @ w, -30, 30)))
+        g = z.T @ (p - y) / len(y) + ridge * np.r_[w[:-1], 0]
+        h = (z.T * (p * (1 - p))) @ z / len(y) + ridge * np.diag(np.r_[np.ones(len(w) - 1), 0])
+        w -= np.linalg.solve(h, g)
+    raw = w[:-1] / sd
+    return np.r_[raw, w[-1] - raw @ mean]
+
+
+def check(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+    """Log loss and accuracy (at one half) of weights ``w`` on held-out rows."""
+    p = 1 / (1 + np.exp(-np.clip(x @ w[:-1] + w[-1], -30, 30)))
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), float(np.mean((p > 0.5) == (y > 0.5)))
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    x, won, defeated, game = load(args.paths)
+    held = game % 5 == 0
+    names = TERMS + KINGS
+    base = x[:, : len(names)]
+    today = np.array([V.WEIGHTS[k] for k in TERMS] + [V.POWER_VALUE[k] for k in KINGS])
+    print(f"{len(x)} turn ends of {len(set(game.tolist()))} games ({won[~held].mean():.1%} of fit rows won); "
+          f"held out {held.sum()} rows of every fifth game", flush=True)
+    # Today's score as the only input (a two-number fit), for comparison on the same held-out rows.
+    s = (base @ today)[:, None]
+    w0 = logistic(s[~held], won[~held])
+    print("held-out log loss, accuracy: today's score %.4f %.3f" % check(s[held], won[held], w0))
+    w = logistic(base[~held], won[~held], args.ridge)
+    print("held-out log loss, accuracy: fitted terms  %.4f %.3f" % check(base[held], won[held], w))
+    w2 = logistic(x[~held], won[~held], args.ridge)
+    print("held-out log loss, accuracy: with extras   %.4f %.3f" % check(x[held], won[held], w2))
+    print("extras' weights: " + ", ".join(f"{k} {v:+.3f}" for k, v in zip(EXTRA, w2[len(names):-1], strict=True)))
+    if args.target == "defeated":
+        z = np.hstack([base, np.ones((len(base), 1))])
+        y = defeated + 10 * won
+        w = np.linalg.lstsq(z[~held], y[~held], rcond=None)[0]
+        err = np.sqrt(np.mean((z[held] @ w - y[held]) ** 2))
+        print(f"least squares on defeated + 10 won: held-out RMS error {err:.3f}")
+    w = logistic(base, won, args.ridge) if args.target == "won" and args.all else w
+    scale = args.scale
+    table = {"weights": {k: round(float(v) * scale, 4) for k, v in zip(TERMS, w, strict=False)},
+             "values": {k: round(float(v) * scale, 4) for k, v in zip(KINGS, w[len(TERMS):], strict=False)}}
+    print("term: today -> fitted (scaled by %g)" % scale)
+    for k, v in zip(names, today, strict=True):
+        new = table["weights"].get(k, table["values"].get(k))
+        print(f"  {k:10s} {v:9.3f} -> {new:9.3f}")
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as out:
+            json.dump(table, out, indent=1)
+
+
+def play(seeds: range, layout: int) -> list[tuple[bool, int]]:
+    out = []
+    for seed in seeds:
+        state = E.new_game(seed=seed, layout=layout)
+        rng = random.Random(seed)
+        policy = Planner()
+        while not state.is_terminal():
+            state = state.apply(policy(state, rng))
+        out.append((state.won(), state.defeated))
+    return out
+
+
+def cmd_measure(args: argparse.Namespace) -> None:
+    seeds = range(args.first, args.first + args.deals)
+    results = []
+    for path in [None, *args.table]:
+        use_table(json.load(open(path)) if path else None, args.layout)
+        start = time.process_time()
+        rows = play(seeds, args.layout)
+        cpu = (time.process_time() - start) / len(seeds)
+        wins = sum(w for w, _ in rows)
+        low, high = SimulationResult("", games=len(rows), wins=wins).interval()
+        line = (f"{path or 'today'}: {wins}/{len(rows)} = {wins / len(rows):.1%} ({low:.1%}-{high:.1%}), "
+                f"defeated {sum(d for _, d in rows) / len(rows):.2f}, CPU/game {cpu:.3f} s")
+        if results:
+            up = sum(a[0] and not b[0] for a, b in zip(rows, results[0], strict=True))
+            down = sum(b[0] and not a[0] for a, b in zip(rows, results[0], strict=True))
+            line += f"; against today: won {up} it lost, lost {down} it won (sign test p {sign_p(up, down):.3f})"
+        results.append(rows)
+        print(line, flush=True)
+
+
+def sign_p(a: int, b: int) -> float:
+    """Two-sided sign test of ``a`` against ``b``."""
+    n = a + b
+    if not n:
+        return 1.0
+    k = min(a, b)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("record")
+    r.add_argument("--games", type=int, default=2000)
+    r.add_argument("--first", type=int, default=20_001)
+    r.add_argument("--layout", type=int, default=1)
+    r.add_argument("--table", default=None)
+    r.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("paths", nargs="+")
+    f.add_argument("--table", default=None)
+    f.add_argument("--ridge", type=float, default=1e-3)
+    f.add_argument("--scale", type=float, default=100.0)
+    f.add_argument("--target", choices=("won", "defeated"), default="won")
+    f.add_argument("--all", action="store_true", help="refit on every row (held-out ones too) for the table")
+    m = sub.add_parser("measure")
+    m.add_argument("--table", nargs="*", default=[])
+    m.add_argument("--first", type=int, default=10_001)
+    m.add_argument("--deals", type=int, default=600)
+    m.add_argument("--layout", type=int, default=1)
+    args = parser.parse_args()
+    {"record": cmd_record, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
