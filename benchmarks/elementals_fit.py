@@ -203,10 +203,13 @@ def cmd_fit(args: argparse.Namespace) -> None:
         err = np.sqrt(np.mean((z[held] @ w - y[held]) ** 2))
         print(f"least squares on defeated + 10 won: held-out RMS error {err:.3f}")
     w = logistic(base, won, args.ridge) if args.target == "won" and args.all else w
-    scale = args.scale
+    # On today's scale (the two-number fit says how many log-odds a point of today's score is worth), then
+    # mixed with today's weights: a share ``--mix`` of the fitted table.
+    w = args.mix * w[:-1] / w0[0] + (1 - args.mix) * today if args.target == "won" else w[:-1]
+    scale = 1.0
     table = {"weights": {k: round(float(v) * scale, 4) for k, v in zip(TERMS, w, strict=False)},
              "values": {k: round(float(v) * scale, 4) for k, v in zip(KINGS, w[len(TERMS):], strict=False)}}
-    print("term: today -> fitted (scaled by %g)" % scale)
+    print("term: today -> fitted on today's scale, mixed %g" % args.mix)
     for k, v in zip(names, today, strict=True):
         new = table["weights"].get(k, table["values"].get(k))
         print(f"  {k:10s} {v:9.3f} -> {new:9.3f}")
@@ -269,7 +272,7 @@ def main() -> None:
     f.add_argument("paths", nargs="+")
     f.add_argument("--table", default=None)
     f.add_argument("--ridge", type=float, default=1e-3)
-    f.add_argument("--scale", type=float, default=100.0)
+    f.add_argument("--mix", type=float, default=1.0, help="the share of the fitted table against today's")
     f.add_argument("--target", choices=("won", "defeated"), default="won")
     f.add_argument("--all", action="store_true", help="refit on every row (held-out ones too) for the table")
     m = sub.add_parser("measure")

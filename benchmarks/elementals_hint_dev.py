@@ -5,7 +5,7 @@ Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
         [--candidates 8] [--budget 700] [--positions 40000] [--method race|nested|uct] [--winnable FILE]
-        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE]
+        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE] [--table FILE]
 
 ``--lookahead`` sets the look-ahead of the plan the race keeps (``hint.LOOKAHEAD``), ``--rollout-lookahead``
 that of the planner playing the sampled games out (``hint.ROLLOUT_LOOKAHEAD``), ``--planner-lookahead``
@@ -28,6 +28,7 @@ import statistics
 import time
 
 from rulebook import elementals
+from rulebook.elementals import evaluation
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
@@ -48,10 +49,16 @@ def main() -> None:
     parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
     parser.add_argument("--log", default=None, help="append one JSON line per deal")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
+    parser.add_argument("--table", default=None, help="the planner's weights from a JSON file (elementals_fit.py)")
     parser.add_argument(
         "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
     )
     args = parser.parse_args()
+    if args.table:
+        with open(args.table, encoding="utf-8") as f:
+            table = json.load(f)
+        evaluation.LAYOUT_WEIGHTS[args.layout] = {**evaluation.WEIGHTS, **table["weights"]}
+        evaluation.LAYOUT_POWER_VALUE[args.layout] = {**evaluation.POWER_VALUE, **table["values"]}
     if args.deep:
         rollout = hints._rollout
 
