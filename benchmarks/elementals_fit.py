@@ -32,7 +32,8 @@ import numpy as np
 
 from rulebook import elementals as E
 from rulebook.elementals import evaluation as V
-from rulebook.elementals.bots import Planner
+from rulebook.elementals import hint as hints
+from rulebook.elementals.bots import Planner, TurnSearch
 from rulebook.elementals.simulation import SimulationResult
 
 #: The terms of the score, named as in ``WEIGHTS`` (and the four powers as in ``POWER_VALUE``).
@@ -112,11 +113,52 @@ def use_table(table: dict[str, Any] | None, layout: int = 1) -> None:
         V.LAYOUT_POWER_VALUE[layout] = {**V.POWER_VALUE, **table["values"]}
 
 
-def record(seed: int, layout: int) -> dict[str, Any]:
-    """One game by the planner: the terms at every turn's end and the outcome."""
+def turn_ends(search: TurnSearch) -> list[tuple[float, tuple]]:
+    """Every end of the turn ``search`` can reach: its score and a plan reaching it, best first."""
+    found: dict[tuple, tuple[float, tuple]] = {}
+    stack: list[tuple[tuple, tuple]] = [(search.root, ())]
+    seen: set[tuple] = set()
+    while stack:
+        node, path = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        hand, _, slots, _, damage = node[:5]
+        if not hand or damage >= E.LOSING_DAMAGE or not any(slots):
+            found[node] = (search.evaluate(node), path)
+            continue
+        for action, child in search.children(node):
+            stack.append((child, (*path, action)))
+    return sorted(found.values(), key=lambda x: -x[0])
+
+
+class Explorer(Planner):
+    """The planner, but at a share ``explore`` of its turns it follows one of its ``top`` best plans at random
+    (so that the recorded positions differ by the choices a turn offers, not only along the planner's games)."""
+
+    def __init__(self, explore: float, top: int, rng: random.Random) -> None:
+        super().__init__()
+        self.explore, self.top, self.rng = explore, top, rng
+
+    def __call__(self, state: E.ElementalsState, rng: random.Random) -> Any:
+        planned = self._plan and state == self._expect
+        if state.in_turn and not state.peeking and not planned and self.rng.random() < self.explore:
+            ends = turn_ends(TurnSearch(state))[: self.top]
+            plan = self.rng.choice(ends)[1]
+            if plan:
+                self._plan = list(plan)
+                action = self._plan.pop(0)
+                self._expect = state.apply(action)
+                return action
+        return super().__call__(state, rng)
+
+
+def record(seed: int, layout: int, explore: float = 0.0, top: int = 3) -> dict[str, Any]:
+    """One game by the planner (exploring at a share ``explore`` of its turns): the terms at every turn's
+    end and the outcome."""
     rng = random.Random(seed)
     state = E.new_game(seed=seed, layout=layout)
-    policy = Planner()
+    policy = Explorer(explore, top, random.Random(-seed)) if explore else Planner()
     rows = []
     for _ in range(2000):
         if state.is_terminal():
@@ -128,13 +170,69 @@ def record(seed: int, layout: int) -> dict[str, Any]:
     return {"seed": seed, "won": state.won(), "defeated": state.defeated, "rows": rows}
 
 
+def choices(seed: int, layout: int, share: float, top: int, samples: int) -> list[dict[str, Any]]:
+    """A game by the planner in which, at a share ``share`` of its turns, each of its ``top`` best ends of the
+    turn is played out ``samples`` times by the planner in games that fit what the player sees (the same
+    sampled games for every end): the terms of each end, the mean elementals defeated and the wins."""
+    pick = random.Random(-seed)
+    state = E.new_game(seed=seed, layout=layout)
+    policy = Planner()
+    rng = random.Random(seed)
+    out = []
+    fresh = True
+    while not state.is_terminal():
+        if state.in_turn and not state.peeking and fresh and pick.random() < share:
+            turn = []
+            for value, plan in turn_ends(TurnSearch(state))[:top]:
+                end = state
+                for action in plan:
+                    end = end.apply(action)
+                if end.is_terminal() or abs(value) > 5e5:
+                    continue
+                f = features(end, V.planner_weights(layout)[0])
+                won = defeated = 0
+                for j in range(samples):
+                    final = play_out(hints.view(end, random.Random(seed * 1000 + j)))
+                    won += final.won()
+                    defeated += final.defeated
+                turn.append({"x": [f[k] for k in TERMS + KINGS + EXTRA], "won": won / samples,
+                             "defeated": defeated / samples})
+            if len(turn) > 1:
+                out.append({"seed": seed, "damage": state.damage, "ends": turn})
+        fresh = not state.in_turn
+        state = state.apply(policy(state, rng))
+    return out
+
+
+def play_out(sample: E.ElementalsState) -> E.ElementalsState:
+    """``sample`` played to its end by the planner."""
+    player = Planner()
+    rng = random.Random(0)
+    while not sample.is_terminal():
+        sample = sample.apply(player(sample, rng))
+    return sample
+
+
+def cmd_choices(args: argparse.Namespace) -> None:
+    use_table(json.load(open(args.table)) if args.table else None, args.layout)
+    start = time.process_time()
+    n = 0
+    with open(args.out, "w", encoding="utf-8") as out:
+        for seed in range(args.first, args.first + args.games):
+            for turn in choices(seed, args.layout, args.share, args.top, args.samples):
+                out.write(json.dumps(turn) + "\n")
+                n += 1
+            out.flush()
+    print(f"{n} turns of {args.games} games, CPU {time.process_time() - start:.0f} s", flush=True)
+
+
 def cmd_record(args: argparse.Namespace) -> None:
     use_table(json.load(open(args.table)) if args.table else None, args.layout)
     start = time.process_time()
     wins = 0
     with open(args.out, "w", encoding="utf-8") as out:
         for seed in range(args.first, args.first + args.games):
-            game = record(seed, args.layout)
+            game = record(seed, args.layout, args.explore, args.top)
             wins += game["won"]
             out.write(json.dumps(game) + "\n")
     cpu = time.process_time() - start
@@ -193,6 +291,19 @@ def cmd_fit(args: argparse.Namespace) -> None:
     print("held-out log loss, accuracy: today's score %.4f %.3f" % check(s[held], won[held], w0))
     w = logistic(base[~held], won[~held], args.ridge)
     print("held-out log loss, accuracy: fitted terms  %.4f %.3f" % check(base[held], won[held], w))
+    if args.signs:
+        # Every term kept at the sign of a penalty or a reward as the score has it (a weight of 0 where the
+        # fit would reverse it), so no choice within a turn is steered by a term's trend along games.
+        keep = np.ones(len(names), dtype=bool)
+        while True:
+            w = np.zeros(len(names) + 1)
+            w[np.r_[keep, True]] = logistic(base[~held][:, keep], won[~held], args.ridge)
+            wrong = keep & (w[:-1] < 0)
+            if not wrong.any():
+                break
+            keep &= ~wrong
+        print("dropped (sign reversed): " + ", ".join(k for k, kept in zip(names, keep, strict=True) if not kept))
+        print("held-out log loss, accuracy: signed terms  %.4f %.3f" % check(base[held], won[held], w))
     w2 = logistic(x[~held], won[~held], args.ridge)
     print("held-out log loss, accuracy: with extras   %.4f %.3f" % check(x[held], won[held], w2))
     print("extras' weights: " + ", ".join(f"{k} {v:+.3f}" for k, v in zip(EXTRA, w2[len(names):-1], strict=True)))
@@ -202,7 +313,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
         w = np.linalg.lstsq(z[~held], y[~held], rcond=None)[0]
         err = np.sqrt(np.mean((z[held] @ w - y[held]) ** 2))
         print(f"least squares on defeated + 10 won: held-out RMS error {err:.3f}")
-    w = logistic(base, won, args.ridge) if args.target == "won" and args.all else w
+    w = logistic(base, won, args.ridge) if args.target == "won" and args.all and not args.signs else w
     # On today's scale (the two-number fit says how many log-odds a point of today's score is worth), then
     # mixed with today's weights: a share ``--mix`` of the fitted table.
     w = args.mix * w[:-1] / w0[0] + (1 - args.mix) * today if args.target == "won" else w[:-1]
@@ -268,10 +379,22 @@ def main() -> None:
     r.add_argument("--layout", type=int, default=1)
     r.add_argument("--table", default=None)
     r.add_argument("--out", required=True)
+    r.add_argument("--explore", type=float, default=0.0, help="the share of turns played by a random one of the best")
+    r.add_argument("--top", type=int, default=3, help="how many of the best plans exploring chooses from")
+    c = sub.add_parser("choices")
+    c.add_argument("--games", type=int, default=200)
+    c.add_argument("--first", type=int, default=40_001)
+    c.add_argument("--layout", type=int, default=1)
+    c.add_argument("--table", default=None)
+    c.add_argument("--share", type=float, default=0.15, help="the share of turns whose ends are played out")
+    c.add_argument("--top", type=int, default=4)
+    c.add_argument("--samples", type=int, default=6)
+    c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("paths", nargs="+")
     f.add_argument("--table", default=None)
     f.add_argument("--ridge", type=float, default=1e-3)
+    f.add_argument("--signs", action="store_true", help="no term's sign reversed (such terms dropped)")
     f.add_argument("--mix", type=float, default=1.0, help="the share of the fitted table against today's")
     f.add_argument("--target", choices=("won", "defeated"), default="won")
     f.add_argument("--all", action="store_true", help="refit on every row (held-out ones too) for the table")
@@ -281,7 +404,7 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=600)
     m.add_argument("--layout", type=int, default=1)
     args = parser.parse_args()
-    {"record": cmd_record, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
+    {"record": cmd_record, "choices": cmd_choices, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
 
 
 if __name__ == "__main__":
