@@ -329,6 +329,59 @@ def cmd_fit(args: argparse.Namespace) -> None:
             json.dump(table, out, indent=1)
 
 
+def cmd_fitchoices(args: argparse.Namespace) -> None:
+    """Least squares within turns: of the ends of one turn, how much more the ones with more of a term
+    defeat (the elementals defeated + 10 a win, played out), around today's weights (a ridge pulls the fit
+    toward them); only differences within a turn count, as only they steer the planner's choice."""
+    turns = [json.loads(line) for path in args.paths for line in open(path, encoding="utf-8")]
+    names = TERMS + KINGS
+    k = len(names)
+    today = np.array([V.WEIGHTS[n] for n in TERMS] + [V.POWER_VALUE[n] for n in KINGS])
+    xs, ys, held, group = [], [], [], []
+    for t, turn in enumerate(turns):
+        x = np.array([e["x"][:k] for e in turn["ends"]], dtype=float)
+        y = np.array([e["defeated"] + args.win * e["won"] for e in turn["ends"]])
+        xs.append(x - x.mean(0))
+        ys.append(y - y.mean())
+        held += [turn["seed"] % 5 == 0] * len(y)
+        group += [t] * len(y)
+    x, y, held, group = np.vstack(xs), np.concatenate(ys), np.array(held), np.array(group)
+    fit = ~held
+    s = x @ today
+    c = float(s[fit] @ y[fit] / (s[fit] @ s[fit]))
+    sd = np.maximum(x[fit].std(0), 1e-6)
+    print(f"{len(turns)} turns, {len(y)} ends; held out {len(set(group[held].tolist()))} turns (every fifth seed); "
+          f"one point of today's score is worth {c:.4f} of (defeated + {args.win:g} won) within a turn")
+
+    def picks(w: np.ndarray) -> float:
+        """The mean outcome, over held-out turns, of the end ``w`` scores best (against the turn's mean)."""
+        got = []
+        for t in sorted(set(group[held].tolist())):
+            rows = group == t
+            got.append(y[rows][int(np.argmax(x[rows] @ w))])
+        return float(np.mean(got))
+
+    def best() -> float:
+        return float(np.mean([y[group == t].max() for t in sorted(set(group[held].tolist()))]))
+
+    print(f"held-out turns, outcome of the end picked (over the turn's mean): today's {picks(today):+.3f}, "
+          f"the best end in hindsight {best():+.3f}")
+    table_w = today
+    for ridge in args.ridge:
+        a = x[fit].T @ x[fit] + ridge * fit.sum() * np.diag(sd**2)
+        d = np.linalg.solve(a, x[fit].T @ (y[fit] - c * s[fit]))
+        w = today + d / c
+        print(f"ridge {ridge:g}: held-out pick {picks(w):+.3f}; "
+              + ", ".join(f"{n} {v:.3g}" for n, v in zip(names, w, strict=True) if abs(d[names.index(n)]) > 1e-9))
+        if ridge == args.ridge[0]:
+            table_w = w
+    table = {"weights": {n: round(float(v), 4) for n, v in zip(TERMS, table_w, strict=False)},
+             "values": {n: round(float(v), 4) for n, v in zip(KINGS, table_w[len(TERMS):], strict=False)}}
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as out:
+            json.dump(table, out, indent=1)
+
+
 def play(seeds: range, layout: int) -> list[tuple[bool, int]]:
     out = []
     for seed in seeds:
@@ -398,13 +451,18 @@ def main() -> None:
     f.add_argument("--mix", type=float, default=1.0, help="the share of the fitted table against today's")
     f.add_argument("--target", choices=("won", "defeated"), default="won")
     f.add_argument("--all", action="store_true", help="refit on every row (held-out ones too) for the table")
+    g = sub.add_parser("fitchoices")
+    g.add_argument("paths", nargs="+")
+    g.add_argument("--table", default=None, help="write the table of the first --ridge")
+    g.add_argument("--ridge", type=float, nargs="+", default=[1.0, 0.1, 0.01, 0.001])
+    g.add_argument("--win", type=float, default=10.0, help="what a win adds to the elementals defeated")
     m = sub.add_parser("measure")
     m.add_argument("--table", nargs="*", default=[])
     m.add_argument("--first", type=int, default=10_001)
     m.add_argument("--deals", type=int, default=600)
     m.add_argument("--layout", type=int, default=1)
     args = parser.parse_args()
-    {"record": cmd_record, "choices": cmd_choices, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
+    {"record": cmd_record, "choices": cmd_choices, "fitchoices": cmd_fitchoices, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
 
 
 if __name__ == "__main__":
