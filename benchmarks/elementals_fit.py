@@ -91,7 +91,8 @@ def features(state: E.ElementalsState, weights: dict[str, float] = V.WEIGHTS) ->
     f["deficit"] = -sum(max(0, wanted[e] - counts[e]) for e in range(4))
     f["tight"] = -sum(1 for e in range(4) if wanted[e] and counts[e] <= wanted[e])
     if slack > 0:
-        f["overflow"] = -max(0, damage + V._weakest(deck, (), slack) - (E.LOSING_DAMAGE - 1))  # noqa: SLF001
+        weakest = sum(sorted(V.POWER.get(c, 10) for c in deck)[:slack])  # a joker thrown away deals 10
+        f["overflow"] = -max(0, damage + weakest - (E.LOSING_DAMAGE - 1))
     f["economy"] = have - still
     for king in powers:
         if king in f:
@@ -101,6 +102,14 @@ def features(state: E.ElementalsState, weights: dict[str, float] = V.WEIGHTS) ->
     _, jokers, values = V.deck_facts(deck)
     f["big_left"] = jokers + sum(1 for v in values for p in v if p >= 8)
     return f
+
+
+def read_table(path: str | None) -> dict[str, Any] | None:
+    """The table in the JSON file ``path`` (None: none)."""
+    if not path:
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def use_table(table: dict[str, Any] | None, layout: int = 1) -> None:
@@ -214,7 +223,7 @@ def play_out(sample: E.ElementalsState) -> E.ElementalsState:
 
 
 def cmd_choices(args: argparse.Namespace) -> None:
-    use_table(json.load(open(args.table)) if args.table else None, args.layout)
+    use_table(read_table(args.table), args.layout)
     start = time.process_time()
     n = 0
     with open(args.out, "w", encoding="utf-8") as out:
@@ -227,7 +236,7 @@ def cmd_choices(args: argparse.Namespace) -> None:
 
 
 def cmd_record(args: argparse.Namespace) -> None:
-    use_table(json.load(open(args.table)) if args.table else None, args.layout)
+    use_table(read_table(args.table), args.layout)
     start = time.process_time()
     wins = 0
     with open(args.out, "w", encoding="utf-8") as out:
@@ -244,8 +253,9 @@ def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
     """Terms, win, defeated at the end, and the game's number, one row per turn's end."""
     xs, won, defeated, game = [], [], [], []
     for path in paths:
-        for line in open(path, encoding="utf-8"):
-            g = json.loads(line)
+        with open(path, encoding="utf-8") as f:
+            games = [json.loads(line) for line in f]
+        for g in games:
             for r in g["rows"]:
                 xs.append(r)
                 won.append(float(g["won"]))
@@ -288,9 +298,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
     # Today's score as the only input (a two-number fit), for comparison on the same held-out rows.
     s = (base @ today)[:, None]
     w0 = logistic(s[~held], won[~held])
-    print("held-out log loss, accuracy: today's score %.4f %.3f" % check(s[held], won[held], w0))
+    print("held-out log loss, accuracy: today's score {:.4f} {:.3f}".format(*check(s[held], won[held], w0)))
     w = logistic(base[~held], won[~held], args.ridge)
-    print("held-out log loss, accuracy: fitted terms  %.4f %.3f" % check(base[held], won[held], w))
+    print("held-out log loss, accuracy: fitted terms  {:.4f} {:.3f}".format(*check(base[held], won[held], w)))
     if args.signs:
         # Every term kept at the sign of a penalty or a reward as the score has it (a weight of 0 where the
         # fit would reverse it), so no choice within a turn is steered by a term's trend along games.
@@ -303,9 +313,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
                 break
             keep &= ~wrong
         print("dropped (sign reversed): " + ", ".join(k for k, kept in zip(names, keep, strict=True) if not kept))
-        print("held-out log loss, accuracy: signed terms  %.4f %.3f" % check(base[held], won[held], w))
+        print("held-out log loss, accuracy: signed terms  {:.4f} {:.3f}".format(*check(base[held], won[held], w)))
     w2 = logistic(x[~held], won[~held], args.ridge)
-    print("held-out log loss, accuracy: with extras   %.4f %.3f" % check(x[held], won[held], w2))
+    print("held-out log loss, accuracy: with extras   {:.4f} {:.3f}".format(*check(x[held], won[held], w2)))
     print("extras' weights: " + ", ".join(f"{k} {v:+.3f}" for k, v in zip(EXTRA, w2[len(names):-1], strict=True)))
     if args.target == "defeated":
         z = np.hstack([base, np.ones((len(base), 1))])
@@ -320,7 +330,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     scale = 1.0
     table = {"weights": {k: round(float(v) * scale, 4) for k, v in zip(TERMS, w, strict=False)},
              "values": {k: round(float(v) * scale, 4) for k, v in zip(KINGS, w[len(TERMS):], strict=False)}}
-    print("term: today -> fitted on today's scale, mixed %g" % args.mix)
+    print(f"term: today -> fitted on today's scale, mixed {args.mix:g}")
     for k, v in zip(names, today, strict=True):
         new = table["weights"].get(k, table["values"].get(k))
         print(f"  {k:10s} {v:9.3f} -> {new:9.3f}")
@@ -333,7 +343,10 @@ def cmd_fitchoices(args: argparse.Namespace) -> None:
     """Least squares within turns: of the ends of one turn, how much more the ones with more of a term
     defeat (the elementals defeated + 10 a win, played out), around today's weights (a ridge pulls the fit
     toward them); only differences within a turn count, as only they steer the planner's choice."""
-    turns = [json.loads(line) for path in args.paths for line in open(path, encoding="utf-8")]
+    turns = []
+    for path in args.paths:
+        with open(path, encoding="utf-8") as f:
+            turns += [json.loads(line) for line in f]
     names = TERMS + KINGS
     k = len(names)
     today = np.array([V.WEIGHTS[n] for n in TERMS] + [V.POWER_VALUE[n] for n in KINGS])
@@ -398,7 +411,7 @@ def cmd_measure(args: argparse.Namespace) -> None:
     seeds = range(args.first, args.first + args.deals)
     results = []
     for path in [None, *args.table]:
-        use_table(json.load(open(path)) if path else None, args.layout)
+        use_table(read_table(path), args.layout)
         start = time.process_time()
         rows = play(seeds, args.layout)
         cpu = (time.process_time() - start) / len(seeds)
@@ -462,7 +475,9 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=600)
     m.add_argument("--layout", type=int, default=1)
     args = parser.parse_args()
-    {"record": cmd_record, "choices": cmd_choices, "fitchoices": cmd_fitchoices, "fit": cmd_fit, "measure": cmd_measure}[args.cmd](args)
+    commands = {"record": cmd_record, "choices": cmd_choices, "fitchoices": cmd_fitchoices, "fit": cmd_fit,
+                "measure": cmd_measure}
+    commands[args.cmd](args)
 
 
 if __name__ == "__main__":

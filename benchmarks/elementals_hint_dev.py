@@ -34,6 +34,34 @@ from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
 
 
+def use_table(path: str, layout: int) -> None:
+    """The planner's weights and power values for ``layout`` from a JSON file (``elementals_fit.py``)."""
+    with open(path, encoding="utf-8") as f:
+        table = json.load(f)
+    evaluation.LAYOUT_WEIGHTS[layout] = {**evaluation.WEIGHTS, **table["weights"]}
+    evaluation.LAYOUT_POWER_VALUE[layout] = {**evaluation.POWER_VALUE, **table["values"]}
+
+
+def configure(args: argparse.Namespace) -> None:
+    """The planner's table, the rollouts' score, the look-aheads and the budget as the options ask."""
+    if args.table:
+        use_table(args.table, args.layout)
+    if args.deep:
+        rollout = hints._rollout
+
+        def deep(sample: object, line: object) -> tuple[bool, int]:
+            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
+            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
+
+        hints._rollout = deep  # type: ignore[assignment]
+    if args.lookahead is not None:
+        hints.LOOKAHEAD = tuple(args.lookahead)
+    if args.rollout_lookahead is not None:
+        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
+    if args.budget is not None:
+        hints.BUDGET[args.layout] = args.budget
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layout", type=int, required=True)
@@ -54,25 +82,7 @@ def main() -> None:
         "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
     )
     args = parser.parse_args()
-    if args.table:
-        with open(args.table, encoding="utf-8") as f:
-            table = json.load(f)
-        evaluation.LAYOUT_WEIGHTS[args.layout] = {**evaluation.WEIGHTS, **table["weights"]}
-        evaluation.LAYOUT_POWER_VALUE[args.layout] = {**evaluation.POWER_VALUE, **table["values"]}
-    if args.deep:
-        rollout = hints._rollout
-
-        def deep(sample: object, line: object) -> tuple[bool, int]:
-            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
-            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
-
-        hints._rollout = deep  # type: ignore[assignment]
-    if args.lookahead is not None:
-        hints.LOOKAHEAD = tuple(args.lookahead)
-    if args.rollout_lookahead is not None:
-        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
-    if args.budget is not None:
-        hints.BUDGET[args.layout] = args.budget
+    configure(args)
     hints.POSITIONS = args.positions
     per_hint: list[float] = []
     find = hints.hint
