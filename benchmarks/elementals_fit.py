@@ -359,6 +359,8 @@ def cmd_fitchoices(args: argparse.Namespace) -> None:
         held += [turn["seed"] % 5 == 0] * len(y)
         group += [t] * len(y)
     x, y, held, group = np.vstack(xs), np.concatenate(ys), np.array(held), np.array(group)
+    if not held.any() or held.all():
+        raise SystemExit("fitchoices: needs turns of seeds both divisible by 5 (held out) and not (fitted)")
     fit = ~held
     s = x @ today
     c = float(s[fit] @ y[fit] / (s[fit] @ s[fit]))
