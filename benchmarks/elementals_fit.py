@@ -7,6 +7,8 @@ the package):
     python benchmarks/elementals_fit.py fit /tmp/fit-0.jsonl --table /tmp/table-1.json
     python benchmarks/elementals_fit.py measure --table /tmp/table-1.json --deals 600
     python benchmarks/elementals_fit.py record --table /tmp/table-1.json --games 2000 --out /tmp/fit-1.jsonl
+    python benchmarks/elementals_fit.py choices --games 300 --first 40001 --out /tmp/choices-0.jsonl
+    python benchmarks/elementals_fit.py fitchoices /tmp/choices-0.jsonl --win 100 --ridge 0.3 --table /tmp/t.json
 
 ``record`` plays games with the planner (seeds 20,001 on: kept apart from the measuring deals 10,001-10,600)
 and writes, at the end of every turn (before the next draw), each term of the planner's score separately
@@ -15,7 +17,10 @@ score does not have, and the game's outcome from there (won; elementals defeated
 logistic regression of the win on the score's terms (Newton's method, a small ridge), checks it on the games
 held out (every fifth game: log loss and accuracy against the current table's score rescaled by the same kind
 of fit), and writes the fitted weights as a table (``weights``, ``values``) the planner can use as it stands.
-``measure`` plays the measuring deals with the table and with today's, paired: wins with a 95% interval
+``choices`` plays, at a share of the planner's turns, each of its best ends of the turn out in sampled games
+that fit what the player sees, and ``fitchoices`` fits the terms to those outcomes using only the differences
+between the ends of one turn (what the planner's choice depends on), pulled toward today's weights by a
+ridge. ``measure`` plays the measuring deals with the table and with today's, paired: wins with a 95% interval
 (Wilson) and the deals won by one only.
 """
 
