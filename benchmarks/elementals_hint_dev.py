@@ -5,7 +5,7 @@ Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_dev.py --layout 2 --deals 40 [--first 10001] [--samples 24]
         [--candidates 8] [--budget 700] [--positions 40000] [--method race|nested|uct] [--winnable FILE]
-        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE]
+        [--lookahead K M] [--rollout-lookahead K M] [--planner-lookahead K M] [--log FILE] [--table FILE]
 
 ``--lookahead`` sets the look-ahead of the plan the race keeps (``hint.LOOKAHEAD``), ``--rollout-lookahead``
 that of the planner playing the sampled games out (``hint.ROLLOUT_LOOKAHEAD``), ``--planner-lookahead``
@@ -28,9 +28,38 @@ import statistics
 import time
 
 from rulebook import elementals
+from rulebook.elementals import evaluation
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
+
+
+def use_table(path: str, layout: int) -> None:
+    """The planner's weights and power values for ``layout`` from a JSON file (``elementals_fit.py``)."""
+    with open(path, encoding="utf-8") as f:
+        table = json.load(f)
+    evaluation.LAYOUT_WEIGHTS[layout] = {**evaluation.WEIGHTS, **table["weights"]}
+    evaluation.LAYOUT_POWER_VALUE[layout] = {**evaluation.POWER_VALUE, **table["values"]}
+
+
+def configure(args: argparse.Namespace) -> None:
+    """The planner's table, the rollouts' score, the look-aheads and the budget as the options ask."""
+    if args.table:
+        use_table(args.table, args.layout)
+    if args.deep:
+        rollout = hints._rollout
+
+        def deep(sample: object, line: object) -> tuple[bool, int]:
+            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
+            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
+
+        hints._rollout = deep  # type: ignore[assignment]
+    if args.lookahead is not None:
+        hints.LOOKAHEAD = tuple(args.lookahead)
+    if args.rollout_lookahead is not None:
+        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
+    if args.budget is not None:
+        hints.BUDGET[args.layout] = args.budget
 
 
 def main() -> None:
@@ -48,24 +77,12 @@ def main() -> None:
     parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
     parser.add_argument("--log", default=None, help="append one JSON line per deal")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
+    parser.add_argument("--table", default=None, help="the planner's weights from a JSON file (elementals_fit.py)")
     parser.add_argument(
         "--deep", action="store_true", help="score a game played out 2**banished (a win 2**13), not banished + 10 a win"
     )
     args = parser.parse_args()
-    if args.deep:
-        rollout = hints._rollout
-
-        def deep(sample: object, line: object) -> tuple[bool, int]:
-            won, defeated = rollout(sample, line)  # type: ignore[arg-type]
-            return won, 2**defeated + (2**13 - 2**12 - hints.WIN_BONUS) * won
-
-        hints._rollout = deep  # type: ignore[assignment]
-    if args.lookahead is not None:
-        hints.LOOKAHEAD = tuple(args.lookahead)
-    if args.rollout_lookahead is not None:
-        hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
-    if args.budget is not None:
-        hints.BUDGET[args.layout] = args.budget
+    configure(args)
     hints.POSITIONS = args.positions
     per_hint: list[float] = []
     find = hints.hint

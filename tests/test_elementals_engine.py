@@ -230,7 +230,7 @@ def test_the_baseline_policy_chooses_what_its_first_version_chose(options: dict)
 
 # ---------------------------------------------------------------- the planner's search against its first version
 def _reference_evaluate(s: elementals.ElementalsState) -> float:
-    from rulebook.elementals.evaluation import POWER_VALUE
+    from rulebook.elementals.evaluation import POWER_VALUE, forced_damage
     from rulebook.elementals.evaluation import WEIGHTS as w
 
     if s.won():
@@ -256,6 +256,14 @@ def _reference_evaluate(s: elementals.ElementalsState) -> float:
     still = sum(elementals.power_of(s.slots[i]) - s.pile_power(i) for i in remaining if len(s.piles[i]) < 2)
     have = sum(10 if c in elementals.JOKERS else elementals.power_of(c) * (2 if c in s.doubled else 1) for c in pool)
     score += w["economy"] * (have - still)
+    # The terms fitted in the sixth round: the damage the next draw would force away (its own doctested
+    # function), the elements with no spare card, and the weakest spare cards' damage past the limit.
+    node = (s.slots, s.piles, s.revealed, s.damage, s.powers, s.doubled)
+    score -= w["forced"] * forced_damage(node, s.deck, s.hand) if w["forced"] else 0.0
+    score -= w["tight"] * sum(1 for el in wanted if wanted[el] and suits[el] <= wanted[el])
+    if slack > 0:
+        weakest = sorted(10 if c in elementals.JOKERS else elementals.power_of(c) for c in pool)[:slack]
+        score -= w["overflow"] * max(0, s.damage + sum(weakest) - (elementals.LOSING_DAMAGE - 1))
     reach = 20 if "KS" in s.powers else 10
     for i in remaining:
         pile = s.piles[i]
