@@ -1,0 +1,242 @@
+"""`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
+
+    python benchmarks/ask_heldout.py [--fit] [--l2 X] [--epochs N] [--out FILE]
+
+Each of issue 22's blind sets 2, 3 and 4 is held out in turn: the reranker is fitted on every other tuning set
+(the development half and its added questions, issue 22's development and third-round questions, the former blind
+set, the judges' questions and the two other blind sets) and measured on the held-out one, beside `ask` without the
+reranker on the same set. The mean held-out figure before and after is what decides whether a change is kept. Never
+read here: the held-out test half (players-test.toml), the fresh questions (players-fresh.toml) and any fifth
+blind set. Blind-4 was measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1) and is tuning data since.
+
+The reranker only reorders the rulings of an answered question (not refused, not computed), so only top-1 and top-3
+move; the refusals and computed answers are those of `ask` and are reported beside them. ``--fit`` then fits the
+model on every tuning set and writes it to rulebook/data/rerank.json (what `ask` ships). The questions' features
+are cached (in the user's cache directory) by the file's contents and the code's, so a rerun fits in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import pickle
+import random
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = ROOT / "tests" / "data"
+#: The tuning sets (never players-test.toml, players-fresh.toml or players-blind-5.toml).
+TUNING = [
+    "players-dev.toml",
+    "players-dev-added.toml",
+    "players-dev-uncovered.toml",
+    "players-dev-3.toml",
+    "players-blind.toml",
+    "questions.toml",
+    "players-blind-2.toml",
+    "players-blind-3.toml",
+    "players-blind-4.toml",
+]
+HELD_OUT = ["players-blind-2.toml", "players-blind-3.toml", "players-blind-4.toml"]
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["question"]
+
+
+def extract(question: dict[str, Any]) -> dict[str, Any]:
+    """One question read as `ask` reads it, before the reranker: what it does, and the features of its rulings."""
+    from rulebook import ask as asking
+    from rulebook import rerank
+
+    _gid, lex, _readings, computed, read = asking.prepared(question["text"])
+    item: dict[str, Any] = {
+        "game": question["game"],
+        "expect": list(question["expect"]),
+        "uncovered": bool(question.get("uncovered")),
+        "computes": bool(question.get("computes")),
+        "refused": (read.refused or read.uncovered) and computed is None,
+        "computed": computed is not None,
+        "fixed": None,
+        "hits": [],
+        "rows": [],
+    }
+    if item["refused"]:
+        item["fixed"] = []
+    elif computed is not None:
+        item["fixed"] = [h["id"] for h in asking.cited_first(read.ranked, computed)[:3]]
+    elif read.ranked:
+        head = read.ranked[: rerank.DEPTH]
+        item["hits"] = [{"id": h["id"], "game": h["game"]} for h in head]
+        item["rows"] = rerank.features(read.query, head, read.scores, lex)
+    else:
+        item["fixed"] = []
+    return item
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "rulebook").rglob("*")):
+        if path.suffix in {".py", ".toml"} and path.name != "rerank.json":
+            digest.update(path.read_bytes())
+    for name in TUNING:
+        digest.update(json.dumps(_load(name), sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def extracted() -> dict[str, list[dict[str, Any]]]:
+    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged."""
+    import platformdirs
+
+    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{_fingerprint()}.pickle"
+    if cache.exists():
+        return pickle.loads(cache.read_bytes())
+    import rulebook.rerank
+
+    rulebook.rerank.model.cache_clear()
+    found = {name: [extract(q) for q in _load(name)] for name in TUNING}
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(pickle.dumps(found))
+    return found
+
+
+def answered(item: dict[str, Any], model: Any) -> list[str]:
+    """The three rulings `ask` offers for an extracted question with ``model`` (``None``: no reranker)."""
+    from rulebook import ask as asking
+
+    if item["fixed"] is not None:
+        return item["fixed"]
+    hits = item["hits"]
+    if model is not None:
+        order = sorted(range(len(hits)), key=lambda n: (-model.score(item["rows"][n]), n))
+        hits = [hits[n] for n in order]
+    return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+
+
+def figures(items: list[dict[str, Any]], model: Any) -> dict[str, float]:
+    """Top-1, top-3 and real questions refused (of the real ones), uncovered refused, computed and not asked."""
+    real = [q for q in items if q["game"] != "none" and not q["uncovered"]]
+    uncovered = [q for q in items if q["uncovered"]]
+    top1 = top3 = 0
+    for q in real:
+        found = answered(q, model)
+        top1 += bool(found) and found[0] in q["expect"]
+        top3 += any(f in q["expect"] for f in found[:3])
+    return {
+        "top1": top1 / len(real),
+        "top3": top3 / len(real),
+        "real_refused": sum(q["refused"] for q in real) / len(real),
+        "uncovered_refused": sum(q["refused"] for q in uncovered) / len(uncovered) if uncovered else float("nan"),
+        "computed_unasked": sum(q["computed"] and not q["computes"] for q in items),
+    }
+
+
+def _standardised(items: list[dict[str, Any]], width: int) -> tuple[list[float], list[float]]:
+    rows = [row for q in items for row in q["rows"]]
+    mean = [sum(r[i] for r in rows) / len(rows) for i in range(width)]
+    scale = [math.sqrt(sum((r[i] - mean[i]) ** 2 for r in rows) / len(rows)) or 1.0 for i in range(width)]
+    return mean, scale
+
+
+def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> Any:
+    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates."""
+    from rulebook.rerank import DEPTH, FEATURES, Model
+
+    width = len(FEATURES)
+    lists = []
+    usable = [q for q in items if q["rows"] and q["game"] != "none" and not q["uncovered"]]
+    mean, scale = _standardised(usable, width)
+    for q in usable:
+        right = [h["id"] in q["expect"] for h in q["hits"]]
+        if any(right) and not all(right):
+            rows = [[(x - m) / s for x, m, s in zip(row, mean, scale, strict=True)] for row in q["rows"]]
+            lists.append((rows, right))
+    weights = [0.0] * width
+    weights[FEATURES.index("combined")] = 1.0
+    moment, second = [0.0] * width, [0.0] * width
+    rate, beta1, beta2 = 0.05, 0.9, 0.999
+    random.Random(seed).shuffle(lists)
+    for epoch in range(1, epochs + 1):
+        grad = [l2 * w for w in weights]
+        for rows, right in lists:
+            values = [sum(map(float.__mul__, weights, row)) for row in rows]
+            top = max(values)
+            exps = [math.exp(v - top) for v in values]
+            whole = sum(exps)
+            good = sum(e for e, r in zip(exps, right, strict=True) if r)
+            for row, e, r in zip(rows, exps, right, strict=True):
+                coef = (e / whole - (e / good if r else 0.0)) / len(lists)
+                if coef:
+                    for i, x in enumerate(row):
+                        grad[i] += coef * x
+        for i, g in enumerate(grad):
+            moment[i] = beta1 * moment[i] + (1 - beta1) * g
+            second[i] = beta2 * second[i] + (1 - beta2) * g * g
+            weights[i] -= rate * (moment[i] / (1 - beta1**epoch)) / (math.sqrt(second[i] / (1 - beta2**epoch)) + 1e-8)
+    return Model({"features": list(FEATURES), "mean": mean, "scale": scale, "weights": weights, "depth": DEPTH})
+
+
+def _line(label: str, f: dict[str, float]) -> str:
+    return (
+        f"  {label:<26} top-1 {f['top1']:6.1%}  top-3 {f['top3']:6.1%}  real refused {f['real_refused']:5.1%}  "
+        f"uncovered refused {f['uncovered_refused']:6.1%}  computed, not asked {f['computed_unasked']}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--fit", action="store_true", help="fit on every tuning set and write rulebook/data/rerank.json"
+    )
+    parser.add_argument("--l2", type=float, default=0.01, help="the weights' L2 penalty (default 0.01)")
+    parser.add_argument("--epochs", type=int, default=150, help="full passes of the fit (default 150)")
+    parser.add_argument("--out", type=Path, help="also write the report to this file")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    sets = extracted()
+    lines = [f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs"]
+    means = {"before": [], "after": []}
+    for held in HELD_OUT:
+        train = [q for name in TUNING if name != held for q in sets[name]]
+        model = fit(train, args.l2, args.epochs)
+        before, after = figures(sets[held], None), figures(sets[held], model)
+        means["before"].append(before)
+        means["after"].append(after)
+        lines += [f"{held} held out:", _line("before (hand-set weights)", before), _line("after (reranker)", after)]
+    lines.append("mean over the three held-out sets:")
+    for label, runs in means.items():
+        mean = {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]}
+        lines.append(_line(label, mean))
+    if args.fit:
+        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs)
+        path = ROOT / "rulebook" / "data" / "rerank.json"
+        fitted = {
+            "about": "rulebook.rerank's weights, fitted by benchmarks/ask_heldout.py --fit on the tuning sets: "
+            + ", ".join(TUNING),
+            "l2": args.l2,
+            "epochs": args.epochs,
+            "features": model.names,
+            "mean": [round(x, 6) for x in model.mean],
+            "scale": [round(x, 6) for x in model.scale],
+            "weights": [round(x, 6) for x in model.weights],
+            "depth": model.depth,
+        }
+        path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
+        pairs = zip(model.names, model.weights, strict=True)
+        lines.append("fitted on every tuning set: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs))
+    lines.append(f"{time.perf_counter() - start:.0f} s")
+    report = "\n".join(lines)
+    print(report)
+    if args.out:
+        args.out.write_text(report + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

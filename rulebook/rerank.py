@@ -1,0 +1,205 @@
+"""The second stage of `ask`'s ranking: the best records of an answered question reordered by a fitted linear model.
+
+[`rulebook.ask.rank`][rulebook.ask.rank] combines its signals with hand-set weights. For an answered question
+(not refused, not computed) the best [`DEPTH`][rulebook.rerank.DEPTH] records are scored again by a linear model
+over a feature vector per (question, record) pair, and reordered by it; the rest keep their order. The features
+(see [`FEATURES`][rulebook.rerank.FEATURES]):
+
+- the ranking's own signals: the combined score and its parts (BM25 with coverage, word cosine, four-letter pieces,
+  the share of the question covered, the closest ``asked_as`` question), and the record's place in the ranking;
+- signals that do not depend on players' words: the share of the question's meaning (each word weighed by its
+  rarity) that the record's own ID, title and text hold, and its title alone;
+- the record's kind (glossary, erratum, interpretation, clarification, a card's own record) and whether the
+  question uses the words only its game uses;
+- what the question asks for (a count, a permission, a time, a cost, an outcome, a definition) against what the
+  record's own text states (a number, a may or must, a time, a cost, an outcome), read from the record's text.
+
+The weights are data (``rulebook/data/rerank.json``), fitted by ``benchmarks/ask_heldout.py --fit`` on the tuning
+question sets with a listwise softmax loss, and checked leave-one-set-out. Pure Python: the site's ask box runs it
+in Pyodide as it is.
+
+Examples:
+    >>> from rulebook.ask import ask
+    >>> ask("Can my Earth ability be used twice in one game?").value["rulings"][0]["id"]
+    'clash.ability.once-per-game'
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from rulebook.vocabulary import words
+
+if TYPE_CHECKING:
+    from rulebook.ask import Scores
+    from rulebook.vocabulary import Lexicon, Query
+
+__all__ = ["DEPTH", "FEATURES", "Model", "features", "model", "reorder"]
+
+#: How many of the best records the model reorders.
+DEPTH = 30
+
+#: What a question asks for, by the words it holds (each a set of single words or word pairs).
+ASKS = {
+    "count": {"how many", "how much", "number of", "how long", "maximum", "minimum", "limit", "max", "at most"},
+    "permission": {"can", "may", "allowed", "able", "must", "have to", "legal", "could", "need to", "required"},
+    "time": {"when", "before", "after", "during", "timing", "phase", "order", "first", "until", "end of"},
+    "cost": {"cost", "costs", "pay", "paid", "spend", "price", "free"},
+    "outcome": {"what happens", "happen", "happens", "result", "eliminated", "destroyed", "wins", "win", "lose"},
+}
+#: What a record's own text states, by the stems it holds.
+STATES = {
+    "count": {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "onc", "twice", "number"},
+    "permission": {"may", "can", "cannot", "must", "onli", "allow", "not", "never"},
+    "time": {"when", "befor", "after", "dure", "phase", "turn", "until", "end", "start", "first", "then"},
+    "cost": {"cost", "pay", "paid", "spend", "spent", "expend", "free"},
+    "outcome": {"elimin", "win", "lose", "destroy", "discard", "happen", "result", "remov", "surviv"},
+}
+KINDS = ("glossary", "erratum", "interpretation", "clarification")
+
+#: The features' names, in the vector's order.
+FEATURES = (
+    "combined",
+    "lexical",
+    "cosine",
+    "pieces",
+    "coverage",
+    "asked",
+    "place",
+    "gap",
+    "own_cover",
+    "title_cover",
+    "own_cover_x_lexical",
+    "section_cover",
+    "length",
+    "named_game",
+    *(f"kind_{k}" for k in KINDS),
+    "card",
+    "glossary_x_defining",
+    "cued_game",
+    *(f"asks_{k}_x_states" for k in ASKS),
+    *(f"states_{k}" for k in STATES),
+)
+
+
+class Model:
+    """A fitted linear model: the features' means and scales (to standardise) and their weights."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.names: list[str] = list(data.get("features", []))
+        self.mean: list[float] = list(data.get("mean", []))
+        self.scale: list[float] = list(data.get("scale", []))
+        self.weights: list[float] = list(data.get("weights", []))
+        self.depth: int = int(data.get("depth", DEPTH))
+
+    @property
+    def active(self) -> bool:
+        """Whether it holds weights for the features as they are computed now."""
+        return tuple(self.names) == FEATURES and len(self.weights) == len(FEATURES)
+
+    def score(self, vector: list[float]) -> float:
+        """The model's score of one feature vector."""
+        return sum(w * (x - m) / s for w, x, m, s in zip(self.weights, vector, self.mean, self.scale, strict=True))
+
+
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "rerank.json")
+
+
+@cache
+def model() -> Model:
+    """The model shipped in the package (no weights, so no reordering, when the file is absent)."""
+    try:
+        with open(PATH, encoding="utf-8") as handle:
+            return Model(json.load(handle))
+    except FileNotFoundError:
+        return Model({})
+
+
+def _asks(text: str) -> dict[str, bool]:
+    said = words(text[:400])
+    found = set(said) | {f"{a} {b}" for a, b in itertools.pairwise(said)}
+    return {k: not cues.isdisjoint(found) for k, cues in ASKS.items()}
+
+
+def _own(lex: Lexicon, doc: int) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+    """A record's own stems (ID words, title and text), its title's alone and its source section's (the citation),
+    and how many words its text holds: no players' words."""
+    cache_ = lex.__dict__.setdefault("_rerank_own", {})
+    found = cache_.get(doc)
+    if found is None:
+        rid, _game, _kind, title, text, citation, *_ = lex.records[doc]
+        title_stems = frozenset(lex.stem(w) for w in words(title))
+        ids = " ".join(rid.replace("-", ".").split(".")[1:])
+        own = frozenset(lex.stem(w) for w in words(f"{ids} {text}")) | title_stems
+        section = frozenset(lex.stem(w) for w in words(citation.partition(",")[2]))
+        found = cache_[doc] = (own, title_stems, section, len(words(text)))
+    return found
+
+
+def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon) -> list[list[float]]:
+    """One feature vector per record of ``ranked`` (in [`FEATURES`][rulebook.rerank.FEATURES]' order)."""
+    weights = []
+    for c in query.concepts:
+        present = [lex.idf(s) for s in c.stems if s in lex.postings]
+        weights.append(max(present, default=lex.idf("")))
+    total = sum(weights) or 1.0
+    asks = _asks(query.text)
+    top = ranked[0]["score"] if ranked else 0.0
+    rows = []
+    for place, hit in enumerate(ranked):
+        doc = lex.by_id[hit["id"]]
+        own, title, section, length = _own(lex, doc)
+        own_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if own.intersection(c.stems)) / total
+        title_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if title.intersection(c.stems))
+        section_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if section.intersection(c.stems))
+        kind = hit["kind"]
+        states = {k: not cues.isdisjoint(own) for k, cues in STATES.items()}
+        rows.append(
+            [
+                scores.combined[doc],
+                scores.lexical.get(doc, 0.0),
+                scores.cosine.get(doc, 0.0),
+                scores.pieces.get(doc, 0.0),
+                scores.coverage.get(doc, 0.0),
+                scores.asked.get(doc, 0.0),
+                1.0 / (1.0 + place),
+                scores.combined[doc] - top,
+                own_cover,
+                title_cover / total,
+                own_cover * scores.lexical.get(doc, 0.0),
+                section_cover / total,
+                math.log(1 + length),
+                float(hit["game"] in query.named),
+                *(float(kind == k) for k in KINDS),
+                float(_card(lex, doc)),
+                float(kind == "glossary" and scores.defining),
+                float(query.cued.get(hit["game"], 0) > 0),
+                *(float(asks[k] and states[k]) for k in ASKS),
+                *(float(states[k]) for k in STATES),
+            ]
+        )
+    return rows
+
+
+def _card(lex: Lexicon, doc: int) -> bool:
+    from rulebook.ask import card_title
+
+    return card_title(lex.records[doc][3])
+
+
+def reorder(
+    query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon, fitted: Model | None = None
+) -> list[dict[str, Any]]:
+    """``ranked`` with its best records reordered by the model (by ``fitted``, when given), the rest after them."""
+    fitted = fitted or model()
+    if not fitted.active or len(ranked) < 2:
+        return ranked
+    head = ranked[: fitted.depth]
+    rows = features(query, head, scores, lex)
+    order = sorted(range(len(head)), key=lambda n: (-fitted.score(rows[n]), n))
+    return [head[n] for n in order] + ranked[fitted.depth :]
