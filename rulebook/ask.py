@@ -164,7 +164,7 @@ def rank(
 @dataclass
 class Scores:
     """A question's scores against every record it meets (see `rank`): the combined score and its parts, each part
-    scaled so that its best record scores 1, by record number. The reranker ([`rulebook.rerank`][rulebook.rerank])
+    scaled so that its best record scores 1, by record number. The reranker (`rulebook.rerank`)
     reads the parts as features."""
 
     combined: dict[int, float]
@@ -518,7 +518,7 @@ def prepared(question: str, game: str | None = None) -> tuple[str | None, Lexico
 
 
 def reranked(read: _Reading, lex: Lexicon) -> list[dict[str, Any]]:
-    """An answered question's ranking reordered by the fitted reranker ([`rulebook.rerank`][rulebook.rerank])."""
+    """An answered question's ranking reordered by the fitted reranker (`rulebook.rerank`)."""
     from rulebook import rerank
 
     if read.scores is None:

@@ -21,7 +21,7 @@ in Pyodide as it is.
 Examples:
     >>> from rulebook.ask import ask
     >>> ask("Can my Earth ability be used twice in one game?").value["rulings"][0]["id"]
-    'clash.ability.once-per-game'
+    'clash.ability.once'
 """
 
 from __future__ import annotations
@@ -39,10 +39,14 @@ if TYPE_CHECKING:
     from rulebook.ask import Scores
     from rulebook.vocabulary import Lexicon, Query
 
-__all__ = ["DEPTH", "FEATURES", "Model", "features", "model", "reorder"]
+__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder"]
 
 #: How many of the best records the model reorders.
 DEPTH = 30
+
+#: The first stage's best record stays among this many (the rulings `ask` shows): the model reorders, it does not
+#: hide the hand-set ranking's choice.
+KEEP = 3
 
 #: What a question asks for, by the words it holds (each a set of single words or word pairs).
 ASKS = {
@@ -201,5 +205,19 @@ def reorder(
         return ranked
     head = ranked[: fitted.depth]
     rows = features(query, head, scores, lex)
-    order = sorted(range(len(head)), key=lambda n: (-fitted.score(rows[n]), n))
-    return [head[n] for n in order] + ranked[fitted.depth :]
+    return [head[n] for n in arranged([fitted.score(row) for row in rows])] + ranked[fitted.depth :]
+
+
+def arranged(scores: list[float]) -> list[int]:
+    """The places of records in the order of their model ``scores``, best first, except that the first stage's best
+    (place 0) stays among the first [`KEEP`][rulebook.rerank.KEEP].
+
+    Examples:
+        >>> arranged([0.1, 0.9, 0.5]), arranged([0.0, 0.9, 0.8, 0.7, 0.6])
+        ([1, 2, 0], [1, 2, 0, 3, 4])
+    """
+    order = sorted(range(len(scores)), key=lambda n: (-scores[n], n))
+    if 0 not in order[:KEEP]:
+        order.remove(0)
+        order.insert(KEEP - 1, 0)
+    return order
