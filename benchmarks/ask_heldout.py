@@ -120,9 +120,6 @@ def extracted() -> dict[str, list[dict[str, Any]]]:
     cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{_fingerprint()}.pickle"
     if cache.exists():
         return pickle.loads(cache.read_bytes())
-    import rulebook.rerank
-
-    rulebook.rerank.model.cache_clear()
     found = {name: [extract(q) for q in _load(name)] for name in TUNING}
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_bytes(pickle.dumps(found))

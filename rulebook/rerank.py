@@ -27,10 +27,8 @@ Examples:
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import os
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulebook.vocabulary import words
@@ -114,14 +112,16 @@ class Model:
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "rerank.json")
 
 
-@cache
-def model() -> Model:
-    """The model shipped in the package (no weights, so no reordering, when the file is absent)."""
-    try:
-        with open(PATH, encoding="utf-8") as handle:
-            return Model(json.load(handle))
-    except FileNotFoundError:
-        return Model({})
+def model(lex: Lexicon | None = None) -> Model:
+    """The model shipped in the package, as the vocabulary read it when built (no weights, so no reordering, when
+    ``rulebook/data/rerank.json`` is absent)."""
+    from rulebook.vocabulary import lexicon
+
+    lex = lex or lexicon()
+    found = lex.__dict__.get("_rerank_model")
+    if found is None:
+        found = lex.__dict__["_rerank_model"] = Model(dict(lex.reranker))
+    return found
 
 
 def _asks(text: str) -> dict[str, bool]:
@@ -132,17 +132,13 @@ def _asks(text: str) -> dict[str, bool]:
 
 def _own(lex: Lexicon, doc: int) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
     """A record's own stems (ID words, title and text), its title's alone and its source section's (the citation),
-    and how many words its text holds: no players' words."""
-    cache_ = lex.__dict__.setdefault("_rerank_own", {})
-    found = cache_.get(doc)
-    if found is None:
-        rid, _game, _kind, title, text, citation, *_ = lex.records[doc]
-        title_stems = frozenset(lex.stem(w) for w in words(title))
-        ids = " ".join(rid.replace("-", ".").split(".")[1:])
-        own = frozenset(lex.stem(w) for w in words(f"{ids} {text}")) | title_stems
-        section = frozenset(lex.stem(w) for w in words(citation.partition(",")[2]))
-        found = cache_[doc] = (own, title_stems, section, len(words(text)))
-    return found
+    and how many words its text holds: no players' words (built with the vocabulary)."""
+    found = lex.__dict__.setdefault("_rerank_own", {})
+    row = found.get(doc)
+    if row is None:
+        _rid, own, title, section, length = lex.own[doc]
+        row = found[doc] = (frozenset(own), frozenset(title), frozenset(section), length)
+    return row
 
 
 def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon) -> list[list[float]]:
@@ -200,7 +196,7 @@ def reorder(
     query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon, fitted: Model | None = None
 ) -> list[dict[str, Any]]:
     """``ranked`` with its best records reordered by the model (by ``fitted``, when given), the rest after them."""
-    fitted = fitted or model()
+    fitted = fitted or model(lex)
     if not fitted.active or len(ranked) < 2:
         return ranked
     head = ranked[: fitted.depth]
