@@ -46,6 +46,8 @@ TUNING = [
 ]
 #: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
 VERSION = "2"
+#: How many of the best records are extracted (`--depth` may compare any depth up to it).
+EXTRACTED = 30
 HELD_OUT = ["players-blind-2.toml", "players-blind-3.toml", "players-blind-4.toml"]
 
 
@@ -74,7 +76,7 @@ def extract(question: dict[str, Any]) -> dict[str, Any]:
     if computed is not None:
         item["fixed"] = [h["id"] for h in asking.cited_first(read.ranked, computed)[:3]]
     elif read.ranked and not read.elsewhere:
-        head = read.ranked[: rerank.DEPTH]
+        head = read.ranked[:EXTRACTED]
         item["hits"] = [{"id": h["id"], "game": h["game"]} for h in head]
         item["rows"] = rerank.features(read.query, head, read.scores, lex)
         item["decision"] = _decision(question["text"], read, lex)
@@ -390,6 +392,8 @@ def _line(label: str, f: dict[str, float]) -> str:
 
 
 def main() -> None:
+    from rulebook import rerank
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--fit", action="store_true", help="fit on every tuning set and write rulebook/data/rerank.json"
@@ -399,16 +403,21 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--refusals", type=float, metavar="BUDGET", help="check the refuse-or-answer classifier")
     parser.add_argument("--words", action="store_true", help="top-1 with and without the players' words")
+    parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
     start = time.perf_counter()
     sets = extracted()
+    depth = args.depth or rerank.DEPTH
+    for items in sets.values():
+        for q in items:
+            q["hits"], q["rows"] = q["hits"][:depth], q["rows"][:depth]
     if args.words:
         print("\n".join(players_words()))
         return
     if args.refusals is not None:
         print("\n".join(refusals(sets, True, args.refusals)))
         return
-    lines = [f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs"]
+    lines = [f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}"]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
@@ -433,7 +442,7 @@ def main() -> None:
             "mean": [round(x, 6) for x in model.mean],
             "scale": [round(x, 6) for x in model.scale],
             "weights": [round(x, 6) for x in model.weights],
-            "depth": model.depth,
+            "depth": depth,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

@@ -163,19 +163,23 @@ def rank(
 
 @dataclass
 class Scores:
-    """A question's scores against every record it meets (see `rank`): the combined score and its parts, each part
-    scaled so that its best record scores 1, by record number. The reranker (`rulebook.rerank`)
-    reads the parts as features."""
+    """A question's scores against every record it meets (see `rank`): the combined score by record number, and its
+    parts as found (each part's ``top`` scales it so that its best record scores 1). The reranker
+    (`rulebook.rerank`) reads the parts of the best records as features."""
 
     combined: dict[int, float]
     lexical: dict[int, float]
     cosine: dict[int, float]
     pieces: dict[int, float]
-    coverage: dict[int, float]
+    covered: dict[int, float]
     asked: dict[int, float]
-    raw_cosine: dict[int, float]
-    raw_pieces: dict[int, float]
+    top: dict[str, float]
     defining: bool
+
+    def part(self, name: str, doc: int) -> float:
+        """One part of a record's score, scaled so that the best record scores 1 (``coverage``: the share of the
+        question's meaning it holds)."""
+        return getattr(self, name).get(doc, 0.0) / self.top[name]
 
     def order(self, lex: Lexicon, limit: int) -> list[int]:
         """The ``limit`` best record numbers, best first (ties by ID)."""
@@ -191,9 +195,9 @@ class Scores:
             "title": title,
             "citation": citation,
             "score": round(self.combined[doc], 4),
-            "coverage": round(self.coverage.get(doc, 0.0), 3),
-            "cosine": round(self.raw_cosine.get(doc, 0.0), 3),
-            "pieces": round(self.raw_pieces.get(doc, 0.0), 3),
+            "coverage": round(self.part("covered", doc), 3),
+            "cosine": round(self.cosine.get(doc, 0.0), 3),
+            "pieces": round(self.pieces.get(doc, 0.0), 3),
         }
 
     def listed(self, lex: Lexicon, limit: int) -> list[dict[str, Any]]:
@@ -238,13 +242,12 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
                 combined[doc] *= ERRATUM_WEIGHT
     return Scores(
         combined=combined,
-        lexical={doc: value / top for doc, value in lexical.items()},
-        cosine={doc: cosine.get(doc, 0.0) / top_cosine for doc in lexical},
-        pieces={doc: pieces.get(doc, 0.0) / top_pieces for doc in lexical},
-        coverage={doc: covered[doc] / total if total else 0.0 for doc in lexical},
-        asked={doc: closest.get(doc, 0.0) / top_asked for doc in lexical},
-        raw_cosine=cosine,
-        raw_pieces=pieces,
+        lexical=lexical,
+        cosine=cosine,
+        pieces=pieces,
+        covered=covered,
+        asked=closest,
+        top={"lexical": top, "cosine": top_cosine, "pieces": top_pieces, "covered": total or 1.0, "asked": top_asked},
         defining=defining,
     )
 
