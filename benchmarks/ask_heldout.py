@@ -139,7 +139,7 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
         return []
     hits = item["hits"]
     if model is not None:
-        order = rerank.arranged([model.score(row) for row in item["rows"]])
+        order = rerank.arranged([model.score(row) for row in item["rows"]], model.margin)
         hits = [hits[n] for n in order]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
 
@@ -403,6 +403,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--refusals", type=float, metavar="BUDGET", help="check the refuse-or-answer classifier")
     parser.add_argument("--words", action="store_true", help="top-1 with and without the players' words")
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.0,
+        help="how much more than the first stage's best another record must score to come first (default 0)",
+    )
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
     start = time.perf_counter()
@@ -417,11 +423,15 @@ def main() -> None:
     if args.refusals is not None:
         print("\n".join(refusals(sets, True, args.refusals)))
         return
-    lines = [f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}"]
+    lines = [
+        f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
+        f"margin {args.margin}"
+    ]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = fit(train, args.l2, args.epochs)
+        model.margin = args.margin
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
@@ -443,6 +453,7 @@ def main() -> None:
             "scale": [round(x, 6) for x in model.scale],
             "weights": [round(x, 6) for x in model.weights],
             "depth": depth,
+            "margin": args.margin,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

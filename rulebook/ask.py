@@ -7,7 +7,11 @@
 - the records are ranked against the question read through the players' vocabulary
   ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
   three ways combined (see [`rank`][rulebook.ask.rank]), within the game the question names or whose
-  unmistakable words it uses;
+  unmistakable words it uses; for an answered question the best ten are then reordered by a fitted linear model
+  over features of each (question, record) pair, among them the record's own text, title and source section against
+  the question and what the question asks for against what the record states (`rulebook.rerank`: weights fitted by
+  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out), the hand-set ranking's best kept among the three
+  shown;
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
@@ -541,7 +545,7 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
         raise InvalidInputError(f"--limit must be from 1 to {MAX_RANKED}, not {limit}")
     gid, lex, readings, computed, read = prepared(question, game)
     if not read.refused and computed is None and read.ranked:
-        read.ranked = default_first(reranked(read, lex), limit)
+        read.ranked = default_first(read.ranked if read.uncovered else reranked(read, lex), limit)
     games = _games_read(read.query, read.ranked, gid, limit)
     if computed is not None:
         read.ranked = cited_first(read.ranked, computed)

@@ -83,6 +83,7 @@ FEATURES = (
     "named_game",
     *(f"kind_{k}" for k in KINDS),
     "card",
+    "card_x_defining",
     "glossary_x_defining",
     "cued_game",
     *(f"asks_{k}_x_states" for k in ASKS),
@@ -99,6 +100,8 @@ class Model:
         self.scale: list[float] = list(data.get("scale", []))
         self.weights: list[float] = list(data.get("weights", []))
         self.depth: int = int(data.get("depth", DEPTH))
+        #: How much more than the first stage's best another record must score to be put first.
+        self.margin: float = float(data.get("margin", 0.0))
 
     @property
     def active(self) -> bool:
@@ -160,6 +163,7 @@ def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Le
         section_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if section.intersection(c.stems))
         kind = hit["kind"]
         lexical = scores.part("lexical", doc)
+        card = _card(lex, doc)
         states = {k: not cues.isdisjoint(own) for k, cues in STATES.items()}
         rows.append(
             [
@@ -178,7 +182,8 @@ def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Le
                 math.log(1 + length),
                 float(hit["game"] in query.named),
                 *(float(kind == k) for k in KINDS),
-                float(_card(lex, doc)),
+                float(card),
+                float(card and scores.defining),
                 float(kind == "glossary" and scores.defining),
                 float(query.cued.get(hit["game"], 0) > 0),
                 *(float(asks[k] and states[k]) for k in ASKS),
@@ -203,18 +208,22 @@ def reorder(
         return ranked
     head = ranked[: fitted.depth]
     rows = features(query, head, scores, lex)
-    return [head[n] for n in arranged([fitted.score(row) for row in rows])] + ranked[fitted.depth :]
+    return [head[n] for n in arranged([fitted.score(row) for row in rows], fitted.margin)] + ranked[fitted.depth :]
 
 
-def arranged(scores: list[float]) -> list[int]:
+def arranged(scores: list[float], margin: float = 0.0) -> list[int]:
     """The places of records in the order of their model ``scores``, best first, except that the first stage's best
-    (place 0) stays among the first [`KEEP`][rulebook.rerank.KEEP].
+    (place 0) stays first unless another scores more than ``margin`` above it, and stays among the first
+    [`KEEP`][rulebook.rerank.KEEP].
 
     Examples:
-        >>> arranged([0.1, 0.9, 0.5]), arranged([0.0, 0.9, 0.8, 0.7, 0.6])
-        ([1, 2, 0], [1, 2, 0, 3, 4])
+        >>> arranged([0.1, 0.9, 0.5]), arranged([0.0, 0.9, 0.8, 0.7, 0.6]), arranged([0.1, 0.9, 0.5], margin=1.0)
+        ([1, 2, 0], [1, 2, 0, 3, 4], [0, 1, 2])
     """
     order = sorted(range(len(scores)), key=lambda n: (-scores[n], n))
+    if scores[order[0]] - scores[0] <= margin:
+        order.remove(0)
+        order.insert(0, 0)
     if 0 not in order[:KEEP]:
         order.remove(0)
         order.insert(KEEP - 1, 0)
