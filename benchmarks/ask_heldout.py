@@ -138,7 +138,8 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
     if item["refused"]:
         return []
     hits = item["hits"]
-    if model is not None:
+    rows = item["rows"]
+    if model is not None and not (len(rows) > 1 and rows[0][0] - rows[1][0] > model.sure):
         order = rerank.arranged([model.score(row) for row in item["rows"]], model.margin)
         hits = [hits[n] for n in order]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
@@ -409,6 +410,15 @@ def main() -> None:
         default=0.0,
         help="how much more than the first stage's best another record must score to come first (default 0)",
     )
+    parser.add_argument(
+        "--sure",
+        type=float,
+        default=math.inf,
+        help="keep the first stage's order when it leads by more (default: never)",
+    )
+    parser.add_argument(
+        "--enable", action="store_true", help="with --fit: ship the weights enabled (default: fitted, not used by ask)"
+    )
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
     start = time.perf_counter()
@@ -425,13 +435,13 @@ def main() -> None:
         return
     lines = [
         f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margin}"
+        f"margin {args.margin}, sure {args.sure}"
     ]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = fit(train, args.l2, args.epochs)
-        model.margin = args.margin
+        model.margin, model.sure = args.margin, args.sure
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
@@ -453,7 +463,9 @@ def main() -> None:
             "scale": [round(x, 6) for x in model.scale],
             "weights": [round(x, 6) for x in model.weights],
             "depth": depth,
+            "enabled": args.enable,
             "margin": args.margin,
+            "sure": args.sure if math.isfinite(args.sure) else None,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

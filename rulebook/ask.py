@@ -7,11 +7,11 @@
 - the records are ranked against the question read through the players' vocabulary
   ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
   three ways combined (see [`rank`][rulebook.ask.rank]), within the game the question names or whose
-  unmistakable words it uses; for an answered question the best ten are then reordered by a fitted linear model
+  unmistakable words it uses; for an answered question the best ten may then be reordered by a fitted linear model
   over features of each (question, record) pair, among them the record's own text, title and source section against
   the question and what the question asks for against what the record states (`rulebook.rerank`: weights fitted by
-  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out), the hand-set ranking's best kept among the three
-  shown;
+  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out; shipped, not enabled), the hand-set ranking's best
+  kept among the three shown;
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
