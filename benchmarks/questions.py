@@ -130,7 +130,8 @@ def main() -> None:
     )
     report("issue 22's third blind set, odd half (held out by the fourth round)", blind_3[1::2])
     if not args.dev_only:
-        report("issue 22's fourth blind set (measured once on 2026-11-26; tuning data since)", load("players-blind-4.toml"))
+        blind_4 = load("players-blind-4.toml")
+        report("issue 22's fourth blind set (measured once on 2026-11-26; tuning data since)", blind_4)
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
