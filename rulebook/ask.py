@@ -7,7 +7,11 @@
 - the records are ranked against the question read through the players' vocabulary
   ([`rulebook.vocabulary`][rulebook.vocabulary]: stems, typos, synonyms, each record's ``aliases`` and ``asked_as``),
   three ways combined (see [`rank`][rulebook.ask.rank]), within the game the question names or whose
-  unmistakable words it uses;
+  unmistakable words it uses; for an answered question the best ten may then be reordered by a fitted linear model
+  over features of each (question, record) pair, among them the record's own text, title and source section against
+  the question and what the question asks for against what the record states (`rulebook.rerank`: weights fitted by
+  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out; shipped, not enabled), the hand-set ranking's best
+  kept among the three shown;
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
@@ -106,9 +110,7 @@ REFUSAL = "no rule of these five games covers this"
 UNCOVERED = "the documents do not cover this"
 
 
-def _bm25_scores(
-    query: Query, lex: Lexicon
-) -> tuple[dict[int, float], dict[int, float], dict[int, float], float]:
+def _bm25_scores(query: Query, lex: Lexicon) -> tuple[dict[int, float], dict[int, float], dict[int, float], float]:
     """Each record's BM25 score for the question's concepts, the weight of the concepts it covers, its closest
     ``asked_as`` question's score, and the total weight of the question's concepts (see `rank`)."""
     scores: dict[int, float] = {}
@@ -158,9 +160,59 @@ def rank(
     ``coverage`` is the share of the question's meaning the record holds: each concept weighs its
     rarity among the records (a word no record uses, after typos and synonyms, weighs as the rarest can).
     """
+    lex = lex or lexicon()
+    scores = _scored(query, games, lex)
+    return scores.listed(lex, limit)
+
+
+@dataclass
+class Scores:
+    """A question's scores against every record it meets (see `rank`): the combined score by record number, and its
+    parts as found (each part's ``top`` scales it so that its best record scores 1). The reranker
+    (`rulebook.rerank`) reads the parts of the best records as features."""
+
+    combined: dict[int, float]
+    lexical: dict[int, float]
+    cosine: dict[int, float]
+    pieces: dict[int, float]
+    covered: dict[int, float]
+    asked: dict[int, float]
+    top: dict[str, float]
+    defining: bool
+
+    def part(self, name: str, doc: int) -> float:
+        """One part of a record's score, scaled so that the best record scores 1 (``coverage``: the share of the
+        question's meaning it holds)."""
+        return getattr(self, name).get(doc, 0.0) / self.top[name]
+
+    def order(self, lex: Lexicon, limit: int) -> list[int]:
+        """The ``limit`` best record numbers, best first (ties by ID)."""
+        return sorted(self.combined, key=lambda doc: (-self.combined[doc], lex.records[doc][0]))[:limit]
+
+    def hit(self, lex: Lexicon, doc: int) -> dict[str, Any]:
+        """One record as `rank` lists it."""
+        rid, game, kind, title, _text, citation, *_ = lex.records[doc]
+        return {
+            "id": rid,
+            "game": game,
+            "kind": kind,
+            "title": title,
+            "citation": citation,
+            "score": round(self.combined[doc], 4),
+            "coverage": round(self.part("covered", doc), 3),
+            "cosine": round(self.cosine.get(doc, 0.0), 3),
+            "pieces": round(self.pieces.get(doc, 0.0), 3),
+        }
+
+    def listed(self, lex: Lexicon, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` best records as `rank` lists them."""
+        return [self.hit(lex, doc) for doc in self.order(lex, limit)]
+
+
+def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
+    """Every record's scores for the question (see `rank`)."""
     from rulebook.vocabulary import four_grams, vector_terms, words
 
-    lex = lex or lexicon()
     defining = _defining(query.text)
     scores, covered, closest, total = _bm25_scores(query, lex)
     said = [query.corrected.get(w, w) for w in words(query.text)]
@@ -181,6 +233,7 @@ def rank(
     top = max(lexical.values(), default=0.0) or 1.0
     top_cosine = max((v for d, v in cosine.items() if d in lexical), default=0.0) or 1.0
     top_pieces = max((v for d, v in pieces.items() if d in lexical), default=0.0) or 1.0
+    top_asked = max((v for d, v in closest.items() if d in lexical), default=0.0) or 1.0
     combined = {
         doc: value / top
         + COSINE_WEIGHT * cosine.get(doc, 0.0) / top_cosine
@@ -191,24 +244,16 @@ def rank(
         for doc in combined:
             if lex.records[doc][2] == "erratum":
                 combined[doc] *= ERRATUM_WEIGHT
-    best = sorted(combined, key=lambda doc: (-combined[doc], lex.records[doc][0]))[:limit]
-    ranked = []
-    for doc in best:
-        rid, game, kind, title, _text, citation, *_ = lex.records[doc]
-        ranked.append(
-            {
-                "id": rid,
-                "game": game,
-                "kind": kind,
-                "title": title,
-                "citation": citation,
-                "score": round(combined[doc], 4),
-                "coverage": round(covered[doc] / total if total else 0.0, 3),
-                "cosine": round(cosine.get(doc, 0.0), 3),
-                "pieces": round(pieces.get(doc, 0.0), 3),
-            }
-        )
-    return ranked
+    return Scores(
+        combined=combined,
+        lexical=lexical,
+        cosine=cosine,
+        pieces=pieces,
+        covered=covered,
+        asked=closest,
+        top={"lexical": top, "cosine": top_cosine, "pieces": top_pieces, "covered": total or 1.0, "asked": top_asked},
+        defining=defining,
+    )
 
 
 def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = None) -> float:
@@ -283,6 +328,17 @@ def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) ->
 #: A title that only names a card and its facts in brackets ("Clap (Thunder, priority 2)"), with no statement.
 _CARD_TITLE = re.compile(r"[^:()]+\([^()]*\)\s*")
 
+
+def card_title(title: str) -> bool:
+    """Whether a record's title only names a card and its facts in brackets ("Clap (Thunder, priority 2)").
+
+    Examples:
+        >>> card_title("Clap (Thunder, priority 2)"), card_title("Fortify (Earth): Earth survives this defense")
+        (True, False)
+    """
+    return _CARD_TITLE.fullmatch(title) is not None
+
+
 #: Words of a question about what a document says (an erratum answers such questions).
 _DOCUMENT_WORDS = frozenset(
     """example examples rulebook guide says say said printed print text wrong mistake mistakes typo error errors
@@ -350,7 +406,7 @@ def _core(query: Query, lex: Lexicon, games: list[str]) -> Query | None:
     return replace(query, concepts=kept) if kept and len(kept) < len(query.concepts) else None
 
 
-def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+def default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
     """The ranking with an option's own record first when the best record is one of its other readings.
 
     A record that states another source's reading (an erratum, or a public source's card text) of a rule the
@@ -370,7 +426,7 @@ def _default_first(ranked: list[dict[str, Any]], limit: int) -> list[dict[str, A
     return ranked
 
 
-def _cited_first(ranked: list[dict[str, Any]], computed: Ruling) -> list[dict[str, Any]]:
+def cited_first(ranked: list[dict[str, Any]], computed: Ruling) -> list[dict[str, Any]]:
     """The ranking with the rules a computed answer rests on first, in the ranking's order, the last one cited (the
     outcome, which decided it) raised by [`OUTCOME_BOOST`][rulebook.ask.OUTCOME_BOOST]; then the others."""
     if not computed.rules:
@@ -409,6 +465,8 @@ class _Reading:
     about: list[str]
     #: What none of the nearest rulings does ("states a number of players"), when the question's form says.
     missing: str | None = None
+    #: The scores the ranking came from (the reranker's features).
+    scores: Scores | None = None
 
 
 def _cued_elsewhere(query: Query, ranked: list[dict[str, Any]]) -> str | None:
@@ -424,15 +482,17 @@ def _cued_elsewhere(query: Query, ranked: list[dict[str, Any]]) -> str | None:
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
     """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
     allowed = [gid] if gid else (query.named or None)
-    ranked = rank(query, allowed, lex, MAX_RANKED)
+    scores = _scored(query, allowed, lex)
+    ranked = scores.listed(lex, MAX_RANKED)
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
     refused = elsewhere or _weak(query, ranked, lex)
     if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
         core = _core(query, lex, allowed or [])
         if core is not None:
-            core_ranked = rank(core, allowed, lex, MAX_RANKED)
+            core_scores = _scored(core, allowed, lex)
+            core_ranked = core_scores.listed(lex, MAX_RANKED)
             if not _weak(core, core_ranked, lex):
-                query, ranked, refused = core, core_ranked, False
+                query, ranked, refused, scores = core, core_ranked, False, core_scores
     about = [gid] if gid else (query.named or ([ranked[0]["game"]] if ranked else []))
     # A question naming one of these games is about it: when nothing answers it, the documents do not cover it.
     named_refusal = refused and not elsewhere and bool(query.named or gid) and ranked != []
@@ -447,7 +507,30 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         else:
             missing = unstated(query, ranked, lex, about)
     uncovered = not computed and (named_refusal or missing is not None)
-    return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing)
+    return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing, scores)
+
+
+def prepared(question: str, game: str | None = None) -> tuple[str | None, Lexicon, list[Any], Ruling | None, _Reading]:
+    """A question read before its rulings are reranked: the game asked for, the vocabulary, the readers' readings,
+    the computed answer (or ``None``) and the reading (`ask` goes on from here; `benchmarks/ask_heldout.py` too)."""
+    from rulebook import questions as calculators
+
+    gid = rulebook.game(game).id if game else None
+    lex = lexicon()
+    query = lex.read(question)
+    allowed = [gid] if gid else (query.named or None)
+    readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
+    computed = next((r.ruling for r in readings if r.ruling is not None), None)
+    return gid, lex, readings, computed, _read(query, gid, computed is not None, lex)
+
+
+def reranked(read: _Reading, lex: Lexicon) -> list[dict[str, Any]]:
+    """An answered question's ranking reordered by the fitted reranker (`rulebook.rerank`)."""
+    from rulebook import rerank
+
+    if read.scores is None:
+        return read.ranked
+    return rerank.reorder(read.query, read.ranked, read.scores, lex)
 
 
 def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
@@ -456,24 +539,16 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     ``game`` (a game ID) keeps to that game's records and readers. ``limit`` is how many rulings are
     shown (the best and the related ones); ``value["rulings"]`` keeps the whole ranked list with scores.
     """
-    from rulebook import questions as calculators
-
     if not question.strip():
         raise InvalidInputError("the question is empty; ask something, e.g. 'what happens on a tie?'")
     if not 1 <= limit <= MAX_RANKED:
         raise InvalidInputError(f"--limit must be from 1 to {MAX_RANKED}, not {limit}")
-    gid = rulebook.game(game).id if game else None
-    lex = lexicon()
-    query = lex.read(question)
-    allowed = [gid] if gid else (query.named or None)
-    readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
-    computed = next((r.ruling for r in readings if r.ruling is not None), None)
-    read = _read(query, gid, computed is not None, lex)
-    games = _games_read(read.query, read.ranked, gid, limit)
+    gid, lex, readings, computed, read = prepared(question, game)
     if not read.refused and computed is None and read.ranked:
-        read.ranked = _default_first(read.ranked, limit)
+        read.ranked = default_first(read.ranked if read.uncovered else reranked(read, lex), limit)
+    games = _games_read(read.query, read.ranked, gid, limit)
     if computed is not None:
-        read.ranked = _cited_first(read.ranked, computed)
+        read.ranked = cited_first(read.ranked, computed)
     trace = Trace()
     verdict = _verdict(read, computed, trace, lex, limit)
     for reading in readings:

@@ -56,7 +56,7 @@ TABLES = frozenset({"surface", "english_stems", "english", "synonyms", "defined"
 #: The parts kept as packed numbers (lists of whole numbers from 0 to 2**32 - 1), read without unpacking.
 NUMBERS = frozenset({"asked_records"})
 #: The parts kept as rows, one read at a time.
-ROWS = frozenset({"records"})
+ROWS = frozenset({"records", "own"})
 
 
 class Damaged(Exception):

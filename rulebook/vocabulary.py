@@ -289,6 +289,20 @@ class Lexicon:
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
 
     @property
+    def own(self) -> Sequence[tuple[Any, ...]]:
+        """Each record's own stems, its title's and its source section's, and its text's length (see
+        `rulebook.rerank`), read a record at a time."""
+        found = self.__dict__.get("_own")
+        if found is None:
+            found = self.__dict__["_own"] = self._data["own"]
+        return found
+
+    @property
+    def reranker(self) -> Mapping[str, Any]:
+        """The reranker's fitted weights (``rulebook/data/rerank.json`` when the vocabulary was built)."""
+        return self._data.get("rerank") or {}
+
+    @property
     def known(self) -> list[str]:
         """The records' words of four letters or more, the most used first (what a typo is read as); read from
         the stored vocabulary when a question first has a typo."""
@@ -444,6 +458,8 @@ def _parts() -> list[bytes | str]:
     found: list[bytes | str] = [f"layout={LAYOUT}"]
     for path in (__file__, os.path.join(_HERE, "data", "vocabulary.toml"), os.path.join(_HERE, "data", ENGLISH)):
         found.append(file_stamp(path))
+    reranker = os.path.join(_HERE, "data", RERANK)
+    found.append(file_stamp(reranker) if os.path.exists(reranker) else "no reranker")
     for g in registry.games():
         found += [repr((g.id, g.name, g.names, g.own_words)), file_stamp(g.data_path)]
     return found
@@ -451,6 +467,9 @@ def _parts() -> list[bytes | str]:
 
 #: The common English words (never read as typos of a record's word), one a line.
 ENGLISH = "english-words.txt"
+#: The reranker's fitted weights (see `rulebook.rerank`), kept in the vocabulary so that a question reads them
+#: with it.
+RERANK = "rerank.json"
 
 
 class _Builder:
@@ -465,6 +484,7 @@ class _Builder:
         self.asked_records: list[int] = []
         self.vectors: list[dict[str, float]] = []
         self.grams: list[dict[str, float]] = []
+        self.own: list[tuple[Any, ...]] = []
         self.defined: dict[str, list[str]] = {}
         self.surface: dict[str, str] = {}
         self.counts: dict[str, int] = {}
@@ -479,6 +499,15 @@ class _Builder:
 
     def stems_of(self, text: str) -> list[str]:
         return [s for w, s in zip(words(text), self.stemmed(text), strict=True) if _meaningful(w)]
+
+    def own_stems(self, r: Record) -> tuple[Any, ...]:
+        """A record's own stems (ID words, title and text: no players' words), its title's, its source section's,
+        and how many words its text holds, as the reranker reads them."""
+        title = set(self.stemmed(r.title))
+        ids = " ".join(r.id.replace("-", ".").split(".")[1:])
+        own = title | set(self.stemmed(f"{ids} {r.text}"))
+        section = set(self.stemmed(r.citation.in_words.partition(",")[2]))
+        return (r.id, tuple(sorted(own)), tuple(sorted(title)), tuple(sorted(section)), len(words(r.text)))
 
     def add(self, r: Record) -> None:
         """Index one record: its fields, its ``asked_as`` questions, its vectors, the terms its title defines."""
@@ -499,6 +528,7 @@ class _Builder:
                 for s in self.stems_of(text):
                     weights[s] = weights.get(s, 0.0) + FIELDS[name]
         self.fields.append(weights)
+        self.own.append(self.own_stems(r))
         for question in asked_as:
             counted: dict[str, float] = {}
             for s in self.stems_of(question):
@@ -539,6 +569,8 @@ class _Builder:
         games = registry.games()
         return {
             "records": self.records,
+            "own": self.own,
+            "rerank": _reranker(),
             "postings": _packed(postings),
             "asked": _packed(_bm25(self.asked_docs, ASKED_K1, ASKED_B)),
             "asked_records": self.asked_records,
@@ -555,6 +587,17 @@ class _Builder:
             "known": known,
             "elsewhere": {" ".join(words(name)): name for name in elsewhere_names},
         }
+
+
+def _reranker() -> dict[str, Any]:
+    """The reranker's fitted weights as shipped (none when the file is absent)."""
+    import json
+
+    path = os.path.join(_HERE, "data", RERANK)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 def _counted(terms: Iterable[str]) -> dict[str, float]:

@@ -248,6 +248,8 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: 95% of off-topic questions refused (19 of 20), 74.4% of uncovered questions refused (29 of 39), one computed
 #: answer to a question not asked. These are its figures, not goals: they only ever rise (the computed answers not
 #: asked only ever fall).
+#: Measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1); tuning data since: issue 22's fifth round fits `ask`'s
+#: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
 BLIND_4_FLOORS = {"top1": 0.810, "top3": 0.928, "off_topic_refused": 0.95, "wrongly_refused": 0.026}
 BLIND_4_UNCOVERED_REFUSED = 0.743
 BLIND_4_COMPUTED_UNASKED = 1

@@ -1,0 +1,481 @@
+"""`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
+
+    python benchmarks/ask_heldout.py [--fit] [--l2 X] [--epochs N] [--out FILE]
+
+Each of issue 22's blind sets 2, 3 and 4 is held out in turn: the reranker is fitted on every other tuning set
+(the development half and its added questions, issue 22's development and third-round questions, the former blind
+set, the judges' questions and the two other blind sets) and measured on the held-out one, beside `ask` without the
+reranker on the same set. The mean held-out figure before and after is what decides whether a change is kept. Never
+read here: the held-out test half (players-test.toml), the fresh questions (players-fresh.toml) and any fifth
+blind set. Blind-4 was measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1) and is tuning data since.
+
+The reranker only reorders the rulings of an answered question (not refused, not computed), so only top-1 and top-3
+move; the refusals and computed answers are those of `ask` and are reported beside them. ``--fit`` then fits the
+model on every tuning set and writes it to rulebook/data/rerank.json (what `ask` ships). The questions' features
+are cached (in the user's cache directory) by the file's contents and the code's, so a rerun fits in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import pickle
+import random
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = ROOT / "tests" / "data"
+#: The tuning sets (never players-test.toml, players-fresh.toml or players-blind-5.toml).
+TUNING = [
+    "players-dev.toml",
+    "players-dev-added.toml",
+    "players-dev-uncovered.toml",
+    "players-dev-3.toml",
+    "players-blind.toml",
+    "questions.toml",
+    "players-blind-2.toml",
+    "players-blind-3.toml",
+    "players-blind-4.toml",
+]
+#: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
+VERSION = "2"
+#: How many of the best records are extracted (`--depth` may compare any depth up to it).
+EXTRACTED = 30
+HELD_OUT = ["players-blind-2.toml", "players-blind-3.toml", "players-blind-4.toml"]
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))["question"]
+
+
+def extract(question: dict[str, Any]) -> dict[str, Any]:
+    """One question read as `ask` reads it, before the reranker: what it does, and the features of its rulings."""
+    from rulebook import ask as asking
+    from rulebook import rerank
+
+    _gid, lex, _readings, computed, read = asking.prepared(question["text"])
+    item: dict[str, Any] = {
+        "game": question["game"],
+        "expect": list(question["expect"]),
+        "uncovered": bool(question.get("uncovered")),
+        "computes": bool(question.get("computes")),
+        "refused": (read.refused or read.uncovered) and computed is None,
+        "computed": computed is not None,
+        "fixed": None,
+        "hits": [],
+        "rows": [],
+        "decision": None,
+    }
+    if computed is not None:
+        item["fixed"] = [h["id"] for h in asking.cited_first(read.ranked, computed)[:3]]
+    elif read.ranked and not read.elsewhere:
+        head = read.ranked[:EXTRACTED]
+        item["hits"] = [{"id": h["id"], "game": h["game"]} for h in head]
+        item["rows"] = rerank.features(read.query, head, read.scores, lex)
+        item["decision"] = _decision(question["text"], read, lex)
+    else:
+        item["fixed"] = []
+    return item
+
+
+def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
+    """What the refuse-or-answer decision may read of a question: how it was decided, and its own figures."""
+    from rulebook import ask as asking
+    from rulebook.uncovered import asks_for
+
+    query = read.query
+    concepts = query.concepts
+    unknown = sum(1 for c in concepts if not any(s in lex.postings for s in c.stems)) / max(len(concepts), 1)
+    return {
+        "weak": read.refused,
+        "unstated": read.uncovered,
+        "strength": asking.strength(query, read.ranked, lex),
+        "unknown": unknown,
+        "concepts": len(concepts),
+        "asks_for": asks_for(text) is not None,
+        "named": bool(query.named),
+        "cued": bool(query.cued),
+    }
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256(VERSION.encode())
+    for path in sorted((ROOT / "rulebook").rglob("*")):
+        if path.suffix in {".py", ".toml"} and path.name != "rerank.json":
+            digest.update(path.read_bytes())
+    for name in TUNING:
+        digest.update(json.dumps(_load(name), sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def extracted() -> dict[str, list[dict[str, Any]]]:
+    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged."""
+    import platformdirs
+
+    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{_fingerprint()}.pickle"
+    if cache.exists():
+        return pickle.loads(cache.read_bytes())
+    found = {name: [extract(q) for q in _load(name)] for name in TUNING}
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(pickle.dumps(found))
+    return found
+
+
+def answered(item: dict[str, Any], model: Any) -> list[str]:
+    """The three rulings `ask` offers for an extracted question with ``model`` (``None``: no reranker)."""
+    from rulebook import ask as asking
+    from rulebook import rerank
+
+    if item["fixed"] is not None:
+        return item["fixed"]
+    if item["refused"]:
+        return []
+    hits = item["hits"]
+    rows = item["rows"]
+    if model is not None and not (len(rows) > 1 and rows[0][0] - rows[1][0] > model.sure):
+        order = rerank.arranged([model.score(row) for row in item["rows"]], model.margin)
+        hits = [hits[n] for n in order]
+    return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+
+
+def figures(items: list[dict[str, Any]], model: Any) -> dict[str, float]:
+    """Top-1, top-3 and real questions refused (of the real ones), uncovered refused, computed and not asked."""
+    real = [q for q in items if q["game"] != "none" and not q["uncovered"]]
+    uncovered = [q for q in items if q["uncovered"]]
+    off = [q for q in items if q["game"] == "none"]
+    top1 = top3 = 0
+    for q in real:
+        found = answered(q, model)
+        top1 += bool(found) and found[0] in q["expect"]
+        top3 += any(f in q["expect"] for f in found[:3])
+    return {
+        "top1": top1 / len(real),
+        "top3": top3 / len(real),
+        "real_refused": sum(q["refused"] for q in real) / len(real),
+        "uncovered_refused": sum(q["refused"] for q in uncovered) / len(uncovered) if uncovered else float("nan"),
+        "computed_unasked": sum(q["computed"] and not q["computes"] for q in items),
+        "off_topic_refused": sum(q["refused"] for q in off) / len(off) if off else float("nan"),
+    }
+
+
+def _standardised(items: list[dict[str, Any]], width: int) -> tuple[list[float], list[float]]:
+    rows = [row for q in items for row in q["rows"]]
+    mean = [sum(r[i] for r in rows) / len(rows) for i in range(width)]
+    scale = [math.sqrt(sum((r[i] - mean[i]) ** 2 for r in rows) / len(rows)) or 1.0 for i in range(width)]
+    return mean, scale
+
+
+def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> Any:
+    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates."""
+    from rulebook.rerank import DEPTH, FEATURES, Model
+
+    width = len(FEATURES)
+    lists = []
+    usable = [q for q in items if q["rows"] and not q["refused"] and q["game"] != "none" and not q["uncovered"]]
+    mean, scale = _standardised(usable, width)
+    for q in usable:
+        right = [h["id"] in q["expect"] for h in q["hits"]]
+        if any(right) and not all(right):
+            rows = [[(x - m) / s for x, m, s in zip(row, mean, scale, strict=True)] for row in q["rows"]]
+            lists.append((rows, right))
+    weights = [0.0] * width
+    weights[FEATURES.index("combined")] = 1.0
+    moment, second = [0.0] * width, [0.0] * width
+    rate, beta1, beta2 = 0.05, 0.9, 0.999
+    random.Random(seed).shuffle(lists)
+    for epoch in range(1, epochs + 1):
+        grad = [l2 * w for w in weights]
+        for rows, right in lists:
+            values = [sum(map(float.__mul__, weights, row)) for row in rows]
+            top = max(values)
+            exps = [math.exp(v - top) for v in values]
+            whole = sum(exps)
+            good = sum(e for e, r in zip(exps, right, strict=True) if r)
+            for row, e, r in zip(rows, exps, right, strict=True):
+                coef = (e / whole - (e / good if r else 0.0)) / len(lists)
+                if coef:
+                    for i, x in enumerate(row):
+                        grad[i] += coef * x
+        for i, g in enumerate(grad):
+            moment[i] = beta1 * moment[i] + (1 - beta1) * g
+            second[i] = beta2 * second[i] + (1 - beta2) * g * g
+            weights[i] -= rate * (moment[i] / (1 - beta1**epoch)) / (math.sqrt(second[i] / (1 - beta2**epoch)) + 1e-8)
+    return Model({"features": list(FEATURES), "mean": mean, "scale": scale, "weights": weights, "depth": DEPTH})
+
+
+#: The refuse-or-answer classifier's features, from `_decision` and the best records' rows.
+DECISION = (
+    "strength",
+    "unknown",
+    "concepts",
+    "asks_for",
+    "named",
+    "cued",
+    "top_combined",
+    "top_coverage",
+    "top_pieces",
+    "top_cosine",
+    "top_own_cover",
+    "top_title_cover",
+    "top_section_cover",
+    "margin",
+    "best_own_cover",
+)
+
+
+def decision_vector(item: dict[str, Any]) -> list[float]:
+    """One question's features for the refuse-or-answer classifier."""
+    from rulebook.rerank import FEATURES
+
+    d, rows = item["decision"], item["rows"]
+    at = FEATURES.index
+    top = rows[0]
+    second = rows[1][at("combined")] if len(rows) > 1 else 0.0
+    return [
+        d["strength"],
+        d["unknown"],
+        math.log1p(d["concepts"]),
+        float(d["asks_for"]),
+        float(d["named"]),
+        float(d["cued"]),
+        top[at("combined")],
+        top[at("coverage")],
+        top[at("pieces")],
+        top[at("cosine")],
+        top[at("own_cover")],
+        top[at("title_cover")],
+        top[at("section_cover")],
+        top[at("combined")] - second,
+        max(r[at("own_cover")] for r in rows),
+    ]
+
+
+def _unanswerable(item: dict[str, Any]) -> bool:
+    return item["game"] == "none" or item["uncovered"]
+
+
+def fit_decision(items: list[dict[str, Any]], l2: float = 0.01, epochs: int = 300) -> tuple[list[float], ...]:
+    """A logistic regression of whether a question should be refused (off-topic or uncovered), on ``items``."""
+    data = [(decision_vector(q), float(_unanswerable(q))) for q in items if q["decision"] is not None]
+    width = len(DECISION)
+    mean = [sum(x[i] for x, _ in data) / len(data) for i in range(width)]
+    scale = [math.sqrt(sum((x[i] - mean[i]) ** 2 for x, _ in data) / len(data)) or 1.0 for i in range(width)]
+    rows = [([(v - m) / s for v, m, s in zip(x, mean, scale, strict=True)], y) for x, y in data]
+    weights, bias = [0.0] * width, 0.0
+    moment, second = [0.0] * (width + 1), [0.0] * (width + 1)
+    for epoch in range(1, epochs + 1):
+        grad = [l2 * w for w in weights] + [0.0]
+        for x, y in rows:
+            z = bias + sum(map(float.__mul__, weights, x))
+            err = (1.0 / (1.0 + math.exp(-z)) - y) / len(rows)
+            for i, v in enumerate(x):
+                grad[i] += err * v
+            grad[width] += err
+        params = [*weights, bias]
+        for i, g in enumerate(grad):
+            moment[i] = 0.9 * moment[i] + 0.1 * g
+            second[i] = 0.999 * second[i] + 0.001 * g * g
+            params[i] -= 0.05 * (moment[i] / (1 - 0.9**epoch)) / (math.sqrt(second[i] / (1 - 0.999**epoch)) + 1e-8)
+        weights, bias = params[:width], params[width]
+    return mean, scale, weights, [bias]
+
+
+def refuse_probability(item: dict[str, Any], fitted: tuple[list[float], ...]) -> float:
+    mean, scale, weights, (bias,) = fitted
+    x = decision_vector(item)
+    z = bias + sum(w * (v - m) / s for w, v, m, s in zip(weights, x, mean, scale, strict=True))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def thresholds(items: list[dict[str, Any]], fitted: tuple[list[float], ...], budget: float) -> tuple[float, float]:
+    """The refuse threshold (answered questions above it are refused) that refuses at most ``budget`` of the real
+    questions more, and the answer threshold (weakly refused questions below it are answered) that answers no more
+    unanswerable questions than real ones it wins back."""
+    real = [q for q in items if q["game"] != "none" and not q["uncovered"]]
+    answered = [q for q in items if q["decision"] is not None and not q["refused"]]
+    probs = sorted(((refuse_probability(q, fitted), _unanswerable(q)) for q in answered), reverse=True)
+    allowed, high, spent = budget * len(real), 1.01, 0
+    for p, bad in probs:
+        if not bad:
+            spent += 1
+            if spent > allowed:
+                break
+        high = p
+    weak = [q for q in items if q["decision"] is not None and q["decision"]["weak"] and not q["decision"]["unstated"]]
+    lows = sorted((refuse_probability(q, fitted), _unanswerable(q)) for q in weak)
+    low, gain, best = -0.01, 0, 0
+    for p, bad in lows:
+        gain += -1 if bad else 1
+        if gain > best:
+            best, low = gain, p
+    return high, low
+
+
+def decided(item: dict[str, Any], fitted: Any, high: float, low: float) -> dict[str, Any]:
+    """The item with the classifier's decision applied: refused above ``high``, weak ones answered below ``low``."""
+    if item["decision"] is None or fitted is None:
+        return item
+    p = refuse_probability(item, fitted)
+    d = item["decision"]
+    if not item["refused"] and p >= high:
+        return {**item, "refused": True}
+    if item["refused"] and d["weak"] and not d["unstated"] and p <= low:
+        return {**item, "refused": False}
+    return item
+
+
+def refusals(sets: dict[str, list[dict[str, Any]]], model: Any, budget: float) -> list[str]:
+    """Leave-one-set-out figures of the refuse-or-answer classifier, with the reranker fitted beside it."""
+    lines = [f"refuse-or-answer classifier, extra real refusals allowed on the training sets: {budget:.1%}"]
+    runs = {"before": [], "after": []}
+    for held in HELD_OUT:
+        train = [q for name in TUNING if name != held for q in sets[name]]
+        ranker = fit(train, 0.01, 150) if model else None
+        fitted = fit_decision(train)
+        high, low = thresholds(train, fitted, budget)
+        before = figures(sets[held], ranker)
+        after = figures([decided(q, fitted, high, low) for q in sets[held]], ranker)
+        runs["before"].append(before)
+        runs["after"].append(after)
+        lines += [f"{held} held out (refuse above {high:.3f}, answer below {low:.3f}):"]
+        lines += [_line("before", before), _line("after", after)]
+    lines.append("mean over the three held-out sets:")
+    for label, found in runs.items():
+        lines.append(_line(label, {k: sum(r[k] for r in found) / len(found) for k in found[0]}))
+    return lines
+
+
+def players_words() -> list[str]:
+    """Top-1 and top-3 of `ask` as shipped on each blind set, with every players' word beside the records and with
+    none of them (every ``aliases`` and ``asked_as`` withheld): how much comes from the players' words."""
+    import rulebook
+    import rulebook.ask
+    from rulebook import vocabulary
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_questions import evaluate
+
+    withheld = {
+        r.id: {"aliases": list(r.aliases), "asked_as": list(r.asked_as)}
+        for g in rulebook.games()
+        for r in rulebook.rules(g.id)
+    }
+    bare = vocabulary.Lexicon(vocabulary.build(withheld))
+    lines = ["players' words: top-1 / top-3 of ask as shipped, with every players' word and with none"]
+    saved = rulebook.ask.lexicon
+    for held in HELD_OUT:
+        every = evaluate(_load(held))["all"]
+        rulebook.ask.lexicon = lambda: bare
+        try:
+            none = evaluate(_load(held))["all"]
+        finally:
+            rulebook.ask.lexicon = saved
+        lines.append(
+            f"  {held:<22} every word {every['top1']:6.1%} / {every['top3']:6.1%}   "
+            f"none {none['top1']:6.1%} / {none['top3']:6.1%}"
+        )
+    return lines
+
+
+def _line(label: str, f: dict[str, float]) -> str:
+    return (
+        f"  {label:<26} top-1 {f['top1']:6.1%}  top-3 {f['top3']:6.1%}  real refused {f['real_refused']:5.1%}  "
+        f"uncovered refused {f['uncovered_refused']:6.1%}  off-topic refused {f['off_topic_refused']:6.1%}  "
+        f"computed, not asked {f['computed_unasked']:.2g}"
+    )
+
+
+def main() -> None:
+    from rulebook import rerank
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--fit", action="store_true", help="fit on every tuning set and write rulebook/data/rerank.json"
+    )
+    parser.add_argument("--l2", type=float, default=0.01, help="the weights' L2 penalty (default 0.01)")
+    parser.add_argument("--epochs", type=int, default=150, help="full passes of the fit (default 150)")
+    parser.add_argument("--out", type=Path, help="also write the report to this file")
+    parser.add_argument("--refusals", type=float, metavar="BUDGET", help="check the refuse-or-answer classifier")
+    parser.add_argument("--words", action="store_true", help="top-1 with and without the players' words")
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.0,
+        help="how much more than the first stage's best another record must score to come first (default 0)",
+    )
+    parser.add_argument(
+        "--sure",
+        type=float,
+        default=math.inf,
+        help="keep the first stage's order when it leads by more (default: never)",
+    )
+    parser.add_argument(
+        "--enable", action="store_true", help="with --fit: ship the weights enabled (default: fitted, not used by ask)"
+    )
+    parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    sets = extracted()
+    depth = args.depth or rerank.DEPTH
+    for items in sets.values():
+        for q in items:
+            q["hits"], q["rows"] = q["hits"][:depth], q["rows"][:depth]
+    if args.words:
+        print("\n".join(players_words()))
+        return
+    if args.refusals is not None:
+        print("\n".join(refusals(sets, True, args.refusals)))
+        return
+    lines = [
+        f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
+        f"margin {args.margin}, sure {args.sure}"
+    ]
+    means = {"before": [], "after": []}
+    for held in HELD_OUT:
+        train = [q for name in TUNING if name != held for q in sets[name]]
+        model = fit(train, args.l2, args.epochs)
+        model.margin, model.sure = args.margin, args.sure
+        before, after = figures(sets[held], None), figures(sets[held], model)
+        means["before"].append(before)
+        means["after"].append(after)
+        lines += [f"{held} held out:", _line("before (hand-set weights)", before), _line("after (reranker)", after)]
+    lines.append("mean over the three held-out sets:")
+    for label, runs in means.items():
+        mean = {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]}
+        lines.append(_line(label, mean))
+    if args.fit:
+        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs)
+        path = ROOT / "rulebook" / "data" / "rerank.json"
+        fitted = {
+            "about": "rulebook.rerank's weights, fitted by benchmarks/ask_heldout.py --fit on the tuning sets: "
+            + ", ".join(TUNING),
+            "l2": args.l2,
+            "epochs": args.epochs,
+            "features": model.names,
+            "mean": [round(x, 6) for x in model.mean],
+            "scale": [round(x, 6) for x in model.scale],
+            "weights": [round(x, 6) for x in model.weights],
+            "depth": depth,
+            "enabled": args.enable,
+            "margin": args.margin,
+            "sure": args.sure if math.isfinite(args.sure) else None,
+        }
+        path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
+        pairs = zip(model.names, model.weights, strict=True)
+        lines.append("fitted on every tuning set: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs))
+    lines.append(f"{time.perf_counter() - start:.0f} s")
+    report = "\n".join(lines)
+    print(report)
+    if args.out:
+        args.out.write_text(report + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""The second stage of `ask`'s ranking: the best records of an answered question reordered by a fitted linear model.
+
+[`rulebook.ask.rank`][rulebook.ask.rank] combines its signals with hand-set weights. For an answered question
+(not refused, not computed) the best [`DEPTH`][rulebook.rerank.DEPTH] records are scored again by a linear model
+over a feature vector per (question, record) pair, and reordered by it; the rest keep their order. The features
+(see [`FEATURES`][rulebook.rerank.FEATURES]):
+
+- the ranking's own signals: the combined score and its parts (BM25 with coverage, word cosine, four-letter pieces,
+  the share of the question covered, the closest ``asked_as`` question), and the record's place in the ranking;
+- signals that do not depend on players' words: the share of the question's meaning (each word weighed by its
+  rarity) that the record's own ID, title and text hold, and its title alone;
+- the record's kind (glossary, erratum, interpretation, clarification, a card's own record) and whether the
+  question uses the words only its game uses;
+- what the question asks for (a count, a permission, a time, a cost, an outcome, a definition) against what the
+  record's own text states (a number, a may or must, a time, a cost, an outcome), read from the record's text.
+
+The weights are data (``rulebook/data/rerank.json``), fitted by ``benchmarks/ask_heldout.py --fit`` on the tuning
+question sets with a listwise softmax loss, and checked leave-one-set-out. Pure Python: the site's ask box runs it
+in Pyodide as it is. The shipped weights are fitted but not enabled (``"enabled": false``): leave-one-set-out they
+raised the mean held-out top-1 of blind-2, -3 and -4 from 84.2% to 85.3%, but the held-out test half lost one
+question (87.2% to 86.7%, below its floor), so `ask` ranks as before until they are enabled (``--fit --enable``).
+
+Examples:
+    >>> from rulebook.ask import ask
+    >>> ask("Can my Earth ability be used twice in one game?").value["rulings"][0]["id"]
+    'clash.ability.once'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from typing import TYPE_CHECKING, Any
+
+from rulebook.vocabulary import words
+
+if TYPE_CHECKING:
+    from rulebook.ask import Scores
+    from rulebook.vocabulary import Lexicon, Query
+
+__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder"]
+
+#: How many of the best records the model reorders. Leave-one-set-out (benchmarks/ask_heldout.py --depth), the
+#: mean held-out top-1 was the same from 10 to 30 (85.3%) and top-3 95.4% at 10 and 15, 95.2% at 30: the cheapest.
+DEPTH = 10
+
+#: The first stage's best record stays among this many (the rulings `ask` shows): the model reorders, it does not
+#: hide the hand-set ranking's choice.
+KEEP = 3
+
+#: What a question asks for, by the words it holds (each a set of single words or word pairs).
+ASKS = {
+    "count": {"how many", "how much", "number of", "how long", "maximum", "minimum", "limit", "max", "at most"},
+    "permission": {"can", "may", "allowed", "able", "must", "have to", "legal", "could", "need to", "required"},
+    "time": {"when", "before", "after", "during", "timing", "phase", "order", "first", "until", "end of"},
+    "cost": {"cost", "costs", "pay", "paid", "spend", "price", "free"},
+    "outcome": {"what happens", "happen", "happens", "result", "eliminated", "destroyed", "wins", "win", "lose"},
+}
+#: What a record's own text states, by the stems it holds.
+STATES = {
+    "count": {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "onc", "twice", "number"},
+    "permission": {"may", "can", "cannot", "must", "onli", "allow", "not", "never"},
+    "time": {"when", "befor", "after", "dure", "phase", "turn", "until", "end", "start", "first", "then"},
+    "cost": {"cost", "pay", "paid", "spend", "spent", "expend", "free"},
+    "outcome": {"elimin", "win", "lose", "destroy", "discard", "happen", "result", "remov", "surviv"},
+}
+KINDS = ("glossary", "erratum", "interpretation", "clarification")
+
+#: The features' names, in the vector's order.
+FEATURES = (
+    "combined",
+    "lexical",
+    "cosine",
+    "pieces",
+    "coverage",
+    "asked",
+    "place",
+    "gap",
+    "own_cover",
+    "title_cover",
+    "own_cover_x_lexical",
+    "section_cover",
+    "length",
+    "named_game",
+    *(f"kind_{k}" for k in KINDS),
+    "card",
+    "card_x_defining",
+    "glossary_x_defining",
+    "cued_game",
+    *(f"asks_{k}_x_states" for k in ASKS),
+    *(f"states_{k}" for k in STATES),
+)
+
+
+class Model:
+    """A fitted linear model: the features' means and scales (to standardise) and their weights."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.names: list[str] = list(data.get("features", []))
+        self.mean: list[float] = list(data.get("mean", []))
+        self.scale: list[float] = list(data.get("scale", []))
+        self.weights: list[float] = list(data.get("weights", []))
+        self.depth: int = int(data.get("depth", DEPTH))
+        #: Whether `ask` uses it: the shipped weights say (see ``enabled`` in ``rulebook/data/rerank.json``).
+        self.enabled: bool = bool(data.get("enabled", True))
+        #: How much more than the first stage's best another record must score to be put first.
+        self.margin: float = float(data.get("margin", 0.0))
+        #: The first stage's lead (its best record's score over the second's) above which its order is kept.
+        self.sure: float = float(data.get("sure") or math.inf)
+
+    @property
+    def active(self) -> bool:
+        """Whether it is enabled and holds weights for the features as they are computed now."""
+        return self.enabled and self.fits
+
+    @property
+    def fits(self) -> bool:
+        """Whether it holds weights for the features as they are computed now."""
+        return tuple(self.names) == FEATURES and len(self.weights) == len(FEATURES)
+
+    def score(self, vector: list[float]) -> float:
+        """The model's score of one feature vector."""
+        return sum(w * (x - m) / s for w, x, m, s in zip(self.weights, vector, self.mean, self.scale, strict=True))
+
+
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "rerank.json")
+
+
+def model(lex: Lexicon | None = None) -> Model:
+    """The model shipped in the package, as the vocabulary read it when built (no weights, so no reordering, when
+    ``rulebook/data/rerank.json`` is absent)."""
+    from rulebook.vocabulary import lexicon
+
+    lex = lex or lexicon()
+    found = lex.__dict__.get("_rerank_model")
+    if found is None:
+        found = lex.__dict__["_rerank_model"] = Model(dict(lex.reranker))
+    return found
+
+
+def _asks(text: str) -> dict[str, bool]:
+    said = words(text[:400])
+    found = set(said) | {f"{a} {b}" for a, b in itertools.pairwise(said)}
+    return {k: not cues.isdisjoint(found) for k, cues in ASKS.items()}
+
+
+def _own(lex: Lexicon, doc: int) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+    """A record's own stems (ID words, title and text), its title's alone and its source section's (the citation),
+    and how many words its text holds: no players' words (built with the vocabulary)."""
+    found = lex.__dict__.setdefault("_rerank_own", {})
+    row = found.get(doc)
+    if row is None:
+        _rid, own, title, section, length = lex.own[doc]
+        row = found[doc] = (frozenset(own), frozenset(title), frozenset(section), length)
+    return row
+
+
+def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon) -> list[list[float]]:
+    """One feature vector per record of ``ranked`` (in [`FEATURES`][rulebook.rerank.FEATURES]' order)."""
+    weights = []
+    for c in query.concepts:
+        present = [lex.idf(s) for s in c.stems if s in lex.postings]
+        weights.append(max(present, default=lex.idf("")))
+    total = sum(weights) or 1.0
+    asks = _asks(query.text)
+    top = ranked[0]["score"] if ranked else 0.0
+    rows = []
+    for place, hit in enumerate(ranked):
+        doc = lex.by_id[hit["id"]]
+        own, title, section, length = _own(lex, doc)
+        own_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if own.intersection(c.stems)) / total
+        title_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if title.intersection(c.stems))
+        section_cover = sum(w for c, w in zip(query.concepts, weights, strict=True) if section.intersection(c.stems))
+        kind = hit["kind"]
+        lexical = scores.part("lexical", doc)
+        card = _card(lex, doc)
+        states = {k: not cues.isdisjoint(own) for k, cues in STATES.items()}
+        rows.append(
+            [
+                scores.combined[doc],
+                lexical,
+                scores.part("cosine", doc),
+                scores.part("pieces", doc),
+                scores.part("covered", doc),
+                scores.part("asked", doc),
+                1.0 / (1.0 + place),
+                scores.combined[doc] - top,
+                own_cover,
+                title_cover / total,
+                own_cover * lexical,
+                section_cover / total,
+                math.log(1 + length),
+                float(hit["game"] in query.named),
+                *(float(kind == k) for k in KINDS),
+                float(card),
+                float(card and scores.defining),
+                float(kind == "glossary" and scores.defining),
+                float(query.cued.get(hit["game"], 0) > 0),
+                *(float(asks[k] and states[k]) for k in ASKS),
+                *(float(states[k]) for k in STATES),
+            ]
+        )
+    return rows
+
+
+def _card(lex: Lexicon, doc: int) -> bool:
+    from rulebook.ask import card_title
+
+    return card_title(lex.records[doc][3])
+
+
+def reorder(
+    query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Lexicon, fitted: Model | None = None
+) -> list[dict[str, Any]]:
+    """``ranked`` with its best records reordered by the model (by ``fitted``, when given), the rest after them."""
+    fitted = fitted or model(lex)
+    if not fitted.active or len(ranked) < 2:
+        return ranked
+    head = ranked[: fitted.depth]
+    if len(head) > 1 and head[0]["score"] - head[1]["score"] > fitted.sure:
+        return ranked
+    rows = features(query, head, scores, lex)
+    return [head[n] for n in arranged([fitted.score(row) for row in rows], fitted.margin)] + ranked[fitted.depth :]
+
+
+def arranged(scores: list[float], margin: float = 0.0) -> list[int]:
+    """The places of records in the order of their model ``scores``, best first, except that the first stage's best
+    (place 0) stays first unless another scores more than ``margin`` above it, and stays among the first
+    [`KEEP`][rulebook.rerank.KEEP].
+
+    Examples:
+        >>> arranged([0.1, 0.9, 0.5]), arranged([0.0, 0.9, 0.8, 0.7, 0.6]), arranged([0.1, 0.9, 0.5], margin=1.0)
+        ([1, 2, 0], [1, 2, 0, 3, 4], [0, 1, 2])
+    """
+    order = sorted(range(len(scores)), key=lambda n: (-scores[n], n))
+    if scores[order[0]] - scores[0] <= margin:
+        order.remove(0)
+        order.insert(0, 0)
+    if 0 not in order[:KEEP]:
+        order.remove(0)
+        order.insert(KEEP - 1, 0)
+    return order
