@@ -22,7 +22,9 @@ even-indexed half only (by file order) and held its odd-indexed half out: both h
 `--misses` lists the even half's misses alone. Issue 22's fourth blind set (players-blind-4.toml, 254
 questions written the same way) was measured once on 2026-11-26, after the fourth round was merged (81.0% / 92.8% /
 74.4% / 1); tuning data since (issue 22's fifth round fits `ask`'s reranker on it, and checks it leave-one-set-out
-with blind-2 and blind-3: benchmarks/ask_heldout.py).
+with blind-2 and blind-3: benchmarks/ask_heldout.py). Issue 22's fifth blind set (players-blind-5.toml, 260
+questions written the same way) was measured once on 2026-11-26, after the fifth round was merged, as shipped
+(81.2% / 90.6% / 57.9% / 0); tuning data since.
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
@@ -132,6 +134,7 @@ def main() -> None:
     if not args.dev_only:
         blind_4 = load("players-blind-4.toml")
         report("issue 22's fourth blind set (measured once on 2026-11-26; tuning data since)", blind_4)
+        report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", load("players-blind-5.toml"))
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
