@@ -134,7 +134,8 @@ def main() -> None:
     if not args.dev_only:
         blind_4 = load("players-blind-4.toml")
         report("issue 22's fourth blind set (measured once on 2026-11-26; tuning data since)", blind_4)
-        report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", load("players-blind-5.toml"))
+        blind_5 = load("players-blind-5.toml")
+        report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", blind_5)
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():

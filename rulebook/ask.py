@@ -35,7 +35,6 @@ Examples:
 
 from __future__ import annotations
 
-import re
 import textwrap
 from dataclasses import dataclass
 from typing import Any
@@ -43,7 +42,7 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon, stem, words
+from rulebook.vocabulary import Concept, Index, Lexicon, Query, card_title, lexicon, stem, words
 
 __all__ = ["MIN_STRENGTH", "ask", "rank", "render", "strength"]
 
@@ -226,7 +225,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
         boost = 1 + CUE_BOOST * query.cued.get(game, 0)
         if kind == "glossary":
             boost *= GLOSSARY_BOOST if defining else GLOSSARY_WEIGHT
-        elif not defining and _CARD_TITLE.fullmatch(lex.records[doc][3]):
+        elif not defining and card_title(lex.records[doc][3]):
             boost *= CARD_WEIGHT
         coverage = covered[doc] / total if total else 0.0
         lexical[doc] = (score + ASKED_WEIGHT * closest.get(doc, 0.0)) * boost * coverage**COVERAGE_POWER
@@ -323,20 +322,6 @@ def _cosine(lex: Lexicon, index: Index, terms: list[str], floor: float = 0.0) ->
         for doc, value in index.posting(t):
             found[doc] = get(doc, 0.0) + w * value
     return found
-
-
-#: A title that only names a card and its facts in brackets ("Clap (Thunder, priority 2)"), with no statement.
-_CARD_TITLE = re.compile(r"[^:()]+\([^()]*\)\s*")
-
-
-def card_title(title: str) -> bool:
-    """Whether a record's title only names a card and its facts in brackets ("Clap (Thunder, priority 2)").
-
-    Examples:
-        >>> card_title("Clap (Thunder, priority 2)"), card_title("Fortify (Earth): Earth survives this defense")
-        (True, False)
-    """
-    return _CARD_TITLE.fullmatch(title) is not None
 
 
 #: Words of a question about what a document says (an erratum answers such questions).

@@ -31,13 +31,24 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from rulebook.vocabulary import words
+from rulebook.vocabulary import card_title, words
 
 if TYPE_CHECKING:
-    from rulebook.ask import Scores
     from rulebook.vocabulary import Lexicon, Query
+
+
+class Scores(Protocol):
+    """What the reranker reads of a question's first-stage scores (`rulebook.ask.Scores` is one): the combined
+    score by record number, each part scaled so that its best record scores 1, and whether the question asks
+    what a term means."""
+
+    combined: dict[int, float]
+    defining: bool
+
+    def part(self, name: str, doc: int) -> float:
+        """One part of a record's score, scaled."""
 
 __all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder"]
 
@@ -205,8 +216,6 @@ def features(query: Query, ranked: list[dict[str, Any]], scores: Scores, lex: Le
 
 
 def _card(lex: Lexicon, doc: int) -> bool:
-    from rulebook.ask import card_title
-
     return card_title(lex.records[doc][3])
 
 

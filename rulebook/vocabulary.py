@@ -48,7 +48,18 @@ from rulebook.reading import capped
 if TYPE_CHECKING:
     from rulebook.records import Record
 
-__all__ = ["MAX_CONCEPTS", "STOPWORDS", "Concept", "Index", "Lexicon", "Query", "lexicon", "stem", "words"]
+__all__ = [
+    "MAX_CONCEPTS",
+    "STOPWORDS",
+    "Concept",
+    "Index",
+    "Lexicon",
+    "Query",
+    "card_title",
+    "lexicon",
+    "stem",
+    "words",
+]
 
 #: Bump when the built vocabulary's layout (or how it is built) changes: old cache files are then ignored.
 LAYOUT = 13
@@ -747,3 +758,17 @@ def _lexicon(games: tuple[registry.Game, ...]) -> Lexicon:
 
 #: Forget the vocabularies made (a test that changes the cache folder starts afresh).
 lexicon.cache_clear = _lexicon.cache_clear  # type: ignore[attr-defined]
+
+
+#: A title that only names a card and its facts in brackets ("Clap (Thunder, priority 2)"), with no statement.
+_CARD_TITLE = re.compile(r"[^:()]+\([^()]*\)\s*")
+
+
+def card_title(title: str) -> bool:
+    """Whether a record's title only names a card and its facts in brackets ("Clap (Thunder, priority 2)").
+
+    Examples:
+        >>> card_title("Clap (Thunder, priority 2)"), card_title("Fortify (Earth): Earth survives this defense")
+        (True, False)
+    """
+    return _CARD_TITLE.fullmatch(title) is not None
