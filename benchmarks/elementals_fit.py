@@ -38,7 +38,7 @@ import numpy as np
 from rulebook import elementals as E
 from rulebook.elementals import evaluation as V
 from rulebook.elementals import hint as hints
-from rulebook.elementals.bots import Planner, TurnSearch
+from rulebook.elementals.bots import Planner, TurnSearch, turn_ends
 from rulebook.elementals.simulation import SimulationResult
 
 #: The terms of the score, named as in ``WEIGHTS`` (and the four powers as in ``POWER_VALUE``).
@@ -127,23 +127,9 @@ def use_table(table: dict[str, Any] | None, layout: int = 1) -> None:
         V.LAYOUT_POWER_VALUE[layout] = {**V.POWER_VALUE, **table["values"]}
 
 
-def turn_ends(search: TurnSearch) -> list[tuple[float, tuple]]:
+def best_ends(search: TurnSearch) -> list[tuple[float, tuple]]:
     """Every end of the turn ``search`` can reach: its score and a plan reaching it, best first."""
-    found: dict[tuple, tuple[float, tuple]] = {}
-    stack: list[tuple[tuple, tuple]] = [(search.root, ())]
-    seen: set[tuple] = set()
-    while stack:
-        node, path = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        hand, _, slots, _, damage = node[:5]
-        if not hand or damage >= E.LOSING_DAMAGE or not any(slots):
-            found[node] = (search.evaluate(node), path)
-            continue
-        for action, child in search.children(node):
-            stack.append((child, (*path, action)))
-    return sorted(found.values(), key=lambda x: -x[0])
+    return sorted(turn_ends(search).values(), key=lambda x: -x[0])
 
 
 class Explorer(Planner):
@@ -157,7 +143,7 @@ class Explorer(Planner):
     def __call__(self, state: E.ElementalsState, rng: random.Random) -> Any:
         planned = self._plan and state == self._expect
         if state.in_turn and not state.peeking and not planned and self.rng.random() < self.explore:
-            ends = turn_ends(TurnSearch(state))[: self.top]
+            ends = best_ends(TurnSearch(state))[: self.top]
             plan = self.rng.choice(ends)[1]
             if plan:
                 self._plan = list(plan)
@@ -197,7 +183,7 @@ def choices(seed: int, layout: int, share: float, top: int, samples: int) -> lis
     while not state.is_terminal():
         if state.in_turn and not state.peeking and fresh and pick.random() < share:
             turn = []
-            for value, plan in turn_ends(TurnSearch(state))[:top]:
+            for value, plan in best_ends(TurnSearch(state))[:top]:
                 end = state
                 for action in plan:
                     end = end.apply(action)

@@ -31,10 +31,9 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulebook.vocabulary import card_title, words
+from rulebook.vocabulary import RERANK, card_title, words
 
 if TYPE_CHECKING:
     from rulebook.vocabulary import Lexicon, Query
@@ -142,7 +141,7 @@ class Model:
         return sum(w * (x - m) / s for w, x, m, s in zip(self.weights, vector, self.mean, self.scale, strict=True))
 
 
-PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "rerank.json")
+PATH = RERANK
 
 
 def model(lex: Lexicon | None = None) -> Model:

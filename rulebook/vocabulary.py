@@ -469,8 +469,7 @@ def _parts() -> list[bytes | str]:
     found: list[bytes | str] = [f"layout={LAYOUT}"]
     for path in (__file__, os.path.join(_HERE, "data", "vocabulary.toml"), os.path.join(_HERE, "data", ENGLISH)):
         found.append(file_stamp(path))
-    reranker = os.path.join(_HERE, "data", RERANK)
-    found.append(file_stamp(reranker) if os.path.exists(reranker) else "no reranker")
+    found.append(file_stamp(RERANK) if os.path.exists(RERANK) else "no reranker")
     for g in registry.games():
         found += [repr((g.id, g.name, g.names, g.own_words)), file_stamp(g.data_path)]
     return found
@@ -479,8 +478,8 @@ def _parts() -> list[bytes | str]:
 #: The common English words (never read as typos of a record's word), one a line.
 ENGLISH = "english-words.txt"
 #: The reranker's fitted weights (see `rulebook.rerank`), kept in the vocabulary so that a question reads them
-#: with it.
-RERANK = "rerank.json"
+#: with it: the one path of that file (`rulebook.rerank.PATH` and `benchmarks/ask_heldout.py --fit` use it).
+RERANK = os.path.join(_HERE, "data", "rerank.json")
 
 
 class _Builder:
@@ -604,10 +603,9 @@ def _reranker() -> dict[str, Any]:
     """The reranker's fitted weights as shipped (none when the file is absent)."""
     import json
 
-    path = os.path.join(_HERE, "data", RERANK)
-    if not os.path.exists(path):
+    if not os.path.exists(RERANK):
         return {}
-    with open(path, encoding="utf-8") as handle:
+    with open(RERANK, encoding="utf-8") as handle:
         return json.load(handle)
 
 

@@ -216,12 +216,12 @@ def test_the_look_ahead_planner_never_reads_the_order_of_the_deck(seed: int, mov
 def test_the_look_ahead_plays_toward_one_of_the_best_ends_by_the_next_draw() -> None:
     # Its plan ends the turn at one of the four ends the planner scores best, and where the next draw
     # changes the order, it is not always the planner's own.
-    from rulebook.elementals.bots import _ends, _TurnSearch, plan_turn
+    from rulebook.elementals.bots import TurnSearch, plan_turn, turn_ends
 
     differ = 0
     for seed in range(1, 7):
         state = elementals.new_game(seed=seed).apply(elementals.Draw())
-        ends = _ends(_TurnSearch(state))
+        ends = turn_ends(TurnSearch(state))
         best4 = sorted(ends.values(), key=lambda item: -item[0])[:4]
         _, plan = plan_turn(state, (4, 8))
         assert plan in [p for _, p in best4]

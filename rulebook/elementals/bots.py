@@ -42,6 +42,7 @@ __all__ = [
     "planner",
     "play_game",
     "random_policy",
+    "turn_ends",
 ]
 
 Policy = Callable[[ElementalsState, random.Random], Any]
@@ -158,7 +159,7 @@ def _card_power(c: str) -> int:
 # ---------------------------------------------------------------- the planner
 
 
-class _TurnSearch:
+class TurnSearch:
     """The planner's search of one turn: every way of playing the hand, each end of turn scored.
 
     It works on light positions, tuples of what can change during a turn: ``(hand, piles, slots, revealed,
@@ -333,7 +334,7 @@ def plan_turn(s: ElementalsState, lookahead: tuple[int, int] = (0, 0)) -> tuple[
 
     With ``lookahead`` ``(k, m)``, the ``k`` best ends of the turn are scored again by the next draw
     (``_expectimax``): the mean, over ``m`` draws of three unseen cards, of the best reply turn's score."""
-    search = _TurnSearch(s)
+    search = TurnSearch(s)
     k, m = lookahead
     if k < 2 or m < 1 or not s.deck:
         found = search.best()
@@ -342,9 +343,17 @@ def plan_turn(s: ElementalsState, lookahead: tuple[int, int] = (0, 0)) -> tuple[
     return _expectimax(search, k, m)
 
 
-def _ends(search: _TurnSearch) -> dict[tuple, tuple[float, tuple]]:
+def turn_ends(search: TurnSearch) -> dict[tuple, tuple[float, tuple]]:
     """Every end of the turn ``search`` can reach, with its score and the first plan (in the order of
-    ``legal_actions``) that reaches it."""
+    ``legal_actions``) that reaches it.
+
+    Examples:
+        >>> from rulebook import elementals
+        >>> state = elementals.new_game(seed=7).apply(elementals.Draw())
+        >>> ends = turn_ends(TurnSearch(state))
+        >>> len(ends), max(ends.values(), key=lambda end: end[0]) == plan_turn(state)
+        (8, True)
+    """
     found: dict[tuple, tuple[float, tuple]] = {}
     visited: set[tuple] = set()
     stack: list[tuple[tuple, tuple]] = [(search.root, ())]
@@ -364,16 +373,13 @@ def _ends(search: _TurnSearch) -> dict[tuple, tuple[float, tuple]]:
     return found
 
 
-#: The turn's search by its public name, for the endgame's count (``rulebook.elementals.endgame``).
-TurnSearch = _TurnSearch
 
-
-def _expectimax(search: _TurnSearch, k: int, m: int) -> tuple[float, tuple]:
+def _expectimax(search: TurnSearch, k: int, m: int) -> tuple[float, tuple]:
     """The turn's plan chosen by one draw of look-ahead (sparse sampling): the ``k`` best ends by score
     each get the mean, over the same ``m`` draws of three cards from the unseen cards (sorted, then drawn
     by a generator seeded from how many there are: the order of the deck is never read), of the best
     reply turn's score; a won or lost end keeps its own score."""
-    ends = _ends(search)
+    ends = turn_ends(search)
     ranked = sorted(ends.items(), key=lambda item: -item[1][0])[:k]
     unseen = sorted(search.deck)
     rng = random.Random(len(unseen) * 131 + len(ranked))
@@ -388,7 +394,7 @@ def _expectimax(search: _TurnSearch, k: int, m: int) -> tuple[float, tuple]:
     return best
 
 
-def _reply(search: _TurnSearch, node: tuple, unseen: list[str], draw: tuple[int, ...]) -> float:
+def _reply(search: TurnSearch, node: tuple, unseen: list[str], draw: tuple[int, ...]) -> float:
     """The best score of the next turn from ``node`` when the draw is ``unseen``'s cards at ``draw``."""
     hand, piles, slots, revealed, damage, powers, doubled, under = node
     taken = set(draw)
