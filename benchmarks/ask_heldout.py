@@ -142,8 +142,11 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
     hits = item["hits"]
     rows = item["rows"]
     if model is not None and not (len(rows) > 1 and rows[0][0] - rows[1][0] > model.sure):
-        order = rerank.arranged([model.score(row) for row in item["rows"]], model.margin)
-        hits = [hits[n] for n in order]
+        gap = rerank.FEATURES.index("gap")
+        near = sum(1 for row in rows if -row[gap] <= model.gap)
+        if near > 1:
+            order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin)
+            hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
 
 
@@ -419,6 +422,12 @@ def main() -> None:
         help="keep the first stage's order when it leads by more (default: never)",
     )
     parser.add_argument(
+        "--gap",
+        type=float,
+        default=math.inf,
+        help="reorder only the records within this first-stage score of the best (default: every one)",
+    )
+    parser.add_argument(
         "--enable", action="store_true", help="with --fit: ship the weights enabled (default: fitted, not used by ask)"
     )
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
@@ -437,13 +446,13 @@ def main() -> None:
         return
     lines = [
         f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margin}, sure {args.sure}"
+        f"margin {args.margin}, sure {args.sure}, gap {args.gap}"
     ]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = fit(train, args.l2, args.epochs)
-        model.margin, model.sure = args.margin, args.sure
+        model.margin, model.sure, model.gap = args.margin, args.sure, args.gap
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
@@ -470,6 +479,7 @@ def main() -> None:
             "enabled": args.enable,
             "margin": args.margin,
             "sure": args.sure if math.isfinite(args.sure) else None,
+            "gap": args.gap if math.isfinite(args.gap) else None,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

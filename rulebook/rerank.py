@@ -50,7 +50,7 @@ class Scores(Protocol):
     def part(self, name: str, doc: int) -> float:
         """One part of a record's score, scaled."""
 
-__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder"]
+__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder", "within"]
 
 #: How many of the best records the model reorders. Leave-one-set-out (benchmarks/ask_heldout.py --depth), the
 #: mean held-out top-1 was the same from 10 to 30 (85.3%) and top-3 95.4% at 10 and 15, 95.2% at 30: the cheapest.
@@ -125,6 +125,9 @@ class Model:
         self.margin: float = float(data.get("margin", 0.0))
         #: The first stage's lead (its best record's score over the second's) above which its order is kept.
         self.sure: float = float(data.get("sure") or math.inf)
+        #: How far below the first stage's best a record may score and still be moved by the model: only the
+        #: records within this gap of the best are reordered, the rest keep the first stage's order after them.
+        self.gap: float = float(data.get("gap") or math.inf)
 
     @property
     def active(self) -> bool:
@@ -260,8 +263,25 @@ def reorder(
     head = ranked[: fitted.depth]
     if len(head) > 1 and head[0]["score"] - head[1]["score"] > fitted.sure:
         return ranked
-    rows = features(query, head, scores, lex)
-    return [head[n] for n in arranged([fitted.score(row) for row in rows], fitted.margin)] + ranked[fitted.depth :]
+    near = within(head, fitted.gap)
+    if near < 2:
+        return ranked
+    rows = features(query, head[:near], scores, lex)
+    order = arranged([fitted.score(row) for row in rows], fitted.margin)
+    return [head[n] for n in order] + ranked[near:]
+
+
+def within(ranked: list[dict[str, Any]], gap: float) -> int:
+    """How many of the best records score within ``gap`` of the best (the ones the model may reorder).
+
+    Examples:
+        >>> within([{"score": 3.0}, {"score": 2.8}, {"score": 2.0}], 0.5), within([{"score": 3.0}], 0.5)
+        (2, 1)
+    """
+    if not ranked:
+        return 0
+    top = ranked[0]["score"]
+    return sum(1 for hit in ranked if top - hit["score"] <= gap)
 
 
 def arranged(scores: list[float], margin: float = 0.0) -> list[int]:

@@ -15,6 +15,8 @@ words of particular questions:
   or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
 - whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
   together.
+- whether a move may be taken back ("can I take it back", "I changed my mind"): a ruling near the top must speak
+  of taking back or undoing.
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
 
@@ -97,7 +99,7 @@ PLAYER_COUNTS = frozenset({"solo", "multiplayer", "teams", "team", "coop", "coop
 #: Units of time on the clock.
 CLOCK = frozenset({"minute", "minutes", "hour", "hours", "seconds", "mins"})
 #: Words that ask how long something takes on the clock, not when it ends ("how long does a game usually take").
-TYPICAL = frozenset({"take", "takes", "usually", "typically", "average", "normally"})
+TYPICAL = frozenset({"take", "takes", "usually", "typically", "typical", "average", "normally", "normal"})
 #: What a game, a round or a match is, for "how long does a game take".
 SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
 #: Verbs of making a game or a card, for "who designed ...".
@@ -243,6 +245,32 @@ def _ranking(said: list[str]) -> bool:
     return False
 
 
+def _taking_back(said: list[str]) -> bool:
+    """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
+    "take a spell back into my hand", which moves a card)."""
+    for i, w in enumerate(said):
+        if w in ("take", "taking", "takes") and "back" in said[i + 1 : i + 4]:
+            back = i + 1 + said[i + 1 : i + 4].index("back")
+            after = said[back + 1 : back + 2]
+            if back == i + 1:
+                if not after:
+                    return True  # "can I take back?" at the end of the clause
+            elif said[i + 1] in ("it", "that", "this", "my", "the") and after not in (["into"], ["to"], ["in"]):
+                return True
+        if w in ("change", "changed", "changing", "changes") and said[i + 2 : i + 3] == ["mind"]:
+            return True
+        if w in ("undo", "takeback", "takebacks"):
+            return True
+    return False
+
+
+def _states_taking_back(said: list[str]) -> bool:
+    """Whether a text speaks of taking something back, undoing it or a change of mind."""
+    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
+        {"undo", "mind"} & set(said)
+    )
+
+
 def _states_count(said: list[str], things: list[str]) -> bool:
     """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
     Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
@@ -294,6 +322,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "price": (_price, _holds_any(MONEY | {"$"})),
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
+    "back": (_taking_back, _states_taking_back),
 }
 
 
@@ -414,6 +443,7 @@ DESCRIBED = {
     "price": "a price",
     "chance": "a chance of winning",
     "ranking": "which is best",
+    "back": "whether a move may be taken back",
 }
 
 
@@ -500,17 +530,30 @@ def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
 
 
 _TEXTS: dict[tuple[int, int], list[list[str]]] = {}
+#: Words of a bound on a count ("is there a max hand size"): players' words beside a record name the bound its rule
+#: states ("no hand size limit"), so they are read for such a thing; not for a bound on the clock ("time limit").
+BOUNDS = frozenset({"limit", "limits", "max", "maximum", "minimum", "min", "cap"})
+CLOCKED = frozenset({"time", "timer", "clock", "minute", "minutes"})
+
+
+def _said(lex: Lexicon, doc: int, concepts: list[Concept]) -> list[list[str]]:
+    """What `_speaks_of` reads of a record: its title and text, with its aliases for a bound on a count. An alias
+    is a word players use for the rule, not something the document says: "time limit" beside the rule of a
+    tournament round's time does not make it speak of a time limit per turn."""
+    texts = _texts_stems(lex, doc)
+    said = {w for c in concepts for w in c.word.split()}
+    return texts if said & BOUNDS and not said & CLOCKED else texts[:2]
 
 
 def _speaks_of(lex: Lexicon, doc: int, concepts: list[Concept]) -> bool:
     """Whether a record speaks of a thing: its head (the last two of its words, "time limit") side by side in its
-    title, its text or one of its aliases; a one-word thing anywhere in them; the words of a partitive ("a maximum
-    number of cards") anywhere in them all."""
+    title or its text (or one of its aliases, for a bound on a count: see `_said`); a one-word thing anywhere in
+    them; the words of a partitive ("a maximum number of cards") anywhere in them all."""
     if APART in concepts:
-        held = {s for said in _texts_stems(lex, doc) for s in said}
+        held = {s for said in _said(lex, doc, concepts) for s in said}
         return all(any(s in held for s in c.stems) for c in concepts if c is not APART)
     head = concepts[-2:]
-    for said in _texts_stems(lex, doc):
+    for said in _said(lex, doc, concepts):
         for n in range(len(said) - len(head) + 1):
             if all(said[n + k] in c.stems for k, c in enumerate(head)):
                 return True
