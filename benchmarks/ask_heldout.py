@@ -47,7 +47,7 @@ TUNING = [
     "players-blind-5.toml",
 ]
 #: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
-VERSION = "2"
+VERSION = "3"
 #: How many of the best records are extracted (`--depth` may compare any depth up to it).
 EXTRACTED = 30
 HELD_OUT = ["players-blind-2.toml", "players-blind-3.toml", "players-blind-4.toml", "players-blind-5.toml"]
@@ -96,6 +96,7 @@ def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
     concepts = query.concepts
     unknown = sum(1 for c in concepts if not any(s in lex.postings for s in c.stems)) / max(len(concepts), 1)
     return {
+        **_own_text(query, read.ranked, lex),
         "weak": read.refused,
         "unstated": read.uncovered,
         "strength": asking.strength(query, read.ranked, lex),
@@ -104,6 +105,35 @@ def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
         "asks_for": asks_for(text) is not None,
         "named": bool(query.named),
         "cued": bool(query.cued),
+    }
+
+
+def _own_text(query: Any, ranked: list[dict[str, Any]], lex: Any) -> dict[str, float]:
+    """What the records' own words (title, text, ID: no players' words) hold of a question: whether the best
+    record's hold its rarest word, the share of its meaning (words weighed by rarity) that no record's own words
+    hold, and the share that no record of the best record's game holds."""
+    vocab = lex.__dict__.setdefault("_heldout_vocab", {})
+    if not vocab:
+        for rid, own, *_ in lex.own:
+            vocab.setdefault(lex.records[lex.by_id[rid]][1], set()).update(own)
+    names = {w for ws in lex.name_words.values() for w in ws}
+    concepts = [c for c in query.concepts if c.word not in names]
+    weights = [max((lex.idf(s) for s in c.stems if s in lex.postings), default=lex.idf("")) for c in concepts]
+    total = sum(weights) or 1.0
+    if not ranked or not concepts:
+        return {"rare_in": 1.0, "unknown_own": 0.0, "unknown_game": 0.0}
+    top = frozenset(lex.own[lex.by_id[ranked[0]["id"]]][1])
+    rarest = concepts[max(range(len(concepts)), key=weights.__getitem__)]
+    every = set().union(*vocab.values())
+    game = vocab.get(ranked[0]["game"], set())
+
+    def unheld(held: set[str] | frozenset[str]) -> float:
+        return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
+
+    return {
+        "rare_in": float(bool(top.intersection(rarest.stems))),
+        "unknown_own": unheld(every),
+        "unknown_game": unheld(game),
     }
 
 
@@ -145,7 +175,7 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
         gap = rerank.FEATURES.index("gap")
         near = sum(1 for row in rows if -row[gap] <= model.gap)
         if near > 1:
-            order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin)
+            order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep)
             hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
 
@@ -232,6 +262,9 @@ DECISION = (
     "top_section_cover",
     "margin",
     "best_own_cover",
+    "rare_in",
+    "unknown_own",
+    "unknown_game",
 )
 
 
@@ -259,6 +292,9 @@ def decision_vector(item: dict[str, Any]) -> list[float]:
         top[at("section_cover")],
         top[at("combined")] - second,
         max(r[at("own_cover")] for r in rows),
+        d["rare_in"],
+        d["unknown_own"],
+        d["unknown_game"],
     ]
 
 
@@ -357,6 +393,38 @@ def refusals(sets: dict[str, list[dict[str, Any]]], model: Any, budget: float) -
     return lines
 
 
+#: The budgets `curve` tries: extra real questions the classifier may refuse on the training sets.
+BUDGETS = (0.0, 0.0025, 0.005, 0.01, 0.02, 0.04)
+
+
+def curve(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The refuse-or-answer classifier's trade-off, leave-one-set-out over blind-2..5 (no reranker): at each
+    budget, the mean held-out share of uncovered questions refused against real questions refused."""
+    lines = ["refuse-or-answer classifier, leave-one-set-out over blind-2..5: uncovered refused vs real refused"]
+    fitted = {}
+    for held in HELD_OUT:
+        train = [q for name in TUNING if name != held for q in sets[name]]
+        fitted[held] = (train, fit_decision(train))
+    before = [figures(sets[held], None) for held in HELD_OUT]
+    lines.append(_point("as shipped", before))
+    for budget in BUDGETS:
+        found = []
+        for held in HELD_OUT:
+            train, model = fitted[held]
+            high, low = thresholds(train, model, budget)
+            found.append(figures([decided(q, model, high, low) for q in sets[held]], None))
+        lines.append(_point(f"budget {budget:.2%}", found))
+    return lines
+
+
+def _point(label: str, found: list[dict[str, float]]) -> str:
+    mean = {k: sum(f[k] for f in found) / len(found) for k in found[0]}
+    return (
+        f"  {label:<16} uncovered refused {mean['uncovered_refused']:6.1%}  real refused {mean['real_refused']:5.1%}  "
+        f"top-1 {mean['top1']:6.1%}  top-3 {mean['top3']:6.1%}  off-topic refused {mean['off_topic_refused']:6.1%}"
+    )
+
+
 def players_words() -> list[str]:
     """Top-1 and top-3 of `ask` as shipped on each blind set, with every players' word beside the records and with
     none of them (every ``aliases`` and ``asked_as`` withheld): how much comes from the players' words."""
@@ -408,6 +476,9 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=150, help="full passes of the fit (default 150)")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--refusals", type=float, metavar="BUDGET", help="check the refuse-or-answer classifier")
+    parser.add_argument(
+        "--curve", action="store_true", help="the refuse-or-answer classifier's trade-off at several budgets"
+    )
     parser.add_argument("--words", action="store_true", help="top-1 with and without the players' words")
     parser.add_argument(
         "--margin",
@@ -420,6 +491,12 @@ def main() -> None:
         type=float,
         default=math.inf,
         help="keep the first stage's order when it leads by more (default: never)",
+    )
+    parser.add_argument(
+        "--keep",
+        type=int,
+        default=rerank.KEEP,
+        help="the first stage's best stays among this many (default: rerank.KEEP; 1 keeps it first)",
     )
     parser.add_argument(
         "--gap",
@@ -444,15 +521,18 @@ def main() -> None:
     if args.refusals is not None:
         print("\n".join(refusals(sets, True, args.refusals)))
         return
+    if args.curve:
+        print("\n".join(curve(sets)))
+        return
     lines = [
         f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margin}, sure {args.sure}, gap {args.gap}"
+        f"margin {args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}"
     ]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = fit(train, args.l2, args.epochs)
-        model.margin, model.sure, model.gap = args.margin, args.sure, args.gap
+        model.margin, model.sure, model.gap, model.keep = args.margin, args.sure, args.gap, args.keep
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
@@ -480,6 +560,7 @@ def main() -> None:
             "margin": args.margin,
             "sure": args.sure if math.isfinite(args.sure) else None,
             "gap": args.gap if math.isfinite(args.gap) else None,
+            "keep": args.keep,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

@@ -128,6 +128,8 @@ class Model:
         #: How far below the first stage's best a record may score and still be moved by the model: only the
         #: records within this gap of the best are reordered, the rest keep the first stage's order after them.
         self.gap: float = float(data.get("gap") or math.inf)
+        #: The first stage's best record stays among this many (1: it stays first, the model orders the rest).
+        self.keep: int = int(data.get("keep") or KEEP)
 
     @property
     def active(self) -> bool:
@@ -267,7 +269,7 @@ def reorder(
     if near < 2:
         return ranked
     rows = features(query, head[:near], scores, lex)
-    order = arranged([fitted.score(row) for row in rows], fitted.margin)
+    order = arranged([fitted.score(row) for row in rows], fitted.margin, fitted.keep)
     return [head[n] for n in order] + ranked[near:]
 
 
@@ -284,10 +286,10 @@ def within(ranked: list[dict[str, Any]], gap: float) -> int:
     return sum(1 for hit in ranked if top - hit["score"] <= gap)
 
 
-def arranged(scores: list[float], margin: float = 0.0) -> list[int]:
+def arranged(scores: list[float], margin: float = 0.0, keep: int = KEEP) -> list[int]:
     """The places of records in the order of their model ``scores``, best first, except that the first stage's best
     (place 0) stays first unless another scores more than ``margin`` above it, and stays among the first
-    [`KEEP`][rulebook.rerank.KEEP].
+    ``keep`` (default [`KEEP`][rulebook.rerank.KEEP]).
 
     Examples:
         >>> arranged([0.1, 0.9, 0.5]), arranged([0.0, 0.9, 0.8, 0.7, 0.6]), arranged([0.1, 0.9, 0.5], margin=1.0)
@@ -297,7 +299,7 @@ def arranged(scores: list[float], margin: float = 0.0) -> list[int]:
     if scores[order[0]] - scores[0] <= margin:
         order.remove(0)
         order.insert(0, 0)
-    if 0 not in order[:KEEP]:
+    if 0 not in order[:keep]:
         order.remove(0)
-        order.insert(KEEP - 1, 0)
+        order.insert(keep - 1, 0)
     return order

@@ -17,6 +17,8 @@ words of particular questions:
   together.
 - whether a move may be taken back ("can I take it back", "I changed my mind"): a ruling near the top must speak
   of taking back or undoing.
+- a player leaving a game before its end ("if someone quits halfway", "can we agree to call it a draw"): a ruling
+  must speak of quitting, conceding or leaving the game.
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
 
@@ -271,6 +273,34 @@ def _states_taking_back(said: list[str]) -> bool:
     )
 
 
+#: Words of a player leaving a game before its end.
+CONCEDE = frozenset(
+    {"quit", "quits", "quitting", "concede", "concedes", "conceding", "forfeit", "forfeits", "resign", "resigns"}
+)
+LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
+
+
+def _leaving(said: list[str]) -> bool:
+    """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
+    has to leave halfway through", "can we agree to call it a draw"."""
+    if CONCEDE & set(said):
+        return True
+    for i, w in enumerate(said):
+        after = said[i + 1 : i + 6]
+        if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
+            return True
+        if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
+            return True
+    return False
+
+
+def _states_leaving(said: list[str]) -> bool:
+    """Whether a text speaks of a player quitting, conceding or leaving the game."""
+    return bool(CONCEDE & set(said)) or any(
+        w in LEAVE and said[i + 1 : i + 3] == ["the", "game"] for i, w in enumerate(said)
+    )
+
+
 def _states_count(said: list[str], things: list[str]) -> bool:
     """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
     Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
@@ -323,6 +353,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
     "back": (_taking_back, _states_taking_back),
+    "leaving": (_leaving, _states_leaving),
 }
 
 
@@ -444,6 +475,7 @@ DESCRIBED = {
     "chance": "a chance of winning",
     "ranking": "which is best",
     "back": "whether a move may be taken back",
+    "leaving": "what happens when a player leaves a game",
 }
 
 
