@@ -19,6 +19,7 @@ words of particular questions:
   of taking back or undoing.
 - a player leaving a game before its end ("if someone quits halfway", "can we agree to call it a draw"): a ruling
   must speak of quitting, conceding or leaving the game.
+- which editions or printings of the cards may be played together: a ruling must speak of editions or printings.
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
 
@@ -136,6 +137,8 @@ RELEASED = frozenset({"released", "release", "printed", "published", "launched"}
 MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase"})
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
+#: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
+EDITIONS = frozenset({"edition", "editions", "printing", "printings", "reprint", "reprints", "reprinted"})
 #: Words of a chance ("the odds of winning").
 CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
 #: Words that rank cards or choices ("the best champion").
@@ -354,6 +357,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "ranking": (_ranking, _holds_any(RANKING)),
     "back": (_taking_back, _states_taking_back),
     "leaving": (_leaving, _states_leaving),
+    "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
 }
 
 
@@ -476,6 +480,7 @@ DESCRIBED = {
     "ranking": "which is best",
     "back": "whether a move may be taken back",
     "leaving": "what happens when a player leaves a game",
+    "editions": "which editions or printings may be played",
 }
 
 
