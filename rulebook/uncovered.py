@@ -86,6 +86,8 @@ RULE_NOUNS = frozenset(
 #: what it is about ("is there a rule about slow play", "any rules on trading cards": the thing asked about follows).
 ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings"})
 ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
+#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit).
+THING_END = frozenset({"per", "each", "every"})
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
 #: Marks the words of a partitive thing, not side by side.
@@ -493,7 +495,7 @@ def _thing(clause: list[str], start: int) -> list[str]:
     while n < len(clause) and clause[n] in DETERMINERS:
         n += 1
     found: list[str] = []
-    while n < len(clause) and clause[n] not in STOPWORDS and len(found) < EXISTS_WORDS:
+    while n < len(clause) and clause[n] not in STOPWORDS | THING_END and len(found) < EXISTS_WORDS:
         found.append(clause[n])
         n += 1
     if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:

@@ -656,3 +656,46 @@ def test_spellfire_a_kind_of_champion_in_the_plural_asks_the_rule_not_one_attack
     assert ruling.value["computed"] is None
     assert ruling.value["rulings"][0]["id"] in {"spellfire.move.swimmer", "spellfire.move.base-swimmer"}
     assert ask("can a swimmer attack realm E?").value["computed"] is not None
+
+
+# ---------------------------------------------------------------- issue 22, sixth round
+
+
+def test_a_time_limit_per_turn_is_not_spoken_of_by_a_players_word_beside_a_rounds_time_rule() -> None:
+    # Elestrals' tournament round has a time rule whose players' words say "time limit"; the document never speaks
+    # of a time limit per turn, so the question is not covered (the thing ends at "per").
+    assert ask("is there a time limit per turn in elestrals?").verdict == (
+        "the documents do not cover this: no record of Elestrals speaks of a time limit; the nearest rulings "
+        "follow, not as the answer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("In Elemental Clash I said I attack with Water, then changed my mind. Can I take it back?", True),
+        ("can we agree to call it a draw in elemental clash?", True),
+        # a ruling that speaks of taking back answers it
+        ("in elementals can I take back an attack card once it is played?", False),
+        # taking a card back into a hand moves a card; it is not taking a move back
+        ("With Electrocute, do I throw my own spell into the discard pile or take it back into my hand?", False),
+    ],
+)
+def test_taking_a_move_back_or_leaving_a_game_is_covered_only_by_a_ruling_that_speaks_of_it(
+    question: str, uncovered: bool
+) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
+    if uncovered:
+        assert ruling.verdict.startswith("the documents do not cover this: no record of Elemental Clash ")
+        assert ruling.value["computed"] is None
+
+
+def test_the_kind_of_answer_a_question_asks_for_is_read_from_its_form() -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for("if someone wants to quit a game halfway, who wins?") == "leaving"
+    assert asks_for("I changed my mind right after declaring, can I undo it?") == "back"
+    assert asks_for("can first edition cards be played with the newer printings?") == "editions"
+    assert asks_for("how long does a normal game of spellfire last") == "time"
+    assert asks_for("how long does the copy last in spellfire") is None
