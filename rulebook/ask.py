@@ -10,8 +10,7 @@
   unmistakable words it uses; for an answered question the best ten may then be reordered by a fitted linear model
   over features of each (question, record) pair, among them the record's own text, title and source section against
   the question and what the question asks for against what the record states (`rulebook.rerank`: weights fitted by
-  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out; shipped, not enabled), the hand-set ranking's best
-  kept among the three shown;
+  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out), the hand-set ranking's best kept first;
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
