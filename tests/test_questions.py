@@ -181,10 +181,10 @@ BLIND_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_development_questions_no_document_covers_are_refused() -> None:
-    # tests/data/players-dev-uncovered.toml (tuning data): 35 of its 38 in-game questions outside every record are
-    # answered "the documents do not cover this", and none with a computed answer.
+    # tests/data/players-dev-uncovered.toml (tuning data): 36 of its 38 in-game questions outside every record are
+    # answered "the documents do not cover this" (35 before issue 22's sixth round), and none with a computed answer.
     figures = evaluate(load("players-dev-uncovered.toml"))["all"]
-    assert figures["uncovered_refused"] >= 0.92, round(figures["uncovered_refused"], 3)
+    assert figures["uncovered_refused"] >= 0.947, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0
     assert figures["top1"] == 1.0, figures["misses"]  # its one real question ("how long does a game ... last")
 
@@ -199,8 +199,11 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: read both halves' misses: 87.1% top-1, 96.6% top-3, 2.2% of real questions refused, 67.9% of uncovered questions
 #: refused (19 of 28) and 1 computed answer to a question not asked (it asks whether Gale may defend in the rules'
 #: example game, and the computed answer, illegal, answers it).
-BLIND_2_FLOORS = {"top1": 0.870, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
-BLIND_2_UNCOVERED_REFUSED = 0.678
+#: Issue 22's sixth round (uncovered kinds read from the records' own words, the reranker enabled with the first
+#: stage's best kept first; fitted on every tuning set, so top-3 here is in-sample): 97.8% top-3, 78.6% of uncovered
+#: questions refused (22 of 28).
+BLIND_2_FLOORS = {"top1": 0.870, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
+BLIND_2_UNCOVERED_REFUSED = 0.785
 BLIND_2_COMPUTED_UNASKED = 1
 
 
@@ -233,8 +236,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: values are TUNED figures, not blind ones: after the fourth round 84.6% top-1, 93.4% top-3, 2.7% of real questions
 #: refused, 87.2% of uncovered questions refused (34 of 39), none computed and not asked (the held-out odd half alone:
 #: 84.6% / 92.3% / 3.3% / 84.2%, from 83.5% / 92.3% / 3.3% / 84.2%).
-BLIND_3_FLOORS = {"top1": 0.846, "top3": 0.934, "off_topic_refused": 1.0, "wrongly_refused": 0.028}
-BLIND_3_UNCOVERED_REFUSED = 0.871
+#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.5% top-3, 89.7% uncovered refused (35 of 39).
+BLIND_3_FLOORS = {"top1": 0.846, "top3": 0.945, "off_topic_refused": 1.0, "wrongly_refused": 0.028}
+BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
 
@@ -251,8 +255,9 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: asked only ever fall).
 #: Measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1); tuning data since: issue 22's fifth round fits `ask`'s
 #: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
-BLIND_4_FLOORS = {"top1": 0.810, "top3": 0.928, "off_topic_refused": 0.95, "wrongly_refused": 0.026}
-BLIND_4_UNCOVERED_REFUSED = 0.743
+#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.9% top-3, 84.6% uncovered refused (33 of 39).
+BLIND_4_FLOORS = {"top1": 0.810, "top3": 0.948, "off_topic_refused": 0.95, "wrongly_refused": 0.026}
+BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
 
@@ -267,8 +272,9 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: top-3, 1.5% of real questions refused, every off-topic question refused, 57.9% of uncovered questions refused
 #: (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the
 #: computed answers not asked only ever fall). Tuning data since.
-BLIND_5_FLOORS = {"top1": 0.811, "top3": 0.905, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_5_UNCOVERED_REFUSED = 0.578
+#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38).
+BLIND_5_FLOORS = {"top1": 0.811, "top3": 0.945, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_5_UNCOVERED_REFUSED = 0.631
 BLIND_5_COMPUTED_UNASKED = 0
 
 
