@@ -136,7 +136,9 @@ ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
 #: Words of a release, for "when was it released" (and "when does it come out").
 RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
 #: Words of money.
-MONEY = frozenset({"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase"})
+MONEY = frozenset(
+    {"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase", "money", "cash"}
+)
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
@@ -229,13 +231,15 @@ def _material(said: list[str]) -> bool:
 
 
 def _price(said: list[str]) -> bool:
-    """Whether a question asks what something costs in money ("the price of", "how much is it worth", "how much does
-    a starter deck cost": a cost of something sold, not a card's cost in the game)."""
+    """Whether a question asks what something costs in money ("the price of", "how much money is it worth", "how much
+    is a booster pack worth", "how much does a starter deck cost": the worth or cost of something sold, not what a
+    card is worth or costs in the game: "how much is a joker worth when I attack with it")."""
     if any(w in MONEY for w in said):
         return True
     if not any(said[i : i + 2] == ["how", "much"] for i in range(len(said))):
         return False
-    return "worth" in said or (bool({"cost", "costs"} & set(said)) and any(w in PRODUCTS for w in said))
+    sold = any(w in PRODUCTS for w in said)
+    return ("worth" in said and sold) or (bool({"cost", "costs"} & set(said)) and sold)
 
 
 def _chance(said: list[str]) -> bool:

@@ -699,3 +699,6 @@ def test_the_kind_of_answer_a_question_asks_for_is_read_from_its_form() -> None:
     assert asks_for("can first edition cards be played with the newer printings?") == "editions"
     assert asks_for("how long does a normal game of spellfire last") == "time"
     assert asks_for("how long does the copy last in spellfire") is None
+    # what a card is worth in the game is not a price; the worth of a thing sold, or in money, is
+    assert asks_for("how much is a joker worth when I attack with it") is None
+    assert asks_for("how much is a booster pack worth these days?") == asks_for("how much money is it worth") == "price"
