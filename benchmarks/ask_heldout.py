@@ -1,6 +1,7 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
-    python benchmarks/ask_heldout.py [--fit] [--l2 X] [--epochs N] [--out FILE]
+    python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--gap X] [--margin X] [--sure X] [--out FILE]
+    python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
 
 Each of issue 22's blind sets 2 to 5 is held out in turn: the reranker is fitted on every other tuning set
 (the development half and its added questions, issue 22's development and third-round questions, the former blind
