@@ -24,7 +24,9 @@ questions written the same way) was measured once on 2026-11-26, after the fourt
 74.4% / 1); tuning data since (issue 22's fifth round fits `ask`'s reranker on it, and checks it leave-one-set-out
 with blind-2 and blind-3: benchmarks/ask_heldout.py). Issue 22's fifth blind set (players-blind-5.toml, 260
 questions written the same way) was measured once on 2026-11-26, after the fifth round was merged, as shipped
-(81.2% / 90.6% / 57.9% / 0); tuning data since.
+(81.2% / 90.6% / 57.9% / 0); tuning data since. Issue 22's sixth blind set (players-blind-6.toml, 266 questions
+written the same way) was measured once on 2026-11-26, after the sixth round was merged, as shipped (the reranker on,
+the first stage's best kept first).
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
@@ -136,6 +138,8 @@ def main() -> None:
         report("issue 22's fourth blind set (measured once on 2026-11-26; tuning data since)", blind_4)
         blind_5 = load("players-blind-5.toml")
         report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", blind_5)
+        blind_6 = load("players-blind-6.toml")
+        report("issue 22's sixth blind set (measured once on 2026-11-26, after the sixth round)", blind_6)
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():

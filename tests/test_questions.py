@@ -134,6 +134,7 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-blind-3.toml")
         + load("players-blind-4.toml")
         + load("players-blind-5.toml")
+        + load("players-blind-6.toml")
         + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
@@ -281,3 +282,19 @@ BLIND_5_COMPUTED_UNASKED = 0
 
 def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
     _holds("players-blind-5.toml", BLIND_5_FLOORS, BLIND_5_UNCOVERED_REFUSED, BLIND_5_COMPUTED_UNASKED)
+
+
+#: Issue 22's sixth blind set (tests/data/players-blind-6.toml: 208 real questions of which 30 computable, 38 in-game
+#: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
+#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
+#: 2026-11-26 after the sixth round was merged, as shipped (the reranker on, the first stage's best kept first):
+#: 75.5% top-1, 91.8% top-3, 2.9% of real questions refused, every off-topic question refused, 57.9% of uncovered
+#: questions refused (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they
+#: only ever rise (the computed answers not asked only ever fall).
+BLIND_6_FLOORS = {"top1": 0.754, "top3": 0.918, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_6_UNCOVERED_REFUSED = 0.578
+BLIND_6_COMPUTED_UNASKED = 0
+
+
+def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
+    _holds("players-blind-6.toml", BLIND_6_FLOORS, BLIND_6_UNCOVERED_REFUSED, BLIND_6_COMPUTED_UNASKED)
