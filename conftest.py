@@ -157,9 +157,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--timeline",
         metavar="FILE",
-        help="append one JSON line per test to FILE: its worker, start and end (wall clock) and the CPU it took "
-        "(the worker's own and its finished child processes'), to see which worker ran what and when",
+        help="append one JSON line per test to FILE: its worker, start and end (wall clock), the CPU it took "
+        "(the worker's own and its finished child processes', and of these the children's alone) and the number of "
+        "processes it started, to see which worker ran what and when, and where the CPU went",
     )
+
+
+_STARTED = [0]  # processes this process started (subprocess.Popen, os.system, os.exec*, os.spawn*, os.posix_spawn)
+
+
+def _count_processes(event: str, args: tuple) -> None:
+    if event in ("subprocess.Popen", "os.system", "os.posix_spawn", "os.spawn"):
+        _STARTED[0] += 1
 
 
 @pytest.hookimpl(wrapper=True)
@@ -169,22 +178,30 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem):
     if not path:
         return (yield)
     import resource
+    import sys
     import time
 
-    def cpu() -> float:
-        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    if not getattr(_count_processes, "added", False):
+        sys.addaudithook(_count_processes)  # an audit hook cannot be removed: added once per process
+        _count_processes.added = True
 
-    start, cpu_start = time.time(), cpu()
+    def cpu() -> tuple[float, float]:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
+
+    start, (own_start, kids_start), started = time.time(), cpu(), _STARTED[0]
     try:
         return (yield)
     finally:
+        own, kids = cpu()
         line = {
             "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
             "test": item.nodeid,
             "start": round(start, 3),
             "end": round(time.time(), 3),
-            "cpu": round(cpu() - cpu_start, 3),
+            "cpu": round(own - own_start + kids - kids_start, 3),
+            "children": round(kids - kids_start, 3),
+            "processes": _STARTED[0] - started,
         }
         with open(path, "a", encoding="utf-8") as out:  # one short line per write: appends do not interleave
             out.write(json.dumps(line) + "\n")
