@@ -211,6 +211,30 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "off_the_map: the test may be cut short by a time budget; what it cites does not feed the map"
     )
+    if not hasattr(config, "workerinput"):  # the controller (or the only process), before any worker starts
+        _compile_the_package()
+
+
+#: The project's own Python, compiled once before the tests start (see `_compile_the_package`).
+COMPILED = ("rulebook", "cli", "benchmarks")
+
+
+def _compile_the_package() -> None:
+    """Compile the project's modules to bytecode in their ``__pycache__`` folders, once, before the tests start.
+
+    What Python itself does on a checkout's first run, unless ``PYTHONDONTWRITEBYTECODE`` is set (as on the
+    machine this suite was tuned on): there, without this, every xdist worker and every `rulebook` process a test
+    starts (the cold processes of tests/test_hardening.py, the console-script tests, the terminal tests...)
+    compiled the whole package from source again, about 0.2 s of CPU each (``rulebook ask``: 0.47 s against
+    0.25 s). Read, not written, by those processes: ``PYTHONDONTWRITEBYTECODE`` keeps them from writing any
+    bytecode of their own. A file already compiled is skipped; a folder that cannot be written is left as it is
+    (each process then compiles it, as before). ``__pycache__`` is ignored by git.
+    """
+    import compileall
+
+    for folder in COMPILED:
+        if (ROOT / folder).is_dir():
+            compileall.compile_dir(ROOT / folder, quiet=2)
 
 
 @pytest.hookimpl(wrapper=True)
