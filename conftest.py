@@ -159,7 +159,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FILE",
         help="append one JSON line per test to FILE: its worker, start and end (wall clock), the CPU it took "
         "(the worker's own and its finished child processes', and of these the children's alone) and the number of "
-        "processes it started, to see which worker ran what and when, and where the CPU went",
+        "processes it started, to see which worker ran what and when, and where the CPU went; and at the end a line "
+        "'census': the CPU of every process the run started, by command, the browser's included (Linux)",
     )
 
 
@@ -213,6 +214,73 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if not hasattr(config, "workerinput"):  # the controller (or the only process), before any worker starts
         _compile_the_package()
+        if config.getoption("timeline") and Path("/proc/self/stat").exists():
+            config.stash[_CENSUS] = _Census()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    census = config.stash.get(_CENSUS, None)
+    if census is not None:
+        with open(config.getoption("timeline"), "a", encoding="utf-8") as out:
+            out.write(json.dumps(census.stop()) + "\n")
+
+
+class _Census:
+    """Every process descending from this one, followed every 0.3 s from a thread (under ``--timeline``, on Linux).
+
+    A process nobody waits for is in no one's CPU figures: Chromium's processes (the browser, its renderers and
+    the site's Python in WebAssembly) are most of theirs, missed by ``time`` and by the tests' own figures. Each
+    process is followed by its id and start from the first time it is seen, after it is handed to another
+    parent too, and its largest CPU seen counts; a process that lives less than 0.3 s may be missed (those are
+    waited for, and counted in the tests' figures). ``stop`` returns the CPU by command name.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.seen: dict[tuple[int, str], list] = {}
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._follow, daemon=True)
+        self.thread.start()
+
+    def _follow(self) -> None:
+        tick, root = os.sysconf("SC_CLK_TCK"), os.getpid()
+        while not self.done.wait(0.3):
+            table = {}
+            for name in os.listdir("/proc"):
+                try:
+                    raw = Path(f"/proc/{name}/stat").read_text() if name.isdigit() else ""
+                except OSError:
+                    continue
+                if raw:
+                    fields = raw.rsplit(")", 1)[1].split()
+                    command = raw[raw.index("(") + 1 : raw.rindex(")")]
+                    table[int(name)] = (int(fields[1]), command, (int(fields[11]) + int(fields[12])) / tick, fields[19])
+            family = frontier = {root}
+            while frontier:
+                frontier = {pid for pid, row in table.items() if row[0] in frontier} - family
+                family = family | frontier
+            for pid, (_, command, cpu, started) in table.items():
+                key = (pid, started)
+                if pid in family or key in self.seen:
+                    self.seen[key] = [command, max(cpu, self.seen.get(key, [None, 0.0])[1])]
+
+    def stop(self) -> dict:
+        self.done.set()
+        self.thread.join()
+        by_command: dict[str, float] = defaultdict(float)
+        for command, cpu in self.seen.values():
+            by_command[command] += cpu
+        ranked = {name: round(cpu, 1) for name, cpu in sorted(by_command.items(), key=lambda kv: -kv[1])}
+        return {
+            "worker": "census",
+            "processes": len(self.seen),
+            "cpu": round(sum(by_command.values()), 1),
+            "cpu_by_command": ranked,
+        }
+
+
+_CENSUS = pytest.StashKey[_Census]()
 
 
 #: The project's own Python, compiled once before the tests start (see `_compile_the_package`).
