@@ -74,7 +74,17 @@ def _posed(engine: Any, case: dict[str, Any], option: str, choice: str) -> bool:
 
 def _applied(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
     """The scenarios whose answer changes with this option, with each choice's answer and cited rules (the choices
-    under which the scenario's question can be asked)."""
+    under which the scenario's question can be asked). Worked out once per record: the last test reads the three
+    Elestrals options' walks again."""
+    if record.id not in _WALKED:
+        _WALKED[record.id] = _walk(game, record)
+    return _WALKED[record.id]
+
+
+_WALKED: dict[str, list[tuple[str, dict[str, tuple[str, set[str] | None]]]]] = {}  # record ID -> its walk
+
+
+def _walk(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
     engine = rulebook.engine(game)
     out, seen = [], set()
     for case in scenarios(game):
