@@ -201,7 +201,8 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     so the planner's line may be listed under another order of the same plays."""
     game = canonical(state)
     ends = {end: (line, end) for line, end in listed}
-    for action in plan_turn(game, LOOKAHEAD)[1]:
+    quick = FAST and LOOKAHEAD == (0, 0) and fast.supported(game)
+    for action in (fast.best_plan(game) if quick else plan_turn(game, LOOKAHEAD))[1]:
         game = game.apply(action)
         found = ends.get(position_of(game))
         if found is not None:
