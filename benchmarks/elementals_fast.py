@@ -96,8 +96,10 @@ def main() -> int:
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     turns, games, bad = agreement(seeds, args.layouts)
-    print(f"agreement: {turns} turns and {games} games of layouts {args.layouts}, seeds {seeds.start}-{seeds.stop - 1}: "
-          f"{bad} differences")
+    print(
+        f"agreement: {turns} turns and {games} games of layouts {args.layouts}, "
+        f"seeds {seeds.start}-{seeds.stop - 1}: {bad} differences"
+    )
     slow, quick = speed(seeds, args.layouts)
     print(f"planner's games played out: engine {slow:.2f} s CPU, fast path {quick:.2f} s; ratio {slow / quick:.2f}")
     if args.hints:

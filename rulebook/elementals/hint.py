@@ -17,7 +17,9 @@ round the weaker half of the lines drops out and the games double (successive ha
 scores better game by game by more than chance allows (one standard error of the mean difference). The
 work is bounded: fewer games where the games are long (``BUDGET`` turns in all), and the race stops
 where it stands once its searches have scored ``POSITIONS`` positions. A lone move (a draw, a single
-plan) is played out too, for its chance to win. ``reasons`` says it all in a player's words.
+plan) is played out too, for its chance to win. ``reasons`` says it all in a player's words. The games are
+played out on the compact state of ``rulebook.elementals.fast`` (``FAST``): the planner's own games, turn
+for turn, at about half the CPU time.
 
 In the endgame (at most ``endgame.DECK_LIMIT`` cards in the deck, at most ``endgame.HIDDEN_LIMIT`` elementals
 face down) the turn's plans are not sampled but counted: each one's chance to win over every draw still to
