@@ -154,7 +154,7 @@ class TurnPlanner:
                             c0, n0 = pile[0]
                             if (n0 * _FACTOR if doubled >> c0 & 1 else n0) + dealt < spow[i]:
                                 continue
-                        child = (rest, (*piles[:i], (*pile, (c, named)), *piles[i + 1 :]), alive, revealed, damage,
+                        child = (rest, _lay(piles, i, pile, c, named), alive, revealed, damage,
                                  powers, doubled, under)
                     found = get(child)
                     value = search(child) if found is None else found[0]
@@ -190,7 +190,7 @@ class TurnPlanner:
                     continue
             else:
                 continue
-            child = (rest, (*piles[:i], (*pile, (c, named)), *piles[i + 1 :]), alive, revealed, damage, powers,
+            child = (rest, _lay(piles, i, pile, c, named), alive, revealed, damage, powers,
                      doubled, under)
             found = get(child)
             value = search(child) if found is None else found[0]
@@ -230,7 +230,9 @@ class TurnPlanner:
         """The banish card ``c`` played on slot ``i``: the elemental is defeated, its pile cleared, what it
         uncovers turned face up, and a king kept as a power."""
         _, piles, alive, revealed, damage, powers, doubled, under = node
-        piles = (*piles[:i], (), *piles[i + 1 :])
+        cleared = list(piles)
+        cleared[i] = ()
+        piles = tuple(cleared)
         alive &= ~(1 << i)
         t = self.slots[i]
         if _LORD[t]:
@@ -316,6 +318,13 @@ class TurnPlanner:
                 return moves
             moves.append(move)
             node = after
+
+
+def _lay(piles: tuple, i: int, pile: tuple, c: int, named: int) -> tuple:
+    """``piles`` with card ``c`` (power ``named``) laid on the pile of slot ``i``."""
+    laid = list(piles)
+    laid[i] = (*pile, (c, named))
+    return tuple(laid)
 
 
 _TARGETS: dict[int, tuple[int, ...]] = {}
