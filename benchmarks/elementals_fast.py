@@ -15,6 +15,9 @@ Run from the repository with the project installed:
    game) with the engine's rollouts and the fast ones (``hint.FAST``), the same hints checked equal, CPU
    per hint median and worst each way; with ``--budget``/``--samples``/``--positions`` the race's bounds
    set as a variant plays them (``elementals_hint_dev.py``).
+4. With ``--cheaper N``: cheaper players for the rollouts on N pyramid deals, each against the planner
+   (wins, elementals defeated, CPU): the planner searching no power (Whispers of Neptulon and Hand of
+   Ragnaros never used), and the planner using its powers only before the turn's first card.
 """
 
 from __future__ import annotations
@@ -29,6 +32,47 @@ from rulebook import elementals
 from rulebook.elementals import fast
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
+
+
+class Powerless(fast.TurnPlanner):
+    """The planner's search without its powers."""
+
+    def unleash(self, node: tuple, best: float, move: object, after: object) -> tuple[float, object, object]:
+        return best, move, after
+
+
+class PowersFirst(fast.TurnPlanner):
+    """The planner's search using a power only before the turn's first card is played or thrown away."""
+
+    root: tuple | None = None
+
+    def search(self, node: tuple) -> float:
+        if self.root is None:
+            self.root = node
+        return super().search(node)
+
+    def unleash(self, node: tuple, best: float, move: object, after: object) -> tuple[float, object, object]:
+        root = self.root
+        assert root is not None
+        if node[1] is not root[1] or node[4] != root[4] or len(node[0]) + len(node[7]) != len(root[0]):
+            return best, move, after
+        return super().unleash(node, best, move, after)
+
+
+def cheaper(deals: int, first: int) -> None:
+    """Each cheaper player against the planner on the same pyramid deals: wins, defeated, CPU."""
+    starts = [elementals.new_game(seed=seed, layout=1) for seed in range(first, first + deals)]
+    results = {}
+    for name, planner in (("planner", fast.TurnPlanner), ("no powers", Powerless), ("powers first", PowersFirst)):
+        begin = time.process_time()
+        results[name] = [fast.play_out(s, planner) for s in starts]
+        cpu = time.process_time() - begin
+        ends = results[name]
+        same = sum(a == b for a, b in zip(ends, results["planner"], strict=True))
+        print(
+            f"{name}: {sum(w for w, _ in ends)}/{deals} won, {sum(d for _, d in ends) / deals:.2f} defeated, "
+            f"{cpu:.2f} s CPU; the same end as the planner's in {same}"
+        )
 
 
 def agreement(seeds: range, layouts: list[int]) -> tuple[int, int, int]:
@@ -93,7 +137,11 @@ def main() -> int:
     parser.add_argument("--budget", type=int, default=None, help="the race's turns per pyramid hint")
     parser.add_argument("--samples", type=int, default=hints.SAMPLES)
     parser.add_argument("--positions", type=int, default=hints.POSITIONS)
+    parser.add_argument("--cheaper", type=int, default=0, help="deals to measure the cheaper players on")
     args = parser.parse_args()
+    if args.cheaper:
+        cheaper(args.cheaper, args.first)
+        return 0
     seeds = range(args.first, args.first + args.deals)
     turns, games, bad = agreement(seeds, args.layouts)
     print(

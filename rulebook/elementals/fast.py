@@ -411,10 +411,11 @@ def _useful(slots: tuple[int, ...], piles: tuple, alive: int, revealed: int, dou
     return False
 
 
-def play_out(state: E.ElementalsState) -> tuple[bool, int]:
+def play_out(state: E.ElementalsState, planner: type[TurnPlanner] = TurnPlanner) -> tuple[bool, int]:
     """Play ``state`` to its end as the planner would (``bots.play_game(state, Planner(), rng)``): whether
     the game is won, and how many elementals are defeated. The planner's searches are counted in
-    ``bots.WORK``. ``state`` must be ``supported``.
+    ``bots.WORK``. ``state`` must be ``supported``. ``planner`` may be a narrower search of a turn (a
+    subclass, for measuring cheaper players: ``benchmarks/elementals_fast.py --cheaper``).
 
     Examples:
         >>> from rulebook import elementals
@@ -445,7 +446,7 @@ def play_out(state: E.ElementalsState) -> tuple[bool, int]:
                     deck.insert(0, deck.pop())
             hand = (*hand, *deck[:_HAND])
             del deck[:_HAND]
-        search = TurnPlanner(slots, tuple(deck), layout)
+        search = planner(slots, tuple(deck), layout)
         root = (hand, piles, alive, revealed, damage, powers, doubled, ())
         search.search(root)
         WORK[0] += len(search.memo)
