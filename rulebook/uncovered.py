@@ -191,12 +191,13 @@ def _players(said: list[str]) -> bool:
 
 def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
-    take"). "How long does a game last" is answered by when it ends, so it is not one."""
+    take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
+    not one."""
     if any(w in CLOCK for w in said):
         return True
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
-            return any(w in TYPICAL for w in said[i + 2 :])
+            return any(w in TYPICAL for w in said[i + 2 :]) or said[i - 1 : i] in (["about"], ["roughly"])
     return False
 
 
