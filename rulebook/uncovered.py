@@ -435,6 +435,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     """
     if not ranked:
         return None
+    foreign = _other_games_word(query, lex, games)
+    if foreign:
+        return f"speaks of {'an' if foreign[:1] in 'aeiou' else 'a'} {foreign}"
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
@@ -448,6 +451,21 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+
+
+def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
+    """A word only another game uses ("mulligan" is Elestrals'), in a question that names its games, when no record of
+    those games holds it ("any mulligan in elephants"): what the question asks about is not in their documents."""
+    if not query.named:
+        return ""
+    for concept in query.concepts:
+        owner = lex.cues.get(concept.word)
+        if owner is None or owner in games:
+            continue
+        held = (doc for s in concept.stems if s in lex.postings for doc in lex.postings.holders(s))
+        if not any(lex.records[doc][1] in games for doc in held):
+            return concept.word
+    return ""
 
 
 #: Words that ask whether a thing may be used ("can I use proxy cards", "are we allowed to use a phone app").

@@ -735,3 +735,11 @@ def test_an_elemental_on_its_own_is_elementals_word() -> None:
     # "What beats a fire elemental?" offered Clash's Blaze among its three rulings.
     ruling = ask("What beats a fire elemental?")
     assert [hit["game"] for hit in ruling.value["rulings"][:3]] == ["elementals"] * 3
+
+
+def test_another_games_own_word_in_a_question_naming_a_game_whose_records_lack_it_is_not_covered() -> None:
+    # Blaze is Clash's: Spellfire's records never speak of it, so its avatar glossary does not answer this.
+    ruling = ask("in spellfire can my champion blaze")
+    assert ruling.verdict.startswith("the documents do not cover this: no record of Spellfire speaks of a blaze")
+    # a players' word beside an Elephants record names a mulligan: that record answers it
+    assert not ask("any mulligan if i hate my starting spells in elephants").value["uncovered"]
