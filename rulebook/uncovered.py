@@ -438,6 +438,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     foreign = _other_games_word(query, lex, games)
     if foreign:
         return f"speaks of {'an' if foreign[:1] in 'aeiou' else 'a'} {foreign}"
+    done = _unheld_deed(query, lex, games)
+    if done:
+        return f"says whether players may {done}"
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
@@ -465,6 +468,40 @@ def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
         held = (doc for s in concept.stems if s in lex.postings for doc in lex.postings.holders(s))
         if not any(lex.records[doc][1] in games for doc in held):
             return concept.word
+    return ""
+
+
+#: Who a question asks may do something ("can players trade", "are we allowed to talk").
+DOERS = frozenset(
+    {"i", "we", "you", "they", "he", "she", "players", "player", "people", "to", "the", "both", "two", "my", "t", "not"}
+)
+
+
+#: Particles that make a verb an idiom ("knock out", "finish off").
+PARTICLES = frozenset({"out", "off", "up", "down", "over", "away"})
+
+
+def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
+    """What a question naming its games asks whether players may do ("can players trade cards", "are players allowed
+    to talk"), when another game's records speak of it and none of those games' do: their documents do not say."""
+    if not query.named:
+        return ""
+    said = words(query.text[:2000])
+    for i, w in enumerate(said):
+        if w not in MAY or (w == "ok" and i):
+            continue
+        at = next((j for j in range(i + 1, min(i + 5, len(said))) if said[j] not in DOERS), None)
+        if at is None or said[at] in STOPWORDS or set(said[at + 1 : at + 2]) & PARTICLES:
+            return ""  # a verb with a particle ("knock out") is an idiom for a move the records name otherwise
+        deed = said[at]
+        # the question's own reading of the word (a typo read, a synonym), or the word's stem when a long question's
+        # table talk was left out of its reading
+        concept = next((c for c in query.concepts if deed in (*c.word.split(), c.typed)), None)
+        stems = concept.stems if concept else (lex.stem(deed),)
+        # held by another game's records, not by the named one's: a word no record uses at all may be slang for a
+        # move the records name otherwise ("can she knock out the king")
+        held = {lex.records[doc][1] for s in stems if s in lex.postings for doc in lex.postings.holders(s)}
+        return deed if held and not held & set(games) else ""
     return ""
 
 

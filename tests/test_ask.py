@@ -743,3 +743,26 @@ def test_another_games_own_word_in_a_question_naming_a_game_whose_records_lack_i
     assert ruling.verdict.startswith("the documents do not cover this: no record of Spellfire speaks of a blaze")
     # a players' word beside an Elephants record names a mulligan: that record answers it
     assert not ask("any mulligan if i hate my starting spells in elephants").value["uncovered"]
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("Can players trade cards with each other during a game of Spellfire?", True),
+        (
+            "Are players allowed to talk about their planned spells with each other during an Elemental Elephants game?",
+            True,
+        ),
+        # a word another game's records use, and the named game's too
+        ("in elestrals can I swap my spirits around?", False),
+        # a verb with a particle is an idiom for a move the records name otherwise
+        ("in elementals can she knock out the king of hearts using hearts?", False),
+    ],
+)
+def test_whether_players_may_do_what_only_other_games_records_speak_of_is_not_covered(
+    question: str, uncovered: bool
+) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
+    if uncovered:
+        assert "says whether players may" in ruling.verdict
