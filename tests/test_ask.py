@@ -750,7 +750,8 @@ def test_another_games_own_word_in_a_question_naming_a_game_whose_records_lack_i
     [
         ("Can players trade cards with each other during a game of Spellfire?", True),
         (
-            "Are players allowed to talk about their planned spells with each other during an Elemental Elephants game?",
+            "Are players allowed to talk about their planned spells with each other during an Elemental Elephants"
+            " game?",
             True,
         ),
         # a word another game's records use, and the named game's too
