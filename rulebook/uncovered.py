@@ -22,6 +22,9 @@ words of particular questions:
 - which editions or printings of the cards may be played together: a ruling must speak of editions or printings.
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
+- whether players may do something in a game the question names ("can players trade cards in Spellfire"): when
+  other games' records speak of it and none of the named game's do, its documents do not say.
+- a word only another game uses ("blaze" is Clash's) in a question naming a game none of whose records holds it.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
