@@ -56,6 +56,7 @@ __all__ = [
     "Lexicon",
     "Query",
     "card_title",
+    "cards_spelt_out",
     "lexicon",
     "stem",
     "words",
