@@ -180,6 +180,7 @@ _GAMES: list[Game] = [
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
             *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),
+            *("elemental",),
         ),
         cli="cli.elementals:app",
         figures=(("elementals-layouts.svg", "elementals_layouts"),),

@@ -22,6 +22,9 @@ words of particular questions:
 - which editions or printings of the cards may be played together: a ruling must speak of editions or printings.
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
+- whether players may do something in a game the question names ("can players trade cards in Spellfire"): when
+  other games' records speak of it and none of the named game's do, its documents do not say.
+- a word only another game uses ("blaze" is Clash's) in a question naming a game none of whose records holds it.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -191,12 +194,13 @@ def _players(said: list[str]) -> bool:
 
 def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
-    take"). "How long does a game last" is answered by when it ends, so it is not one."""
+    take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
+    not one."""
     if any(w in CLOCK for w in said):
         return True
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
-            return any(w in TYPICAL for w in said[i + 2 :])
+            return any(w in TYPICAL for w in said[i + 2 :]) or said[i - 1 : i] in (["about"], ["roughly"])
     return False
 
 
@@ -434,6 +438,12 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     """
     if not ranked:
         return None
+    foreign = _other_games_word(query, lex, games)
+    if foreign:
+        return f"speaks of {'an' if foreign[:1] in 'aeiou' else 'a'} {foreign}"
+    done = _unheld_deed(query, lex, games)
+    if done:
+        return f"says whether players may {done}"
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
@@ -447,6 +457,55 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+
+
+def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
+    """A word only another game uses ("mulligan" is Elestrals'), in a question that names its games, when no record of
+    those games holds it ("any mulligan in elephants"): what the question asks about is not in their documents."""
+    if not query.named:
+        return ""
+    for concept in query.concepts:
+        owner = lex.cues.get(concept.word)
+        if owner is None or owner in games:
+            continue
+        held = (doc for s in concept.stems if s in lex.postings for doc in lex.postings.holders(s))
+        if not any(lex.records[doc][1] in games for doc in held):
+            return concept.word
+    return ""
+
+
+#: Who a question asks may do something ("can players trade", "are we allowed to talk").
+DOERS = frozenset(
+    {"i", "we", "you", "they", "he", "she", "players", "player", "people", "to", "the", "both", "two", "my", "t", "not"}
+)
+
+
+#: Particles that make a verb an idiom ("knock out", "finish off").
+PARTICLES = frozenset({"out", "off", "up", "down", "over", "away"})
+
+
+def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
+    """What a question naming its games asks whether players may do ("can players trade cards", "are players allowed
+    to talk"), when another game's records speak of it and none of those games' do: their documents do not say."""
+    if not query.named:
+        return ""
+    said = words(query.text[:2000])
+    for i, w in enumerate(said):
+        if w not in MAY or (w == "ok" and i):
+            continue
+        at = next((j for j in range(i + 1, min(i + 5, len(said))) if said[j] not in DOERS), None)
+        if at is None or said[at] in STOPWORDS or set(said[at + 1 : at + 2]) & PARTICLES:
+            return ""  # a verb with a particle ("knock out") is an idiom for a move the records name otherwise
+        deed = said[at]
+        # the question's own reading of the word (a typo read, a synonym), or the word's stem when a long question's
+        # table talk was left out of its reading
+        concept = next((c for c in query.concepts if deed in (*c.word.split(), c.typed)), None)
+        stems = concept.stems if concept else (lex.stem(deed),)
+        # held by another game's records, not by the named one's: a word no record uses at all may be slang for a
+        # move the records name otherwise ("can she knock out the king")
+        held = {lex.records[doc][1] for s in stems if s in lex.postings for doc in lex.postings.holders(s)}
+        return deed if held and not held & set(games) else ""
+    return ""
 
 
 #: Words that ask whether a thing may be used ("can I use proxy cards", "are we allowed to use a phone app").

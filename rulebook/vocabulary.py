@@ -56,6 +56,7 @@ __all__ = [
     "Lexicon",
     "Query",
     "card_title",
+    "cards_spelt_out",
     "lexicon",
     "stem",
     "words",
@@ -83,7 +84,7 @@ STOPWORDS = frozenset(
     we were what whats when where whether which while who whom why will with would you your ok okay please
     hi hello thanks thank tell know want wondering question rule rules say says said let lets actually exactly
     either neither else really basically literally anyway anyways guys someone somebody anyone anybody thing
-    things stuff sure
+    things stuff sure pls plz explain
     right correct true supposed confused help quick quickly probably maybe guess think thought
     """.split()  # noqa: SIM905
 )
@@ -103,6 +104,27 @@ def words(text: str) -> list[str]:
         ['a', 'cost', 'of', '&', '&']
     """
     return _WORD.findall(text.lower())
+
+
+#: A playing card in short ("9d", "10h", "ks"): its rank (a number, or a jack, queen or king) and its suit. An ace
+#: is left out ("as", "ad" and "ah" are words).
+_SHORT_CARD = re.compile(r"(10|[2-9]|[jqk])([cdhs])")
+_RANKS = {"j": "jack", "q": "queen", "k": "king"}
+_SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+def cards_spelt_out(tokens: list[str]) -> list[str]:
+    """Words with each playing card in short spelt out as its rank and suit.
+
+    Examples:
+        >>> cards_spelt_out(["ks", "has", "9d", "and", "10h", "as", "4"])
+        ['king', 'spades', 'has', '9', 'diamonds', 'and', '10', 'hearts', 'as', '4']
+    """
+    out: list[str] = []
+    for token in tokens:
+        card = _SHORT_CARD.fullmatch(token)
+        out.extend([_RANKS.get(card[1], card[1]), _SUITS[card[2]]] if card else [token])
+    return out
 
 
 def stem(word: str) -> str:
@@ -399,7 +421,7 @@ class Lexicon:
         Typos, synonyms, the games named or cued and other games named are noted on the way.
         """
         query = Query(capped(text, what))
-        tokens = words(query.text)
+        tokens = cards_spelt_out(words(query.text))
         seen: set[str] = set()
         i = 0
         while i < len(tokens) and len(query.concepts) < MAX_CONCEPTS:

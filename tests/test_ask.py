@@ -702,3 +702,68 @@ def test_the_kind_of_answer_a_question_asks_for_is_read_from_its_form() -> None:
     # what a card is worth in the game is not a price; the worth of a thing sold, or in money, is
     assert asks_for("how much is a joker worth when I attack with it") is None
     assert asks_for("how much is a booster pack worth these days?") == asks_for("how much money is it worth") == "price"
+
+
+# ---------------------------------------------------------------- issue 22, seventh round
+
+
+def test_please_and_explain_are_table_talk_not_words_no_record_uses() -> None:
+    # "neptulons power explain pls" was refused: "explain" and "pls" counted as words no record uses.
+    ruling = ask("neptulons power explain pls")
+    assert not ruling.value["refused"]
+    assert ruling.value["rulings"][0]["id"] == "elementals.power.neptulon"
+
+
+def test_a_playing_card_in_short_is_read_as_its_rank_and_suit() -> None:
+    # "9D and 4S on him" names two cards; read as words no record uses, they made the question refused.
+    ruling = ask("neptulon has 9D and 4S on him, can i banish with the 3 of diamonds")
+    assert not ruling.value["refused"] and not ruling.value["uncovered"]
+    assert all(hit["game"] == "elementals" for hit in ruling.value["rulings"][:3])
+    ruling = ask("KS has 8H and 6D on it already. Can I finish it with the 2 of spades as the banish card?")
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.banish-element"
+
+
+def test_about_how_long_a_game_lasts_asks_for_a_time_on_the_clock() -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for("About how long does a game of Elementals last?") == "time"
+    assert asks_for("how long does a game of elementals last") != "time"  # when it ends answers this one
+    assert ask("About how long does a game of Elementals last?").value["uncovered"]
+
+
+def test_an_elemental_on_its_own_is_elementals_word() -> None:
+    # "What beats a fire elemental?" offered Clash's Blaze among its three rulings.
+    ruling = ask("What beats a fire elemental?")
+    assert [hit["game"] for hit in ruling.value["rulings"][:3]] == ["elementals"] * 3
+
+
+def test_another_games_own_word_in_a_question_naming_a_game_whose_records_lack_it_is_not_covered() -> None:
+    # Blaze is Clash's: Spellfire's records never speak of it, so its avatar glossary does not answer this.
+    ruling = ask("in spellfire can my champion blaze")
+    assert ruling.verdict.startswith("the documents do not cover this: no record of Spellfire speaks of a blaze")
+    # a players' word beside an Elephants record names a mulligan: that record answers it
+    assert not ask("any mulligan if i hate my starting spells in elephants").value["uncovered"]
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("Can players trade cards with each other during a game of Spellfire?", True),
+        (
+            "Are players allowed to talk about their planned spells with each other during an Elemental Elephants"
+            " game?",
+            True,
+        ),
+        # a word another game's records use, and the named game's too
+        ("in elestrals can I swap my spirits around?", False),
+        # a verb with a particle is an idiom for a move the records name otherwise
+        ("in elementals can she knock out the king of hearts using hearts?", False),
+    ],
+)
+def test_whether_players_may_do_what_only_other_games_records_speak_of_is_not_covered(
+    question: str, uncovered: bool
+) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
+    if uncovered:
+        assert "says whether players may" in ruling.verdict

@@ -220,10 +220,10 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # tests/data/players-dev-3.toml (tuning data, written by the third round itself: 22 real questions, most of them
     # long and chatty, 16 in-game questions no document covers, 4 off-topic): 63.6% top-1, 81.8% top-3, 12 of 16
     # uncovered questions refused, no computed answer to a question not asked (three attacks with an ability denied
-    # are computed without it). Floors at the figures reached, to rise.
+    # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused).
     figures = evaluate(load("players-dev-3.toml"))["all"]
     _meets(figures, {"top1": 0.636, "top3": 0.818, "off_topic_refused": 1.0, "wrongly_refused": 0.046})
-    assert figures["uncovered_refused"] >= 0.75, round(figures["uncovered_refused"], 3)
+    assert figures["uncovered_refused"] >= 0.8125, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
 
@@ -274,9 +274,10 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: top-3, 1.5% of real questions refused, every off-topic question refused, 57.9% of uncovered questions refused
 #: (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the
 #: computed answers not asked only ever fall). Tuning data since.
-#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38).
+#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38);
+#: the seventh round: 65.8% uncovered refused (25 of 38).
 BLIND_5_FLOORS = {"top1": 0.811, "top3": 0.945, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_5_UNCOVERED_REFUSED = 0.631
+BLIND_5_UNCOVERED_REFUSED = 0.657
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -290,9 +291,11 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 #: 2026-11-26 after the sixth round was merged, as shipped (the reranker on, the first stage's best kept first):
 #: 75.5% top-1, 91.8% top-3, 2.9% of real questions refused, every off-topic question refused, 57.9% of uncovered
 #: questions refused (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they
-#: only ever rise (the computed answers not asked only ever fall).
-BLIND_6_FLOORS = {"top1": 0.754, "top3": 0.918, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
-BLIND_6_UNCOVERED_REFUSED = 0.578
+#: only ever rise (the computed answers not asked only ever fall). Tuning data since.
+#: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
+#: 65.8% of uncovered questions refused (25 of 38).
+BLIND_6_FLOORS = {"top1": 0.759, "top3": 0.923, "off_topic_refused": 1.0, "wrongly_refused": 0.0193}
+BLIND_6_UNCOVERED_REFUSED = 0.657
 BLIND_6_COMPUTED_UNASKED = 0
 
 
