@@ -128,6 +128,11 @@ _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
+#: The words of a play the Elementals reader computes (its own STATED_PLAY: "my 7S", "I play", "banish with").
+_ELEMENTALS_PLAYS = (
+    *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
+    *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -183,6 +188,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
+        verbs=frozenset(_ELEMENTALS_PLAYS),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),

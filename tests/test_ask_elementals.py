@@ -72,3 +72,23 @@ def test_a_joker_is_read_with_its_stated_power_and_deals_arcane_damage() -> None
 def test_a_question_without_one_stated_play_is_not_computed(question: str) -> None:
     assert read(question) is None
     assert ask(question).value["computed"] is None
+
+
+def test_the_registrys_play_words_are_the_readers_own() -> None:
+    # The registry's `verbs` decide whether the reader (and the engine) is loaded at all.
+    from rulebook import registry
+    from rulebook.elementals.questions import STATED_PLAY
+
+    assert registry.game("elementals").verbs == STATED_PLAY
+
+
+def test_a_question_naming_a_lord_but_no_play_loads_no_engine() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from rulebook.ask import ask; ask('What does Ragnaros do?'); "
+        "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['rulebook.questions']"
