@@ -92,3 +92,13 @@ def test_a_question_naming_a_lord_but_no_play_loads_no_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['rulebook.questions']"
+
+
+def test_the_computed_answer_states_no_layout_the_question_did_not() -> None:
+    question = (
+        "The Queen of hearts has the 6 of clubs and the 7 of spades on her. Can I banish her with the 2 of hearts?"
+    )
+    computed = ask(question).value["computed"]
+    assert computed["value"]["outcome"] == "2H banishes QH"
+    assert "position" not in computed["value"]
+    assert all("revealed" not in step["text"] for step in computed["trace"])

@@ -167,5 +167,9 @@ def read(question: str) -> Reading | None:
         r for r in ruling.rules if r not in _REVEALS and r not in _AFTERMATH
     )
     verdict = ruling.verdict.partition("; revealed:")[0]
-    reading.ruling = Ruling(verdict, ruling.value, cited, steps, legal=ruling.legal)
+    # The position after the play lies in a layout the question never stated: it is left out with its reveals.
+    value = {k: v for k, v in ruling.value.items() if k != "position"}
+    if "outcome" in value:
+        value["outcome"] = verdict
+    reading.ruling = Ruling(verdict, value, cited, steps, legal=ruling.legal)
     return reading
