@@ -67,6 +67,7 @@ def test_a_joker_is_read_with_its_stated_power_and_deals_arcane_damage() -> None
         "Can I use the Hand of Ragnaros on 7S?",  # a lord's power, not the lord
         "I discard 7S while KS has 8D on it",  # another action
         "can the 7 of spades hurt the queen of spades",  # a card in general, no play stated
+        "KS has 2H, 3H and 4H on it, I play 5S",  # more cards on it than its two damage cards
     ],
 )
 def test_a_question_without_one_stated_play_is_not_computed(question: str) -> None:

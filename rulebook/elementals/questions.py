@@ -31,6 +31,7 @@ __all__ = ["read"]
 _DATA = rules("elementals").data
 _SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
 _ELEMENTAL_RANKS = frozenset(_DATA["elemental_ranks"]["ranks"])  # J Q K
+_DAMAGE_CARDS: int = _DATA["rules"]["damage_cards"]  # the cards on an elemental before its banish card
 #: The lords by name (as rulebook/data/elementals.toml names them), and without the apostrophe.
 LORD_NAMES = {
     **{v["name"].lower(): f"K{s}" for s, v in _DATA["lords"].items()},
@@ -102,7 +103,7 @@ def _cards(words: list[str], raw: list[str]) -> list[tuple[int, str]] | None:
             power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None)
             if power is None or not 1 <= int(power) <= 10:
                 return None
-            found.append((n, f"JK1={power}"))
+            found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))
             n = words.index(power, n + 1)
         elif (card := _short(raw[n])) is not None:
             found.append((n, card))
@@ -128,7 +129,8 @@ def _roles(words: list[str], cards: list[tuple[int, str]]) -> tuple[str, str, li
     if not holding or len(played) != 1:
         return None
     pile = [c for _, c in titans if c != played[0][1]]
-    return played[0][1], elementals[0], pile
+    # More cards on an elemental than its damage cards is no position of the game: not computed.
+    return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile)
 
 
 _REVEALS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once"})
