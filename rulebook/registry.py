@@ -123,6 +123,16 @@ _CLASH_ACTIONS = (
     *("attack", "attacks", "attacking", "attacked", "against", "versus", "vs", "hits", "hit", "fights", "fight"),
     *("into", ">", "defending", "defends", "defend", "blocks", "blocking", "block", "after"),
 )
+#: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
+_ELEMENTALS_WORDS = (
+    *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king"),
+    *(r + s for r in "jqk" for s in "hdsc"),
+)
+#: The words of a play the Elementals reader computes (its own STATED_PLAY: "my 7S", "I play", "banish with").
+_ELEMENTALS_PLAYS = (
+    *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
+    *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -176,6 +186,9 @@ _GAMES: list[Game] = [
         "Elementals card game rules",
         runner="rulebook.elementals:run_scenario",
         new_game="rulebook.elementals:new_game",
+        questions="rulebook.elementals.questions",
+        cues=frozenset(_ELEMENTALS_WORDS),
+        verbs=frozenset(_ELEMENTALS_PLAYS),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),

@@ -16,7 +16,7 @@ from rulebook.questions import read as read_question
 from rulebook.questions import tokens
 from rulebook.vocabulary import lexicon
 
-READERS = ["clash", "elestrals", "spellfire", "elephants"]
+READERS = ["clash", "elestrals", "elementals", "spellfire", "elephants"]
 
 
 def computed(question: str, game: str | None = None) -> str | None:

@@ -1,0 +1,177 @@
+"""Elementals questions about one card played onto one elemental, computed by the engine.
+
+The question names one titan card played ("7S", "10h", "7 of spades", "two of hearts", "a joker as a 6") onto one
+elemental ("KS", "queen of hearts", or a lord: Ragnaros is KS, Neptulon KH, Therazane KD, Al'Akir KC), and, where it
+states them, the cards already on that elemental ("Neptulon has 9D and 4S on him"). The play is judged exactly as
+``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a position set up from
+the hand (the card played), the target and its pile, then the state's ``refusal`` and ``explain``.
+
+Anything less stated (no card, no elemental, two of either without the cards on the elemental saying which is
+which, a joker without its power, a lord's power rather than the lord) is not read: ``None``, and the rulings
+answer. The layout's reveals are not part of the answer: the question states no layout.
+
+Examples:
+    >>> print(read("can my 7 of spades hit ragnaros").ruling.verdict)
+    illegal: KS is immune to fire: 7S deals it no damage
+    >>> read("neptulon has 9D and 4S on him, can i banish with the 3 of diamonds").ruling.rules
+    ('elementals.attack.banish-element',)
+    >>> read("what does ragnaros do?") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulebook.questions import Reading
+from rulebook.registry import rules
+
+__all__ = ["read"]
+
+_DATA = rules("elementals").data
+_SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
+_ELEMENTAL_RANKS = frozenset(_DATA["elemental_ranks"]["ranks"])  # J Q K
+_DAMAGE_CARDS: int = _DATA["rules"]["damage_cards"]  # the cards on an elemental before its banish card
+#: The lords by name (as rulebook/data/elementals.toml names them), and without the apostrophe.
+LORD_NAMES = {
+    **{v["name"].lower(): f"K{s}" for s, v in _DATA["lords"].items()},
+    **{v["name"].lower().replace("'", ""): f"K{s}" for s, v in _DATA["lords"].items()},
+}
+SUIT_WORDS = {
+    **{w: "S" for w in ("spade", "spades")},
+    **{w: "H" for w in ("heart", "hearts")},
+    **{w: "D" for w in ("diamond", "diamonds")},
+    **{w: "C" for w in ("club", "clubs")},
+}
+RANK_WORDS = {
+    **{w: str(n) for n, w in enumerate(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 2)},
+    **{str(n): str(n) for n in range(2, 11)},
+    **{"ace": "A", "jack": "J", "queen": "Q", "king": "K"},
+}
+#: The words of a card played (one of them must come just before the card played when the question names more
+#: than one titan card).
+PLAYING = frozenset(
+    {
+        *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
+        *("attack", "attacking", "drop", "place", "throw", "my", "then", "if"),
+    }
+)
+#: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
+#: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
+#: answer.
+STATED_PLAY = PLAYING | frozenset({"i", "banish", "banishes", "finish", ">"})
+#: The words of a question that states cards already on the elemental.
+HOLDING = frozenset({"has", "have", "had", "already", "holds", "holding", "carries", "carrying"})
+#: Words of another action than a card played onto an elemental (a discard, a lord's power unleashed).
+OTHER_ACTION = frozenset(
+    {
+        *("discard", "discards", "discarded", "discarding", "unleash", "unleashed", "unleashing", "power", "powers"),
+        *("whispers", "touch", "breath", "deck", "draw", "draws", "drew", "plane", "layout", "pyramid", "kite"),
+        *("tower", "or", "either"),
+    }
+)
+#: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
+_WORDS_TOO = frozenset({"as", "ad", "ah", "ac"})
+
+# One linear scan: a word (with an inner apostrophe), a number, "=" or ">".
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[=>]", re.IGNORECASE)
+_SHORT = re.compile(r"(10|[2-9]|[akqj])([shdc])", re.IGNORECASE)
+
+
+def _short(raw: str) -> str | None:
+    m = _SHORT.fullmatch(raw)
+    if m is None or (raw.lower() in _WORDS_TOO and not raw.isupper()):
+        return None
+    return m.group(1).upper() + m.group(2).upper()
+
+
+def _cards(words: list[str], raw: list[str]) -> list[tuple[int, str]] | None:
+    """Every card the question names, with the place of its first word; ``None`` for a joker without its power or
+    a lord's power named (a possessive lord, "Hand of Ragnaros")."""
+    found: list[tuple[int, str]] = []
+    n = 0
+    while n < len(words):
+        w = words[n]
+        if w in LORD_NAMES or w.removesuffix("'s") in LORD_NAMES:
+            if w.endswith("'s") or (n and words[n - 1] == "of"):
+                return None
+            found.append((n, LORD_NAMES[w]))
+        elif w in RANK_WORDS and n + 2 < len(words) and words[n + 1] == "of" and words[n + 2] in SUIT_WORDS:
+            found.append((n, RANK_WORDS[w] + SUIT_WORDS[words[n + 2]]))
+            n += 2
+        elif w.startswith("jk") or w in ("joker", "jokers"):
+            power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None)
+            if power is None or not 1 <= int(power) <= 10:
+                return None
+            found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))
+            n = words.index(power, n + 1)
+        elif (card := _short(raw[n])) is not None:
+            found.append((n, card))
+        n += 1
+    return found
+
+
+def _is_elemental(card: str) -> bool:
+    return not card.startswith("JK") and card[:1] in _ELEMENTAL_RANKS
+
+
+def _roles(words: list[str], cards: list[tuple[int, str]]) -> tuple[str, str, list[str]] | None:
+    """The card played, the elemental it is played onto and the cards already on it; ``None`` when unstated."""
+    elementals = list(dict.fromkeys(c for _, c in cards if _is_elemental(c)))
+    titans = [(n, c) for n, c in cards if not _is_elemental(c)]
+    if len(elementals) != 1 or not titans or len({c for _, c in titans}) != len(titans):
+        return None
+    holding = any(w in HOLDING for w in words)
+    if len(titans) == 1:
+        return None if holding else (titans[0][1], elementals[0], [])
+    played = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
+    played = [p for p in played if any(w in HOLDING for w in words[: p[0]])] if len(played) > 1 else played
+    if not holding or len(played) != 1:
+        return None
+    pile = [c for _, c in titans if c != played[0][1]]
+    # More cards on an elemental than its damage cards is no position of the game: not computed.
+    return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile)
+
+
+_REVEALS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once"})
+#: The rules of what follows a play (where the cards go, a lord kept as a power), not of whether it works: the
+#: question asks whether the card does what the player wants, so the rule that decides it is cited last (the
+#: outcome ``ask`` puts first) and these before it.
+_AFTERMATH = frozenset({"elementals.defeat.banished", "elementals.defeat.lord-power", "elementals.interp.cards-stay"})
+
+
+def read(question: str) -> Reading | None:
+    """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated."""
+    raw = [m.group() for m in _WORD.finditer(question)]
+    words = [w.lower() for w in raw]
+    if any(w in OTHER_ACTION for w in words) or not any(w in STATED_PLAY for w in words):
+        return None
+    cards = _cards(words, raw)
+    roles = None if cards is None else _roles(words, cards)
+    if roles is None:
+        return None
+    card, target, pile = roles
+    from rulebook import elementals
+    from rulebook.errors import InvalidInputError
+    from rulebook.ruling import Ruling
+
+    reading = Reading("elementals", "one Elementals card played onto an elemental")
+    reading.read.append(f"{card} played onto {target}" + (f" (already on it: {' '.join(pile)})" if pile else ""))
+    hand = card.partition("=")[0]
+    try:
+        state = elementals.position(hand=hand, targets=target, piles={target: " ".join(pile)} if pile else {})
+        ruling = elementals.check_play(state, elementals.parse_action(f"{card} > {target}"))
+    except InvalidInputError as error:
+        reading.missing.append(f"a position the engine accepts ({error})")
+        return reading
+    steps = tuple(s for s in ruling.trace if s.rule not in _REVEALS)
+    cited = tuple(r for r in ruling.rules if r in _AFTERMATH) + tuple(
+        r for r in ruling.rules if r not in _REVEALS and r not in _AFTERMATH
+    )
+    verdict = ruling.verdict.partition("; revealed:")[0]
+    # The position after the play lies in a layout the question never stated: it is left out with its reveals.
+    value = {k: v for k, v in ruling.value.items() if k != "position"}
+    if "outcome" in value:
+        value["outcome"] = verdict
+    reading.ruling = Ruling(verdict, value, cited, steps, legal=ruling.legal)
+    return reading

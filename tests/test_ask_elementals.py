@@ -1,0 +1,105 @@
+"""`rulebook ask` on Elementals: one card played onto one named elemental is judged by the engine (issue 22)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from rulebook.ask import ask
+from rulebook.elementals.questions import read
+
+
+def test_a_fire_card_on_ragnaros_is_refused_by_immunity_first() -> None:
+    ruling = ask("can my 7 of spades hit ragnaros")
+    assert ruling.verdict == "computed: illegal: KS is immune to fire: 7S deals it no damage"
+    assert ruling.legal is False
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+def test_a_banish_card_of_another_element_on_a_stated_pile_is_refused() -> None:
+    ruling = ask("neptulon has 9D and 4S on him, can i banish with the 3 of diamonds")
+    assert ruling.verdict == "computed: illegal: the banish card must be water like KH; 3D is earth"
+    assert ruling.value["readings"][0]["read"] == ["3D played onto KH (already on it: 9D 4S)"]
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.banish-element"
+
+
+def test_a_banish_card_of_the_same_element_banishes_a_spelt_queen() -> None:
+    question = (
+        "The Queen of hearts has the 6 of clubs and the 7 of spades on her. Can I banish her with the 2 of hearts?"
+    )
+    ruling = ask(question)
+    assert ruling.verdict == "computed: 2H banishes QH"
+    assert ruling.legal is True
+    # The deciding rule is first; where the cards go follows. The set-up's own reveals are not part of the answer.
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.banish-element"
+    assert "elementals.defeat.banished" in ruling.rules
+    assert "elementals.reveal.uncovered" not in ruling.rules
+
+
+def test_the_reader_judges_as_the_check_command_does() -> None:
+    question = "JD already has the 5 of clubs on it and I play the 7 of hearts on it as the second damage card"
+    reading = read(question)
+    assert reading is not None and reading.ruling is not None
+    result = CliRunner().invoke(
+        app, ["elementals", "check", "7H > JD", "--hand", "7H", "--targets", "JD", "--pile", "JD=5C"]
+    )
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == reading.ruling.verdict == "7H damages JD: 12 of 11"
+
+
+def test_a_joker_is_read_with_its_stated_power_and_deals_arcane_damage() -> None:
+    reading = read("I play a joker as a 6 on the king of spades")
+    assert reading is not None and reading.ruling is not None
+    assert reading.ruling.verdict == "JK1 damages KS: 6 of 13"
+    assert "elementals.cards.joker-arcane" in reading.ruling.rules
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does ragnaros do?",  # an elemental named, no card played
+        "Is the queen of hearts immune to anything?",
+        "can I play on neptulon now?",
+        "play a joker on KS",  # the joker's power unstated
+        "Should I play 7S on KS or on QH?",  # two targets, and advice
+        "If I play 5h on ks and 3d on kh",  # two plays
+        "Can I use the Hand of Ragnaros on 7S?",  # a lord's power, not the lord
+        "I discard 7S while KS has 8D on it",  # another action
+        "can the 7 of spades hurt the queen of spades",  # a card in general, no play stated
+        "KS has 2H, 3H and 4H on it, I play 5S",  # more cards on it than its two damage cards
+    ],
+)
+def test_a_question_without_one_stated_play_is_not_computed(question: str) -> None:
+    assert read(question) is None
+    assert ask(question).value["computed"] is None
+
+
+def test_the_registrys_play_words_are_the_readers_own() -> None:
+    # The registry's `verbs` decide whether the reader (and the engine) is loaded at all.
+    from rulebook import registry
+    from rulebook.elementals.questions import STATED_PLAY
+
+    assert registry.game("elementals").verbs == STATED_PLAY
+
+
+def test_a_question_naming_a_lord_but_no_play_loads_no_engine() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from rulebook.ask import ask; ask('What does Ragnaros do?'); "
+        "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['rulebook.questions']"
+
+
+def test_the_computed_answer_states_no_layout_the_question_did_not() -> None:
+    question = (
+        "The Queen of hearts has the 6 of clubs and the 7 of spades on her. Can I banish her with the 2 of hearts?"
+    )
+    computed = ask(question).value["computed"]
+    assert computed["value"]["outcome"] == "2H banishes QH"
+    assert "position" not in computed["value"]
+    assert all("revealed" not in step["text"] for step in computed["trace"])
