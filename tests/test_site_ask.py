@@ -5,10 +5,14 @@ One browser session loads it once; then the ask box answers the held-out players
 does, "Try it" reproduces the pages' transcripts and answers edits as the CLI does, a game page's tool answers,
 no request leaves the site's origin, and after the first visit the site answers with the server gone.
 
-Starting the engine is most of a test's time (Pyodide starts again on every page load), so the tests run in
-one browser in an order that loads each page once: a test opens its page only when the browser is not already
-on it with the engine started (`_open`), and a link is followed in a second tab, so the page stays as it is.
-Each test still passes run alone.
+Starting the engine is most of a test's time and CPU (Pyodide starts again on every page load), so the tests run
+in one browser in an order that loads each page once: a test opens its page only when the browser is not already
+on it with the engine started (`_open`); a link's page is fetched, not opened (a visit to another page after the
+first starts its own engine while idle); and only the pages with a tool (which runs in its own page's engine) are
+loaded for "Try it": a page without one has its buttons read on a first visit in a fresh browser, which starts no
+engine, and their commands run in a panel of a page already started. The tests that are about a fresh load (no
+request leaves the origin, offline after a visit, without WebAssembly) keep their own. Each test still passes run
+alone.
 
 Needs Debian's chromium and chromium-driver and selenium, as tests/test_site_search.py does.
 """
@@ -34,9 +38,13 @@ require("the site ask test")
 DATA = Path(__file__).parent / "data"
 BOOT = 300  # seconds the first load may take on a busy machine (it is one download and one start of Python)
 ANSWER = 60
-#: Game pages whose first transcripts are run with "Try it" (three each): the first is the page the first test
-#: opens, and the last the page of the tests after it (`test_a_game_page_tool_answers_as_the_cli`).
-TRY_PAGES = ["games/spellfire/", "games/elephants/", "games/elestrals/", "games/elementals/", "games/clash/"]
+#: Game pages whose first transcripts are run with "Try it" (three each) and whose tools are answered, each page in
+#: its own load: the first is the page the first test opens, and the last the page of the tests after it
+#: (`test_a_game_page_tool_answers_as_the_cli`).
+TRY_PAGES = ["games/elephants/", "games/elestrals/", "games/elementals/", "games/clash/"]
+#: Game pages without a tool: their first three "Try it" buttons are read on a first visit (`_first_visit_buttons`)
+#: and their commands run in a panel of the last page above.
+BUTTONS_ONLY_PAGES = ["games/spellfire/"]
 #: The page the first test opens (a fresh profile), which the ask box tests then use as it is.
 FIRST_PAGE = TRY_PAGES[0]
 
@@ -267,6 +275,29 @@ def _page_tools(browser, tmp_path: Path) -> int:
     return len(tools)
 
 
+def _first_visit_buttons(server: Site, page: str, count: int) -> list[tuple[str, object]]:
+    """A page's first ``count`` "Try it" buttons, as (command, transcript shown), seen on a first visit.
+
+    A fresh browser: a first visit starts the engine only when asked, where a browser that has started it once
+    starts it again on every page while idle.
+    """
+    driver = chrome(1280, 900)
+    try:
+        driver.get(server.url + page)
+        _wait(driver, "return document.querySelector('button.rulebook-try') !== null", 30, "the Try it buttons")
+        return [(button.get_attribute("data-command"), shown) for button, shown in _page_transcripts(driver, count)]
+    finally:
+        driver.quit()
+
+
+def _same_as_shown(code: int, output: str, shown) -> None:
+    """What a panel printed for a transcript's command: as the CLI prints it, and as the page shows it."""
+    native = run(shell_words(shown.command)[1:])
+    assert (code, output) == (native.exit_code, native.output), shown.command
+    assert matches(shown.expected, output.splitlines()), (shown.command, output)
+    assert (code != 0) == shown.expects_failure, (shown.command, code)
+
+
 def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, server: Site, tmp_path: Path) -> None:
     ran = tools = 0
     for page in TRY_PAGES:
@@ -274,13 +305,9 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
         for button, shown in _page_transcripts(browser, 3):
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             code, output = _run_panel(browser, _panel_for(browser, button))
-            native = run(shell_words(shown.command)[1:])
-            assert (code, output) == (native.exit_code, native.output), shown.command
-            assert matches(shown.expected, output.splitlines()), (shown.command, output)
-            assert (code != 0) == shown.expects_failure, (shown.command, code)
+            _same_as_shown(code, output, shown)
             ran += 1
         tools += _page_tools(browser, tmp_path)
-    assert ran >= 10
     # Every tool of the game pages answered as the CLI does: Clash attack, Elestrals stats and position,
     # Elementals hint, Elephants order.
     assert tools == 5
@@ -289,6 +316,15 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
     button = next(b for b, t in _page_transcripts(browser, 10) if t.command.startswith("rulebook clash attack "))
     panel = _panel_for(browser, button)
     _run_panel(browser, panel)
+    # The pages without a tool: each button carries its transcript's command, and that command, typed into a panel
+    # (the same runner a button opens), prints what the CLI prints and what the page shows.
+    for page in BUTTONS_ONLY_PAGES:
+        for command, shown in _first_visit_buttons(server, page, 3):
+            assert command == shown.command, page
+            code, output = _run_panel(browser, panel, command)
+            _same_as_shown(code, output, shown)
+            ran += 1
+    assert ran >= 15
     for edit in ("rulebook clash attack fire+ water", "rulebook clash attack earth wind", "rulebook clash atack"):
         code, output = _run_panel(browser, panel, edit)
         native = run(shell_words(edit)[1:])
@@ -335,10 +371,16 @@ def test_the_answer_links_each_rule_id_to_its_entry(browser, server: Site) -> No
     _open(browser, server, None)
     answer = _ask_in_page(browser, "does fortify save earth on a tie")
     assert answer["ruleId"] == "clash.interp.fortify-outcome"
-    with _second_tab(browser):
-        browser.get(answer["link"])
-        heading = browser.execute_script("return document.getElementById('clash.interp.fortify-outcome').tagName")
-    assert heading.startswith("H")
+    page, _, anchor = answer["link"].partition("#")
+    assert page.startswith(server.url) and anchor == "clash.interp.fortify-outcome", answer["link"]
+    # The linked page, fetched as the browser would load it (opening it would start a second engine while idle).
+    heading = browser.execute_async_script(
+        "const [url, anchor, done] = arguments; fetch(url).then(r => r.ok ? r.text() : '').then(html => "
+        "done((new DOMParser().parseFromString(html, 'text/html').getElementById(anchor) || {}).tagName || null))",
+        page,
+        anchor,
+    )
+    assert heading and heading.startswith("H"), heading
 
 
 def test_without_webassembly_the_page_says_why_in_one_line(browser, server: Site) -> None:
