@@ -128,7 +128,7 @@ _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
-#: The words of a play the Elementals reader computes (its own STATED_PLAY: "my 7S", "I play", "banish with").
+#: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
     *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),

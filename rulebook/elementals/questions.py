@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import rules
+from rulebook.registry import game, rules
 
 __all__ = ["read"]
 
@@ -48,18 +48,13 @@ RANK_WORDS = {
     **{str(n): str(n) for n in range(2, 11)},
     **{"ace": "A", "jack": "J", "queen": "Q", "king": "K"},
 }
-#: The words of a card played (one of them must come just before the card played when the question names more
-#: than one titan card).
-PLAYING = frozenset(
-    {
-        *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
-        *("attack", "attacking", "drop", "place", "throw", "my", "then", "if"),
-    }
-)
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
-#: answer.
-STATED_PLAY = PLAYING | frozenset({"i", "banish", "banishes", "finish", ">"})
+#: answer. One list, the registry's: the same words tell `ask` to try this reader at all.
+STATED_PLAY = game("elementals").verbs
+#: Of those, the words of a card played (one of them must come just before the card played when the question names
+#: more than one titan card).
+PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
 #: The words of a question that states cards already on the elemental.
 HOLDING = frozenset({"has", "have", "had", "already", "holds", "holding", "carries", "carrying"})
 #: Words of another action than a card played onto an elemental (a discard, a lord's power unleashed).
