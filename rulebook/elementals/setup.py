@@ -11,6 +11,7 @@ from typing import Any
 
 from rulebook.elementals.cards import (
     COVERED_BY,
+    DAMAGE_CARDS,
     DEFAULT_SEED,
     ELEMENT_OF,
     ELEMENTALS,
@@ -156,8 +157,32 @@ def _piles(slots: list[str | None], piles: Mapping[str, str] | None) -> tuple[li
             c = titan_card(name)
             placed.append((c, number(named, "a joker's power", low=1, high=10) if is_joker(c) else POWER_OF[c]))
             used.append(c)
+        _check_pile(t, placed)
         pile_list[slots.index(t)] = tuple(placed)
     return pile_list, used
+
+
+def _check_pile(target: str, placed: list[Placed]) -> None:
+    """Refuse a stated pile that no legal play could have left on ``target``: more than its two damage cards
+    (a third card banishes or is refused), a damage card the target is immune to, or two that fall short."""
+    cards = " ".join(c for c, _ in placed)
+    if len(placed) > DAMAGE_CARDS:
+        raise InvalidInputError(
+            f"{target} cannot hold {cards}: an elemental holds at most its {DAMAGE_CARDS} damage cards, "
+            "the third card played on it banishes it or is refused (elementals.attack.order)"
+        )
+    for c, _ in placed:
+        if not is_joker(c) and ELEMENT_OF[c] == ELEMENT_OF[target]:
+            raise InvalidInputError(
+                f"{target} cannot hold {c}: it is immune to {ELEMENT_OF[target]}, so {c} could not be played "
+                "on it as damage (elementals.attack.immunity)"
+            )
+    total = sum(power for _, power in placed)
+    if len(placed) == DAMAGE_CARDS and total < POWER_OF[target]:
+        raise InvalidInputError(
+            f"{target} cannot hold {cards}: its two damage cards make {total}, less than its power "
+            f"{POWER_OF[target]}, so the second would have been refused (elementals.attack.damage-sum)"
+        )
 
 
 def _discards(discards: str) -> list[Placed]:
