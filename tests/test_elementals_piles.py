@@ -42,3 +42,10 @@ def test_the_cli_refuses_an_impossible_pile_in_one_line_with_exit_2() -> None:
         "error: QD cannot hold 3C 4S: its two damage cards make 7, less than its power 12, so the second would "
         "have been refused (elementals.attack.damage-sum)"
     ]
+
+
+def test_a_card_ragnaros_doubled_counts_twice_in_a_stated_pile() -> None:
+    state = E.position(hand="10D 2C", targets="QD", piles={"QD": "5C 4S"}, doubled="4S")
+    assert state.pile_power(state.slot_of("QD")) == 13
+    with pytest.raises(InvalidInputError, match="make 9, less than its power 12"):
+        E.position(hand="10D 2C", targets="QD", piles={"QD": "5C 4S"})

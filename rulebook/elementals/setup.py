@@ -19,6 +19,7 @@ from rulebook.elementals.cards import (
     LAYOUTS,
     LORDS,
     POWER_OF,
+    RAGNAROS_FACTOR,
     RULESET,
     TITAN,
     TITAN_DECK,
@@ -143,7 +144,9 @@ def _place(lay: Layout, shown: list[str], gone: list[str]) -> tuple[list[str | N
     return slots, revealed
 
 
-def _piles(slots: list[str | None], piles: Mapping[str, str] | None) -> tuple[list[tuple[Placed, ...]], list[str]]:
+def _piles(
+    slots: list[str | None], piles: Mapping[str, str] | None, doubled: frozenset[str] = frozenset()
+) -> tuple[list[tuple[Placed, ...]], list[str]]:
     """The cards on each slot's elemental, from ``{"KS": "7H JK1=4"}``, and the cards so placed."""
     pile_list: list[tuple[Placed, ...]] = [()] * len(slots)
     used: list[str] = []
@@ -157,14 +160,15 @@ def _piles(slots: list[str | None], piles: Mapping[str, str] | None) -> tuple[li
             c = titan_card(name)
             placed.append((c, number(named, "a joker's power", low=1, high=10) if is_joker(c) else POWER_OF[c]))
             used.append(c)
-        _check_pile(t, placed)
+        _check_pile(t, placed, doubled)
         pile_list[slots.index(t)] = tuple(placed)
     return pile_list, used
 
 
-def _check_pile(target: str, placed: list[Placed]) -> None:
+def _check_pile(target: str, placed: list[Placed], doubled: frozenset[str]) -> None:
     """Refuse a stated pile that no legal play could have left on ``target``: more than its two damage cards
-    (a third card banishes or is refused), a damage card the target is immune to, or two that fall short."""
+    (a third card banishes or is refused), a damage card the target is immune to, or two that fall short
+    (counting a card Ragnaros doubled twice)."""
     cards = " ".join(c for c, _ in placed)
     if len(placed) > DAMAGE_CARDS:
         raise InvalidInputError(
@@ -177,7 +181,7 @@ def _check_pile(target: str, placed: list[Placed]) -> None:
                 f"{target} cannot hold {c}: it is immune to {ELEMENT_OF[target]}, so {c} could not be played "
                 "on it as damage (elementals.attack.immunity)"
             )
-    total = sum(power for _, power in placed)
+    total = sum(power * RAGNAROS_FACTOR if c in doubled else power for c, power in placed)
     if len(placed) == DAMAGE_CARDS and total < POWER_OF[target]:
         raise InvalidInputError(
             f"{target} cannot hold {cards}: its two damage cards make {total}, less than its power "
@@ -236,7 +240,7 @@ def position(
     shown = card_list(targets)
     gone = card_list(defeated) + [k for k in card_list(powers) if k in ELEMENTALS]
     slots, revealed = _place(lay, shown, gone)
-    pile_list, used = _piles(slots, piles)
+    pile_list, used = _piles(slots, piles, frozenset(card_list(doubled)))
     in_hand = card_list(hand)
     kept = _discards(discards)
     used += in_hand + [c for c, _ in kept] + [c for c in card_list(plane) if is_titan(c)]
