@@ -49,3 +49,12 @@ def test_a_card_ragnaros_doubled_counts_twice_in_a_stated_pile() -> None:
     assert state.pile_power(state.slot_of("QD")) == 13
     with pytest.raises(InvalidInputError, match="make 9, less than its power 12"):
         E.position(hand="10D 2C", targets="QD", piles={"QD": "5C 4S"})
+
+
+@pytest.mark.parametrize(
+    "where",
+    [{"hand": "2C 2C"}, {"hand": "2C", "discards": "2C"}, {"hand": "2C JK1", "piles": {"QD": "JK1=3"}}],
+)
+def test_a_card_named_in_two_places_is_refused(where: dict) -> None:
+    with pytest.raises(InvalidInputError, match="named twice: the titan deck holds one of each card"):
+        E.position(targets="QD", **where)

@@ -189,6 +189,16 @@ def _check_pile(target: str, placed: list[Placed], doubled: frozenset[str]) -> N
         )
 
 
+def _check_once(cards: list[str]) -> None:
+    """Refuse a position that names one titan card in two places (or twice in one): the deck holds one of each."""
+    twice = sorted({c for c in cards if cards.count(c) > 1}, key=TITAN_DECK.index)
+    if twice:
+        raise InvalidInputError(
+            f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} named twice: the titan deck holds one of "
+            "each card, so a card is in one place only (hand, a pile, the discards, the Elemental Plane or the deck)"
+        )
+
+
 def _discards(discards: str) -> list[Placed]:
     """Cards already discarded, from ``"9D 8S JK1=1"``, each with the damage it dealt."""
     kept = []
@@ -245,6 +255,7 @@ def position(
     kept = _discards(discards)
     used += in_hand + [c for c, _ in kept] + [c for c in card_list(plane) if is_titan(c)]
     deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else card_list(deck)
+    _check_once(used + ([] if deck is None else deck_cards))
     return ElementalsState(
         layout=lay.number,
         slots=tuple(slots),
