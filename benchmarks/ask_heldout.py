@@ -464,8 +464,7 @@ def classes(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
     from collections import Counter
 
     from rulebook import rerank
-    from rulebook.uncovered import asks_for, asking
-
+    from rulebook.uncovered import asking, asks_for
     from rulebook.vocabulary import lexicon
 
     lex = lexicon()
@@ -490,7 +489,7 @@ def classes(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
     lines = [
         "misses of every tuning set as `ask` ships (the reranker as in rulebook/data/rerank.json), by class",
         "questions: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())),
-        f"{'class':<72} {'all':>4}  " + " ".join(f"{n.removeprefix('players-').removesuffix('.toml'):>9}" for n in TUNING),
+        f"{'class':<72} {'all':>4}  " + " ".join(f"{_short(n):>9}" for n in TUNING),
     ]
     for cls, n in counts.most_common():
         lines.append(f"{cls:<72} {n:>4}  " + " ".join(f"{by_set[s][cls]:>9}" for s in TUNING))
@@ -499,6 +498,10 @@ def classes(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
         lines.append(f"{cls}:")
         lines += [f"    {e}" for e in examples[cls][:6]]
     return lines
+
+
+def _short(name: str) -> str:
+    return name.removeprefix("players-").removesuffix(".toml")
 
 
 def _kind(q: dict[str, Any]) -> str:
@@ -524,10 +527,7 @@ def _miss_class(q: dict[str, Any], text: str, found: list[str], lex: Any, asks_f
     if q["refused"]:
         d = q["decision"] or {}
         return "real: refused as not covered" if d.get("unstated") else "real: refused (too weak a match)"
-    if q["computes"] and not q["computed"]:
-        tail = " (computes, not computed)"
-    else:
-        tail = ""
+    tail = " (computes, not computed)" if q["computes"] and not q["computed"] else ""
     top = lex.records[lex.by_id[found[0]]]
     if top[1] != q["game"]:
         return "real: wrong game first" + tail

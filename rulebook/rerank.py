@@ -51,6 +51,7 @@ class Scores(Protocol):
     def part(self, name: str, doc: int) -> float:
         """One part of a record's score, scaled."""
 
+
 __all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder", "within"]
 
 #: How many of the best records the model reorders. Leave-one-set-out (benchmarks/ask_heldout.py --depth), the

@@ -661,7 +661,7 @@ def _required_thing(said: list[str]) -> list[str]:
         found.append(said[n])
         n += 1
     after = said[n : n + 2]
-    return found if found and (after[:1] and after[0] in REQUIRED or after in (["have", "to"], ["has", "to"])) else []
+    return found if found and ((after[:1] and after[0] in REQUIRED) or after in (["have", "to"], ["has", "to"])) else []
 
 
 def _asked_whether(query: Query) -> list[Concept]:
