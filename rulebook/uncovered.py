@@ -25,6 +25,11 @@ words of particular questions:
 - whether players may do something in a game the question names ("can players trade cards in Spellfire"): when
   other games' records speak of it and none of the named game's do, its documents do not say.
 - a word only another game uses ("blaze" is Clash's) in a question naming a game none of whose records holds it.
+- a penalty ("what's the penalty for slow play"): a ruling near the top must state one, or what a player loses.
+- a player's slip told and asked about ("I flipped it by accident, do I turn it back?"; not a document's mistake):
+  a ruling near the top must speak of an error, undoing or taking back.
+- whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
+  game must hold the thing's words together, as for "is there".
 
 Examples:
     >>> from rulebook.uncovered import asks_for

@@ -333,7 +333,6 @@ def test_each_reader_reads_adversarial_text_in_linear_work(reader: str, linear) 
     linear(tokens, "P1 " * 17000, READER_STEPS)
 
 
-
 # ---------------------------------------------------------------- issue 22: never overreach
 
 
@@ -368,6 +367,18 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
         ("when does the next elestrals set come out", "Elestrals", "states when it came out"),
         ("what is the best spell in elemental elephants", "Elemental Elephants", "states which is best"),
         ("what are the elemental clash cards made of", "Elemental Clash", "states what it is made of"),
+        ("are playmats required at Elestrals tournaments?", "Elestrals", "speaks of playmats"),
+        (
+            "elestrals: can I take back a Spirit I just Enchanted?",
+            "Elestrals",
+            "states whether a move may be taken back",
+        ),
+        ("Spellfire: is there a penalty for playing a realm out of turn?", "Spellfire", "states a penalty"),
+        (
+            "I knocked the Elementals pile over by accident while setting up. Do we start again?",
+            "Elementals",
+            "states what is done about a slip",
+        ),
     ],
 )
 def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(
@@ -381,6 +392,17 @@ def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nea
     assert ruling.value["refused"] is True and ruling.value["uncovered"] is True
     assert ruling.trace and all(step.text.startswith("nearest: ") for step in ruling.trace)
     assert ruling.value["computed"] is None
+
+
+def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:
+    # Issue 22's ninth round: a penalty or a slip asked about is "not covered" only when no ruling near the top states
+    # one; drawing from an empty deck states what is lost, and a card played stays where it was played.
+    empty = ask("what's the penalty for drawing from an empty main deck in elestrals?")
+    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.glossary.draw"
+    slip = ask("elementals: I played my 5 of hearts on the wrong elemental by accident, can I take it back?")
+    assert slip.verdict.startswith("elementals.interp.cards-stay: ")
+    # A mistake in a document's own example is an erratum's question, not a player's slip.
+    assert ask("in the rulebook's example game, isn't Air's Gale on defense a mistake?").value["uncovered"] is False
 
 
 def test_a_long_chatty_question_a_record_covers_is_answered() -> None:
