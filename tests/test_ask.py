@@ -405,6 +405,33 @@ def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:
     assert ask("in the rulebook's example game, isn't Air's Gale on defense a mistake?").value["uncovered"] is False
 
 
+def test_what_a_clap_cancels_is_computed_when_every_spell_has_its_player() -> None:
+    # Issue 22's ninth round: Clap's targets, from who cast it and whose every other spell is; Root shields its owner's
+    # other spells, not itself.
+    ruling = ask(
+        "Elephants: P2 casts Clap; P1 has Root and Fireball, P3 has Crush and Nourish. "
+        "Which spells can the Clap cancel?"
+    )
+    assert ruling.verdict == (
+        "computed: P2:clap cancels one spell of P1 (P1:root) and one of P3 (one of P3:crush, P3:nourish)"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elephants.clap.targets"
+    # Without a player named, it is a question about the rule: the rulings answer it.
+    assert ask("can my clap cancel a spell protected by root?").value["computed"] is None
+
+
+def test_whether_a_card_is_misenchanted_is_computed_from_its_cost_and_spirits() -> None:
+    ruling = ask("My rune's cost is water + any and it has one fire and one earth spirit: enchanted or misenchanted?")
+    assert ruling.verdict == (
+        "computed: Misenchanted: enough Spirits but the wrong types (short 1 water); it stays but has no effect"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elestrals.card.misenchanted"
+    enough = ask("its cost is earth earth and three earth spirits enchant it, is it misenchanted?")
+    assert enough.verdict == "computed: Enchanted: the cost is met and the card has its effect"
+    # Without the types, it is the rule's question.
+    assert ask("if the spirits under my elestral are the wrong type, is it misenchanted?").value["computed"] is None
+
+
 def test_a_long_chatty_question_a_record_covers_is_answered() -> None:
     question = (
         "My nephew is learning Elementals with me on the couch and wants to know if he can use a spade to "
