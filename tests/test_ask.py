@@ -432,17 +432,6 @@ def test_whether_a_card_is_misenchanted_is_computed_from_its_cost_and_spirits() 
     assert ask("if the spirits under my elestral are the wrong type, is it misenchanted?").value["computed"] is None
 
 
-def test_whether_a_calm_negates_a_cataclysm_is_computed_from_who_played_what() -> None:
-    ruling = ask("P3 plays Cataclysm! on my realm, then P3 plays a holding, then I play Calm: does my Calm negate it?")
-    # Another player's card between them does not count; the asker's own would.
-    assert ruling.verdict == "computed: P2's Calm negates P3's Cataclysm!"
-    mine = ask("P1 plays Cataclysm! on my realm, then I play a holding, then Calm. Is the Cataclysm! negated?")
-    assert mine.verdict == "computed: P1's Cataclysm! stands: P2 played holding before Calm"
-    assert mine.value["rulings"][0]["id"] == "spellfire.counter.next-card"
-    # Without who played them, it is the rule's question.
-    assert ask("does calm stop a cataclysm?").value["computed"] is None
-
-
 def test_a_long_chatty_question_a_record_covers_is_answered() -> None:
     question = (
         "My nephew is learning Elementals with me on the couch and wants to know if he can use a spade to "
