@@ -211,7 +211,7 @@ _GAMES: list[Game] = [
         runner="rulebook.spellfire:run_scenario",
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
-        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed", "calm", "cataclysm"}),
+        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed"}),
         names=("spellfire",),
         own_words=(
             *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),

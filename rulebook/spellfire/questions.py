@@ -1,5 +1,4 @@
-"""Spellfire questions about whether a champion may attack a realm of a formation, or whether a Calm negates a
-Cataclysm!, computed by the engine.
+"""Spellfire questions about whether a champion may attack a realm of a formation, computed by the engine.
 
 The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare
 "A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
@@ -16,13 +15,7 @@ forgone, and is not computed.
 Without a target, or without the attacking champion's type or movement, nothing is computed: the
 reader says what it read and what is missing.
 
-A Calm against a Cataclysm!: who played each (numbered, or "I", "my opponent", "my friend"), on whose realm, and any
-card played between them; the engine judges whether the Calm is the affected player's very next card.
-
 Examples:
-    >>> q = "P1 plays Cataclysm! on my realm, then I play a holding, then Calm. Is the Cataclysm! negated?"
-    >>> print(read(q).ruling.verdict)
-    P1's Cataclysm! stands: P2 played holding before Calm
     >>> print(read("Can a flying wizard attack position E while A stands?").ruling.verdict)
     legal: the wizard (flyer) may attack E
     >>> print(read("Can a hero attack realm B?").ruling.verdict)
@@ -33,14 +26,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from rulebook.errors import IllegalActionError, InvalidInputError
-from rulebook.questions import Reading, Token, decided_by, tokens
+from rulebook.questions import Reading, Token, tokens
 from rulebook.questions import denied as deny
-
-if TYPE_CHECKING:
-    from rulebook.ruling import Ruling
 
 __all__ = ["read"]
 
@@ -100,9 +87,6 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question)
-    counter = _counter(words)
-    if counter is not None:
-        return counter
     if not any(t.word in ATTACK_WORDS for t in words):
         return None
     letters: list[tuple[int, str]] = []  # (place, position letter) of every letter that names a position
@@ -163,81 +147,3 @@ def read(question: str) -> Reading | None:
     champion = " ".join(types[:1] + moves) or "none"
     reading.ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
     return reading
-
-
-#: Verbs of playing a card ("P2 plays Calm", "they dropped Cataclysm! on my realm").
-PLAY_VERBS = frozenset({"play", "plays", "played", "cast", "casts", "drop", "drops", "dropped"})
-#: Words a question uses for the players it does not number: the asker, the opponent, a third player.
-ASKER = frozenset({"i", "me", "my", "i'm", "im", "mine"})
-OPPONENT = frozenset({"they", "them", "their", "opponent", "opponent's", "opponents"})
-THIRD = frozenset({"friend", "friend's", "buddy", "buddy's", "teammate", "teammate's", "ally", "ally's", "partner"})
-#: Words that ask whether the counter works.
-NEGATING = frozenset(
-    {"negate", "negated", "negates", "cancel", "cancels", "cancelled", "stop", "save", "counter", "can"}
-)
-SKIPPED = frozenset({"a", "an", "the", "my", "some", "other", "different", "another", "his", "her", "their", "of"})
-
-
-def _who(words: list[Token], i: int, asker: str) -> str | None:
-    """The player a word names ("P2", "player 2", "I", "my opponent", "my friend"), or None."""
-    w = words[i].word.removesuffix("'s")
-    if w in ("p1", "p2", "p3", "p4"):
-        return w.upper()
-    if w == "player" and i + 1 < len(words) and words[i + 1].number in (1, 2, 3, 4):
-        return f"P{words[i + 1].number}"
-    if w in THIRD:
-        return "P3"
-    if w in OPPONENT:
-        return "P1" if asker != "P1" else "P2"
-    if w in ASKER and not (i + 1 < len(words) and words[i + 1].word in OPPONENT | THIRD):
-        return asker
-    return None
-
-
-def _counter(words: list[Token]) -> Reading | None:
-    """Whether a Calm negates a Cataclysm!, from who played each, on whose realm, and any card played between
-    ("P1 plays Cataclysm! on my realm, then I play a holding, then Calm: is the Cataclysm! negated?")."""
-    said = [t.word for t in words]
-    if "calm" not in said or "cataclysm" not in said or not NEGATING & set(said):
-        return None
-    numbered = {w.upper() for w in said if w in ("p1", "p2")} | {
-        f"P{words[i + 1].number}" for i, w in enumerate(said[:-1]) if w == "player"
-    }
-    asker = "P1" if "P2" in numbered and "P1" not in numbered else "P2"
-    first = said.index("cataclysm")
-    last = len(said) - 1 - said[::-1].index("calm")
-    actor, cataclysm, affected, between = None, None, None, []
-    for i, t in enumerate(words[: last + 1]):
-        who = _who(words, i, asker)
-        if who is not None:
-            actor = who
-            if first < i and "realm" in said[i : i + 4] and affected is None:
-                affected = who
-        elif i == first:
-            cataclysm = actor
-        elif t.word in PLAY_VERBS and first < i < last and actor is not None:
-            card = next((w for w in said[i + 1 : i + 5] if w not in SKIPPED), "card")
-            if card not in ("calm", "cataclysm"):
-                between.append(f"{actor} {'another card' if card == 'card' else card}")
-    reading = Reading("spellfire", "whether a Spellfire Calm negates a Cataclysm!")
-    if cataclysm is None or actor is None:
-        reading.missing.append("who played the Cataclysm! and who plays the Calm")
-        return reading
-    plays = [f"{cataclysm} Cataclysm!", *between, f"{actor} Calm"]
-    reading.read.append("plays " + ", ".join(plays) + (f"; {affected}'s realm" if affected else ""))
-    from rulebook import spellfire
-
-    try:
-        ruling = spellfire.counter(plays, affected=affected)
-    except (InvalidInputError, IllegalActionError) as err:
-        reading.missing.append(f"plays the engine accepts ({err})")
-        return reading
-    reading.ruling = decided_by(ruling, _deciding(ruling))
-    return reading
-
-
-def _deciding(ruling: Ruling) -> str:
-    """The rule that decided a counter: the next card rule, or who may play the counter."""
-    if "spellfire.interp.counter-player" in ruling.rules and not ruling.value["negated"]:
-        return "spellfire.interp.counter-player"
-    return "spellfire.counter.next-card"
