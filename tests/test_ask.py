@@ -587,10 +587,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import BACKWARD, FORWARD
-    from rulebook.elephants.questions import ORDER_WORDS
+    from rulebook.elephants.questions import CANCEL_WORDS, ORDER_WORDS
 
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
-    assert registry.game("elephants").verbs == ORDER_WORDS
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:
