@@ -262,7 +262,7 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 81.5% top-1, 95.4% top-3, 2.1% of real questions
 #: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3.
-BLIND_4_FLOORS = {"top1": 0.835, "top3": 0.959, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
+BLIND_4_FLOORS = {"top1": 0.835, "top3": 0.958, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
