@@ -1,7 +1,9 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
-    python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--gap X] [--margin X] [--sure X] [--out FILE]
+    python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
+                                     [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
+    python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
 Each of issue 22's blind sets 2 to 6 is held out in turn: the reranker is fitted on every other tuning set
 (the development half and its added questions, issue 22's development and third-round questions, the former blind
