@@ -1,7 +1,9 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
-    python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--gap X] [--margin X] [--sure X] [--out FILE]
+    python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
+                                     [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
+    python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
 Each of issue 22's blind sets 2 to 6 is held out in turn: the reranker is fitted on every other tuning set
 (the development half and its added questions, issue 22's development and third-round questions, the former blind
@@ -177,7 +179,7 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
         gap = rerank.FEATURES.index("gap")
         near = sum(1 for row in rows if -row[gap] <= model.gap)
         if near > 1:
-            order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep)
+            order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep, model.reach)
             hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
 
@@ -459,6 +461,102 @@ def players_words() -> list[str]:
     return lines
 
 
+def classes(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The misses of every tuning set as `ask` ships, sorted into classes by cause and counted (``--classes``)."""
+    from collections import Counter
+
+    from rulebook import rerank
+    from rulebook.uncovered import asking, asks_for
+    from rulebook.vocabulary import lexicon
+
+    lex = lexicon()
+    shipped = rerank.model(lex)
+    counts: Counter[str] = Counter()
+    by_set: dict[str, Counter[str]] = {}
+    examples: dict[str, list[str]] = {}
+    totals: Counter[str] = Counter()
+    for name in TUNING:
+        texts = [q["text"] for q in _load(name)]
+        by_set[name] = Counter()
+        for text, q in zip(texts, sets[name], strict=True):
+            found = answered(q, shipped if shipped.active else None)
+            kind = _kind(q)
+            totals[kind] += 1
+            cls = _miss_class(q, text, found, lex, asks_for, asking)
+            if cls is None:
+                continue
+            counts[cls] += 1
+            by_set[name][cls] += 1
+            examples.setdefault(cls, []).append(f"{name}: {text[:100]!r} -> {found[:1] or 'refused'}")
+    lines = [
+        "misses of every tuning set as `ask` ships (the reranker as in rulebook/data/rerank.json), by class",
+        "questions: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())),
+        f"{'class':<72} {'all':>4}  " + " ".join(f"{_short(n):>9}" for n in TUNING),
+    ]
+    for cls, n in counts.most_common():
+        lines.append(f"{cls:<72} {n:>4}  " + " ".join(f"{by_set[s][cls]:>9}" for s in TUNING))
+    lines.append("")
+    for cls, _n in counts.most_common():
+        lines.append(f"{cls}:")
+        lines += [f"    {e}" for e in examples[cls][:6]]
+    return lines
+
+
+def _short(name: str) -> str:
+    return name.removeprefix("players-").removesuffix(".toml")
+
+
+def _kind(q: dict[str, Any]) -> str:
+    return "off-topic" if q["game"] == "none" else "uncovered" if q["uncovered"] else "real"
+
+
+def _miss_class(q: dict[str, Any], text: str, found: list[str], lex: Any, asks_for: Any, asking: Any) -> str | None:
+    """The class of one question's miss (None when `ask` got it right: right record first, or refused)."""
+    kind = _kind(q)
+    if q["computed"] and not q["computes"]:
+        return f"{kind}: computed, not asked"
+    if kind != "real":
+        if q["refused"]:
+            return None
+        if kind == "off-topic":
+            return "off-topic: answered"
+        top = lex.records[lex.by_id[found[0]]]
+        what = asks_for(text) or ("a count" if "how many" in " ".join(asking(text)) else "no kind read")
+        game = "its game" if top[1] == q["game"] else "another game"
+        return f"uncovered: answered by {'an' if top[2][0] in 'aeiou' else 'a'} {top[2]} of {game} (asks: {what})"
+    if found and found[0] in q["expect"]:
+        return None
+    if q["refused"]:
+        d = q["decision"] or {}
+        return "real: refused as not covered" if d.get("unstated") else "real: refused (too weak a match)"
+    tail = " (computes, not computed)" if q["computes"] and not q["computed"] else ""
+    top = lex.records[lex.by_id[found[0]]]
+    if top[1] != q["game"]:
+        return "real: wrong game first" + tail
+    ids = [h["id"] for h in q["hits"]]
+    at = next((n for n, i in enumerate(ids) if i in q["expect"]), None)
+    expect = lex.records[lex.by_id[q["expect"][0]]]
+    chapter = "same chapter" if expect[0].split(".")[1] == top[0].split(".")[1] else "another chapter"
+    if at is not None and at < 3:
+        where = "expected 2nd-3rd"
+    elif at is not None and at < 10:
+        where = "expected 4th-10th"
+    elif _own_cover(text, expect, lex) == 0.0:
+        where = "expected below 10th, its own words meeting none of the question's"
+    else:
+        where = "expected below 10th"
+    return f"real: right game, {chapter} first, {where}" + tail
+
+
+def _own_cover(text: str, record: Any, lex: Any) -> float:
+    """The share of a question's meaningful words (weighed by rarity) that a record's own ID, title and text hold."""
+    query = lex.read(text)
+    own = frozenset(lex.own[lex.by_id[record[0]]][1])
+    weights = [max((lex.idf(s) for s in c.stems if s in lex.postings), default=lex.idf("")) for c in query.concepts]
+    held = sum(w for c, w in zip(query.concepts, weights, strict=True) if own.intersection(c.stems))
+    return held / (sum(weights) or 1.0)
+
+
 def _line(label: str, f: dict[str, float]) -> str:
     return (
         f"  {label:<26} top-1 {f['top1']:6.1%}  top-3 {f['top3']:6.1%}  real refused {f['real_refused']:5.1%}  "
@@ -482,6 +580,7 @@ def main() -> None:
         "--curve", action="store_true", help="the refuse-or-answer classifier's trade-off at several budgets"
     )
     parser.add_argument("--words", action="store_true", help="top-1 with and without the players' words")
+    parser.add_argument("--classes", action="store_true", help="every tuning set's misses as shipped, by class")
     parser.add_argument(
         "--margin",
         type=float,
@@ -509,6 +608,7 @@ def main() -> None:
     parser.add_argument(
         "--enable", action="store_true", help="with --fit: ship the weights enabled (default: fitted, not used by ask)"
     )
+    parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
     start = time.perf_counter()
@@ -520,6 +620,12 @@ def main() -> None:
     if args.words:
         print("\n".join(players_words()))
         return
+    if args.classes:
+        report = "\n".join(classes(sets))
+        print(report)
+        if args.out:
+            args.out.write_text(report + "\n", encoding="utf-8")
+        return
     if args.refusals is not None:
         print("\n".join(refusals(sets, True, args.refusals)))
         return
@@ -528,13 +634,14 @@ def main() -> None:
         return
     lines = [
         f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}"
+        f"margin {args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}, reach {args.reach}"
     ]
     means = {"before": [], "after": []}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = fit(train, args.l2, args.epochs)
         model.margin, model.sure, model.gap, model.keep = args.margin, args.sure, args.gap, args.keep
+        model.reach = args.reach
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
@@ -563,6 +670,7 @@ def main() -> None:
             "sure": args.sure if math.isfinite(args.sure) else None,
             "gap": args.gap if math.isfinite(args.gap) else None,
             "keep": args.keep,
+            "reach": args.reach,
         }
         path.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
         pairs = zip(model.names, model.weights, strict=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from rulebook import registry
@@ -31,7 +31,7 @@ from rulebook.reading import capped
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
 
-__all__ = ["NEGATIONS", "Reading", "Token", "asks_advice", "denied", "number_word", "read", "tokens"]
+__all__ = ["NEGATIONS", "Reading", "Token", "asks_advice", "decided_by", "denied", "number_word", "read", "tokens"]
 
 #: Numbers written as words, as players write them.
 NUMBER_WORDS: dict[str, int] = {
@@ -65,6 +65,21 @@ class Token:
     def word(self) -> str:
         """The word without a trailing ``+`` (the Clash ability mark)."""
         return self.text.rstrip("+")
+
+
+def decided_by(ruling: Ruling, rule: str) -> Ruling:
+    """``ruling`` with ``rule`` cited last: the rule that decided it, which `ask` lists first among those it rests on
+    (a trace may end on a consequence: Clap's targets decide, its advance follows).
+
+    Examples:
+        >>> from rulebook.ruling import Ruling
+        >>> rules = ("elephants.interp.active", "elephants.clap.targets", "elephants.advance.clap-if-cancelled")
+        >>> decided_by(Ruling("x", rules=rules), "elephants.clap.targets").rules[-1]
+        'elephants.clap.targets'
+    """
+    if rule not in ruling.rules:
+        return ruling
+    return replace(ruling, rules=(*(r for r in ruling.rules if r != rule), rule))
 
 
 def number_word(text: str) -> int | None:

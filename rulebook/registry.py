@@ -43,6 +43,7 @@ __all__ = [
     "unregister",
 ]
 
+
 class Game(
     namedtuple(
         "Game",
@@ -168,7 +169,9 @@ _GAMES: list[Game] = [
         ruling="rulebook.elestrals:scenario_ruling",
         new_game="rulebook.elestrals:new_game",
         questions="rulebook.elestrals.questions",
-        cues=frozenset({"attack", "defense", "defence", "spirit", "spirits", "swap", "swaps", "swapped"}),
+        cues=frozenset(
+            {"attack", "defense", "defence", "spirit", "spirits", "swap", "swaps", "swapped", "misenchanted"}
+        ),
         names=("elestrals", "elestral"),
         own_words=(
             *("spirit", "spirits", "rune", "runes", "enchant", "enchanted", "misenchanted", "expend", "expends"),
@@ -232,7 +235,10 @@ _GAMES: list[Game] = [
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
         cues=frozenset(_ELEPHANT_SPELLS),
-        verbs=frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}),
+        verbs=frozenset(
+            {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
+            | {"cancel", "cancels"}
+        ),
         names=("elemental elephants", "elephants", "elephant"),
         own_words=(
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),

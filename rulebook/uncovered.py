@@ -25,6 +25,11 @@ words of particular questions:
 - whether players may do something in a game the question names ("can players trade cards in Spellfire"): when
   other games' records speak of it and none of the named game's do, its documents do not say.
 - a word only another game uses ("blaze" is Clash's) in a question naming a game none of whose records holds it.
+- a penalty ("what's the penalty for slow play"): a ruling near the top must state one, or what a player loses.
+- a player's slip told and asked about ("I flipped it by accident, do I turn it back?"; not a document's mistake):
+  a ruling near the top must speak of an error, undoing or taking back.
+- whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
+  game must hold the thing's words together, as for "is there".
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -268,8 +273,8 @@ def _taking_back(said: list[str]) -> bool:
             back = i + 1 + said[i + 1 : i + 4].index("back")
             after = said[back + 1 : back + 2]
             if back == i + 1:
-                if not after:
-                    return True  # "can I take back?" at the end of the clause
+                if not after or not {"from", "into", "to", "in"} & set(said[back + 1 : back + 6]):
+                    return True  # "can I take back?" at the end of the clause, "take back a Rune I just Set"
             elif said[i + 1] in ("it", "that", "this", "my", "the") and after not in (["into"], ["to"], ["in"]):
                 return True
         if w in ("change", "changed", "changing", "changes") and said[i + 2 : i + 3] == ["mind"]:
@@ -312,6 +317,38 @@ def _states_leaving(said: list[str]) -> bool:
     return bool(CONCEDE & set(said)) or any(
         w in LEAVE and said[i + 1 : i + 3] == ["the", "game"] for i, w in enumerate(said)
     )
+
+
+#: Words of a penalty ("what's the penalty for slow play").
+PENALTY = frozenset({"penalty", "penalties", "penalized", "penalised", "penalize", "penalise", "punished"})
+#: Words that state a penalty: the penalty itself, or what a player loses.
+PENALTY_STATED = PENALTY | {"disqualified", "disqualification", "warning", "lose", "loses", "losing", "lost", "loss"}
+
+
+def _penalty(said: list[str]) -> bool:
+    """Whether a question asks for the penalty of something ("what's the penalty for slow play", "is there a
+    penalty?")."""
+    return bool(PENALTY & set(said))
+
+
+#: Words of a player's slip: what went wrong by accident ("I flipped it by mistake", "I accidentally drew two").
+SLIP = frozenset({"accident", "accidentally", "accidental", "mistake", "mistakenly", "misdeal", "misdealt", "oops"})
+#: Words of a document's own mistake (its example, the rulebook): an erratum answers those.
+DOCUMENTS = frozenset({"example", "sample", "rulebook", "rules", "guide", "document", "printed", "text", "card's"})
+#: Words that state what is done about a slip: the mistake itself, or taking back and undoing.
+SLIP_STATED = SLIP | {"error", "errors", "undo", "undone", "redo", "wrong", "wrongly", "correct", "corrected"}
+
+
+def _slip(said: list[str]) -> bool:
+    """Whether a question asks what to do about a player's slip ("I flipped it by accident, do I turn it back?"):
+    read in the whole question (the slip is told, then asked about), not about a document's mistake ("a mistake in
+    the rulebook's example")."""
+    return bool(SLIP & set(said)) and not DOCUMENTS & set(said)
+
+
+def _states_slip(said: list[str]) -> bool:
+    """Whether a text speaks of a slip and what is done about it (an error, undoing, taking back)."""
+    return bool(SLIP_STATED & set(said)) or _states_taking_back(said)
 
 
 def _states_count(said: list[str], things: list[str]) -> bool:
@@ -368,7 +405,11 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "back": (_taking_back, _states_taking_back),
     "leaving": (_leaving, _states_leaving),
     "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
+    "penalty": (_penalty, _holds_any(PENALTY_STATED)),
+    "slip": (_slip, _states_slip),
 }
+#: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
+WHOLE = frozenset({"slip"})
 
 
 def asking(question: str) -> list[str]:
@@ -388,7 +429,8 @@ def asking(question: str) -> list[str]:
 def asks_for(question: str) -> str | None:
     """The kind of answer a question asks for, of those only a ruling saying so answers (see ``KINDS``), or None."""
     said = asking(question)
-    return next((kind for kind, (asked, _states) in KINDS.items() if asked(said)), None)
+    whole = words(question[:2000])
+    return next((kind for kind, (asked, _states) in KINDS.items() if asked(whole if kind in WHOLE else said)), None)
 
 
 def _own_words(record: Sequence[Any]) -> list[str]:
@@ -440,7 +482,7 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     foreign = _other_games_word(query, lex, games)
     if foreign:
-        return f"speaks of {'an' if foreign[:1] in 'aeiou' else 'a'} {foreign}"
+        return f"speaks of {_a(foreign)}"
     done = _unheld_deed(query, lex, games)
     if done:
         return f"says whether players may {done}"
@@ -456,7 +498,14 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     if any(_speaks_of(lex, doc, asked) for doc, record in enumerate(lex.records) if record[1] in games):
         return None
     thing = " ".join(c.word for c in asked)
-    return f"speaks of {'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+    return f"speaks of {_a(thing)}"
+
+
+def _a(thing: str) -> str:
+    """A thing with its article: "a turn time limit", "an ace", "card sleeves" (a plural takes none)."""
+    if thing.endswith("s") and not thing.endswith("ss"):
+        return thing
+    return f"{'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
 
 
 def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
@@ -546,6 +595,8 @@ DESCRIBED = {
     "back": "whether a move may be taken back",
     "leaving": "what happens when a player leaves a game",
     "editions": "which editions or printings may be played",
+    "penalty": "a penalty",
+    "slip": "what is done about a slip",
 }
 
 
@@ -581,6 +632,9 @@ def _opened_thing(text: str) -> list[str]:
     play)."""
     for clause in re.split(r"[.?!;,:()]", text[:2000]):
         said = words(clause)
+        required = _required_thing(said)
+        if required:
+            return required
         for i in range(len(said) - 1):
             pair = (said[i], said[i + 1])
             if pair in EXISTS:
@@ -593,6 +647,26 @@ def _opened_thing(text: str) -> list[str]:
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
                 return _thing(said, i + 3)
     return []
+
+
+#: Words that ask whether a thing is required ("are card sleeves required", "do all my sleeves have to match").
+REQUIRED = frozenset({"required", "mandatory", "compulsory", "necessary", "needed"})
+
+
+def _required_thing(said: list[str]) -> list[str]:
+    """The thing a clause asks whether players must have or use: "are card sleeves required", "do all my card
+    sleeves have to match" (not "do I have to attack": the thing is a person, a stopword)."""
+    if said[:1] not in (["are"], ["is"], ["do"], ["does"]):
+        return []
+    n = 1
+    while n < len(said) and (said[n] in DETERMINERS or said[n] == "all"):
+        n += 1
+    found: list[str] = []
+    while n < len(said) and said[n] not in STOPWORDS | REQUIRED | THING_END and len(found) < EXISTS_WORDS:
+        found.append(said[n])
+        n += 1
+    after = said[n : n + 2]
+    return found if found and ((after[:1] and after[0] in REQUIRED) or after in (["have", "to"], ["has", "to"])) else []
 
 
 def _asked_whether(query: Query) -> list[Concept]:

@@ -333,7 +333,6 @@ def test_each_reader_reads_adversarial_text_in_linear_work(reader: str, linear) 
     linear(tokens, "P1 " * 17000, READER_STEPS)
 
 
-
 # ---------------------------------------------------------------- issue 22: never overreach
 
 
@@ -368,6 +367,18 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
         ("when does the next elestrals set come out", "Elestrals", "states when it came out"),
         ("what is the best spell in elemental elephants", "Elemental Elephants", "states which is best"),
         ("what are the elemental clash cards made of", "Elemental Clash", "states what it is made of"),
+        ("are playmats required at Elestrals tournaments?", "Elestrals", "speaks of playmats"),
+        (
+            "elestrals: can I take back a Spirit I just Enchanted?",
+            "Elestrals",
+            "states whether a move may be taken back",
+        ),
+        ("Spellfire: is there a penalty for playing a realm out of turn?", "Spellfire", "states a penalty"),
+        (
+            "I knocked the Elementals pile over by accident while setting up. Do we start again?",
+            "Elementals",
+            "states what is done about a slip",
+        ),
     ],
 )
 def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(
@@ -381,6 +392,44 @@ def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nea
     assert ruling.value["refused"] is True and ruling.value["uncovered"] is True
     assert ruling.trace and all(step.text.startswith("nearest: ") for step in ruling.trace)
     assert ruling.value["computed"] is None
+
+
+def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:
+    # Issue 22's ninth round: a penalty or a slip asked about is "not covered" only when no ruling near the top states
+    # one; drawing from an empty deck states what is lost, and a card played stays where it was played.
+    empty = ask("what's the penalty for drawing from an empty main deck in elestrals?")
+    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.glossary.draw"
+    slip = ask("elementals: I played my 5 of hearts on the wrong elemental by accident, can I take it back?")
+    assert slip.verdict.startswith("elementals.interp.cards-stay: ")
+    # A mistake in a document's own example is an erratum's question, not a player's slip.
+    assert ask("in the rulebook's example game, isn't Air's Gale on defense a mistake?").value["uncovered"] is False
+
+
+def test_what_a_clap_cancels_is_computed_when_every_spell_has_its_player() -> None:
+    # Issue 22's ninth round: Clap's targets, from who cast it and whose every other spell is; Root shields its owner's
+    # other spells, not itself.
+    ruling = ask(
+        "Elephants: P2 casts Clap; P1 has Root and Fireball, P3 has Crush and Nourish. "
+        "Which spells can the Clap cancel?"
+    )
+    assert ruling.verdict == (
+        "computed: P2:clap cancels one spell of P1 (P1:root) and one of P3 (one of P3:crush, P3:nourish)"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elephants.clap.targets"
+    # Without a player named, it is a question about the rule: the rulings answer it.
+    assert ask("can my clap cancel a spell protected by root?").value["computed"] is None
+
+
+def test_whether_a_card_is_misenchanted_is_computed_from_its_cost_and_spirits() -> None:
+    ruling = ask("My rune's cost is water + any and it has one fire and one earth spirit: enchanted or misenchanted?")
+    assert ruling.verdict == (
+        "computed: Misenchanted: enough Spirits but the wrong types (short 1 water); it stays but has no effect"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elestrals.card.misenchanted"
+    enough = ask("its cost is earth earth and three earth spirits enchant it, is it misenchanted?")
+    assert enough.verdict == "computed: Enchanted: the cost is met and the card has its effect"
+    # Without the types, it is the rule's question.
+    assert ask("if the spirits under my elestral are the wrong type, is it misenchanted?").value["computed"] is None
 
 
 def test_a_long_chatty_question_a_record_covers_is_answered() -> None:
@@ -538,10 +587,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import BACKWARD, FORWARD
-    from rulebook.elephants.questions import ORDER_WORDS
+    from rulebook.elephants.questions import CANCEL_WORDS, ORDER_WORDS
 
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
-    assert registry.game("elephants").verbs == ORDER_WORDS
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:

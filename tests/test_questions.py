@@ -202,9 +202,10 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: example game, and the computed answer, illegal, answers it).
 #: Issue 22's sixth round (uncovered kinds read from the records' own words, the reranker enabled with the first
 #: stage's best kept first; fitted on every tuning set, so top-3 here is in-sample): 97.8% top-3, 78.6% of uncovered
-#: questions refused (22 of 28).
+#: questions refused (22 of 28). Issue 22's ninth round (tuned: kinds of uncovered question read from every tuning
+#: set's misses): 82.1% of uncovered questions refused (23 of 28).
 BLIND_2_FLOORS = {"top1": 0.870, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
-BLIND_2_UNCOVERED_REFUSED = 0.785
+BLIND_2_UNCOVERED_REFUSED = 0.821
 BLIND_2_COMPUTED_UNASKED = 1
 
 
@@ -220,10 +221,11 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # tests/data/players-dev-3.toml (tuning data, written by the third round itself: 22 real questions, most of them
     # long and chatty, 16 in-game questions no document covers, 4 off-topic): 63.6% top-1, 81.8% top-3, 12 of 16
     # uncovered questions refused, no computed answer to a question not asked (three attacks with an ability denied
-    # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused).
+    # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused; the
+    # ninth, tuned: 14 of 16).
     figures = evaluate(load("players-dev-3.toml"))["all"]
     _meets(figures, {"top1": 0.636, "top3": 0.818, "off_topic_refused": 1.0, "wrongly_refused": 0.046})
-    assert figures["uncovered_refused"] >= 0.8125, round(figures["uncovered_refused"], 3)
+    assert figures["uncovered_refused"] >= 0.875, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
 
@@ -238,7 +240,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: refused, 87.2% of uncovered questions refused (34 of 39), none computed and not asked (the held-out odd half alone:
 #: 84.6% / 92.3% / 3.3% / 84.2%, from 83.5% / 92.3% / 3.3% / 84.2%).
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.5% top-3, 89.7% uncovered refused (35 of 39).
-BLIND_3_FLOORS = {"top1": 0.846, "top3": 0.945, "off_topic_refused": 1.0, "wrongly_refused": 0.028}
+#: Issue 22's ninth round (tuned: two question readers and kinds of uncovered question read from every tuning set's
+#: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused.
+BLIND_3_FLOORS = {"top1": 0.862, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
 BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -257,8 +261,8 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: Measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1); tuning data since: issue 22's fifth round fits `ask`'s
 #: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 81.5% top-1, 95.4% top-3, 2.1% of real questions
-#: refused, 84.6% uncovered refused (33 of 39).
-BLIND_4_FLOORS = {"top1": 0.815, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
+#: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3.
+BLIND_4_FLOORS = {"top1": 0.835, "top3": 0.958, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -275,9 +279,10 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the
 #: computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38);
-#: the seventh round: 65.8% uncovered refused (25 of 38).
-BLIND_5_FLOORS = {"top1": 0.811, "top3": 0.945, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_5_UNCOVERED_REFUSED = 0.657
+#: the seventh round: 65.8% uncovered refused (25 of 38); the ninth round (tuned): 82.7% top-1, 95.0% top-3, 71.1%
+#: uncovered refused (27 of 38).
+BLIND_5_FLOORS = {"top1": 0.826, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_5_UNCOVERED_REFUSED = 0.710
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -293,9 +298,10 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 #: questions refused (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they
 #: only ever rise (the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
-#: 65.8% of uncovered questions refused (25 of 38).
-BLIND_6_FLOORS = {"top1": 0.759, "top3": 0.923, "off_topic_refused": 1.0, "wrongly_refused": 0.0193}
-BLIND_6_UNCOVERED_REFUSED = 0.657
+#: 65.8% of uncovered questions refused (25 of 38). The ninth round (tuned): 77.9% top-1, 92.8% top-3, 76.3% of
+#: uncovered questions refused (29 of 38).
+BLIND_6_FLOORS = {"top1": 0.778, "top3": 0.927, "off_topic_refused": 1.0, "wrongly_refused": 0.0193}
+BLIND_6_UNCOVERED_REFUSED = 0.763
 BLIND_6_COMPUTED_UNASKED = 0
 
 

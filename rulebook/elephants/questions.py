@@ -1,9 +1,12 @@
-"""Elemental Elephants questions about the order a clash's spells resolve in, computed by the engine.
+"""Elemental Elephants questions about the order a clash's spells resolve in, and which spells a Clap may cancel,
+computed by the engine.
 
 Each spell counts for the nearest player named before it ("P1 casts Stupefy and Break, P2 casts
 Root"); "Clash III" (or "clash 3") sets the clash, and "P2 is the Ringleader" (or "the Ringleader is
 P2") the Ringleader. The question must ask about order (order, first, resolve, before, after) and
-name at least two spells.
+name at least two spells. A question that asks what a Clap cancels ("P1 casts Clap. P2 has Offering and Ritual,
+P3 only has Root: which spells can the Clap cancel?") is computed when it says who cast the Clap and whose every
+other spell is.
 
 Where the order between two players' spells of the same priority depends on the Ringleader and the
 question does not say who it is, nothing is computed: the reader names the Ringleader as missing.
@@ -13,13 +16,15 @@ Examples:
     Clash I resolves: P2:root, P1:stupefy
     >>> read("P1 casts Root and P2 casts Break: which resolves first?").missing
     ['who is the Ringleader (the order of P1:root and P2:break depends on it)']
+    >>> print(read("P1 casts Clap. P2 has Offering and Ritual, P3 only has Root. What can Clap cancel?").ruling.verdict)
+    P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual)
 """
 
 from __future__ import annotations
 
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
-from rulebook.questions import Reading, Token, tokens
+from rulebook.questions import Reading, Token, decided_by, tokens
 
 __all__ = ["read"]
 
@@ -39,7 +44,7 @@ def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
     if not any(t.word in ORDER_WORDS for t in words):
-        return None
+        return _clap(words)
     from rulebook import elephants
 
     spells: list[str] = []
@@ -101,6 +106,53 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"who is the Ringleader (the order of {ties} depends on it)")
         return reading
     reading.ruling = rulings["P1"]
+    return reading
+
+
+#: Words that ask what a Clap cancels ("which spells can the clap cancel").
+CANCEL_WORDS = frozenset({"cancel", "cancels"})
+ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will"})
+
+
+def _clap(words: list[Token]) -> Reading | None:
+    """Which spells a Clap may cancel, when the question says who cast the Clap and whose every other spell is ("P1
+    casts Clap. P2 has Offering and Ritual active, P3 only has Root. Which spells can the clap cancel?")."""
+    said = {t.word for t in words}
+    if "clap" not in said or not CANCEL_WORDS & said or not ASKING_WORDS & said:
+        return None
+    from rulebook import elephants
+
+    spells, unowned, owner = [], [], None
+    # "I have Clap ... P2 has ...": the asker is P1 when no one else is
+    asker = "P1" if "p1" not in said else None
+    for t in words:
+        player = _player(t.word) or (asker if t.word in ("i", "my") else None)
+        if player:
+            owner = player
+        elif (t.word == "clap" and any(s.endswith(":clap") for s in spells)) or f"{owner}:{t.word}" in spells:
+            continue  # a spell named again ("which spells can the clap cancel", "can it cancel root")
+        elif t.word in elephants.SPELLS:
+            (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
+    claps = [s for s in spells if s.endswith(":clap")]
+    if not spells:
+        return None  # no player named: a question about the rule, answered by the rulings
+    reading = Reading("elephants", "which spells an Elemental Elephants Clap may cancel")
+    if spells:
+        reading.read.append("spells " + ", ".join(spells))
+    if unowned:
+        reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 has ...)")
+    if len(claps) != 1:
+        reading.missing.append("the one Clap asked about and who cast it")
+    elif all(s.split(":")[0] == claps[0].split(":")[0] for s in spells):
+        reading.missing.append("the enemies' spells")
+    if reading.missing:
+        return reading
+    players = max(2, *(int(s[1]) for s in spells))
+    try:
+        ruling = elephants.clap_targets(elephants.board(spells, players=players), claps[0])
+        reading.ruling = decided_by(ruling, "elephants.clap.targets")
+    except (InvalidInputError, IllegalActionError) as err:
+        reading.missing.append(f"a board the engine accepts ({err})")
     return reading
 
 

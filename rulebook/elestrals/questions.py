@@ -1,4 +1,5 @@
-"""Elestrals questions about one battle, or an Elestral's stats after effects, computed by the engine.
+"""Elestrals questions about one battle, an Elestral's stats after effects, or whether a card is Enchanted or
+Misenchanted, computed by the engine.
 
 A battle: "An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit" ("is
 attacked by" turns the sides round). Numbers may be digits or words ("three Spirits"). The attacked
@@ -11,6 +12,9 @@ Defense is set to 0", "a swap") apply before the battle.
 Stats: base Attack and Defense and at least one effect, applied in the guide's order whatever the
 order written.
 
+Enchanted or Misenchanted: the card's Enchantment Cost and the Spirits Enchanting it, by type ("cost is fire + any,
+it has two water spirits on it: enchanted or misenchanted?").
+
 Nothing is assumed: a quantity the question does not give is tried at several values, and when the
 answer would change with it, the reader names it as missing instead of computing.
 
@@ -22,6 +26,9 @@ Examples:
     Final stats: Attack 0, Defense 5
     >>> read("An Elestral with 3 Attack attacks one with 3 Attack").missing
     ['the Spirits of the attacker and the defender']
+    >>> q = "cost is fire fire and it has one fire and one water spirit, enchanted or misenchanted?"
+    >>> print(read(q).ruling.verdict)
+    Misenchanted: enough Spirits but the wrong types (short 1 fire); it stays but has no effect
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from rulebook.questions import Reading, Token, tokens
+from rulebook.questions import Reading, Token, decided_by, tokens
 
 __all__ = ["read"]
 
@@ -172,6 +179,9 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
 def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
+    enchanted = _enchantment(words)
+    if enchanted is not None:
+        return enchanted
     sides = _split(words)
     if sides is not None:
         attacker, defender = _read_side(sides[0]), _read_side(sides[1])
@@ -279,3 +289,65 @@ def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, 
     return elestrals.battle(
         attacker, defender, attacker_effects=att.effects, defender_effects=[] if direct else dfd.effects
     )
+
+
+#: Words that end the Enchantment Cost's types ("cost is fire fire and it has ...", "cost is fire + any, its got").
+COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet"})
+#: Words that end the Spirits Enchanting a card.
+SPIRITS_END = frozenset({".", "?", ";", "!", "or", "enchanted", "misenchanted", "is", "so"})
+ANY = frozenset({"any", "&", "omni"})
+#: The rule that decides each status of a card's Enchantment (cited last: `ask` lists it first).
+DECIDES = {
+    "misenchanted": "elestrals.card.misenchanted",
+    "too-few": "elestrals.card.too-few-spirits",
+    "enchanted": "elestrals.glossary.enchanted",
+}
+
+
+def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool) -> tuple[list[str], int]:
+    """The Spirit types named from ``words[start]`` on ("two fire", "fire + any", "one fire and one water"), each as
+    often as its count says, up to a word of ``ends`` after at least one type; and where they end."""
+    from rulebook.elestrals.cards import SPIRIT_TYPES
+
+    found: list[str] = []
+    count = 1
+    n = start
+    while n < len(words):
+        t = words[n]
+        if found and t.word in ends:
+            break
+        if t.number is not None:
+            count = t.number
+        elif t.word in SPIRIT_TYPES or (allow_any and t.word in ANY):
+            found += ["any" if t.word in ANY else t.word] * max(count, 1)
+            count = 1
+        n += 1
+    return found, n
+
+
+def _enchantment(words: list[Token]) -> Reading | None:
+    """Whether a card is Enchanted or Misenchanted, when the question gives its Enchantment Cost and the Spirits
+    Enchanting it ("cost is fire fire and it has one fire spirit and one water spirit on it, enchanted or
+    misenchanted?"); ``None`` for a question that does not ask it."""
+    said = [t.word for t in words]
+    if "misenchanted" not in said or not {"cost", "costs"} & set(said):
+        return None
+    at = next(n for n, w in enumerate(said) if w in ("cost", "costs"))
+    cost, end = _types(words, at + 1, COST_END, True)
+    spirits, _ = _types(words, end, SPIRITS_END, False) if cost else ([], end)
+    reading = Reading("elestrals", "whether a card is Enchanted or Misenchanted")
+    if cost:
+        reading.read.append("Enchantment Cost " + " ".join(cost))
+    if spirits:
+        reading.read.append("Spirits " + " ".join(spirits))
+    if not cost:
+        reading.missing.append("the Enchantment Cost's Spirit types")
+    elif not spirits:
+        reading.missing.append("the types of the Spirits Enchanting it")
+    if reading.missing:
+        return reading
+    from rulebook import elestrals
+
+    ruling = elestrals.enchantment(cost, spirits)
+    reading.ruling = decided_by(ruling, DECIDES[ruling.value["status"]])
+    return reading
