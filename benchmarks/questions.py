@@ -26,7 +26,9 @@ with blind-2 and blind-3: benchmarks/ask_heldout.py). Issue 22's fifth blind set
 questions written the same way) was measured once on 2026-11-26, after the fifth round was merged, as shipped
 (81.2% / 90.6% / 57.9% / 0); tuning data since. Issue 22's sixth blind set (players-blind-6.toml, 266 questions
 written the same way) was measured once on 2026-11-26, after the sixth round was merged, as shipped (the reranker on,
-the first stage's best kept first).
+the first stage's best kept first: 75.5% / 91.8% / 57.9% / 0); tuning data since. Issue 22's seventh blind set
+(players-blind-7.toml, 257 questions written the same way) was measured once on 2026-11-26, after the ninth round
+was merged, as shipped.
 
 The development half is measured twice. Some players' words beside the records (`aliases`, `asked_as`)
 were first written for the development half's own misses (tests/data/round-one-words.toml lists every
@@ -139,7 +141,9 @@ def main() -> None:
         blind_5 = load("players-blind-5.toml")
         report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", blind_5)
         blind_6 = load("players-blind-6.toml")
-        report("issue 22's sixth blind set (measured once on 2026-11-26, after the sixth round)", blind_6)
+        report("issue 22's sixth blind set (measured once on 2026-11-26; tuning data since)", blind_6)
+        blind_7 = load("players-blind-7.toml")
+        report("issue 22's seventh blind set (measured once on 2026-11-26, after the ninth round)", blind_7)
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
