@@ -326,7 +326,10 @@ def _expend(pos: Position, expend: dict[str, int], trace: Trace) -> tuple[Positi
         if deck.size is not None and n > deck.size:
             short.append((who_name, who, n, deck.size))
             continue
-        deck, taken = deck.take_most(n)
+        taken = []
+        for _ in range(n):
+            deck, kind = deck.take("&")
+            taken.append(kind)
         pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
         pos = to_underworld(pos, who, taken)
     if not short:

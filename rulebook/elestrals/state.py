@@ -157,34 +157,6 @@ class SpiritDeck(NamedTuple):
             raise ValueError(f"no {kind} Spirit left")
         return SpiritDeck(tuple(counts), self.bounded), kind
 
-    def take_most(self, n: int) -> tuple[SpiritDeck, list[str]]:
-        """Take ``n`` Spirits one at a time, each of the most plentiful type: what ``take("&")`` gives ``n`` times
-        over (the deck, and the types taken in order), without a deck made for each Spirit.
-
-        Examples:
-            >>> deck = SpiritDeck().add("fire", 2).add("water").add("?")
-            >>> deck.take_most(4)[1]
-            ['fire', 'fire', 'water', '?']
-        """
-        counts = list(self.counts)
-        typed = counts[: len(SPIRIT_TYPES)]
-        taken: list[str] = []
-        while len(taken) < n:
-            most = max(typed)
-            if not most:
-                break
-            best = typed.index(most)  # the first of the most plentiful, as ``take``'s tie-break
-            typed[best] -= 1
-            taken.append(SPIRIT_TYPES[best])
-        rest = n - len(taken)
-        if rest:  # no typed Spirit left: each is a Spirit of no given type, as ``take(UNKNOWN)``
-            if self.bounded and counts[-1] < rest:
-                raise ValueError(f"no {UNKNOWN} Spirit left")
-            counts[-1] -= min(rest, counts[-1])
-            taken += [UNKNOWN] * rest
-        counts[: len(SPIRIT_TYPES)] = typed
-        return SpiritDeck(tuple(counts), self.bounded), taken
-
     def add(self, kind: str, n: int = 1) -> SpiritDeck:
         """The deck with ``n`` more Spirits of ``kind``."""
         counts = list(self.counts)
