@@ -74,7 +74,8 @@ def replay(order: list[str], files: dict[str, list[float]], workers: int) -> lis
 
 def report(title: str, done: list[tuple[float, list[str]]]) -> None:
     finish = [t for t, _ in done]
-    print(f"{title}: workers finish at {', '.join(f'{t:.0f} s' for t in finish)}; tail {max(finish) - min(finish):.0f} s")
+    ends = ", ".join(f"{t:.0f} s" for t in finish)
+    print(f"{title}: workers finish at {ends}; tail {max(finish) - min(finish):.0f} s")
     for t, names in done:
         print(f"  {t:6.0f} s  last files: {', '.join(names[-3:])}")
 
