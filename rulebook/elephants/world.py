@@ -166,11 +166,12 @@ class World:
 
     def freeze(self) -> tuple[Any, ...]:
         """The whole world as an immutable tuple, for the state and its equality."""
+        players = self.players
         return (
             self.seats,
-            tuple(self.players[s].freeze() for s in self.seats),
+            tuple([players[s].freeze() for s in self.seats]),
             tuple(self.deck),
-            tuple(c.freeze() for c in self.board),
+            tuple([c.freeze() for c in self.board]),
             self.ringleader,
             self.round,
             self.clash,
@@ -256,7 +257,11 @@ def priority_of(w: World, c: Card) -> int | str:
     printed = SPELLS[c.eff]["priority"]
     if printed == PRIORITY_A or c.eff == "accelerator":
         return printed
-    if any(x.eff == "accelerator" and x is not c for x in w.here(c.owner)):
+    owner, clash = c.owner, w.clash
+    if any(
+        x.clash == clash and x.state == "active" and x.owner == owner and x.eff == "accelerator" and x is not c
+        for x in w.board
+    ):
         return max(LIMITS["accelerator_floor"], int(printed) - LIMITS["accelerator_speedup"])
     return printed
 

@@ -137,11 +137,21 @@ def resting_on(opts: Options, read: set[str], answer: Callable[[Options], object
             if option.name not in read:
                 continue
             others = (c for c in option.choices if c != opts[option.name])
-            if any(answer(options({**opts, option.name: c})) != given for c in others):
+            if any(answer(_with(opts, option.name, c)) != given for c in others):
                 found.append(option.record)
     finally:
         _READ.reset(token)
     return found
+
+
+def _with(opts: Options, name: str, choice: str) -> Options:
+    """``opts`` with one option's choice changed to another it lists: ``options`` without validating again what
+    was validated already (``resting_on`` weighs every reading of every option an answer reads, on every action)."""
+    values = dict(opts)
+    if values.keys() != _DEFAULTS.keys():
+        return options({**values, name: choice})
+    values[name] = choice
+    return ReadOptions(values, _DEFAULTS)
 
 
 def options(chosen: Mapping[str, object] | None = None) -> Options:

@@ -408,6 +408,8 @@ class Position:
         return {link.slot for link in self.chain if link.player == who and link.kind != "activate" and link.slot}
 
 
+#: A string with no character to escape in a TOML basic string (no quote, backslash or control character).
+_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*')
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
@@ -418,6 +420,8 @@ def quoted(text: str) -> str:
         >>> quoted('Dragon "Ember"')
         '"Dragon \\\\"Ember\\\\""'
     """
+    if _PLAIN.fullmatch(text):  # nothing to escape: most names and words
+        return f'"{text}"'
     out = []
     for ch in text:
         if ch in _ESCAPES:
