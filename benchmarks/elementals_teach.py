@@ -22,6 +22,7 @@ plays the measuring deals with today's table and the fitted ones on the fast pat
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import time
@@ -188,7 +189,7 @@ def cmd_record(args: argparse.Namespace) -> None:
 def load(paths: list[str]) -> list[dict[str, Any]]:
     turns = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
+        with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as f:
             turns += [json.loads(line) for line in f if line.strip()]
     return turns
 
