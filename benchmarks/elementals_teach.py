@@ -214,7 +214,9 @@ def pairs(turns: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs), np.array(ws)
 
 
-def fit(d: np.ndarray, weight: np.ndarray, ridge: float, scale: float, today: np.ndarray, steps: int = 40) -> np.ndarray:
+def fit(
+    d: np.ndarray, weight: np.ndarray, ridge: float, scale: float, today: np.ndarray, steps: int = 40
+) -> np.ndarray:
     """Weights on today's scale of a pairwise logistic model (the winnable end scored higher), started at and
     pulled toward today's weights by ``ridge`` (on standardised terms); ``scale`` is a point of today's score
     in log-odds."""
@@ -327,8 +329,9 @@ class Reranker:
 
 
 def cmd_rerank(args: argparse.Namespace) -> None:
-    from rulebook.elementals.bots import play_game
     import random
+
+    from rulebook.elementals.bots import play_game
 
     seeds = range(args.first, args.first + args.deals)
     base = [fast.play_out(E.new_game(seed=s, layout=args.layout)) for s in seeds]
