@@ -28,7 +28,7 @@ import statistics
 import time
 
 from rulebook import elementals
-from rulebook.elementals import evaluation
+from rulebook.elementals import evaluation, taught
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
@@ -60,6 +60,9 @@ def configure(args: argparse.Namespace) -> None:
         hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
     if args.budget is not None:
         hints.BUDGET[args.layout] = args.budget
+    if args.taught_table:
+        with open(args.taught_table, encoding="utf-8") as f:
+            taught.TABLE = json.load(f)
     hints.ROLLOUT_PLAYER = args.rollout_player
     hints.KEPT_PLAYER = args.kept_player
 
@@ -83,6 +86,7 @@ def main() -> None:
                         help="who plays the sampled games out (hint.ROLLOUT_PLAYER)")
     parser.add_argument("--kept-player", choices=("planner", "taught"), default=hints.KEPT_PLAYER,
                         help="whose plan the race keeps unless beaten (hint.KEPT_PLAYER)")
+    parser.add_argument("--taught-table", default=None, help="the taught player's table (taught.TABLE), a JSON file")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
     parser.add_argument("--table", default=None, help="the planner's weights from a JSON file (elementals_fit.py)")
     parser.add_argument(
