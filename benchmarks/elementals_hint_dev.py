@@ -28,7 +28,7 @@ import statistics
 import time
 
 from rulebook import elementals
-from rulebook.elementals import evaluation
+from rulebook.elementals import evaluation, taught
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
@@ -60,6 +60,11 @@ def configure(args: argparse.Namespace) -> None:
         hints.ROLLOUT_LOOKAHEAD = tuple(args.rollout_lookahead)
     if args.budget is not None:
         hints.BUDGET[args.layout] = args.budget
+    if args.taught_table:
+        with open(args.taught_table, encoding="utf-8") as f:
+            taught.TABLE = json.load(f)
+    hints.ROLLOUT_PLAYER = args.rollout_player
+    hints.KEPT_PLAYER = args.kept_player
 
 
 def main() -> None:
@@ -76,6 +81,12 @@ def main() -> None:
     parser.add_argument("--rollout-lookahead", type=int, nargs=2, default=None, help="the games' planner's: k m")
     parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
     parser.add_argument("--log", default=None, help="append one JSON line per deal")
+    parser.add_argument("--variant", default=None, help="a name for the run, written in each --log line")
+    parser.add_argument("--rollout-player", choices=("planner", "taught"), default=hints.ROLLOUT_PLAYER,
+                        help="who plays the sampled games out (hint.ROLLOUT_PLAYER)")
+    parser.add_argument("--kept-player", choices=("planner", "taught"), default=hints.KEPT_PLAYER,
+                        help="whose plan the race keeps unless beaten (hint.KEPT_PLAYER)")
+    parser.add_argument("--taught-table", default=None, help="the taught player's table (taught.TABLE), a JSON file")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
     parser.add_argument("--table", default=None, help="the planner's weights from a JSON file (elementals_fit.py)")
     parser.add_argument(
@@ -114,8 +125,8 @@ def main() -> None:
         planned += base.won()
         if args.log:
             with open(args.log, "a", encoding="utf-8") as out:
-                out.write(json.dumps({"seed": seed, "won": final.won(), "defeated": final.defeated,
-                                      "planner": base.won(), "cpu": games[-1]}) + "\n")
+                out.write(json.dumps({"variant": args.variant, "seed": seed, "won": final.won(),
+                                      "defeated": final.defeated, "planner": base.won(), "cpu": games[-1]}) + "\n")
         print(f"seed {seed}: hint {'won' if final.won() else 'lost'} ({final.defeated} defeated), "
               f"planner {'won' if base.won() else 'lost'}, {games[-1]:.1f} s", flush=True)
     n = len(seeds)

@@ -36,7 +36,8 @@ from rulebook import elementals as E
 from rulebook.elementals.bots import WORK
 from rulebook.elementals.evaluation import ELEMENT_INDEX, POWER, planner_weights
 
-__all__ = ["CARDS", "TurnPlanner", "best_plan", "play_out", "supported"]
+__all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "TurnPlanner", "action_of", "best_plan",
+           "compact", "play_out", "supported", "uncovering", "useful"]
 
 #: Every card by its number: the titan deck, then the elementals.
 CARDS: tuple[str, ...] = (*E.TITAN_DECK, *E.ELEMENTALS)
@@ -460,3 +461,13 @@ def play_out(state: E.ElementalsState, planner: type[TurnPlanner] = TurnPlanner)
         slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
         deck.extend(under)
         in_turn = False
+
+
+# ---------------------------------------------------------------- for other players on the compact state
+
+#: Each card's number in ``CARDS``, its printed power (a joker 10), its element's number (a joker -1) and whether
+#: it is a king (an Elemental Lord).
+CARD_ID, CARD_POWER, CARD_ELEMENT, LORD = _ID, _POW, _ELEM, _LORD
+#: The compact form of a state (``_compact``), a compact move as an engine action (``_action``), the planner's
+#: choice at Therazane's Touch (``_useful``) and what each slot of a layout uncovers (``_uncovering``).
+compact, action_of, useful, uncovering = _compact, _action, _useful, _uncovering

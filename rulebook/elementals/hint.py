@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import ElementalsState, Unleash, endgame, fast
+from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.solver import Solver, order_key, position_of
 from rulebook.errors import IllegalActionError
@@ -92,6 +92,11 @@ ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 #: Whether the games are played out on the compact state of ``rulebook.elementals.fast`` (the same games,
 #: the same outcomes and the same work counted, about twice as fast) rather than with the engine.
 FAST = True
+#: Which player plays the sampled games out, and whose plan the race keeps unless beaten: ``"planner"``, or
+#: ``"taught"`` (``rulebook.elementals.taught``: the planner's best ends of a turn re-ranked by a score the
+#: solver taught; fast path only). Eighth round, ``benchmarks/results/elementals-hint-plans.txt``.
+ROLLOUT_PLAYER = "planner"
+KEPT_PLAYER = "planner"
 
 
 @dataclass
@@ -204,7 +209,11 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     game = canonical(state)
     ends = {end: (line, end) for line, end in listed}
     quick = FAST and LOOKAHEAD == (0, 0) and fast.supported(game)
-    for action in (fast.best_plan(game) if quick else plan_turn(game, LOOKAHEAD))[1]:
+    if quick and KEPT_PLAYER == "taught":
+        own = taught.best_plan(game)
+    else:
+        own = (fast.best_plan(game) if quick else plan_turn(game, LOOKAHEAD))[1]
+    for action in own:
         game = game.apply(action)
         found = ends.get(position_of(game))
         if found is not None:
@@ -219,7 +228,7 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     for action in line:
         after = after.apply(action)
     if FAST and ROLLOUT_LOOKAHEAD == (0, 0) and fast.supported(after):
-        return fast.play_out(after)
+        return taught.play_out(after) if ROLLOUT_PLAYER == "taught" else fast.play_out(after)
     player = Planner()
     player.lookahead = ROLLOUT_LOOKAHEAD
     final = play_game(after, player, random.Random(0))
