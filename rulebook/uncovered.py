@@ -274,8 +274,24 @@ def _price(said: list[str]) -> bool:
         return True
     if not any(said[i : i + 2] == ["how", "much"] for i in range(len(said))):
         return False
-    sold = any(w in PRODUCTS for w in said)
+    sold = any(w in PRODUCTS for w in said) or _names_a_game(said)
     return ("worth" in said and sold) or (bool({"cost", "costs"} & set(said)) and sold)
+
+
+def _names_a_game(said: list[str]) -> bool:
+    """Whether what a question asks the cost or worth of is one of the games by name (the game itself is sold:
+    "how much does Elemental Elephants cost"; not "how much does an Elestral cost")."""
+    from rulebook import registry
+
+    for i in range(len(said) - 3):
+        if said[i : i + 2] == ["how", "much"] and said[i + 2] in {"does", "do", "is", "are"}:
+            rest = list(itertools.takewhile(lambda w: w not in {"cost", "costs", "worth"}, said[i + 3 :]))
+            after = said[i + 4 + len(rest) :]
+            if after not in ([], ["to", "buy"]):
+                return False  # "how much do Elestrals cost to cast": a cost in the game
+            thing = " ".join(w for w in rest if w != "the")
+            return any(thing == name for g in registry.games() for name in g.names)
+    return False
 
 
 def _chance(said: list[str]) -> bool:

@@ -857,3 +857,13 @@ def test_best_for_a_deed_against_a_target_is_answered_but_a_bare_ranking_is_not(
     assert asks_for("Which of the three layouts is the hardest one to beat?") == "ranking"
     assert asks_for("can I run 4 copies of my best elestral") is None
     assert ask("what is the best champion in spellfire").value["refused"] is True
+
+
+def test_the_price_of_a_game_itself_is_not_covered_but_a_cost_in_the_game_is_no_price() -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for("how much does elemental elephants cost") == "price"
+    assert asks_for("in elestrals how much does an elestral cost") is None
+    assert asks_for("how much do elestrals cost to cast") is None
+    value = ask("how much does elemental elephants cost").value
+    assert value["refused"] is True and value["uncovered"] is True
