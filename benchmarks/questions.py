@@ -10,7 +10,8 @@ document covers, and questions whose roles an engine could compute), with two mo
 questions refused, and computed answers to a question not asked: measured once on 2026-11-25 (85.5% / 97.8% / 33% / 2);
 tuning data since. Only aggregate figures are printed for the test half and the fresh questions; `--misses` lists the
 misses of the sets tuning may look at: the development half, issue 22's development questions no document covers
-(players-dev-uncovered.toml) and issue 22's former blind set. Last, issue 22's second blind set
+(players-dev-uncovered.toml), issue 22's former blind set and (issue 22's tenth round) its seventh blind set.
+Last, issue 22's second blind set
 (players-blind-2.toml, written by someone who never saw the ranker), measured once on 2026-11-25 (79.8% / 94.4% /
 60.7% / 3); tuning data since. Issue 22's third round tuned on its even-indexed half only (by file order) and held
 its odd-indexed half out: both halves are reported apart (the fourth round read the odd half's misses too). Issue
@@ -143,7 +144,10 @@ def main() -> None:
         blind_6 = load("players-blind-6.toml")
         report("issue 22's sixth blind set (measured once on 2026-11-26; tuning data since)", blind_6)
         blind_7 = load("players-blind-7.toml")
-        report("issue 22's seventh blind set (measured once on 2026-11-26, after the ninth round)", blind_7)
+        tuned["issue 22's seventh blind set"] = report(
+            "issue 22's seventh blind set (measured once on 2026-11-26, after the ninth round; tuning data since)",
+            blind_7,
+        )
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():

@@ -92,6 +92,10 @@ COVERAGE_POWER = 0.5
 #: A question naming a game with this many meaningful words or more may carry table talk: when it is refused,
 #: it is read again with only the words that game's records hold.
 LONG_QUESTION = 8
+#: A long question that names no game but uses one game's own words is read with only that game's words when at
+#: least this share of its words are that game's (issue 22's tenth round: "my Fire was knocked out... Ether", 84%;
+#: a question about a fantasy novel's "elements and spirits", 62%, stays refused).
+CUED_SHARE = 0.7
 #: Beside a computed answer, how much the outcome's rule (the last one the answer cites, which decided it) is
 #: raised among the rules it rests on, which come first in the ranking's order. Issue 22's fourth round: the rules a
 #: question names by their term first, then the outcome, put the Surge card first for "I use Surge even though they
@@ -470,10 +474,13 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
     ranked = scores.listed(lex, MAX_RANKED)
     elsewhere = bool(query.elsewhere) and not (query.named or gid)
     refused = elsewhere or _weak(query, ranked, lex)
-    if refused and not elsewhere and (query.named or gid) and len(query.concepts) >= LONG_QUESTION:
-        core = _core(query, lex, allowed or [])
-        if core is not None:
-            core_scores = _scored(core, allowed, lex)
+    # A long question naming no game but using one game's own words ("Ether") is read for that game alone, when
+    # most of its words are that game's.
+    cued = list(query.cued) if len(query.cued) == 1 and not allowed else None
+    if refused and not elsewhere and (allowed or cued) and len(query.concepts) >= LONG_QUESTION:
+        core = _core(query, lex, allowed or cued or [])
+        if core is not None and (allowed or len(core.concepts) >= CUED_SHARE * len(query.concepts)):
+            core_scores = _scored(core, allowed or cued, lex)
             core_ranked = core_scores.listed(lex, MAX_RANKED)
             if not _weak(core, core_ranked, lex):
                 query, ranked, refused, scores = core, core_ranked, False, core_scores

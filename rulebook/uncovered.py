@@ -154,7 +154,34 @@ EDITIONS = frozenset({"edition", "editions", "printing", "printings", "reprint",
 #: Words of a chance ("the odds of winning").
 CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
 #: Words that rank cards or choices ("the best champion").
-RANKING = frozenset({"best", "strongest", "worst", "weakest", "tier"})
+RANKING = frozenset({"best", "strongest", "worst", "weakest", "tier", "hardest", "easiest"})
+#: How many words before the ranking word "what" or "which" is looked for ("which of the three layouts is the
+#: hardest").
+RANKING_REACH = 8
+#: Deeds done to a target, which the rules decide: a ranking for one of them asks which choices can do it.
+DEEDS_AGAINST = frozenset(
+    {
+        "against",
+        "banish",
+        "banishing",
+        "reach",
+        "reaching",
+        "defend",
+        "defending",
+        "attack",
+        "attacking",
+        "stop",
+        "stopping",
+        "counter",
+        "hurt",
+        "hit",
+        "taking",
+        "destroy",
+        "destroying",
+    }
+)
+#: How many words after the ranking word a deed is looked for ("best card to banish").
+DEED_REACH = 5
 
 
 def _number(word: str) -> bool:
@@ -247,8 +274,24 @@ def _price(said: list[str]) -> bool:
         return True
     if not any(said[i : i + 2] == ["how", "much"] for i in range(len(said))):
         return False
-    sold = any(w in PRODUCTS for w in said)
+    sold = any(w in PRODUCTS for w in said) or _names_a_game(said)
     return ("worth" in said and sold) or (bool({"cost", "costs"} & set(said)) and sold)
+
+
+def _names_a_game(said: list[str]) -> bool:
+    """Whether what a question asks the cost or worth of is one of the games by name (the game itself is sold:
+    "how much does Elemental Elephants cost"; not "how much does an Elestral cost")."""
+    from rulebook import registry
+
+    for i in range(len(said) - 3):
+        if said[i : i + 2] == ["how", "much"] and said[i + 2] in {"does", "do", "is", "are"}:
+            rest = list(itertools.takewhile(lambda w: w not in {"cost", "costs", "worth"}, said[i + 3 :]))
+            after = said[i + 4 + len(rest) :]
+            if after not in ([], ["to", "buy"]):
+                return False  # "how much do Elestrals cost to cast": a cost in the game
+            thing = " ".join(w for w in rest if w != "the")
+            return any(thing == name for g in registry.games() for name in g.names)
+    return False
 
 
 def _chance(said: list[str]) -> bool:
@@ -258,10 +301,16 @@ def _chance(said: list[str]) -> bool:
 
 def _ranking(said: list[str]) -> bool:
     """Whether a question asks which card or choice is best ("what is the best champion"; not "best of three", nor
-    "my best Elestral")."""
+    "my best Elestral"). Best for a deed the rules decide against a target ("the best card to banish Therazane
+    with", "which suit is best to use against Ragnaros") asks which choices can do it: the rules answer that."""
     for i, w in enumerate(said):
-        if w in RANKING and said[i + 1 : i + 2] != ["of"] and {"what", "which"} & set(said[max(0, i - 4) : i]):
-            return True
+        if (
+            w in RANKING
+            and said[i + 1 : i + 2] != ["of"]
+            and said[i - 1 : i] not in (["my"], ["your"], ["their"], ["our"])
+            and {"what", "which"} & set(said[max(0, i - RANKING_REACH) : i])
+        ):
+            return not DEEDS_AGAINST & set(said[i + 1 : i + 1 + DEED_REACH])
     return False
 
 
@@ -465,6 +514,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
+        # Shorthand counts as the words it stands for ("how many pts": points).
+        things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
         counted = _count_stated(query, lex, games, things)
         return f"states a count of {' '.join(things)}", next(
             (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None

@@ -816,3 +816,54 @@ def test_whether_players_may_do_what_only_other_games_records_speak_of_is_not_co
     assert ruling.value["uncovered"] is uncovered, ruling.verdict
     if uncovered:
         assert "says whether players may" in ruling.verdict
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("can my opp look through my UW", "elestrals.zone.underworld"),
+        ("how many pts do you get for winning a game of clash", "clash.score.victory"),
+    ],
+)
+def test_table_shorthand_is_read_as_the_words_it_stands_for(question: str, first: str) -> None:
+    value = ask(question).value
+    assert value["refused"] is False
+    assert value["rulings"][0]["id"] == first
+
+
+def test_a_long_question_cueing_one_game_is_read_with_that_games_words() -> None:
+    question = (
+        "My Fire was knocked out two turns ago and I haven't used Ether yet. My cousin says I can still attack "
+        "with Fire as long as I have other elements left. Can I pick it as my attacker?"
+    )
+    value = ask(question).value
+    assert value["refused"] is False
+    assert value["rulings"][0]["id"].startswith("clash.attack.")
+    # Mostly table talk beside a few of one game's words: still refused.
+    novel = (
+        "I just finished a long fantasy series and loved its magic system with elements and spirits. Can you "
+        "recommend something similar for me to read next?"
+    )
+    assert ask(novel).value["refused"] is True
+
+
+def test_best_for_a_deed_against_a_target_is_answered_but_a_bare_ranking_is_not() -> None:
+    from rulebook.uncovered import asks_for
+
+    value = ask("which card is best to banish Ragnaros with").value
+    assert value["refused"] is False
+    assert "elementals.attack.banish-element" in [h["id"] for h in value["rulings"][:3]]
+    assert asks_for("what is the best champion in spellfire") == "ranking"
+    assert asks_for("Which of the three layouts is the hardest one to beat?") == "ranking"
+    assert asks_for("can I run 4 copies of my best elestral") is None
+    assert ask("what is the best champion in spellfire").value["refused"] is True
+
+
+def test_the_price_of_a_game_itself_is_not_covered_but_a_cost_in_the_game_is_no_price() -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for("how much does elemental elephants cost") == "price"
+    assert asks_for("in elestrals how much does an elestral cost") is None
+    assert asks_for("how much do elestrals cost to cast") is None
+    value = ask("how much does elemental elephants cost").value
+    assert value["refused"] is True and value["uncovered"] is True

@@ -300,8 +300,8 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 #: only ever rise (the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
 #: 65.8% of uncovered questions refused (25 of 38). The ninth round (tuned): 77.9% top-1, 92.8% top-3, 76.3% of
-#: uncovered questions refused (29 of 38).
-BLIND_6_FLOORS = {"top1": 0.778, "top3": 0.927, "off_topic_refused": 1.0, "wrongly_refused": 0.0193}
+#: uncovered questions refused (29 of 38). The tenth round: 1.4% of real questions refused (3 of 208).
+BLIND_6_FLOORS = {"top1": 0.778, "top3": 0.927, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
 BLIND_6_UNCOVERED_REFUSED = 0.763
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -317,8 +317,10 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: real questions refused (11), 19 of 20 off-topic questions refused, 51.3% of uncovered questions refused (20 of 39),
 #: no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals
 #: of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_7_FLOORS = {"top1": 0.742, "top3": 0.888, "off_topic_refused": 0.95, "wrongly_refused": 0.0556}
-BLIND_7_UNCOVERED_REFUSED = 0.512
+#: Issue 22's tenth round (tuned on this set's misses; TUNED figures, not blind ones): 75.8% top-1 (150 of 198),
+#: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39).
+BLIND_7_FLOORS = {"top1": 0.757, "top3": 0.919, "off_topic_refused": 0.95, "wrongly_refused": 0.0253}
+BLIND_7_UNCOVERED_REFUSED = 0.538
 BLIND_7_COMPUTED_UNASKED = 0
 
 
