@@ -32,6 +32,7 @@ from rulebook import elementals as E
 from rulebook.elementals import fast
 from rulebook.elementals.bots import WORK
 from rulebook.elementals.fast import TurnPlanner
+from rulebook.elementals.hint import view
 from rulebook.writing import content_key
 
 __all__ = ["CHOICES", "Commitment", "CommittedTurn", "choose_target", "play_out"]
@@ -160,20 +161,6 @@ def play_out(state: E.ElementalsState, commitment: Commitment, target: int = -1)
         in_turn = False
 
 
-def sample(state: E.ElementalsState, rng: random.Random) -> E.ElementalsState:
-    """A game that fits what the player sees of ``state`` (as ``hint.view``): the unseen titan cards in a
-    random order, the unseen elementals shuffled among the face-down places."""
-    deck = sorted(state.deck)
-    rng.shuffle(deck)
-    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
-    faces = sorted(state.slots[i] for i in hidden)
-    rng.shuffle(faces)
-    slots = list(state.slots)
-    for i, face in zip(hidden, faces, strict=True):
-        slots[i] = face
-    return replace(state, deck=tuple(deck), slots=tuple(slots))
-
-
 class CommittedPlayer:
     """A player with a macro-plan chosen by rollouts: when it has no target (at the start, or when its target
     fell), each face-up elemental as the target, and none, is played out in ``samples`` games that fit what
@@ -196,7 +183,7 @@ class CommittedPlayer:
         if len(options) < 1:
             return -1
         rng = random.Random(content_key(repr(state.seen())))
-        games = [sample(state, rng) for _ in range(self.samples)]
+        games = [view(state, rng) for _ in range(self.samples)]
         base = [_score(play_out(g, self.commitment, -1)) for g in games]
         best, best_mean = -1, sum(base) / len(base)
         for i in options:
