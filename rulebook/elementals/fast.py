@@ -29,15 +29,15 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulebook import elementals as E
 from rulebook.elementals.bots import WORK
 from rulebook.elementals.evaluation import ELEMENT_INDEX, POWER, planner_weights
 
-__all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "TurnPlanner", "action_of", "best_plan",
-           "compact", "play_out", "supported", "uncovering", "useful"]
+__all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "Turn", "TurnPlanner", "action_of", "best_plan",
+           "compact", "plan_end", "planner_turn", "play_out", "supported", "uncovering", "useful"]
 
 #: Every card by its number: the titan deck, then the elementals.
 CARDS: tuple[str, ...] = (*E.TITAN_DECK, *E.ELEMENTALS)
@@ -412,17 +412,49 @@ def _useful(slots: tuple[int, ...], piles: tuple, alive: int, revealed: int, dou
     return False
 
 
-def play_out(state: E.ElementalsState, planner: type[TurnPlanner] = TurnPlanner) -> tuple[bool, int]:
+#: How a player plays a turn on the compact state: from the slots, the deck left (its top last), the layout and
+#: the turn's first node, the node its plan for the turn ends on.
+Turn = Callable[[tuple[int, ...], tuple[int, ...], int, tuple], tuple]
+
+
+def plan_end(search: TurnPlanner, root: tuple) -> tuple:
+    """The node ``search`` (already run from ``root``) ends the turn on, following its best move from each node."""
+    node = root
+    while True:
+        _, move, after = search.memo[node]
+        if move is None:
+            return node
+        node = after
+
+
+def planner_turn(planner: type[TurnPlanner] = TurnPlanner) -> Turn:
+    """The planner's turn (or a narrower search's, a subclass): its best plan's end, its searches counted in
+    ``bots.WORK``."""
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
+        search = planner(slots, rest, layout)
+        search.search(root)
+        WORK[0] += len(search.memo)
+        return plan_end(search, root)
+
+    return turn
+
+
+def play_out(
+    state: E.ElementalsState, planner: type[TurnPlanner] = TurnPlanner, turn: Turn | None = None
+) -> tuple[bool, int]:
     """Play ``state`` to its end as the planner would (``bots.play_game(state, Planner(), rng)``): whether
     the game is won, and how many elementals are defeated. The planner's searches are counted in
     ``bots.WORK``. ``state`` must be ``supported``. ``planner`` may be a narrower search of a turn (a
-    subclass, for measuring cheaper players: ``benchmarks/elementals_fast.py --cheaper``).
+    subclass, for measuring cheaper players: ``benchmarks/elementals_fast.py --cheaper``); ``turn`` another
+    player's way of playing a turn (``planner_turn`` by default), the draws and Therazane's Touch as the planner's.
 
     Examples:
         >>> from rulebook import elementals
         >>> play_out(elementals.new_game(seed=141))
         (True, 12)
     """
+    turn = turn or planner_turn(planner)
     slots, (hand, piles, alive, revealed, damage, powers, doubled, _) = _compact(state)
     deck = [_ID[c] for c in state.deck]
     layout = state.layout
@@ -447,16 +479,8 @@ def play_out(state: E.ElementalsState, planner: type[TurnPlanner] = TurnPlanner)
                     deck.insert(0, deck.pop())
             hand = (*hand, *deck[:_HAND])
             del deck[:_HAND]
-        search = planner(slots, tuple(deck), layout)
         root = (hand, piles, alive, revealed, damage, powers, doubled, ())
-        search.search(root)
-        WORK[0] += len(search.memo)
-        node = root
-        while True:
-            _, move, after = search.memo[node]
-            if move is None:
-                break
-            node = after
+        node = turn(slots, tuple(deck), layout, root)
         hand, piles, alive, revealed, damage, powers, doubled, under = node
         slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
         deck.extend(under)

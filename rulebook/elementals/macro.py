@@ -121,44 +121,18 @@ def play_out(state: E.ElementalsState, commitment: Commitment, target: int = -1)
     """Play ``state`` to its end with the committed player: whether the game is won, and how many elementals
     are defeated (as ``fast.play_out``, which it equals when both weights are 0). ``state`` must be
     ``fast.supported``; the searches are counted in ``bots.WORK``."""
-    slots, (hand, piles, alive, revealed, damage, powers, doubled, _) = fast.compact(state)
-    deck = [fast.CARD_ID[c] for c in state.deck]
-    layout = state.layout
-    n = len(slots)
-    if state.peeking and fast.useful(slots, piles, alive, revealed, doubled, deck[-1]):
-        deck.insert(0, deck.pop())
-    in_turn = state.in_turn
-    while True:
-        if damage >= E.LOSING_DAMAGE:
-            return False, n - alive.bit_count()
-        if not alive:
-            return True, n
-        if not in_turn:
-            if not deck:
-                return False, n - alive.bit_count()
-            if fast.CARD_ID["KD"] in powers:
-                k = powers.index(fast.CARD_ID["KD"])
-                powers = powers[:k] + powers[k + 1 :]
-                if fast.useful(slots, piles, alive, revealed, doubled, deck[-1]):
-                    deck.insert(0, deck.pop())
-            hand = (*hand, *deck[: E.HAND_SIZE])
-            del deck[: E.HAND_SIZE]
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
+        nonlocal target
+        _, piles, alive, revealed, _, _, doubled, _ = root
         if target < 0 or not alive >> target & 1:
             target = choose_target(slots, piles, alive, revealed, doubled, layout, commitment.choose)
-        search = CommittedTurn(slots, tuple(deck), layout, target, commitment)
-        root = (hand, piles, alive, revealed, damage, powers, doubled, ())
+        search = CommittedTurn(slots, rest, layout, target, commitment)
         search.search(root)
         WORK[0] += len(search.memo)
-        node = root
-        while True:
-            _, move, after = search.memo[node]
-            if move is None:
-                break
-            node = after
-        hand, piles, alive, revealed, damage, powers, doubled, under = node
-        slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
-        deck.extend(under)
-        in_turn = False
+        return fast.plan_end(search, root)
+
+    return fast.play_out(state, turn=turn)
 
 
 class CommittedPlayer:

@@ -157,36 +157,11 @@ def best_plan(state: E.ElementalsState, top: int = TOP) -> tuple[Any, ...]:
 def play_out(state: E.ElementalsState, top: int = TOP) -> tuple[bool, int]:
     """Play ``state`` to its end with this player: whether the game is won, and how many elementals are defeated
     (``state`` must be ``fast.supported``; the searches are counted in ``bots.WORK``)."""
-    slots, (hand, piles, alive, revealed, damage, powers, doubled, _) = fast.compact(state)
-    deck = [CARD_ID[c] for c in state.deck]
-    layout = state.layout
-    n = len(slots)
-    kd = CARD_ID["KD"]
-    if state.peeking and fast.useful(slots, piles, alive, revealed, doubled, deck[-1]):
-        deck.insert(0, deck.pop())
-    in_turn = state.in_turn
-    while True:
-        if damage >= E.LOSING_DAMAGE:
-            return False, n - alive.bit_count()
-        if not alive:
-            return True, n
-        if not in_turn:
-            if not deck:
-                return False, n - alive.bit_count()
-            if kd in powers:
-                k = powers.index(kd)
-                powers = powers[:k] + powers[k + 1 :]
-                if fast.useful(slots, piles, alive, revealed, doubled, deck[-1]):
-                    deck.insert(0, deck.pop())
-            hand = (*hand, *deck[: E.HAND_SIZE])
-            del deck[: E.HAND_SIZE]
-        rest = tuple(deck)
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
         search = TurnPlanner(slots, rest, layout)
-        root = (hand, piles, alive, revealed, damage, powers, doubled, ())
         search.search(root)
         WORK[0] += len(search.memo)
-        node = best_end(search, root, Scorer(slots, rest, layout), top)
-        hand, piles, alive, revealed, damage, powers, doubled, under = node
-        slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
-        deck.extend(under)
-        in_turn = False
+        return best_end(search, root, Scorer(slots, rest, layout), top)
+
+    return fast.play_out(state, turn=turn)
