@@ -104,6 +104,9 @@ def counter(
         f"{first.player}'s {first.card} takes effect in full before the next card, unless it is countered",
         "spellfire.effects.in-order",
     )
+    earlier = _earlier_counter(between, who, known, opts)
+    if earlier is not None:
+        return _negated_earlier(seq, earlier, who, value, trace)
     stands = _not_a_counter(first, last, known, trace) or _not_theirs(first, last, who, opts, trace)
     if stands:
         return trace.ruling(stands, value)
@@ -129,6 +132,60 @@ def counter(
     )
     value["negated"] = True
     return trace.ruling(f"{last.player}'s {last.card} negates {first.player}'s {first.card}", value)
+
+
+def _earlier_counter(between: Sequence[Play], who: str, known: list[str], opts: Options) -> int | None:
+    """The index in ``between`` of a counter-effect card that already negates the first card, if one does.
+
+    It must count for the affected player (theirs, or anyone's under ``counter-by-others``) and come before any
+    other card of theirs.
+    """
+    for i, p in enumerate(between):
+        if any(_same_card(p.card, k) for k in known) and (p.player == who or opts.flag("counter-by-others")):
+            return i
+        if p.player == who:
+            return None
+    return None
+
+
+def _negated_earlier(seq: Sequence[Play], index: int, who: str, value: dict[str, Any], trace: Trace) -> Ruling:
+    """The first card is negated by a counter played before the last card, which then has nothing to cancel."""
+    first, last, earlier = seq[0], seq[-1], seq[1 + index]
+    others = [p for p in seq[1 : 1 + index] if p.player != who]
+    if others:
+        trace.add(
+            f"{', '.join(map(str, others))} in between {'is' if len(others) == 1 else 'are'} not {who}'s",
+            "spellfire.interp.counter-others-between",
+        )
+    trace.add(
+        f"{earlier.card} is a counter-effect card: it can cancel a card played before it", "spellfire.counter.negates"
+    )
+    if earlier.player != who:
+        trace.add(
+            f"{earlier.player} counters on behalf of {who} (option counter-by-others=yes)",
+            "spellfire.interp.counter-player",
+        )
+    if earlier.player == who:
+        next_card = f"{earlier.card} (play {index + 2}) is {who}'s very next card after {first.card}"
+    else:
+        next_card = f"{who} plays no other card before {earlier.player}'s {earlier.card} (play {index + 2})"
+    trace.add(next_card, "spellfire.counter.next-card")
+    trace.add(
+        f"{first.card}'s effect is cancelled, although cards otherwise take effect in the order played",
+        "spellfire.counter.negates",
+        "spellfire.effects.in-order",
+    )
+    trace.add(
+        f"{last.player}'s {last.card} (play {len(seq)}) comes after that: {first.card} is already cancelled",
+        "spellfire.counter.negates",
+    )
+    value["negated"] = True
+    value["negated_by"] = str(earlier)
+    return trace.ruling(
+        f"{earlier.player}'s {earlier.card} (play {index + 2}) negates {first.player}'s {first.card}, "
+        f"before {last.player}'s {last.card} (play {len(seq)})",
+        value,
+    )
 
 
 def _not_a_counter(first: Play, last: Play, known: list[str], trace: Trace) -> str:
