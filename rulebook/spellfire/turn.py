@@ -109,8 +109,10 @@ def _reshuffled(
     if discard == 0:
         trace.add(
             "the discard pile is empty too, so the new draw pile is empty: the game ends",
-            "spellfire.deck.empty-ends-game",
+            "spellfire.interp.empty-reshuffle",
         )
+        trace.add("an emptied draw pile ends the game", "spellfire.deck.empty-ends-game")
+        trace.add("the player with the most unrazed realms wins", "spellfire.end.victory")
         value["game_over"] = True
         return trace.ruling(f"draws {drawn}{lost}; nothing to reshuffle: the game ends", value)
     return trace.ruling(
