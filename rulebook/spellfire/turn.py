@@ -20,6 +20,9 @@ __all__ = [
     "once_per_turn",
 ]
 
+#: The reading that a once-per-turn power is used in phase 3 unless its card names another phase.
+ONCE_PHASE = "spellfire.interp.once-phase"
+
 
 
 def draw(
@@ -153,9 +156,10 @@ def once_per_turn(attempts: Sequence[str | tuple[int, int]], card_phase: int | N
     results = []
     for turn, phase in parsed:
         at = f"turn {turn} phase {phase}"
+        named = card_phase is not None and phase_ok != TURN["once_per_turn_phase"]
         if phase != phase_ok:
-            rule = "spellfire.interp.once-phase" if card_phase is None else "spellfire.once.phase-3"
-            trace.add(f"{at}: refused, the power is used in phase {phase_ok}", rule)
+            why = f"the card names phase {phase_ok} for it" if named else f"the power is used in phase {phase_ok}"
+            trace.add(f"{at}: refused, {why}", ONCE_PHASE)
             results.append({"turn": turn, "phase": phase, "allowed": False, "reason": f"not phase {phase_ok}"})
             continue
         if turn in used:
@@ -166,7 +170,10 @@ def once_per_turn(attempts: Sequence[str | tuple[int, int]], card_phase: int | N
             results.append({"turn": turn, "phase": phase, "allowed": False, "reason": "already used this turn"})
             continue
         used.add(turn)
-        trace.add(f"{at}: allowed, the first use this turn", "spellfire.once.phase-3")
+        if named:
+            trace.add(f"{at}: allowed, in the phase the card names; the first use this turn", ONCE_PHASE)
+        else:
+            trace.add(f"{at}: allowed, the first use this turn", "spellfire.once.phase-3")
         results.append({"turn": turn, "phase": phase, "allowed": True, "reason": "first use this turn"})
     verdict = "; ".join(
         f"turn {r['turn']} phase {r['phase']}: {'allowed' if r['allowed'] else 'refused'}" for r in results
