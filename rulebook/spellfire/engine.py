@@ -594,6 +594,15 @@ def _barred(who: Attacker, realm: Realm, moves: set[str], trace: Trace) -> str |
     if realm.requires and not moves & realm.requires:
         need = " or ".join(sorted(realm.requires))
         trace.add(f"{pos} can be attacked only by a {need}; {who.name} is not", "spellfire.interp.movement-requirement")
+        if "earthwalker" in moves:
+            trace.add(
+                f"{who.name} earthwalks, but earthwalking cannot pass a realm's own movement requirement",
+                "spellfire.move.earthwalker",
+            )
+            trace.add(
+                f"(the base rules agree: {pos}'s card shuts out every attacker but a {need})",
+                "spellfire.move.base-flyer-earthwalker",
+            )
         return f"{pos} can be attacked only by a {need}"
     return None
 
