@@ -109,6 +109,7 @@ def test_the_other_queries_answer() -> None:
         (["spellfire", "once", "1:9"], "phase 9 does not exist"),
         (["spellfire", "levels", "Bane"], "write 'NAME:LEVEL'"),
         (["spellfire", "levels", "Bane:²"], "must be a whole number written with the digits 0-9, not '²'"),
+        (["spellfire", "levels", "A:5:avatar", "B:6:avatar"], "name the free one with --free NAME (e.g. --free A)"),
     ],
 )
 def test_bad_input_gets_one_line_with_the_closest_name_and_exit_code_two(args: list[str], message: str) -> None:

@@ -459,7 +459,10 @@ def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
     elif len(avatars) == 1:
         chosen = avatars[0]
     elif avatars:
-        raise InvalidInputError(f"the deck has {len(avatars)} Avatars ({', '.join(avatars)}): name the free one")
+        raise InvalidInputError(
+            f"the deck has {len(avatars)} Avatars ({', '.join(avatars)}): name the free one with --free NAME "
+            f"(e.g. --free {avatars[0]})"
+        )
     total = sum(level for name, level, _ in rows if name != chosen)
     if chosen:
         level = next(lv for n, lv, _ in rows if n == chosen)
