@@ -517,12 +517,20 @@ def _gravitate(w: World, ask: Ask, c: Card) -> None:
     target = w.card(answer)
     later = [f"to {roman(n)}" for n in range(w.clash + 1, CLASHES + 1)]
     dest = clash_number(picked(ask(w, c.owner, "to", later, f"the clash {target.ref} goes to", c)))
+    root = shield_of(w, target, c.owner)
+    stops = [*([root] if root else []), *(x for x in w.here() if x.eff == "break" and x.owner != target.owner)]
     target.clash, target.resolved, target.met = dest, False, None
     w.say(
         f"{c.ref} moves {target.ref} from Clash {roman(w.clash)} to Clash {roman(dest)}",
         "elephants.gravitate.current-to-future",
     )
     w.say("Gravitate may move any active spell but itself", "elephants.interp.gravitate-targets")
+    if stops:
+        w.say(
+            f"{' and '.join(x.ref for x in stops)} {'do' if len(stops) > 1 else 'does'} not stop it: a move is not "
+            "a cancel, recall, discard or advance",
+            "elephants.interp.move-is-not-advance",
+        )
     w.say(f"{target.ref} will not resolve or advance in Clash {roman(w.clash)}", "elephants.moved.not-here")
     w.events.append(("move", target.ref, dest, c.ref))
 
@@ -669,6 +677,9 @@ def _clap(w: World, ask: Ask, c: Card) -> None:
         pool = [x for x in theirs if shield_of(w, x, c.owner) is None]
         if len(pool) < len(theirs):
             w.say("Shielded spells count, but only an unshielded one can be taken", "elephants.interp.clap-count")
+            for x in theirs:
+                if (root := shield_of(w, x, c.owner)) is not None:
+                    w.say(f"{x.ref} is shielded by {root.ref}: {c.ref} cannot take it", "elephants.root.protects")
         answer = picked(
             ask(w, c.owner, "cancel", [f"cancel {x.ref}" for x in pool], f"{c.ref}'s cancel among {e}'s spells", c)
         )
