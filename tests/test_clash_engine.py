@@ -130,3 +130,21 @@ def test_the_turn_bound_always_holds(options: dict) -> None:
         final_turn = history[-1].turn
         for state in history:
             assert final_turn - state.turn <= clash.turns_left_at_most(state)
+
+
+def test_a_position_that_lists_an_element_twice_is_refused() -> None:
+    # "fire fire*" cannot say whether Blaze is spent: refused, not read as either.
+    from rulebook.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="P1's Fire is listed twice"):
+        clash.position("fire* fire", "water")
+    with pytest.raises(InvalidInputError, match="P2's Earth is listed twice"):
+        clash.position("fire", "earth -earth")
+
+
+def test_two_gales_name_whose_takes_effect_first_and_one_move_is_singular() -> None:
+    ruling = clash.resolve_attack(clash.new_game({"gale-defends": "yes"}), "air+ > air+")
+    order = [s for s in ruling.trace if s.rule == "clash.interp.ability-order"]
+    assert order and "P1's Gale took effect first" in order[0].text and "P2's Gale comes second" in order[0].text
+    assert clash.describe(clash.position("fire", "water")).verdict == "P1 to move (turn 1), 2 legal moves"
+    assert clash.describe(clash.position("ether*", "fire")).verdict == "P1 to move (turn 1), 1 legal move"

@@ -576,7 +576,8 @@ def _strengths(
     if d_ability == "gale":
         if a_ability and note is not None:
             note(
-                f"{title(a_ability)} took effect first, as it was declared first; Gale comes second",
+                f"{PLAYERS[1 - PLAYERS.index(defender)]}'s {title(a_ability)} took effect first, as it was declared "
+                f"first; {defender}'s Gale comes second",
                 "clash.interp.ability-order",
             )
         a_str, d_str = d_str, a_str
@@ -677,12 +678,16 @@ def position(
         P2 to move (turn 1)
     """
     sides = []
-    for text in (p1, p2):
+    for player, text in zip(PLAYERS, (p1, p2), strict=True):
         in_play: set[str] = set()
         spent: set[str] = set()
+        named: set[str] = set()
         for token in text.replace(",", " ").split():
             out = token.startswith("-")
             name = element(token.strip("-*"))
+            if name in named:
+                raise InvalidInputError(f"{player}'s {title(name)} is listed twice; list each element once")
+            named.add(name)
             if not out:
                 in_play.add(name)
             if token.endswith("*"):

@@ -112,11 +112,11 @@ def describe(state: ClashState) -> Ruling:
         trace.add(
             f"P1 moved first and turns alternate: turn {state.turn} is {PLAYERS[mover]}'s", "clash.setup.first-player"
         )
-        trace.add(f"{PLAYERS[mover]} has {len(moves)} legal moves and may not pass", "clash.turn.no-passing")
-        verdict = f"{PLAYERS[mover]} to move (turn {state.turn}), {len(moves)} legal moves"
+        trace.add(f"{PLAYERS[mover]} has {plural(len(moves), 'legal move')} and may not pass", "clash.turn.no-passing")
+        verdict = f"{PLAYERS[mover]} to move (turn {state.turn}), {plural(len(moves), 'legal move')}"
     else:
         trace.add(f"{PLAYERS[mover]} answers the declared attack {state.pending}", "clash.ability.declare-order")
-        verdict = f"{PLAYERS[mover]} to answer {state.pending}, {len(moves)} legal answers"
+        verdict = f"{PLAYERS[mover]} to answer {state.pending}, {plural(len(moves), 'legal answer')}"
     trace.add(f"{PLAYERS[1 - mover]} moves after {PLAYERS[mover]}", "clash.turn.alternate")
     bound = turns_left_at_most(state)
     trace.add(f"The game ends within {bound} more turns", "clash.interp.game-ends")
