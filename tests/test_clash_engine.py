@@ -148,3 +148,12 @@ def test_two_gales_name_whose_takes_effect_first_and_one_move_is_singular() -> N
     assert order and "P1's Gale took effect first" in order[0].text and "P2's Gale comes second" in order[0].text
     assert clash.describe(clash.position("fire", "water")).verdict == "P1 to move (turn 1), 2 legal moves"
     assert clash.describe(clash.position("ether*", "fire")).verdict == "P1 to move (turn 1), 1 legal move"
+
+
+def test_revive_declared_in_an_attack_is_refused_in_plain_words() -> None:
+    ruling = clash.resolve_attack(clash.new_game(), "ether+ > fire")
+    assert not ruling.legal
+    assert ruling.verdict == (
+        "illegal: P1's Ether cannot use Revive when attacking: "
+        "it is used only on its owner's turn, instead of attacking"
+    )

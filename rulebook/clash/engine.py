@@ -411,12 +411,16 @@ class ClashState(Frozen):
                 [rule, "clash.interp.revive-target"],
             )
         if not _timing_allows(ability, role, self.options):
-            when = {"attack": "attacking", "defend": "defending", "turn": "on its owner's turn instead of attacking"}
+            when = {
+                "attack": "when attacking",
+                "defend": "when defending",
+                "turn": "on its owner's turn, instead of attacking",
+            }
             timing = ABILITIES[ability]["timing"]
             rules = ["clash.ability.timing", rule]
             if ability == "gale":
                 rules.append("clash.interp.gale-defends")
-            return f"{who} cannot use {title(ability)} when {when[role]}: it is used only when {when[timing]}", rules
+            return f"{who} cannot use {title(ability)} {when[role]}: it is used only {when[timing]}", rules
         if not self.sides[player].can_use(elem):
             return f"{who} has already used {title(ability)}", ["clash.ability.once", rule]
         return None
