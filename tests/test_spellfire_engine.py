@@ -145,3 +145,17 @@ def test_data_protection_is_the_two_realms_directly_behind() -> None:
     for r, row in enumerate(rows[:-1]):
         for i, pos in enumerate(row):
             assert list(spellfire.PROTECTS[pos]) == rows[r + 1][i : i + 2]
+
+
+def test_a_counter_on_behalf_of_the_affected_player_says_that_player_played_nothing_before_it() -> None:
+    ruling = spellfire.counter(["P1 Cataclysm!", "P2 Calm"], affected="P3", options={"counter-by-others": "yes"})
+    texts = [s.text for s in ruling.trace if s.rule == "spellfire.counter.next-card"]
+    assert texts == ["P3 plays no other card before P2's Calm"]
+
+
+def test_the_first_of_two_counters_is_the_one_that_negates() -> None:
+    ruling = spellfire.counter(["P1 Cataclysm!", "P2 Calm", "P2 Good Fortune", "P2 Calm"])
+    assert ruling.value["negated"] is True and ruling.value["negated_by"] == "P2 Calm"
+    assert ruling.verdict == "P2's Calm (play 2) negates P1's Cataclysm!, before P2's Calm (play 4)"
+    # A counter by another player does not count by default, and does not spoil the affected player's own.
+    assert spellfire.counter(["P1 Cataclysm!", "P3 Calm", "P2 Calm"]).verdict == "P2's Calm negates P1's Cataclysm!"

@@ -124,7 +124,10 @@ def counter(
         )
         played = f"{who} played {own[0].card} before {last.card}"
         return trace.ruling(f"{first.player}'s {first.card} stands: {played}", value)
-    trace.add(f"{last.card} is {who}'s very next card after {first.card}", "spellfire.counter.next-card")
+    if last.player == who:
+        trace.add(f"{last.card} is {who}'s very next card after {first.card}", "spellfire.counter.next-card")
+    else:
+        trace.add(f"{who} plays no other card before {last.player}'s {last.card}", "spellfire.counter.next-card")
     trace.add(
         f"{first.card}'s effect is cancelled, although cards otherwise take effect in the order played",
         "spellfire.counter.negates",
