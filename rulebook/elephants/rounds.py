@@ -240,8 +240,18 @@ def _self_advance(w: World, ask: Ask, c: Card, start: list[Card], breakers: list
     kind = SPELLS[c.eff]["advance"]
     if _stays(w, c, start):
         return
-    if SPELLS[c.eff].get("advance_needs") == "discard-own-active" and not _pays(w, ask, c, breakers):
+    needs = SPELLS[c.eff].get("advance_needs")
+    if needs == "discard-own-active" and not _pays(w, ask, c, breakers):
         return
+    if needs == "another-attack-active":
+        other = next(x for x in start if "attack" in spell_types(x) and x is not c)
+        w.say(f"{other.ref} is another active attack spell, so {c.ref} may advance itself", spell_rule(c))
+    elif needs == "another-own-active":
+        other = next(x for x in start if x.owner == c.owner and x is not c)
+        w.say(
+            f"{other.ref} is another active spell of {c.owner}, so {c.ref} may advance itself",
+            "elephants.public.nightglow-card",
+        )
     if kind == "self-once":
         w.say(f"{c.ref} may advance itself once a round", "elephants.advance.self-once")
     elif kind == "self-if-hit":
