@@ -47,13 +47,16 @@ from rulebook.ruling import Trace
 __all__ = [
     "MAX_CHOICES",
     "MAX_PAYMENTS",
+    "ascend_reveal",
     "card_effects",
+    "cast_type_problem",
     "choose",
     "condition_met",
     "continuous_stats",
     "deck_payment",
     "field_payments",
     "field_spirit_problem",
+    "note_misenchanted_cast",
     "pay_costs",
     "payment_choices",
     "read_targets",
@@ -393,6 +396,52 @@ def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "")
             if deck is not None:
                 out.append([*chosen, *deck])
     return out
+
+
+def cast_type_problem(pos: Position, name: str, spirits: Sequence[str], how: str) -> Refusal | None:
+    """Why Casting ``name`` with ``spirits`` is refused: enough of them, but not of its cost's types, so it would
+    enter the field Misenchanted, which the default reading of ``cast-types`` forbids; ``None`` otherwise.
+
+    ``how`` says how the Spirits came (``"the Spirit revealed"``). The option is read only when the types fall
+    short, so an answer rests on it exactly when it decides.
+    """
+    cost = pos.cards[name].cost
+    if "?" in spirits or card_status(cost, spirits) != "misenchanted" or pos.opts["cast-types"] != "required":
+        return None
+    need = " ".join("any" if t == "&" else t for t in cost)
+    return (
+        f"{name} costs {need}: {how} ({' '.join(spirits)}) would not meet its types, and a Cast is paid with "
+        "Spirits of its cost's types (option cast-types=required)",
+        ("elestrals.card.enchantment-cost", "elestrals.interp.cast-spirit-types"),
+    )
+
+
+def note_misenchanted_cast(pos: Position, name: str, spirits: Sequence[str], trace: Trace) -> None:
+    """Say so when a Cast paid with Spirits that miss its cost's types (option ``cast-types=any``) leaves the card
+    Misenchanted."""
+    if "?" not in spirits and card_status(pos.cards[name].cost, spirits) == "misenchanted":
+        trace.add(
+            f"{name}'s Spirits ({' '.join(spirits)}) do not meet its cost's types: it comes in Misenchanted "
+            "(option cast-types=any)",
+            "elestrals.interp.cast-spirit-types",
+        )
+        trace.add("A Misenchanted card stays and battles, but has no effect", "elestrals.card.misenchanted")
+
+
+def ascend_reveal(pos: Position, who: int, name: str, have: Sequence[str]) -> str:
+    """The Spirit a Normal Ascend reveals by default: a type the new Elestral's cost still lacks after the Spirits
+    it reuses (``have``), if the Spirit Deck holds one; else the cost's first type, or ``&`` (the most plentiful).
+    """
+    cost = pos.cards[name].cost
+    deck = pos.sides[who].spirit_deck
+    rest = list(cost)
+    for kind in have:
+        if kind in rest:
+            rest.remove(kind)
+    for want in [t for t in rest if t != "&"] + list(cost[:1]):
+        if want == "&" or not deck.bounded or deck.count(want) or deck.count("?"):
+            return want
+    return "&"
 
 
 def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebook.elestrals.abilities import (
+    ascend_reveal,
+    cast_type_problem,
     deck_payment,
     field_spirit_problem,
+    note_misenchanted_cast,
     refuse_use,
     split_payment,
     trigger,
@@ -176,7 +179,8 @@ def _refuse_normal_cast(
         return _no(
             f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
         )
-    return _reveal(pos, who, parts.get("paying", []), 1)
+    paying = parts.get("paying", [])
+    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
 
 def _refuse_normal_ascend(
@@ -208,7 +212,32 @@ def _refuse_normal_ascend(
             return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
         if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
             return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
-    return _reveal(pos, who, parts.get("paying", []), 1)
+    paying = parts.get("paying", [])
+    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, _reused(pos, who, head[0], parts))
+
+
+def _reused(pos: Position, who: int, ref: str, parts: Parts) -> list[str]:
+    """The Spirits a Normal Ascend puts under the new Elestral besides the one revealed: those picked from your other
+    Elestrals (``adding``) and the Ascending Elestral's own."""
+    _, old = _own_elestral(pos, who, ref)
+    picked = [lookup_name("Spirit type", item.partition(":")[2], SPIRIT_TYPES) for item in parts.get("adding", [])]
+    return picked + list(old.spirits if old else ())
+
+
+def _reveal_kind(pos: Position, who: int, name: str, paying: Sequence[str], reused: Sequence[str] | None) -> str:
+    """The type of Spirit a Normal Cast (``reused`` None) or Normal Ascend reveals: the one named, else the default."""
+    if paying:
+        return lookup_name("Spirit type", paying[0], SPIRIT_TYPES)
+    return _first_need(pos, who, name) if reused is None else ascend_reveal(pos, who, name, reused)
+
+
+def _revealed_types(
+    pos: Position, who: int, name: str, paying: Sequence[str], reused: list[str] | None
+) -> Refusal | None:
+    """Whether the Spirits of a Normal Cast (``reused`` None) or Ascend meet the new Elestral's cost's types."""
+    _, got = pos.sides[who].spirit_deck.take(_reveal_kind(pos, who, name, paying, reused))
+    how = "the Spirit revealed" if reused is None else "the Spirits it would hold"
+    return cast_type_problem(pos, name, [got, *(reused or ())], how)
 
 
 def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
@@ -463,7 +492,8 @@ def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts:
             return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
                 f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
             )
-    return None
+    paid = [*deck_words, *(item.partition(":")[2] for item in field_words)]
+    return cast_type_problem(pos, card.name, paid, "the Spirits named")
 
 
 def _has_target(pos: Position, who: int, target: str) -> bool:
@@ -557,10 +587,8 @@ def _perform_cast_or_ascend(
     name = pos.names[who]
     card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
     position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
-    paying = parts.get("paying", [])
-    deck, kind = side.spirit_deck.take(
-        lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
-    )
+    reused = _reused(pos, who, head[0], parts) if verb == "normal-ascend" else None
+    deck, kind = side.spirit_deck.take(_reveal_kind(pos, who, card, parts.get("paying", []), reused))
     hand = list(side.hand)
     hand.remove(card)
     spirits = [kind]
@@ -576,6 +604,7 @@ def _perform_cast_or_ascend(
         )
         trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
         trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
+        note_misenchanted_cast(pos, card, spirits, trace)
         link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
     else:
         slot, old = _own_elestral(pos, who, head[0])
@@ -616,6 +645,7 @@ def _perform_cast_or_ascend(
             "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
             "elestrals.advanced.ascend-loses-artifacts",
         )
+        note_misenchanted_cast(pos, card, spirits, trace)
         link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
     trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
     return _add_link(pos, link, trace)
@@ -835,6 +865,7 @@ def _pay_rune(
         f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
         "elestrals.main.rune-exact-spirits",
     )
+    note_misenchanted_cast(pos, card.name, spirits, trace)
     return pos, spirits, where
 
 
