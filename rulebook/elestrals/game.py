@@ -415,7 +415,17 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
-    return pos
+    if pos.chain:
+        return pos
+    checked = Trace()
+    after, report = _chain.between_chains(pos, checked)
+    if report["underworld"]:
+        trace.add(
+            "No chain is left in Limbo: the effect's chain has resolved, so the check between chains follows",
+            "elestrals.chain.between-chains",
+        )
+        trace.steps += checked.steps
+    return after
 
 
 def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any]) -> tuple[Position, tuple[Action, ...]]:
