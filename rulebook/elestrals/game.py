@@ -164,12 +164,22 @@ def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
 
 
 def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
-    """A Nexus (as an effect instructs) is refused only when its words name no cards; it may do nothing."""
+    """A Nexus (as an effect instructs) is refused when it chooses what cannot be chosen: a card not on your field,
+    the same card twice, a Set Rune. It does nothing when a chosen card cannot take part (or has left)."""
     if len(action.args) < 2:
         raise InvalidInputError("write a Nexus as nexus FROM TO [COUNT] [TYPE], e.g. nexus E1 R2 1 fire")
-    for ref in action.args[:2]:
-        pos.resolve_ref(ref, who)
+    refs = [pos.resolve_ref(ref, who) for ref in action.args[:2]]
     _nexus_words(action)
+    if any(owner != who for owner, _, _ in refs):
+        return (
+            "a Nexus moves Spirits between cards on your own field: another player's card cannot be chosen",
+            ("elestrals.nexus.move",),
+        )
+    if refs[0] == refs[1]:
+        return (
+            "a Nexus moves Spirits to a different card: one card cannot both give and receive",
+            ("elestrals.nexus.move",),
+        )
     for ref in action.args[:2]:
         card = pos.at(ref, who)
         if getattr(card, "set", False):
@@ -393,10 +403,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         f"As an effect instructs, Nexus {plural(count, 'Spirit')} from {head[0]} to {head[1]}", "elestrals.nexus.move"
     )
     problem = ""
-    if any(owner != who for owner, _, _ in refs):
-        problem = "a Nexus moves Spirits between cards on your own field"
-    elif giver is None or taker is None or head[0].upper() == head[1].upper():
-        problem = "a card is no longer on the field (or both are the same card)"
+    if giver is None or taker is None:
+        problem = "a card is no longer on the field"
     else:
         movable = [s for s in giver.spirits if not kind or s == kind]
         if len(movable) < count:
