@@ -361,7 +361,7 @@ def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: 
     if timing and pos.phase != "main":
         return _no(
             f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
-            "elestrals.glossary.invoke",
+            "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
         )
     if timing:
         return timing
