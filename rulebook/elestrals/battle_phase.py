@@ -306,14 +306,22 @@ def _compare(
             f"The Elestral with {min(a, d)} Attack deals no damage but can still be destroyed",
             "elestrals.battle.zero-attack",
         )
+    paid = False
     for who, me, them in (("attacker", att, dfd), ("defender", dfd, att)):
         mine, theirs = len(me.spirits), len(them.spirits)
         if who in destroyed and mine < theirs:
+            paid = True
             expend[who] += theirs - mine
             trace.add(
                 f"The {who} had {plural(mine, 'Spirit')} to {theirs}: its controller Expends {theirs - mine}",
                 "elestrals.battle.spirit-difference",
             )
+    if destroyed and not paid:
+        trace.add(
+            f"No destroyed Elestral had fewer Spirits than the other (the attacker {len(att.spirits)}, the "
+            f"defender {len(dfd.spirits)}): no one Expends",
+            "elestrals.battle.spirit-difference",
+        )
 
 
 def _expend(pos: Position, expend: dict[str, int], trace: Trace) -> tuple[Position, str | None]:
