@@ -56,6 +56,7 @@ __all__ = [
     "deck_payment",
     "field_payments",
     "field_spirit_problem",
+    "idle_continuous",
     "note_misenchanted_cast",
     "pay_costs",
     "payment_choices",
@@ -824,14 +825,25 @@ def _enchanted(pos: Position, card: Elestral | Rune | Stadium) -> bool:
 def continuous_stats(pos: Position, elestral: Elestral) -> list[str]:
     """The stat effects continuous effects put on an Elestral now, in field order (Stadiums, then each player's
     Rune Row and Elestral Row, the turn player's first), which stands for the order they were Cast."""
+    return _continuous(pos, elestral)[0]
+
+
+def idle_continuous(pos: Position, elestral: Elestral) -> list[tuple[str, str]]:
+    """The cards whose continuous effects would change an Elestral's stats but do not, having lost their effect:
+    ``(card name, "Misenchanted" or "Suppressed")`` each."""
+    return _continuous(pos, elestral)[1]
+
+
+def _continuous(pos: Position, elestral: Elestral) -> tuple[list[str], list[tuple[str, str]]]:
     where = None
     for owner, side in enumerate(pos.sides):
         for slot, el in enumerate(side.elestrals):
             if el is elestral:
                 where = f"{pos.names[owner]}:E{slot + 1}:{el.card}"
     if where is None:
-        return []
+        return [], []
     out: list[str] = []
+    idle: list[tuple[str, str]] = []
     order = (pos.player, 1 - pos.player)
     sources = [(w, "S", pos.sides[w].stadium) for w in order]
     sources += [(w, f"R{i + 1}", r) for w in order for i, r in enumerate(pos.sides[w].runes)]
@@ -839,10 +851,12 @@ def continuous_stats(pos: Position, elestral: Elestral) -> list[str]:
     for w, ref, card in sources:
         if card is None or (isinstance(card, Rune) and card.set) or not pos.cards[card.card].effects:
             continue
-        if not _enchanted(pos, card):
-            continue
+        lost = "Suppressed" if card.suppressed else "" if _enchanted(pos, card) else "Misenchanted"
         for _, effect in card_effects(pos.cards[card.card], "continuous"):
             assert effect.target is not None
-            if where in matches(pos, w, effect.target, ref) and condition_met(pos, w, effect, ref):
+            if lost and card_status(pos.cards[card.card].cost, card.spirits) != "too-few":
+                if where in matches(pos, w, effect.target, ref):
+                    idle.append((card.card, lost))
+            elif not lost and where in matches(pos, w, effect.target, ref) and condition_met(pos, w, effect, ref):
                 out += [step.words[0] for step in effect.steps]
-    return out
+    return out, idle

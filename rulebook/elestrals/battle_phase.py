@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.abilities import continuous_stats, trigger
+from rulebook.elestrals.abilities import continuous_stats, idle_continuous, trigger
 from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
@@ -112,14 +112,21 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     what = describe(pos, defender) if defender else "the opponent's Spirit Deck (they have no Elestral)"
     trace.add(f"Attack Step: {describe(pos, attacker)} attacks {what}", "elestrals.battle.declare")
     for el in (attacker, defender):
-        lasting = continuous_stats(pos, el) if el is not None else []
-        if el is not None and lasting:
+        if el is None:
+            continue
+        lasting = continuous_stats(pos, el)
+        if lasting:
             card = pos.cards[el.card]
             effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
             trace.add(
                 f"{el.card}: {card.attack}/{card.defense} with {effects} (continuous effects first, then the others "
                 "in the order applied; set, then increase/decrease, then swap)",
                 "elestrals.advanced.stat-order",
+            )
+        for name, lost in idle_continuous(pos, el):
+            trace.add(
+                f"{name} is {lost}: its effect does not change {el.card}'s stats",
+                "elestrals.card.misenchanted" if lost == "Misenchanted" else "elestrals.advanced.suppressed",
             )
     battle = Battle(
         slot, attacker.card, target, defender.card if defender else "", defender.position if defender else "", "attack"
