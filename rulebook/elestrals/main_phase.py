@@ -243,10 +243,17 @@ def _revealed_types(
 def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
     if not head:
         raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
-    _slot, card = _own_elestral(pos, who, head[0])
+    owner, zone, _ = pos.resolve_ref(head[0], who)
     kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
     if timing or (timing := _spirit_action(pos, who)):
         return timing
+    if owner != who or zone != "E":
+        what = "another player's card" if owner != who else "not an Elestral"
+        return _no(
+            f"the Spirit action Enchants an Elestral on your own field, and {head[0].upper()} is {what}",
+            "elestrals.main.enchant",
+        )
+    _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
     return _reveal(pos, who, kinds, 1)
