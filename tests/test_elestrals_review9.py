@@ -73,3 +73,23 @@ def test_a_described_refusal_names_every_other_record_that_forbids_it_by_its_tit
     assert ruling.legal is False
     also = [step for step in ruling.trace if step.text.startswith("also forbidden by")]
     assert also and all('"' in step.text for step in also), [step.text for step in ruling.trace]
+
+
+def test_a_player_may_decline_a_when_you_cast_draw_rather_than_draw_from_an_empty_deck() -> None:
+    game = elestrals.load(str(REVIEW / "p56-scout-empty-deck.toml"), str(REVIEW / "cards.toml"))
+    after, ruling = elestrals.check(game, 'normal-cast "Ashfang Scout" attack')
+    assert after is not None and ruling.legal is True
+    listed = [str(a) for a in elestrals.Game(after).legal_actions()]
+    assert listed == ['conditional "Ashfang Scout on cast"', "pass"]
+    final, declined = elestrals.check(after, "pass")
+    assert declined.legal is True and final is not None and not final.over
+
+
+def test_declining_the_effect_a_card_stayed_for_sends_the_card_away_at_the_check() -> None:
+    examples = ROOT / "examples" / "elestrals"
+    game = elestrals.load(str(examples / "waiting-effect.toml"), str(examples / "cards.toml"))
+    after, _ = elestrals.check(game, "resolve")
+    assert after is not None and after.sides[1].elestrals[0] is not None  # Brook Oracle stays one more chain
+    final, ruling = elestrals.check(after, "pass")
+    assert final is not None and final.sides[1].elestrals[0] is None
+    assert "Brook Oracle" in final.sides[1].underworld and "elestrals.chain.between-chains" in ruling.rules

@@ -114,7 +114,7 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
     if pos.chain and pos.closed:
         return "the chain is closed: it resolves before anything else happens", ("elestrals.chain.closed",)
     if verb == "pass":
-        if pos.waiting and _can_chain_waiting(pos, actor):
+        if pos.waiting and _can_chain_waiting(pos, actor) and not _only_conditionals(pos, actor):
             return (
                 "the cards and effects waiting in Limbo join the next chain: chain them first",
                 ("elestrals.chain.next-chain-order",),
@@ -142,12 +142,28 @@ def _can_chain_waiting(pos: Position, who: int) -> bool:
     return any(_chain.refuse_waiting(pos, who, a) is None for a in mine)
 
 
+def _only_conditionals(pos: Position, who: int) -> bool:
+    """Whether all of ``who``'s items waiting in Limbo are conditional effects, which they may choose not to use
+    (a card an effect says to Cast must be chained)."""
+    return all(item.kind == "conditional" for item in pos.waiting if item.player == who)
+
+
 def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
-    """``who``'s waiting items that can no longer be carried out do nothing; a card to be Special Cast goes back."""
+    """``who``'s waiting items are dropped: conditional effects they choose not to use, or items that can no longer
+    be carried out (a card to be Special Cast goes back). With nothing left in Limbo and no chain, the check
+    between chains follows (a card kept one more chain for a declined effect goes now)."""
+    declined = _can_chain_waiting(pos, who)
     kept = []
     for item in pos.waiting:
         if item.player != who:
             kept.append(item)
+            continue
+        if declined:
+            trace.add(
+                f"{pos.names[who]} does not use {item.label or item.card}: a conditional effect is its "
+                "controller's to use or not",
+                "elestrals.card.conditional",
+            )
             continue
         trace.add(
             f"{pos.names[who]}'s waiting {item.label or item.card} can no longer be carried out: it does nothing",
@@ -160,7 +176,10 @@ def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
             else:
                 side = replace(side, underworld=(*side.underworld, item.card))
             pos = pos.with_side(who, side)
-    return replace(pos, waiting=tuple(kept))
+    pos = replace(pos, waiting=tuple(kept))
+    if declined and not kept and not pos.chain:
+        pos = _chain.between_chains(pos, trace)[0]
+    return pos
 
 
 def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
@@ -734,6 +753,8 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
     """The rules that allow a legal action, for ``legal``'s list."""
     verb = action.verb
     if verb == "pass":
+        if pos.waiting:
+            return ("elestrals.card.conditional",)
         if pos.chain:
             return ("elestrals.chain.closed",)
         if in_window(pos):
