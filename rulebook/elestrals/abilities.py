@@ -639,7 +639,8 @@ def _expend(pos: Position, who: int, card: Card, words: Words, targets: Words, t
     for _ in range(int(words[0])):
         side = pos.sides[who]
         if side.spirit_deck.size == 0:
-            trace.add(f"{pos.names[who]} must Expend from an empty Spirit Deck and loses", "elestrals.end.ways-to-lose")
+            trace.add(f"{pos.names[who]} must Expend from an empty Spirit Deck", "elestrals.end.expend-from-empty")
+            trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
             return replace(pos, over=True, winner=1 - who)
         deck, got = side.spirit_deck.take("&")
         pos = pos.with_side(who, replace(side, spirit_deck=deck, underworld=(*side.underworld, got)))
