@@ -43,6 +43,8 @@ from rulebook.elestrals.state import (
     leave_field,
     put_card,
     replace,
+    replace_stadiums,
+    stadium_stays,
     to_underworld,
     window_open,
 )
@@ -894,7 +896,8 @@ def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool,
         trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
         trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
         if pos.opts["stadium-replaced"] == "on-cast":
-            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+            pos = replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+        stadium_stays(pos, card.name, trace)
         return pos, "S"
     if not where:
         slot = open_slot(pos, who, "R")
@@ -902,18 +905,6 @@ def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool,
         where = f"R{slot + 1}"
         trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
     return pos, where
-
-
-def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
-    for who in (0, 1):
-        old = pos.sides[who].stadium
-        if old is not None:
-            pos = leave_field(pos, who, "S", 0, trace, why="is replaced")
-            trace.add(
-                f"{old.card}, {pos.names[who]}'s Stadium, goes to the Underworld {when}",
-                "elestrals.interp.stadium-replacement",
-            )
-    return pos
 
 
 def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
@@ -944,6 +935,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             return pos
         if link.kind in ("normal-cast", "normal-ascend"):
             trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+        if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
+            stadium_stays(pos, link.card, trace, negated=True)
         return to_underworld(pos, who, (link.card, *link.spirits))
     extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
@@ -967,7 +960,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             return to_underworld(pos, who, (link.card, *link.spirits))
         if card.rune == "stadium":
             if pos.opts["stadium-replaced"] == "on-resolve":
-                pos = _replace_stadiums(
+                pos = replace_stadiums(
                     pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
                 )
             pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
