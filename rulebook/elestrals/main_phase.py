@@ -944,7 +944,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         slot = int(link.slot[1]) - 1
         elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
         pos = put_card(pos, who, "E", slot, elestral)
-        rule = "elestrals.main.normal-ascend" if "ascend" in link.kind else "elestrals.main.normal-cast"
+        rule = f"elestrals.main.{link.kind}"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
         return trigger(pos, who, link.slot, link.card, "cast", trace)
     if link.kind == "cast-rune":
