@@ -93,3 +93,13 @@ def test_declining_the_effect_a_card_stayed_for_sends_the_card_away_at_the_check
     final, ruling = elestrals.check(after, "pass")
     assert final is not None and final.sides[1].elestrals[0] is None
     assert "Brook Oracle" in final.sides[1].underworld and "elestrals.chain.between-chains" in ruling.rules
+
+
+def test_during_a_battle_an_effect_turns_an_elestral_outside_it_but_not_one_in_it() -> None:
+    beside = elestrals.load(str(REVIEW / "p66-position-beside-battle.toml"), str(REVIEW / "cards.toml"))
+    after, _ = elestrals.check(beside, "cast-rune R1 targeting P1:E2")
+    assert after is not None and after.sides[0].elestrals[1].position == "defense"
+    inside = elestrals.load(str(REVIEW / "p64-position-in-battle.toml"), str(REVIEW / "cards.toml"))
+    _, ruling = elestrals.check(inside, "cast-rune R1 targeting P1:E1")
+    assert "elestrals.battle.battle-step" in ruling.rules
+    assert "elestrals.advanced.position-changed-by-effect" not in ruling.rules

@@ -719,15 +719,24 @@ def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, tra
     return pos
 
 
+def _in_battle(pos: Position, owner: int, zone: str, slot: int) -> bool:
+    """Whether the Elestral at ``owner``'s ``zone`` ``slot`` is one of the two in battle (the Battle or Damage Step)."""
+    b = pos.battle
+    if b is None or b.step not in ("battle", "damage") or zone != "E":
+        return False
+    return (owner, slot) in ((pos.player, b.attacker), (1 - pos.player, b.target))
+
+
 def _position(pos: Position, who: int, card: Card, words: Words, targets: Words, trace: Trace) -> Position:
     for target in targets:
         owner_name, ref, name = target.split(":", 2)
-        if pos.battle is not None and pos.battle.step in ("battle", "damage"):
+        owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
+        if _in_battle(pos, owner, zone, slot):
             trace.add(
-                f"{name} is in battle: its Position cannot change", "elestrals.advanced.position-changed-by-effect"
+                f"{name} is in battle: until the battle is over, effects cannot change its Position",
+                "elestrals.battle.battle-step",
             )
             continue
-        owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         here = pos.at(f"{owner_name}:{ref}")
         assert isinstance(here, Elestral)
         turned = "defense" if here.position == "attack" else "attack"
