@@ -47,13 +47,17 @@ from rulebook.ruling import Trace
 __all__ = [
     "MAX_CHOICES",
     "MAX_PAYMENTS",
+    "ascend_reveal",
     "card_effects",
+    "cast_type_problem",
     "choose",
     "condition_met",
     "continuous_stats",
     "deck_payment",
     "field_payments",
     "field_spirit_problem",
+    "idle_continuous",
+    "note_misenchanted_cast",
     "pay_costs",
     "payment_choices",
     "read_targets",
@@ -395,6 +399,52 @@ def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "")
     return out
 
 
+def cast_type_problem(pos: Position, name: str, spirits: Sequence[str], how: str) -> Refusal | None:
+    """Why Casting ``name`` with ``spirits`` is refused: enough of them, but not of its cost's types, so it would
+    enter the field Misenchanted, which the default reading of ``cast-types`` forbids; ``None`` otherwise.
+
+    ``how`` says how the Spirits came (``"the Spirit revealed"``). The option is read only when the types fall
+    short, so an answer rests on it exactly when it decides.
+    """
+    cost = pos.cards[name].cost
+    if "?" in spirits or card_status(cost, spirits) != "misenchanted" or pos.opts["cast-types"] != "required":
+        return None
+    need = " ".join("any" if t == "&" else t for t in cost)
+    return (
+        f"{name} costs {need}: {how} ({' '.join(spirits)}) would not meet its types, and a Cast is paid with "
+        "Spirits of its cost's types (option cast-types=required)",
+        ("elestrals.card.enchantment-cost", "elestrals.interp.cast-spirit-types"),
+    )
+
+
+def note_misenchanted_cast(pos: Position, name: str, spirits: Sequence[str], trace: Trace) -> None:
+    """Say so when a Cast paid with Spirits that miss its cost's types (option ``cast-types=any``) leaves the card
+    Misenchanted."""
+    if "?" not in spirits and card_status(pos.cards[name].cost, spirits) == "misenchanted":
+        trace.add(
+            f"{name}'s Spirits ({' '.join(spirits)}) do not meet its cost's types: it comes in Misenchanted "
+            "(option cast-types=any)",
+            "elestrals.interp.cast-spirit-types",
+        )
+        trace.add("A Misenchanted card stays and battles, but has no effect", "elestrals.card.misenchanted")
+
+
+def ascend_reveal(pos: Position, who: int, name: str, have: Sequence[str]) -> str:
+    """The Spirit a Normal Ascend reveals by default: a type the new Elestral's cost still lacks after the Spirits
+    it reuses (``have``), if the Spirit Deck holds one; else the cost's first type, or ``&`` (the most plentiful).
+    """
+    cost = pos.cards[name].cost
+    deck = pos.sides[who].spirit_deck
+    rest = list(cost)
+    for kind in have:
+        if kind in rest:
+            rest.remove(kind)
+    for want in [t for t in rest if t != "&"] + list(cost[:1]):
+        if want == "&" or not deck.bounded or deck.count(want) or deck.count("?"):
+            return want
+    return "&"
+
+
 def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:
     """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
     ref, _, kind = item.partition(":")
@@ -589,7 +639,8 @@ def _expend(pos: Position, who: int, card: Card, words: Words, targets: Words, t
     for _ in range(int(words[0])):
         side = pos.sides[who]
         if side.spirit_deck.size == 0:
-            trace.add(f"{pos.names[who]} must Expend from an empty Spirit Deck and loses", "elestrals.end.ways-to-lose")
+            trace.add(f"{pos.names[who]} must Expend from an empty Spirit Deck", "elestrals.end.expend-from-empty")
+            trace.add(f"{pos.names[who]} loses; their opponent wins", "elestrals.end.ways-to-lose")
             return replace(pos, over=True, winner=1 - who)
         deck, got = side.spirit_deck.take("&")
         pos = pos.with_side(who, replace(side, spirit_deck=deck, underworld=(*side.underworld, got)))
@@ -668,15 +719,24 @@ def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, tra
     return pos
 
 
+def _in_battle(pos: Position, owner: int, zone: str, slot: int) -> bool:
+    """Whether the Elestral at ``owner``'s ``zone`` ``slot`` is one of the two in battle (the Battle or Damage Step)."""
+    b = pos.battle
+    if b is None or b.step not in ("battle", "damage") or zone != "E":
+        return False
+    return (owner, slot) in ((pos.player, b.attacker), (1 - pos.player, b.target))
+
+
 def _position(pos: Position, who: int, card: Card, words: Words, targets: Words, trace: Trace) -> Position:
     for target in targets:
         owner_name, ref, name = target.split(":", 2)
-        if pos.battle is not None and pos.battle.step in ("battle", "damage"):
+        owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
+        if _in_battle(pos, owner, zone, slot):
             trace.add(
-                f"{name} is in battle: its Position cannot change", "elestrals.advanced.position-changed-by-effect"
+                f"{name} is in battle: until the battle is over, effects cannot change its Position",
+                "elestrals.battle.battle-step",
             )
             continue
-        owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         here = pos.at(f"{owner_name}:{ref}")
         assert isinstance(here, Elestral)
         turned = "defense" if here.position == "attack" else "attack"
@@ -775,14 +835,25 @@ def _enchanted(pos: Position, card: Elestral | Rune | Stadium) -> bool:
 def continuous_stats(pos: Position, elestral: Elestral) -> list[str]:
     """The stat effects continuous effects put on an Elestral now, in field order (Stadiums, then each player's
     Rune Row and Elestral Row, the turn player's first), which stands for the order they were Cast."""
+    return _continuous(pos, elestral)[0]
+
+
+def idle_continuous(pos: Position, elestral: Elestral) -> list[tuple[str, str]]:
+    """The cards whose continuous effects would change an Elestral's stats but do not, having lost their effect:
+    ``(card name, "Misenchanted" or "Suppressed")`` each."""
+    return _continuous(pos, elestral)[1]
+
+
+def _continuous(pos: Position, elestral: Elestral) -> tuple[list[str], list[tuple[str, str]]]:
     where = None
     for owner, side in enumerate(pos.sides):
         for slot, el in enumerate(side.elestrals):
             if el is elestral:
                 where = f"{pos.names[owner]}:E{slot + 1}:{el.card}"
     if where is None:
-        return []
+        return [], []
     out: list[str] = []
+    idle: list[tuple[str, str]] = []
     order = (pos.player, 1 - pos.player)
     sources = [(w, "S", pos.sides[w].stadium) for w in order]
     sources += [(w, f"R{i + 1}", r) for w in order for i, r in enumerate(pos.sides[w].runes)]
@@ -790,10 +861,12 @@ def continuous_stats(pos: Position, elestral: Elestral) -> list[str]:
     for w, ref, card in sources:
         if card is None or (isinstance(card, Rune) and card.set) or not pos.cards[card.card].effects:
             continue
-        if not _enchanted(pos, card):
-            continue
+        lost = "Suppressed" if card.suppressed else "" if _enchanted(pos, card) else "Misenchanted"
         for _, effect in card_effects(pos.cards[card.card], "continuous"):
             assert effect.target is not None
-            if where in matches(pos, w, effect.target, ref) and condition_met(pos, w, effect, ref):
+            if lost and card_status(pos.cards[card.card].cost, card.spirits) != "too-few":
+                if where in matches(pos, w, effect.target, ref):
+                    idle.append((card.card, lost))
+            elif not lost and where in matches(pos, w, effect.target, ref) and condition_met(pos, w, effect, ref):
                 out += [step.words[0] for step in effect.steps]
-    return out
+    return out, idle

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.elestrals.abilities import continuous_stats, trigger
+from rulebook.elestrals.abilities import continuous_stats, idle_continuous, trigger
 from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
@@ -112,14 +112,21 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     what = describe(pos, defender) if defender else "the opponent's Spirit Deck (they have no Elestral)"
     trace.add(f"Attack Step: {describe(pos, attacker)} attacks {what}", "elestrals.battle.declare")
     for el in (attacker, defender):
-        lasting = continuous_stats(pos, el) if el is not None else []
-        if el is not None and lasting:
+        if el is None:
+            continue
+        lasting = continuous_stats(pos, el)
+        if lasting:
             card = pos.cards[el.card]
             effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
             trace.add(
                 f"{el.card}: {card.attack}/{card.defense} with {effects} (continuous effects first, then the others "
                 "in the order applied; set, then increase/decrease, then swap)",
                 "elestrals.advanced.stat-order",
+            )
+        for name, lost in idle_continuous(pos, el):
+            trace.add(
+                f"{name} is {lost}: its effect does not change {el.card}'s stats",
+                "elestrals.card.misenchanted" if lost == "Misenchanted" else "elestrals.advanced.suppressed",
             )
     battle = Battle(
         slot, attacker.card, target, defender.card if defender else "", defender.position if defender else "", "attack"
@@ -306,14 +313,22 @@ def _compare(
             f"The Elestral with {min(a, d)} Attack deals no damage but can still be destroyed",
             "elestrals.battle.zero-attack",
         )
+    paid = False
     for who, me, them in (("attacker", att, dfd), ("defender", dfd, att)):
         mine, theirs = len(me.spirits), len(them.spirits)
         if who in destroyed and mine < theirs:
+            paid = True
             expend[who] += theirs - mine
             trace.add(
                 f"The {who} had {plural(mine, 'Spirit')} to {theirs}: its controller Expends {theirs - mine}",
                 "elestrals.battle.spirit-difference",
             )
+    if destroyed and not paid:
+        trace.add(
+            f"No destroyed Elestral had fewer Spirits than the other (the attacker {len(att.spirits)}, the "
+            f"defender {len(dfd.spirits)}): no one Expends",
+            "elestrals.battle.spirit-difference",
+        )
 
 
 def _expend(pos: Position, expend: dict[str, int], trace: Trace) -> tuple[Position, str | None]:

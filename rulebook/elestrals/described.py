@@ -870,7 +870,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         reason = refused.value["reason"]
         trace.add(reason[0].upper() + reason[1:], refused.rules[0])
         for step in refused.trace[1:]:  # the other rules that forbid it, then the readings the answer rests on
-            trace.add("also forbidden by" if step.text.startswith("also forbidden by") else step.text, step.rule)
+            trace.add(step.text, step.rule)
         return trace.ruling(f"{action} is not allowed: {reason}", value, legal=False)
     if action in ("special-cast", "special-ascend"):
         trace.add(

@@ -114,7 +114,7 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
     if pos.chain and pos.closed:
         return "the chain is closed: it resolves before anything else happens", ("elestrals.chain.closed",)
     if verb == "pass":
-        if pos.waiting and _can_chain_waiting(pos, actor):
+        if pos.waiting and _can_chain_waiting(pos, actor) and not _only_conditionals(pos, actor):
             return (
                 "the cards and effects waiting in Limbo join the next chain: chain them first",
                 ("elestrals.chain.next-chain-order",),
@@ -142,12 +142,28 @@ def _can_chain_waiting(pos: Position, who: int) -> bool:
     return any(_chain.refuse_waiting(pos, who, a) is None for a in mine)
 
 
+def _only_conditionals(pos: Position, who: int) -> bool:
+    """Whether all of ``who``'s items waiting in Limbo are conditional effects, which they may choose not to use
+    (a card an effect says to Cast must be chained)."""
+    return all(item.kind == "conditional" for item in pos.waiting if item.player == who)
+
+
 def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
-    """``who``'s waiting items that can no longer be carried out do nothing; a card to be Special Cast goes back."""
+    """``who``'s waiting items are dropped: conditional effects they choose not to use, or items that can no longer
+    be carried out (a card to be Special Cast goes back). With nothing left in Limbo and no chain, the check
+    between chains follows (a card kept one more chain for a declined effect goes now)."""
+    declined = _can_chain_waiting(pos, who)
     kept = []
     for item in pos.waiting:
         if item.player != who:
             kept.append(item)
+            continue
+        if declined:
+            trace.add(
+                f"{pos.names[who]} does not use {item.label or item.card}: a conditional effect is its "
+                "controller's to use or not",
+                "elestrals.card.conditional",
+            )
             continue
         trace.add(
             f"{pos.names[who]}'s waiting {item.label or item.card} can no longer be carried out: it does nothing",
@@ -160,16 +176,29 @@ def _drop_waiting(pos: Position, who: int, trace: Trace) -> Position:
             else:
                 side = replace(side, underworld=(*side.underworld, item.card))
             pos = pos.with_side(who, side)
-    return replace(pos, waiting=tuple(kept))
+    pos = replace(pos, waiting=tuple(kept))
+    if declined and not kept and not pos.chain:
+        pos = _chain.between_chains(pos, trace)[0]
+    return pos
 
 
 def _refuse_nexus(pos: Position, who: int, action: Action) -> Refusal | None:
-    """A Nexus (as an effect instructs) is refused only when its words name no cards; it may do nothing."""
+    """A Nexus (as an effect instructs) is refused when it chooses what cannot be chosen: a card not on your field,
+    the same card twice, a Set Rune. It does nothing when a chosen card cannot take part (or has left)."""
     if len(action.args) < 2:
         raise InvalidInputError("write a Nexus as nexus FROM TO [COUNT] [TYPE], e.g. nexus E1 R2 1 fire")
-    for ref in action.args[:2]:
-        pos.resolve_ref(ref, who)
+    refs = [pos.resolve_ref(ref, who) for ref in action.args[:2]]
     _nexus_words(action)
+    if any(owner != who for owner, _, _ in refs):
+        return (
+            "a Nexus moves Spirits between cards on your own field: another player's card cannot be chosen",
+            ("elestrals.nexus.move",),
+        )
+    if refs[0] == refs[1]:
+        return (
+            "a Nexus moves Spirits to a different card: one card cannot both give and receive",
+            ("elestrals.nexus.move",),
+        )
     for ref in action.args[:2]:
         card = pos.at(ref, who)
         if getattr(card, "set", False):
@@ -393,10 +422,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         f"As an effect instructs, Nexus {plural(count, 'Spirit')} from {head[0]} to {head[1]}", "elestrals.nexus.move"
     )
     problem = ""
-    if any(owner != who for owner, _, _ in refs):
-        problem = "a Nexus moves Spirits between cards on your own field"
-    elif giver is None or taker is None or head[0].upper() == head[1].upper():
-        problem = "a card is no longer on the field (or both are the same card)"
+    if giver is None or taker is None:
+        problem = "a card is no longer on the field"
     else:
         movable = [s for s in giver.spirits if not kind or s == kind]
         if len(movable) < count:
@@ -415,7 +442,17 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
-    return pos
+    if pos.chain:
+        return pos
+    checked = Trace()
+    after, report = _chain.between_chains(pos, checked)
+    if report["underworld"]:
+        trace.add(
+            "No chain is left in Limbo: the effect's chain has resolved, so the check between chains follows",
+            "elestrals.chain.between-chains",
+        )
+        trace.steps += checked.steps
+    return after
 
 
 def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any]) -> tuple[Position, tuple[Action, ...]]:
@@ -716,6 +753,8 @@ def _rules_for(pos: Position, action: Action) -> tuple[str, ...]:
     """The rules that allow a legal action, for ``legal``'s list."""
     verb = action.verb
     if verb == "pass":
+        if pos.waiting:
+            return ("elestrals.card.conditional",)
         if pos.chain:
             return ("elestrals.chain.closed",)
         if in_window(pos):

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebook.elestrals.abilities import (
+    ascend_reveal,
+    cast_type_problem,
     deck_payment,
     field_spirit_problem,
+    note_misenchanted_cast,
     refuse_use,
     split_payment,
     trigger,
@@ -40,6 +43,8 @@ from rulebook.elestrals.state import (
     leave_field,
     put_card,
     replace,
+    replace_stadiums,
+    stadium_stays,
     to_underworld,
     window_open,
 )
@@ -176,7 +181,8 @@ def _refuse_normal_cast(
         return _no(
             f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
         )
-    return _reveal(pos, who, parts.get("paying", []), 1)
+    paying = parts.get("paying", [])
+    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
 
 def _refuse_normal_ascend(
@@ -208,16 +214,48 @@ def _refuse_normal_ascend(
             return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
         if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
             return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
-    return _reveal(pos, who, parts.get("paying", []), 1)
+    paying = parts.get("paying", [])
+    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, _reused(pos, who, head[0], parts))
+
+
+def _reused(pos: Position, who: int, ref: str, parts: Parts) -> list[str]:
+    """The Spirits a Normal Ascend puts under the new Elestral besides the one revealed: those picked from your other
+    Elestrals (``adding``) and the Ascending Elestral's own."""
+    _, old = _own_elestral(pos, who, ref)
+    picked = [lookup_name("Spirit type", item.partition(":")[2], SPIRIT_TYPES) for item in parts.get("adding", [])]
+    return picked + list(old.spirits if old else ())
+
+
+def _reveal_kind(pos: Position, who: int, name: str, paying: Sequence[str], reused: Sequence[str] | None) -> str:
+    """The type of Spirit a Normal Cast (``reused`` None) or Normal Ascend reveals: the one named, else the default."""
+    if paying:
+        return lookup_name("Spirit type", paying[0], SPIRIT_TYPES)
+    return _first_need(pos, who, name) if reused is None else ascend_reveal(pos, who, name, reused)
+
+
+def _revealed_types(
+    pos: Position, who: int, name: str, paying: Sequence[str], reused: list[str] | None
+) -> Refusal | None:
+    """Whether the Spirits of a Normal Cast (``reused`` None) or Ascend meet the new Elestral's cost's types."""
+    _, got = pos.sides[who].spirit_deck.take(_reveal_kind(pos, who, name, paying, reused))
+    how = "the Spirit revealed" if reused is None else "the Spirits it would hold"
+    return cast_type_problem(pos, name, [got, *(reused or ())], how)
 
 
 def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
     if not head:
         raise InvalidInputError("enchant needs the Elestral: enchant E1 [TYPE]")
-    _slot, card = _own_elestral(pos, who, head[0])
+    owner, zone, _ = pos.resolve_ref(head[0], who)
     kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
     if timing or (timing := _spirit_action(pos, who)):
         return timing
+    if owner != who or zone != "E":
+        what = "another player's card" if owner != who else "not an Elestral"
+        return _no(
+            f"the Spirit action Enchants an Elestral on your own field, and {head[0].upper()} is {what}",
+            "elestrals.main.enchant",
+        )
+    _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
     return _reveal(pos, who, kinds, 1)
@@ -332,7 +370,7 @@ def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: 
     if timing and pos.phase != "main":
         return _no(
             f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
-            "elestrals.glossary.invoke",
+            "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
         )
     if timing:
         return timing
@@ -463,7 +501,8 @@ def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts:
             return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
                 f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
             )
-    return None
+    paid = [*deck_words, *(item.partition(":")[2] for item in field_words)]
+    return cast_type_problem(pos, card.name, paid, "the Spirits named")
 
 
 def _has_target(pos: Position, who: int, target: str) -> bool:
@@ -557,10 +596,8 @@ def _perform_cast_or_ascend(
     name = pos.names[who]
     card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
     position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
-    paying = parts.get("paying", [])
-    deck, kind = side.spirit_deck.take(
-        lookup_name("Spirit type", paying[0], SPIRIT_TYPES) if paying else _first_need(pos, who, card)
-    )
+    reused = _reused(pos, who, head[0], parts) if verb == "normal-ascend" else None
+    deck, kind = side.spirit_deck.take(_reveal_kind(pos, who, card, parts.get("paying", []), reused))
     hand = list(side.hand)
     hand.remove(card)
     spirits = [kind]
@@ -576,6 +613,7 @@ def _perform_cast_or_ascend(
         )
         trace.add("Attack Position upright, Defense Position sideways", "elestrals.main.position-on-cast")
         trace.add("An empty Elestral Row slot is reserved for it while it waits in Limbo", "elestrals.zone.limbo")
+        note_misenchanted_cast(pos, card, spirits, trace)
         link = ChainLink(who, verb, card, f"E{slot + 1}", position, (kind,), source="hand")
     else:
         slot, old = _own_elestral(pos, who, head[0])
@@ -616,6 +654,7 @@ def _perform_cast_or_ascend(
             "The Ascending Elestral's Artifacts do not pass to the new one: it is not the same Elestral",
             "elestrals.advanced.ascend-loses-artifacts",
         )
+        note_misenchanted_cast(pos, card, spirits, trace)
         link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
     trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
     return _add_link(pos, link, trace)
@@ -835,6 +874,7 @@ def _pay_rune(
         f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
         "elestrals.main.rune-exact-spirits",
     )
+    note_misenchanted_cast(pos, card.name, spirits, trace)
     return pos, spirits, where
 
 
@@ -856,7 +896,8 @@ def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool,
         trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
         trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
         if pos.opts["stadium-replaced"] == "on-cast":
-            pos = _replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+            pos = replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
+        stadium_stays(pos, card.name, trace)
         return pos, "S"
     if not where:
         slot = open_slot(pos, who, "R")
@@ -864,18 +905,6 @@ def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool,
         where = f"R{slot + 1}"
         trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
     return pos, where
-
-
-def _replace_stadiums(pos: Position, trace: Trace, when: str) -> Position:
-    for who in (0, 1):
-        old = pos.sides[who].stadium
-        if old is not None:
-            pos = leave_field(pos, who, "S", 0, trace, why="is replaced")
-            trace.add(
-                f"{old.card}, {pos.names[who]}'s Stadium, goes to the Underworld {when}",
-                "elestrals.interp.stadium-replacement",
-            )
-    return pos
 
 
 def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
@@ -906,6 +935,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             return pos
         if link.kind in ("normal-cast", "normal-ascend"):
             trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+        if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
+            stadium_stays(pos, link.card, trace, negated=True)
         return to_underworld(pos, who, (link.card, *link.spirits))
     extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
@@ -913,7 +944,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         slot = int(link.slot[1]) - 1
         elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
         pos = put_card(pos, who, "E", slot, elestral)
-        rule = "elestrals.main.normal-ascend" if "ascend" in link.kind else "elestrals.main.normal-cast"
+        rule = f"elestrals.main.{link.kind}"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
         return trigger(pos, who, link.slot, link.card, "cast", trace)
     if link.kind == "cast-rune":
@@ -929,7 +960,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             return to_underworld(pos, who, (link.card, *link.spirits))
         if card.rune == "stadium":
             if pos.opts["stadium-replaced"] == "on-resolve":
-                pos = _replace_stadiums(
+                pos = replace_stadiums(
                     pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
                 )
             pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))

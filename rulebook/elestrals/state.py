@@ -49,6 +49,8 @@ __all__ = [
     "player_index",
     "put_card",
     "quoted",
+    "replace_stadiums",
+    "stadium_stays",
     "to_underworld",
     "window_open",
 ]
@@ -514,6 +516,34 @@ def leave_field(
                     "elestrals.rune.artifact",
                 )
     return pos
+
+
+def replace_stadiums(pos: Position, trace: Any, when: str) -> Position:
+    """Every Stadium in play (any player's) goes to the Underworld as a new one replaces it; ``when`` says when."""
+    for who in (0, 1):
+        old = pos.sides[who].stadium
+        if old is not None:
+            pos = leave_field(pos, who, "S", 0, trace, why="is replaced")
+            trace.add(
+                f"{old.card}, {pos.names[who]}'s Stadium, goes to the Underworld {when}",
+                "elestrals.interp.stadium-replacement",
+            )
+    return pos
+
+
+def stadium_stays(pos: Position, new: str, trace: Any, negated: bool = False) -> None:
+    """Say that the Stadiums in play stay while ``new`` waits in Limbo, or for good when it is Negated (option
+    ``stadium-replaced=on-resolve``, the default)."""
+    if pos.opts["stadium-replaced"] != "on-resolve":
+        return
+    for who in (0, 1):
+        old = pos.sides[who].stadium
+        if old is not None:
+            until = "a Negated Stadium replaces nothing" if negated else f"until {new} resolves and enters the field"
+            trace.add(
+                f"{old.card}, {pos.names[who]}'s Stadium, stays: {until} (option stadium-replaced=on-resolve)",
+                "elestrals.interp.stadium-replacement",
+            )
 
 
 def window_open(pos: Position, who: int) -> bool:
