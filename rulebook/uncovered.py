@@ -540,6 +540,13 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
+    bound = _asked_bound(query.text, lex, games)
+    if bound is not None:
+        named, thing = bound
+        side = "lower" if LOWER & set(named.split()) else "upper"
+        holders = (doc for doc, record in enumerate(lex.records) if record[1] in games)
+        if not any(_states_bound(lex, doc, thing, side) for doc in holders):
+            return f"states {'an' if named[:1] in 'aeiou' else 'a'} {named}"
     used = _asked_use(query, lex)
     if used:
         return f"speaks of {used}"
@@ -550,6 +557,72 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {_a(thing)}"
+
+
+#: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
+BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
+#: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
+BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
+#: Words of a lower bound: a question asking for one is answered by a record stating a lower bound, not a maximum
+#: ("is there a minimum number of Elestrals" is not answered by "at most four Elestrals on the row").
+LOWER = frozenset({"min", "minimum"})
+#: Words that state a bound in a record's text, near the thing bounded, upper and lower ("at most 3 copies", "no hand
+#: limit", "up to 12 cards", "its maximum hand size", "exactly 40"; "at least one", "a minimum of").
+BOUND_STATED = {
+    "upper": frozenset({"max", "maximum", "limit", "limits", "cap", "most", "up", "exactly", "only", "unlimited"}),
+    "lower": frozenset({*LOWER, "least", "exactly", "minimal"}),
+}
+#: Words naming the measure of a thing, not the thing ("a max deck size" bounds the deck: "a Main Deck of exactly 40").
+SIZES = frozenset({"size", "sizes"})
+#: How many words either side of the thing bounded a record's bound word may stand.
+BOUND_REACH = 3
+
+
+def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[str]] | None:
+    """The bound a question asks for, as it names it, and the thing bounded, when a clause opens on it: "what's the
+    max hand size" (("max hand size", ["hand", "size"])), "spellfire hand limit at end of turn?" (("hand limit",
+    ["hand"])), "is there a minimum number of Elestrals ..." (("minimum number of elestrals", ["elestrals"])). Not a
+    bound named later in a clause ("does my avatar's level count toward the deck level limit" asks about the
+    avatar), nor one a "how many" question asks (read as a count)."""
+    names = {w for g in games for w in lex.name_words.get(g, ())} | {"in", "for"}
+    for clause in re.split(r"[.?!;,:()]", text[:2000]):
+        said = words(clause)
+        n = 0
+        while n < len(said) and said[n] in names:
+            n += 1
+        opener = next((o for o in BOUND_OPENERS if tuple(said[n : n + len(o)]) == o), ())
+        n += len(opener)
+        while n < len(said) and (said[n] in DETERMINERS or said[n] in names):
+            n += 1
+        if n < len(said) and said[n] in BOUND_WORDS:
+            named = _thing(said, n + 1)
+            ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
+            thing = [w for w in named[:ends] if w]  # "max hand size once I've lost...": the hand's size
+            if thing:
+                span = said[n : said.index(thing[-1], n) + 1]
+                return " ".join(span), thing
+            continue
+        head = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in BOUND_WORDS, said[n : n + 3]))
+        after = said[n + len(head) : n + len(head) + 1]
+        if head and after and after[0] in BOUND_WORDS:
+            return " ".join([*head, after[0]]), head
+    return None
+
+
+def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
+    """Whether a record states a bound on a thing: in its title, its text or one of its aliases, the thing's head
+    (its last two words, side by side) with a word of a bound on that ``side`` ("upper", "lower") at most
+    ``BOUND_REACH`` words away ("no hand limit", "its maximum hand size", "at most 3 copies", "exactly 40 Runes"; a
+    number alone does not bound: "the two Elestrals")."""
+    head = [stem(w) for w in [w for w in thing if w not in SIZES][-2:] or thing[-1:]]
+    for said in _texts_stems(lex, doc):
+        for n in range(len(said) - len(head) + 1):
+            if said[n : n + len(head)] != head:
+                continue
+            near = said[max(0, n - BOUND_REACH) : n] + said[n + len(head) : n + len(head) + BOUND_REACH]
+            if any(w in BOUND_STATED[side] for w in near):
+                return True
+    return False
 
 
 def _a(thing: str) -> str:
