@@ -572,6 +572,7 @@ BOUND_STATED = {
     "upper": frozenset({"max", "maximum", "limit", "limits", "cap", "most", "up", "exactly", "only", "unlimited"}),
     "lower": frozenset({*LOWER, "least", "exactly", "minimal"}),
 }
+_BOUND_STEMS = {side: frozenset(stem(w) for w in said) for side, said in BOUND_STATED.items()}
 #: Words naming the measure of a thing, not the thing ("a max deck size" bounds the deck: "a Main Deck of exactly 40").
 SIZES = frozenset({"size", "sizes"})
 #: How many words either side of the thing bounded a record's bound word may stand.
@@ -620,7 +621,7 @@ def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
             if said[n : n + len(head)] != head:
                 continue
             near = said[max(0, n - BOUND_REACH) : n] + said[n + len(head) : n + len(head) + BOUND_REACH]
-            if any(w in BOUND_STATED[side] for w in near):
+            if any(w in _BOUND_STEMS[side] for w in near):
                 return True
     return False
 

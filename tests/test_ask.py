@@ -867,3 +867,48 @@ def test_the_price_of_a_game_itself_is_not_covered_but_a_cost_in_the_game_is_no_
     assert asks_for("how much do elestrals cost to cast") is None
     value = ask("how much does elemental elephants cost").value
     assert value["refused"] is True and value["uncovered"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("I attack their Water with my Fire. who wins?", "computed: P1's Fire is eliminated (3 against 4)"),
+        ("attacking with Air into their Earth: outcome?", "computed: P1's Air is eliminated (2 against 5)"),
+        ("my fire blazes into their water, who is eliminated", "computed: P2's Water is eliminated (5 against 4)"),
+    ],
+)
+def test_clash_an_attack_made_with_an_element_or_into_one_is_computed_with_the_roles_stated(
+    question: str, verdict: str
+) -> None:
+    assert ask(question).verdict == verdict
+
+
+def test_clash_a_defenders_ability_told_by_its_verb_is_not_computed_as_unused() -> None:
+    ruling = ask("Water attacks into their Earth and the Earth player fortifies. result?")
+    assert ruling.value["computed"] is None
+    (reading,) = ruling.value["readings"]
+    assert reading["read"] == ["Water attacks Earth"]
+    assert reading["missing"][0].startswith("whether an ability is used (fortifies")
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("spellfire hand size limit at the end of a turn?", True),  # phase 5 adjusts the hand: no limit stated
+        ("in spellfire, what's the max hand size?", True),
+        ("is there a minimum number of elestrals in an elestrals main deck", True),  # "max elestrals" is an upper bound
+        ("in elemental clash is there a hand limit", True),
+        ("is there a max hand size in elestrals", False),  # "no hand limit" states it
+        ("elestrals max copies of one card in the main deck?", False),  # "at most 3 copies"
+        ("what's my maximum hand size in elephants after losing a trunk", False),  # "maximum hand size: 4, plus 1"
+        ("is there a minimum deck size in elestrals", False),  # "a Main Deck of exactly 40"
+        ("does my avatar's level count toward the deck level limit in spellfire", False),  # the bound is not asked
+    ],
+)
+def test_a_bound_a_question_asks_for_is_covered_only_by_a_record_stating_such_a_bound(
+    question: str, uncovered: bool
+) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
+    if uncovered:
+        assert ruling.value["computed"] is None and "states a" in ruling.verdict
