@@ -238,6 +238,7 @@ _GAMES: list[Game] = [
         verbs=frozenset(
             {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
             | {"cancel", "cancels"}
+            | {"advance", "advances"}
         ),
         names=("elemental elephants", "elephants", "elephant"),
         own_words=(

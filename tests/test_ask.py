@@ -587,10 +587,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import BACKWARD, FORWARD
-    from rulebook.elephants.questions import CANCEL_WORDS, ORDER_WORDS
+    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, ORDER_WORDS
 
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
-    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:
@@ -912,3 +912,28 @@ def test_a_bound_a_question_asks_for_is_covered_only_by_a_record_stating_such_a_
     assert ruling.value["uncovered"] is uncovered, ruling.verdict
     if uncovered:
         assert ruling.value["computed"] is None and "states a" in ruling.verdict
+
+
+def test_whether_a_spell_advances_is_computed_from_the_clash_and_its_players() -> None:
+    ruling = ask("clash III, my Starfall and P2's Break are face up. does my starfall advance?")
+    assert ruling.verdict == (
+        "computed: P1:starfall does not advance: P2:break is active: P1:starfall cannot be advanced in this clash"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elephants.break.stops-enemies"
+    assert ask("clash 1: P1 has Root, P2 has Starfall. can starfall advance?").verdict == (
+        "computed: P2:starfall advances to Clash II"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "missing"),
+    [
+        ("P1 has Break, can P2's Starfall advance?", "the clash (write Clash II or clash 2)"),
+        ("clash 2: break is out and starfall wants to advance. can it?", "who cast break, starfall"),
+    ],
+)
+def test_a_spells_advance_is_not_computed_without_the_clash_or_its_players(question: str, missing: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    (reading,) = [r for r in ruling.value["readings"] if r["kind"] == "whether an Elemental Elephants spell advances"]
+    assert reading["missing"][0].startswith(missing)
