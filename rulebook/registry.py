@@ -239,6 +239,7 @@ _GAMES: list[Game] = [
             {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
             | {"cancel", "cancels"}
             | {"advance", "advances"}
+            | {"send", "sends", "move", "moves", "push", "pushes"}
         ),
         names=("elemental elephants", "elephants", "elephant"),
         own_words=(

@@ -587,10 +587,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import BACKWARD, FORWARD
-    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, ORDER_WORDS
+    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS
 
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
-    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:
@@ -937,3 +937,18 @@ def test_a_spells_advance_is_not_computed_without_the_clash_or_its_players(quest
     assert ruling.value["computed"] is None
     (reading,) = [r for r in ruling.value["readings"] if r["kind"] == "whether an Elemental Elephants spell advances"]
     assert reading["missing"][0].startswith(missing)
+
+
+def test_whether_gravitate_may_move_a_spell_is_computed_from_the_clash_it_is_and_the_one_it_goes_to() -> None:
+    allowed = ask("we're in clash I. can my gravitate send P2's root to clash III?")
+    assert allowed.verdict == "computed: P1:gravitate can move P2:root from Clash I to Clash III"
+    assert allowed.value["rulings"][0]["id"] == "elephants.gravitate.current-to-future"
+    back = ask("clash 3: my gravitate wants to move p2s starfall back to clash 2, allowed?")
+    assert back.verdict == "computed: P1:gravitate cannot move P2:starfall to Clash II: only to a later clash than III"
+    last = ask("clash IV, P1 has gravitate. can it move P2's root to another clash?")
+    assert last.verdict == (
+        "computed: P1:gravitate cannot move P2:root to any clash: this is Clash IV, and no clash comes after it"
+    )
+    unsaid = ask("clash 2: can my gravitate send P2's root somewhere?")
+    assert unsaid.value["computed"] is None
+    assert unsaid.value["readings"][0]["missing"] == ["the clash it goes to (write to Clash III)"]

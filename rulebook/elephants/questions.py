@@ -13,7 +13,9 @@ question does not say who it is, nothing is computed: the reader names the Ringl
 
 A question that asks whether a spell advances ("It's clash II. P1 has an active Break. Can P2's Starfall advance?")
 is computed by playing the clash out when it states the clash and every spell's player; the spell asked about is the
-one named last before "advance".
+one named last before "advance". One that asks whether a Gravitate may move a spell ("It's clash II. Can my Gravitate
+send P2's Stupefy to clash IV?") is answered by the engine's check when it states the current clash and every
+spell's player; with no clash to go to named ("to another clash"), every other clash is checked.
 
 Examples:
     >>> print(read("P1 casts Stupefy and P2 casts Root, P1 is the Ringleader: which resolves first?").ruling.verdict)
@@ -43,16 +45,19 @@ UNREAD = frozenset({"cancelled", "canceled", "cancels", "moved", "resolved", "ad
 
 
 def _player(word: str) -> str | None:
-    return word.upper() if is_player(word.upper()) else None
+    """The player a word names: "P2", "p2's", "p2s"; else None."""
+    for form in (word, word.removesuffix("'s"), word.removesuffix("s")):
+        if is_player(form.upper()):
+            return form.upper()
+    return None
 
 
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
-    if any(t.word in ADVANCE_WORDS for t in words):
-        advance = _advance(words)
-        if advance is not None:
-            return advance
+    other = _move_or_advance(words)
+    if other is not None:
+        return other
     if not any(t.word in ORDER_WORDS for t in words):
         return _clap(words)
     from rulebook import elephants
@@ -168,7 +173,17 @@ def _clap(words: list[Token]) -> Reading | None:
 
 #: Words that ask whether a spell advances ("can P2's Starfall advance?").
 ADVANCE_WORDS = frozenset({"advance", "advances"})
-ASKING_ADVANCE = frozenset({"can", "could", "does", "do", "will", "would", "may", "is"})
+ASKING_ADVANCE = frozenset({"can", "could", "does", "do", "will", "would", "may", "is", "allowed", "legal"})
+
+
+def _move_or_advance(words: list[Token]) -> Reading | None:
+    """A question whether Gravitate may move a spell, or whether a spell advances, read; None for other questions."""
+    said = {t.word for t in words}
+    if said & MOVE_WORDS and "gravitate" in said:
+        moved = _gravitate(words)
+        if moved is not None:
+            return moved
+    return _advance(words) if said & ADVANCE_WORDS else None
 
 
 def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
@@ -184,7 +199,7 @@ def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
     at: dict[int, str] = {}
     owner = None
     for n, t in enumerate(words):
-        player = _player(t.word.removesuffix("'s")) or (asker if t.word in ("i", "my", "i'm") else None)
+        player = _player(t.word) or (asker if t.word in ("i", "my", "i'm") else None)
         if player:
             owner = player
         elif t.word in elephants.SPELLS:
@@ -220,6 +235,64 @@ def _advance(words: list[Token]) -> Reading | None:
     if reading.missing:
         return reading
     return _advanced(reading, spells, asked[0], clash or 1)
+
+
+#: Words of Gravitate's move ("can my Gravitate send P2's Fireball to clash IV").
+MOVE_WORDS = frozenset({"send", "sends", "move", "moves", "push", "pushes"})
+
+
+def _gravitate(words: list[Token]) -> Reading | None:
+    """Whether a Gravitate may move a spell to a clash ("It's clash II. P1's Gravitate wants to send P2's Stupefy to
+    clash IV"): the current clash, the spell moved and every player stated; the clash it goes to, or every clash
+    when the question names none ("to another clash"). ``None`` when it names no other spell than Gravitate."""
+    if not ASKING_ADVANCE & {t.word for t in words}:
+        return None
+    spells, unowned, at = _owned(words)
+    first = next(n for n, t in enumerate(words) if t.word in MOVE_WORDS)
+    moved = [at[n] for n in sorted(at) if n > first and not at[n].endswith("gravitate")][:1]
+    if not moved:
+        return None
+    clashes = [(n, c) for n, t in enumerate(words) if t.word == "clash" and (c := _clash(words, n))]
+    to = [c for n, c in clashes if n > first and words[n - 1].word == "to"]
+    now = [c for n, c in clashes if not (n > first and words[n - 1].word == "to")]
+    reading = Reading("elephants", "whether an Elemental Elephants Gravitate may move a spell")
+    reading.read.append("spells " + ", ".join(spells + unowned))
+    if not now:
+        reading.missing.append("the clash it is now (write Clash II or clash 2)")
+    if unowned:
+        reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 has ...)")
+    if reading.missing:
+        return reading
+    return _moved(reading, spells, moved[0], now[0], to[0] if to else None)
+
+
+def _moved(reading: Reading, spells: list[str], moved: str, now: int, to: int | None) -> Reading:
+    """The engine's answer for one clash it goes to, or for every later one when none is named."""
+    from rulebook import elephants
+
+    reading.read.insert(0, f"Clash {elephants.roman(now)}")
+    players = max(2, *(int(s[1]) for s in spells))
+    try:
+        b = elephants.board(spells, clash=now, players=players)
+        if to is not None:
+            ruling = elephants.can_move(b, moved, to)
+            # allowed: the rule that allows the move (the first checked) decided it, not what follows the move
+            reading.ruling = decided_by(ruling, ruling.rules[0]) if ruling.value["can"] and ruling.rules else ruling
+            return reading
+        every = [elephants.can_move(b, moved, c) for c in range(1, len(ROMAN) + 1) if c != now]
+    except (InvalidInputError, IllegalActionError) as err:
+        reading.missing.append(f"a board the engine accepts ({err})")
+        return reading
+    if any(r.value["can"] for r in every) or len({r.rules for r in every}) > 1:
+        reading.missing.append("the clash it goes to (write to Clash III)")
+        return reading
+    from rulebook.ruling import Ruling
+
+    ruling = every[0]
+    reason = ruling.verdict.partition(": ")[2]
+    verdict = f"{ruling.value['by']} cannot move {moved} to any clash: {reason}"
+    reading.ruling = Ruling(verdict, {**ruling.value, "to": None}, ruling.rules, ruling.trace, legal=False)
+    return reading
 
 
 def _clash(words: list[Token], n: int) -> int | None:
