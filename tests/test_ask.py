@@ -952,3 +952,14 @@ def test_whether_gravitate_may_move_a_spell_is_computed_from_the_clash_it_is_and
     unsaid = ask("clash 2: can my gravitate send P2's root somewhere?")
     assert unsaid.value["computed"] is None
     assert unsaid.value["readings"][0]["missing"] == ["the clash it goes to (write to Clash III)"]
+
+
+def test_spellfire_an_attack_with_no_allies_is_computed_and_the_rule_deciding_it_comes_first() -> None:
+    flying = ask("my flyer, no allies with him, attacks realm F. legal?")
+    assert flying.verdict == "computed: legal: the champion (flyer) may attack F"
+    assert flying.value["rulings"][0]["id"] == "spellfire.move.flyer"
+    walking = ask("A and B still stand. can my hero (no movement power) attack the realm in position D?")
+    assert walking.verdict == "computed: illegal: D is protected by B, and the hero has no movement power"
+    assert walking.value["rulings"][0]["id"] == "spellfire.formation.exposed"
+    # allies that join the attack are still not read
+    assert ask("my flyer with two allies attacks realm E, legal?").value["computed"] is None
