@@ -963,3 +963,9 @@ def test_spellfire_an_attack_with_no_allies_is_computed_and_the_rule_deciding_it
     assert walking.value["rulings"][0]["id"] == "spellfire.formation.exposed"
     # allies that join the attack are still not read
     assert ask("my flyer with two allies attacks realm E, legal?").value["computed"] is None
+
+
+def test_elephants_the_asker_saying_they_are_the_ringleader_names_the_ringleader() -> None:
+    ruling = ask("i'm the ringleader (P2) in clash 1: P1 has root and P2 has break. which resolves first?")
+    (reading,) = ruling.value["readings"]
+    assert "P2 the Ringleader" in reading["read"] and reading["computed"] is True

@@ -72,7 +72,7 @@ def read(question: str) -> Reading | None:
         if player:
             owner = player
             near = [w.word for w in words[max(0, i - 3) : i + 4]]
-            if "ringleader" in near and ("is" in near or "as" in near):
+            if "ringleader" in near and not {"is", "as", "am", "im", "i'm"}.isdisjoint(near):
                 ringleader = player
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
