@@ -72,7 +72,7 @@ def read(question: str) -> Reading | None:
         if player:
             owner = player
             near = [w.word for w in words[max(0, i - 3) : i + 4]]
-            if "ringleader" in near and not {"is", "as", "am", "im", "i'm"}.isdisjoint(near):
+            if "ringleader" in near and ("is" in near or "as" in near or _asker_leads(words, i)):
                 ringleader = player
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
@@ -122,6 +122,17 @@ def read(question: str) -> Reading | None:
         return reading
     reading.ruling = rulings["P1"]
     return reading
+
+
+#: Words of the asker saying what they are ("i'm the ringleader (P1)").
+SELF = frozenset({"i'm", "im", "am"})
+
+
+def _asker_leads(words: list[Token], at: int) -> bool:
+    """Whether the player at ``at`` is named as the asker who is Ringleader: "I'm the Ringleader (P1)", "im ringleader
+    (P1)"."""
+    said = [t.word for t in words[max(0, at - 5) : at] if t.word not in ("(", ")")]
+    return said[-1:] == ["ringleader"] and not SELF.isdisjoint(said[-4:-1])
 
 
 #: Words that ask what a Clap cancels ("which spells can the clap cancel").
