@@ -30,6 +30,10 @@ words of particular questions:
   a ruling near the top must speak of an error, undoing or taking back.
 - whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
   game must hold the thing's words together, as for "is there".
+- a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
+  Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
+- whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
+  top must speak of looking, or of cards public or hidden.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -400,6 +404,31 @@ def _states_slip(said: list[str]) -> bool:
     return bool(SLIP_STATED & set(said)) or _states_taking_back(said)
 
 
+#: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
+LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect"})
+#: Where cards lie out of play, which a player may or may not look at.
+PILES = frozenset(
+    {
+        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
+        *("banished", "abyss", "plane", "limbo", "void"),
+    }
+)
+#: How many words after the looking word the pile is named ("look back through my own discard pile").
+LOOK_REACH = 6
+#: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
+#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go).
+LOOK_STATED = frozenset(
+    {"look", "looked", "looking", "see", "seen", "peek", "view", "viewed", "inspect", "public", "hidden", "secret"}
+    | {"private"}
+)
+
+
+def _looking(said: list[str]) -> bool:
+    """Whether a question asks whether a player may look at a pile, a deck or a hand ("can I look through the banished
+    pile", "am I allowed to peek at my deck")."""
+    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
+
+
 def _states_count(said: list[str], things: list[str]) -> bool:
     """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
     Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
@@ -456,6 +485,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
     "penalty": (_penalty, _holds_any(PENALTY_STATED)),
     "slip": (_slip, _states_slip),
+    "look": (_looking, _holds_any(LOOK_STATED)),
 }
 #: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
 WHOLE = frozenset({"slip"})
@@ -722,6 +752,7 @@ DESCRIBED = {
     "editions": "which editions or printings may be played",
     "penalty": "a penalty",
     "slip": "what is done about a slip",
+    "look": "who may look at it",
 }
 
 

@@ -969,3 +969,18 @@ def test_elephants_the_asker_saying_they_are_the_ringleader_names_the_ringleader
     ruling = ask("i'm the ringleader (P2) in clash 1: P1 has root and P2 has break. which resolves first?")
     (reading,) = ruling.value["readings"]
     assert "P2 the Ringleader" in reading["read"] and reading["computed"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("in elementals may i look through the banished pile during a game", True),
+        ("can I look through my opponent's underworld in elestrals", False),  # face-up, so anyone may look
+        ("in elestrals may I look through my face-down spirit deck?", False),  # its owner may
+    ],
+)
+def test_looking_at_a_pile_is_covered_only_by_a_ruling_that_says_who_may_see_it(question: str, uncovered: bool) -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for(question) == "look"
+    assert ask(question).value["uncovered"] is uncovered
