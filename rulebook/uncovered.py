@@ -625,6 +625,8 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
         n += len(opener)
         while n < len(said) and (said[n] in DETERMINERS or said[n] in names):
             n += 1
+        if CLOCKED & set(said):
+            continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
         if n < len(said) and said[n] in BOUND_WORDS:
             named = _thing(said, n + 1)
             ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
