@@ -47,6 +47,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -602,7 +603,6 @@ BOUND_STATED = {
     "upper": frozenset({"max", "maximum", "limit", "limits", "cap", "most", "up", "exactly", "only", "unlimited"}),
     "lower": frozenset({*LOWER, "least", "exactly", "minimal"}),
 }
-_BOUND_STEMS = {side: frozenset(stem(w) for w in said) for side, said in BOUND_STATED.items()}
 #: Words naming the measure of a thing, not the thing ("a max deck size" bounds the deck: "a Main Deck of exactly 40").
 SIZES = frozenset({"size", "sizes"})
 #: How many words either side of the thing bounded a record's bound word may stand.
@@ -642,6 +642,12 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
     return None
 
 
+@functools.cache
+def _bound_stems(side: str) -> frozenset[str]:
+    """The stems of ``BOUND_STATED[side]`` (stemmed when first needed: not at import, which `ask`'s start-up pays)."""
+    return frozenset(stem(w) for w in BOUND_STATED[side])
+
+
 def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
     """Whether a record states a bound on a thing: in its title, its text or one of its aliases, the thing's head
     (its last two words, side by side) with a word of a bound on that ``side`` ("upper", "lower") at most
@@ -653,7 +659,7 @@ def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
             if said[n : n + len(head)] != head:
                 continue
             near = said[max(0, n - BOUND_REACH) : n] + said[n + len(head) : n + len(head) + BOUND_REACH]
-            if any(w in _BOUND_STEMS[side] for w in near):
+            if any(w in _bound_stems(side) for w in near):
                 return True
     return False
 
