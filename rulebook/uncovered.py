@@ -630,7 +630,7 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
         if n < len(said) and said[n] in BOUND_WORDS:
             named = _thing(said, n + 1)
             ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
-            thing = [w for w in named[:ends] if w]  # "max hand size once I've lost...": the hand's size
+            thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
             if thing:
                 span = said[n : said.index(thing[-1], n) + 1]
                 return " ".join(span), thing
