@@ -238,6 +238,8 @@ _GAMES: list[Game] = [
         verbs=frozenset(
             {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
             | {"cancel", "cancels"}
+            | {"advance", "advances"}
+            | {"send", "sends", "move", "moves", "push", "pushes"}
         ),
         names=("elemental elephants", "elephants", "elephant"),
         own_words=(

@@ -30,6 +30,10 @@ words of particular questions:
   a ruling near the top must speak of an error, undoing or taking back.
 - whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
   game must hold the thing's words together, as for "is there".
+- a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
+  Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
+- whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
+  top must speak of looking, or of cards public or hidden.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -43,6 +47,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -400,6 +405,31 @@ def _states_slip(said: list[str]) -> bool:
     return bool(SLIP_STATED & set(said)) or _states_taking_back(said)
 
 
+#: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
+LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect"})
+#: Where cards lie out of play, which a player may or may not look at.
+PILES = frozenset(
+    {
+        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
+        *("banished", "abyss", "plane", "limbo", "void"),
+    }
+)
+#: How many words after the looking word the pile is named ("look back through my own discard pile").
+LOOK_REACH = 6
+#: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
+#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go).
+LOOK_STATED = frozenset(
+    {"look", "looked", "looking", "see", "seen", "peek", "view", "viewed", "inspect", "public", "hidden", "secret"}
+    | {"private"}
+)
+
+
+def _looking(said: list[str]) -> bool:
+    """Whether a question asks whether a player may look at a pile, a deck or a hand ("can I look through the banished
+    pile", "am I allowed to peek at my deck")."""
+    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
+
+
 def _states_count(said: list[str], things: list[str]) -> bool:
     """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
     Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
@@ -456,6 +486,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
     "penalty": (_penalty, _holds_any(PENALTY_STATED)),
     "slip": (_slip, _states_slip),
+    "look": (_looking, _holds_any(LOOK_STATED)),
 }
 #: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
 WHOLE = frozenset({"slip"})
@@ -540,6 +571,13 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
+    bound = _asked_bound(query.text, lex, games)
+    if bound is not None:
+        named, thing = bound
+        side = "lower" if LOWER & set(named.split()) else "upper"
+        holders = (doc for doc, record in enumerate(lex.records) if record[1] in games)
+        if not any(_states_bound(lex, doc, thing, side) for doc in holders):
+            return f"states {'an' if named[:1] in 'aeiou' else 'a'} {named}"
     used = _asked_use(query, lex)
     if used:
         return f"speaks of {used}"
@@ -550,6 +588,80 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     thing = " ".join(c.word for c in asked)
     return f"speaks of {_a(thing)}"
+
+
+#: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
+BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
+#: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
+BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
+#: Words of a lower bound: a question asking for one is answered by a record stating a lower bound, not a maximum
+#: ("is there a minimum number of Elestrals" is not answered by "at most four Elestrals on the row").
+LOWER = frozenset({"min", "minimum"})
+#: Words that state a bound in a record's text, near the thing bounded, upper and lower ("at most 3 copies", "no hand
+#: limit", "up to 12 cards", "its maximum hand size", "exactly 40"; "at least one", "a minimum of").
+BOUND_STATED = {
+    "upper": frozenset({"max", "maximum", "limit", "limits", "cap", "most", "up", "exactly", "only", "unlimited"}),
+    "lower": frozenset({*LOWER, "least", "exactly", "minimal"}),
+}
+#: Words naming the measure of a thing, not the thing ("a max deck size" bounds the deck: "a Main Deck of exactly 40").
+SIZES = frozenset({"size", "sizes"})
+#: How many words either side of the thing bounded a record's bound word may stand.
+BOUND_REACH = 3
+
+
+def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[str]] | None:
+    """The bound a question asks for, as it names it, and the thing bounded, when a clause opens on it: "what's the
+    max hand size" (("max hand size", ["hand", "size"])), "spellfire hand limit at end of turn?" (("hand limit",
+    ["hand"])), "is there a minimum number of Elestrals ..." (("minimum number of elestrals", ["elestrals"])). Not a
+    bound named later in a clause ("does my avatar's level count toward the deck level limit" asks about the
+    avatar), nor one a "how many" question asks (read as a count)."""
+    names = {w for g in games for w in lex.name_words.get(g, ())} | {"in", "for"}
+    for clause in re.split(r"[.?!;,:()]", text[:2000]):
+        said = words(clause)
+        n = 0
+        while n < len(said) and said[n] in names:
+            n += 1
+        opener = next((o for o in BOUND_OPENERS if tuple(said[n : n + len(o)]) == o), ())
+        n += len(opener)
+        while n < len(said) and (said[n] in DETERMINERS or said[n] in names):
+            n += 1
+        if CLOCKED & set(said):
+            continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
+        if n < len(said) and said[n] in BOUND_WORDS:
+            named = _thing(said, n + 1)
+            ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
+            thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
+            if thing:
+                span = said[n : said.index(thing[-1], n) + 1]
+                return " ".join(span), thing
+            continue
+        head = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in BOUND_WORDS, said[n : n + 3]))
+        after = said[n + len(head) : n + len(head) + 1]
+        if head and after and after[0] in BOUND_WORDS:
+            return " ".join([*head, after[0]]), head
+    return None
+
+
+@functools.cache
+def _bound_stems(side: str) -> frozenset[str]:
+    """The stems of ``BOUND_STATED[side]`` (stemmed when first needed: not at import, which `ask`'s start-up pays)."""
+    return frozenset(stem(w) for w in BOUND_STATED[side])
+
+
+def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
+    """Whether a record states a bound on a thing: in its title, its text or one of its aliases, the thing's head
+    (its last two words, side by side) with a word of a bound on that ``side`` ("upper", "lower") at most
+    ``BOUND_REACH`` words away ("no hand limit", "its maximum hand size", "at most 3 copies", "exactly 40 Runes"; a
+    number alone does not bound: "the two Elestrals")."""
+    head = [stem(w) for w in [w for w in thing if w not in SIZES][-2:] or thing[-1:]]
+    for said in _texts_stems(lex, doc):
+        for n in range(len(said) - len(head) + 1):
+            if said[n : n + len(head)] != head:
+                continue
+            near = said[max(0, n - BOUND_REACH) : n] + said[n + len(head) : n + len(head) + BOUND_REACH]
+            if any(w in _bound_stems(side) for w in near):
+                return True
+    return False
 
 
 def _a(thing: str) -> str:
@@ -648,6 +760,7 @@ DESCRIBED = {
     "editions": "which editions or printings may be played",
     "penalty": "a penalty",
     "slip": "what is done about a slip",
+    "look": "who may look at it",
 }
 
 

@@ -587,10 +587,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import BACKWARD, FORWARD
-    from rulebook.elephants.questions import CANCEL_WORDS, ORDER_WORDS
+    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS
 
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
-    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:
@@ -867,3 +867,120 @@ def test_the_price_of_a_game_itself_is_not_covered_but_a_cost_in_the_game_is_no_
     assert asks_for("how much do elestrals cost to cast") is None
     value = ask("how much does elemental elephants cost").value
     assert value["refused"] is True and value["uncovered"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("I attack their Water with my Fire. who wins?", "computed: P1's Fire is eliminated (3 against 4)"),
+        ("attacking with Air into their Earth: outcome?", "computed: P1's Air is eliminated (2 against 5)"),
+        ("my fire blazes into their water, who is eliminated", "computed: P2's Water is eliminated (5 against 4)"),
+    ],
+)
+def test_clash_an_attack_made_with_an_element_or_into_one_is_computed_with_the_roles_stated(
+    question: str, verdict: str
+) -> None:
+    assert ask(question).verdict == verdict
+
+
+def test_clash_a_defenders_ability_told_by_its_verb_is_not_computed_as_unused() -> None:
+    ruling = ask("Water attacks into their Earth and the Earth player fortifies. result?")
+    assert ruling.value["computed"] is None
+    (reading,) = ruling.value["readings"]
+    assert reading["read"] == ["Water attacks Earth"]
+    assert reading["missing"][0].startswith("whether an ability is used (fortifies")
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("spellfire hand size limit at the end of a turn?", True),  # phase 5 adjusts the hand: no limit stated
+        ("in spellfire, what's the max hand size?", True),
+        ("is there a minimum number of elestrals in an elestrals main deck", True),  # "max elestrals" is an upper bound
+        ("in elemental clash is there a hand limit", True),
+        ("is there a max hand size in elestrals", False),  # "no hand limit" states it
+        ("elestrals max copies of one card in the main deck?", False),  # "at most 3 copies"
+        ("what's my maximum hand size in elephants after losing a trunk", False),  # "maximum hand size: 4, plus 1"
+        ("is there a minimum deck size in elestrals", False),  # "a Main Deck of exactly 40"
+        ("does my avatar's level count toward the deck level limit in spellfire", False),  # the bound is not asked
+    ],
+)
+def test_a_bound_a_question_asks_for_is_covered_only_by_a_record_stating_such_a_bound(
+    question: str, uncovered: bool
+) -> None:
+    ruling = ask(question)
+    assert ruling.value["uncovered"] is uncovered, ruling.verdict
+    if uncovered:
+        assert ruling.value["computed"] is None and "states a" in ruling.verdict
+
+
+def test_whether_a_spell_advances_is_computed_from_the_clash_and_its_players() -> None:
+    ruling = ask("clash III, my Starfall and P2's Break are face up. does my starfall advance?")
+    assert ruling.verdict == (
+        "computed: P1:starfall does not advance: P2:break is active: P1:starfall cannot be advanced in this clash"
+    )
+    assert ruling.value["rulings"][0]["id"] == "elephants.break.stops-enemies"
+    assert ask("clash 1: P1 has Root, P2 has Starfall. can starfall advance?").verdict == (
+        "computed: P2:starfall advances to Clash II"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "missing"),
+    [
+        ("P1 has Break, can P2's Starfall advance?", "the clash (write Clash II or clash 2)"),
+        ("clash 2: break is out and starfall wants to advance. can it?", "who cast break, starfall"),
+    ],
+)
+def test_a_spells_advance_is_not_computed_without_the_clash_or_its_players(question: str, missing: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    (reading,) = [r for r in ruling.value["readings"] if r["kind"] == "whether an Elemental Elephants spell advances"]
+    assert reading["missing"][0].startswith(missing)
+
+
+def test_whether_gravitate_may_move_a_spell_is_computed_from_the_clash_it_is_and_the_one_it_goes_to() -> None:
+    allowed = ask("we're in clash I. can my gravitate send P2's root to clash III?")
+    assert allowed.verdict == "computed: P1:gravitate can move P2:root from Clash I to Clash III"
+    assert allowed.value["rulings"][0]["id"] == "elephants.gravitate.current-to-future"
+    back = ask("clash 3: my gravitate wants to move p2s starfall back to clash 2, allowed?")
+    assert back.verdict == "computed: P1:gravitate cannot move P2:starfall to Clash II: only to a later clash than III"
+    last = ask("clash IV, P1 has gravitate. can it move P2's root to another clash?")
+    assert last.verdict == (
+        "computed: P1:gravitate cannot move P2:root to any clash: this is Clash IV, and no clash comes after it"
+    )
+    unsaid = ask("clash 2: can my gravitate send P2's root somewhere?")
+    assert unsaid.value["computed"] is None
+    assert unsaid.value["readings"][0]["missing"] == ["the clash it goes to (write to Clash III)"]
+
+
+def test_spellfire_an_attack_with_no_allies_is_computed_and_the_rule_deciding_it_comes_first() -> None:
+    flying = ask("my flyer, no allies with him, attacks realm F. legal?")
+    assert flying.verdict == "computed: legal: the champion (flyer) may attack F"
+    assert flying.value["rulings"][0]["id"] == "spellfire.move.flyer"
+    walking = ask("A and B still stand. can my hero (no movement power) attack the realm in position D?")
+    assert walking.verdict == "computed: illegal: D is protected by B, and the hero has no movement power"
+    assert walking.value["rulings"][0]["id"] == "spellfire.formation.exposed"
+    # allies that join the attack are still not read
+    assert ask("my flyer with two allies attacks realm E, legal?").value["computed"] is None
+
+
+def test_elephants_the_asker_saying_they_are_the_ringleader_names_the_ringleader() -> None:
+    ruling = ask("i'm the ringleader (P2) in clash 1: P1 has root and P2 has break. which resolves first?")
+    (reading,) = ruling.value["readings"]
+    assert "P2 the Ringleader" in reading["read"] and reading["computed"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "uncovered"),
+    [
+        ("in elementals may i look through the banished pile during a game", True),
+        ("can I look through my opponent's underworld in elestrals", False),  # face-up, so anyone may look
+        ("in elestrals may I look through my face-down spirit deck?", False),  # its owner may
+    ],
+)
+def test_looking_at_a_pile_is_covered_only_by_a_ruling_that_says_who_may_see_it(question: str, uncovered: bool) -> None:
+    from rulebook.uncovered import asks_for
+
+    assert asks_for(question) == "look"
+    assert ask(question).value["uncovered"] is uncovered

@@ -103,3 +103,19 @@ def test_the_computed_answer_states_no_layout_the_question_did_not() -> None:
     assert computed["value"]["outcome"] == "2H banishes QH"
     assert "position" not in computed["value"]
     assert all("revealed" not in step["text"] for step in computed["trace"])
+
+
+def test_cards_said_to_lie_on_an_elemental_are_its_pile_and_a_card_after_them_is_played() -> None:
+    # "with the 5 of diamonds on it" states the pile as "has 5D" does; the K of hearts is the king of hearts.
+    assert read("the K of hearts is up with the 6 of spades on it, can I play my 2 of spades on it").ruling.verdict == (
+        "illegal: the two damage cards make 8, less than KH's power 13"
+    )
+    assert read("KH has 6S on it. can I play my 2 of spades on it").ruling.verdict == (
+        "illegal: the two damage cards make 8, less than KH's power 13"
+    )
+
+
+def test_an_elemental_said_to_hold_nothing_takes_the_card_played_as_its_first() -> None:
+    ruling = read("the queen of spades has nothing on it and I want to play the 9 of hearts on her")
+    assert ruling is not None and ruling.ruling is not None
+    assert ruling.read == ["9H played onto QS"]

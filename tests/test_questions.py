@@ -204,9 +204,11 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: Issue 22's sixth round (uncovered kinds read from the records' own words, the reranker enabled with the first
 #: stage's best kept first; fitted on every tuning set, so top-3 here is in-sample): 97.8% top-3, 78.6% of uncovered
 #: questions refused (22 of 28). Issue 22's ninth round (tuned: kinds of uncovered question read from every tuning
-#: set's misses): 82.1% of uncovered questions refused (23 of 28).
-BLIND_2_FLOORS = {"top1": 0.870, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
-BLIND_2_UNCOVERED_REFUSED = 0.821
+#: set's misses): 82.1% of uncovered questions refused (23 of 28). The eleventh round (tuned: a bound no record states,
+#: attacks read with their roles, a Spellfire attack with no allies): 87.6% top-1 (156 of 178), 85.7% of uncovered
+#: questions refused (24 of 28).
+BLIND_2_FLOORS = {"top1": 0.876, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
+BLIND_2_UNCOVERED_REFUSED = 0.857
 BLIND_2_COMPUTED_UNASKED = 1
 
 
@@ -242,8 +244,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: 84.6% / 92.3% / 3.3% / 84.2%, from 83.5% / 92.3% / 3.3% / 84.2%).
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.5% top-3, 89.7% uncovered refused (35 of 39).
 #: Issue 22's ninth round (tuned: two question readers and kinds of uncovered question read from every tuning set's
-#: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused.
-BLIND_3_FLOORS = {"top1": 0.862, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
+#: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused. The eleventh round (tuned): 87.4% top-1 (159 of
+#: 182).
+BLIND_3_FLOORS = {"top1": 0.873, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
 BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -262,8 +265,9 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: Measured once on 2026-11-26 (81.0% / 92.8% / 74.4% / 1); tuning data since: issue 22's fifth round fits `ask`'s
 #: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 81.5% top-1, 95.4% top-3, 2.1% of real questions
-#: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3.
-BLIND_4_FLOORS = {"top1": 0.835, "top3": 0.958, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
+#: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3. The
+#: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188).
+BLIND_4_FLOORS = {"top1": 0.861, "top3": 0.964, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -281,8 +285,8 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38);
 #: the seventh round: 65.8% uncovered refused (25 of 38); the ninth round (tuned): 82.7% top-1, 95.0% top-3, 71.1%
-#: uncovered refused (27 of 38).
-BLIND_5_FLOORS = {"top1": 0.826, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170 of 202).
+BLIND_5_FLOORS = {"top1": 0.841, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_5_UNCOVERED_REFUSED = 0.710
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -300,9 +304,10 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 #: only ever rise (the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
 #: 65.8% of uncovered questions refused (25 of 38). The ninth round (tuned): 77.9% top-1, 92.8% top-3, 76.3% of
-#: uncovered questions refused (29 of 38). The tenth round: 1.4% of real questions refused (3 of 208).
-BLIND_6_FLOORS = {"top1": 0.778, "top3": 0.927, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
-BLIND_6_UNCOVERED_REFUSED = 0.763
+#: uncovered questions refused (29 of 38). The tenth round: 1.4% of real questions refused (3 of 208). The eleventh
+#: round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of uncovered questions refused (31 of 38).
+BLIND_6_FLOORS = {"top1": 0.793, "top3": 0.932, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
+BLIND_6_UNCOVERED_REFUSED = 0.815
 BLIND_6_COMPUTED_UNASKED = 0
 
 
@@ -318,9 +323,10 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals
 #: of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's tenth round (tuned on this set's misses; TUNED figures, not blind ones): 75.8% top-1 (150 of 198),
-#: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39).
-BLIND_7_FLOORS = {"top1": 0.757, "top3": 0.919, "off_topic_refused": 0.95, "wrongly_refused": 0.0253}
-BLIND_7_UNCOVERED_REFUSED = 0.538
+#: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39). The eleventh
+#: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
+BLIND_7_FLOORS = {"top1": 0.772, "top3": 0.929, "off_topic_refused": 0.95, "wrongly_refused": 0.0253}
+BLIND_7_UNCOVERED_REFUSED = 0.641
 BLIND_7_COMPUTED_UNASKED = 0
 
 

@@ -3,7 +3,9 @@
 The question names the attacking and the defending element and speaks of attacking or defending. An
 element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
-by Y", "X defends against Y" and "X blocks Y" make Y the attacker.
+by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y"
+and "X blazes into Y" make X the attacker too; an attacker's ability may be named by its verb ("blazes"), a
+defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
 denied, or a question describing two attacks, is not computed.
@@ -23,6 +25,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulebook.questions import Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -32,6 +36,19 @@ __all__ = ["read"]
 _ELEMENTS_DATA = rules("clash").data["elements"]
 ELEMENTS = tuple(_ELEMENTS_DATA)
 ABILITY_OF = {data["ability"]: element for element, data in _ELEMENTS_DATA.items()}
+#: An attacking ability named by its verb ("my Fire blazes into their Earth"): the element using it. Only the
+#: attackers': a defender's ("the Earth player fortifies") computed as used put first, on two tuning questions, the
+#: ruling that an ability may change nothing, not the defender's win they ask for; so it is not computed.
+#: A defender's ability named by its verb ("and P2 fortifies"): read as stated but not computed, the rulings answer.
+DEFENDING_FORMS = frozenset({"fortifies", "fortified", "fortifying", "surges", "surged", "surging"})
+ABILITY_FORMS = {
+    **ABILITY_OF,
+    **{
+        form: ABILITY_OF[name]
+        for name, forms in {"blaze": ("blazes", "blazed", "blazing"), "gale": ("gales",)}.items()
+        for form in forms
+    },
+}
 #: Words that make the first element named the attacker, and the next one attacked.
 FORWARD = frozenset(
     {"attack", "attacks", "attacking", "against", "versus", "vs", "hits", "hit", "fights", "fight", "into", ">"}
@@ -67,11 +84,21 @@ def _history(words: list[Token]) -> list[str]:
     return sorted(found)
 
 
-def _direction(between: list[str]) -> str | None:
-    """Which way the attack goes from the words between the two elements: forward, backward or unstated."""
+#: Verbs of an attacking element's own ability ("my Fire blazes into their Earth").
+ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
+
+
+def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
+    """Which way the attack goes from the words between the two elements (and the few ``before`` the first):
+    forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked element first (the
+    element an attack is made "with" attacks); "Earth into their Fire" and "Fire blazes into Earth" go forward."""
     if any(w in UNDECIDED for w in between):
         return None
     if any(w in ("attacks", "attacking", ">") for w in between):
+        return "forward"
+    if between[:1] == ["with"] and any(w in ATTACKING for w in before):
+        return "backward"
+    if "into" in between and (any(w in ATTACKING for w in before) or any(w in ABILITY_VERBS for w in between)):
         return "forward"
     for i, w in enumerate(between):
         if w in BACKWARD and (w.startswith("block") or any(x in ("by", "against") for x in between[i + 1 :])):
@@ -122,11 +149,11 @@ def read(question: str) -> Reading | None:
         element = _element(t)
         if element is not None:
             named.append((i, element, t.text.endswith("+")))
-    unused = denied(words, ABILITY_OF)
+    unused = denied(words, ABILITY_FORMS)
     said = [
-        (n, ABILITY_OF[t.word.removesuffix("'s")])
+        (n, ABILITY_FORMS[t.word.removesuffix("'s")])
         for n, t in enumerate(words)
-        if t.word.removesuffix("'s") in ABILITY_OF
+        if t.word.removesuffix("'s") in ABILITY_FORMS
     ]
     abilities = {ability for n, ability in said if n not in unused}
     forgone = {ability for n, ability in said if n in unused}
@@ -150,7 +177,7 @@ def read(question: str) -> Reading | None:
         return reading
     (first_at, first, _), (second_at, second, _) = named[0], named[1]
     between = [t.text for t in words[first_at + 1 : second_at]]
-    direction = _direction(between)
+    direction = _direction(between, [t.text for t in words[max(0, first_at - 3) : first_at]])
     if direction is None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")
         reading.missing.append('which of them attacks and which is attacked (say "X attacks Y")')
@@ -164,6 +191,11 @@ def read(question: str) -> Reading | None:
         return reading
     if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
         reading.missing.append("the attacked element")
+        return reading
+    unread = sorted({t.text for t in words if t.text in DEFENDING_FORMS})
+    if unread:
+        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+        reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = _history(words)
     meaning = sorted({t.text for t in words if t.text in MEANING})

@@ -1,8 +1,9 @@
 """Elementals questions about one card played onto one elemental, computed by the engine.
 
 The question names one titan card played ("7S", "10h", "7 of spades", "two of hearts", "a joker as a 6") onto one
-elemental ("KS", "queen of hearts", or a lord: Ragnaros is KS, Neptulon KH, Therazane KD, Al'Akir KC), and, where it
-states them, the cards already on that elemental ("Neptulon has 9D and 4S on him"). The play is judged exactly as
+elemental ("KS", "queen of hearts", "the K of hearts", or a lord: Ragnaros is KS, Neptulon KH, Therazane KD, Al'Akir
+KC), and, where it states them, the cards already on that elemental ("Neptulon has 9D and 4S on him", "with the 5 of
+diamonds on it"; "has nothing on it" states none). The play is judged exactly as
 ``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a position set up from
 the hand (the card played), the target and its pile, then the state's ``refusal`` and ``explain``.
 
@@ -47,6 +48,7 @@ RANK_WORDS = {
     **{w: str(n) for n, w in enumerate(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 2)},
     **{str(n): str(n) for n in range(2, 11)},
     **{"ace": "A", "jack": "J", "queen": "Q", "king": "K"},
+    **{"j": "J", "q": "Q", "k": "K"},  # "the K of diamonds" (a letter is a rank only before "of" and a suit)
 }
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
@@ -57,6 +59,11 @@ STATED_PLAY = game("elementals").verbs
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
 #: The words of a question that states cards already on the elemental.
 HOLDING = frozenset({"has", "have", "had", "already", "holds", "holding", "carries", "carrying"})
+#: After "on", the elemental a card lies on ("with the 5 of diamonds on it"): the cards before are already on it.
+ON_IT = frozenset({"it", "him", "her", "them"})
+ON_LIST = [[w] for w in sorted(ON_IT)]
+#: Words that state an elemental's pile empty ("the King of Clubs has nothing on it yet").
+EMPTY = frozenset({"nothing", "empty", "bare"})
 #: Words of another action than a card played onto an elemental (a discard, a lord's power unleashed).
 OTHER_ACTION = frozenset(
     {
@@ -116,11 +123,13 @@ def _roles(words: list[str], cards: list[tuple[int, str]]) -> tuple[str, str, li
     titans = [(n, c) for n, c in cards if not _is_elemental(c)]
     if len(elementals) != 1 or not titans or len({c for _, c in titans}) != len(titans):
         return None
-    holding = any(w in HOLDING for w in words)
+    stated = [n for n, w in enumerate(words) if w in HOLDING or (w == "on" and words[n + 1 : n + 2] in ON_LIST)]
+    holding = bool(stated)
     if len(titans) == 1:
-        return None if holding else (titans[0][1], elementals[0], [])
+        bare = any(w in EMPTY for w in words)  # "has nothing on it": the pile is stated, and empty
+        return None if holding and not bare else (titans[0][1], elementals[0], [])
     played = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
-    played = [p for p in played if any(w in HOLDING for w in words[: p[0]])] if len(played) > 1 else played
+    played = [p for p in played if any(n < p[0] for n in stated)] if len(played) > 1 else played
     if not holding or len(played) != 1:
         return None
     pile = [c for _, c in titans if c != played[0][1]]

@@ -11,6 +11,12 @@ other spell is.
 Where the order between two players' spells of the same priority depends on the Ringleader and the
 question does not say who it is, nothing is computed: the reader names the Ringleader as missing.
 
+A question that asks whether a spell advances ("It's clash II. P1 has an active Break. Can P2's Starfall advance?")
+is computed by playing the clash out when it states the clash and every spell's player; the spell asked about is the
+one named last before "advance". One that asks whether a Gravitate may move a spell ("It's clash II. Can my Gravitate
+send P2's Stupefy to clash IV?") is answered by the engine's check when it states the current clash and every
+spell's player; with no clash to go to named ("to another clash"), every other clash is checked.
+
 Examples:
     >>> print(read("P1 casts Stupefy and P2 casts Root, P1 is the Ringleader: which resolves first?").ruling.verdict)
     Clash I resolves: P2:root, P1:stupefy
@@ -18,6 +24,8 @@ Examples:
     ['who is the Ringleader (the order of P1:root and P2:break depends on it)']
     >>> print(read("P1 casts Clap. P2 has Offering and Ritual, P3 only has Root. What can Clap cancel?").ruling.verdict)
     P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual)
+    >>> print(read("Clash II: P1 has Break. Can P2's Starfall advance?").ruling.verdict)
+    P2:starfall does not advance: P1:break is active: P2:starfall cannot be advanced in this clash
 """
 
 from __future__ import annotations
@@ -37,12 +45,19 @@ UNREAD = frozenset({"cancelled", "canceled", "cancels", "moved", "resolved", "ad
 
 
 def _player(word: str) -> str | None:
-    return word.upper() if is_player(word.upper()) else None
+    """The player a word names: "P2", "p2's", "p2s"; else None."""
+    for form in (word, word.removesuffix("'s"), word.removesuffix("s")):
+        if is_player(form.upper()):
+            return form.upper()
+    return None
 
 
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
+    other = _move_or_advance(words)
+    if other is not None:
+        return other
     if not any(t.word in ORDER_WORDS for t in words):
         return _clap(words)
     from rulebook import elephants
@@ -57,7 +72,7 @@ def read(question: str) -> Reading | None:
         if player:
             owner = player
             near = [w.word for w in words[max(0, i - 3) : i + 4]]
-            if "ringleader" in near and ("is" in near or "as" in near):
+            if "ringleader" in near and ("is" in near or "as" in near or _asker_leads(words, i)):
                 ringleader = player
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
@@ -109,6 +124,17 @@ def read(question: str) -> Reading | None:
     return reading
 
 
+#: Words of the asker saying what they are ("i'm the ringleader (P1)").
+SELF = frozenset({"i'm", "im", "am"})
+
+
+def _asker_leads(words: list[Token], at: int) -> bool:
+    """Whether the player at ``at`` is named as the asker who is Ringleader: "I'm the Ringleader (P1)", "im ringleader
+    (P1)"."""
+    said = [t.word for t in words[max(0, at - 5) : at] if t.word not in ("(", ")")]
+    return said[-1:] == ["ringleader"] and not SELF.isdisjoint(said[-4:-1])
+
+
 #: Words that ask what a Clap cancels ("which spells can the clap cancel").
 CANCEL_WORDS = frozenset({"cancel", "cancels"})
 ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will"})
@@ -153,6 +179,175 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.ruling = decided_by(ruling, "elephants.clap.targets")
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
+    return reading
+
+
+#: Words that ask whether a spell advances ("can P2's Starfall advance?").
+ADVANCE_WORDS = frozenset({"advance", "advances"})
+ASKING_ADVANCE = frozenset({"can", "could", "does", "do", "will", "would", "may", "is", "allowed", "legal"})
+
+
+def _move_or_advance(words: list[Token]) -> Reading | None:
+    """A question whether Gravitate may move a spell, or whether a spell advances, read; None for other questions."""
+    said = {t.word for t in words}
+    if said & MOVE_WORDS and "gravitate" in said:
+        moved = _gravitate(words)
+        if moved is not None:
+            return moved
+    return _advance(words) if said & ADVANCE_WORDS else None
+
+
+def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
+    """The spells a question names with their players ("P2 has Break", "my Starfall": the asker is P1 when P1 is not
+    named), those named with no player, and the place of each spell's every mention. A spell named again counts
+    once: every card exists once."""
+    from rulebook import elephants
+
+    said = {t.word for t in words}
+    asker = "P1" if "p1" not in said else None
+    spells: list[str] = []
+    unowned: list[str] = []
+    at: dict[int, str] = {}
+    owner = None
+    for n, t in enumerate(words):
+        player = _player(t.word) or (asker if t.word in ("i", "my", "i'm") else None)
+        if player:
+            owner = player
+        elif t.word in elephants.SPELLS:
+            known = next((x for x in spells if x.endswith(f":{t.word}")), None)
+            if known is None and t.word not in unowned:
+                known = f"{owner}:{t.word}" if owner else t.word
+                (spells if owner else unowned).append(known)
+            at[n] = known or t.word
+    return spells, unowned, at
+
+
+def _advance(words: list[Token]) -> Reading | None:
+    """Whether a spell advances out of a clash ("It's clash II. P1 has an active Break. Can P2's Starfall advance?"):
+    the clash played out by the engine, every spell's player and the clash stated; ``None`` when it names fewer
+    than two spells or does not ask (a rule about advancing in general: the rulings answer it)."""
+    if not ASKING_ADVANCE & {t.word for t in words}:
+        return None
+    spells, unowned, at = _owned(words)
+    first = next(n for n, t in enumerate(words) if t.word in ADVANCE_WORDS)
+    asked = [at[n] for n in sorted(at) if n < first][-1:]
+    if len(spells) + len(unowned) < 2 or not asked:
+        return None
+    reading = Reading("elephants", "whether an Elemental Elephants spell advances")
+    reading.read.append("spells " + ", ".join(spells + unowned))
+    clash = next((_clash(words, n) for n, t in enumerate(words) if t.word == "clash" and _clash(words, n)), None)
+    if clash is None:
+        reading.missing.append("the clash (write Clash II or clash 2)")
+    if unowned:
+        reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 has ...)")
+    states = sorted({t.word for t in words if t.word in UNREAD} | ({_earlier_round(words)} - {""}))
+    if states:
+        reading.missing.append(f"the clash as it stands ({', '.join(states)}: only face-up spells of this round)")
+    if reading.missing:
+        return reading
+    return _advanced(reading, spells, asked[0], clash or 1)
+
+
+#: Words of Gravitate's move ("can my Gravitate send P2's Fireball to clash IV").
+MOVE_WORDS = frozenset({"send", "sends", "move", "moves", "push", "pushes"})
+
+
+def _gravitate(words: list[Token]) -> Reading | None:
+    """Whether a Gravitate may move a spell to a clash ("It's clash II. P1's Gravitate wants to send P2's Stupefy to
+    clash IV"): the current clash, the spell moved and every player stated; the clash it goes to, or every clash
+    when the question names none ("to another clash"). ``None`` when it names no other spell than Gravitate."""
+    if not ASKING_ADVANCE & {t.word for t in words}:
+        return None
+    spells, unowned, at = _owned(words)
+    first = next(n for n, t in enumerate(words) if t.word in MOVE_WORDS)
+    moved = [at[n] for n in sorted(at) if n > first and not at[n].endswith("gravitate")][:1]
+    if not moved:
+        return None
+    clashes = [(n, c) for n, t in enumerate(words) if t.word == "clash" and (c := _clash(words, n))]
+    to = [c for n, c in clashes if n > first and words[n - 1].word == "to"]
+    now = [c for n, c in clashes if not (n > first and words[n - 1].word == "to")]
+    reading = Reading("elephants", "whether an Elemental Elephants Gravitate may move a spell")
+    reading.read.append("spells " + ", ".join(spells + unowned))
+    if not now:
+        reading.missing.append("the clash it is now (write Clash II or clash 2)")
+    if unowned:
+        reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 has ...)")
+    if reading.missing:
+        return reading
+    return _moved(reading, spells, moved[0], now[0], to[0] if to else None)
+
+
+def _moved(reading: Reading, spells: list[str], moved: str, now: int, to: int | None) -> Reading:
+    """The engine's answer for one clash it goes to, or for every later one when none is named."""
+    from rulebook import elephants
+
+    reading.read.insert(0, f"Clash {elephants.roman(now)}")
+    players = max(2, *(int(s[1]) for s in spells))
+    try:
+        b = elephants.board(spells, clash=now, players=players)
+        if to is not None:
+            ruling = elephants.can_move(b, moved, to)
+            # allowed: the rule that allows the move (the first checked) decided it, not what follows the move
+            reading.ruling = decided_by(ruling, ruling.rules[0]) if ruling.value["can"] and ruling.rules else ruling
+            return reading
+        every = [elephants.can_move(b, moved, c) for c in range(1, len(ROMAN) + 1) if c != now]
+    except (InvalidInputError, IllegalActionError) as err:
+        reading.missing.append(f"a board the engine accepts ({err})")
+        return reading
+    if any(r.value["can"] for r in every) or len({r.rules for r in every}) > 1:
+        reading.missing.append("the clash it goes to (write to Clash III)")
+        return reading
+    from rulebook.ruling import Ruling
+
+    ruling = every[0]
+    reason = ruling.verdict.partition(": ")[2]
+    verdict = f"{ruling.value['by']} cannot move {moved} to any clash: {reason}"
+    reading.ruling = Ruling(verdict, {**ruling.value, "to": None}, ruling.rules, ruling.trace, legal=False)
+    return reading
+
+
+def _clash(words: list[Token], n: int) -> int | None:
+    """The clash named after ``words[n]`` ("clash II", "clash 2"), or None."""
+    if n + 1 >= len(words):
+        return None
+    nxt = words[n + 1]
+    return ROMAN.get(nxt.word, nxt.number if nxt.number in ROMAN.values() else None)
+
+
+def _advanced(reading: Reading, spells: list[str], asked: str, clash: int) -> Reading:
+    """The clash played out with every Ringleader: whether ``asked`` advances, and the rule that decides it."""
+    from rulebook import elephants
+    from rulebook.ruling import Ruling
+
+    reading.read.insert(0, f"Clash {elephants.roman(clash)}")
+    players = max(2, *(int(s[1]) for s in spells))
+    try:
+        played = [
+            elephants.resolve_clash(elephants.board(spells, clash=clash, ringleader=f"P{p}", players=players))
+            for p in range(1, players + 1)
+        ]
+    except (InvalidInputError, IllegalActionError) as err:
+        reading.missing.append(f"a board the engine accepts ({err})")
+        return reading
+    ends = {r.value["advanced"].get(asked) for r in played}
+    if len(ends) > 1:
+        reading.missing.append(f"who is the Ringleader (whether {asked} advances depends on it)")
+        return reading
+    ruling = played[0]
+    to = ruling.value["advanced"].get(asked)
+    phase = next((n for n, step in enumerate(ruling.trace) if "Advance phase" in step.text), 0)
+    # the advance phase's last word on the spell decides ("P2:break is active: P1:starfall cannot be advanced")
+    said = [step for step in ruling.trace[phase:] if asked in step.text and step.rule]
+    deciding = said[-1] if said else None
+    if to is not None:
+        verdict = f"{asked} advances to Clash {elephants.roman(to)}"
+    else:
+        verdict = f"{asked} does not advance" + (f": {deciding.text}" if deciding else "")
+    rules = ruling.rules
+    if deciding is not None and deciding.rule:
+        rules = decided_by(ruling, deciding.rule).rules
+    value = {"spell": asked, "clash": clash, "advanced_to": to, "clash_played": dict(ruling.value)}
+    reading.ruling = Ruling(verdict, value, rules, tuple(ruling.trace), legal=None)
     return reading
 
 

@@ -8,6 +8,10 @@ movement power". The formation is the opponent's full six realms, none razed unl
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
 
+Allies the question denies ("a flyer with no allies") leave the attack to be read; allies that join it are not read.
+The rule that decides the attack (a movement power, an exposed realm) is cited last, so ``ask`` lists it first, after
+what the engine notes beside it (who may block, that positions stay).
+
 A movement power the question denies ("no flying, swimming or earthwalking", "not a flyer") is not the
 attacker's; one both claimed and denied ("my flyer ... walk in without flying?") asks whether the power may be
 forgone, and is not computed.
@@ -26,7 +30,7 @@ Examples:
 
 from __future__ import annotations
 
-from rulebook.questions import Reading, Token, tokens
+from rulebook.questions import Reading, Token, decided_by, tokens
 from rulebook.questions import denied as deny
 
 __all__ = ["read"]
@@ -49,6 +53,13 @@ UNREAD = frozenset(
         *("ally", "allies", "holding", "artifact", "says", "bans", "banned", "forbids"),
     }
 )
+
+
+#: Rules the engine cites beside its decision, not the decision: who may block the attack, and that a razed realm's
+#: neighbours keep their positions. Cited before the rule that decided whether the attack may be made.
+AFTERMATH = frozenset({"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions"})
+#: Allies, which a question may deny ("a flyer with no allies"): the attack is then read.
+ALLIES = frozenset({"ally", "allies"})
 
 
 def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
@@ -139,11 +150,16 @@ def read(question: str) -> Reading | None:
     if kinds and len(kinds) == len([t for t in words if t.word.rstrip("s") in spellfire.TYPES or t.word in powers]):
         # "can swimmers attack realm E?" asks what a kind of champion may do, not about one attack of a formation
         reading.missing.append(f"one attacking champion and its formation ({kinds[0]} in general are asked about)")
-    unread = sorted({t.word for t in words if t.word in UNREAD})
+    # "with no allies" says there are none: nothing about them to read
+    allies = deny(words, ALLIES)
+    unread = sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in allies})
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
-    reading.ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
+    ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
+    # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
+    deciding = [r for r in ruling.rules if r not in AFTERMATH]
+    reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling
     return reading
