@@ -136,6 +136,7 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-blind-5.toml")
         + load("players-blind-6.toml")
         + load("players-blind-7.toml")
+        + load("players-blind-8.toml")
         + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
@@ -332,3 +333,19 @@ BLIND_7_COMPUTED_UNASKED = 0
 
 def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
     _holds("players-blind-7.toml", BLIND_7_FLOORS, BLIND_7_UNCOVERED_REFUSED, BLIND_7_COMPUTED_UNASKED)
+
+
+#: Issue 22's eighth blind set (tests/data/players-blind-8.toml: 196 real questions of which 27 computable, 42 in-game
+#: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
+#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
+#: 2026-11-26 after the eleventh round and the ninth review were merged, as shipped: 77.6% top-1 (152 of 196), 90.3%
+#: top-3 (177), 3.6% of real questions refused (7), every off-topic question refused, 66.7% of uncovered questions
+#: refused (28 of 42), no computed answer to a question not asked. These are its figures, not goals: they only ever
+#: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_8_FLOORS = {"top1": 0.775, "top3": 0.903, "off_topic_refused": 1.0, "wrongly_refused": 0.0358}
+BLIND_8_UNCOVERED_REFUSED = 0.666
+BLIND_8_COMPUTED_UNASKED = 0
+
+
+def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
+    _holds("players-blind-8.toml", BLIND_8_FLOORS, BLIND_8_UNCOVERED_REFUSED, BLIND_8_COMPUTED_UNASKED)
