@@ -241,7 +241,7 @@ _GAMES: list[Game] = [
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}
         ),
-        names=("elemental elephants", "elephants", "elephant"),
+        names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),
         ),
