@@ -703,7 +703,7 @@ def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
         return ""
     said = words(query.text[:2000])
     for i, w in enumerate(said):
-        if w not in MAY or (w == "ok" and i):
+        if w not in MAY or (w == "ok" and i) or _says_cannot(said, i):
             continue
         at = next((j for j in range(i + 1, min(i + 5, len(said))) if said[j] not in DOERS), None)
         if at is None or said[at] in STOPWORDS or set(said[at + 1 : at + 2]) & PARTICLES:
@@ -718,6 +718,17 @@ def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
         held = {lex.records[doc][1] for s in stems if s in lex.postings for doc in lex.postings.holders(s)}
         return deed if held and not held & set(games) else ""
     return ""
+
+
+#: Who a question asks about after "can't" ("can't I trade ...?"); any other word after it ("and can't remember
+#: the phases") makes it a statement of what the asker cannot do, not a question whether players may.
+_ASKED_ABOUT = frozenset({"i", "we", "you", "they", "he", "she", "players", "player", "people"})
+
+
+def _says_cannot(said: list[str], i: int) -> bool:
+    """Whether ``said[i]`` opens a "can't" or "cannot" that no one is asked about ("I can't remember the phases")."""
+    after = i + 2 if said[i + 1 : i + 2] == ["t"] else i + 1 if said[i] == "cannot" else None
+    return after is not None and set(said[after : after + 1]).isdisjoint(_ASKED_ABOUT)
 
 
 #: Words that ask whether a thing may be used ("can I use proxy cards", "are we allowed to use a phone app").
