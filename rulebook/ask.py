@@ -263,14 +263,20 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
 
     The share of the question's meaning the best record covers, plus half the best four-letter-piece
     cosine (how much of the question's very letters some record holds), less the share of the
-    question's words that no record uses at all.
+    question's words that no record uses at all (a number aside).
     """
     if not ranked or not query.concepts:
         return 0.0
     lex = lex or lexicon()
-    unknown = sum(1 for c in query.concepts if not any(s in lex.postings for s in c.stems)) / len(query.concepts)
+    unknown = sum(1 for c in query.concepts if _unheard(c, lex)) / len(query.concepts)
     pieces = max(hit["pieces"] for hit in ranked)
     return ranked[0]["coverage"] + STRENGTH_PIECES * pieces - STRENGTH_UNKNOWN * unknown
+
+
+def _unheard(concept: Concept, lex: Lexicon) -> bool:
+    """Whether no record uses a word of the question: a number counts as heard (a player's own count, "a deck of
+    45 cards", is not a sign of another subject)."""
+    return not concept.word.isdigit() and not any(s in lex.postings for s in concept.stems)
 
 
 def _players_words_only(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
