@@ -488,6 +488,9 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "slip": (_slip, _states_slip),
     "look": (_looking, _holds_any(LOOK_STATED)),
 }
+#: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
+#: is a round, in minutes?").
+TAIL_WORDS = 3
 #: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
 WHOLE = frozenset({"slip"})
 
@@ -501,8 +504,15 @@ def asking(question: str) -> list[str]:
         >>> asking("we played a four hour game last night. does an empty pile end it?")
         ['does', 'an', 'empty', 'pile', 'end', 'it']
     """
-    clauses = [words(c) for c in re.split(r"[.?!;,:()]", question[:2000])]
-    asked = [c for c in clauses if (WH & set(c)) or (ASKS & set(c[:3]))]
+    pieces = re.split(r"([.?!;,:()])", question[:2000])
+    clauses = [words(c) for c in pieces[0::2]]
+    asked: list[list[str]] = []
+    for i, c in enumerate(clauses):
+        # "how long is a round, in minutes?": a short tail after a comma belongs to the clause that asks before it
+        after_asked = i > 0 and bool(asked) and asked[-1] is clauses[i - 1]
+        tail = after_asked and pieces[2 * i - 1] == "," and len(c) <= TAIL_WORDS
+        if (WH & set(c)) or (ASKS & set(c[:3])) or tail:
+            asked.append(c)
     return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]
 
 
