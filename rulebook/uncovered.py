@@ -185,6 +185,8 @@ DEEDS_AGAINST = frozenset(
         "destroying",
     }
 )
+#: Words of building a deck ("which Spirit type should I build my deck around").
+BUILD = frozenset({"build", "building", "built"})
 #: How many words after the ranking word a deed is looked for ("best card to banish").
 DEED_REACH = 5
 
@@ -307,7 +309,10 @@ def _chance(said: list[str]) -> bool:
 def _ranking(said: list[str]) -> bool:
     """Whether a question asks which card or choice is best ("what is the best champion"; not "best of three", nor
     "my best Elestral"). Best for a deed the rules decide against a target ("the best card to banish Therazane
-    with", "which suit is best to use against Ragnaros") asks which choices can do it: the rules answer that."""
+    with", "which suit is best to use against Ragnaros") asks which choices can do it: the rules answer that. What
+    to build a deck around ("which Spirit type should I build my deck around") asks for advice too."""
+    if any(w in BUILD and "around" in said[i + 1 : i + 1 + DEED_REACH] for i, w in enumerate(said)):
+        return True
     for i, w in enumerate(said):
         if (
             w in RANKING
