@@ -23,7 +23,8 @@ words of particular questions:
 - whether players may use a thing ("can I use proxy cards"): a thing with a word no record uses at all, not even in
   the players' words beside them, is one the documents do not speak of.
 - whether players may do something in a game the question names ("can players trade cards in Spellfire"): when
-  other games' records speak of it and none of the named game's do, its documents do not say.
+  other games' records speak of it and none of the named game's do, or no record of any game does and it is a
+  common English word ("can I rebuild a razed realm in Spellfire"), its documents do not say.
 - a word only another game uses ("blaze" is Clash's) in a question naming a game none of whose records holds it.
 - a penalty ("what's the penalty for slow play"): a ruling near the top must state one, or what a player loses.
 - a player's slip told and asked about ("I flipped it by accident, do I turn it back?"; not a document's mistake):
@@ -731,6 +732,8 @@ def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
         # held by another game's records, not by the named one's: a word no record uses at all may be slang for a
         # move the records name otherwise ("can she knock out the king")
         held = {lex.records[doc][1] for s in stems if s in lex.postings for doc in lex.postings.holders(s)}
+        if not held and all(s.startswith("~") for s in stems):
+            return deed  # a common English word no record of any game uses ("can you trade spells"): not slang
         return deed if held and not held & set(games) else ""
     return ""
 
