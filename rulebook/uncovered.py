@@ -510,13 +510,13 @@ def asking(question: str) -> list[str]:
         >>> asking("we played a four hour game last night. does an empty pile end it?")
         ['does', 'an', 'empty', 'pile', 'end', 'it']
     """
-    pieces = re.split(r"([.?!;,:()])", question[:2000])
-    clauses = [words(c) for c in pieces[0::2]]
+    clauses = [words(c) for c in re.split(r"[.?!;,:()]", question[:2000])]
+    marks = re.findall(r"[.?!;,:()]", question[:2000])  # the mark after each clause but the last
     asked: list[list[str]] = []
     for i, c in enumerate(clauses):
         # "how long is a round, in minutes?": a short tail after a comma belongs to the clause that asks before it
         after_asked = i > 0 and bool(asked) and asked[-1] is clauses[i - 1]
-        tail = after_asked and pieces[2 * i - 1] == "," and len(c) <= TAIL_WORDS
+        tail = after_asked and marks[i - 1] == "," and len(c) <= TAIL_WORDS
         if (WH & set(c)) or (ASKS & set(c[:3])) or tail:
             asked.append(c)
     return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]

@@ -326,7 +326,8 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: Issue 22's tenth round (tuned on this set's misses; TUNED figures, not blind ones): 75.8% top-1 (150 of 198),
 #: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39). The eleventh
 #: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
-BLIND_7_FLOORS = {"top1": 0.772, "top3": 0.929, "off_topic_refused": 0.95, "wrongly_refused": 0.0253}
+#: The twelfth round: 2.0% of real questions refused (4 of 198).
+BLIND_7_FLOORS = {"top1": 0.772, "top3": 0.929, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
 BLIND_7_UNCOVERED_REFUSED = 0.641
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -342,8 +343,10 @@ def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
 #: top-3 (177), 3.6% of real questions refused (7), every off-topic question refused, 66.7% of uncovered questions
 #: refused (28 of 42), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_8_FLOORS = {"top1": 0.775, "top3": 0.903, "off_topic_refused": 1.0, "wrongly_refused": 0.0358}
-BLIND_8_UNCOVERED_REFUSED = 0.666
+#: Issue 22's twelfth round (tuned on this set's misses; TUNED figures, not blind ones): 79.6% top-1 (156 of 196),
+#: 92.3% top-3 (181), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42).
+BLIND_8_FLOORS = {"top1": 0.795, "top3": 0.923, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+BLIND_8_UNCOVERED_REFUSED = 0.738
 BLIND_8_COMPUTED_UNASKED = 0
 
 
