@@ -267,8 +267,9 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: reranker on it (and holds it out in turn, benchmarks/ask_heldout.py), so figures above these are TUNED figures.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 81.5% top-1, 95.4% top-3, 2.1% of real questions
 #: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3. The
-#: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188).
-BLIND_4_FLOORS = {"top1": 0.861, "top3": 0.964, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
+#: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188). The twelfth round (tuned): 86.7% top-1 (169),
+#: 96.9% top-3 (189).
+BLIND_4_FLOORS = {"top1": 0.866, "top3": 0.969, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -286,8 +287,9 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38);
 #: the seventh round: 65.8% uncovered refused (25 of 38); the ninth round (tuned): 82.7% top-1, 95.0% top-3, 71.1%
-#: uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170 of 202).
-BLIND_5_FLOORS = {"top1": 0.841, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170 of 202). The twelfth round (tuned):
+#: 84.7% top-1 (171), 95.5% top-3 (193).
+BLIND_5_FLOORS = {"top1": 0.846, "top3": 0.955, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_5_UNCOVERED_REFUSED = 0.710
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -306,8 +308,9 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 #: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
 #: 65.8% of uncovered questions refused (25 of 38). The ninth round (tuned): 77.9% top-1, 92.8% top-3, 76.3% of
 #: uncovered questions refused (29 of 38). The tenth round: 1.4% of real questions refused (3 of 208). The eleventh
-#: round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of uncovered questions refused (31 of 38).
-BLIND_6_FLOORS = {"top1": 0.793, "top3": 0.932, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
+#: round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of uncovered questions refused (31 of 38). The
+#: twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195).
+BLIND_6_FLOORS = {"top1": 0.798, "top3": 0.937, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
 BLIND_6_UNCOVERED_REFUSED = 0.815
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -326,8 +329,8 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: Issue 22's tenth round (tuned on this set's misses; TUNED figures, not blind ones): 75.8% top-1 (150 of 198),
 #: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39). The eleventh
 #: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
-#: The twelfth round: 2.0% of real questions refused (4 of 198).
-BLIND_7_FLOORS = {"top1": 0.772, "top3": 0.929, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
+#: The twelfth round (tuned): 77.8% top-1 (154 of 198), 93.4% top-3 (185), 2.0% of real questions refused (4).
+BLIND_7_FLOORS = {"top1": 0.777, "top3": 0.934, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
 BLIND_7_UNCOVERED_REFUSED = 0.641
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -343,9 +346,9 @@ def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
 #: top-3 (177), 3.6% of real questions refused (7), every off-topic question refused, 66.7% of uncovered questions
 #: refused (28 of 42), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-#: Issue 22's twelfth round (tuned on this set's misses; TUNED figures, not blind ones): 79.6% top-1 (156 of 196),
-#: 92.3% top-3 (181), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42).
-BLIND_8_FLOORS = {"top1": 0.795, "top3": 0.923, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+#: Issue 22's twelfth round (tuned on this set's misses; TUNED figures, not blind ones): 80.1% top-1 (157 of 196),
+#: 92.9% top-3 (182), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42).
+BLIND_8_FLOORS = {"top1": 0.801, "top3": 0.928, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
 BLIND_8_UNCOVERED_REFUSED = 0.738
 BLIND_8_COMPUTED_UNASKED = 0
 
