@@ -364,10 +364,12 @@ def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
 #: 2026-11-26 after the twelfth round was merged, as shipped: 82.9% top-1 (174 of 210), 93.8% top-3 (197), 2.9% of
 #: real questions refused (6), every off-topic question refused, 55.8% of uncovered questions refused (24 of 43), one
 #: computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals of
-#: real questions and the computed answers not asked only ever fall). Tuning data since.
+#: real questions and the computed answers not asked only ever fall). Tuning data since. The one computed answer
+#: counted as not asked was to a question that states every role (an attack, its attacker's ability and the defender):
+#: relabelled computable after the measure (the file says so), it is 0 on the labels as they stand.
 BLIND_9_FLOORS = {"top1": 0.828, "top3": 0.938, "off_topic_refused": 1.0, "wrongly_refused": 0.0286}
 BLIND_9_UNCOVERED_REFUSED = 0.558
-BLIND_9_COMPUTED_UNASKED = 1
+BLIND_9_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_ninth_blind_set_holds_the_figures_measured_once() -> None:
