@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 import tomllib
 import zipfile
 from collections.abc import Iterator
@@ -59,9 +60,16 @@ check();"""
 
 
 def _until(browser, body: str, seconds: float, *args):
-    """What ``body`` returns once it returns something truthy, waited for in the page; None after ``seconds``."""
-    browser.set_script_timeout(seconds + 60)
-    return browser.execute_async_script(UNTIL % body, *args, seconds)
+    """What ``body`` returns once it returns something truthy, waited for in the page; None after ``seconds``.
+
+    Waited for a minute at a time at most: a call to the driver that lasts longer is cut off by its client."""
+    deadline = time.monotonic() + seconds
+    while True:
+        chunk = max(0.1, min(60.0, deadline - time.monotonic()))
+        browser.set_script_timeout(chunk + 30)
+        found = browser.execute_async_script(UNTIL % body, *args, chunk)
+        if found or time.monotonic() >= deadline:
+            return found
 
 
 def _wait(browser, script: str, seconds: float, what: str):
@@ -74,7 +82,11 @@ def _wait(browser, script: str, seconds: float, what: str):
 
 
 def _ready(browser, seconds: float = BOOT) -> None:
-    browser.execute_script("document.getElementById('rulebook-ask').focus()")
+    # The ask box focused, which starts the engine (the focus event sent too: a tab in the background, such as a
+    # second one, takes the focus without telling the page).
+    browser.execute_script(
+        "const box = document.getElementById('rulebook-ask'); box.focus(); box.dispatchEvent(new FocusEvent('focus'))"
+    )
     _wait(
         browser,
         "return window.rulebookEngine && document.getElementById('rulebook-ask-status').dataset.phase === 'ready'",
