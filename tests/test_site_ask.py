@@ -430,10 +430,13 @@ def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site
     # A later visit: no engine running (the visit's shared one has ended), and no network.
     assert _end_shared_engines(browser) == 1
     server.stop()
-    browser.get(page)
-    _ready(browser)
-    # The shared engine started again, from the kept files alone.
-    loaded = browser.execute_script("return window.rulebookEngine.loaded")
+    try:
+        browser.get(page)
+        _ready(browser)
+        # The shared engine started again, from the kept files alone.
+        loaded = browser.execute_script("return window.rulebookEngine.loaded")
+        answer = _ask_in_page(browser, "who attacks first in spellfire")
+    finally:
+        server.start_again()  # for the tests that run after this one
     assert (loaded["shared"], loaded["connections"]) == (True, 1), loaded
-    answer = _ask_in_page(browser, "who attacks first in spellfire")
     assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]
