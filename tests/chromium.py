@@ -77,13 +77,19 @@ class Site:
 
     def __init__(self, folder: Path, replaced: dict[str, bytes] | None = None) -> None:
         handler = type("Handler", (_Quiet,), {"replaced": dict(replaced or {})})
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+        self.handler = functools.partial(handler, directory=str(folder))
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self.handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+    def start_again(self) -> None:
+        """Serve again on the same address after `stop` (the same origin: what the browser kept still applies)."""
+        self.server = ThreadingHTTPServer(self.server.server_address, self.handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
 
 def chrome(

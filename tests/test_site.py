@@ -328,3 +328,18 @@ def test_the_site_builds_strict_in_a_shallow_clone_on_ci(tmp_path: Path) -> None
     assert levels and set(levels) == {"INFO"}, result.stderr[-3000:]
     page = (out / "games" / "clash" / "index.html").read_text(encoding="utf-8")
     assert "git-revision-date-localized-plugin-date" in page
+
+
+def test_the_pages_shared_engine_is_named_by_the_build(built_site: Path) -> None:
+    # Every page of a visit connects to one engine (a SharedWorker) by its name; the name changes with the
+    # engine's files and the worker's script, so a page of a new build never talks to an older build's engine
+    # still running in another tab.
+    import hashlib
+    import json
+
+    script = (built_site / "javascripts" / "rulebook.js").read_text(encoding="utf-8")
+    stamp = json.loads((built_site / "py" / "manifest.json").read_text(encoding="utf-8"))["stamp"]
+    worker = (built_site / "javascripts" / "rulebook-worker.js").read_bytes()
+    name = hashlib.sha256(stamp.encode() + worker).hexdigest()[:16]
+    assert f'const STAMP = "{name}";' in script
+    assert "name: `rulebook-${STAMP}`" in script

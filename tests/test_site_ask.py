@@ -1,18 +1,12 @@
 """The rules in the browser, end to end: headless Chromium against the built site served from 127.0.0.1.
 
-The site runs the project's own Python in a Web Worker (Pyodide and the rulebook wheel, docs/_hooks/browser.py).
-One browser session loads it once; then the ask box answers the held-out players' questions as `rulebook ask`
-does, "Try it" reproduces the pages' transcripts and answers edits as the CLI does, a game page's tool answers,
-no request leaves the site's origin, and after the first visit the site answers with the server gone.
-
-Starting the engine is most of a test's time and CPU (Pyodide starts again on every page load), so the tests run
-in one browser in an order that loads each page once: a test opens its page only when the browser is not already
-on it with the engine started (`_open`); a link's page is fetched, not opened (a visit to another page after the
-first starts its own engine while idle); and only the pages with a tool (which runs in its own page's engine) are
-loaded for "Try it": a page without one has its buttons read on a first visit in a fresh browser, which starts no
-engine, and their commands run in a panel of a page already started. The tests that are about a fresh load (no
-request leaves the origin, offline after a visit, without WebAssembly) keep their own. Each test still passes run
-alone.
+The site runs the project's own Python in a worker (Pyodide and the rulebook wheel, docs/_hooks/browser.py),
+a SharedWorker shared by every page of the site in a visit (a dedicated Worker where SharedWorker is missing).
+One browser session starts it once; then the ask box answers the held-out players' questions as `rulebook ask`
+does, "Try it" reproduces the pages' transcripts and answers edits as the CLI does on every game page (each page
+finds the engine started, as a visitor's next page does), a game page's tool answers, no request leaves the
+site's origin, a page without SharedWorker answers from a worker of its own, and after the first visit the site
+answers with the server gone (the engine started again from the kept files). Each test still passes run alone.
 
 Needs Debian's chromium and chromium-driver and selenium, as tests/test_site_search.py does.
 """
@@ -38,13 +32,10 @@ require("the site ask test")
 DATA = Path(__file__).parent / "data"
 BOOT = 300  # seconds the first load may take on a busy machine (it is one download and one start of Python)
 ANSWER = 60
-#: Game pages whose first transcripts are run with "Try it" (three each) and whose tools are answered, each page in
-#: its own load: the first is the page the first test opens, and the last the page of the tests after it
-#: (`test_a_game_page_tool_answers_as_the_cli`).
-TRY_PAGES = ["games/elephants/", "games/elestrals/", "games/elementals/", "games/clash/"]
-#: Game pages without a tool: their first three "Try it" buttons are read on a first visit (`_first_visit_buttons`)
-#: and their commands run in a panel of the last page above.
-BUTTONS_ONLY_PAGES = ["games/spellfire/"]
+#: Game pages whose first transcripts are run with "Try it" (three each) and whose tools are answered, each page
+#: opened in turn (the engine shared): the first is the page the first test opens, and the last the page of the
+#: tests after it (`test_a_game_page_tool_answers_as_the_cli`).
+TRY_PAGES = ["games/elephants/", "games/elestrals/", "games/elementals/", "games/spellfire/", "games/clash/"]
 #: The page the first test opens (a fresh profile), which the ask box tests then use as it is.
 FIRST_PAGE = TRY_PAGES[0]
 
@@ -56,20 +47,46 @@ def browser():
     driver.quit()
 
 
-def _wait(browser, script: str, seconds: float, what: str):
-    """Poll ``script`` until it returns something truthy; else fail naming ``what`` and the page's status lines."""
+#: Waits inside the page (a timer there, not a round trip to the browser every few milliseconds): the test's body
+#: (``args`` are the script's arguments) is run until it returns something truthy, or null past the time given.
+UNTIL = """const args = [...arguments], done = args.pop(), end = performance.now() + args.pop() * 1000;
+const test = async () => { %s };
+const check = async () => {
+  let found = null;
+  try { found = await test(); } catch (err) {}
+  if (found) done(found); else if (performance.now() > end) done(null); else setTimeout(check, 25);
+};
+check();"""
+
+
+def _until(browser, body: str, seconds: float, *args):
+    """What ``body`` returns once it returns something truthy, waited for in the page; None after ``seconds``.
+
+    Waited for a minute at a time at most: a call to the driver that lasts longer is cut off by its client."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = browser.execute_script(script)
-        if found:
+    while True:
+        chunk = max(0.1, min(60.0, deadline - time.monotonic()))
+        browser.set_script_timeout(chunk + 30)
+        found = browser.execute_async_script(UNTIL % body, *args, chunk)
+        if found or time.monotonic() >= deadline:
             return found
-        time.sleep(0.1)
+
+
+def _wait(browser, script: str, seconds: float, what: str):
+    """Wait until ``script`` returns something truthy; else fail naming ``what`` and the page's status lines."""
+    found = _until(browser, script, seconds)
+    if found:
+        return found
     status = browser.execute_script("return [...document.querySelectorAll('.rulebook-status')].map(s => s.textContent)")
     pytest.fail(f"{what}: nothing after {seconds} s; status: {status}")
 
 
 def _ready(browser, seconds: float = BOOT) -> None:
-    browser.execute_script("document.getElementById('rulebook-ask').focus()")
+    # The ask box focused, which starts the engine (the focus event sent too: a tab in the background, such as a
+    # second one, takes the focus without telling the page).
+    browser.execute_script(
+        "const box = document.getElementById('rulebook-ask'); box.focus(); box.dispatchEvent(new FocusEvent('focus'))"
+    )
     _wait(
         browser,
         "return window.rulebookEngine && document.getElementById('rulebook-ask-status').dataset.phase === 'ready'",
@@ -79,10 +96,9 @@ def _ready(browser, seconds: float = BOOT) -> None:
 
 
 def _open(browser, server: Site, page: str | None) -> None:
-    """Be on ``page`` (None: any page of the site) with the rules engine started.
+    """Be on ``page`` (None: any page of the site) with the rules engine started (or found started).
 
-    The page is loaded only when the browser is elsewhere or its engine is not ready: loading it again would only
-    start the same engine again.
+    The page is loaded only when the browser is elsewhere or its engine is not ready.
     """
     here = browser.current_url.split("#")[0]
     on_site = here.startswith(server.url) if page is None else here == server.url + page
@@ -99,18 +115,17 @@ def _ask_in_page(browser, question: str) -> dict:
     from selenium.webdriver.common.keys import Keys
 
     box = browser.find_element(By.ID, "rulebook-ask")
-    box.clear()
-    box.send_keys(question, Keys.ENTER)
+    # The question put in the box as a paste does (typing it key by key costs the browser an event a letter),
+    # then Enter pressed, as a user submits it.
+    browser.execute_script("arguments[0].value = arguments[1]", box, question)
+    box.send_keys(Keys.END, Keys.ENTER)
     script = """const a = document.getElementById('rulebook-answer');
-    return a.dataset.question === arguments[0] && a.dataset.done ? {ruleId: a.dataset.ruleId || null,
+    return a.dataset.question === args[0] && a.dataset.done ? {ruleId: a.dataset.ruleId || null,
       refused: a.dataset.refused === 'true', text: a.querySelector('pre').textContent,
       link: (a.querySelector('pre a') || {}).href || null} : null"""
-    deadline = time.monotonic() + ANSWER
-    while time.monotonic() < deadline:
-        found = browser.execute_script(script, question)
-        if found:
-            return found
-        time.sleep(0.05)
+    found = _until(browser, script, ANSWER, question)
+    if found:
+        return found
     pytest.fail(f"no answer to {question!r} in {ANSWER} s")
 
 
@@ -219,15 +234,12 @@ def _run_panel(browser, panel, command: str | None = None) -> tuple[int, str]:
         field.send_keys(command, Keys.ENTER)
     target = command if command is not None else field.get_attribute("value")
     script = (
-        "const p = arguments[0]; return p.dataset.code !== undefined && p.dataset.ran === arguments[1] ? "
+        "const p = args[0]; return p.dataset.code !== undefined && p.dataset.ran === args[1] ? "
         "[Number(p.dataset.code), p.querySelector('pre.rulebook-output').textContent] : null"
     )
-    deadline = time.monotonic() + ANSWER
-    while time.monotonic() < deadline:
-        found = browser.execute_script(script, panel, target)
-        if found:
-            return found[0], found[1]
-        time.sleep(0.05)
+    found = _until(browser, script, ANSWER, panel, target)
+    if found:
+        return found[0], found[1]
     pytest.fail(f"no output for {target!r} in {ANSWER} s")
 
 
@@ -275,21 +287,6 @@ def _page_tools(browser, tmp_path: Path) -> int:
     return len(tools)
 
 
-def _first_visit_buttons(server: Site, page: str, count: int) -> list[tuple[str, object]]:
-    """A page's first ``count`` "Try it" buttons, as (command, transcript shown), seen on a first visit.
-
-    A fresh browser: a first visit starts the engine only when asked, where a browser that has started it once
-    starts it again on every page while idle.
-    """
-    driver = chrome(1280, 900)
-    try:
-        driver.get(server.url + page)
-        _wait(driver, "return document.querySelector('button.rulebook-try') !== null", 30, "the Try it buttons")
-        return [(button.get_attribute("data-command"), shown) for button, shown in _page_transcripts(driver, count)]
-    finally:
-        driver.quit()
-
-
 def _same_as_shown(code: int, output: str, shown) -> None:
     """What a panel printed for a transcript's command: as the CLI prints it, and as the page shows it."""
     native = run(shell_words(shown.command)[1:])
@@ -311,19 +308,13 @@ def test_try_it_reproduces_the_pages_transcripts_and_answers_edits(browser, serv
     # Every tool of the game pages answered as the CLI does: Clash attack, Elestrals stats and position,
     # Elementals hint, Elephants order.
     assert tools == 5
+    # Each page after the first found the engine started (one Python for the visit).
+    assert browser.execute_script("return window.rulebookEngine.loaded.connections") >= len(TRY_PAGES)
 
     _open(browser, server, "games/clash/")  # the last page above: the browser is there already
     button = next(b for b, t in _page_transcripts(browser, 10) if t.command.startswith("rulebook clash attack "))
     panel = _panel_for(browser, button)
     _run_panel(browser, panel)
-    # The pages without a tool: each button carries its transcript's command, and that command, typed into a panel
-    # (the same runner a button opens), prints what the CLI prints and what the page shows.
-    for page in BUTTONS_ONLY_PAGES:
-        for command, shown in _first_visit_buttons(server, page, 3):
-            assert command == shown.command, page
-            code, output = _run_panel(browser, panel, command)
-            _same_as_shown(code, output, shown)
-            ran += 1
     assert ran >= 15
     for edit in ("rulebook clash attack fire+ water", "rulebook clash attack earth wind", "rulebook clash atack"):
         code, output = _run_panel(browser, panel, edit)
@@ -398,6 +389,33 @@ def test_without_webassembly_the_page_says_why_in_one_line(browser, server: Site
     assert searchable
 
 
+def test_without_shared_workers_a_page_answers_from_a_worker_of_its_own(browser, server: Site) -> None:
+    # A browser without SharedWorker (older Chrome for Android): the page starts today's dedicated worker.
+    with _second_tab(browser):
+        added = browser.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": "delete globalThis.SharedWorker;"}
+        )
+        try:
+            browser.get(server.url + "games/spellfire/")
+            _ready(browser)
+            kind = browser.execute_script("return [window.rulebookEngine.kind, window.rulebookEngine.loaded.shared]")
+            answer = _ask_in_page(browser, "who attacks first in spellfire")
+        finally:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+    assert kind == ["dedicated", False]
+    first, refused, text = _cli_answer("who attacks first in spellfire")
+    assert (answer["ruleId"], answer["refused"], answer["text"]) == (first, refused, text)
+
+
+def _end_shared_engines(browser) -> int:
+    """Close the site's running shared engines, as closing every page of a visit does in time; how many."""
+    targets = browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+    engines = [t for t in targets if t["type"] == "shared_worker" and t["url"].endswith("/rulebook-worker.js")]
+    for target in engines:
+        browser.execute_cdp_cmd("Target.closeTarget", {"targetId": target["targetId"]})
+    return len(engines)
+
+
 def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site) -> None:
     # Visited, with the service worker in control, the page and the worker's files kept.
     _open(browser, server, None)
@@ -409,8 +427,16 @@ def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site
         30,
         "the page to be kept",
     )
+    # A later visit: no engine running (the visit's shared one has ended), and no network.
+    assert _end_shared_engines(browser) == 1
     server.stop()
-    browser.get(page)
-    _ready(browser)
-    answer = _ask_in_page(browser, "who attacks first in spellfire")
+    try:
+        browser.get(page)
+        _ready(browser)
+        # The shared engine started again, from the kept files alone.
+        loaded = browser.execute_script("return window.rulebookEngine.loaded")
+        answer = _ask_in_page(browser, "who attacks first in spellfire")
+    finally:
+        server.start_again()  # for the tests that run after this one
+    assert (loaded["shared"], loaded["connections"]) == (True, 1), loaded
     assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]

@@ -17,7 +17,8 @@ It also appends a "Try the rules here" section of small tools to four game pages
 are not edited; docs/javascripts/rulebook.js draws the forms), and after the build writes
 ``rulebook-rules.json`` (each rule ID and the URL of its entry, read from the built pages' anchors, so the
 links follow the reference pages wherever they are split) and the service worker ``rulebook-sw.js`` at the
-site's root (offline after a visit).
+site's root (offline after a visit), and names the pages' shared engine (the SharedWorker that
+``javascripts/rulebook.js`` starts) by this build.
 """
 
 from __future__ import annotations
@@ -336,5 +337,11 @@ def on_post_build(config) -> None:
     (site / "rulebook-rules.json").write_text(json.dumps(rule_links(site), indent=0, sort_keys=True) + "\n")
     worker = (ROOT / "docs" / "javascripts" / "rulebook-sw.js").read_text(encoding="utf-8")
     (site / "rulebook-sw.js").write_text(worker.replace("__STAMP__", manifest["stamp"]), encoding="utf-8")
+    # The page's shared engine is named by this build (its Python files and the worker's script), so a page of a
+    # new build never connects to an engine another tab started from an older one.
+    script = site / "javascripts" / "rulebook.js"
+    engine = hashlib.sha256(manifest["stamp"].encode() + (site / "javascripts" / "rulebook-worker.js").read_bytes())
+    named = script.read_text(encoding="utf-8").replace("__STAMP__", engine.hexdigest()[:16])
+    script.write_text(named, encoding="utf-8")
     with contextlib.suppress(FileNotFoundError):
         (site / "javascripts" / "rulebook-sw.js").unlink()  # served from the root only (its scope is the site)

@@ -1,9 +1,12 @@
-// The rules in the browser: a Web Worker that runs Pyodide with the rulebook wheel, so the page never freezes.
+// The rules in the browser: a worker that runs Pyodide with the rulebook wheel, so the page never freezes.
+// Started as a SharedWorker, one Python serves every page of the site open in the browser (and, where the browser
+// keeps a shared worker alive across a navigation, every page of a visit): a page after the first answers at once.
+// Started as a dedicated Worker (a browser without SharedWorker), it serves its one page, as before.
 // Every file comes from this site's own origin (py/, written by docs/_hooks/browser.py); each is kept in the
 // Cache API once loaded, so after the first visit the worker starts without a network.
 // Messages in: {id, kind: "ask", question} | {id, kind: "run", line, files?: {path: text}} | {id, kind: "resources"}.
-// Messages out: {kind: "status", text} while loading, {kind: "ready", seconds, phases} | {kind: "failed", reason},
-// and {id, code, output, ruleId?, refused?} for each request.
+// Messages out: {kind: "status", text} while loading, {kind: "ready", seconds, phases, shared, connections} |
+// {kind: "failed", reason}, and {id, code, output, ruleId?, refused?} for each request (to the page that asked).
 
 const PY = new URL("../py/", self.location.href);
 const CACHE_PREFIX = "rulebook-py-";
@@ -52,7 +55,19 @@ os.makedirs(ROOT, exist_ok=True)
 os.chdir(ROOT)
 os.environ["RULEBOOK_CACHE_DIR"] = "/home/pyodide/cache"
 from cli.testing import UnsafeCommand, run, shell_words
-from rulebook.ask import ask as _ask
+
+_asking = importlib.import_module("rulebook.ask")
+
+_asked = {}  # the last ruling \`rulebook ask\` computed, by its arguments: read back, not computed again
+_ask = _asking.ask
+
+def _ask_kept(question, limit=3, game=None):
+    ruling = _ask(question, limit, game)
+    _asked.clear()
+    _asked[(question, limit, game)] = ruling
+    return ruling
+
+_asking.ask = _ask_kept  # the CLI's ask command looks it up when it runs
 
 def rulebook_run(line):
     """A command line as a shell reads it, run as the rulebook console script: (exit code, output)."""
@@ -71,10 +86,11 @@ def rulebook_run(line):
 
 def rulebook_ask(question):
     """What \`rulebook ask QUESTION\` prints, its exit code, the first ruling's ID and whether it was refused."""
+    _asked.clear()
     done = run(["ask", question])
     first, refused = None, None
     if done.exit_code == 0:
-        ruling = _ask(question, limit=3)
+        ruling = _asked.get((question, 3, None)) or _ask(question, 3, None)
         value = ruling.value if isinstance(ruling.value, dict) else {}
         refused = bool(value.get("refused"))
         hits = value.get("rulings") or []
@@ -101,7 +117,7 @@ async function boot() {
     phases[name] = Math.round(now - last);
     last = now;
   };
-  const say = (text) => self.postMessage({ kind: "status", text });
+  const say = (text) => broadcast({ kind: "status", text });
   say("loading the rules engine (Python in your browser)…");
   const info = await manifest();
   cacheName = CACHE_PREFIX + info.stamp;
@@ -184,23 +200,53 @@ async function handle(message) {
   return { code, output };
 }
 
-self.onmessage = async (event) => {
-  const message = event.data;
-  if (message.kind === "start") return;
-  try {
-    const reply = await handle(message);
-    self.postMessage({ id: message.id, ...reply });
-  } catch (err) {
-    self.postMessage({ id: message.id, code: 3, output: `error: the rules engine failed: ${err.message || err}\n` });
-  }
-};
+// The pages this worker serves: itself when dedicated, one port per page connected when shared.
+const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const ports = new Set();
+let connections = 0; // pages that have connected so far: more than one means a page found the engine started
+let lastStatus = null;
+let outcome = null; // the "ready" or "failed" message, once known: sent again to every page that connects later
+
+function broadcast(message) {
+  if (message.kind === "status") lastStatus = message;
+  for (const port of ports) port.postMessage(message);
+}
+
+function serve(port) {
+  ports.add(port);
+  connections += 1;
+  if (SHARED) port.addEventListener("close", () => ports.delete(port)); // where MessagePort says so
+  port.onmessage = async (event) => {
+    const message = event.data;
+    if (message.kind === "start") return;
+    try {
+      const reply = await handle(message);
+      port.postMessage({ id: message.id, ...reply });
+    } catch (err) {
+      port.postMessage({ id: message.id, code: 3, output: `error: the rules engine failed: ${err.message || err}\n` });
+    }
+  };
+  if (outcome) port.postMessage({ ...outcome, connections });
+  else if (lastStatus) port.postMessage(lastStatus);
+}
+
+if (SHARED) {
+  self.onconnect = (event) => serve(event.ports[0]);
+} else {
+  serve(self);
+}
 
 ready = boot();
 ready.then(
-  ({ seconds, phases }) => self.postMessage({ kind: "ready", seconds, phases }),
+  ({ seconds, phases }) => {
+    outcome = { kind: "ready", seconds, phases, shared: SHARED };
+    broadcast({ ...outcome, connections });
+  },
   (err) => {
     console.error(err);
     const lines = String((err && err.message) || err).trim().split("\n");
-    self.postMessage({ kind: "failed", reason: lines[lines.length - 1] });
+    outcome = { kind: "failed", reason: lines[lines.length - 1] };
+    broadcast(outcome);
+    if (SHARED) self.close(); // the next page starts a fresh one rather than connecting to a failed engine
   },
 );

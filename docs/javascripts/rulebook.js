@@ -1,7 +1,7 @@
 // The rules site's own Python, in the page: an ask box on every page, "Try it" on every `$ rulebook ...`
-// transcript, and the small tools of the game pages. Everything runs in a Web Worker (rulebook-worker.js) with
-// Pyodide and the rulebook wheel, from this site's origin; where WebAssembly or workers are missing, the page
-// stays as it is and says in one line why the ask box is unavailable.
+// transcript, and the small tools of the game pages. Everything runs in a worker (rulebook-worker.js) with
+// Pyodide and the rulebook wheel, from this site's origin, shared by the site's pages open in the browser; where
+// WebAssembly or workers are missing, the page stays as it is and says in one line why the ask box is unavailable.
 (() => {
   "use strict";
 
@@ -15,7 +15,10 @@
   const BASE = new URL((config.base || ".").replace(/\/?$/, "/"), location.href);
   const SYNOPSIS = /\[OPTIONS\]|\bCOMMAND\b|\[ARGS\]/;
 
-  // ---- the engine (one worker per page, started on first use) -------------------------------------------
+  // ---- the engine: one Python for every page of the site open in this browser, started on first use ---------
+  // A SharedWorker (named by the build, so pages of another build start their own): a page after the first finds
+  // the engine started and answers at once. Where SharedWorker is missing or fails, a Worker of this page's own.
+  const STAMP = "__STAMP__"; // written at build time (docs/_hooks/browser.py)
   const supported = typeof WebAssembly === "object" && typeof Worker === "function";
   const listeners = new Set();
   let engine = null;
@@ -29,54 +32,88 @@
 
   function start() {
     if (engine || !supported) return engine;
+    const url = new URL("javascripts/rulebook-worker.js", BASE);
     const pending = new Map();
     let next = 0;
-    let worker;
-    try {
-      worker = new Worker(new URL("javascripts/rulebook-worker.js", BASE), { type: "module" });
-    } catch (err) {
-      setState("failed", `the rules engine could not start (${err.message || err})`);
-      return null;
-    }
+    let port = null; // where requests go: the shared worker's port, or the dedicated worker
+    let attempt = 0; // which start a message comes from: a failed shared worker's late messages are ignored
+    let resolveReady, rejectReady;
     const readyPromise = new Promise((resolve, reject) => {
-      worker.onmessage = (event) => {
-        const message = event.data;
-        if (message.kind === "status") setState("loading", message.text);
-        else if (message.kind === "ready") {
-          engine.loaded = { seconds: message.seconds, phases: message.phases };
-          setState("ready", "");
-          resolve();
-        } else if (message.kind === "failed") {
-          setState("failed", `the rules engine failed to load (${message.reason})`);
-          reject(new Error(message.reason));
-        } else if (pending.has(message.id)) {
-          pending.get(message.id)(message);
-          pending.delete(message.id);
-        }
-      };
-      worker.onerror = (event) => {
-        const reason = event.message || "the worker could not be loaded";
-        setState("failed", `the rules engine failed to load (${reason})`);
-        reject(new Error(reason));
-      };
+      resolveReady = resolve;
+      rejectReady = reject;
     });
     readyPromise.catch(() => {});
-    setState("loading", "loading the rules engine…");
+
+    const failed = (mine, kind, reason) => {
+      if (mine !== attempt || engine.loaded) return;
+      if (kind === "shared") {
+        launch("dedicated"); // today's engine: one Worker for this page
+        return;
+      }
+      setState("failed", `the rules engine failed to load (${reason})`);
+      rejectReady(new Error(reason));
+    };
+    const listen = (mine, kind) => (event) => {
+      if (mine !== attempt) return;
+      const message = event.data;
+      if (message.kind === "status") setState("loading", message.text);
+      else if (message.kind === "ready") {
+        engine.loaded = {
+          seconds: message.seconds,
+          phases: message.phases,
+          shared: Boolean(message.shared),
+          connections: message.connections,
+        };
+        setState("ready", "");
+        resolveReady();
+      } else if (message.kind === "failed") failed(mine, kind, message.reason);
+      else if (pending.has(message.id)) {
+        pending.get(message.id)(message);
+        pending.delete(message.id);
+      }
+    };
+    function launch(kind) {
+      const mine = ++attempt;
+      try {
+        if (kind === "shared") {
+          const options = { type: "module", name: `rulebook-${STAMP}`, extendedLifetime: true };
+          const worker = new SharedWorker(url, options);
+          worker.onerror = (event) => failed(mine, kind, event.message || "the shared worker could not be loaded");
+          worker.port.onmessage = listen(mine, kind);
+          port = worker.port;
+        } else {
+          const worker = new Worker(url, { type: "module" });
+          worker.onerror = (event) => failed(mine, kind, event.message || "the worker could not be loaded");
+          worker.onmessage = listen(mine, kind);
+          port = worker;
+        }
+        engine.kind = kind;
+      } catch (err) {
+        if (kind === "shared") return launch("dedicated");
+        setState("failed", `the rules engine could not start (${err.message || err})`);
+        rejectReady(err);
+      }
+    }
+
     engine = {
       ready: readyPromise,
+      kind: null,
+      loaded: null,
       request(message) {
         return readyPromise.then(
           () =>
             new Promise((resolve) => {
               const id = ++next;
               pending.set(id, resolve);
-              worker.postMessage({ id, ...message });
+              port.postMessage({ id, ...message });
             }),
         );
       },
     };
     window.rulebookEngine = engine; // for the tests and the benchmark
-    return engine;
+    setState("loading", "loading the rules engine…");
+    launch(typeof SharedWorker === "function" ? "shared" : "dedicated");
+    return engine.kind ? engine : null;
   }
 
   function request(message) {

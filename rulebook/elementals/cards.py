@@ -55,6 +55,16 @@ def is_joker(c: str) -> bool:
     return c.startswith("JK")
 
 
+def _element(c: str) -> str | None:
+    return None if is_joker(c) else SUITS[c[-1]]
+
+
+#: Every card's element and power, read once (the searches ask for them millions of times).
+ELEMENT_OF = {c: _element(c) for c in _ALL_CARDS}
+POWER_OF = {c: _POWER[c[:-1]] for c in _ALL_CARDS if not is_joker(c)}
+_UNKNOWN = object()
+
+
 def element_of(c: str) -> str | None:
     """A card's element (``None`` for a joker, whose damage is arcane).
 
@@ -62,7 +72,8 @@ def element_of(c: str) -> str | None:
         >>> element_of("KS"), element_of("3H"), element_of("JK1")
         ('fire', 'water', None)
     """
-    return None if is_joker(c) else SUITS[c[-1]]
+    found = ELEMENT_OF.get(c, _UNKNOWN)
+    return _element(c) if found is _UNKNOWN else found
 
 
 def power_of(c: str) -> int:
@@ -72,13 +83,12 @@ def power_of(c: str) -> int:
         >>> power_of("AS"), power_of("10D"), power_of("QC"), power_of("KH")
         (1, 10, 12, 13)
     """
+    found = POWER_OF.get(c)
+    if found is not None:
+        return found
     if is_joker(c):
         raise InvalidInputError(f"a joker's power is named when it is used (1 to 10), e.g. {c}=6")
     return _POWER[c[:-1]]
-
-
-ELEMENT_OF = {c: element_of(c) for c in _ALL_CARDS}
-POWER_OF = {c: _POWER[c[:-1]] for c in _ALL_CARDS if not is_joker(c)}
 
 
 def card(name: str) -> str:
