@@ -219,11 +219,13 @@ class Options(Mapping[str, str]):
         {'last-elements-tie': 'attacker-wins'}
     """
 
-    __slots__ = ("_defaults", "_items")
+    __slots__ = ("_defaults", "_hash", "_items")
 
     def __init__(self, values: Mapping[str, str], defaults: Mapping[str, str]) -> None:
         self._items = dict(values)
         self._defaults = dict(defaults)
+        # Computed once: solvers key their caches by the options, millions of times a search.
+        self._hash = hash(tuple(sorted(self._items.items())))
 
     def __getitem__(self, key: str) -> str:
         return self._items[key]
@@ -235,7 +237,11 @@ class Options(Mapping[str, str]):
         return len(self._items)
 
     def __hash__(self) -> int:
-        return hash(tuple(sorted(self._items.items())))
+        return self._hash
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str], dict[str, str]]]:
+        # Built again where it is unpickled: a string's hash differs between processes.
+        return type(self), (self._items, self._defaults)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Mapping) and dict(self._items) == dict(other)
