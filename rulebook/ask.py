@@ -509,6 +509,11 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
             missing = unstated(query, own, lex, about) if own else None
         else:
             missing = unstated(query, ranked, lex, about)
+    if named_refusal and not computed:
+        from rulebook.uncovered import DESCRIBED, asks_for
+
+        kind = asks_for(query.text)  # what a named game's question asks for, when its form says ("which is best")
+        missing = f"states {DESCRIBED[kind]}" if kind is not None else None
     uncovered = not computed and (named_refusal or missing is not None)
     return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing, scores)
 
