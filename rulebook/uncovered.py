@@ -152,13 +152,14 @@ RELEASED = frozenset({"released", "release", "printed", "published", "launched"}
 #: Words of money.
 MONEY = frozenset(
     {"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase", "money", "cash"}
+    | {"expensive", "cheap", "pricey"}
 )
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
 EDITIONS = frozenset({"edition", "editions", "printing", "printings", "reprint", "reprints", "reprinted"})
-#: Words of a chance ("the odds of winning").
-CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
+#: Words of a chance ("the odds of winning", "the win rate").
+CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely", "rate", "rates"})
 #: Words that rank cards or choices ("the best champion").
 RANKING = frozenset({"best", "strongest", "worst", "weakest", "tier", "hardest", "easiest"})
 #: How many words before the ranking word "what" or "which" is looked for ("which of the three layouts is the
