@@ -164,8 +164,8 @@ def main() -> None:
             "issue 22's eighth blind set (measured once on 2026-11-26, after the eleventh round; tuning data since)",
             load("players-blind-8.toml"),
         )
-        report(
-            "issue 22's ninth blind set (measured once on 2026-11-26, after the twelfth round)",
+        tuned["issue 22's ninth blind set"] = report(
+            "issue 22's ninth blind set (measured once on 2026-11-26, after the twelfth round; tuning data since)",
             load("players-blind-9.toml"),
         )
     print(f"\n{time.perf_counter() - start:.1f} s")

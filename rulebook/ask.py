@@ -108,6 +108,11 @@ OUTCOME_BOOST = 1.75
 #: The most ranked records kept in the JSON answer.
 MAX_RANKED = 50
 REFUSAL = "no rule of these five games covers this"
+#: Words that judge or compare choices ("is Stupefy better than Clap", "the best suit to fight Therazane with"): they
+#: say what is asked of the subject, not the subject, so they are never the question's rarest word.
+JUDGING = frozenset(
+    {"better", "worse", "best", "worst", "stronger", "weaker", "strongest", "weakest", "good", "bad", "smartest"}
+)
 #: The answer to a question about one of these games that no record (and no source document) answers.
 UNCOVERED = "the documents do not cover this"
 
@@ -303,7 +308,8 @@ def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:
     def holds(concept: Concept) -> bool:
         return any(doc in lex.postings.holders(s) for s in concept.stems)
 
-    rarest = max(known, key=lambda c: max(lex.idf(s) for s in c.stems if s in lex.postings))
+    subject = [c for c in known if c.word not in JUDGING] or known
+    rarest = max(subject, key=lambda c: max(lex.idf(s) for s in c.stems if s in lex.postings))
     return sum(1 for c in query.concepts if holds(c)) == 1 and not holds(rarest)
 
 
@@ -503,6 +509,11 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
             missing = unstated(query, own, lex, about) if own else None
         else:
             missing = unstated(query, ranked, lex, about)
+    if named_refusal and not computed:
+        from rulebook.uncovered import DESCRIBED, asks_for
+
+        kind = asks_for(query.text)  # what a named game's question asks for, when its form says ("which is best")
+        missing = f"states {DESCRIBED[kind]}" if kind is not None else None
     uncovered = not computed and (named_refusal or missing is not None)
     return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing, scores)
 

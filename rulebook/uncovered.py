@@ -152,13 +152,14 @@ RELEASED = frozenset({"released", "release", "printed", "published", "launched"}
 #: Words of money.
 MONEY = frozenset(
     {"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase", "money", "cash"}
+    | {"expensive", "cheap", "pricey"}
 )
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
 EDITIONS = frozenset({"edition", "editions", "printing", "printings", "reprint", "reprints", "reprinted"})
-#: Words of a chance ("the odds of winning").
-CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely"})
+#: Words of a chance ("the odds of winning", "the win rate").
+CHANCE = frozenset({"odds", "chance", "chances", "probability", "likely", "rate", "rates"})
 #: Words that rank cards or choices ("the best champion").
 RANKING = frozenset({"best", "strongest", "worst", "weakest", "tier", "hardest", "easiest"})
 #: How many words before the ranking word "what" or "which" is looked for ("which of the three layouts is the
@@ -184,6 +185,8 @@ DEEDS_AGAINST = frozenset(
         "taking",
         "destroy",
         "destroying",
+        "fight",
+        "fighting",
     }
 )
 #: Words of building a deck ("which Spirit type should I build my deck around").
@@ -205,6 +208,18 @@ def _counted(said: list[str]) -> list[str]:
                 return []  # "how many do they Expend": the thing counted was named before, not read here
             found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not _number(w), said[i + 2 : i + 5]))
             return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
+    return []
+
+
+def _measured(said: list[str], things: list[str]) -> list[str]:
+    """The thing a counted measure is of ("damage" in "how many points of damage"): a record stating a count of it
+    answers the count too ("33 damage loses"). Empty when the counted words are not followed by "of"."""
+    for i in range(len(said) - 2):
+        if (said[i], said[i + 1]) == ("how", "many"):
+            after = i + 2 + len(things)
+            if not things or said[after : after + 1] != ["of"]:
+                return []
+            return [w for w in said[after + 1 : after + 4] if w not in STOPWORDS and not _number(w)][:1]
     return []
 
 
@@ -561,9 +576,10 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
+        measured = _measured(asking(query.text), things)
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
-        counted = _count_stated(query, lex, games, things)
+        counted = _count_stated(query, lex, games, things + measured)
         return f"states a count of {' '.join(things)}", next(
             (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
         )

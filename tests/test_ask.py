@@ -379,6 +379,9 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
             "Elementals",
             "states what is done about a slip",
         ),
+        # Issue 22's thirteenth round: a win rate asks a chance, "expensive" a price.
+        ("what's the win rate in elemental clash", "Elemental Clash", "states a chance of winning"),
+        ("are elestrals booster packs expensive", "Elestrals", "states a price"),
     ],
 )
 def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nearest(
@@ -392,6 +395,21 @@ def test_an_in_game_question_no_document_covers_names_the_nearest_rulings_as_nea
     assert ruling.value["refused"] is True and ruling.value["uncovered"] is True
     assert ruling.trace and all(step.text.startswith("nearest: ") for step in ruling.trace)
     assert ruling.value["computed"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        # Issue 22's thirteenth round: a judging word is not the subject, so the spell compared is found, not refused.
+        ("is clap better than stupefy", "elephants.resolve.stupefy"),
+        # A count of a measure of damage is answered by the record that counts the damage that loses.
+        ("how many points of damage lose a game of elementals", "elementals.end.loss"),
+    ],
+)
+def test_a_comparison_or_a_measured_count_a_record_answers_is_answered(question: str, first: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["refused"] is False and ruling.value["uncovered"] is False
+    assert ruling.verdict.startswith(f"{first}: ")
 
 
 def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:

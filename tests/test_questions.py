@@ -208,8 +208,8 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: questions refused (22 of 28). Issue 22's ninth round (tuned: kinds of uncovered question read from every tuning
 #: set's misses): 82.1% of uncovered questions refused (23 of 28). The eleventh round (tuned: a bound no record states,
 #: attacks read with their roles, a Spellfire attack with no allies): 87.6% top-1 (156 of 178), 85.7% of uncovered
-#: questions refused (24 of 28).
-BLIND_2_FLOORS = {"top1": 0.876, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.023}
+#: questions refused (24 of 28). The thirteenth round (tuned): 1.7% of real questions refused (3 of 178).
+BLIND_2_FLOORS = {"top1": 0.876, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_2_UNCOVERED_REFUSED = 0.857
 BLIND_2_COMPUTED_UNASKED = 1
 
@@ -269,8 +269,9 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 81.5% top-1, 95.4% top-3, 2.1% of real questions
 #: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3. The
 #: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188). The twelfth round (tuned): 86.7% top-1 (169),
-#: 96.9% top-3 (189).
-BLIND_4_FLOORS = {"top1": 0.866, "top3": 0.969, "off_topic_refused": 0.95, "wrongly_refused": 0.021}
+#: 96.9% top-3 (189). The thirteenth round (tuned): 87.2% top-1 (170), 97.9% top-3 (191), 1.0% of real questions
+#: refused (2).
+BLIND_4_FLOORS = {"top1": 0.871, "top3": 0.979, "off_topic_refused": 0.95, "wrongly_refused": 0.0103}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -348,8 +349,9 @@ def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
 #: refused (28 of 42), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's twelfth round (tuned on this set's misses; TUNED figures, not blind ones): 80.1% top-1 (157 of 196),
-#: 92.9% top-3 (182), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42).
-BLIND_8_FLOORS = {"top1": 0.801, "top3": 0.928, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+#: 92.9% top-3 (182), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42). The
+#: thirteenth round (tuned): 93.4% top-3 (183), 0.5% of real questions refused (1).
+BLIND_8_FLOORS = {"top1": 0.801, "top3": 0.933, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 0.738
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -367,8 +369,10 @@ def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
 #: real questions and the computed answers not asked only ever fall). Tuning data since. The one computed answer
 #: counted as not asked was to a question that states every role (an attack, its attacker's ability and the defender):
 #: relabelled computable after the measure (the file says so), it is 0 on the labels as they stand.
-BLIND_9_FLOORS = {"top1": 0.828, "top3": 0.938, "off_topic_refused": 1.0, "wrongly_refused": 0.0286}
-BLIND_9_UNCOVERED_REFUSED = 0.558
+#: Issue 22's thirteenth round (tuned on this set's misses; TUNED figures, not blind ones): 83.8% top-1 (176 of 210),
+#: 95.2% top-3 (200), 1.4% of real questions refused (3), 60.5% of uncovered questions refused (26 of 43).
+BLIND_9_FLOORS = {"top1": 0.838, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
+BLIND_9_UNCOVERED_REFUSED = 0.604
 BLIND_9_COMPUTED_UNASKED = 0
 
 
