@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from elementals_views import hidden_reordered
 
 from rulebook import elementals
 from rulebook.elementals import endgame
@@ -21,19 +22,6 @@ def _midgame(seed: int, moves: int, layout: int = 1) -> elementals.ElementalsSta
     return state
 
 
-def _hidden_reordered(state: elementals.ElementalsState, rng: random.Random) -> elementals.ElementalsState:
-    """The same view with the unseen cards in another order: the deck, and the face-down elementals."""
-    deck = list(state.deck)
-    rng.shuffle(deck)
-    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
-    faces = [state.slots[i] for i in hidden]
-    rng.shuffle(faces)
-    slots = list(state.slots)
-    for i, face in zip(hidden, faces, strict=True):
-        slots[i] = face
-    return replace(state, deck=tuple(deck), slots=tuple(slots))
-
-
 @pytest.mark.parametrize(
     ("seed", "moves", "layout"),
     [(7, 1, 1), (12, 9, 1), (30, 20, 1), (141, 13, 1), (141, 31, 1), (5, 6, 1), (17, 25, 1), (8, 1, 2), (3, 9, 2),
@@ -43,7 +31,7 @@ def test_the_hint_never_reads_the_hidden_cards(seed: int, moves: int, layout: in
     # Reordering what the player cannot see (the deck, the face-down elementals) changes the game but
     # not the view, so it must not change the hint, on every layout (each has its own budget).
     state = _midgame(seed, moves, layout)
-    other = _hidden_reordered(state, random.Random(seed))
+    other = hidden_reordered(state, random.Random(seed))
     assert other != state and visible(other) == visible(state)
     first, second = hint(state, samples=6), hint(other, samples=6)
     assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
@@ -127,7 +115,7 @@ def test_a_hint_does_not_see_what_a_banish_would_turn_up() -> None:
     # in a made-up game, and the hint stays the same whatever lies face down.
     state = elementals.position(hand="2C 7H 8S", targets="JC QH", piles={"JC": "9H 5D"})
     for seed in range(4):
-        other = _hidden_reordered(state, random.Random(seed))
+        other = hidden_reordered(state, random.Random(seed))
         first, second = hint(state, samples=4), hint(other, samples=4)
         assert (first.action, first.plan, first.votes) == (second.action, second.plan, second.votes)
 
@@ -166,7 +154,7 @@ def test_before_a_draw_with_a_power_held_the_draw_is_not_called_the_only_move() 
 @pytest.mark.parametrize(("seed", "moves", "layout"), [(12, 9, 1), (3, 9, 2), (21, 10, 3)])
 def test_the_other_methods_never_read_the_hidden_cards_either(method: str, seed: int, moves: int, layout: int) -> None:
     state = _midgame(seed, moves, layout)
-    other = _hidden_reordered(state, random.Random(seed))
+    other = hidden_reordered(state, random.Random(seed))
     first, second = hint(state, samples=4, method=method), hint(other, samples=4, method=method)
     assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
     assert first.action in state.legal_actions()
@@ -244,7 +232,7 @@ def test_games_played_out_with_the_look_ahead_never_read_the_hidden_cards(monkey
     monkeypatch.setattr(hints, "ROLLOUT_LOOKAHEAD", (4, 8))
     monkeypatch.setattr(hints, "LOOKAHEAD", (4, 8))
     state = _midgame(12, 9)
-    other = _hidden_reordered(state, random.Random(12))
+    other = hidden_reordered(state, random.Random(12))
     first, second = hint(state, samples=4), hint(other, samples=4)
     assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
     assert first.action in state.legal_actions()
@@ -259,7 +247,7 @@ def test_the_endgame_count_never_reads_the_hidden_cards(seed: int, moves: int) -
     # weighs every way the face-down elementals may lie, so reordering what is unseen changes nothing.
     state = _midgame(seed, moves)
     assert endgame.applies(state) and any(s is not None and i not in state.revealed for i, s in enumerate(state.slots))
-    other = _hidden_reordered(state, random.Random(seed))
+    other = hidden_reordered(state, random.Random(seed))
     assert other != state and visible(other) == visible(state)
     first, second = hint(state), hint(other)
     assert first.source == second.source == "exact"

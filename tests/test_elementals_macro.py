@@ -4,9 +4,9 @@ target weighs nothing, a target changes its play, and the target chosen by rollo
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from elementals_views import hidden_reordered
 
 from rulebook import elementals
 from rulebook.elementals import fast, macro
@@ -38,24 +38,12 @@ def test_the_target_is_a_face_up_elemental_by_the_rule_asked() -> None:
     assert macro.choose_target(*board, "none") == -1
 
 
-def _hidden_reordered(state: elementals.ElementalsState, rng: random.Random) -> elementals.ElementalsState:
-    deck = list(state.deck)
-    rng.shuffle(deck)
-    hidden = [i for i, s in enumerate(state.slots) if s is not None and i not in state.revealed]
-    faces = [state.slots[i] for i in hidden]
-    rng.shuffle(faces)
-    slots = list(state.slots)
-    for i, face in zip(hidden, faces, strict=True):
-        slots[i] = face
-    return replace(state, deck=tuple(deck), slots=tuple(slots))
-
-
 @pytest.mark.parametrize(("seed", "moves"), [(12, 9), (141, 13), (30, 20)])
 def test_the_target_chosen_by_rollouts_never_reads_the_hidden_cards(seed: int, moves: int) -> None:
     state, policy, rng = elementals.new_game(seed=seed), Planner(), random.Random(seed)
     for _ in range(moves):
         state = state.apply(policy(state, rng))
-    other = _hidden_reordered(state, random.Random(seed))
+    other = hidden_reordered(state, random.Random(seed))
     assert other != state and other.seen() == state.seen()
     player = macro.CommittedPlayer(macro.Commitment(), samples=4)
     assert player.choose(state) == player.choose(other)

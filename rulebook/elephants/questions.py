@@ -76,9 +76,8 @@ def read(question: str) -> Reading | None:
                 ringleader = player
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
-        elif t.word == "clash" and i + 1 < len(words):
-            nxt = words[i + 1]
-            clash = ROMAN.get(nxt.word, nxt.number if nxt.number in ROMAN.values() else clash)
+        elif t.word == "clash":
+            clash = _clash(words, i) or clash
     if len(spells) + len(unowned) < 2:
         return None
     reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
@@ -99,7 +98,7 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"one clash of this round ({earlier}: spells of an earlier round are not read)")
     if reading.missing:
         return reading
-    players = max(2, *(int(s[1]) for s in spells))
+    players = _seats(spells)
     if ringleader and int(ringleader[1]) > players:
         players = int(ringleader[1])
     try:
@@ -173,7 +172,7 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.missing.append("the enemies' spells")
     if reading.missing:
         return reading
-    players = max(2, *(int(s[1]) for s in spells))
+    players = _seats(spells)
     try:
         ruling = elephants.clap_targets(elephants.board(spells, players=players), claps[0])
         reading.ruling = decided_by(ruling, "elephants.clap.targets")
@@ -235,7 +234,7 @@ def _advance(words: list[Token]) -> Reading | None:
         return None
     reading = Reading("elephants", "whether an Elemental Elephants spell advances")
     reading.read.append("spells " + ", ".join(spells + unowned))
-    clash = next((_clash(words, n) for n, t in enumerate(words) if t.word == "clash" and _clash(words, n)), None)
+    clash = next((c for _, c in _clashes(words)), None)
     if clash is None:
         reading.missing.append("the clash (write Clash II or clash 2)")
     if unowned:
@@ -263,7 +262,7 @@ def _gravitate(words: list[Token]) -> Reading | None:
     moved = [at[n] for n in sorted(at) if n > first and not at[n].endswith("gravitate")][:1]
     if not moved:
         return None
-    clashes = [(n, c) for n, t in enumerate(words) if t.word == "clash" and (c := _clash(words, n))]
+    clashes = _clashes(words)
     to = [c for n, c in clashes if n > first and words[n - 1].word == "to"]
     now = [c for n, c in clashes if not (n > first and words[n - 1].word == "to")]
     reading = Reading("elephants", "whether an Elemental Elephants Gravitate may move a spell")
@@ -282,7 +281,7 @@ def _moved(reading: Reading, spells: list[str], moved: str, now: int, to: int | 
     from rulebook import elephants
 
     reading.read.insert(0, f"Clash {elephants.roman(now)}")
-    players = max(2, *(int(s[1]) for s in spells))
+    players = _seats(spells)
     try:
         b = elephants.board(spells, clash=now, players=players)
         if to is not None:
@@ -306,6 +305,16 @@ def _moved(reading: Reading, spells: list[str], moved: str, now: int, to: int | 
     return reading
 
 
+def _seats(spells: list[str]) -> int:
+    """How many players a board needs for spells written "P3:root": the highest seat named, at least two."""
+    return max(2, *(int(s[1]) for s in spells))
+
+
+def _clashes(words: list[Token]) -> list[tuple[int, int]]:
+    """Each clash a question names ("clash II", "clash 2"): the place of the word "clash" and the clash."""
+    return [(n, c) for n, t in enumerate(words) if t.word == "clash" and (c := _clash(words, n))]
+
+
 def _clash(words: list[Token], n: int) -> int | None:
     """The clash named after ``words[n]`` ("clash II", "clash 2"), or None."""
     if n + 1 >= len(words):
@@ -320,7 +329,7 @@ def _advanced(reading: Reading, spells: list[str], asked: str, clash: int) -> Re
     from rulebook.ruling import Ruling
 
     reading.read.insert(0, f"Clash {elephants.roman(clash)}")
-    players = max(2, *(int(s[1]) for s in spells))
+    players = _seats(spells)
     try:
         played = [
             elephants.resolve_clash(elephants.board(spells, clash=clash, ringleader=f"P{p}", players=players))
