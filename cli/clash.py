@@ -40,7 +40,7 @@ PositionFlag = Annotated[
         "--at",
         metavar="POSITION",
         help="A position written on one line, 'P1: earth* ether / P2: fire air / P1 to move' (* marks a spent "
-        "ability; an element not listed is eliminated).",
+        "ability; an element not listed is eliminated, and -fire* lists an eliminated Fire whose Blaze was spent).",
     ),
 ]
 
@@ -253,7 +253,8 @@ def advise(
         str | None,
         typer.Argument(
             metavar="POSITION",
-            help=f"A position, {POSITION_FORMAT}. Default: the opening position, or the end of --log.",
+            help=f"A position, {POSITION_FORMAT}; -fire* lists an eliminated Fire whose Blaze was spent. Default: the "
+            "opening position, or the end of --log.",
         ),
     ] = None,
     log: Annotated[

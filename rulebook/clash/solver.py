@@ -577,8 +577,11 @@ def advise(
             if len(after.legal_actions()) > 1:
                 ability = clash.ABILITY[action.target].capitalize()
                 text += f" ({clash.PLAYERS[1 - me]}'s best answer: {'use' if answer.ability else 'no'} {ability})"
+        rule = None
+        if isinstance(action, Revive):
+            text, rule = text + _revived_as(state, action), "clash.interp.revived-ability"
         moves.append(move)
-        trace.add(text, None)
+        trace.add(text, rule)
     best = [m["move"] for m in moves if m["value"] == VALUE_NAMES[value]]
     # The principal line in whole turns: while an attack awaits, its best answer completes the turn.
     line_state, turns = state, []
@@ -600,6 +603,18 @@ def advise(
     keep = _keeps(value, len(best))
     verdict = f"{player} {role} {kind} with perfect play: {len(best)} of {len(moves)} {many} {keep} ({shown})"
     return trace.ruling(verdict, data)
+
+
+def _revived_as(state: ClashState, revive: Revive) -> str:
+    """How a revived element comes back, which can decide a revive's value: `` (Fire returns with its Blaze unused)``.
+
+    A written position marks an eliminated element's spent ability as ``-fire*``; saying which way the
+    element returns makes that premise of the value visible.
+    """
+    element = clash.element(revive.element)
+    spent = not state.sides[state.to_move].can_use(element) and not state.options.flag("revive-restores-ability")
+    ability = clash.ABILITY[element].capitalize()
+    return f" ({element.capitalize()} returns with its {ability} {'spent' if spent else 'unused'})"
 
 
 def _keeps(value: int, n: int) -> str:
