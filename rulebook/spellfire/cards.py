@@ -415,13 +415,19 @@ def bring_avatar(phase: int, conditions_met: bool = True, again: bool = False) -
     trace = Trace()
     value = {"phase": phase, "conditions_met": conditions_met, "again": again}
     need = TURN["avatar_phase"]
+    every = "again, as every time" if again else "every time"
     if phase != need:
         trace.add(f"phase {phase} is for {PHASES[phase]}", "spellfire.turn.phases")
         trace.add(f"Avatars come into play only in phase {need}", "spellfire.avatar.phase-3")
-        return trace.ruling(f"illegal: an Avatar comes into play only in phase {need}, not phase {phase}", value, False)
+        verdict = f"illegal: an Avatar comes into play only in phase {need}, not phase {phase}"
+        if not conditions_met:
+            # Every obstacle is named, so a player who fixes the phase is not surprised by the second one.
+            unmet = f"and its printed conditions, which must be met {every}, are not met"
+            trace.add(unmet, "spellfire.avatar.conditions")
+            verdict += ", and its conditions are not met"
+        return trace.ruling(verdict, value, False)
     trace.add("an Avatar is a champion with conditions to meet before it comes into play", "spellfire.glossary.avatar")
     trace.add(f"phase {need}: Avatars may be brought into play", "spellfire.avatar.phase-3")
-    every = "again, as every time" if again else "every time"
     if not conditions_met:
         trace.add(f"its printed conditions must be met {every}", "spellfire.avatar.conditions")
         return trace.ruling(
