@@ -551,8 +551,9 @@ class ElementalsState:
             if is_joker(c):
                 note(f"{c} is played with power {named}", "elementals.interp.joker-power-fixed")
             dealt = self._power(c, named)
-            if c in self.doubled:
-                note(f"{c} is doubled by Hand of Ragnaros: {dealt}", "elementals.power.ragnaros")
+            if c in self.doubled:  # doubled in the hand, it stays doubled when played: the interpretation's reading
+                note(f"{c} is doubled by Hand of Ragnaros: {named} counts {dealt}", "elementals.power.ragnaros")
+                note(f"{c} was doubled in the hand and stays doubled on {t}", "elementals.interp.ragnaros-card")
             piles[i] = (*pile, (c, named))
             if pile:
                 total = self.pile_power(i) + dealt
@@ -637,7 +638,9 @@ class ElementalsState:
             assert action.card is not None
             c = card(action.card)
             where = "in the hand" if c in self.hand else "on its elemental"
-            note(f"{c} ({where}) has its power doubled", lord["rule"])
+            named = " when it is played" if c in self.hand else ""
+            doubled = f": the power named for it{named} counts twice" if is_joker(c) else ""
+            note(f"{c} ({where}) has its power doubled{doubled}", lord["rule"])
             note("a doubled card stays doubled while in hand or on its elemental", "elementals.interp.ragnaros-card")
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, doubled=self.doubled | {c}, **spent)

@@ -38,10 +38,11 @@ def with_added_note(ruling: Ruling, added: Sequence[str], layout: int) -> Ruling
         return ruling
     name = LAYOUTS[layout].name
     one = len(added) == 1
+    cards = ", ".join(added)
     step = Step(
-        f"{', '.join(added)} {'is' if one else 'are'} face up too, added by the set-up: every place of the {name} "
-        f"that no card covers holds an elemental face up, and the targets given left {'it' if one else 'them'} "
-        "to the set-up",
+        f"{cards} {'is' if one else 'are'} face up too: every place of the {name} that no card covers holds a "
+        f"face-up elemental, and the set-up put {cards} in the {'one' if one else 'ones'} the targets you named "
+        "left empty",
         "elementals.setup.reveal-bottom",
     )
     rules = ruling.rules if step.rule in ruling.rules else (*ruling.rules, step.rule)
