@@ -323,7 +323,7 @@ def test_elephants_base_round_ends_early_the_issue_s_board_resolves_nothing_afte
     ("clashes", "message"),
     [
         (["P1:root"], "P2 must lay one spell"),
-        (["P1:root P1:clap P2:nourish"], "P1 must lay one spell, and lays 2"),
+        (["P1:root P1:clap P2:nourish"], "P1 lays one spell a clash, but the plan lays 2 for P1"),
         (["P1:root P2:clap", "P1:root P2:break"], "P1:root is laid twice"),
         (["P1:root P2:clap", "P1:stupefy P2:break"], "both of the Thunder set"),
         (["P1:root/cancelled P2:clap"], "without flags"),

@@ -17,7 +17,7 @@ BOARD_QUERIES = {"order", "can-advance", "can-move", "can-cancel", "clap-targets
 
 def test_there_are_enough_scenarios_and_every_query_is_covered() -> None:
     assert len(SCENARIOS) >= 18
-    assert {s["query"] for s in SCENARIOS} == BOARD_QUERIES | {"optional", "end-round"}
+    assert {s["query"] for s in SCENARIOS} == BOARD_QUERIES | {"optional", "end-round", "round"}
 
 
 @pytest.mark.parametrize("case", SCENARIOS, ids=[s["name"] for s in SCENARIOS])

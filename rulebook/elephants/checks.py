@@ -340,6 +340,10 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
         prefix = s.ref + " "
         text = no.short or (f"it {no.reason.removeprefix(prefix)}" if no.reason.startswith(prefix) else no.reason)
         return trace.ruling(f"{s.ref} cannot advance: {text}", {"spell": s.ref, "can": False}, False)
+    for brk in b.spells:  # an enemy Break on the board that is not active: say why it does not hold the spell
+        why = inactive_reason(b, brk) if brk.name == "break" and brk.owner != s.owner else None
+        if why is not None:
+            trace.add(f"{why[0]}, so it does not stop {s.ref}", "elephants.interp.break-scope")
     target = b.current + 1
     trace.add(f"{s.ref} moves on to Clash {roman(target)}", "elephants.base.advance")
     verdict = f"{s.ref} can advance to Clash {roman(target)}"

@@ -14,7 +14,7 @@ from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_car
 from rulebook.elephants.game import run_clash
 from rulebook.elephants.rounds import play_unit
 from rulebook.elephants.tables import CLASHES, LIMITS, SETS, SPELLS, clash_number, is_player, roman
-from rulebook.elephants.world import Ask, Card, Decision, World
+from rulebook.elephants.world import Ask, Card, Decision, World, shield_of
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.reading import parse_toml, shown
 from rulebook.records import Options
@@ -87,6 +87,21 @@ def _normal(token: str, kind: str) -> str:
     return text.upper() if is_player(text.upper()) else text.lower()
 
 
+def _why_not(w: World, decision: Decision, token: str, values: Sequence[str]) -> str:
+    """Why a spell named as a choice is not among the choices, where the board says: Root's shield, or a choice
+    that comes first (``discard`` before the spell Daybreak discards)."""
+    card = next((x for x in w.board if x.ref == token), None)
+    if card is None or not decision.about:
+        return ""
+    root = shield_of(w, card, decision.about.partition(":")[0])
+    if root is not None:
+        hit = "a hit on a conjury cancels it, and " if SPELLS[card.eff].get("conjury") else ""
+        return f" ({token} is shielded by {root.ref}: {hit}enemies cannot cancel, recall or discard it)"
+    if not any(":" in v for v in values):
+        return f" (this choice comes first; then the spell, after a comma: {decision.about}=CHOICE,{token})"
+    return ""
+
+
 def chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
     """The decisions of a described clash: the players' choices where given, else the first option listed.
 
@@ -117,6 +132,7 @@ def chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
                     return option
             raise InvalidInputError(
                 f"{decision.about} cannot choose {shown(token)!r} for {decision.prompt}; accepted: {', '.join(values)}"
+                + _why_not(w, decision, token, values)
             )
         mover = (decision.about or "").partition(":")[2]
         if mover == "gravitate" and decision.kind in ("move", "to"):
@@ -282,7 +298,8 @@ def _read_plan(clashes: Sequence[str | Sequence[str]], b: Board) -> tuple[dict[t
                 )
             if (n, sp.owner) in plan:
                 raise IllegalActionError(
-                    f"Clash {roman(n)}: {sp.owner} must lay one spell, and lays 2", ["elephants.base.round"]
+                    f"Clash {roman(n)}: {sp.owner} lays one spell a clash, but the plan lays 2 for {sp.owner}",
+                    ["elephants.base.round"],
                 )
             plan[(n, sp.owner)] = sp.name
             laid_all.append(sp)
@@ -302,6 +319,7 @@ class _Round:
         self.clash, self.seen = 1, 0
         self.choose = chooser(known, choices[0] if choices else None)
         self.per_clash: list[dict[str, Any]] = []
+        self.planned = 0
 
     def check_plan(self, n: int) -> None:
         """Every player still in lays one spell in clash ``n``; one who lost a trunk lays none."""
@@ -309,9 +327,13 @@ class _Round:
             expected = 0 if self.w.players[p].down else 1
             count = 1 if (n, p) in self.plan else 0
             if count != expected:
-                why = "is out for the rest of the round" if expected == 0 else "must lay one spell"
+                why = (
+                    f"{p} lost a trunk earlier this round and casts no more spells in it, but the plan lays one for {p}"
+                    if expected == 0
+                    else f"{p} must lay one spell, but the plan lays none for {p}"
+                )
                 raise IllegalActionError(
-                    f"Clash {roman(n)}: {p} {why}, and lays {count}",
+                    f"Clash {roman(n)}: {why}",
                     ["elephants.base.round"] if expected else ["elephants.base.health-zero"],
                 )
 
@@ -335,6 +357,7 @@ class _Round:
     def run(self, clashes: int) -> None:
         """Play the round's units until it ends, or until the plan's last clash is over."""
         w = self.w
+        self.planned = clashes
         self.check_plan(1)
         ask = Ask(chooser=self.decide)
         while not w.over:
@@ -360,6 +383,13 @@ class _Round:
         lost = [p for v in per_clash for p in v["trunk_lost"]]
         if w.over:
             trace.add(f"The game is over: {w.winner or 'no one'} wins", "elephants.base.game-end")
+        played = len(per_clash)
+        unplayed = ""
+        if played < self.planned:  # the round (or the game) ended before the plan's last clash: say so
+            left = ", ".join(f"Clash {roman(n)}" for n in range(played + 1, self.planned + 1))
+            verb = "is" if played + 1 == self.planned else "are"
+            unplayed = f" (the round ended early: the plan's {left} {verb} not played)"
+            trace.add(f"The plan's {left} {verb} not played: the round is over", "elephants.base.round-ends-early")
         seats = list(b.seats) or [f"P{k}" for k in range(1, b.players + 1)]
         passes = seats[(seats.index(b.ringleader) + 1) % len(seats)]
         trace.add(
@@ -368,9 +398,8 @@ class _Round:
         final = health_now(w)
         shown_health = ", ".join(f"{p} {h}" for p, h in final.items())
         trunks = f"{', '.join(lost)} lost a trunk" if lost else "no trunk lost"
-        played = len(per_clash)
         verdict = (
-            f"Round played: {played} clash{'es' if played != 1 else ''}; {trunks}; health {shown_health}; "
+            f"Round played: {played} clash{'es' if played != 1 else ''}{unplayed}; {trunks}; health {shown_health}; "
             f"the Ringleader passes to {passes}"
         )
         value = {"clashes": per_clash, "trunk_lost": lost, "health": final, "next_ringleader": passes}

@@ -14,7 +14,7 @@ from typing import Any
 from rulebook.elephants import game
 from rulebook.elephants.board import Board, Spell, board, enfeeble_victims, harmable, inactive_reason, protected_by
 from rulebook.elephants.checks import can_advance, can_cancel, can_move, clap_targets, order
-from rulebook.elephants.clashes import chooser, health_now, resolve_clash, to_world
+from rulebook.elephants.clashes import chooser, health_now, play_round, resolve_clash, to_world
 from rulebook.elephants.game import ElephantsState
 from rulebook.elephants.tables import LIMITS, RULESET, SPELLS, roman, spell_name
 from rulebook.errors import InvalidInputError, UnknownNameError
@@ -429,6 +429,15 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
     if query == "end-round":
         return end_of_round(
             case["hand"], case.get("kept"), case.get("trunks_lost", 0), case.get("draft"), case.get("set_size")
+        )
+    if query == "round":
+        return play_round(
+            case["clashes"],
+            case.get("choose"),
+            ringleader=case.get("ringleader"),
+            players=case.get("players"),
+            health=case.get("health"),
+            options={**case.get("options", {}), **(options or {})},
         )
     b = board(
         case["spells"],

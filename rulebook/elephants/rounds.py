@@ -61,7 +61,9 @@ def trunk_losses(w: World) -> None:
     standing = [p for p in w.order() if w.harmable(p)]
     if len(standing) <= 1:
         w.say(
-            f"Only {', '.join(standing) or 'no one'} can still be harmed: the round ends at once",
+            f"Only {standing[0]} can still be harmed: the round ends at once"
+            if standing
+            else "No one can still be harmed: the round ends at once",
             "elephants.base.round-ends-early",
         )
         w.step = ("endround",)

@@ -67,7 +67,12 @@ def _scorch(w: World, ask: Ask, c: Card) -> None:
     for e in w.enemies(c.owner):
         damage(w, e, amount, c)
         hit = True
-    for x in enemy_conjuries(w, c):
+    targets = enemy_conjuries(w, c)  # judged once, before any conjury is cancelled
+    for x in w.here():
+        root = shield_of(w, x, c.owner) if SPELLS[x.eff].get("conjury") and w.harmable(x.owner) else None
+        if root is not None:
+            w.say(f"{x.ref} is shielded by {root.ref}: {c.ref} cannot hit it", "elephants.root.protects")
+    for x in targets:
         w.say(f"{c.ref} also hits the conjury {x.ref}", "elephants.base.conjury")
         cancel(w, x, c, "elephants.interp.conjury-hit")
         hit = True
@@ -77,13 +82,13 @@ def _scorch(w: World, ask: Ask, c: Card) -> None:
 
 def _conditional(w: World, ask: Ask, c: Card, kind: str, others: bool, then: Callable[[], None]) -> None:
     mine = own_spells(w, c, kind, others=others)
-    what = "other " if others else ""
+    what = "another" if others else "an"
     if mine:
-        w.say(f"{c.owner} has an {what}active {kind} spell ({mine[0].ref}): {c.ref} acts", spell_rule(c))
+        w.say(f"{c.owner} has {what} active {kind} spell ({mine[0].ref}): {c.ref} acts", spell_rule(c))
         c.met = True
         then()
     else:
-        w.say(f"{c.owner} has no {what}active {kind} spell: {c.ref} does nothing", spell_rule(c))
+        w.say(f"{c.owner} has no {'other ' if others else ''}active {kind} spell: {c.ref} does nothing", spell_rule(c))
         c.met = False
 
 
