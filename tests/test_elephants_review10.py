@@ -74,6 +74,7 @@ def test_a_spell_named_where_a_first_choice_is_due_is_told_how_to_write_both() -
         "P1:daybreak=discard,P2:absorb",
     )
     assert "P1:daybreak discards P2:absorb" in done
+    assert "P2:root lies in Clash I, a past clash: not active, it shields nothing" in done
 
 
 def test_scorch_names_the_conjuries_root_shields() -> None:

@@ -305,6 +305,16 @@ def _eventide(w: World, ask: Ask, c: Card) -> None:
             advance_from_hand(w, c.owner, answer, c)
 
 
+def _past_root_shields_nothing(w: World, gone: Card) -> None:
+    """Say that a Root beside ``gone`` in its past clash shields nothing (it is not active), as a player will ask."""
+    root = next((x for x in w.past(gone.owner) if x.eff == "root" and x.clash == gone.clash and x is not gone), None)
+    if root is not None:
+        w.say(
+            f"{root.ref} lies in Clash {roman(root.clash)}, a past clash: not active, it shields nothing",
+            "elephants.interp.active",
+        )
+
+
 def _daybreak(w: World, ask: Ask, c: Card) -> None:
     for pick in either(w, ask, c, ["choose recall", "choose discard"], f"what {c.ref} does"):
         if pick == "recall":
@@ -325,7 +335,9 @@ def _daybreak(w: World, ask: Ask, c: Card) -> None:
             answer = picked(
                 ask(w, c.owner, "discard", [f"discard {x.ref}" for x in theirs], "the enemy's past spell discarded", c)
             )
-            to_pile(w, w.card(answer), c.owner)
+            gone = w.card(answer)
+            _past_root_shields_nothing(w, gone)
+            to_pile(w, gone, c.owner)
             w.say(f"{c.ref} discards {answer} into {c.owner}'s own pile", spell_rule(c))
             w.events.append(("discard-board", answer, c.owner, c.ref))
             w.say("A discarded enemy spell lands in the discarder's pile", "elephants.base.discard-recall")
