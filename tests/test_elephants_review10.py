@@ -98,3 +98,10 @@ def test_conditions_read_another_not_an_other() -> None:
     assert "P2 has another active attack spell (P2:crush): P2:aftershocks acts" in out
     assert "P1 has no other active attack spell: P1:ignite does nothing" in out
     assert "an other" not in out
+
+
+def test_eventide_names_the_spells_root_keeps_it_from_cancelling() -> None:
+    # L35: Eventide's default cancel takes the Root; the answer says the Fireball was shielded.
+    out = rulebook("resolve", "P1:eventide", "P2:root", "P2:fireball")
+    assert "P2:fireball is shielded by P2:root: P1:eventide cannot cancel it" in out
+    assert "P1:eventide cancels P2:root" in out

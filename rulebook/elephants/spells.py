@@ -280,6 +280,9 @@ def _eventide(w: World, ask: Ask, c: Card) -> None:
     for pick in either(w, ask, c, ["choose cancel", "choose advance"], f"what {c.ref} does"):
         if pick == "cancel":
             pool = [x for x in w.here() if x is not c and shield_of(w, x, c.owner) is None]
+            for x in w.here():  # the spells Root keeps out of the choice, named as a player will ask
+                if (root := shield_of(w, x, c.owner)) is not None:
+                    w.say(f"{x.ref} is shielded by {root.ref}: {c.ref} cannot cancel it", "elephants.root.protects")
             if not pool:
                 w.say(f"{c.ref} finds no spell it may cancel", spell_rule(c))
                 continue
