@@ -45,3 +45,12 @@ def test_a_card_doubled_in_hand_and_then_played_cites_the_reading_that_keeps_it_
     assert ruling is not None and ruling.verdict == "JK1 damages QH: 13 of 12"
     assert "elementals.interp.ragnaros-card" in ruling.rules
     assert any("stays doubled" in step.text for step in ruling.trace)
+
+
+def test_breath_of_alakir_between_turns_says_the_card_waits_for_the_coming_turn() -> None:
+    # M19: used before drawing, the extra card is not for "this turn", which has not begun.
+    out = check("alakir", "--targets", "QH", "--powers", "KC", "--deck", "2H 3H")
+    assert "2H joins the hand and must be played or discarded before the coming turn ends" in out
+    assert check("alakir", "--hand", "9C", "--targets", "KS QH", "--powers", "KC", "--deck", "2H 3H").count(
+        "must be played or discarded this turn"
+    )

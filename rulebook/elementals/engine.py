@@ -662,7 +662,8 @@ class ElementalsState:
             shuffles = self.shuffles
             drawn = deck.pop(0)
             note(f"{drawn} is drawn from the top of the titan deck", "elementals.interp.breath-draws")
-        note(f"{drawn} joins the hand and must be played or discarded this turn", "elementals.interp.extra-card")
+        when = "this turn" if self.in_turn else "before the coming turn ends"
+        note(f"{drawn} joins the hand and must be played or discarded {when}", "elementals.interp.extra-card")
         note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
         return _replaced(self, deck=tuple(deck), hand=(*self.hand, drawn), shuffles=shuffles, **spent)
 
