@@ -577,11 +577,10 @@ def advise(
             if len(after.legal_actions()) > 1:
                 ability = clash.ABILITY[action.target].capitalize()
                 text += f" ({clash.PLAYERS[1 - me]}'s best answer: {'use' if answer.ability else 'no'} {ability})"
-        rule = None
         if isinstance(action, Revive):
-            text, rule = text + _revived_as(state, action), "clash.interp.revived-ability"
+            text += _revived_as(state, action)
         moves.append(move)
-        trace.add(text, rule)
+        trace.add(text, "clash.interp.revived-ability" if isinstance(action, Revive) else None)
     best = [m["move"] for m in moves if m["value"] == VALUE_NAMES[value]]
     # The principal line in whole turns: while an attack awaits, its best answer completes the turn.
     line_state, turns = state, []
