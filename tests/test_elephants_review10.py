@@ -105,3 +105,14 @@ def test_eventide_names_the_spells_root_keeps_it_from_cancelling() -> None:
     out = rulebook("resolve", "P1:eventide", "P2:root", "P2:fireball")
     assert "P2:fireball is shielded by P2:root: P1:eventide cannot cancel it" in out
     assert "P1:eventide cancels P2:root" in out
+
+
+def test_an_empty_hand_read_for_want_of_hands_says_no_hands_were_given(tmp_path: Path) -> None:
+    # L19: Quake's step stated "P1 has no spell in hand" as a fact when no hand had been given at all.
+    out = rulebook("resolve", "P1:bedim", "P1:nightglow", "P2:quake")
+    assert "P1 has no spell in hand to discard (no hands were given, so every hand is read as empty)" in out
+    plan = tmp_path / "round.toml"
+    plan.write_text('clash = 1\nspells = ["P1:bedim", "P1:nightglow", "P2:quake"]\n[hands]\nP1 = []\n')
+    given = rulebook("resolve", "--round", str(plan))
+    assert "P1 has no spell in hand to discard" in given
+    assert "no hands were given" not in given

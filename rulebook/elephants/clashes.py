@@ -24,6 +24,7 @@ from rulebook.shapes import check_shape
 __all__ = [
     "chooser",
     "clash_summary",
+    "copy_steps",
     "health_now",
     "next_clash",
     "parse_round",
@@ -204,6 +205,29 @@ def _clash_verdict(value: Mapping[str, Any]) -> str:
     return f"Clash {roman(value['clash'])}: " + "; ".join(parts)
 
 
+#: What a step says when it finds a hand empty (spells.py, the Quake-like, Shrine-like and advance-from-hand spells).
+_EMPTY_HAND = ("has no spell in hand", "No enemy has a spell in hand")
+
+
+def copy_steps(w: World, trace: Trace, b: Board) -> None:
+    """The world's steps into ``trace``; when the board gave no hands, a step that finds a hand empty says that no
+    hand was given rather than stating it as a fact of the game.
+
+    Examples:
+        >>> w = to_world(board("P1:bedim P2:quake"))
+        >>> w.say("P1 has no spell in hand to discard", "elephants.spell.quake")
+        >>> t = Trace()
+        >>> copy_steps(w, t, board("P1:bedim P2:quake"))
+        >>> t.steps[0].text
+        'P1 has no spell in hand to discard (no hands were given, so every hand is read as empty)'
+    """
+    for step in w.steps:
+        text = step.text
+        if not b.hands and any(words in text for words in _EMPTY_HAND):
+            text += " (no hands were given, so every hand is read as empty)"
+        trace.add(text, step.rule, step.overrides)
+
+
 def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
@@ -231,8 +255,7 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     )
     trace.add("The order is read again after each spell, on the board as it then stands", "elephants.base.priority")
     run_clash(w, chooser(b, choose), stop=lambda w: w.step[0] not in ("resolve", "advance"))
-    for step in w.steps:
-        trace.add(step.text, step.rule, step.overrides)
+    copy_steps(w, trace, b)
     value = _clash_value(w, b.here(), w.events, b.current)
     return trace.ruling(_clash_verdict(value), value)
 

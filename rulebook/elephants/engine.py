@@ -14,7 +14,7 @@ from typing import Any
 from rulebook.elephants import game
 from rulebook.elephants.board import Board, Spell, board, enfeeble_victims, harmable, inactive_reason, protected_by
 from rulebook.elephants.checks import can_advance, can_cancel, can_move, clap_targets, order
-from rulebook.elephants.clashes import chooser, health_now, play_round, resolve_clash, to_world
+from rulebook.elephants.clashes import chooser, copy_steps, health_now, play_round, resolve_clash, to_world
 from rulebook.elephants.game import ElephantsState
 from rulebook.elephants.tables import LIMITS, RULESET, SPELLS, roman, spell_name
 from rulebook.errors import InvalidInputError, UnknownNameError
@@ -180,8 +180,7 @@ def effect(b: Board, ref: str, choose: str | None = None) -> Ruling:
     card = w.card(s.ref)
     decide = chooser(b, {s.ref: choose} if choose else None)
     game.resolve_one(w, card, decide)
-    for step in w.steps:
-        trace.add(step.text, step.rule, step.overrides)
+    copy_steps(w, trace, b)
     said = _said(w.events, s.ref)
     verdict = f"{s.ref} " + ("; ".join(said) if said else "does nothing here")
     value = {
