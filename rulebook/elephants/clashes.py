@@ -173,6 +173,7 @@ def _clash_value(w: World, b_here: Sequence[Spell], events: Sequence[tuple[Any, 
         "trunk_lost": [e[1] for e in events if e[0] == "trunk"],
         "advanced": {e[1]: e[2] for e in events if e[0] == "advance"},
         "arrived": {e[1]: e[2] for e in events if e[0] == "from-hand"},
+        "recalled": [e[1] for e in events if e[0] == "recall"],
         "health": health_now(w),
     }
 
@@ -196,6 +197,8 @@ def _clash_verdict(value: Mapping[str, Any]) -> str:
         parts.append(f"{', '.join(value['cancelled'])} cancelled")
     if value["moved"]:
         parts.append(", ".join(f"{ref} moved to {roman(n)}" for ref, n in value["moved"].items()))
+    if value.get("recalled"):
+        parts.append(f"{', '.join(value['recalled'])} recalled to the hand")
     if value["trunk_lost"]:
         lost = value["trunk_lost"]
         parts.append(f"{', '.join(lost)} lose{'s' if len(lost) == 1 else ''} a trunk")
