@@ -35,6 +35,7 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
+from rulebook.elestrals.abilities import trigger
 from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
@@ -442,6 +443,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
+    # A Nexus is one of the ways a card receives Spirits (Advanced Rules): its "when it receives" effects wait once.
+    pos = trigger(pos, who, head[1], taker.card, "enchanted", trace)
     if pos.chain:
         return pos
     checked = Trace()
