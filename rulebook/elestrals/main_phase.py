@@ -215,7 +215,10 @@ def _refuse_normal_ascend(
         if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
             return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
     paying = parts.get("paying", [])
-    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, _reused(pos, who, head[0], parts))
+    reused = _reused(pos, who, head[0], parts)
+    return _reveal(pos, who, paying, 1, rule="elestrals.main.normal-ascend") or _revealed_types(
+        pos, who, name, paying, reused
+    )
 
 
 def _reused(pos: Position, who: int, ref: str, parts: Parts) -> list[str]:
@@ -258,7 +261,7 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
-    return _reveal(pos, who, kinds, 1)
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
 def _refuse_expend_draw(
