@@ -63,6 +63,7 @@ __all__ = [
     "read_targets",
     "refuse_use",
     "resolve_effect",
+    "siphon_problem",
     "split_payment",
     "target_choices",
     "trigger",
@@ -427,6 +428,26 @@ def note_misenchanted_cast(pos: Position, name: str, spirits: Sequence[str], tra
             "elestrals.interp.cast-spirit-types",
         )
         trace.add("A Misenchanted card stays and battles, but has no effect", "elestrals.card.misenchanted")
+
+
+def siphon_problem(pos: Position, who: int, ascending: str, ref: str, kind: str) -> Refusal | None:
+    """Why a Normal Ascend may not add a ``kind`` Spirit from the card at ``ref`` (None: it may): one of your other
+    Elestrals, or (option ascend-siphon=any-card) one of your face-up Runes or your Stadium."""
+    other = pos.at(ref, who) if ref else None
+    mine = other is not None and pos.resolve_ref(ref, who)[0] == who
+    rune = mine and (isinstance(other, Stadium) or (isinstance(other, Rune) and not other.set))
+    if rune and pos.opts["ascend-siphon"] == "elestrals":
+        return (
+            f"{ref.upper()} is a Rune: a Normal Ascend adds Spirits only from your other Elestrals (option "
+            "ascend-siphon=elestrals)",
+            ("elestrals.interp.ascend-siphon",),
+        )
+    if not rune and (not isinstance(other, Elestral) or not mine or ref.upper() == ascending.upper()):
+        return f"{ref} is not another Elestral of yours to take a Spirit from", ("elestrals.main.normal-ascend",)
+    assert other is not None
+    if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+        return f"the card at {ref.upper()} has no {kind} Spirit", ("elestrals.main.normal-ascend",)
+    return None
 
 
 def ascend_reveal(pos: Position, who: int, name: str, have: Sequence[str]) -> str:

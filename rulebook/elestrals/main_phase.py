@@ -24,6 +24,7 @@ from rulebook.elestrals.abilities import (
     field_spirit_problem,
     note_misenchanted_cast,
     refuse_use,
+    siphon_problem,
     split_payment,
     trigger,
     use_effect,
@@ -209,11 +210,8 @@ def _refuse_normal_ascend(
         )
     for item in parts.get("adding", []):
         ref, _, kind = item.partition(":")
-        other = pos.at(ref, who) if ref else None
-        if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
-            return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
-        if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
-            return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
+        if problem := siphon_problem(pos, who, head[0], ref, kind):
+            return problem
     paying = parts.get("paying", [])
     reused = _reused(pos, who, head[0], parts)
     return _reveal(pos, who, paying, 1, rule="elestrals.main.normal-ascend") or _revealed_types(
@@ -626,14 +624,18 @@ def _perform_cast_or_ascend(
         for item in parts.get("adding", []):
             ref, _, extra = item.partition(":")
             extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
-            _owner, _, at = pos.resolve_ref(ref, who)
-            other = pos.sides[who].elestrals[at]
+            _owner, zone, at = pos.resolve_ref(ref, who)
+            other = pos.at(ref, who)
             assert other is not None
             left = list(other.spirits)
             left.remove(extra)
-            elestrals = list(pos.sides[who].elestrals)
-            elestrals[at] = replace(other, spirits=tuple(left))
-            pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
+            pos = put_card(pos, who, zone, at, replace(other, spirits=tuple(left)))
+            if zone != "E":
+                trace.add(
+                    f"{an(extra + ' Spirit').capitalize()} is taken from {other.card} ({ref.upper()}), a Rune (option "
+                    "ascend-siphon=any-card: the Advanced Rules' 'other Enchanted cards')",
+                    "elestrals.interp.ascend-siphon",
+                )
             spirits.append(extra)
         spirits += list(old.spirits)
         pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
