@@ -1,0 +1,89 @@
+"""Review 10's findings in Elestrals (benchmarks/results/review10-elestrals.md), each as a player would notice it:
+a Nexus makes a card receive Spirits, a loss comes before the end-of-round count, a Normal Ascend's Spirits from a
+Rune rest on a named reading, refusals cite their own rule, and a note on a reading says when another reading would
+refuse the action too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from rulebook import elestrals
+
+HERE = Path(__file__).resolve().parent.parent / "examples" / "review10"
+CARDS = str(HERE / "cards.toml")
+CAP = "elestrals.interp.ascend-cost-cap"
+SIPHON = "elestrals.interp.ascend-siphon"
+
+
+def _game(name: str, **opts: str) -> elestrals.Game:
+    return elestrals.load(str(HERE / name), CARDS, opts)
+
+
+def test_a_nexus_onto_the_eel_leaves_one_waiting_effect_however_many_spirits_arrive() -> None:
+    after, ruling = elestrals.check(_game("r43-eel-nexus.toml"), "nexus E2 E1 2")
+    assert ruling.legal is True
+    waiting = [a for a in elestrals.legal(after).value["legal"] if a["action"].startswith("conditional")]
+    assert [a["action"] for a in waiting] == ['conditional "Tidecaller Eel on enchanted"']
+
+
+def test_a_nexus_onto_a_card_without_such_an_effect_leaves_nothing_waiting() -> None:
+    after, _ = elestrals.check(_game("r43-eel-nexus.toml"), "nexus E1 E2 1")
+    assert not any(a["action"].startswith("conditional") for a in elestrals.legal(after).value["legal"])
+
+
+@pytest.mark.parametrize("flag", ["--round-end", "--stuck"])
+def test_a_player_who_must_draw_from_an_empty_deck_loses_before_any_count(flag: str) -> None:
+    args = ["elestrals", "end", "--main", "P1=0,P2=3", "--spirits", "P1=5,P2=2", "--draws", "P1=1", flag, "P2"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("P1 loses: P2 wins")
+    assert "only a game still going is decided by counting" in " ".join(result.output.split())
+
+
+def test_a_draw_the_deck_can_pay_leaves_the_count_to_decide() -> None:
+    ruling = elestrals.end_of_round({"P1": 5, "P2": 2}, {"P1": 2, "P2": 3}, "P2", draws={"P1": 1})
+    assert ruling.value == {"winner": "P1", "decided_by": "spirits"}
+
+
+def test_an_ascend_from_a_rune_rests_on_ascend_siphon_under_either_choice() -> None:
+    action = 'normal-ascend E1 "Kiln Hound" attack paying fire adding R1:fire'
+    _, refused = elestrals.check(_game("r15-ascend-from-rune.toml"), action)
+    assert refused.legal is False and SIPHON in refused.rules
+    after, allowed = elestrals.check(_game("r15-ascend-from-rune.toml", **{"ascend-siphon": "any-card"}), action)
+    assert allowed.legal is True and SIPHON in allowed.rules
+    side = after.sides[0]
+    assert side.runes[0] is None and "Ward Idol" in side.underworld  # 0 Spirits for 1 after the chain
+    assert side.elestrals[0].card == "Kiln Hound" and len(side.elestrals[0].spirits) == 3
+
+
+def test_refusals_for_an_empty_spirit_deck_cite_the_action_refused() -> None:
+    game = _game("r17-empty-spirit-deck-main.toml")
+    _, ascend = elestrals.check(game, 'normal-ascend E1 "Kiln Hound" attack')
+    _, enchant = elestrals.check(game, "enchant E1")
+    assert ascend.rules[0] == "elestrals.main.normal-ascend"
+    assert enchant.rules[0] == "elestrals.main.enchant"
+
+
+def test_a_reading_under_which_the_action_is_refused_too_is_not_said_to_answer_otherwise() -> None:
+    game = _game("r17-empty-spirit-deck-main.toml")
+    _, ruling = elestrals.check(game, 'normal-ascend E1 "Kiln Hound" attack')
+    note = next(s.text for s in ruling.trace if s.rule == CAP)
+    assert "another reading refuses it too, for another reason" in note
+    listing = elestrals.legal(game, refused=True)
+    assert "refuses it too" in next(s.text for s in listing.trace if s.rule == CAP)
+
+
+def test_a_reading_that_would_allow_the_refused_action_still_says_it_answers_otherwise() -> None:
+    game = elestrals.load(
+        str(HERE.parent / "elestrals" / "ascend-artifact.toml"),
+        str(HERE.parent / "elestrals" / "cards.toml"),
+        {"ascend-cost-cap": "yes"},
+    )
+    _, ruling = elestrals.check(game, 'normal-ascend E1 "Kiln Hound"')
+    assert ruling.legal is False
+    assert CAP in ruling.rules
+    assert "refuses it too" not in " ".join(s.text for s in ruling.trace)
