@@ -87,3 +87,11 @@ def test_a_reading_that_would_allow_the_refused_action_still_says_it_answers_oth
     assert ruling.legal is False
     assert CAP in ruling.rules
     assert "refuses it too" not in " ".join(s.text for s in ruling.trace)
+
+
+def test_a_counter_rune_paid_from_the_spirit_deck_does_not_cite_the_rule_on_field_spirits() -> None:
+    _, from_deck = elestrals.check(_game("r01-draw-own-counter.toml"), "cast-rune R1")
+    assert "elestrals.main.instant-field-spirits" not in from_deck.rules
+    after = elestrals.check(_game("r08-counter-from-defender.toml"), "attack E1 E1")[0]
+    _, paid = elestrals.check(after, "cast-rune R1 paying E1:water")
+    assert [s.rule for s in paid.trace].count("elestrals.main.instant-field-spirits") == 1

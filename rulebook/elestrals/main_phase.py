@@ -807,10 +807,6 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
             trace.add(
                 "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
             )
-    if card.instant:
-        trace.add(
-            "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
-        )
     pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
     link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
     return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
