@@ -95,3 +95,10 @@ def test_a_counter_rune_paid_from_the_spirit_deck_does_not_cite_the_rule_on_fiel
     after = elestrals.check(_game("r08-counter-from-defender.toml"), "attack E1 E1")[0]
     _, paid = elestrals.check(after, "cast-rune R1 paying E1:water")
     assert [s.rule for s in paid.trace].count("elestrals.main.instant-field-spirits") == 1
+
+
+def test_a_battle_says_how_the_stat_effects_in_force_make_the_stats_it_compares() -> None:
+    _, ruling = elestrals.check(_game("r46-set-then-increase.toml"), "attack E1 E1")
+    said = [s.text for s in ruling.trace if s.rule == "elestrals.advanced.stat-order"]
+    assert said and said[0].startswith("Stone Ram: 3/2 with attack +2, set attack 0 until the End Phase, so 2/2")
+    assert ruling.value["battle"]["destroyed"] == ["attacker", "defender"]

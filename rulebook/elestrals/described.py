@@ -276,7 +276,10 @@ def battle(
     if refused is not None:
         trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
         return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
-    pos = _attack_step(declare(pos, 0, action, trace), att, dfd)
+    declared = Trace()
+    pos = _attack_step(declare(pos, 0, action, declared), att, dfd)
+    # The effects on each side were worked out step by step above; the position's summary of them is not repeated.
+    trace.steps += [s for s in declared.steps if not s.text.startswith(("Attacker: ", "Defender: "))]
     pos = end_attack_step(pos, trace)
     if pos.battle is None:
         why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
