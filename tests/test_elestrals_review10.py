@@ -102,3 +102,10 @@ def test_a_battle_says_how_the_stat_effects_in_force_make_the_stats_it_compares(
     said = [s.text for s in ruling.trace if s.rule == "elestrals.advanced.stat-order"]
     assert said and said[0].startswith("Stone Ram: 3/2 with attack +2, set attack 0 until the End Phase, so 2/2")
     assert ruling.value["battle"]["destroyed"] == ["attacker", "defender"]
+
+
+def test_a_refusal_names_the_phases_as_the_guide_writes_them() -> None:
+    _, early = elestrals.check(_game("r03-draw-phase-lantern.toml"), "activate E1")
+    assert early.value["reason"] == "the effect works during the End Phase, not the Draw Phase"
+    _, divine = elestrals.check(_game("r45-divine-opponent-end.toml"), "activate R1 targeting P1:E1")
+    assert divine.value["reason"].endswith("(this is the End Phase)")

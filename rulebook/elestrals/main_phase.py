@@ -118,7 +118,7 @@ def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
     """The conditions every Main Phase action shares: the turn player's Main Phase, no chain active."""
     if pos.phase != "main":
         return _no(
-            f"{action} is a Main Phase action, and this is the {pos.phase} phase", "elestrals.glossary.main-phase"
+            f"{action} is a Main Phase action, and this is the {pos.phase.capitalize()} Phase", "elestrals.glossary.main-phase"
         )
     if who != pos.player:
         return _no(f"{action} is an action of the turn player's Main Phase", "elestrals.glossary.main-phase")
@@ -370,7 +370,7 @@ def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: 
         return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
     if timing and pos.phase != "main":
         return _no(
-            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
+            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase.capitalize()} Phase)",
             "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
         )
     if timing:
@@ -551,10 +551,10 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     if pos.phase != phase:
         if phase == "main":
             return _no(
-                f"an effect that names no phase works only in the Main Phase (this is the {pos.phase} phase)",
+                f"an effect that names no phase works only in the Main Phase (this is the {pos.phase.capitalize()} Phase)",
                 "elestrals.phase.default-main",
             )
-        return _no(f"the effect works during the {phase} phase, not the {pos.phase} phase", "elestrals.card.active")
+        return _no(f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase", "elestrals.card.active")
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
     if (phase == "main" or own_turn) and who != pos.player:
         return _no("the effect works only on its controller's turn", "elestrals.card.active")
@@ -742,7 +742,7 @@ def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Par
     during = pos.cards[card.card].during
     if during:
         rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
-        trace.add(f"The effect says it works during the {during} phase", rule)
+        trace.add(f"The effect says it works during the {during.capitalize()} Phase", rule)
     trace.add(
         f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
         "elestrals.main.activate-effect",
