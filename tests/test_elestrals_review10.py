@@ -109,3 +109,10 @@ def test_a_refusal_names_the_phases_as_the_guide_writes_them() -> None:
     assert early.value["reason"] == "the effect works during the End Phase, not the Draw Phase"
     _, divine = elestrals.check(_game("r45-divine-opponent-end.toml"), "activate R1 targeting P1:E1")
     assert divine.value["reason"].endswith("(this is the End Phase)")
+
+
+@pytest.mark.parametrize("action", ["special-cast", "special-ascend"])
+def test_a_special_cast_or_ascend_says_once_that_it_leaves_the_spirit_action_unused(action: str) -> None:
+    ruling = elestrals.main_action(action, spirit_action="normal-ascend", elestrals=1)
+    said = [s.text for s in ruling.trace if "do not use the once-per-turn Spirit action" in s.text]
+    assert ruling.legal is True and len(said) == 1

@@ -880,9 +880,6 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
             "An effect told the player to do it: the card waits in Limbo for the next chain",
             "elestrals.chain.waiting-in-limbo",
         )
-        trace.add(
-            "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
-        )
     perform(pos, 0, act, trace) if action not in ("special-cast", "special-ascend") else chain_waiting(
         pos, 0, act, trace
     )

@@ -118,7 +118,8 @@ def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
     """The conditions every Main Phase action shares: the turn player's Main Phase, no chain active."""
     if pos.phase != "main":
         return _no(
-            f"{action} is a Main Phase action, and this is the {pos.phase.capitalize()} Phase", "elestrals.glossary.main-phase"
+            f"{action} is a Main Phase action, and this is the {pos.phase.capitalize()} Phase",
+            "elestrals.glossary.main-phase",
         )
     if who != pos.player:
         return _no(f"{action} is an action of the turn player's Main Phase", "elestrals.glossary.main-phase")
@@ -554,7 +555,10 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
                 f"an effect that names no phase works only in the Main Phase (this is the {pos.phase.capitalize()} Phase)",
                 "elestrals.phase.default-main",
             )
-        return _no(f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase", "elestrals.card.active")
+        return _no(
+            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase",
+            "elestrals.card.active",
+        )
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
     if (phase == "main" or own_turn) and who != pos.player:
         return _no("the effect works only on its controller's turn", "elestrals.card.active")
