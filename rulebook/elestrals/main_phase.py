@@ -552,7 +552,8 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     if pos.phase != phase:
         if phase == "main":
             return _no(
-                f"an effect that names no phase works only in the Main Phase (this is the {pos.phase.capitalize()} Phase)",
+                "an effect that names no phase works only in the Main Phase "
+                f"(this is the {pos.phase.capitalize()} Phase)",
                 "elestrals.phase.default-main",
             )
         return _no(
