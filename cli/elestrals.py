@@ -385,10 +385,10 @@ def side_swap(
 
     values = {
         "game": _number(game, "GAME", low=1, high=3),
-        "cards_in": _number(cards_in, "--in", high=12),
-        "cards_out": _number(cards_out, "--out", high=12),
-        "spirits_in": _number(spirits_in, "--spirits-in", high=12),
-        "spirits_out": _number(spirits_out, "--spirits-out", high=12),
+        "cards_in": _number(cards_in, "--in", high=99),
+        "cards_out": _number(cards_out, "--out", high=99),
+        "spirits_in": _number(spirits_in, "--spirits-in", high=99),
+        "spirits_out": _number(spirits_out, "--spirits-out", high=99),
     }
     ruling = elestrals.side_swap(
         values["game"], values["cards_in"], values["cards_out"],

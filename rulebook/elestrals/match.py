@@ -551,12 +551,23 @@ def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, 
         'Not allowed: swaps start after the first game of a round'
         >>> side_swap(2, 1, 1, spirits_in=1).verdict
         'Not allowed: a Spirit goes in for 0 Spirits out; a Spirit is swapped only for a Spirit'
+        >>> side_swap(2, 13, 13).verdict
+        'Not allowed: a Side Deck holds at most 12 cards, so at most 12 can be swapped in or out'
     """
     if game < 1 or min(cards_in, cards_out, spirits_in, spirits_out) < 0:
         raise InvalidInputError("the game number starts at 1 and card counts cannot be negative")
     if spirits_in > cards_in or spirits_out > cards_out:
         raise InvalidInputError("the Spirits swapped are among the cards swapped: at most as many")
     trace = Trace()
+    most = DECKS["side_deck_max"]
+    if max(cards_in, cards_out) > most:
+        trace.add(f"A Side Deck holds at most {most} cards", "elestrals.tournament.side-deck")
+        trace.add("Each swap is one card in, one card out, with the Side Deck", "elestrals.tournament.side-swaps")
+        return trace.ruling(
+            f"Not allowed: a Side Deck holds at most {most} cards, so at most {most} can be swapped in or out",
+            {"allowed": False},
+            legal=False,
+        )
     if game == 1:
         trace.add("Side Deck swaps are made after the first game of a round", "elestrals.tournament.side-swaps")
         trace.add("Decks start each round from their registered lists", "elestrals.tournament.reset")
