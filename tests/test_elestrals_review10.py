@@ -116,3 +116,15 @@ def test_a_special_cast_or_ascend_says_once_that_it_leaves_the_spirit_action_unu
     ruling = elestrals.main_action(action, spirit_action="normal-ascend", elestrals=1)
     said = [s.text for s in ruling.trace if "do not use the once-per-turn Spirit action" in s.text]
     assert ruling.legal is True and len(said) == 1
+
+
+def test_a_misenchanted_elestral_destroyed_in_battle_leaves_no_effect_waiting() -> None:
+    after, ruling = elestrals.check(_game("s01-misenchanted-martyr.toml"), "attack E1 E1")
+    assert "P1 to act" in ruling.verdict
+    assert not after.waiting
+    assert any("was Misenchanted just before it left the field" in s.text for s in ruling.trace)
+
+
+def test_an_enchanted_rune_destroyed_by_an_effect_still_leaves_its_effect_waiting() -> None:
+    after, ruling = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
+    assert [w.label for w in after.waiting] == ["Bark Shield on destroyed"]

@@ -536,12 +536,31 @@ def use_effect(
 # ---------------------------------------------------------------- triggers
 
 
-def trigger(pos: Position, who: int, source: str, card_name: str, event: str, trace: Trace) -> Position:
+def trigger(
+    pos: Position,
+    who: int,
+    source: str,
+    card_name: str,
+    event: str,
+    trace: Trace,
+    before: Elestral | Rune | Stadium | None = None,
+) -> Position:
     """The effects of ``card_name`` (at ``source``, or gone from the field for ``destroyed``) that ``event`` meets
-    wait in Limbo for the next chain, each whose ``if`` holds and that has a target to choose."""
+    wait in Limbo for the next chain, each whose ``if`` holds and that has a target to choose. ``before``: the card
+    as it was just before it left the field (a Misenchanted or Suppressed card had no effect to activate)."""
     card = pos.cards.get(card_name)
     if card is None or not card.effects:
         return pos
+    if before is not None and card_effects(card, event):
+        lost = "Suppressed" if before.suppressed else ""
+        lost = lost or ("Misenchanted" if card_status(card.cost, before.spirits) == "misenchanted" else "")
+        if lost:
+            trace.add(
+                f"{card_name} was {lost} just before it left the field, so it had no effect: its 'when {event}' "
+                "effect does not activate",
+                "elestrals.advanced.leaves-field-lookback",
+            )
+            return pos
     if source and event != "destroyed":
         here = pos.at(source, who)
         if here is None or getattr(here, "suppressed", False):
@@ -617,8 +636,9 @@ def _destroy(pos: Position, who: int, card: Card, words: Words, targets: Words, 
         owner_name, ref, name = target.split(":", 2)
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         trace.add(f"{card.name} destroys {name} ({owner_name}:{ref})", "elestrals.glossary.destroy")
+        gone = pos.at(f"{owner_name}:{ref}")
         pos = leave_field(pos, owner, zone, slot, trace, why="is destroyed")
-        pos = trigger(pos, owner, "", name, "destroyed", trace)
+        pos = trigger(pos, owner, "", name, "destroyed", trace, before=gone)
     return pos
 
 

@@ -247,7 +247,7 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
             gone = pos.sides[who].elestrals[slot]
             pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
             if gone is not None:
-                pos = trigger(pos, who, "", gone.card, "destroyed", trace)
+                pos = trigger(pos, who, "", gone.card, "destroyed", trace, before=gone)
         trace.add(
             "Each destroyed Elestral goes to its owner's Underworld with its Spirits",
             "elestrals.interp.spirits-follow-card",
