@@ -126,5 +126,5 @@ def test_a_misenchanted_elestral_destroyed_in_battle_leaves_no_effect_waiting() 
 
 
 def test_an_enchanted_rune_destroyed_by_an_effect_still_leaves_its_effect_waiting() -> None:
-    after, ruling = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
+    after, _ = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
     assert [w.label for w in after.waiting] == ["Bark Shield on destroyed"]
