@@ -128,3 +128,9 @@ def test_a_misenchanted_elestral_destroyed_in_battle_leaves_no_effect_waiting() 
 def test_an_enchanted_rune_destroyed_by_an_effect_still_leaves_its_effect_waiting() -> None:
     after, _ = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
     assert [w.label for w in after.waiting] == ["Bark Shield on destroyed"]
+
+
+def test_when_only_the_other_player_has_something_waiting_the_next_chain_says_so() -> None:
+    _, ruling = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
+    opens = next(s.text for s in ruling.trace if s.text.startswith("The next chain opens"))
+    assert opens == "The next chain opens: P2 chains their waiting items (P1, the turn player, has nothing waiting)"

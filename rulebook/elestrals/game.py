@@ -310,11 +310,14 @@ def _after_chain(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position
     notes["chain"] = report
     if pos.waiting:
         who = _chain.next_in_limbo(pos)
-        trace.add(
-            f"The next chain opens: {pos.names[who if who is not None else pos.player]} chains their waiting items "
-            "first (the turn player's come first), then the other player",
-            "elestrals.chain.next-chain-order",
+        first = pos.names[who if who is not None else pos.player]
+        turn = pos.names[pos.player]
+        how = (
+            "first (the turn player's come first), then the other player"
+            if first == turn
+            else f"({turn}, the turn player, has nothing waiting)"
         )
+        trace.add(f"The next chain opens: {first} chains their waiting items {how}", "elestrals.chain.next-chain-order")
     return pos
 
 
