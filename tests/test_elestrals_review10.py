@@ -134,3 +134,17 @@ def test_when_only_the_other_player_has_something_waiting_the_next_chain_says_so
     _, ruling = elestrals.check(_game("s03-golem-destroys-shield.toml"), "activate E1 targeting P2:R1")
     opens = next(s.text for s in ruling.trace if s.text.startswith("The next chain opens"))
     assert opens == "The next chain opens: P2 chains their waiting items (P1, the turn player, has nothing waiting)"
+
+
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        ('activate E1 targeting "P1:underworld:Gust Finch"', "(discard 1 card, with 0 in hand)"),
+        ("activate E2 targeting P2:E1", "(Expend 2 Spirits, with 1 in the Spirit Deck)"),
+    ],
+)
+def test_a_cost_that_cannot_be_paid_says_what_is_missing(action: str, why: str) -> None:
+    _, ruling = elestrals.check(_game("s06-costs.toml"), action)
+    assert ruling.legal is False
+    assert ruling.value["reason"].endswith("its cost cannot be paid " + why)
+    assert ruling.rules == ("elestrals.main.activate-effect",)

@@ -286,7 +286,7 @@ def choose(
         return "it chooses no targets: leave out targeting", (), ()
     payments = payment_choices(pos, who, effect, source)
     if not payments:
-        return "its cost cannot be paid", (), ()
+        return f"its cost cannot be paid ({_short_of(pos, who, effect, source)})", (), ()
     paying = tuple(_pay_word(w) for w in parts.get("paying", []))
     if not effect.costs and paying:
         return "it has no cost to pay: leave out paying", (), ()
@@ -477,6 +477,23 @@ def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:
     return None
 
 
+def _short_of(pos: Position, who: int, effect: CardEffect, source: str) -> str:
+    """What a player lacks to pay an effect's costs, in words: ``"discard 1 card, with 0 in hand"``."""
+    side = pos.sides[who]
+    here = pos.at(source, who) if source else None
+    have = {
+        "Expend": (side.spirit_deck.size, "Spirit", "in the Spirit Deck"),
+        "discard": (len(side.hand), "card", "in hand"),
+        "Disenchant": (len(here.spirits) if here is not None else 0, "Spirit", "on the card"),
+    }
+    parts = []
+    for kind, n in effect.costs:
+        verb = "discard" if kind == "discard" else kind.capitalize()
+        count, noun, where = have[verb]
+        parts.append(f"{verb} {plural(n, noun)}, with {count} {where}")
+    return "; ".join(parts)
+
+
 def refuse_use(
     pos: Position,
     who: int,
@@ -498,8 +515,7 @@ def refuse_use(
         return None
     rule = {
         "its condition is not met": "elestrals.card.conditional",
-        "its cost cannot be paid": "elestrals.main.activate-effect",
-    }.get(why, "elestrals.advanced.targets-needed")
+    }.get(why, "elestrals.main.activate-effect" if why.startswith("its cost") else "elestrals.advanced.targets-needed")
     return f"{facts.name}'s effect: {why}", (rule,)
 
 
