@@ -276,10 +276,7 @@ def battle(
     if refused is not None:
         trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
         return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
-    declared = Trace()
-    pos = _attack_step(declare(pos, 0, action, declared), att, dfd)
-    # The effects on each side were worked out step by step above; the position's summary of them is not repeated.
-    trace.steps += [s for s in declared.steps if not s.text.startswith(("Attacker: ", "Defender: "))]
+    pos = _attack_step(_declare(pos, action, trace), att, dfd)
     pos = end_attack_step(pos, trace)
     if pos.battle is None:
         why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
@@ -295,6 +292,15 @@ def battle(
     pos, result = damage(pos, _Described(trace))
     verdict = _battle_verdict(result["destroyed"], result["expend"], result["loser"])
     return trace.ruling(verdict, {"outcome": "resolved", **result}, legal=True)
+
+
+def _declare(pos: Position, action: Action, trace: Trace) -> Position:
+    """Declare the described attack. The effects on each side were worked out step by step already, so the
+    position's one-line summary of them is not repeated."""
+    declared = Trace()
+    pos = declare(pos, 0, action, declared)
+    trace.steps += [s for s in declared.steps if not s.text.startswith(("Attacker: ", "Defender: "))]
+    return pos
 
 
 def _attack_step(pos: Position, att: Combatant, dfd: Combatant) -> Position:
