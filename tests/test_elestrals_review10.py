@@ -148,3 +148,11 @@ def test_a_cost_that_cannot_be_paid_says_what_is_missing(action: str, why: str) 
     assert ruling.legal is False
     assert ruling.value["reason"].endswith("its cost cannot be paid " + why)
     assert ruling.rules == ("elestrals.main.activate-effect",)
+
+
+def test_an_until_the_end_phase_effect_resolving_in_the_end_phase_does_not_carry_into_the_next_turn() -> None:
+    after, ruling = elestrals.check(_game("u01-end-phase-snare.toml"), "cast-rune R1 targeting P1:E1")
+    assert ruling.legal is True and "elestrals.advanced.duration-vs-passive" in ruling.rules
+    drake = after.sides[0].elestrals[0]
+    assert drake.card == "Kindle Drake" and drake.modifiers == ()
+

@@ -763,6 +763,13 @@ def _spirits(pos: Position, who: int, card: Card, words: Words, targets: Words, 
 
 def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, trace: Trace) -> Position:
     until = words[1] if len(words) > 1 else ""
+    if until == "end" and pos.phase == "end":  # what lasts until the End Phase wore off as it began
+        trace.add(
+            f"{card.name}'s {words[0]} would last until the End Phase, which has already begun: its duration is "
+            "over before it resolves, so it does not apply",
+            "elestrals.advanced.duration-vs-passive",
+        )
+        return pos
     for target in targets:
         owner_name, ref, name = target.split(":", 2)
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
