@@ -156,3 +156,12 @@ def test_an_until_the_end_phase_effect_resolving_in_the_end_phase_does_not_carry
     drake = after.sides[0].elestrals[0]
     assert drake.card == "Kindle Drake" and drake.modifiers == ()
 
+
+def test_a_negated_effect_does_not_send_its_card_to_the_underworld_nor_say_so() -> None:
+    game = _game("u04-scout-denied.toml")
+    for action in ('normal-cast "Ashfang Scout" attack', "pass", 'conditional "Ashfang Scout on cast"'):
+        game, _ = elestrals.check(game, action)
+    after, ruling = elestrals.check(game, "cast-rune R1")
+    negated = next(s.text for s in ruling.trace if s.rule == "elestrals.chain.negated")
+    assert negated.endswith("is Negated: the effect does not resolve, and its card stays where it is")
+    assert after.sides[0].elestrals[0].card == "Ashfang Scout" and after.sides[0].hand == ()

@@ -933,7 +933,12 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     who, name = link.player, pos.names[link.player]
     label = f"{number}. {name} {link.card}" if link.kind == "described" else f"{number}. {name} {link.kind} {link.card}"
     if negated:
-        trace.add(f"Link {label} is Negated: it goes to the Underworld instead of resolving", "elestrals.chain.negated")
+        gone = (
+            "the effect does not resolve, and its card stays where it is"
+            if link.kind in ("activate", "conditional")
+            else "it goes to the Underworld instead of resolving"
+        )
+        trace.add(f"Link {label} is Negated: {gone}", "elestrals.chain.negated")
         if link.kind in ("activate", "conditional", "described"):
             trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
             if link.kind == "activate":
