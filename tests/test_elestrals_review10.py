@@ -55,6 +55,7 @@ def test_an_ascend_from_a_rune_rests_on_ascend_siphon_under_either_choice() -> N
     assert refused.legal is False and SIPHON in refused.rules
     after, allowed = elestrals.check(_game("r15-ascend-from-rune.toml", **{"ascend-siphon": "any-card"}), action)
     assert allowed.legal is True and SIPHON in allowed.rules
+    assert any(s.text.startswith("A fire Spirit is taken from Ward Idol (R1)") for s in allowed.trace)
     side = after.sides[0]
     assert side.runes[0] is None and "Ward Idol" in side.underworld  # 0 Spirits for 1 after the chain
     assert side.elestrals[0].card == "Kiln Hound" and len(side.elestrals[0].spirits) == 3

@@ -636,8 +636,9 @@ def _perform_cast_or_ascend(
             left.remove(extra)
             pos = put_card(pos, who, zone, at, replace(other, spirits=tuple(left)))
             if zone != "E":
+                what = an(extra + " Spirit")
                 trace.add(
-                    f"{an(extra + ' Spirit').capitalize()} is taken from {other.card} ({ref.upper()}), a Rune (option "
+                    f"{what[0].upper()}{what[1:]} is taken from {other.card} ({ref.upper()}), a Rune (option "
                     "ascend-siphon=any-card: the Advanced Rules' 'other Enchanted cards')",
                     "elestrals.interp.ascend-siphon",
                 )
