@@ -385,10 +385,10 @@ def side_swap(
 
     values = {
         "game": _number(game, "GAME", low=1, high=3),
-        "cards_in": _number(cards_in, "--in", high=12),
-        "cards_out": _number(cards_out, "--out", high=12),
-        "spirits_in": _number(spirits_in, "--spirits-in", high=12),
-        "spirits_out": _number(spirits_out, "--spirits-out", high=12),
+        "cards_in": _number(cards_in, "--in", high=99),
+        "cards_out": _number(cards_out, "--out", high=99),
+        "spirits_in": _number(spirits_in, "--spirits-in", high=99),
+        "spirits_out": _number(spirits_out, "--spirits-out", high=99),
     }
     ruling = elestrals.side_swap(
         values["game"], values["cards_in"], values["cards_out"],
@@ -449,16 +449,20 @@ def end_game(
     given = {"main": main_counts, "spirits": spirit_counts, "draws": draws, "expends": expends}
     if round_end and stuck:
         raise InvalidInputError("give either --round-end or --stuck, not both")
+    draw_counts = _pairs(draws, "--draws", 99) if draws else None
+    expend_counts = _pairs(expends, "--expends", 99) if expends else None
     if round_end or stuck:
-        ruling = elestrals.end_of_round(spirit_counts, main_counts, round_end or stuck or "", stuck=bool(stuck))
-    else:
-        ruling = elestrals.game_end(
-            main_counts,
+        ruling = elestrals.end_of_round(
             spirit_counts,
-            _pairs(draws, "--draws", 99) if draws else None,
-            _pairs(expends, "--expends", 99) if expends else None,
-            chained_first,
+            main_counts,
+            round_end or stuck or "",
+            stuck=bool(stuck),
+            draws=draw_counts,
+            expends=expend_counts,
+            chained_first=chained_first,
         )
+    else:
+        ruling = elestrals.game_end(main_counts, spirit_counts, draw_counts, expend_counts, chained_first)
     emit_ruling("elestrals", "end", given, ruling, as_json)
 
 

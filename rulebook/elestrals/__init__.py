@@ -301,7 +301,14 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
         case "end":
             return game_end(case["main"], case["spirits"], case.get("draws"), case.get("expends"))
         case "round-end":
-            return end_of_round(case["spirits"], case["main"], case["next"], stuck=case.get("stuck", False))
+            return end_of_round(
+                case["spirits"],
+                case["main"],
+                case["next"],
+                stuck=case.get("stuck", False),
+                draws=case.get("draws"),
+                expends=case.get("expends"),
+            )
     raise InvalidInputError(f"unknown scenario query {case['query']!r}")
 
 

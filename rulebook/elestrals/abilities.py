@@ -63,6 +63,7 @@ __all__ = [
     "read_targets",
     "refuse_use",
     "resolve_effect",
+    "siphon_problem",
     "split_payment",
     "target_choices",
     "trigger",
@@ -285,7 +286,7 @@ def choose(
         return "it chooses no targets: leave out targeting", (), ()
     payments = payment_choices(pos, who, effect, source)
     if not payments:
-        return "its cost cannot be paid", (), ()
+        return f"its cost cannot be paid ({_short_of(pos, who, effect, source)})", (), ()
     paying = tuple(_pay_word(w) for w in parts.get("paying", []))
     if not effect.costs and paying:
         return "it has no cost to pay: leave out paying", (), ()
@@ -429,6 +430,26 @@ def note_misenchanted_cast(pos: Position, name: str, spirits: Sequence[str], tra
         trace.add("A Misenchanted card stays and battles, but has no effect", "elestrals.card.misenchanted")
 
 
+def siphon_problem(pos: Position, who: int, ascending: str, ref: str, kind: str) -> Refusal | None:
+    """Why a Normal Ascend may not add a ``kind`` Spirit from the card at ``ref`` (None: it may): one of your other
+    Elestrals, or (option ascend-siphon=any-card) one of your face-up Runes or your Stadium."""
+    other = pos.at(ref, who) if ref else None
+    mine = other is not None and pos.resolve_ref(ref, who)[0] == who
+    rune = mine and (isinstance(other, Stadium) or (isinstance(other, Rune) and not other.set))
+    if rune and pos.opts["ascend-siphon"] == "elestrals":
+        return (
+            f"{ref.upper()} is a Rune: a Normal Ascend adds Spirits only from your other Elestrals (option "
+            "ascend-siphon=elestrals)",
+            ("elestrals.interp.ascend-siphon",),
+        )
+    if not rune and (not isinstance(other, Elestral) or not mine or ref.upper() == ascending.upper()):
+        return f"{ref} is not another Elestral of yours to take a Spirit from", ("elestrals.main.normal-ascend",)
+    assert other is not None
+    if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
+        return f"the card at {ref.upper()} has no {kind} Spirit", ("elestrals.main.normal-ascend",)
+    return None
+
+
 def ascend_reveal(pos: Position, who: int, name: str, have: Sequence[str]) -> str:
     """The Spirit a Normal Ascend reveals by default: a type the new Elestral's cost still lacks after the Spirits
     it reuses (``have``), if the Spirit Deck holds one; else the cost's first type, or ``&`` (the most plentiful).
@@ -456,6 +477,23 @@ def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:
     return None
 
 
+def _short_of(pos: Position, who: int, effect: CardEffect, source: str) -> str:
+    """What a player lacks to pay an effect's costs, in words: ``"discard 1 card, with 0 in hand"``."""
+    side = pos.sides[who]
+    here = pos.at(source, who) if source else None
+    have = {
+        "Expend": (side.spirit_deck.size, "Spirit", "in the Spirit Deck"),
+        "discard": (len(side.hand), "card", "in hand"),
+        "Disenchant": (len(here.spirits) if here is not None else 0, "Spirit", "on the card"),
+    }
+    parts = []
+    for kind, n in effect.costs:
+        verb = "discard" if kind == "discard" else kind.capitalize()
+        count, noun, where = have[verb]
+        parts.append(f"{verb} {plural(n, noun)}, with {count} {where}")
+    return "; ".join(parts)
+
+
 def refuse_use(
     pos: Position,
     who: int,
@@ -477,8 +515,7 @@ def refuse_use(
         return None
     rule = {
         "its condition is not met": "elestrals.card.conditional",
-        "its cost cannot be paid": "elestrals.main.activate-effect",
-    }.get(why, "elestrals.advanced.targets-needed")
+    }.get(why, "elestrals.main.activate-effect" if why.startswith("its cost") else "elestrals.advanced.targets-needed")
     return f"{facts.name}'s effect: {why}", (rule,)
 
 
@@ -515,12 +552,31 @@ def use_effect(
 # ---------------------------------------------------------------- triggers
 
 
-def trigger(pos: Position, who: int, source: str, card_name: str, event: str, trace: Trace) -> Position:
+def trigger(
+    pos: Position,
+    who: int,
+    source: str,
+    card_name: str,
+    event: str,
+    trace: Trace,
+    before: Elestral | Rune | Stadium | None = None,
+) -> Position:
     """The effects of ``card_name`` (at ``source``, or gone from the field for ``destroyed``) that ``event`` meets
-    wait in Limbo for the next chain, each whose ``if`` holds and that has a target to choose."""
+    wait in Limbo for the next chain, each whose ``if`` holds and that has a target to choose. ``before``: the card
+    as it was just before it left the field (a Misenchanted or Suppressed card had no effect to activate)."""
     card = pos.cards.get(card_name)
     if card is None or not card.effects:
         return pos
+    if before is not None and card_effects(card, event):
+        lost = "Suppressed" if before.suppressed else ""
+        lost = lost or ("Misenchanted" if card_status(card.cost, before.spirits) == "misenchanted" else "")
+        if lost:
+            trace.add(
+                f"{card_name} was {lost} just before it left the field, so it had no effect: its 'when {event}' "
+                "effect does not activate",
+                "elestrals.advanced.leaves-field-lookback",
+            )
+            return pos
     if source and event != "destroyed":
         here = pos.at(source, who)
         if here is None or getattr(here, "suppressed", False):
@@ -596,8 +652,9 @@ def _destroy(pos: Position, who: int, card: Card, words: Words, targets: Words, 
         owner_name, ref, name = target.split(":", 2)
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         trace.add(f"{card.name} destroys {name} ({owner_name}:{ref})", "elestrals.glossary.destroy")
+        gone = pos.at(f"{owner_name}:{ref}")
         pos = leave_field(pos, owner, zone, slot, trace, why="is destroyed")
-        pos = trigger(pos, owner, "", name, "destroyed", trace)
+        pos = trigger(pos, owner, "", name, "destroyed", trace, before=gone)
     return pos
 
 
@@ -706,6 +763,13 @@ def _spirits(pos: Position, who: int, card: Card, words: Words, targets: Words, 
 
 def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, trace: Trace) -> Position:
     until = words[1] if len(words) > 1 else ""
+    if until == "end" and pos.phase == "end":  # what lasts until the End Phase wore off as it began
+        trace.add(
+            f"{card.name}'s {words[0]} would last until the End Phase, which has already begun: its duration is "
+            "over before it resolves, so it does not apply",
+            "elestrals.advanced.duration-vs-passive",
+        )
+        return pos
     for target in targets:
         owner_name, ref, name = target.split(":", 2)
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")

@@ -123,6 +123,15 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
                 "in the order applied; set, then increase/decrease, then swap)",
                 "elestrals.advanced.stat-order",
             )
+        elif el.modifiers:
+            card = pos.cards[el.card]
+            effects = ", ".join(t + (" until the End Phase" if until == "end" else "") for t, until in el.modifiers)
+            attack, defense = stats(pos, el)
+            trace.add(
+                f"{el.card}: {card.attack}/{card.defense} with {effects}, so {attack}/{defense} (set, then "
+                "increase/decrease, then swap; in each step, in the order applied)",
+                "elestrals.advanced.stat-order",
+            )
         for name, lost in idle_continuous(pos, el):
             trace.add(
                 f"{name} is {lost}: its effect does not change {el.card}'s stats",
@@ -238,7 +247,7 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
             gone = pos.sides[who].elestrals[slot]
             pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
             if gone is not None:
-                pos = trigger(pos, who, "", gone.card, "destroyed", trace)
+                pos = trigger(pos, who, "", gone.card, "destroyed", trace, before=gone)
         trace.add(
             "Each destroyed Elestral goes to its owner's Underworld with its Spirits",
             "elestrals.interp.spirits-follow-card",

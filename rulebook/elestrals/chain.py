@@ -293,6 +293,9 @@ def chain_waiting(pos: Position, who: int, action: Action, trace: Trace) -> Posi
             "Spirits beyond the first must come from the field or the Ascending Elestral",
             "elestrals.main.special-ascend",
         )
+        trace.add(
+            "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
+        )
     trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
     return replace(pos, chain=(*pos.chain, link), passed=())
 

@@ -276,7 +276,7 @@ def battle(
     if refused is not None:
         trace.add(refused[0][0].upper() + refused[0][1:], refused[1][0])
         return trace.ruling(f"Illegal attack: {refused[0]}", {"outcome": "illegal", **_EMPTY}, legal=False)
-    pos = _attack_step(declare(pos, 0, action, trace), att, dfd)
+    pos = _attack_step(_declare(pos, action, trace), att, dfd)
     pos = end_attack_step(pos, trace)
     if pos.battle is None:
         why = trace.steps[-2].text.split(" chains ", 1)[1].split(":")[0]
@@ -292,6 +292,15 @@ def battle(
     pos, result = damage(pos, _Described(trace))
     verdict = _battle_verdict(result["destroyed"], result["expend"], result["loser"])
     return trace.ruling(verdict, {"outcome": "resolved", **result}, legal=True)
+
+
+def _declare(pos: Position, action: Action, trace: Trace) -> Position:
+    """Declare the described attack. The effects on each side were worked out step by step already, so the
+    position's one-line summary of them is not repeated."""
+    declared = Trace()
+    pos = declare(pos, 0, action, declared)
+    trace.steps += [s for s in declared.steps if not s.text.startswith(("Attacker: ", "Defender: "))]
+    return pos
 
 
 def _attack_step(pos: Position, att: Combatant, dfd: Combatant) -> Position:
@@ -876,9 +885,6 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         trace.add(
             "An effect told the player to do it: the card waits in Limbo for the next chain",
             "elestrals.chain.waiting-in-limbo",
-        )
-        trace.add(
-            "Special Cast and Special Ascend do not use the once-per-turn Spirit action", "elestrals.main.special-cast"
         )
     perform(pos, 0, act, trace) if action not in ("special-cast", "special-ascend") else chain_waiting(
         pos, 0, act, trace

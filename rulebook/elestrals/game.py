@@ -35,6 +35,7 @@ from typing import Any
 
 import rulebook.elestrals.chain as _chain
 import rulebook.elestrals.main_phase as _main
+from rulebook.elestrals.abilities import trigger
 from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
@@ -309,11 +310,14 @@ def _after_chain(pos: Position, trace: Trace, notes: dict[str, Any]) -> Position
     notes["chain"] = report
     if pos.waiting:
         who = _chain.next_in_limbo(pos)
-        trace.add(
-            f"The next chain opens: {pos.names[who if who is not None else pos.player]} chains their waiting items "
-            "first (the turn player's come first), then the other player",
-            "elestrals.chain.next-chain-order",
+        first = pos.names[who if who is not None else pos.player]
+        turn = pos.names[pos.player]
+        how = (
+            "first (the turn player's come first), then the other player"
+            if first == turn
+            else f"({turn}, the turn player, has nothing waiting)"
         )
+        trace.add(f"The next chain opens: {first} chains their waiting items {how}", "elestrals.chain.next-chain-order")
     return pos
 
 
@@ -442,6 +446,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         "The Spirits are Disenchanted from one card and Enchanted to the other at the same time", "elestrals.nexus.move"
     )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
+    # A Nexus is one of the ways a card receives Spirits (Advanced Rules): its "when it receives" effects wait once.
+    pos = trigger(pos, who, head[1], taker.card, "enchanted", trace)
     if pos.chain:
         return pos
     checked = Trace()
@@ -536,27 +542,56 @@ def _legality(pos: Position, action: Action, who: int | None) -> tuple[Refusal |
     return why, resting_on(pos.opts, read, lambda o: _judged(replace(pos, opts=o), action, who), given)
 
 
-def _cite_readings(trace: Trace, pos: Position, resting: Sequence[str]) -> None:
-    """Name each interpretation the answer rests on that the trace does not cite yet, with the choice in force."""
+def _cite_readings(trace: Trace, pos: Position, resting: Sequence[str], refused_too: Sequence[str] = ()) -> None:
+    """Name each interpretation the answer rests on that the trace does not cite yet, with the choice in force;
+    ``refused_too``: those whose every other reading refuses the action as well, for another reason."""
     for rid in resting:
         if rid in trace.rules:
             continue
         record = RULESET.get(rid)
         assert record.option is not None
         name = record.option.name
+        other = (
+            "another reading refuses it too, for another reason"
+            if rid in refused_too
+            else "another reading answers otherwise"
+        )
         trace.add(
-            f'this answer rests on option {name}={pos.opts[name]}, the interpretation "{record.title}" '
-            "(another reading answers otherwise)",
-            rid,
+            f'this answer rests on option {name}={pos.opts[name]}, the interpretation "{record.title}" ({other})', rid
         )
 
 
-def _refused(pos: Position, action: Action, who: int | None, why: Refusal, resting: Sequence[str]) -> Ruling:
-    """The ruling that refuses ``action``: the reason, the rules that forbid it, the readings it rests on."""
+def _refused_anyway(pos: Position, action: Action, who: int | None, resting: Sequence[str]) -> list[str]:
+    """The readings in ``resting`` under whose every other choice the same player is refused ``action`` too."""
+    out = []
+    for rid in resting:
+        option = RULESET.get(rid).option
+        assert option is not None
+        judged = [
+            _judged(replace(pos, opts=options({**pos.opts, option.name: c})), action, who)
+            for c in option.choices
+            if c != pos.opts[option.name]
+        ]
+        if all(j[0] == _actor(pos, who) and j[1] is not None for j in judged):
+            out.append(rid)
+    return out
+
+
+def _refused(
+    pos: Position,
+    action: Action,
+    who: int | None,
+    why: Refusal,
+    resting: Sequence[str],
+    refused_too: Sequence[str] | None = None,
+) -> Ruling:
+    """The ruling that refuses ``action``: the reason, the rules that forbid it, the readings it rests on
+    (``refused_too``: those under whose other choices it is refused as well, worked out when not given)."""
     name = _actor(pos, who)
     trace = Trace()
     trace.refusal(why[0], why[1])
-    _cite_readings(trace, pos, resting)
+    too = _refused_anyway(pos, action, who, resting) if refused_too is None else refused_too
+    _cite_readings(trace, pos, resting, too)
     value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
     return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
 
@@ -809,20 +844,24 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     trace = Trace()
     allowed, denied = [], []
     readings: list[str] = []
+    changing: set[str] = set()  # readings under another choice of which some action's legality changes
     for action in candidates(pos):
         why, resting = _legality(pos, action, None)
         readings += resting
         if why is None:
+            changing.update(resting)
             rules = tuple(dict.fromkeys((*_rules_for(pos, action), *resting)))
             allowed.append({"action": str(action), "rules": list(rules)})
             trace.add(str(action), rules[0])
         else:
-            ruling = _refused(pos, action, None, why, resting)
+            too = _refused_anyway(pos, action, None, resting)
+            changing.update(r for r in resting if r not in too)
+            ruling = _refused(pos, action, None, why, resting, too)
             denied.append({"action": str(action), "reason": why[0], "rules": list(ruling.rules)})
     if refused:
         for item in denied:
             trace.add(f"refused: {item['action']}: {item['reason']}", item["rules"][0] if item["rules"] else None)
-    _cite_readings(trace, pos, list(dict.fromkeys(readings)))
+    _cite_readings(trace, pos, list(dict.fromkeys(readings)), [r for r in readings if r not in changing])
     if pos.over:
         verdict = _whose(pos)
     else:

@@ -24,6 +24,7 @@ from rulebook.elestrals.abilities import (
     field_spirit_problem,
     note_misenchanted_cast,
     refuse_use,
+    siphon_problem,
     split_payment,
     trigger,
     use_effect,
@@ -117,7 +118,8 @@ def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
     """The conditions every Main Phase action shares: the turn player's Main Phase, no chain active."""
     if pos.phase != "main":
         return _no(
-            f"{action} is a Main Phase action, and this is the {pos.phase} phase", "elestrals.glossary.main-phase"
+            f"{action} is a Main Phase action, and this is the {pos.phase.capitalize()} Phase",
+            "elestrals.glossary.main-phase",
         )
     if who != pos.player:
         return _no(f"{action} is an action of the turn player's Main Phase", "elestrals.glossary.main-phase")
@@ -209,13 +211,13 @@ def _refuse_normal_ascend(
         )
     for item in parts.get("adding", []):
         ref, _, kind = item.partition(":")
-        other = pos.at(ref, who) if ref else None
-        if not isinstance(other, Elestral) or pos.resolve_ref(ref, who)[0] != who or ref.upper() == head[0].upper():
-            return _no(f"{ref} is not another Elestral of yours to take a Spirit from", "elestrals.main.normal-ascend")
-        if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
-            return _no(f"the Elestral at {ref} has no {kind} Spirit", "elestrals.main.normal-ascend")
+        if problem := siphon_problem(pos, who, head[0], ref, kind):
+            return problem
     paying = parts.get("paying", [])
-    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, _reused(pos, who, head[0], parts))
+    reused = _reused(pos, who, head[0], parts)
+    return _reveal(pos, who, paying, 1, rule="elestrals.main.normal-ascend") or _revealed_types(
+        pos, who, name, paying, reused
+    )
 
 
 def _reused(pos: Position, who: int, ref: str, parts: Parts) -> list[str]:
@@ -258,7 +260,7 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
-    return _reveal(pos, who, kinds, 1)
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
 def _refuse_expend_draw(
@@ -369,7 +371,7 @@ def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: 
         return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
     if timing and pos.phase != "main":
         return _no(
-            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase} phase)",
+            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase.capitalize()} Phase)",
             "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
         )
     if timing:
@@ -550,10 +552,14 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     if pos.phase != phase:
         if phase == "main":
             return _no(
-                f"an effect that names no phase works only in the Main Phase (this is the {pos.phase} phase)",
+                "an effect that names no phase works only in the Main Phase "
+                f"(this is the {pos.phase.capitalize()} Phase)",
                 "elestrals.phase.default-main",
             )
-        return _no(f"the effect works during the {phase} phase, not the {pos.phase} phase", "elestrals.card.active")
+        return _no(
+            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase",
+            "elestrals.card.active",
+        )
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
     if (phase == "main" or own_turn) and who != pos.player:
         return _no("the effect works only on its controller's turn", "elestrals.card.active")
@@ -623,14 +629,19 @@ def _perform_cast_or_ascend(
         for item in parts.get("adding", []):
             ref, _, extra = item.partition(":")
             extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
-            _owner, _, at = pos.resolve_ref(ref, who)
-            other = pos.sides[who].elestrals[at]
+            _owner, zone, at = pos.resolve_ref(ref, who)
+            other = pos.at(ref, who)
             assert other is not None
             left = list(other.spirits)
             left.remove(extra)
-            elestrals = list(pos.sides[who].elestrals)
-            elestrals[at] = replace(other, spirits=tuple(left))
-            pos = pos.with_side(who, replace(pos.sides[who], elestrals=tuple(elestrals)))
+            pos = put_card(pos, who, zone, at, replace(other, spirits=tuple(left)))
+            if zone != "E":
+                what = an(extra + " Spirit")
+                trace.add(
+                    f"{what[0].upper()}{what[1:]} is taken from {other.card} ({ref.upper()}), a Rune (option "
+                    "ascend-siphon=any-card: the Advanced Rules' 'other Enchanted cards')",
+                    "elestrals.interp.ascend-siphon",
+                )
             spirits.append(extra)
         spirits += list(old.spirits)
         pos = leave_field(pos, who, "E", slot, trace, keep_spirits=True, why="Ascends")
@@ -737,7 +748,7 @@ def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Par
     during = pos.cards[card.card].during
     if during:
         rule = {"draw": "elestrals.phase.draw", "end": "elestrals.phase.end"}.get(during, "elestrals.phase.four")
-        trace.add(f"The effect says it works during the {during} phase", rule)
+        trace.add(f"The effect says it works during the {during.capitalize()} Phase", rule)
     trace.add(
         f"{name} activates the effect of {card.card} ({ref}): targets and costs first, then players may respond",
         "elestrals.main.activate-effect",
@@ -802,10 +813,6 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
             trace.add(
                 "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
             )
-    if card.instant:
-        trace.add(
-            "Instant Runes may also be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
-        )
     pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
     link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
     return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
@@ -927,7 +934,12 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     who, name = link.player, pos.names[link.player]
     label = f"{number}. {name} {link.card}" if link.kind == "described" else f"{number}. {name} {link.kind} {link.card}"
     if negated:
-        trace.add(f"Link {label} is Negated: it goes to the Underworld instead of resolving", "elestrals.chain.negated")
+        gone = (
+            "the effect does not resolve, and its card stays where it is"
+            if link.kind in ("activate", "conditional")
+            else "it goes to the Underworld instead of resolving"
+        )
+        trace.add(f"Link {label} is Negated: {gone}", "elestrals.chain.negated")
         if link.kind in ("activate", "conditional", "described"):
             trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
             if link.kind == "activate":

@@ -307,16 +307,28 @@ def game_end(
 
 
 def end_of_round(
-    spirits: Mapping[str, int], main: Mapping[str, int], next_to_draw: str, *, stuck: bool = False
+    spirits: Mapping[str, int],
+    main: Mapping[str, int],
+    next_to_draw: str,
+    *,
+    stuck: bool = False,
+    draws: Mapping[str, int] | None = None,
+    expends: Mapping[str, int] | None = None,
+    chained_first: str = "",
 ) -> Ruling:
     """The winner when a game is decided by counting: at the end of the round's 3 extra turns, or
-    (``stuck=True``) when both players agree neither can make the other Expend.
+    (``stuck=True``) when both players agree neither can make the other Expend. A player who must draw or
+    Expend (``draws``, ``expends``, as in :func:`game_end`) from an empty deck loses first: only a game
+    still going is counted.
 
-    ``value``: ``{"winner", "decided_by": "spirits" | "main deck" | "next draw"}``.
+    ``value``: ``{"winner", "decided_by": "spirits" | "main deck" | "next draw" | "a loss"}`` (with
+    ``losers`` when a loss decided).
 
     Examples:
         >>> end_of_round({"P1": 4, "P2": 4}, {"P1": 10, "P2": 12}, "P1").value
         {'winner': 'P2', 'decided_by': 'main deck'}
+        >>> end_of_round({"P1": 5, "P2": 2}, {"P1": 0, "P2": 3}, "P2", draws={"P1": 1}).verdict
+        'P1 loses: P2 wins'
     """
     players = list(spirits)
     if set(players) != set(main) or len(players) != 2:
@@ -325,6 +337,15 @@ def end_of_round(
         raise UnknownNameError("player", next_to_draw, players)
     a, b = players
     trace = Trace()
+    if draws or expends:
+        ended = game_end(main, spirits, draws, expends, chained_first)
+        if ended.value["losers"]:
+            trace.add(
+                "A player loses before any count: only a game still going is decided by counting",
+                "elestrals.end.both-out-of-spirits" if stuck else "elestrals.tournament.end-of-round",
+            )
+            trace.steps += ended.trace
+            return trace.ruling(ended.verdict, {**ended.value, "decided_by": "a loss"})
     if stuck:
         trace.add("Both players agree neither can force the other to Expend", "elestrals.end.both-out-of-spirits")
         order = [("main deck", main)]
@@ -530,12 +551,23 @@ def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, 
         'Not allowed: swaps start after the first game of a round'
         >>> side_swap(2, 1, 1, spirits_in=1).verdict
         'Not allowed: a Spirit goes in for 0 Spirits out; a Spirit is swapped only for a Spirit'
+        >>> side_swap(2, 13, 13).verdict
+        'Not allowed: a Side Deck holds at most 12 cards, so at most 12 can be swapped in or out'
     """
     if game < 1 or min(cards_in, cards_out, spirits_in, spirits_out) < 0:
         raise InvalidInputError("the game number starts at 1 and card counts cannot be negative")
     if spirits_in > cards_in or spirits_out > cards_out:
         raise InvalidInputError("the Spirits swapped are among the cards swapped: at most as many")
     trace = Trace()
+    most = DECKS["side_deck_max"]
+    if max(cards_in, cards_out) > most:
+        trace.add(f"A Side Deck holds at most {most} cards", "elestrals.tournament.side-deck")
+        trace.add("Each swap is one card in, one card out, with the Side Deck", "elestrals.tournament.side-swaps")
+        return trace.ruling(
+            f"Not allowed: a Side Deck holds at most {most} cards, so at most {most} can be swapped in or out",
+            {"allowed": False},
+            legal=False,
+        )
     if game == 1:
         trace.add("Side Deck swaps are made after the first game of a round", "elestrals.tournament.side-swaps")
         trace.add("Decks start each round from their registered lists", "elestrals.tournament.reset")
