@@ -40,8 +40,10 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rulebook.elestrals.cards import Card, parse_effect, read_cards, spirit_list
@@ -247,24 +249,35 @@ def parse_position(
 def read_position(path: str, cards_path: str | None = None, opts: Mapping[str, object] | None = None) -> Position:
     """Read a position file (``-`` for standard input), with card facts from ``cards_path`` if given.
 
-    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``).
+    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``). It is read
+    from disk on every call; its cards are made once per distinct text (see `_card_facts`).
     """
     cards: dict[str, Card] = {}
     if cards_path:
         raw = read_text(cards_path, what="card-facts file")
-        label = shown(str(cards_path))
-        if str(cards_path).lower().endswith(".json"):
-            try:
-                import json  # only a JSON card-facts file needs it
-
-                data = json.loads(raw)
-            except (ValueError, RecursionError) as err:
-                raise InvalidInputError(f"{label} is not valid JSON: {str(err)[:120]}") from None
-        else:
-            data = parse_toml(raw, label)
-        cards = read_cards(data, label)
+        cards = dict(_card_facts(raw, shown(str(cards_path)), str(cards_path).lower().endswith(".json")))
     where = "standard input" if path == "-" else shown(str(path))
     return parse_position(read_text(path, what="position file"), where, cards, opts)
+
+
+@functools.lru_cache(maxsize=8)
+def _card_facts(raw: str, label: str, as_json: bool) -> Mapping[str, Card]:
+    """The cards of a card-facts file's text, made once per text (and label, which its messages name).
+
+    Keyed by the text itself, never by the file's name or time: a file edited between two reads is read anew,
+    and a file read again unchanged (every scenario of a game names the same card facts) is not parsed again.
+    Cards are immutable; the caller copies the mapping before adding to it. A refusal is not kept.
+    """
+    if as_json:
+        try:
+            import json  # only a JSON card-facts file needs it
+
+            data = json.loads(raw)
+        except (ValueError, RecursionError) as err:
+            raise InvalidInputError(f"{label} is not valid JSON: {str(err)[:120]}") from None
+    else:
+        data = parse_toml(raw, label)
+    return MappingProxyType(read_cards(data, label))
 
 
 def position_from_data(
