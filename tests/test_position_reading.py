@@ -41,3 +41,22 @@ def test_a_broken_card_facts_file_is_refused_every_time_and_a_read_does_not_chan
     position.write_text((EXAMPLES / "main-phase.toml").read_text(encoding="utf-8") + own_card, encoding="utf-8")
     assert set(read_position(str(position), str(cards)).cards) - set(plain.cards) == {"Ember Test Moth"}
     assert read_position(str(EXAMPLES / "main-phase.toml"), str(cards)).cards == plain.cards
+
+
+def test_an_edited_position_file_is_read_anew_and_each_reading_keeps_its_options(tmp_path: Path) -> None:
+    """The same file read twice is the same position; edited, the new position; other options, other options."""
+    from rulebook.elestrals import load
+
+    position, cards = tmp_path / "main-phase.toml", str(EXAMPLES / "cards.toml")
+    text = (EXAMPLES / "main-phase.toml").read_text(encoding="utf-8")
+    position.write_text(text, encoding="utf-8")
+    first = read_position(str(position), cards)
+    assert read_position(str(position), cards) == first
+    assert "Kiln Hound" in first.sides[first.player].hand
+    position.write_text(text.replace('"Kiln Hound", ', "", 1), encoding="utf-8")
+    edited = read_position(str(position), cards)
+    assert "Kiln Hound" not in edited.sides[edited.player].hand and edited != first
+    capped = read_position(str(position), cards, {"ascend-cost-cap": "yes"})
+    assert capped.opts != edited.opts and capped == edited  # options never take part in comparing positions
+    assert read_position(str(position), cards).opts == edited.opts
+    assert load(str(position), cards, {"ascend-cost-cap": "yes"}).position.opts == capped.opts

@@ -249,15 +249,35 @@ def parse_position(
 def read_position(path: str, cards_path: str | None = None, opts: Mapping[str, object] | None = None) -> Position:
     """Read a position file (``-`` for standard input), with card facts from ``cards_path`` if given.
 
-    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``). It is read
-    from disk on every call; its cards are made once per distinct text (see `_card_facts`).
+    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``). The files are
+    read from disk on every call; a position is made once per distinct text of the two files and options (see
+    `_position`: a position is a value, never changed, so one made before is as good as a new one).
     """
-    cards: dict[str, Card] = {}
-    if cards_path:
-        raw = read_text(cards_path, what="card-facts file")
-        cards = dict(_card_facts(raw, shown(str(cards_path)), str(cards_path).lower().endswith(".json")))
+    raw = read_text(cards_path, what="card-facts file") if cards_path else None
+    facts = (raw, shown(str(cards_path)), str(cards_path).lower().endswith(".json")) if raw is not None else None
     where = "standard input" if path == "-" else shown(str(path))
-    return parse_position(read_text(path, what="position file"), where, cards, opts)
+    text = read_text(path, what="position file")
+    try:
+        chosen = None if opts is None else tuple(opts.items())
+        hash(chosen)
+    except TypeError:  # options a cache cannot name: made anew
+        return _position.__wrapped__(text, where, facts, opts)
+    return _position(text, where, facts, chosen)
+
+
+@functools.lru_cache(maxsize=64)
+def _position(
+    text: str, where: str, facts: tuple[str, str, bool] | None, opts: Iterable[tuple[str, object]] | None
+) -> Position:
+    """The position of a file's text (named ``where``), with the card facts of ``facts`` (a card-facts file's text,
+    its name, whether it is JSON) and the options ``opts``; made once per distinct inputs.
+
+    Keyed by the texts themselves, never by a file's name or time: a file edited between two reads is read anew
+    (every scenario of a game reads the same files, often the same position under several options). A refusal
+    is not kept.
+    """
+    cards = dict(_card_facts(*facts)) if facts else {}
+    return parse_position(text, where, cards, None if opts is None else dict(opts))
 
 
 @functools.lru_cache(maxsize=8)
