@@ -40,6 +40,7 @@ Examples:
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -242,8 +243,18 @@ def parse_position(
         ...
         rulebook.errors.InvalidInputError: pos.toml: phase: the first turn of the game has no Battle Phase ...
     """
-    data = parse_toml(text, where)
+    data = copy.deepcopy(_toml_data(text, where))  # a copy of its own: the data read once stays as read
     return position_from_data(data, where, cards, opts)
+
+
+@functools.lru_cache(maxsize=64)
+def _toml_data(text: str, where: str) -> dict[str, Any]:
+    """A position file's TOML data, parsed once per distinct text (and name, which a refusal names).
+
+    The same file is read under several options (every scenario replayed under each choice), each a position of
+    its own; only the parsing is shared. Keyed by the text: an edited file is parsed anew; a refusal is not kept.
+    """
+    return parse_toml(text, where)
 
 
 def read_position(path: str, cards_path: str | None = None, opts: Mapping[str, object] | None = None) -> Position:
