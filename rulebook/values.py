@@ -58,6 +58,50 @@ def _parts(cls: type, purpose: str) -> tuple[tuple[str, ...], Callable[[Any], tu
     return found
 
 
+def _specialized(cls: type, purpose: str) -> Callable[..., Any]:
+    """``cls``'s own ``__eq__`` or ``__hash__``, written out for its fields as ``dataclasses`` writes them.
+
+    Made on the class's first comparison or hash and set on the class, so that later calls skip the generic
+    look-up (the Clash solver compares and hashes millions of actions and sides). Called on an instance of a
+    subclass that inherited it, the method hands over to the generic one, which makes the subclass its own.
+    """
+    names = _parts(cls, purpose)[0]
+    mine = "".join(f"self.{name}," for name in names)
+    if purpose == "compare":
+        theirs = "".join(f"other.{name}," for name in names)
+        body = (
+            "def __eq__(self, other):\n"
+            "    if self.__class__ is cls:\n"
+            f"        return ({mine}) == ({theirs}) if other.__class__ is cls else NotImplemented\n"
+            "    return generic(self, other)\n"
+        )
+        generic: Callable[..., Any] = Frozen.__eq__
+    else:
+        body = f"def __hash__(self):\n    return hash(({mine})) if self.__class__ is cls else generic(self)\n"
+        generic = Frozen.__hash__
+    scope: dict[str, Any] = {"cls": cls, "generic": generic}
+    exec(body, scope)  # the same text dataclasses compiles for a frozen class's methods
+    method = scope["__eq__" if purpose == "compare" else "__hash__"]
+    method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+    method._frozen_for = cls
+    return method
+
+
+def _own(cls: type, purpose: str) -> Callable[..., Any] | None:
+    """``cls``'s specialized method for ``purpose``, set on the class; None if the class has a method of its own.
+
+    A class whose ``__eq__`` (or ``__hash__``) resolves to one written in a class between it and `Frozen`
+    keeps that one: only the generic method or one specialized for a base class is replaced.
+    """
+    name = "__eq__" if purpose == "compare" else "__hash__"
+    current = getattr(cls, name)
+    if current is not getattr(Frozen, name) and getattr(current, "_frozen_for", None) is None:
+        return None
+    method = _specialized(cls, purpose)
+    setattr(cls, name, method)
+    return method
+
+
 class Frozen:
     """The base of an immutable dataclass: no field can be assigned or deleted once it is made.
 
@@ -75,12 +119,18 @@ class Frozen:
         return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
+        method = _own(type(self), "compare")
+        if method is not None:
+            return method(self, other)
         if other.__class__ is self.__class__:
             getter = _parts(type(self), "compare")[1]
             return getter(self) == getter(other)
         return NotImplemented
 
     def __hash__(self) -> int:
+        method = _own(type(self), "hash")
+        if method is not None:
+            return method(self)
         return hash(_parts(type(self), "hash")[1](self))
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -21,6 +21,7 @@ import pytest
 from rulebook import clash
 from rulebook.records import Citation, Option, Record, RuleSet
 from rulebook.ruling import Ruling, Step, Trace
+from rulebook.values import Frozen
 
 _CITE = Citation("002.txt", "Rules > Attack")
 _OPTS = clash.new_game().options
@@ -148,3 +149,51 @@ def test_default_options_are_the_games() -> None:
     """A Clash position made without options has the game's defaults, as the dataclass's default factory gave."""
     assert clash.ClashState().options == clash.new_game().options
     assert clash.ClashState() == clash.new_game()
+
+
+def _point_classes() -> tuple[type, type, type]:
+    """A Frozen dataclass, a subclass with one more field, and a subclass with an equality of its own."""
+
+    @dataclasses.dataclass(init=False, repr=False, eq=False)
+    class Point(Frozen):
+        x: int
+        y: int = dataclasses.field(default=0, compare=False)
+
+        def __init__(self, x: int, y: int = 0) -> None:
+            object.__setattr__(self, "x", x)
+            object.__setattr__(self, "y", y)
+
+    @dataclasses.dataclass(init=False, repr=False, eq=False)
+    class Point3(Point):
+        z: int = 0
+
+        def __init__(self, x: int, y: int = 0, z: int = 0) -> None:
+            super().__init__(x, y)
+            object.__setattr__(self, "z", z)
+
+    class Loose(Point):
+        def __eq__(self, other: object) -> bool:  # equal to any point with the same x
+            return isinstance(other, Point) and other.x == self.x
+
+        __hash__ = Frozen.__hash__
+
+    return Point, Point3, Loose
+
+
+@pytest.mark.parametrize("base_first", [True, False], ids=["base-first", "subclass-first"])
+def test_a_subclass_compares_and_hashes_by_its_own_fields_whichever_class_is_used_first(base_first: bool) -> None:
+    """Each class's equality and hash are made on its first use; a subclass never uses its base's fields alone."""
+    Point, Point3, Loose = _point_classes()
+    checks = [
+        lambda: (Point(1, 5) == Point(1, 6), hash(Point(1, 5)) == hash((1,)), Point(1) == Point(2)),
+        lambda: (Point3(1, 0, 2) == Point3(1, 9, 2), Point3(1, 0, 2) == Point3(1, 0, 3), hash(Point3(1, 0, 2))),
+    ]
+    if not base_first:
+        checks.reverse()
+    results = [check() for check in checks]
+    if not base_first:
+        results.reverse()
+    assert results == [(True, True, False), (True, False, hash((1, 2)))]
+    assert (Point(1) == Point3(1)) is False  # different classes, as for dataclasses
+    assert Loose(1, 0) == Point(1, 3) and Loose(1) == Point3(1, 0, 7)  # its own equality is kept
+    assert Point3(4, 0, 5) != Point3(4, 0, 6)  # still its own after Loose was used

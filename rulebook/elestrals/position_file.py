@@ -40,8 +40,11 @@ Examples:
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rulebook.elestrals.cards import Card, parse_effect, read_cards, spirit_list
@@ -240,31 +243,72 @@ def parse_position(
         ...
         rulebook.errors.InvalidInputError: pos.toml: phase: the first turn of the game has no Battle Phase ...
     """
-    data = parse_toml(text, where)
+    data = copy.deepcopy(_toml_data(text, where))  # a copy of its own: the data read once stays as read
     return position_from_data(data, where, cards, opts)
+
+
+@functools.lru_cache(maxsize=64)
+def _toml_data(text: str, where: str) -> dict[str, Any]:
+    """A position file's TOML data, parsed once per distinct text (and name, which a refusal names).
+
+    The same file is read under several options (every scenario replayed under each choice), each a position of
+    its own; only the parsing is shared. Keyed by the text: an edited file is parsed anew; a refusal is not kept.
+    """
+    return parse_toml(text, where)
 
 
 def read_position(path: str, cards_path: str | None = None, opts: Mapping[str, object] | None = None) -> Position:
     """Read a position file (``-`` for standard input), with card facts from ``cards_path`` if given.
 
-    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``).
+    A card-facts file is TOML (``[cards."NAME"]`` tables) or JSON (a list of cards with ``name``). The files are
+    read from disk on every call; a position is made once per distinct text of the two files and options (see
+    `_position`: a position is a value, never changed, so one made before is as good as a new one).
     """
-    cards: dict[str, Card] = {}
-    if cards_path:
-        raw = read_text(cards_path, what="card-facts file")
-        label = shown(str(cards_path))
-        if str(cards_path).lower().endswith(".json"):
-            try:
-                import json  # only a JSON card-facts file needs it
-
-                data = json.loads(raw)
-            except (ValueError, RecursionError) as err:
-                raise InvalidInputError(f"{label} is not valid JSON: {str(err)[:120]}") from None
-        else:
-            data = parse_toml(raw, label)
-        cards = read_cards(data, label)
+    raw = read_text(cards_path, what="card-facts file") if cards_path else None
+    facts = (raw, shown(str(cards_path)), str(cards_path).lower().endswith(".json")) if raw is not None else None
     where = "standard input" if path == "-" else shown(str(path))
-    return parse_position(read_text(path, what="position file"), where, cards, opts)
+    text = read_text(path, what="position file")
+    try:
+        chosen = None if opts is None else tuple(opts.items())
+        hash(chosen)
+    except TypeError:  # options a cache cannot name: made anew
+        return _position.__wrapped__(text, where, facts, opts)
+    return _position(text, where, facts, chosen)
+
+
+@functools.lru_cache(maxsize=64)
+def _position(
+    text: str, where: str, facts: tuple[str, str, bool] | None, opts: Iterable[tuple[str, object]] | None
+) -> Position:
+    """The position of a file's text (named ``where``), with the card facts of ``facts`` (a card-facts file's text,
+    its name, whether it is JSON) and the options ``opts``; made once per distinct inputs.
+
+    Keyed by the texts themselves, never by a file's name or time: a file edited between two reads is read anew
+    (every scenario of a game reads the same files, often the same position under several options). A refusal
+    is not kept.
+    """
+    cards = dict(_card_facts(*facts)) if facts else {}
+    return parse_position(text, where, cards, None if opts is None else dict(opts))
+
+
+@functools.lru_cache(maxsize=8)
+def _card_facts(raw: str, label: str, as_json: bool) -> Mapping[str, Card]:
+    """The cards of a card-facts file's text, made once per text (and label, which its messages name).
+
+    Keyed by the text itself, never by the file's name or time: a file edited between two reads is read anew,
+    and a file read again unchanged (every scenario of a game names the same card facts) is not parsed again.
+    Cards are immutable; the caller copies the mapping before adding to it. A refusal is not kept.
+    """
+    if as_json:
+        try:
+            import json  # only a JSON card-facts file needs it
+
+            data = json.loads(raw)
+        except (ValueError, RecursionError) as err:
+            raise InvalidInputError(f"{label} is not valid JSON: {str(err)[:120]}") from None
+    else:
+        data = parse_toml(raw, label)
+    return MappingProxyType(read_cards(data, label))
 
 
 def position_from_data(
