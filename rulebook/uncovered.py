@@ -549,6 +549,21 @@ def _own_words(record: Sequence[Any]) -> list[str]:
     return words(f"{record[3]}. {record[4]}")
 
 
+#: Marks that end a clause of a record: a count is read within one ("phases 0 to 6: 0 rule cards" counts no cards).
+CLAUSE_END = re.compile(r"([:;.])")
+#: A number that opens an item of a list after a colon or a semicolon ("0 rule cards; 1 draw"): it numbers the item,
+#: it does not count what follows.
+ITEM_NUMBER = re.compile(r"^\s*\d+\b")
+
+
+def _states_count_in(record: Sequence[Any], things: list[str]) -> bool:
+    """Whether a record's own title or text states a count of one of ``things`` (see `_states_count`) within one
+    clause, a numbered list item's number left out."""
+    parts = CLAUSE_END.split(f"{record[3]}. {record[4]}")
+    clauses = [ITEM_NUMBER.sub("", c) if n and parts[n - 1] in ":;" else c for n, c in enumerate(parts) if n % 2 == 0]
+    return any(_states_count(words(c), things) for c in clauses)
+
+
 def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
     """Whether a ranked record states a count of ``things`` and holds the question's other words."""
     game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
@@ -559,7 +574,7 @@ def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str
         doc = lex.by_id[hit["id"]]
         own = _own_stems(lex, doc)
         held = sum(any(s in own for s in c.stems) for c in concepts)
-        return held >= need and _states_count(_own_words(lex.records[doc]), things)
+        return held >= need and _states_count_in(lex.records[doc], things)
 
     return states
 
