@@ -29,8 +29,9 @@ words of particular questions:
 - a penalty ("what's the penalty for slow play"): a ruling near the top must state one, or what a player loses.
 - a player's slip told and asked about ("I flipped it by accident, do I turn it back?"; not a document's mistake):
   a ruling near the top must speak of an error, undoing or taking back.
-- whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
-  game must hold the thing's words together, as for "is there".
+- whether a thing is required ("are card sleeves required", "do all my sleeves have to match", "do I need to hand in
+  a deck list"): some record of the game must hold the thing's words together, as for "is there" (or, for a deed, the
+  deed's verb and the thing's words).
 - a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
 - whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
@@ -631,8 +632,13 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     asked = _asked_whether(query)
     if not asked:
         return None
-    if any(_speaks_of(lex, doc, asked) for doc, record in enumerate(lex.records) if record[1] in games):
-        return None
+    deed = _needed_deed(query.text)
+    held = [c for c in asked if c is not APART] + ([Concept(deed, (stem(deed),))] if deed else [])
+    for doc, record in enumerate(lex.records):
+        if record[1] not in games:
+            continue
+        if _speaks_of(lex, doc, asked) or (deed and all(any(s in _own_stems(lex, doc) for s in c.stems) for c in held)):
+            return None  # "do I need to declare my attack target": a record of declaring an attack's target
     thing = " ".join(c.word for c in asked)
     return f"speaks of {_a(thing)}"
 
@@ -869,8 +875,28 @@ def _opened_thing(text: str) -> list[str]:
                     return _thing(said, n + 2)
                 return _thing(said, i + 2)
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
-                return _thing(said, i + 3)
+                return _thing(said, _done_to(said, i + 3))
     return []
+
+
+def _needed_deed(text: str) -> str:
+    """The verb of what a question asks whether players need to do ("do I need to hand in a deck list": "hand"), or
+    ""."""
+    for clause in re.split(r"[.?!;,:()]", text[:2000]):
+        said = words(clause)
+        for i in range(len(said) - 2):
+            if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2] == "need":
+                return said[i + 4] if _done_to(said, i + 3) > i + 3 else ""
+    return ""
+
+
+def _done_to(said: list[str], n: int) -> int:
+    """Where the thing a player must do something to is named, after "do I need" at ``said[n]``: "do I need to hand
+    in a written deck list" names it after "to hand in" (a verb and its particle); "do I need sleeves" at once."""
+    if said[n : n + 1] != ["to"] or n + 1 >= len(said) or said[n + 1] in STOPWORDS:
+        return n
+    n += 2
+    return n + 1 if said[n : n + 1] and said[n] in PARTICLES | {"in"} else n
 
 
 #: Words that ask whether a thing is required ("are card sleeves required", "do all my sleeves have to match").
