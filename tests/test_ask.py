@@ -1039,3 +1039,11 @@ def test_a_count_or_a_needed_deed_no_record_states_is_not_covered(question: str)
 )
 def test_two_elements_compared_and_an_unplayable_hand_find_their_records_first(question: str, expected: str) -> None:
     assert ask(question).value["rulings"][0]["id"] == expected
+
+
+def test_elestrals_stat_changes_in_different_steps_cite_the_order_of_the_steps_first() -> None:
+    steps = ask("My Elestral is 4 Attack and 1 Defense: one effect gives it +1 Attack, another swaps its stats. Stats?")
+    assert steps.value["rulings"][0]["id"] == "elestrals.advanced.stat-order"
+    same = ask("My Elestral is 4 Attack and 1 Defense: one effect gives +1 Attack, another +2 Attack. Stats?")
+    assert same.value["computed"] is not None
+    assert same.value["rulings"][0]["id"] == "elestrals.advanced.stat-same-step"
