@@ -930,6 +930,8 @@ def _asked_whether(query: Query) -> list[Concept]:
         if c is not None:
             # One word of a phrase read as one concept ("hand limit") stands for itself; a word its own synonyms.
             found.append(c if w in (c.word, c.typed) else Concept(w, (stem(w),)))
+        else:
+            found.append(Concept(w, (stem(w),)))  # left out of a long question's reading as table talk ("easier mode")
     return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
 
 

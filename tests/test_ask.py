@@ -1023,6 +1023,8 @@ def test_spellfire_calm_played_after_another_card_is_computed_and_the_next_card_
     [
         "How many cards do you draw in phase 1 of a Spellfire turn?",  # "phases 0 to 6: 0 rule cards" counts nothing
         "Do I need to hand in a written deck list before an Elestrals tournament?",
+        # a long question's table talk is left out of its reading, but not the thing it asks whether the game has
+        "My cousin is new to card games. Is there a gentler mode of Elementals for newcomers, with more damage?",
     ],
 )
 def test_a_count_or_a_needed_deed_no_record_states_is_not_covered(question: str) -> None:
