@@ -466,8 +466,9 @@ def _states_count(said: list[str], things: list[str]) -> bool:
 
 
 def _states_players(said: list[str]) -> bool:
-    """Whether a text states how many people play: "for two players", "the two players", "two or more players",
-    "a three-player game" (not "one player", which speaks of one of them, nor "both players")."""
+    """Whether a text states how many people play: "for two players", "two or more players", "two to four players",
+    "a three-player game" (not "one player", which speaks of one of them, nor "both players", nor "the two players",
+    which speaks of those at the table, nor "known to both players")."""
     for i, w in enumerate(said):
         if not w.startswith("player") or i == 0:
             continue
@@ -475,10 +476,11 @@ def _states_players(said: list[str]) -> bool:
         if (
             _number(before[-1])
             and before[-1] != "one"
-            and (before[:-1][-1:] in (["the"], ["for"]) or after in (["game"], ["games"], ["duel"]))
+            and (before[:-1][-1:] == ["for"] or after in (["game"], ["games"], ["duel"]))
         ):
             return True
-        if before[-2:] in (["or", "more"], ["or", "fewer"]) or (len(before) == 3 and before[1] == "to"):
+        ranged = len(before) == 3 and before[1] == "to" and _number(before[0]) and _number(before[2])
+        if before[-2:] in (["or", "more"], ["or", "fewer"]) or ranged:
             return True
     return False
 
