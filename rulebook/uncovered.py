@@ -439,9 +439,10 @@ PILES = frozenset(
 #: How many words after the looking word the pile is named ("look back through my own discard pile").
 LOOK_REACH = 6
 #: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
-#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go).
+#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go; nor "on view",
+#: which says what is in play).
 LOOK_STATED = frozenset(
-    {"look", "looked", "looking", "see", "seen", "peek", "view", "viewed", "inspect", "public", "hidden", "secret"}
+    {"look", "looked", "looking", "see", "seen", "peek", "viewed", "inspect", "public", "hidden", "secret"}
     | {"private"}
 )
 
