@@ -55,23 +55,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, stem, words
+from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, is_number, stem, words
 
 __all__ = ["KINDS", "asks_for", "uncovered"]
 
-#: Numbers written as words, as a record states a count with them ("no" is too common to say a count alone).
-NUMBER_TERMS = frozenset(
-    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
-    eighteen nineteen twenty thirty forty fifty""".split()  # noqa: SIM905
-)
-#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
-OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
 #: How many of the best records are read for the answer a question asks for.
 RANKED = 5
-#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
-#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
-COUNT_WORDS_HELD = 2
-SHORT_COUNT = 4
 #: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
 EXISTS = (("is", "there"), ("are", "there"))
 #: How many of the words after "is there" name the thing asked about.
@@ -196,10 +185,6 @@ BUILD = frozenset({"build", "building", "built"})
 DEED_REACH = 5
 
 
-def _number(word: str) -> bool:
-    return word.isdigit() or word in NUMBER_TERMS
-
-
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
     stopword or number ("copies" in "how many copies of one realm")."""
@@ -207,20 +192,8 @@ def _counted(said: list[str]) -> list[str]:
         if (said[i], said[i + 1]) == ("how", "many"):
             if said[i + 2] in ASKS:
                 return []  # "how many do they Expend": the thing counted was named before, not read here
-            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not _number(w), said[i + 2 : i + 5]))
+            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))
             return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
-    return []
-
-
-def _measured(said: list[str], things: list[str]) -> list[str]:
-    """The thing a counted measure is of ("damage" in "how many points of damage"): a record stating a count of it
-    answers the count too ("33 damage loses"). Empty when the counted words are not followed by "of"."""
-    for i in range(len(said) - 2):
-        if (said[i], said[i + 1]) == ("how", "many"):
-            after = i + 2 + len(things)
-            if not things or said[after : after + 1] != ["of"]:
-                return []
-            return [w for w in said[after + 1 : after + 4] if w not in STOPWORDS and not _number(w)][:1]
     return []
 
 
@@ -235,7 +208,7 @@ def _players(said: list[str]) -> bool:
     if "can" not in said and "could" not in said:
         return False
     for i, w in enumerate(said[1:], 1):
-        if not _number(said[i - 1]):
+        if not is_number(said[i - 1]):
             continue
         if w in HUMANS or (
             w.startswith("player")
@@ -453,19 +426,6 @@ def _looking(said: list[str]) -> bool:
     return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
 
 
-def _states_count(said: list[str], things: list[str]) -> bool:
-    """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
-    Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
-    targets = {stem(t) for t in things}
-    for i, w in enumerate(said):
-        if i and said[i - 1] == "as" and _number(w):
-            continue  # "counts as one card" likens, it does not count ("as many as" does)
-        reach = 3 if _number(w) else 7 if w in OPEN_COUNT else 0
-        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
-            return True
-    return False
-
-
 def _states_players(said: list[str]) -> bool:
     """Whether a text states how many people play: "for two players", "two or more players", "two to four players",
     "a three-player game" (not "one player", which speaks of one of them, nor "both players", nor "the two players",
@@ -475,12 +435,12 @@ def _states_players(said: list[str]) -> bool:
             continue
         before, after = said[max(0, i - 3) : i], said[i + 1 : i + 2]
         if (
-            _number(before[-1])
+            is_number(before[-1])
             and before[-1] != "one"
             and (before[:-1][-1:] == ["for"] or after in (["game"], ["games"], ["duel"]))
         ):
             return True
-        ranged = len(before) == 3 and before[1] == "to" and _number(before[0]) and _number(before[2])
+        ranged = len(before) == 3 and before[1] == "to" and is_number(before[0]) and is_number(before[2])
         if before[-2:] in (["or", "more"], ["or", "fewer"]) or ranged:
             return True
     return False
@@ -553,36 +513,6 @@ def _own_words(record: Sequence[Any]) -> list[str]:
     return words(f"{record[3]}. {record[4]}")
 
 
-#: Marks that end a clause of a record: a count is read within one ("phases 0 to 6: 0 rule cards" counts no cards).
-CLAUSE_END = re.compile(r"([:;.])")
-#: A number that opens an item of a list after a colon or a semicolon ("0 rule cards; 1 draw"): it numbers the item,
-#: it does not count what follows.
-ITEM_NUMBER = re.compile(r"^\s*\d+\b")
-
-
-def _states_count_in(record: Sequence[Any], things: list[str]) -> bool:
-    """Whether a record's own title or text states a count of one of ``things`` (see `_states_count`) within one
-    clause, a numbered list item's number left out."""
-    parts = CLAUSE_END.split(f"{record[3]}. {record[4]}")
-    clauses = [ITEM_NUMBER.sub("", c) if n and parts[n - 1] in ":;" else c for n, c in enumerate(parts) if n % 2 == 0]
-    return any(_states_count(words(c), things) for c in clauses)
-
-
-def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
-    """Whether a ranked record states a count of ``things`` and holds the question's other words."""
-    game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
-    concepts = [c for c in query.concepts if c.word not in game_words]
-    need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
-
-    def states(hit: dict[str, Any]) -> bool:
-        doc = lex.by_id[hit["id"]]
-        own = _own_stems(lex, doc)
-        held = sum(any(s in own for s in c.stems) for c in concepts)
-        return held >= need and _states_count_in(lex.records[doc], things)
-
-    return states
-
-
 def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
     """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
     in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
@@ -595,10 +525,12 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
-        measured = _measured(asking(query.text), things)
+        from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
+
+        measured = counts.measured(asking(query.text), things)
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
-        counted = _count_stated(query, lex, games, things + measured)
+        counted = counts.count_stated(query, lex, games, things + measured)
         return f"states a count of {' '.join(things)}", next(
             (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
         )
