@@ -29,8 +29,9 @@ words of particular questions:
 - a penalty ("what's the penalty for slow play"): a ruling near the top must state one, or what a player loses.
 - a player's slip told and asked about ("I flipped it by accident, do I turn it back?"; not a document's mistake):
   a ruling near the top must speak of an error, undoing or taking back.
-- whether a thing is required ("are card sleeves required", "do all my sleeves have to match"): some record of the
-  game must hold the thing's words together, as for "is there".
+- whether a thing is required ("are card sleeves required", "do all my sleeves have to match", "do I need to hand in
+  a deck list"): some record of the game must hold the thing's words together, as for "is there" (or, for a deed, the
+  deed's verb and the thing's words).
 - a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
 - whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
@@ -54,23 +55,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, stem, words
+from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, is_number, stem, words
 
 __all__ = ["KINDS", "asks_for", "uncovered"]
 
-#: Numbers written as words, as a record states a count with them ("no" is too common to say a count alone).
-NUMBER_TERMS = frozenset(
-    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
-    eighteen nineteen twenty thirty forty fifty""".split()  # noqa: SIM905
-)
-#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
-OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
 #: How many of the best records are read for the answer a question asks for.
 RANKED = 5
-#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
-#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
-COUNT_WORDS_HELD = 2
-SHORT_COUNT = 4
 #: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
 EXISTS = (("is", "there"), ("are", "there"))
 #: How many of the words after "is there" name the thing asked about.
@@ -195,10 +185,6 @@ BUILD = frozenset({"build", "building", "built"})
 DEED_REACH = 5
 
 
-def _number(word: str) -> bool:
-    return word.isdigit() or word in NUMBER_TERMS
-
-
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
     stopword or number ("copies" in "how many copies of one realm")."""
@@ -206,20 +192,8 @@ def _counted(said: list[str]) -> list[str]:
         if (said[i], said[i + 1]) == ("how", "many"):
             if said[i + 2] in ASKS:
                 return []  # "how many do they Expend": the thing counted was named before, not read here
-            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not _number(w), said[i + 2 : i + 5]))
+            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))
             return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
-    return []
-
-
-def _measured(said: list[str], things: list[str]) -> list[str]:
-    """The thing a counted measure is of ("damage" in "how many points of damage"): a record stating a count of it
-    answers the count too ("33 damage loses"). Empty when the counted words are not followed by "of"."""
-    for i in range(len(said) - 2):
-        if (said[i], said[i + 1]) == ("how", "many"):
-            after = i + 2 + len(things)
-            if not things or said[after : after + 1] != ["of"]:
-                return []
-            return [w for w in said[after + 1 : after + 4] if w not in STOPWORDS and not _number(w)][:1]
     return []
 
 
@@ -234,7 +208,7 @@ def _players(said: list[str]) -> bool:
     if "can" not in said and "could" not in said:
         return False
     for i, w in enumerate(said[1:], 1):
-        if not _number(said[i - 1]):
+        if not is_number(said[i - 1]):
             continue
         if w in HUMANS or (
             w.startswith("player")
@@ -438,9 +412,10 @@ PILES = frozenset(
 #: How many words after the looking word the pile is named ("look back through my own discard pile").
 LOOK_REACH = 6
 #: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
-#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go).
+#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go; nor "on view",
+#: which says what is in play).
 LOOK_STATED = frozenset(
-    {"look", "looked", "looking", "see", "seen", "peek", "view", "viewed", "inspect", "public", "hidden", "secret"}
+    {"look", "looked", "looking", "see", "seen", "peek", "viewed", "inspect", "public", "hidden", "secret"}
     | {"private"}
 )
 
@@ -451,33 +426,22 @@ def _looking(said: list[str]) -> bool:
     return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
 
 
-def _states_count(said: list[str], things: list[str]) -> bool:
-    """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
-    Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
-    targets = {stem(t) for t in things}
-    for i, w in enumerate(said):
-        if i and said[i - 1] == "as" and _number(w):
-            continue  # "counts as one card" likens, it does not count ("as many as" does)
-        reach = 3 if _number(w) else 7 if w in OPEN_COUNT else 0
-        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
-            return True
-    return False
-
-
 def _states_players(said: list[str]) -> bool:
-    """Whether a text states how many people play: "for two players", "the two players", "two or more players",
-    "a three-player game" (not "one player", which speaks of one of them, nor "both players")."""
+    """Whether a text states how many people play: "for two players", "two or more players", "two to four players",
+    "a three-player game" (not "one player", which speaks of one of them, nor "both players", nor "the two players",
+    which speaks of those at the table, nor "known to both players")."""
     for i, w in enumerate(said):
         if not w.startswith("player") or i == 0:
             continue
         before, after = said[max(0, i - 3) : i], said[i + 1 : i + 2]
         if (
-            _number(before[-1])
+            is_number(before[-1])
             and before[-1] != "one"
-            and (before[:-1][-1:] in (["the"], ["for"]) or after in (["game"], ["games"], ["duel"]))
+            and (before[:-1][-1:] == ["for"] or after in (["game"], ["games"], ["duel"]))
         ):
             return True
-        if before[-2:] in (["or", "more"], ["or", "fewer"]) or (len(before) == 3 and before[1] == "to"):
+        ranged = len(before) == 3 and before[1] == "to" and is_number(before[0]) and is_number(before[2])
+        if before[-2:] in (["or", "more"], ["or", "fewer"]) or ranged:
             return True
     return False
 
@@ -549,21 +513,6 @@ def _own_words(record: Sequence[Any]) -> list[str]:
     return words(f"{record[3]}. {record[4]}")
 
 
-def _count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
-    """Whether a ranked record states a count of ``things`` and holds the question's other words."""
-    game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
-    concepts = [c for c in query.concepts if c.word not in game_words]
-    need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
-
-    def states(hit: dict[str, Any]) -> bool:
-        doc = lex.by_id[hit["id"]]
-        own = _own_stems(lex, doc)
-        held = sum(any(s in own for s in c.stems) for c in concepts)
-        return held >= need and _states_count(_own_words(lex.records[doc]), things)
-
-    return states
-
-
 def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
     """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
     in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
@@ -576,10 +525,12 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
-        measured = _measured(asking(query.text), things)
+        from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
+
+        measured = counts.measured(asking(query.text), things)
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
-        counted = _count_stated(query, lex, games, things + measured)
+        counted = counts.count_stated(query, lex, games, things + measured)
         return f"states a count of {' '.join(things)}", next(
             (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
         )
@@ -616,8 +567,13 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     asked = _asked_whether(query)
     if not asked:
         return None
-    if any(_speaks_of(lex, doc, asked) for doc, record in enumerate(lex.records) if record[1] in games):
-        return None
+    deed = _needed_deed(query.text)
+    held = [c for c in asked if c is not APART] + ([Concept(deed, (stem(deed),))] if deed else [])
+    for doc, record in enumerate(lex.records):
+        if record[1] not in games:
+            continue
+        if _speaks_of(lex, doc, asked) or (deed and all(any(s in _own_stems(lex, doc) for s in c.stems) for c in held)):
+            return None  # "do I need to declare my attack target": a record of declaring an attack's target
     thing = " ".join(c.word for c in asked)
     return f"speaks of {_a(thing)}"
 
@@ -854,8 +810,28 @@ def _opened_thing(text: str) -> list[str]:
                     return _thing(said, n + 2)
                 return _thing(said, i + 2)
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
-                return _thing(said, i + 3)
+                return _thing(said, _done_to(said, i + 3))
     return []
+
+
+def _needed_deed(text: str) -> str:
+    """The verb of what a question asks whether players need to do ("do I need to hand in a deck list": "hand"), or
+    ""."""
+    for clause in re.split(r"[.?!;,:()]", text[:2000]):
+        said = words(clause)
+        for i in range(len(said) - 2):
+            if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2] == "need":
+                return said[i + 4] if _done_to(said, i + 3) > i + 3 else ""
+    return ""
+
+
+def _done_to(said: list[str], n: int) -> int:
+    """Where the thing a player must do something to is named, after "do I need" at ``said[n]``: "do I need to hand
+    in a written deck list" names it after "to hand in" (a verb and its particle); "do I need sleeves" at once."""
+    if said[n : n + 1] != ["to"] or n + 1 >= len(said) or said[n + 1] in STOPWORDS:
+        return n
+    n += 2
+    return n + 1 if said[n : n + 1] and said[n] in PARTICLES | {"in"} else n
 
 
 #: Words that ask whether a thing is required ("are card sleeves required", "do all my sleeves have to match").
@@ -889,6 +865,8 @@ def _asked_whether(query: Query) -> list[Concept]:
         if c is not None:
             # One word of a phrase read as one concept ("hand limit") stands for itself; a word its own synonyms.
             found.append(c if w in (c.word, c.typed) else Concept(w, (stem(w),)))
+        else:
+            found.append(Concept(w, (stem(w),)))  # left out of a long question's reading as table talk ("easier mode")
     return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
 
 

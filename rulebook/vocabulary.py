@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_CONCEPTS",
+    "NUMBER_TERMS",
     "STOPWORDS",
     "Concept",
     "Index",
@@ -57,6 +58,7 @@ __all__ = [
     "Query",
     "card_title",
     "cards_spelt_out",
+    "is_number",
     "lexicon",
     "stem",
     "words",
@@ -66,6 +68,23 @@ __all__ = [
 LAYOUT = 13
 #: The most distinct meaningful words read from one question or query; the rest are left out.
 MAX_CONCEPTS = 32
+#: Numbers written as words, as a record states a count with them ("no" is too common to say a count alone).
+NUMBER_TERMS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+    eighteen nineteen twenty thirty forty fifty""".split()  # noqa: SIM905
+)
+
+
+def is_number(word: str) -> bool:
+    """Whether a word is a number, in digits or in words.
+
+    Examples:
+        >>> is_number("3"), is_number("forty"), is_number("no")
+        (True, True, False)
+    """
+    return word.isdigit() or word in NUMBER_TERMS
+
+
 #: The shortest word read as a typo of a record's word.
 TYPO_LETTERS = 4
 #: BM25's term saturation and length normalisation, over the records and over the ``asked_as`` questions.

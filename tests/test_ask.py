@@ -1002,3 +1002,50 @@ def test_looking_at_a_pile_is_covered_only_by_a_ruling_that_says_who_may_see_it(
 
     assert asks_for(question) == "look"
     assert ask(question).value["uncovered"] is uncovered
+
+
+def test_spellfire_calm_played_after_another_card_is_computed_and_the_next_card_rule_comes_first() -> None:
+    late = ask("My rival played Cataclysm! on my realm; I played an ally and only then played Calm. Is my realm saved?")
+    assert late.verdict == "computed: P1's Cataclysm! stands: P2 played an ally before Calm"
+    assert late.value["rulings"][0]["id"] == "spellfire.counter.next-card"
+    at_once = ask("P1 plays Cataclysm! on P2's realm and P2's very next card is Calm. Negated?")
+    assert at_once.verdict == "computed: P2's Calm negates P1's Cataclysm!"
+    # a question whether Calm may be played asks the rule: nothing is computed
+    assert ask("they played Cataclysm! on my realm, can I still play Calm after a holding?").value["computed"] is None
+    assert (
+        ask("they played a holding before my Calm. does Calm still cancel Cataclysm! on my realm?").value["computed"]
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many cards do you draw in phase 1 of a Spellfire turn?",  # "phases 0 to 6: 0 rule cards" counts nothing
+        "Do I need to hand in a written deck list before an Elestrals tournament?",
+        # a long question's table talk is left out of its reading, but not the thing it asks whether the game has
+        "My cousin is new to card games. Is there a gentler mode of Elementals for newcomers, with more damage?",
+    ],
+)
+def test_a_count_or_a_needed_deed_no_record_states_is_not_covered(question: str) -> None:
+    assert ask(question).value["uncovered"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("is earth stronger than water in elemental clash?", "clash.setup.elements"),
+        ("in elemental clash what beats water", "clash.setup.elements"),
+        ("elementals: none of my three cards can be played anywhere, now what?", "elementals.discard.damage"),
+    ],
+)
+def test_two_elements_compared_and_an_unplayable_hand_find_their_records_first(question: str, expected: str) -> None:
+    assert ask(question).value["rulings"][0]["id"] == expected
+
+
+def test_elestrals_stat_changes_in_different_steps_cite_the_order_of_the_steps_first() -> None:
+    steps = ask("My Elestral is 4 Attack and 1 Defense: one effect gives it +1 Attack, another swaps its stats. Stats?")
+    assert steps.value["rulings"][0]["id"] == "elestrals.advanced.stat-order"
+    same = ask("My Elestral is 4 Attack and 1 Defense: one effect gives +1 Attack, another +2 Attack. Stats?")
+    assert same.value["computed"] is not None
+    assert same.value["rulings"][0]["id"] == "elestrals.advanced.stat-same-step"

@@ -169,47 +169,48 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
     assert figures["top3"] >= 0.9, figures["misses"]
 
 
-#: Issue 22's blind set (tests/data/players-blind.toml: 138 real questions, 18 in-game questions no document covers,
-#: 18 off-topic), written before issue 22's tuning of `ask` and measured once when it had ended (2026-11-25):
-#: 85.5% top-1, 97.8% top-3, 100% of off-topic questions refused, 0.7% of real ones refused, 33.3% of uncovered
-#: in-game questions answered "the documents do not cover this", and 2 computed answers to a question not asked.
-#: The goals are 92% top-1, 97% top-3, 90% of uncovered questions refused and no computed answer to a question not
-#: asked: top-3 and the off-topic refusals are met; the rest are held at the figures measured, to rise.
-#: Since that one measure the set is tuning data (its misses are read question by question), so the figures above the
-#: measured-once values are TUNED figures, not blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3%
-#: of uncovered questions refused (15 of 18) and no computed answer to a question not asked, after issue 22's second
-#: round; 89.9% top-1 after the fourth.
-BLIND_FLOORS = {"top1": 0.898, "top3": 0.992, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
-BLIND_UNCOVERED_REFUSED = 0.833
+#: Issue 22's blind set (tests/data/players-blind.toml: 138 real questions, 18 in-game questions no document covers, 18
+#: off-topic), written before issue 22's tuning of `ask` and measured once when it had ended (2026-11-25): 85.5% top-1,
+#: 97.8% top-3, 100% of off-topic questions refused, 0.7% of real ones refused, 33.3% of uncovered in-game questions
+#: answered "the documents do not cover this", and 2 computed answers to a question not asked. The goals are 92% top-1,
+#: 97% top-3, 90% of uncovered questions refused and no computed answer to a question not asked: top-3 and the off-topic
+#: refusals are met; the rest are held at the figures measured, to rise. Since that one measure the set is tuning data
+#: (its misses are read question by question), so the figures above the measured-once values are TUNED figures, not
+#: blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3% of uncovered questions refused (15 of 18) and
+#: no computed answer to a question not asked, after issue 22's second round; 89.9% top-1 after the fourth. The
+#: fourteenth round (tuned): 91.3% top-1 (126 of 138), 100% top-3, 88.9% of uncovered questions refused (16 of 18).
+BLIND_FLOORS = {"top1": 0.913, "top3": 1.0, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_UNCOVERED_REFUSED = 0.888
 BLIND_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_development_questions_no_document_covers_are_refused() -> None:
     # tests/data/players-dev-uncovered.toml (tuning data): 36 of its 38 in-game questions outside every record are
-    # answered "the documents do not cover this" (35 before issue 22's sixth round), and none with a computed answer.
+    # answered "the documents do not cover this" (35 before issue 22's sixth round; 37 after the fourteenth), and none
+    # with a computed answer.
     figures = evaluate(load("players-dev-uncovered.toml"))["all"]
-    assert figures["uncovered_refused"] >= 0.947, round(figures["uncovered_refused"], 3)
+    assert figures["uncovered_refused"] >= 0.973, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0
     assert figures["top1"] == 1.0, figures["misses"]  # its one real question ("how long does a game ... last")
 
 
 #: Issue 22's second blind set (tests/data/players-blind-2.toml: 178 real questions, 28 in-game questions no document
 #: covers, 20 off-topic), written by a helper who never saw the ranker, the readers or the players' words, and measured
-#: once on 2026-11-25 after the tuning was merged. These are its figures, not goals: they only ever rise.
-#: Since that one measure it is tuning data (issue 22's third round read its even-indexed half's misses and held its
-#: odd-indexed half out), so the figures above the measured-once values (79.8% / 94.4% / 60.7% / 3) are TUNED
-#: figures: 81.5% top-1, 94.4% top-3, 3.4% of real questions refused, 64.3% of uncovered questions refused (18 of
-#: 28) and 2 computed answers to a question not asked (both in the held-out odd half, not read). Issue 22's fourth round
-#: read both halves' misses: 87.1% top-1, 96.6% top-3, 2.2% of real questions refused, 67.9% of uncovered questions
-#: refused (19 of 28) and 1 computed answer to a question not asked (it asks whether Gale may defend in the rules'
-#: example game, and the computed answer, illegal, answers it).
-#: Issue 22's sixth round (uncovered kinds read from the records' own words, the reranker enabled with the first
-#: stage's best kept first; fitted on every tuning set, so top-3 here is in-sample): 97.8% top-3, 78.6% of uncovered
-#: questions refused (22 of 28). Issue 22's ninth round (tuned: kinds of uncovered question read from every tuning
-#: set's misses): 82.1% of uncovered questions refused (23 of 28). The eleventh round (tuned: a bound no record states,
-#: attacks read with their roles, a Spellfire attack with no allies): 87.6% top-1 (156 of 178), 85.7% of uncovered
-#: questions refused (24 of 28). The thirteenth round (tuned): 1.7% of real questions refused (3 of 178).
-BLIND_2_FLOORS = {"top1": 0.876, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+#: once on 2026-11-25 after the tuning was merged. These are its figures, not goals: they only ever rise. Since that one
+#: measure it is tuning data (issue 22's third round read its even-indexed half's misses and held its odd-indexed half
+#: out), so the figures above the measured-once values (79.8% / 94.4% / 60.7% / 3) are TUNED figures: 81.5% top-1, 94.4%
+#: top-3, 3.4% of real questions refused, 64.3% of uncovered questions refused (18 of 28) and 2 computed answers to a
+#: question not asked (both in the held-out odd half, not read). Issue 22's fourth round read both halves' misses: 87.1%
+#: top-1, 96.6% top-3, 2.2% of real questions refused, 67.9% of uncovered questions refused (19 of 28) and 1 computed
+#: answer to a question not asked (it asks whether Gale may defend in the rules' example game, and the computed answer,
+#: illegal, answers it). Issue 22's sixth round (uncovered kinds read from the records' own words, the reranker enabled
+#: with the first stage's best kept first; fitted on every tuning set, so top-3 here is in-sample): 97.8% top-3, 78.6%
+#: of uncovered questions refused (22 of 28). Issue 22's ninth round (tuned: kinds of uncovered question read from every
+#: tuning set's misses): 82.1% of uncovered questions refused (23 of 28). The eleventh round (tuned: a bound no record
+#: states, attacks read with their roles, a Spellfire attack with no allies): 87.6% top-1 (156 of 178), 85.7% of
+#: uncovered questions refused (24 of 28). The thirteenth round (tuned): 1.7% of real questions refused (3 of 178). The
+#: fourteenth round (tuned): 88.8% top-1 (158), 98.3% top-3 (175), 1.1% of real questions refused (2).
+BLIND_2_FLOORS = {"top1": 0.887, "top3": 0.983, "off_topic_refused": 1.0, "wrongly_refused": 0.0113}
 BLIND_2_UNCOVERED_REFUSED = 0.857
 BLIND_2_COMPUTED_UNASKED = 1
 
@@ -247,8 +248,8 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.5% top-3, 89.7% uncovered refused (35 of 39).
 #: Issue 22's ninth round (tuned: two question readers and kinds of uncovered question read from every tuning set's
 #: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused. The eleventh round (tuned): 87.4% top-1 (159 of
-#: 182).
-BLIND_3_FLOORS = {"top1": 0.873, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
+#: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182).
+BLIND_3_FLOORS = {"top1": 0.895, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
 BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -270,8 +271,8 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3. The
 #: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188). The twelfth round (tuned): 86.7% top-1 (169),
 #: 96.9% top-3 (189). The thirteenth round (tuned): 87.2% top-1 (170), 97.9% top-3 (191), 1.0% of real questions
-#: refused (2).
-BLIND_4_FLOORS = {"top1": 0.871, "top3": 0.979, "off_topic_refused": 0.95, "wrongly_refused": 0.0103}
+#: refused (2). The fourteenth round (tuned): 89.2% top-1 (174).
+BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 0.95, "wrongly_refused": 0.0103}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -282,17 +283,17 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 
 #: Issue 22's fifth blind set (tests/data/players-blind-5.toml: 202 real questions of which 30 computable, 38 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
-#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
-#: 2026-11-26 after the fifth round was merged, as shipped (the reranker fitted but not enabled): 81.2% top-1, 90.6%
-#: top-3, 1.5% of real questions refused, every off-topic question refused, 57.9% of uncovered questions refused
-#: (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the
-#: computed answers not asked only ever fall). Tuning data since.
-#: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6% top-3, 63.2% uncovered refused (24 of 38);
-#: the seventh round: 65.8% uncovered refused (25 of 38); the ninth round (tuned): 82.7% top-1, 95.0% top-3, 71.1%
-#: uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170 of 202). The twelfth round (tuned):
-#: 84.7% top-1 (171), 95.5% top-3 (193).
-BLIND_5_FLOORS = {"top1": 0.846, "top3": 0.955, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_5_UNCOVERED_REFUSED = 0.710
+#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
+#: after the fifth round was merged, as shipped (the reranker fitted but not enabled): 81.2% top-1, 90.6% top-3, 1.5% of
+#: real questions refused, every off-topic question refused, 57.9% of uncovered questions refused (22 of 38), no
+#: computed answer to a question not asked. These are its figures, not goals: they only ever rise (the computed answers
+#: not asked only ever fall). Tuning data since. Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.6%
+#: top-3, 63.2% uncovered refused (24 of 38); the seventh round: 65.8% uncovered refused (25 of 38); the ninth round
+#: (tuned): 82.7% top-1, 95.0% top-3, 71.1% uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170
+#: of 202). The twelfth round (tuned): 84.7% top-1 (171), 95.5% top-3 (193). The fourteenth round (tuned): 87.1% top-1
+#: (176), 96.5% top-3 (195), 1.0% of real questions refused (2), 73.7% of uncovered questions refused (28 of 38).
+BLIND_5_FLOORS = {"top1": 0.871, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_5_UNCOVERED_REFUSED = 0.736
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -302,18 +303,18 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 
 #: Issue 22's sixth blind set (tests/data/players-blind-6.toml: 208 real questions of which 30 computable, 38 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
-#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
-#: 2026-11-26 after the sixth round was merged, as shipped (the reranker on, the first stage's best kept first):
-#: 75.5% top-1, 91.8% top-3, 2.9% of real questions refused, every off-topic question refused, 57.9% of uncovered
-#: questions refused (22 of 38), no computed answer to a question not asked. These are its figures, not goals: they
-#: only ever rise (the computed answers not asked only ever fall). Tuning data since.
-#: Issue 22's seventh round (tuned on this set's misses): 76.0% top-1, 92.3% top-3, 1.9% of real questions refused,
-#: 65.8% of uncovered questions refused (25 of 38). The ninth round (tuned): 77.9% top-1, 92.8% top-3, 76.3% of
-#: uncovered questions refused (29 of 38). The tenth round: 1.4% of real questions refused (3 of 208). The eleventh
-#: round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of uncovered questions refused (31 of 38). The
-#: twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195).
-BLIND_6_FLOORS = {"top1": 0.798, "top3": 0.937, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
-BLIND_6_UNCOVERED_REFUSED = 0.815
+#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
+#: after the sixth round was merged, as shipped (the reranker on, the first stage's best kept first): 75.5% top-1, 91.8%
+#: top-3, 2.9% of real questions refused, every off-topic question refused, 57.9% of uncovered questions refused (22 of
+#: 38), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the computed
+#: answers not asked only ever fall). Tuning data since. Issue 22's seventh round (tuned on this set's misses): 76.0%
+#: top-1, 92.3% top-3, 1.9% of real questions refused, 65.8% of uncovered questions refused (25 of 38). The ninth round
+#: (tuned): 77.9% top-1, 92.8% top-3, 76.3% of uncovered questions refused (29 of 38). The tenth round: 1.4% of real
+#: questions refused (3 of 208). The eleventh round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of
+#: uncovered questions refused (31 of 38). The twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195). The
+#: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
+BLIND_6_FLOORS = {"top1": 0.826, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
+BLIND_6_UNCOVERED_REFUSED = 0.868
 BLIND_6_COMPUTED_UNASKED = 0
 
 
@@ -332,8 +333,9 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: 91.9% top-3 (182), 2.5% of real questions refused (5), 53.8% of uncovered questions refused (21 of 39). The eleventh
 #: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
 #: The twelfth round (tuned): 77.8% top-1 (154 of 198), 93.4% top-3 (185), 2.0% of real questions refused (4).
-BLIND_7_FLOORS = {"top1": 0.777, "top3": 0.934, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
-BLIND_7_UNCOVERED_REFUSED = 0.641
+#: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
+BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
+BLIND_7_UNCOVERED_REFUSED = 0.666
 BLIND_7_COMPUTED_UNASKED = 0
 
 
@@ -343,16 +345,17 @@ def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
 
 #: Issue 22's eighth blind set (tests/data/players-blind-8.toml: 196 real questions of which 27 computable, 42 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
-#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
-#: 2026-11-26 after the eleventh round and the ninth review were merged, as shipped: 77.6% top-1 (152 of 196), 90.3%
-#: top-3 (177), 3.6% of real questions refused (7), every off-topic question refused, 66.7% of uncovered questions
-#: refused (28 of 42), no computed answer to a question not asked. These are its figures, not goals: they only ever
-#: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-#: Issue 22's twelfth round (tuned on this set's misses; TUNED figures, not blind ones): 80.1% top-1 (157 of 196),
-#: 92.9% top-3 (182), 1.0% of real questions refused (2), 73.8% of uncovered questions refused (31 of 42). The
-#: thirteenth round (tuned): 93.4% top-3 (183), 0.5% of real questions refused (1).
-BLIND_8_FLOORS = {"top1": 0.801, "top3": 0.933, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
-BLIND_8_UNCOVERED_REFUSED = 0.738
+#: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
+#: after the eleventh round and the ninth review were merged, as shipped: 77.6% top-1 (152 of 196), 90.3% top-3 (177),
+#: 3.6% of real questions refused (7), every off-topic question refused, 66.7% of uncovered questions refused (28 of
+#: 42), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals
+#: of real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twelfth round
+#: (tuned on this set's misses; TUNED figures, not blind ones): 80.1% top-1 (157 of 196), 92.9% top-3 (182), 1.0% of
+#: real questions refused (2), 73.8% of uncovered questions refused (31 of 42). The thirteenth round (tuned): 93.4%
+#: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
+#: 81.0% of uncovered questions refused (34 of 42).
+BLIND_8_FLOORS = {"top1": 0.821, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_UNCOVERED_REFUSED = 0.809
 BLIND_8_COMPUTED_UNASKED = 0
 
 
@@ -371,8 +374,9 @@ def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
 #: relabelled computable after the measure (the file says so), it is 0 on the labels as they stand.
 #: Issue 22's thirteenth round (tuned on this set's misses; TUNED figures, not blind ones): 83.8% top-1 (176 of 210),
 #: 95.2% top-3 (200), 1.4% of real questions refused (3), 60.5% of uncovered questions refused (26 of 43).
-BLIND_9_FLOORS = {"top1": 0.838, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
-BLIND_9_UNCOVERED_REFUSED = 0.604
+#: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
+BLIND_9_FLOORS = {"top1": 0.847, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
+BLIND_9_UNCOVERED_REFUSED = 0.674
 BLIND_9_COMPUTED_UNASKED = 0
 
 

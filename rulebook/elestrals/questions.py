@@ -198,8 +198,15 @@ def read(question: str) -> Reading | None:
     from rulebook import elestrals
 
     assert side.attack is not None and side.defense is not None
-    reading.ruling = elestrals.final_stats(side.attack, side.defense, side.effects)
+    ruling = elestrals.final_stats(side.attack, side.defense, side.effects)
+    steps = [elestrals.parse_effect(e).step for e in side.effects]
+    # effects each in a step of its own are ordered by the steps (a swap comes last), not by when they were Cast
+    reading.ruling = decided_by(ruling, STAT_ORDER) if len(set(steps)) == len(steps) else ruling
     return reading
+
+
+#: The rule that orders stat changes by their steps (set, increase or decrease, swap).
+STAT_ORDER = "elestrals.advanced.stat-order"
 
 
 def _battle(att: Side, dfd: Side) -> Reading:

@@ -1,9 +1,15 @@
-"""Spellfire questions about whether a champion may attack a realm of a formation, computed by the engine.
+"""Spellfire questions about whether a champion may attack a realm of a formation, or whether Calm negates a
+Cataclysm!, computed by the engine.
 
 The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare
 "A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
 its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
 movement power". The formation is the opponent's full six realms, none razed unless said.
+
+It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
+then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
+played (a question whether it may be, "can I play my Calm", asks the rule), by whom, and on whose realm Cataclysm!
+falls ("I", "my opponent", "my friend", "P1", "player 2").
 
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
@@ -26,9 +32,15 @@ Examples:
     illegal: B is protected by A, and the hero has no movement power
     >>> read("Can I attack realm B?").missing
     ['the attacking champion (its type, or its movement power)']
+    >>> print(read("P1 plays Cataclysm! on my realm, then I play a holding, then Calm. Negated?").ruling.verdict)
+    P1's Cataclysm! stands: P2 played a holding before Calm
+    >>> read("My opponent played Cataclysm! on my realm. Can I play Calm now?").ruling is None
+    True
 """
 
 from __future__ import annotations
+
+import itertools
 
 from rulebook.questions import Reading, Token, decided_by, tokens
 from rulebook.questions import denied as deny
@@ -95,9 +107,136 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
     return razed
 
 
+#: Who plays a card, as a question names them: the players by number, the asker, the asker's opponent, and a third
+#: player at the table (the owner of a realm a card is played on: "my friend's realm").
+ME = frozenset({"i", "me", "my", "i've", "i'm"})
+OPPONENT = frozenset({"opponent", "opponents", "opponent's", "they", "their", "rival", "enemy", "foe"})
+FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", "teammate", "teammate's", "ally's"})
+#: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm").
+PLAYED = frozenset(
+    {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answers", "answered", "puts", "put"}
+)
+#: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
+#: named there is asked about, not played.
+MODAL = frozenset({"can", "could", "may", "might", "should", "would", "will", "am", "is", "are", "do", "does", "did"})
+#: Cards played between the two, named by their kind ("a holding", "a different card", "a realm of my own").
+OTHER_CARDS = frozenset(
+    {"card", "holding", "event", "ally", "realm", "champion", "artifact", "item", "spell", "rule", "something"}
+)
+#: Words that end one play and open the next ("P1 plays Cataclysm!, then P2 plays Calm").
+PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after"})
+
+
+def _actor(clause: list[Token], asker: str) -> str | None:
+    """Who a clause says plays its card, named before its verb: "P1", "P2" ("player 2"), the asker ("I"), their
+    opponent ("my opponent", "they") or a friend ("my buddy")."""
+    subject = list(itertools.takewhile(lambda t: t.word not in PLAYED, clause))
+    for n, t in enumerate(subject):
+        word = t.word.removesuffix("'s")
+        if word in ("p1", "p2", "p3", "p4"):
+            return word.upper()
+        if word == "player" and n + 1 < len(subject) and subject[n + 1].number in (1, 2, 3, 4):
+            return f"P{subject[n + 1].number}"
+        if t.word in FRIEND:
+            return "P3"
+        if t.word in OPPONENT:
+            return "P1"
+        after = subject[n + 1].word if n + 1 < len(subject) else ""
+        if t.word in ME and (t.word != "my" or after in ("", "very", "next", "own")):
+            return asker  # "I played", "on my realm", "my very next card"; not "my brother", whoever that is
+    return None
+
+
+#: Words of a clause's timing, not its player ("and only then plays Calm": the player is the one before).
+TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later"})
+
+
+def _owner(words: list[Token], asker: str) -> str | None:
+    """Whose realm the first card is played on ("on my realm", "on P2's realm", "on my buddy's realm")."""
+    for n, t in enumerate(words):
+        if t.word in ("realm", "realms") and n:
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in ("on", "at")), None)
+            who = _actor(words[start:n], asker) if start is not None else None
+            if who is not None:
+                return who
+    return None
+
+
+def _plays(words: list[Token]) -> list[tuple[list[Token], bool]]:
+    """The question's clauses, each with whether it asks (opens on a modal verb: "can I play my Calm")."""
+    clauses: list[list[Token]] = [[]]
+    for t in words:
+        if t.word in PLAY_BREAKS:
+            clauses.append([t])  # the break word opens the clause ("then Calm" plays it; "before my Calm" does not)
+        else:
+            clauses[-1].append(t)
+    found = []
+    for c in clauses:
+        body = c[1:] if c and c[0].word in PLAY_BREAKS else c
+        if body:
+            found.append((c, body[0].word in MODAL or (len(body) > 1 and body[1].word in MODAL)))
+    return found
+
+
+def _next_card_is(names: list[str]) -> bool:
+    """Whether a clause says a card is someone's next card ("P2's very next card is Calm")."""
+    return any(names[n : n + 3] in (["next", "card", "is"], ["next", "card", "was"]) for n in range(len(names)))
+
+
+def _counter(words: list[Token]) -> Reading | None:
+    """Read a Cataclysm! answered by Calm, with what was played between ("P1 plays Cataclysm! on my realm, then I play
+    a holding, then Calm: is it negated?"), and judge it. Computed only when Calm is said to be played (not asked
+    whether it may be), by whom, and whose realm Cataclysm! strikes. ``None`` when the question is not one."""
+    said = [t.word for t in words]
+    if "cataclysm" not in said or "calm" not in said[said.index("cataclysm") :]:
+        return None
+    from rulebook import spellfire
+
+    asker = "P2"
+    reading = Reading("spellfire", "whether a Spellfire counter-effect card negates a card")
+    plays: list[str] = []
+    actor: str | None = None
+    for clause, asks in _plays(words):
+        names = [t.word for t in clause]
+        card = "Cataclysm!" if "cataclysm" in names else "Calm" if "calm" in names else None
+        if card is None and not plays:
+            continue
+        # "then Calm", "my very next card is Calm": said as played, without a verb of playing
+        played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
+        if card is None:
+            other = next((w for w in names if w in OTHER_CARDS), None) if played else None
+            article = "an" if other and other[0] in "aeiou" else "a"
+            card = None if other is None else "another card" if other == "card" else f"{article} {other}"
+        if card is None or asks or not played:
+            continue
+        body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
+        subject = [t for t in itertools.takewhile(lambda t: t.word not in PLAYED, body) if t.word not in TIMING]
+        # a clause naming no player ("then Calm", "and only then plays Calm") is played by the one before
+        actor = _actor(body, asker) if subject and names[-2:] != ["then", "calm"] else actor
+        if actor is None:
+            reading.missing.append(f"who played {card}")
+            return reading
+        plays.append(f"{actor} {card}")
+    owner = _owner(words, asker)
+    if not plays or not plays[-1].endswith(" Calm") or not plays[0].endswith(" Cataclysm!"):
+        reading.missing.append("Calm played after Cataclysm! (the question asks whether it may be)")
+        return reading
+    if owner is None:
+        reading.missing.append("whose realm Cataclysm! is played on")
+        return reading
+    who = " (you are P2, your opponent P1)" if any(t.word in ME for t in words) else ""
+    reading.read.append(f"the plays: {', '.join(plays)}{who}; Cataclysm! on {owner}'s realm")
+    ruling = spellfire.counter(plays, affected=owner)
+    reading.ruling = ruling
+    return reading
+
+
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question)
+    countered = _counter(words)
+    if countered is not None:
+        return countered
     if not any(t.word in ATTACK_WORDS for t in words):
         return None
     letters: list[tuple[int, str]] = []  # (place, position letter) of every letter that names a position

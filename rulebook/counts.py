@@ -1,0 +1,85 @@
+"""Whether a record states the count a question asks for ("how many cards in a booster pack"): the part of
+[`rulebook.uncovered`][rulebook.uncovered] that only count questions need, loaded for them alone (so that `ask`'s
+start-up does not pay for it).
+
+Examples:
+    >>> from rulebook.counts import states_count
+    >>> states_count("each player needs a deck of exactly 40 runes".split(), ["runes"])
+    True
+    >>> states_count("a card counts as one card".split(), ["cards"])
+    False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rulebook.vocabulary import STOPWORDS, Lexicon, Query, is_number, stem, words
+
+__all__ = ["count_stated", "measured", "states_count", "states_count_in"]
+
+#: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
+OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
+#: Besides the count, how many of the question's words the record stating it must hold ("cards" alone does not
+#: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
+COUNT_WORDS_HELD = 2
+SHORT_COUNT = 4
+
+
+def measured(said: list[str], things: list[str]) -> list[str]:
+    """The thing a counted measure is of ("damage" in "how many points of damage"): a record stating a count of it
+    answers the count too ("33 damage loses"). Empty when the counted words are not followed by "of"."""
+    for i in range(len(said) - 2):
+        if (said[i], said[i + 1]) == ("how", "many"):
+            after = i + 2 + len(things)
+            if not things or said[after : after + 1] != ["of"]:
+                return []
+            return [w for w in said[after + 1 : after + 4] if w not in STOPWORDS and not is_number(w)][:1]
+    return []
+
+
+def states_count(said: list[str], things: list[str]) -> bool:
+    """Whether a text states a count of one of ``things``: a number at most two words before it ("exactly 20
+    Spirits", "six realms") or an open count a few words before ("no limit to the number of cards")."""
+    targets = {stem(t) for t in things}
+    for i, w in enumerate(said):
+        if i and said[i - 1] == "as" and is_number(w):
+            continue  # "counts as one card" likens, it does not count ("as many as" does)
+        reach = 3 if is_number(w) else 7 if w in OPEN_COUNT else 0
+        if reach and any(stem(x) in targets for x in said[i + 1 : i + reach]):
+            return True
+    return False
+
+
+#: Marks that end a clause of a record: a count is read within one ("phases 0 to 6: 0 rule cards" counts no cards).
+CLAUSE_END = r"([:;.])"
+#: A number that opens an item of a list after a colon or a semicolon ("0 rule cards; 1 draw"): it numbers the item,
+#: it does not count what follows.
+ITEM_NUMBER = r"^\s*\d+\b"
+
+
+def states_count_in(record: Sequence[Any], things: list[str]) -> bool:
+    """Whether a record's own title or text states a count of one of ``things`` (see `states_count`) within one
+    clause, a numbered list item's number left out."""
+    parts = re.split(CLAUSE_END, f"{record[3]}. {record[4]}")  # compiled when first needed, not at import
+    clauses = [
+        re.sub(ITEM_NUMBER, "", c) if n and parts[n - 1] in ":;" else c for n, c in enumerate(parts) if n % 2 == 0
+    ]
+    return any(states_count(words(c), things) for c in clauses)
+
+
+def count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ranked record states a count of ``things`` and holds the question's other words."""
+    game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
+    concepts = [c for c in query.concepts if c.word not in game_words]
+    need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
+
+    def states(hit: dict[str, Any]) -> bool:
+        doc = lex.by_id[hit["id"]]
+        own = {stem(w) for w in words(f"{lex.records[doc][3]}. {lex.records[doc][4]}")}  # its own title and text
+        held = sum(any(s in own for s in c.stems) for c in concepts)
+        return held >= need and states_count_in(lex.records[doc], things)
+
+    return states
