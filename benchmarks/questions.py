@@ -33,7 +33,9 @@ was merged, as shipped (74.2% / 88.9% / 51.3% / 0); tuning data since. Issue 22'
 (players-blind-8.toml, 258 questions written the same way) was measured once on 2026-11-26, after the eleventh round
 and the ninth review were merged, as shipped (77.6% / 90.3% / 66.7% / 0); tuning data since (its misses are listed by
 ``--misses`` from the twelfth round on). Issue 22's ninth blind set (players-blind-9.toml, 273 questions written the
-same way) was measured once on 2026-11-26, after the twelfth round was merged, as shipped.
+same way) was measured once on 2026-11-26, after the twelfth round was merged, as shipped (82.9% / 93.8% / 55.8% / 1);
+tuning data since. Issue 22's tenth blind set (players-blind-10.toml, 266 questions written the same way) was
+measured once on 2026-11-26, after the fourteenth round was merged, as shipped (83.0% / 93.7% / 65.0% / 1).
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -167,6 +169,10 @@ def main() -> None:
         tuned["issue 22's ninth blind set"] = report(
             "issue 22's ninth blind set (measured once on 2026-11-26, after the twelfth round; tuning data since)",
             load("players-blind-9.toml"),
+        )
+        tuned["issue 22's tenth blind set"] = report(
+            "issue 22's tenth blind set (measured once on 2026-11-26, after the fourteenth round; tuning data since)",
+            load("players-blind-10.toml"),
         )
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
