@@ -121,4 +121,5 @@ def test_an_empty_hand_read_for_want_of_hands_says_no_hands_were_given(tmp_path:
 def test_a_recall_is_named_in_the_clash_s_one_line_summary() -> None:
     # Review 9's E4b, review 10's L8: the summary listed what resolved and advanced, not the spell taken back.
     out = rulebook("resolve", "P1:constellation", "P1:starfall", "P2:fireball", "--clash", "1")
-    assert out.startswith("Clash I: P1:starfall, P2:fireball, P1:constellation resolve; P1:starfall recalled to the hand")
+    summary = "Clash I: P1:starfall, P2:fireball, P1:constellation resolve; P1:starfall recalled to the hand"
+    assert out.startswith(summary)
