@@ -39,40 +39,36 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import evaluation, fast
+from rulebook.elementals import evaluation, fast, tuned
 from rulebook.elementals.simulation import SimulationResult
 
 #: The searched coordinates: the fast path's terms, then the kings' values.
 TERMS: tuple[str, ...] = fast.TERMS
 KINGS: tuple[str, ...] = ("KH", "KS", "KD", "KC")
 NAMES: tuple[str, ...] = (*TERMS, *KINGS)
-LINEAR = frozenset({"danger_from"})
+#: Searched as they are (a threshold, and the extra terms, whose sign is not known), the others as logarithms.
+LINEAR = frozenset({"danger_from", *tuned.EXTRA})
+
+Table = dict[str, dict[str, float]]
 
 
-def table_of(vector: list[float]) -> tuple[dict[str, float], dict[str, float]]:
-    """The weights and power values of a point of the search space (logarithms but ``danger_from``)."""
-    real = {k: (v if k in LINEAR else math.exp(v)) for k, v in zip(NAMES, vector, strict=True)}
-    weights = {**evaluation.WEIGHTS, **{k: real[k] for k in TERMS}}
-    return weights, {k: real[k] for k in KINGS}
+def table_of(vector: list[float], names: tuple[str, ...] = NAMES) -> Table:
+    """The table (weights, power values, extra terms) of a point of the search space."""
+    real = {k: (v if k in LINEAR else math.exp(v)) for k, v in zip(names, vector, strict=True)}
+    return {"weights": {**evaluation.WEIGHTS, **{k: real[k] for k in TERMS}},
+            "values": {k: real[k] for k in KINGS},
+            "extra": {k: real[k] for k in tuned.EXTRA if k in real}}
 
 
-def point_of(weights: dict[str, float], values: dict[str, float]) -> list[float]:
-    """The point of the search space of a table."""
+def point_of(weights: dict[str, float], values: dict[str, float], names: tuple[str, ...] = NAMES) -> list[float]:
+    """The point of the search space of a table (the extra terms at 0)."""
     both = {**weights, **values}
-    return [both[k] if k in LINEAR else math.log(both[k]) for k in NAMES]
+    return [both.get(k, 0.0) if k in LINEAR else math.log(both[k]) for k in names]
 
 
-def planner_with(weights: dict[str, float], values: dict[str, float]) -> type[fast.TurnPlanner]:
+def planner_with(table: Table) -> type[fast.TurnPlanner]:
     """The fast path's turn search scoring with this table."""
-    w = tuple(weights[k] for k in TERMS)
-    v = {fast.CARD_ID[k]: x for k, x in values.items()}
-
-    class Tuned(fast.TurnPlanner):
-        def __init__(self, slots: tuple[int, ...], deck: tuple[int, ...], layout: int) -> None:
-            super().__init__(slots, deck, layout)
-            self.w, self.values = w, v
-
-    return Tuned
+    return tuned.planner(table)
 
 
 def play(layout: int, seeds: range, planner: type[fast.TurnPlanner]) -> list[tuple[bool, int]]:
@@ -90,9 +86,12 @@ def cmd_search(args: argparse.Namespace) -> None:
     if path.exists():
         state = json.loads(path.read_text(encoding="utf-8"))
     else:
-        mean = point_of(dict(evaluation.WEIGHTS), dict(evaluation.POWER_VALUE))
-        spread = [args.sigma_linear if k in LINEAR else args.sigma for k in NAMES]
-        state = {"names": list(NAMES), "args": vars(args), "generations": [], "mean": mean, "spread": spread}
+        names = (*NAMES, *tuned.EXTRA) if args.extra else NAMES
+        mean = point_of(dict(evaluation.WEIGHTS), dict(evaluation.POWER_VALUE), names)
+        spread = [args.sigma_extra if k in tuned.EXTRA else args.sigma_linear if k in LINEAR else args.sigma
+                  for k in names]
+        state = {"names": list(names), "args": vars(args), "generations": [], "mean": mean, "spread": spread}
+    names = tuple(state["names"])
     rng = random.Random(args.seed + len(state["generations"]))
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     while len(state["generations"]) < args.generations:
@@ -100,21 +99,20 @@ def cmd_search(args: argparse.Namespace) -> None:
         seeds = range(args.first + g * args.deals, args.first + (g + 1) * args.deals)
         mean, spread = state["mean"], state["spread"]
         start = time.process_time()
-        base = play(args.layout, seeds, planner_with(*table_of(mean)))
+        base = play(args.layout, seeds, planner_with(table_of(mean, names)))
         candidates = []
         for _ in range(args.candidates):
             x = [rng.gauss(m, s) for m, s in zip(mean, spread, strict=True)]
-            rows = play(args.layout, seeds, planner_with(*table_of(x)))
+            rows = play(args.layout, seeds, planner_with(table_of(x, names)))
             candidates.append({"x": x, "wins": sum(w for w, _ in rows), "defeated": sum(d for _, d in rows),
                                "score": objective(rows, args.defeated)})
         candidates.sort(key=lambda c: -c["score"])
         elite = candidates[: max(2, round(args.elite * args.candidates))]
         noise = args.noise / (g + 1)
-        new_mean = [sum(c["x"][i] for c in elite) / len(elite) for i in range(len(NAMES))]
+        new_mean = [sum(c["x"][i] for c in elite) / len(elite) for i in range(len(names))]
         new_spread = [
-            math.sqrt(sum((c["x"][i] - new_mean[i]) ** 2 for c in elite) / len(elite) + noise
-                      * (1 if NAMES[i] not in LINEAR else 25))
-            for i in range(len(NAMES))
+            math.sqrt(sum((c["x"][i] - new_mean[i]) ** 2 for c in elite) / len(elite) + noise * _scale(args, k))
+            for i, k in enumerate(names)
         ]
         record = {
             "generation": g, "seeds": [seeds.start, seeds.stop - 1], "cpu": time.process_time() - start,
@@ -137,7 +135,15 @@ def cmd_search(args: argparse.Namespace) -> None:
         if log:
             log.write(line + "\n")
             log.flush()
-    print(json.dumps(dict(zip(NAMES, [round(x, 4) for x in state["mean"]], strict=True))))
+    print(json.dumps(table_of(state["mean"], names)))
+
+
+def _scale(args: argparse.Namespace, name: str) -> float:
+    """The noise's scale for a coordinate: 1 for a logarithm, 25 for ``danger_from``, the extra terms' first spread
+    over the logarithms' (squared) for them."""
+    if name in tuned.EXTRA:
+        return (args.sigma_extra / args.sigma) ** 2
+    return 25.0 if name in LINEAR else 1.0
 
 
 def sign_p(a: int, b: int) -> float:
@@ -150,12 +156,13 @@ def sign_p(a: int, b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def load_table(path: str, pick: str) -> tuple[dict[str, float], dict[str, float]]:
+def load_table(path: str, pick: str) -> Table:
     """A table from a checkpoint: its ``mean``, or the ``best`` candidate of its last generation."""
     state = json.loads(Path(path).read_text(encoding="utf-8"))
+    names = tuple(state["names"])
     if pick == "mean":
-        return table_of(state["mean"])
-    return table_of(state["generations"][-1]["candidates"][0]["x"])
+        return table_of(state["mean"], names)
+    return table_of(state["generations"][-1]["candidates"][0]["x"], names)
 
 
 def describe(name: str, rows: list[tuple[bool, int]]) -> str:
@@ -170,9 +177,9 @@ def cmd_check(args: argparse.Namespace) -> None:
     start = time.process_time()
     base = play(args.layout, seeds, fast.TurnPlanner)
     cpu_base = (time.process_time() - start) / len(seeds)
-    weights, values = load_table(args.table, args.pick)
+    table = load_table(args.table, args.pick)
     start = time.process_time()
-    rows = play(args.layout, seeds, planner_with(weights, values))
+    rows = play(args.layout, seeds, planner_with(table))
     cpu = (time.process_time() - start) / len(seeds)
     up = sum(a[0] and not b[0] for a, b in zip(rows, base, strict=True))
     down = sum(b[0] and not a[0] for a, b in zip(rows, base, strict=True))
@@ -184,8 +191,7 @@ def cmd_check(args: argparse.Namespace) -> None:
         with open(args.rows, "a", encoding="utf-8") as out:
             for s, a, b in zip(seeds, rows, base, strict=True):
                 out.write(json.dumps({"layout": args.layout, "seed": s, "cem": a, "planner": b}) + "\n")
-    print(json.dumps({"weights": {k: round(weights[k], 4) for k in TERMS},
-                      "values": {k: round(v, 4) for k, v in values.items()}}))
+    print(json.dumps({part: {k: round(v, 4) for k, v in table[part].items()} for part in table}))
 
 
 def cmd_summary(args: argparse.Namespace) -> None:
@@ -201,7 +207,7 @@ def cmd_summary(args: argparse.Namespace) -> None:
               f"today's planner {today}; candidates best {wins[-1]}, median {wins[len(wins) // 2]}; "
               f"CPU {record['cpu']:.0f} s", flush=True)
     print("mean now: " + json.dumps({k: round(v if k in LINEAR else math.exp(v), 3)
-                                     for k, v in zip(NAMES, state["mean"], strict=True)}))
+                                     for k, v in zip(state["names"], state["mean"], strict=True)}))
 
 
 def main(argv: list[str] | None = None) -> Any:
@@ -217,6 +223,8 @@ def main(argv: list[str] | None = None) -> Any:
     s.add_argument("--sigma", type=float, default=0.5, help="first spread of a log weight")
     s.add_argument("--sigma-linear", type=float, default=4.0, help="first spread of danger_from")
     s.add_argument("--noise", type=float, default=0.04, help="variance added at generation g: noise / (g + 1)")
+    s.add_argument("--extra", action="store_true", help="search the weights of tuned.EXTRA too (from 0)")
+    s.add_argument("--sigma-extra", type=float, default=20.0, help="first spread of an extra term's weight")
     s.add_argument("--defeated", type=float, default=0.02, help="objective: per elemental defeated")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--out", required=True)
