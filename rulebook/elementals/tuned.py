@@ -24,15 +24,18 @@ from typing import Any, ClassVar
 from rulebook import elementals as E
 from rulebook.elementals import fast
 from rulebook.elementals.bots import WORK
-from rulebook.elementals.evaluation import WEIGHTS
+from rulebook.elementals.evaluation import POWER_VALUE, WEIGHTS
 from rulebook.elementals.fast import CARD_ELEMENT, CARD_ID, CARD_POWER, TERMS, TurnPlanner
 
-__all__ = ["EXTRA", "Tuned", "best_plan", "planner", "play_out"]
+__all__ = ["EXTRA", "TABLE", "Tuned", "best_plan", "planner", "play_out"]
 
 #: The terms a table may weigh beyond the evaluation's: the deck's share of cards completing each started attack
 #: (summed over the attacks), and of cards banishing each ready elemental.
 EXTRA = ("completers", "banishers")
 Table = Mapping[str, Mapping[str, float]]
+#: The table the hint's players use when asked for this one (``hint.ROLLOUT_PLAYER`` ``"tuned"``): today's planner's
+#: until a searched table wins more (``benchmarks/results/elementals-hint-cem.txt``).
+TABLE: Table = {"weights": dict(WEIGHTS), "values": dict(POWER_VALUE)}
 
 
 class Tuned(TurnPlanner):
@@ -85,14 +88,15 @@ def planner(table: Table) -> type[Tuned]:
     return type("TunedPlanner", (Tuned,), {"TABLE": table})
 
 
-def play_out(state: E.ElementalsState, table: Table) -> tuple[bool, int]:
+def play_out(state: E.ElementalsState, table: Table | None = None) -> tuple[bool, int]:
     """Play ``state`` (``fast.supported``) to its end with the search scoring by ``table``: whether the game is
-    won, and how many elementals are defeated."""
-    return fast.play_out(state, planner(table))
+    won, and how many elementals are defeated (``TABLE`` by default)."""
+    return fast.play_out(state, planner(TABLE if table is None else table))
 
 
-def best_plan(state: E.ElementalsState, table: Table) -> tuple[Any, ...]:
-    """The plan for the turn under way in ``state`` (``fast.supported``) of the search scoring by ``table``.
+def best_plan(state: E.ElementalsState, table: Table | None = None) -> tuple[Any, ...]:
+    """The plan for the turn under way in ``state`` (``fast.supported``) of the search scoring by ``table``
+    (``TABLE`` by default).
 
     Examples:
         >>> from rulebook import elementals
@@ -101,7 +105,7 @@ def best_plan(state: E.ElementalsState, table: Table) -> tuple[Any, ...]:
         Play(card='5S', target='KS', power=None)
     """
     slots, node = fast.compact(state)
-    search = planner(table)(slots, tuple(CARD_ID[c] for c in state.deck), state.layout)
+    search = planner(TABLE if table is None else table)(slots, tuple(CARD_ID[c] for c in state.deck), state.layout)
     search.search(node)
     WORK[0] += len(search.memo)
     return tuple(fast.action_of(m) for m in search.plan(node))
