@@ -3,10 +3,15 @@ the terms a player sees beyond the evaluation's change its play only by what the
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from elementals_views import hidden_reordered
 
 from rulebook import elementals
 from rulebook.elementals import evaluation, fast, tuned
+from rulebook.elementals import hint as hints
+from rulebook.elementals.bots import Planner
 
 TODAY = {"weights": dict(evaluation.WEIGHTS), "values": dict(evaluation.POWER_VALUE)}
 
@@ -46,3 +51,17 @@ def test_the_extra_terms_count_the_decks_cards_that_complete_or_banish() -> None
     assert score({"banishers": 90.0}) - plain == pytest.approx(30.0)
     # The deck's make-up counts, never its order.
     assert score({"completers": 90.0, "banishers": 9.0}, deck[::-1]) == score({"completers": 90.0, "banishers": 9.0})
+
+
+def test_the_hint_with_the_tuned_player_never_reads_the_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tuned, "TABLE", {**TODAY, "extra": {"completers": 40.0, "banishers": 20.0}})
+    monkeypatch.setattr(hints, "ROLLOUT_PLAYER", "tuned")
+    monkeypatch.setattr(hints, "KEPT_PLAYER", "tuned")
+    state, rng = elementals.new_game(seed=12), random.Random(12)
+    for _ in range(9):
+        state = state.apply(Planner()(state, rng))
+    other = hidden_reordered(state, random.Random(1))
+    assert other != state and hints.visible(other) == hints.visible(state)
+    first, second = hints.hint(state, samples=6), hints.hint(other, samples=6)
+    assert (first.action, first.plan, first.won) == (second.action, second.plan, second.won)
+    assert first.action in state.legal_actions()
