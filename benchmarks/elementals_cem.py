@@ -177,21 +177,24 @@ def cmd_check(args: argparse.Namespace) -> None:
     start = time.process_time()
     base = play(args.layout, seeds, fast.TurnPlanner)
     cpu_base = (time.process_time() - start) / len(seeds)
-    table = load_table(args.table, args.pick)
-    start = time.process_time()
-    rows = play(args.layout, seeds, planner_with(table))
-    cpu = (time.process_time() - start) / len(seeds)
-    up = sum(a[0] and not b[0] for a, b in zip(rows, base, strict=True))
-    down = sum(b[0] and not a[0] for a, b in zip(rows, base, strict=True))
     print(f"layout {args.layout}, seeds {seeds.start}-{seeds.stop - 1}")
-    print(describe("today's planner", base) + f", CPU {cpu_base:.4f} s a game")
-    print(describe(f"CEM table ({args.pick})", rows) + f", CPU {cpu:.4f} s a game")
-    print(f"won {up} it lost, lost {down} it won (sign test p {sign_p(up, down):.3f})")
-    if args.rows:
-        with open(args.rows, "a", encoding="utf-8") as out:
-            for s, a, b in zip(seeds, rows, base, strict=True):
-                out.write(json.dumps({"layout": args.layout, "seed": s, "cem": a, "planner": b}) + "\n")
-    print(json.dumps({part: {k: round(v, 4) for k, v in table[part].items()} for part in table}))
+    print(describe("today's planner", base) + f", CPU {cpu_base:.4f} s a game", flush=True)
+    for path in args.table:
+        for pick in args.pick:
+            table = load_table(path, pick)
+            start = time.process_time()
+            rows = play(args.layout, seeds, planner_with(table))
+            cpu = (time.process_time() - start) / len(seeds)
+            up = sum(a[0] and not b[0] for a, b in zip(rows, base, strict=True))
+            down = sum(b[0] and not a[0] for a, b in zip(rows, base, strict=True))
+            print(describe(f"{Path(path).name} ({pick})", rows) + f", CPU {cpu:.4f} s a game; against today's: "
+                  f"won {up} it lost, lost {down} it won (sign test p {sign_p(up, down):.3f})")
+            print(json.dumps({part: {k: round(v, 4) for k, v in table[part].items()} for part in table}), flush=True)
+            if args.rows:
+                with open(args.rows, "a", encoding="utf-8") as out:
+                    for s, a, b in zip(seeds, rows, base, strict=True):
+                        out.write(json.dumps({"layout": args.layout, "table": Path(path).name, "pick": pick,
+                                              "seed": s, "cem": a, "planner": b}) + "\n")
 
 
 def cmd_summary(args: argparse.Namespace) -> None:
@@ -233,8 +236,9 @@ def main(argv: list[str] | None = None) -> Any:
     c.add_argument("--layout", type=int, default=1)
     c.add_argument("--first", type=int, default=10_001)
     c.add_argument("--deals", type=int, default=3000)
-    c.add_argument("--table", required=True)
-    c.add_argument("--pick", choices=("mean", "best"), default="mean")
+    c.add_argument("--table", required=True, nargs="+", help="checkpoints of search")
+    c.add_argument("--pick", choices=("mean", "best"), nargs="+", default=["mean"],
+                   help="each checkpoint's mean, and/or the best candidate of its last generation")
     c.add_argument("--rows", default=None, help="append one JSON line per deal")
     m = sub.add_parser("summary")
     m.add_argument("--table", required=True, help="a checkpoint of search")
