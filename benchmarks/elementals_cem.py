@@ -174,11 +174,22 @@ def describe(name: str, rows: list[tuple[bool, int]]) -> str:
 
 def cmd_check(args: argparse.Namespace) -> None:
     seeds = range(args.first, args.first + args.deals)
-    start = time.process_time()
-    base = play(args.layout, seeds, fast.TurnPlanner)
-    cpu_base = (time.process_time() - start) / len(seeds)
     print(f"layout {args.layout}, seeds {seeds.start}-{seeds.stop - 1}")
-    print(describe("today's planner", base) + f", CPU {cpu_base:.4f} s a game", flush=True)
+    if args.baseline:
+        # Today's planner's games as an earlier check wrote them (the same deals: the planner is deterministic).
+        known = {}
+        with open(args.baseline, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                if row["layout"] == args.layout:
+                    known[row["seed"]] = tuple(row["planner"])
+        base = [known[s] for s in seeds]
+        print(describe("today's planner (from --baseline)", base), flush=True)
+    else:
+        start = time.process_time()
+        base = play(args.layout, seeds, fast.TurnPlanner)
+        cpu_base = (time.process_time() - start) / len(seeds)
+        print(describe("today's planner", base) + f", CPU {cpu_base:.4f} s a game", flush=True)
     for path in args.table:
         for pick in args.pick:
             table = load_table(path, pick)
@@ -240,6 +251,7 @@ def main(argv: list[str] | None = None) -> Any:
     c.add_argument("--pick", choices=("mean", "best"), nargs="+", default=["mean"],
                    help="each checkpoint's mean, and/or the best candidate of its last generation")
     c.add_argument("--rows", default=None, help="append one JSON line per deal")
+    c.add_argument("--baseline", default=None, help="today's planner's games from an earlier check's --rows")
     m = sub.add_parser("summary")
     m.add_argument("--table", required=True, help="a checkpoint of search")
     args = parser.parse_args(argv)
