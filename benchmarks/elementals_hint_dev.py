@@ -28,7 +28,7 @@ import statistics
 import time
 
 from rulebook import elementals
-from rulebook.elementals import evaluation, taught
+from rulebook.elementals import evaluation, taught, tuned
 from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
@@ -63,6 +63,9 @@ def configure(args: argparse.Namespace) -> None:
     if args.taught_table:
         with open(args.taught_table, encoding="utf-8") as f:
             taught.TABLE = json.load(f)
+    if args.tuned_table:
+        with open(args.tuned_table, encoding="utf-8") as f:
+            tuned.TABLE = json.load(f)
     hints.ROLLOUT_PLAYER = args.rollout_player
     hints.KEPT_PLAYER = args.kept_player
 
@@ -82,10 +85,11 @@ def main() -> None:
     parser.add_argument("--planner-lookahead", type=int, nargs=2, default=(0, 0), help="the compared planner's")
     parser.add_argument("--log", default=None, help="append one JSON line per deal")
     parser.add_argument("--variant", default=None, help="a name for the run, written in each --log line")
-    parser.add_argument("--rollout-player", choices=("planner", "taught"), default=hints.ROLLOUT_PLAYER,
+    parser.add_argument("--rollout-player", choices=("planner", "taught", "tuned"), default=hints.ROLLOUT_PLAYER,
                         help="who plays the sampled games out (hint.ROLLOUT_PLAYER)")
-    parser.add_argument("--kept-player", choices=("planner", "taught"), default=hints.KEPT_PLAYER,
+    parser.add_argument("--kept-player", choices=("planner", "taught", "tuned"), default=hints.KEPT_PLAYER,
                         help="whose plan the race keeps unless beaten (hint.KEPT_PLAYER)")
+    parser.add_argument("--tuned-table", default=None, help="the tuned player's table (tuned.TABLE), a JSON file")
     parser.add_argument("--taught-table", default=None, help="the taught player's table (taught.TABLE), a JSON file")
     parser.add_argument("--winnable", default=None, help="play only the seeds this JSON-lines file calls winnable")
     parser.add_argument("--table", default=None, help="the planner's weights from a JSON file (elementals_fit.py)")

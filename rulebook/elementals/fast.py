@@ -36,8 +36,8 @@ from rulebook import elementals as E
 from rulebook.elementals.bots import WORK
 from rulebook.elementals.evaluation import ELEMENT_INDEX, POWER, planner_weights
 
-__all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "Turn", "TurnPlanner", "action_of", "best_plan",
-           "compact", "plan_end", "planner_turn", "play_out", "supported", "uncovering", "useful"]
+__all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "TERMS", "Turn", "TurnPlanner", "action_of",
+           "best_plan", "compact", "plan_end", "planner_turn", "play_out", "supported", "uncovering", "useful"]
 
 #: Every card by its number: the titan deck, then the elementals.
 CARDS: tuple[str, ...] = (*E.TITAN_DECK, *E.ELEMENTALS)
@@ -55,6 +55,8 @@ _DEFAULTS = {"joker-banishes": "no", "joker-discard": "chosen", "empty-deck": "l
 _ORDER = ("defeated", "damage", "danger", "danger_from", "short", "spare", "economy", "ready", "started", "need",
           "stuck", "revealed", "deficit")
 _TERMS = frozenset(_ORDER)
+#: The score's terms this path plays, in the order ``TurnPlanner.w`` holds their weights.
+TERMS: tuple[str, ...] = _ORDER
 
 
 def supported(state: E.ElementalsState) -> bool:

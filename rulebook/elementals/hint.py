@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook import elementals as E
-from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught
+from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught, tuned
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.solver import Solver, order_key, position_of
 from rulebook.errors import IllegalActionError
@@ -94,7 +94,9 @@ ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 FAST = True
 #: Which player plays the sampled games out, and whose plan the race keeps unless beaten: ``"planner"``, or
 #: ``"taught"`` (``rulebook.elementals.taught``: the planner's best ends of a turn re-ranked by a score the
-#: solver taught; fast path only). Eighth round, ``benchmarks/results/elementals-hint-plans.txt``.
+#: solver taught; fast path only), or ``"tuned"`` (``rulebook.elementals.tuned``: the planner scoring with
+#: ``tuned.TABLE``; fast path only). Eighth round, ``benchmarks/results/elementals-hint-plans.txt``; ninth,
+#: ``elementals-hint-cem.txt``.
 ROLLOUT_PLAYER = "planner"
 KEPT_PLAYER = "planner"
 
@@ -211,6 +213,8 @@ def _planners_plan(state: ElementalsState, listed: list[tuple[tuple[Any, ...], A
     quick = FAST and LOOKAHEAD == (0, 0) and fast.supported(game)
     if quick and KEPT_PLAYER == "taught":
         own = taught.best_plan(game)
+    elif quick and KEPT_PLAYER == "tuned":
+        own = tuned.best_plan(game)
     else:
         own = (fast.best_plan(game) if quick else plan_turn(game, LOOKAHEAD))[1]
     for action in own:
@@ -228,6 +232,8 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     for action in line:
         after = after.apply(action)
     if FAST and ROLLOUT_LOOKAHEAD == (0, 0) and fast.supported(after):
+        if ROLLOUT_PLAYER == "tuned":
+            return tuned.play_out(after)
         return taught.play_out(after) if ROLLOUT_PLAYER == "taught" else fast.play_out(after)
     player = Planner()
     player.lookahead = ROLLOUT_LOOKAHEAD
