@@ -50,29 +50,11 @@ def test_a_target_refused_for_root_s_shield_says_so() -> None:
 
 def test_a_spell_named_where_a_first_choice_is_due_is_told_how_to_write_both() -> None:
     # L5: Daybreak first chooses recall or discard, then the spell.
-    out = rulebook(
-        "resolve",
-        "P1:daybreak",
-        "P2:root@1",
-        "P2:absorb@1",
-        "--clash",
-        "2",
-        "--choose",
-        "P1:daybreak=P2:absorb",
-        code=2,
-    )
+    daybreak = ("resolve", "P1:daybreak", "P2:root@1", "P2:absorb@1", "--clash", "2", "--choose")
+    out = rulebook(*daybreak, "P1:daybreak=P2:absorb", code=2)
     assert "accepted: recall, discard (this choice comes first; then the spell, after a comma:" in out
     assert "P1:daybreak=CHOICE,P2:absorb" in out
-    done = rulebook(
-        "resolve",
-        "P1:daybreak",
-        "P2:root@1",
-        "P2:absorb@1",
-        "--clash",
-        "2",
-        "--choose",
-        "P1:daybreak=discard,P2:absorb",
-    )
+    done = rulebook(*daybreak, "P1:daybreak=discard,P2:absorb")
     assert "P1:daybreak discards P2:absorb" in done
     assert "P2:root lies in Clash I, a past clash: not active, it shields nothing" in done
 
