@@ -496,9 +496,19 @@ def asking(question: str) -> list[str]:
         # "how long is a round, in minutes?": a short tail after a comma belongs to the clause that asks before it
         after_asked = i > 0 and bool(asked) and asked[-1] is clauses[i - 1]
         tail = after_asked and marks[i - 1] == "," and len(c) <= TAIL_WORDS
-        if (WH & set(c)) or (ASKS & set(c[:3])) or tail:
+        if (WH & set(c)) or _opens_asking(c) or tail:
             asked.append(c)
     return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]
+
+
+#: Subjects a verb that asks follows in a statement ("we have been playing for an hour", "they can see it").
+SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she"})
+
+
+def _opens_asking(clause: list[str]) -> bool:
+    """Whether a clause opens on a verb that asks ("can I", "ok does it"), not on a subject and its verb ("we have
+    been playing for an hour": told, not asked)."""
+    return any(w in ASKS and not (j and clause[j - 1] in SUBJECTS) for j, w in enumerate(clause[:3]))
 
 
 def asks_for(question: str) -> str | None:
