@@ -197,6 +197,17 @@ def _counted(said: list[str]) -> list[str]:
     return []
 
 
+#: Words of a bound on a count ("the most players", "max number of players").
+MOST = frozenset({"most", "fewest", "least", "max", "maximum", "min", "minimum"})
+
+
+def _people_next(after: list[str]) -> bool:
+    """Whether words after a bound name players: "players", "number of players" (not "most of the players")."""
+    return after[:1] in (["players"], ["people"]) or (
+        after[:2] == ["number", "of"] and after[2:3] in (["players"], ["people"])
+    )
+
+
 def _players(said: list[str]) -> bool:
     """Whether a question asks how many people a game is played by: "how many players", "can three people play",
     "can we play with three players", "a four-player game", "solo". Not "can two players play the same spell",
@@ -205,6 +216,8 @@ def _players(said: list[str]) -> bool:
         return True
     if any(said[i : i + 3] == ["how", "many", p] for i in range(len(said)) for p in PEOPLE):
         return True
+    if any(w in MOST and _people_next(said[i + 1 : i + 4]) for i, w in enumerate(said)):
+        return True  # "what's the most players it can take", "the max number of players"
     if "can" not in said and "could" not in said:
         return False
     for i, w in enumerate(said[1:], 1):
