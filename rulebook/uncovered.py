@@ -327,6 +327,10 @@ def _ranking(said: list[str]) -> bool:
     return False
 
 
+#: Words of changing a choice made for another ("swap it for a different spell").
+SWAP = frozenset({"swap", "switch", "change", "exchange", "replace", "trade"})
+
+
 def _taking_back(said: list[str]) -> bool:
     """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
     "take a spell back into my hand", which moves a card)."""
@@ -343,6 +347,12 @@ def _taking_back(said: list[str]) -> bool:
             return True
         if w in ("undo", "takeback", "takebacks"):
             return True
+        if (
+            w in SWAP
+            and said[i + 2 : i + 3] == ["for"]
+            and {"different", "another", "other"} & set(said[i + 3 : i + 6])
+        ):
+            return True  # "can I swap it for a different spell": a choice made, changed
     return False
 
 
