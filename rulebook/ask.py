@@ -222,7 +222,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
 
     defining = _defining(query.text)
     scores, covered, closest, total = _bm25_scores(query, lex)
-    said = [query.corrected.get(w, w) for w in words(query.text)]
+    said = [query.corrected.get(w, w) for w in words(query.text) if w not in query.denied]
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
