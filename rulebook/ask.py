@@ -222,7 +222,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
 
     defining = _defining(query.text)
     scores, covered, closest, total = _bm25_scores(query, lex)
-    said = [query.corrected.get(w, w) for w in words(query.text)]
+    said = [query.corrected.get(w, w) for w in words(query.text) if w not in query.denied]
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
@@ -291,11 +291,29 @@ def _players_words_only(query: Query, best: dict[str, Any], lex: Lexicon) -> boo
     Players' words widen what a record answers; they are not enough alone to say that a question with no sign
     of any of these games is about one of them.
     """
-    if query.cued or query.named:
+    if query.cued or (query.named and not _common_name(query, lex)):
         return False
     rid, _game, _kind, title, text, *_ = lex.records[lex.by_id[best["id"]]]
     own = {stem(w) for w in words(f"{rid.replace('.', ' ').replace('-', ' ')} {title} {text}")}
+    # the game's own name is not a word the record meets the question in
+    own -= {stem(w) for gid in query.named for name in rulebook.game(gid).names for w in words(name)}
     return not any(s in own for c in query.concepts for s in c.stems)
+
+
+def _common_name(query: Query, lex: Lexicon) -> bool:
+    """Whether the question names its game only by one word of a longer name ("elephants" for "Elemental
+    Elephants"), an everyday word as likely the thing itself ("elephants in the wild")."""
+    said = words(query.text)
+    for gid in query.named:
+        full = words(rulebook.game(gid).name)
+        used = [words(name) for name in rulebook.game(gid).names if _says(said, words(name))]
+        if len(full) < 2 or any(len(name) > 1 or name[0] not in full for name in used):
+            return False
+    return True
+
+
+def _says(said: list[str], name: list[str]) -> bool:
+    return any(said[i : i + len(name)] == name for i in range(len(said) - len(name) + 1))
 
 
 def _one_shared_word(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:

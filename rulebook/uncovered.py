@@ -197,6 +197,17 @@ def _counted(said: list[str]) -> list[str]:
     return []
 
 
+#: Words of a bound on a count ("the most players", "max number of players").
+MOST = frozenset({"most", "fewest", "least", "max", "maximum", "min", "minimum"})
+
+
+def _people_next(after: list[str]) -> bool:
+    """Whether words after a bound name players: "players", "number of players" (not "most of the players")."""
+    return after[:1] in (["players"], ["people"]) or (
+        after[:2] == ["number", "of"] and after[2:3] in (["players"], ["people"])
+    )
+
+
 def _players(said: list[str]) -> bool:
     """Whether a question asks how many people a game is played by: "how many players", "can three people play",
     "can we play with three players", "a four-player game", "solo". Not "can two players play the same spell",
@@ -205,6 +216,8 @@ def _players(said: list[str]) -> bool:
         return True
     if any(said[i : i + 3] == ["how", "many", p] for i in range(len(said)) for p in PEOPLE):
         return True
+    if any(w in MOST and _people_next(said[i + 1 : i + 4]) for i, w in enumerate(said)):
+        return True  # "what's the most players it can take", "the max number of players"
     if "can" not in said and "could" not in said:
         return False
     for i, w in enumerate(said[1:], 1):
@@ -314,6 +327,10 @@ def _ranking(said: list[str]) -> bool:
     return False
 
 
+#: Words of changing a choice made for another ("swap it for a different spell").
+SWAP = frozenset({"swap", "switch", "change", "exchange", "replace", "trade"})
+
+
 def _taking_back(said: list[str]) -> bool:
     """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
     "take a spell back into my hand", which moves a card)."""
@@ -330,6 +347,12 @@ def _taking_back(said: list[str]) -> bool:
             return True
         if w in ("undo", "takeback", "takebacks"):
             return True
+        if (
+            w in SWAP
+            and said[i + 2 : i + 3] == ["for"]
+            and {"different", "another", "other"} & set(said[i + 3 : i + 6])
+        ):
+            return True  # "can I swap it for a different spell": a choice made, changed
     return False
 
 
@@ -496,9 +519,19 @@ def asking(question: str) -> list[str]:
         # "how long is a round, in minutes?": a short tail after a comma belongs to the clause that asks before it
         after_asked = i > 0 and bool(asked) and asked[-1] is clauses[i - 1]
         tail = after_asked and marks[i - 1] == "," and len(c) <= TAIL_WORDS
-        if (WH & set(c)) or (ASKS & set(c[:3])) or tail:
+        if (WH & set(c)) or _opens_asking(c) or tail:
             asked.append(c)
     return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]
+
+
+#: Subjects a verb that asks follows in a statement ("we have been playing for an hour", "they can see it").
+SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she"})
+
+
+def _opens_asking(clause: list[str]) -> bool:
+    """Whether a clause opens on a verb that asks ("can I", "ok does it"), not on a subject and its verb ("we have
+    been playing for an hour": told, not asked)."""
+    return any(w in ASKS and not (j and clause[j - 1] in SUBJECTS) for j, w in enumerate(clause[:3]))
 
 
 def asks_for(question: str) -> str | None:

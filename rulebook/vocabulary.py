@@ -260,6 +260,8 @@ class Query:
     cued: dict[str, int] = field(default_factory=dict)
     #: Other games and pastimes the question names ("magic the gathering", "chess").
     elsewhere: list[str] = field(default_factory=list)
+    #: Cards and abilities told as not used ("P2 does not use Fortify"): not read as what the question is about.
+    denied: list[str] = field(default_factory=list)
 
     @property
     def terms(self) -> list[str]:
@@ -442,10 +444,12 @@ class Lexicon:
         query = Query(capped(text, what))
         tokens = cards_spelt_out(words(query.text))
         seen: set[str] = set()
+        aside: list[Concept] = []
         i = 0
         while i < len(tokens) and len(query.concepts) < MAX_CONCEPTS:
             phrase, size = self._phrase(tokens, i)
             i += size
+            denied = False
             if phrase in self.names:
                 gid = self.names[phrase]
                 if gid not in query.named:
@@ -465,6 +469,8 @@ class Lexicon:
             if phrase in self.cues:
                 game = self.cues[phrase]
                 query.cued[game] = query.cued.get(game, 0) + 1
+                # "P2 does not use Fortify", "they dont surge": told as not used, not what is asked about
+                denied = _denied(tokens[max(0, i - size - 4) : i - size])
             if phrase in seen or (size == 1 and not _meaningful(phrase)):
                 continue
             seen.add(phrase)
@@ -486,8 +492,9 @@ class Lexicon:
                 query.expanded[phrase] = list(extra)
                 stems += [self.stem(w) for w in extra]
             if stems:
-                query.concepts.append(Concept(phrase, tuple(dict.fromkeys(stems)), typed))
-        return query
+                concept = Concept(phrase, tuple(dict.fromkeys(stems)), typed)
+                (aside if denied else query.concepts).append(concept)
+        return _unless_alone(query, aside, self.cues)
 
     def _phrase(self, tokens: list[str], i: int) -> tuple[str, int]:
         """The longest known phrase (synonym, game name or cue) starting at ``tokens[i]``, else the word."""
@@ -499,6 +506,34 @@ class Lexicon:
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+
+#: Words that deny a deed ("does not use", "they dont surge"); "t" is the end of "doesn't", "didn't" or "don't".
+_DENY = frozenset({"not", "dont", "doesnt", "didnt", "never", "without"})
+_DENIED_T = frozenset({"don", "doesn", "didn"})
+#: Verbs between a denial and the card or ability used ("does not use Fortify", "without playing Blaze").
+_USE = frozenset({"use", "uses", "using", "used", "declare", "declares", "declaring", "play", "plays", "playing"})
+
+
+def _unless_alone(query: Query, aside: list[Concept], cues: dict[str, str]) -> Query:
+    """The question with the cards and abilities told as not used left out, when another of them is read ("P1 uses
+    Blaze; P2 does not use Fortify"); kept when none is ("what if I don't use Fortify" asks about Fortify)."""
+    if aside and not any(c.word in cues for c in query.concepts):
+        query.concepts += aside
+    elif aside:
+        query.denied = [w for c in aside for w in c.word.split()]
+    return query
+
+
+def _denied(before: list[str]) -> bool:
+    """Whether the words just before a card or ability deny its use ("does not use", "dont"), not whether one may
+    use it ("cannot use", "can not use" ask about the rule)."""
+    rest = before[:-1] if before[-1:] and before[-1] in _USE else before
+    if not rest:
+        return False
+    last = rest[-1]
+    if last == "t":
+        return rest[-2:-1] != [] and rest[-2] in _DENIED_T
+    return last in _DENY and not (last == "not" and rest[-2:-1] in (["can"], ["may"], ["must"], ["should"]))
 
 
 def _parts() -> list[bytes | str]:

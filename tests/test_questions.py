@@ -272,8 +272,9 @@ def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
 #: refused, 84.6% uncovered refused (33 of 39). Issue 22's ninth round (tuned): 83.6% top-1, 95.9% top-3. The
 #: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188). The twelfth round (tuned): 86.7% top-1 (169),
 #: 96.9% top-3 (189). The thirteenth round (tuned): 87.2% top-1 (170), 97.9% top-3 (191), 1.0% of real questions
-#: refused (2). The fourteenth round (tuned): 89.2% top-1 (174).
-BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 0.95, "wrongly_refused": 0.0103}
+#: refused (2). The fourteenth round (tuned): 89.2% top-1 (174). The fifteenth round (tuned): every off-topic question
+#: refused (20 of 20).
+BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
 BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
@@ -293,8 +294,9 @@ def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
 #: (tuned): 82.7% top-1, 95.0% top-3, 71.1% uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170
 #: of 202). The twelfth round (tuned): 84.7% top-1 (171), 95.5% top-3 (193). The fourteenth round (tuned): 87.1% top-1
 #: (176), 96.5% top-3 (195), 1.0% of real questions refused (2), 73.7% of uncovered questions refused (28 of 38).
+#: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38).
 BLIND_5_FLOORS = {"top1": 0.871, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
-BLIND_5_UNCOVERED_REFUSED = 0.736
+BLIND_5_UNCOVERED_REFUSED = 0.763
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -335,7 +337,8 @@ def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
 #: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
 #: The twelfth round (tuned): 77.8% top-1 (154 of 198), 93.4% top-3 (185), 2.0% of real questions refused (4).
 #: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
-BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 0.95, "wrongly_refused": 0.0203}
+#: The fifteenth round (tuned): every off-topic question refused (20 of 20).
+BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
 BLIND_7_UNCOVERED_REFUSED = 0.666
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -376,8 +379,9 @@ def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
 #: Issue 22's thirteenth round (tuned on this set's misses; TUNED figures, not blind ones): 83.8% top-1 (176 of 210),
 #: 95.2% top-3 (200), 1.4% of real questions refused (3), 60.5% of uncovered questions refused (26 of 43).
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
+#: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43).
 BLIND_9_FLOORS = {"top1": 0.847, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
-BLIND_9_UNCOVERED_REFUSED = 0.674
+BLIND_9_UNCOVERED_REFUSED = 0.697
 BLIND_9_COMPUTED_UNASKED = 0
 
 
@@ -393,9 +397,12 @@ def test_issue_22s_ninth_blind_set_holds_the_figures_measured_once() -> None:
 #: top-3 (193), 3.9% of real questions refused (8), 95% of off-topic questions refused (19 of 20), 65.0% of uncovered
 #: questions refused (26 of 40), one computed answer to a question not asked. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_10_FLOORS = {"top1": 0.830, "top3": 0.936, "off_topic_refused": 0.95, "wrongly_refused": 0.0389}
-BLIND_10_UNCOVERED_REFUSED = 0.65
-BLIND_10_COMPUTED_UNASKED = 1
+#: Issue 22's fifteenth round (tuned on this set's misses; TUNED figures, not blind ones): 84.9% top-1 (175 of 206),
+#: 94.7% top-3 (195), 3.4% of real questions refused (7), every off-topic question refused (20 of 20), 70.0% of
+#: uncovered questions refused (28 of 40), no computed answer to a question not asked.
+BLIND_10_FLOORS = {"top1": 0.849, "top3": 0.946, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
+BLIND_10_UNCOVERED_REFUSED = 0.70
+BLIND_10_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_tenth_blind_set_holds_the_figures_measured_once() -> None:

@@ -189,11 +189,30 @@ ASKING_ADVANCE = frozenset({"can", "could", "does", "do", "will", "would", "may"
 def _move_or_advance(words: list[Token]) -> Reading | None:
     """A question whether Gravitate may move a spell, or whether a spell advances, read; None for other questions."""
     said = {t.word for t in words}
-    if said & MOVE_WORDS and "gravitate" in said:
+    asked = _asked(words)
+    # a move told as done, then a question about the moved spell ("... used Gravitate to move my Fireball. Does it
+    # still advance out of Clash II?"): the rules of a moved spell answer it, not whether the move is allowed
+    told = bool(asked & (ADVANCE_WORDS | {"resolve", "resolves"})) and not asked & MOVE_WORDS
+    if said & MOVE_WORDS and "gravitate" in said and not told:
         moved = _gravitate(words)
         if moved is not None:
             return moved
     return _advance(words) if said & ADVANCE_WORDS else None
+
+
+def _asked(words: list[Token]) -> set[str]:
+    """The words of the sentences that ask (those ending in "?"; the last sentence when none does)."""
+    sentences: list[list[str]] = [[]]
+    asking: list[bool] = []
+    for t in words:
+        if t.word in (".", "?", "!"):
+            asking.append(t.word == "?")
+            sentences.append([])
+        else:
+            sentences[-1].append(t.word)
+    asking.append(False)
+    chosen = [s for s, a in zip(sentences, asking, strict=True) if a] or [s for s in sentences if s][-1:]
+    return {w for s in chosen for w in s}
 
 
 def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
