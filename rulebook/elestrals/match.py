@@ -318,8 +318,8 @@ def end_of_round(
 ) -> Ruling:
     """The winner when a game is decided by counting: at the end of the round's 3 extra turns, or
     (``stuck=True``) when both players agree neither can make the other Expend. A player who must draw or
-    Expend (``draws``, ``expends``, as in [`game_end`][rulebook.elestrals.game_end]) from an empty deck loses first: only a game
-    still going is counted.
+    Expend (``draws``, ``expends``, as in [`game_end`][rulebook.elestrals.game_end]) from an empty deck loses first:
+    only a game still going is counted.
 
     ``value``: ``{"winner", "decided_by": "spirits" | "main deck" | "next draw" | "a loss"}`` (with
     ``losers`` when a loss decided).
