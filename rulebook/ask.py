@@ -35,7 +35,6 @@ Examples:
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from typing import Any
 
 import rulebook
@@ -172,20 +171,31 @@ def rank(
     return scores.listed(lex, limit)
 
 
-@dataclass
 class Scores:
     """A question's scores against every record it meets (see `rank`): the combined score by record number, and its
     parts as found (each part's ``top`` scales it so that its best record scores 1). The reranker
-    (`rulebook.rerank`) reads the parts of the best records as features."""
+    (`rulebook.rerank`) reads the parts of the best records as features.
 
-    combined: dict[int, float]
-    lexical: dict[int, float]
-    cosine: dict[int, float]
-    pieces: dict[int, float]
-    covered: dict[int, float]
-    asked: dict[int, float]
-    top: dict[str, float]
-    defining: bool
+    A plain class, not a dataclass: made once per question, never compared, and `ask` starts faster without the
+    methods a dataclass writes at import (issue 22's start-up bound).
+    """
+
+    __slots__ = ("asked", "combined", "cosine", "covered", "defining", "lexical", "pieces", "top")
+
+    def __init__(
+        self,
+        *,
+        combined: dict[int, float],
+        lexical: dict[int, float],
+        cosine: dict[int, float],
+        pieces: dict[int, float],
+        covered: dict[int, float],
+        asked: dict[int, float],
+        top: dict[str, float],
+        defining: bool,
+    ) -> None:
+        self.combined, self.lexical, self.cosine, self.pieces = combined, lexical, cosine, pieces
+        self.covered, self.asked, self.top, self.defining = covered, asked, top, defining
 
     def part(self, name: str, doc: int) -> float:
         """One part of a record's score, scaled so that the best record scores 1 (``coverage``: the share of the
@@ -470,21 +480,27 @@ def _option_note(hit: dict[str, Any]) -> str | None:
     )
 
 
-@dataclass
 class _Reading:
     """How `ask` read a question: the query (its table talk left out if it had to be), the ranked records, and
-    whether it is refused, asks about another pastime, or is about these games but no record answers it."""
+    whether it is refused, asks about another pastime, or is about these games but no record answers it; what none
+    of the nearest rulings does ("states a number of players"), when the question's form says; and the scores the
+    ranking came from (the reranker's features). A plain class, as `Scores` is."""
 
-    query: Query
-    ranked: list[dict[str, Any]]
-    refused: bool
-    elsewhere: bool
-    uncovered: bool
-    about: list[str]
-    #: What none of the nearest rulings does ("states a number of players"), when the question's form says.
-    missing: str | None = None
-    #: The scores the ranking came from (the reranker's features).
-    scores: Scores | None = None
+    __slots__ = ("about", "elsewhere", "missing", "query", "ranked", "refused", "scores", "uncovered")
+
+    def __init__(
+        self,
+        query: Query,
+        ranked: list[dict[str, Any]],
+        refused: bool,
+        elsewhere: bool,
+        uncovered: bool,
+        about: list[str],
+        missing: str | None = None,
+        scores: Scores | None = None,
+    ) -> None:
+        self.query, self.ranked, self.refused, self.elsewhere = query, ranked, refused, elsewhere
+        self.uncovered, self.about, self.missing, self.scores = uncovered, about, missing, scores
 
 
 def _cued_elsewhere(query: Query, ranked: list[dict[str, Any]]) -> str | None:
