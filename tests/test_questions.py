@@ -15,6 +15,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import rulebook
 from rulebook.ask import ask
 
@@ -216,14 +218,6 @@ BLIND_2_UNCOVERED_REFUSED = 0.857
 BLIND_2_COMPUTED_UNASKED = 1
 
 
-def test_issue_22s_second_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-2.toml", BLIND_2_FLOORS, BLIND_2_UNCOVERED_REFUSED, BLIND_2_COMPUTED_UNASKED)
-
-
-def test_issue_22s_blind_questions_hold_the_figures_measured_once() -> None:
-    _holds("players-blind.toml", BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED)
-
-
 def test_issue_22s_third_round_development_questions_hold_their_figures() -> None:
     # tests/data/players-dev-3.toml (tuning data, written by the third round itself: 22 real questions, most of them
     # long and chatty, 16 in-game questions no document covers, 4 off-topic): 63.6% top-1, 81.8% top-3, 12 of 16
@@ -255,10 +249,6 @@ BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
 
-def test_issue_22s_third_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-3.toml", BLIND_3_FLOORS, BLIND_3_UNCOVERED_REFUSED, BLIND_3_COMPUTED_UNASKED)
-
-
 #: Issue 22's fourth blind set (tests/data/players-blind-4.toml: 195 real questions of which 25 computable, 39 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
 #: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on
@@ -279,10 +269,6 @@ BLIND_4_UNCOVERED_REFUSED = 0.846
 BLIND_4_COMPUTED_UNASKED = 1
 
 
-def test_issue_22s_fourth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-4.toml", BLIND_4_FLOORS, BLIND_4_UNCOVERED_REFUSED, BLIND_4_COMPUTED_UNASKED)
-
-
 #: Issue 22's fifth blind set (tests/data/players-blind-5.toml: 202 real questions of which 30 computable, 38 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
 #: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
@@ -300,10 +286,6 @@ BLIND_5_UNCOVERED_REFUSED = 0.763
 BLIND_5_COMPUTED_UNASKED = 0
 
 
-def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-5.toml", BLIND_5_FLOORS, BLIND_5_UNCOVERED_REFUSED, BLIND_5_COMPUTED_UNASKED)
-
-
 #: Issue 22's sixth blind set (tests/data/players-blind-6.toml: 208 real questions of which 30 computable, 38 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
 #: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
@@ -319,10 +301,6 @@ def test_issue_22s_fifth_blind_set_holds_the_figures_measured_once() -> None:
 BLIND_6_FLOORS = {"top1": 0.826, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
 BLIND_6_UNCOVERED_REFUSED = 0.868
 BLIND_6_COMPUTED_UNASKED = 0
-
-
-def test_issue_22s_sixth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-6.toml", BLIND_6_FLOORS, BLIND_6_UNCOVERED_REFUSED, BLIND_6_COMPUTED_UNASKED)
 
 
 #: Issue 22's seventh blind set (tests/data/players-blind-7.toml: 198 real questions of which 29 computable, 39 in-game
@@ -343,10 +321,6 @@ BLIND_7_UNCOVERED_REFUSED = 0.666
 BLIND_7_COMPUTED_UNASKED = 0
 
 
-def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-7.toml", BLIND_7_FLOORS, BLIND_7_UNCOVERED_REFUSED, BLIND_7_COMPUTED_UNASKED)
-
-
 #: Issue 22's eighth blind set (tests/data/players-blind-8.toml: 196 real questions of which 27 computable, 42 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
 #: ranker, the readers, the players' words or any earlier set beyond a format header, and measured once on 2026-11-26
@@ -361,10 +335,6 @@ def test_issue_22s_seventh_blind_set_holds_the_figures_measured_once() -> None:
 BLIND_8_FLOORS = {"top1": 0.821, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 0.809
 BLIND_8_COMPUTED_UNASKED = 0
-
-
-def test_issue_22s_eighth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-8.toml", BLIND_8_FLOORS, BLIND_8_UNCOVERED_REFUSED, BLIND_8_COMPUTED_UNASKED)
 
 
 #: Issue 22's ninth blind set (tests/data/players-blind-9.toml: 210 real questions of which 28 computable, 43 in-game
@@ -385,10 +355,6 @@ BLIND_9_UNCOVERED_REFUSED = 0.697
 BLIND_9_COMPUTED_UNASKED = 0
 
 
-def test_issue_22s_ninth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-9.toml", BLIND_9_FLOORS, BLIND_9_UNCOVERED_REFUSED, BLIND_9_COMPUTED_UNASKED)
-
-
 #: Issue 22's tenth blind set (tests/data/players-blind-10.toml: 206 real questions of which 28 computable, 40 in-game
 #: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
 #: ranker, the readers or any earlier set beyond a format header (one record's players' words seen by a slip: the three
@@ -405,5 +371,21 @@ BLIND_10_UNCOVERED_REFUSED = 0.70
 BLIND_10_COMPUTED_UNASKED = 0
 
 
-def test_issue_22s_tenth_blind_set_holds_the_figures_measured_once() -> None:
-    _holds("players-blind-10.toml", BLIND_10_FLOORS, BLIND_10_UNCOVERED_REFUSED, BLIND_10_COMPUTED_UNASKED)
+#: Every blind set and the figures it holds (the bounds above, by set).
+BLIND_SETS = {
+    "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
+    "players-blind-2.toml": (BLIND_2_FLOORS, BLIND_2_UNCOVERED_REFUSED, BLIND_2_COMPUTED_UNASKED),
+    "players-blind-3.toml": (BLIND_3_FLOORS, BLIND_3_UNCOVERED_REFUSED, BLIND_3_COMPUTED_UNASKED),
+    "players-blind-4.toml": (BLIND_4_FLOORS, BLIND_4_UNCOVERED_REFUSED, BLIND_4_COMPUTED_UNASKED),
+    "players-blind-5.toml": (BLIND_5_FLOORS, BLIND_5_UNCOVERED_REFUSED, BLIND_5_COMPUTED_UNASKED),
+    "players-blind-6.toml": (BLIND_6_FLOORS, BLIND_6_UNCOVERED_REFUSED, BLIND_6_COMPUTED_UNASKED),
+    "players-blind-7.toml": (BLIND_7_FLOORS, BLIND_7_UNCOVERED_REFUSED, BLIND_7_COMPUTED_UNASKED),
+    "players-blind-8.toml": (BLIND_8_FLOORS, BLIND_8_UNCOVERED_REFUSED, BLIND_8_COMPUTED_UNASKED),
+    "players-blind-9.toml": (BLIND_9_FLOORS, BLIND_9_UNCOVERED_REFUSED, BLIND_9_COMPUTED_UNASKED),
+    "players-blind-10.toml": (BLIND_10_FLOORS, BLIND_10_UNCOVERED_REFUSED, BLIND_10_COMPUTED_UNASKED),
+}
+
+
+@pytest.mark.parametrize("name", BLIND_SETS)
+def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
+    _holds(name, *BLIND_SETS[name])
