@@ -384,7 +384,7 @@ def side_swap(
     from rulebook import elestrals
 
     values = {
-        "game": _number(game, "GAME", low=1, high=3),
+        "game": _number(game, "GAME", low=1, high=99),
         "cards_in": _number(cards_in, "--in", high=99),
         "cards_out": _number(cards_out, "--out", high=99),
         "spirits_in": _number(spirits_in, "--spirits-in", high=99),

@@ -545,6 +545,12 @@ def _usage_error(err: typer.TyperException) -> int:
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     code = getattr(err, "exit_code", EXIT_BAD_INPUT)
     message = _number_message(err, message)
+    negative = re.fullmatch(r"No such option: (-\d+)", message.strip())
+    if negative:
+        message = (
+            f"No such option: {negative.group(1)}; a value that starts with '-' is read as an option, and no "
+            "number here is negative"
+        )
     if not message.strip():
         # A group called with no command has printed its usage; say what is missing.
         command = getattr(context, "command", None)

@@ -270,7 +270,12 @@ def choose(
     reason it is refused (or ``None``), the targets in full and the payment (the first listed when none is named).
     """
     if not condition_met(pos, who, effect, source):
-        return "its condition is not met", (), ()
+        assert effect.condition is not None
+        sel, how, n = effect.condition
+        where = "" if sel.zone == "field" else f" in {sel.zone}"
+        count = len(matches(pos, who, sel, source))
+        need = f"{how.replace('-', ' ')} {n} {sel.whose} {sel.kind}{where}"
+        return f"its condition is not met: {need}, and there are {count}", (), ()
     choices = target_choices(pos, who, effect, source)
     if not choices:
         return "it needs a target and none is available", (), ()
@@ -281,7 +286,8 @@ def choose(
             return f"name its targets, e.g. targeting {' '.join(_short(t) for t in choices[0])}", (), ()
         chosen = read_targets(pos, who, words)
         if sorted(chosen) not in [sorted(c) for c in choices]:
-            return f"it cannot target {' '.join(_short(t) for t in chosen)} ({effect.target})", (), ()
+            fault = _target_fault(pos, who, effect, source, chosen)
+            return f"it cannot target {' '.join(_short(t) for t in chosen)}: {fault}", (), ()
     elif words:
         return "it chooses no targets: leave out targeting", (), ()
     payments = payment_choices(pos, who, effect, source)
@@ -295,6 +301,34 @@ def choose(
     elif effect.costs and sorted(paying) not in [sorted(p) for p in payments]:
         return f"paying {' '.join(paying)} does not pay its cost ({_costs(effect)})", (), ()
     return None, chosen, paying
+
+
+_KIND_WORD = {"E": "an Elestral", "R": "a Rune in the Rune Row", "S": "a Stadium"}
+
+
+def _target_fault(pos: Position, who: int, effect: CardEffect, source: str, chosen: Sequence[str]) -> str:
+    """Why a choice of targets is not one the effect allows: the count, a card named twice, or a card that does not
+    match (whose it is, its kind, or an empty slot)."""
+    sel = effect.target
+    assert sel is not None
+    twice = sorted({_short(t) for t in chosen if chosen.count(t) > 1})
+    if twice:
+        return f"{' '.join(twice)} is named more than once; each target is a different card"
+    if len(chosen) > sel.count or (not sel.up_to and len(chosen) != sel.count):
+        wanted = f"up to {sel.count}" if sel.up_to else f"exactly {sel.count}"
+        return f"it takes {wanted} ({sel}), and {len(chosen)} are named"
+    found = set(matches(pos, who, sel, source))
+    for target in (t for t in chosen if t not in found):
+        owner, zone, name = target.split(":", 2)
+        if not name:
+            return f"there is no card at {owner}:{zone}"
+        if zone in _ZONE_ATTR or sel.zone != "field":
+            return f"{_short(target)} is not {sel.whose} {sel.kind} in the {sel.zone.replace('-', ' ')} ({sel})"
+        if _player(pos, owner) not in _whose(sel, who):
+            mine = "yours" if sel.whose == "opposing" else "an opponent's"
+            return f"{_short(target)} ({name}) is {mine}; it takes {sel}"
+        return f"{_short(target)} ({name}) is {_KIND_WORD[zone[0]]}; it takes {sel}"
+    return f"it takes {sel}"
 
 
 def _costs(effect: CardEffect) -> str:
@@ -513,10 +547,10 @@ def refuse_use(
     why, _, _ = choose(pos, who, found[0][1], source, parts)
     if why is None:
         return None
-    rule = {
-        "its condition is not met": "elestrals.card.conditional",
-    }.get(why, "elestrals.main.activate-effect" if why.startswith("its cost") else "elestrals.advanced.targets-needed")
-    return f"{facts.name}'s effect: {why}", (rule,)
+    if why.startswith(("its cost", "its condition")):
+        return f"{facts.name}'s effect: {why}", ("elestrals.main.activate-effect",)
+    up_to = ("elestrals.advanced.up-to",) if "takes up to" in why else ()
+    return f"{facts.name}'s effect: {why}", (*up_to, "elestrals.advanced.targets-needed")
 
 
 def use_effect(
@@ -623,6 +657,12 @@ def resolve_effect(
         return pos
     if effect.target is not None and not effect.needs_target:
         targets = matches(pos, who, effect.target, source)
+        if effect.target.every and not targets:
+            trace.add(
+                f"{card.name}: its effect acts on every card that matches ({effect.target}), choosing none, so it "
+                "could be used; none matches now, and it does nothing",
+                "elestrals.advanced.no-target-word",
+            )
     live = [t for t in targets if _still_there(pos, t)]
     for gone in (t for t in targets if t not in live):
         trace.add(
@@ -689,6 +729,14 @@ def _special_cast(pos: Position, who: int, card: Card, words: Words, targets: Wo
         trace.add(
             f"{card.name}: {name} waits in Limbo to be Special Cast in the next chain", "elestrals.main.special-cast"
         )
+        side, facts = pos.sides[owner], pos.cards.get(name)
+        full = None not in side.elestrals
+        if full or (facts is not None and not side.spirit_deck.can_pay(facts.cost)):
+            why = "the Elestral Row is full" if full else "the Spirit Deck cannot meet its Enchantment Cost"
+            trace.add(
+                f"As things stand it cannot be: {why}; if so when the next chain opens, it does nothing",
+                "elestrals.zone.elestral-row" if full else "elestrals.main.special-cast",
+            )
     return pos
 
 
@@ -832,7 +880,9 @@ def _set(pos: Position, who: int, card: Card, words: Words, targets: Words, trac
         slot = next((i for i, r in enumerate(pos.sides[owner].runes) if r is None), None)
         name = target.split(":", 2)[2]
         if slot is None or pos.cards[name].rune == "stadium":
-            trace.add(f"{name} cannot be Set: no open Rune Row slot (or it is a Stadium)", "elestrals.zone.rune-row")
+            why = "a Stadium is never Set" if pos.cards[name].rune == "stadium" else "no Rune Row slot is open"
+            rule = "elestrals.main.set-rune" if pos.cards[name].rune == "stadium" else "elestrals.zone.rune-row"
+            trace.add(f"{name} cannot be Set: {why}", rule)
             continue
         pos, owner, name = _from_zone(pos, target)
         pos = put_card(pos, owner, "R", slot, Rune(name, set=True, set_turn=pos.turn))

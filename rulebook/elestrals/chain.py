@@ -53,6 +53,12 @@ def resolve(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         link = chain[number - 1]
         lost = number in negated
         pos = resolve_link(pos, number, link, lost, trace)
+        again = [str(n) for n in link.negates if n in negated and not lost]
+        if again:
+            trace.add(
+                f"Link {', '.join(again)} was Negated already, by a newer link: Negating it again changes nothing",
+                "elestrals.chain.negated",
+            )
         report["negated" if lost else "resolved"].append(labels[number - 1])
         if not lost:
             negated.update(link.negates)

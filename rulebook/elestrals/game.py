@@ -102,7 +102,11 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
         return "before the game begins each player keeps a hand or takes a mulligan", ("elestrals.setup.mulligan",)
     if verb == "draw":
         if not (pos.phase == "draw" and pos.step == "draw"):
-            return "the Draw Phase's draw comes at the start of the turn player's Draw Phase", ("elestrals.phase.draw",)
+            return (
+                "the draw is made once, as the turn player's Draw Phase begins, and this position is after it (a "
+                'position before the draw says step = "draw")',
+                ("elestrals.phase.draw",),
+            )
         return None
     if pos.phase == "draw" and pos.step == "draw":
         return "the turn begins with the Draw Phase's draw", ("elestrals.phase.draw",)

@@ -545,7 +545,7 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     state = status(pos, card)
     if state in ("misenchanted", "suppressed"):
         rule = "elestrals.card.misenchanted" if state == "misenchanted" else "elestrals.advanced.suppressed"
-        return _no(f"the card is {state}, so it has no effect", rule, "elestrals.main.activate-effect")
+        return _no(f"the card is {state.capitalize()}, so it has no effect", rule, "elestrals.main.activate-effect")
     if pos.chain or pos.waiting:
         return _no("a chain is active: an effect is activated only when none is", _NO_CHAIN)
     phase = facts.during or "main"

@@ -428,10 +428,14 @@ def parse_results(text: str) -> list[tuple[int, str, str, str, int, int, int]]:
             raise InvalidInputError(f"{where}a player cannot play themselves ({a})")
         if winner not in (a, b) and winner.lower() != "draw":
             raise InvalidInputError(f"{where}the winner {winner!r} is neither {a} nor {b}; write one of them or 'draw'")
-        games.append(
-            (rnd, a, b, winner if winner in (a, b) else "draw", read_count(words[4], "A_SPIRITS", where),
-             read_count(words[5], "B_SPIRITS", where), number)
-        )  # fmt: skip
+        left = (read_count(words[4], "A_SPIRITS", where), read_count(words[5], "B_SPIRITS", where))
+        for name, count in zip(("A_SPIRITS", "B_SPIRITS"), left, strict=True):
+            if count > DECKS["spirit_deck"]:
+                raise InvalidInputError(
+                    f"{where}{name} is {count}, but a Spirit Deck holds {DECKS['spirit_deck']} Spirits at most; "
+                    f"write the Spirits left, 0 to {DECKS['spirit_deck']}"
+                )
+        games.append((rnd, a, b, winner if winner in (a, b) else "draw", *left, number))
     if not games:
         raise InvalidInputError(
             "the results file has no games; write ROUND PLAYER_A PLAYER_B WINNER A_SPIRITS B_SPIRITS"
@@ -459,9 +463,14 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     trace.add("Tournament defaults; an organiser's announced changes are options", "elestrals.tournament.adjustable")
     trace.add(f"A match is played until a player has won {need} games", "elestrals.tournament.rounds")
     trace.add(f"Match points (option match-points={opts['match-points']})", "elestrals.interp.match-points")
-    for (_, _pair), wins in matches.items():
+    for (rnd, _pair), wins in matches.items():
         (a, wa), (b, wb) = wins.items()
         ra = "win" if wa > wb else "loss" if wa < wb else "draw"
+        if ra == "draw":
+            trace.add(
+                f"Round {rnd}, {a} against {b}: {plural(wa, 'game')} won each, so no one won the match: it is drawn",
+                "elestrals.interp.match-points",
+            )
         rb = {"win": "loss", "loss": "win", "draw": "draw"}[ra]
         players[a].matches.append((b, ra))
         players[b].matches.append((a, rb))
@@ -538,6 +547,10 @@ def _tally(
     return players, matches
 
 
+#: A round is played until a player has won two games: at most three.
+GAMES_PER_ROUND = 3
+
+
 def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, spirits_out: int = 0) -> Ruling:
     """Whether a Side Deck swap is allowed before ``game`` (1, 2, 3) of a round: ``cards_in`` Side Deck
     cards into the Main or Spirit Deck for ``cards_out`` cards out of them; ``spirits_in`` and
@@ -551,14 +564,29 @@ def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, 
         'Not allowed: swaps start after the first game of a round'
         >>> side_swap(2, 1, 1, spirits_in=1).verdict
         'Not allowed: a Spirit goes in for 0 Spirits out; a Spirit is swapped only for a Spirit'
+        >>> side_swap(1, 0, 0).verdict
+        'Allowed: no card is swapped'
+        >>> side_swap(4, 1, 1).verdict
+        'Not allowed: a round has at most 3 games, so there is no game 4'
         >>> side_swap(2, 13, 13).verdict
         'Not allowed: a Side Deck holds at most 12 cards, so at most 12 can be swapped in or out'
     """
     if game < 1 or min(cards_in, cards_out, spirits_in, spirits_out) < 0:
         raise InvalidInputError("the game number starts at 1 and card counts cannot be negative")
-    if spirits_in > cards_in or spirits_out > cards_out:
-        raise InvalidInputError("the Spirits swapped are among the cards swapped: at most as many")
+    for spirits, cards, way in ((spirits_in, cards_in, "in"), (spirits_out, cards_out, "out")):
+        if spirits > cards:
+            raise InvalidInputError(
+                f"{plural(spirits, 'Spirit')} {way} among {plural(cards, 'card')} {way}: the Spirits swapped are "
+                "counted among the cards swapped, so at most as many"
+            )
     trace = Trace()
+    if game > GAMES_PER_ROUND:
+        trace.add("A round ends when a player has won two games", "elestrals.tournament.rounds")
+        return trace.ruling(
+            f"Not allowed: a round has at most {GAMES_PER_ROUND} games, so there is no game {game}",
+            {"allowed": False},
+            legal=False,
+        )
     most = DECKS["side_deck_max"]
     if max(cards_in, cards_out) > most:
         trace.add(f"A Side Deck holds at most {most} cards", "elestrals.tournament.side-deck")
@@ -568,6 +596,9 @@ def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, 
             {"allowed": False},
             legal=False,
         )
+    if game == 1 and cards_in == cards_out == 0:
+        trace.add("Swaps start after the first game of a round; none is made here", "elestrals.tournament.side-swaps")
+        return trace.ruling("Allowed: no card is swapped", {"allowed": True}, legal=True)
     if game == 1:
         trace.add("Side Deck swaps are made after the first game of a round", "elestrals.tournament.side-swaps")
         trace.add("Decks start each round from their registered lists", "elestrals.tournament.reset")

@@ -88,7 +88,7 @@ UNKNOWN = "?"
 TYPES = (*SPIRIT_TYPES, UNKNOWN)
 _TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 #: A card reference: ``E1``, ``R2``, ``S``, ``P2:E1``.
-REF = re.compile(r"(?:(?P<player>[A-Za-z][A-Za-z0-9_-]{0,19})[:.])?(?P<zone>[ERer])(?P<slot>[1-4])|(?P<s>[Ss])")
+REF = re.compile(r"(?:(?P<player>[A-Za-z][A-Za-z0-9_-]{0,19})[:.])?(?:(?P<zone>[ERer])(?P<slot>[1-4])|(?P<s>[Ss]))")
 MAX_TURN = 10_000
 
 
