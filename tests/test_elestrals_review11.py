@@ -83,7 +83,7 @@ def test_an_effect_on_all_opposing_elestrals_with_none_says_why_it_did_nothing()
          "the Elestral Row is full"),
     ],
 )  # fmt: skip
-def test_a_special_cast_that_cannot_happen_is_said_to_be_impossible_as_it_waits(name: str, action: str, why: str) -> None:
+def test_a_special_cast_that_cannot_happen_is_said_so_as_it_waits(name: str, action: str, why: str) -> None:
     game, ruling = elestrals.check(_game(name), action)
     assert ruling.legal is True
     assert f"As things stand it cannot be: {why}" in _said(ruling)
@@ -121,7 +121,8 @@ def test_a_negative_number_is_named_as_one_in_one_line(args: tuple[str, ...]) ->
     result = _script(*args)
     assert (result.returncode, result.stdout) == (2, "")
     assert len(result.stderr.strip().splitlines()) == 1
-    assert f"No such option: {next(a for a in args if a.startswith('-'))}; a value that starts with '-'" in result.stderr
+    negative = next(a for a in args if a.startswith("-"))
+    assert f"No such option: {negative}; a value that starts with '-'" in result.stderr
     assert "no number here is negative" in result.stderr
 
 
@@ -148,3 +149,12 @@ def test_a_draw_phase_position_after_the_draw_says_how_to_write_one_before_it() 
     assert drew.legal is True and len(after.sides[1].main_deck) == 0 and not after.over
     over, lost = elestrals.check(_game("e02-draw-empty"), "draw")
     assert lost.legal is True and over.over and over.winner == 0
+
+
+def test_a_battle_that_ends_the_game_by_expending_activates_no_when_destroyed_effect() -> None:
+    over, ruling = elestrals.check(_game("f03-martyr-no-spirits"), "attack E1 E1")
+    said = _said(ruling)
+    assert ruling.legal is True and over.over and over.winner == 0
+    assert "waits in Limbo" not in said and not over.waiting
+    assert "The game ends with the results of damage, before 'is destroyed' effects would activate" in said
+    assert said.index("must Expend 1 with 0 Spirits left") < said.index("The game ends with the results of damage")

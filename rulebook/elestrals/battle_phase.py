@@ -237,23 +237,32 @@ def damage(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
             )
     else:
         trace.add("Both Elestrals left the field during battle: no damage", "elestrals.interp.both-left-field")
-    if destroyed:
+    # The results of damage (what is destroyed, who Expends) come first; "when destroyed" effects activate after
+    # them, so a player who loses by Expending never gets them.
+    ends = _expend(pos, expend, Trace())[0].over  # decided here; carried out below, after the cards leave
+    if destroyed and not ends:
         trace.add("'Destroys' and 'is destroyed' effects activate now", "elestrals.battle.destroy-triggers")
         trace.add(
             "They see each card as it was just before it left the field", "elestrals.advanced.leaves-field-lookback"
         )
-        for who_name in destroyed:
-            who, slot = (me, b.attacker) if who_name == "attacker" else (them, b.target)
-            gone = pos.sides[who].elestrals[slot]
-            pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
-            if gone is not None:
-                pos = trigger(pos, who, "", gone.card, "destroyed", trace, before=gone)
+    for who_name in destroyed:
+        who, slot = (me, b.attacker) if who_name == "attacker" else (them, b.target)
+        gone = pos.sides[who].elestrals[slot]
+        pos = leave_field(pos, who, "E", slot, trace, why="is destroyed")
+        if gone is not None and not ends:
+            pos = trigger(pos, who, "", gone.card, "destroyed", trace, before=gone)
+    if destroyed:
         trace.add(
             "Each destroyed Elestral goes to its owner's Underworld with its Spirits",
             "elestrals.interp.spirits-follow-card",
         )
     pos = replace(pos, step="damage", battle=replace(b, step="damage"), passed=())
     pos, loser = _expend(pos, expend, trace)
+    if ends and destroyed:
+        trace.add(
+            "The game ends with the results of damage, before 'is destroyed' effects would activate",
+            "elestrals.battle.destroy-triggers",
+        )
     return pos, {"destroyed": destroyed, "expend": expend, "loser": loser}
 
 
