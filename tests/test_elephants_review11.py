@@ -36,3 +36,10 @@ def test_a_spell_without_an_advance_icon_in_clash_iv_is_told_both_reasons() -> N
     by_clap = rulebook("can-advance", "P1:fireball", "P1:clap", "--clash", "4", "--by", "P1:clap")
     assert by_clap.startswith("P1:fireball cannot advance: nothing advances beyond Clash IV 1.")
     assert "advance icon" not in by_clap
+
+
+def test_a_health_above_the_start_says_the_maximum_it_assumes() -> None:
+    # E26: a health of 6 was taken as a maximum of 6 without a word.
+    out = rulebook("resolve", "P1:fireball", "--health", "P2=6")
+    assert "P2's health 6 is above the starting 5: their maximum is taken as 6, raised by an earlier bolster" in out
+    assert "above the starting" not in rulebook("resolve", "P1:fireball", "--health", "P2=5")
