@@ -74,7 +74,7 @@ def test_a_finished_game_is_valued_for_the_player_who_would_move() -> None:
     end = clash.position("earth", "fire").apply(Attack("earth", "fire")).apply(Defend())
     assert end.is_terminal() and end.to_move == 1
     assert Solver().value(end) == LOSS
-    assert advise(end).verdict == "the game is over: there is no move to advise"
+    assert advise(end).verdict == "the game is over (P1 won): there is no move to advise"
 
 
 def test_a_solver_refuses_a_position_under_other_options() -> None:
