@@ -311,11 +311,30 @@ class ElementalsState:
             raise ValueError(f"Elementals has players 0 and 1, not {player}")
         return self.render()
 
+    def over(self) -> tuple[str, list[str]]:
+        """How a finished game ended, in words, and the rules that ended it (for refusing a further action).
+
+        Examples:
+            >>> from rulebook.elementals import new_game
+            >>> new_game(seed=7).over()[0]
+            'the game is not over'
+        """
+        if self.won():
+            return f"the game is over: every elemental is defeated, the player has won with {self.damage} damage", [
+                "elementals.end.win"
+            ]
+        if self.damage >= LOSING_DAMAGE:
+            return f"the game is over: the player has lost, with {self.damage} damage", ["elementals.end.loss"]
+        if self.is_terminal():  # over because no turn can begin (issue 22)
+            return "the game is over: the titan deck is empty and no turn can begin, so the player has lost", [
+                "elementals.end.loss",
+                "elementals.interp.empty-deck",
+            ]
+        return "the game is not over", []
+
     def _validate(self, action: Action, note: Any) -> None:
         if self.is_terminal():
-            ran_out = any(self.slots) and not self._can_refill()  # over because no turn can begin (issue 22)
-            extra = ["elementals.interp.empty-deck"] if ran_out else []
-            raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss", *extra])
+            raise IllegalActionError(*self.over())
         if self.peeking and not isinstance(action, Reorder):
             raise IllegalActionError(
                 "first choose whether Therazane's bottom card goes to the top ('top' or 'stay')",
@@ -528,7 +547,10 @@ class ElementalsState:
             drawn.append(deck.pop(0))
         note(f"turn {self.turn + 1}: the player draws {', '.join(drawn)}", "elementals.turn.draw")
         if len(drawn) < HAND_SIZE:
-            note(f"the titan deck ran short: {len(drawn)} card(s) drawn", "elementals.interp.empty-deck")
+            note(
+                f"the titan deck ran short: only {len(drawn)} card{'s' if len(drawn) != 1 else ''} to draw",
+                "elementals.interp.empty-deck",
+            )
         return _replaced(
             self,
             deck=tuple(deck),
@@ -559,7 +581,7 @@ class ElementalsState:
                 total = self.pile_power(i) + dealt
                 note(
                     f"{self.pile_power(i)} + {dealt} = {total}, at least {t}'s power {POWER_OF[t]}: "
-                    f"{t} awaits a {ELEMENT_OF[t]} banish card",
+                    f"{t} awaits {'an' if ELEMENT_OF[t][0] in 'aeiou' else 'a'} {ELEMENT_OF[t]} banish card",
                     "elementals.attack.damage-sum",
                 )
             else:

@@ -431,7 +431,7 @@ def hint(
     (``benchmarks/results/elementals-hint-methods.txt``).
     """
     if state.is_terminal():
-        raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+        raise IllegalActionError(*state.over())
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":

@@ -138,12 +138,15 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
     }
     defeated: list[str] = []
     used: list[str] = []
+    unseeded = not any(raw.split("#", 1)[0].split()[:1] == ["seed"] for raw in log.lower().splitlines())
+    if unseeded and steps:
+        trace.add(f"the log names no seed: dealt from seed {header['seed']}, the default", "elementals.interp.deal")
     for n, (lineno, action) in enumerate(moves, 1):
         try:
             after, ruling = state.explain(action)
         except IllegalActionError as err:
             if not steps:
-                _summary(trace, header["seed"], state, defeated, used)
+                _summary(trace, header["seed"], state, defeated, used, unseeded)
             for i, rule in enumerate(err.rules or (None,)):
                 trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
             value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
@@ -161,7 +164,8 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
         state = after
     value.update(legal=True, position=state.to_dict())
     if not steps:
-        _summary(trace, header["seed"], state, defeated, used)
+        _summary(trace, header["seed"], state, defeated, used, unseeded)
+    actions = f"{len(done)} action{'s' if len(done) != 1 else ''}"
     if state.is_terminal():
         result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
         if not steps:
@@ -181,9 +185,9 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
             else "Result: the player -1, the elementals +1",
             "elementals.interp.two-sides",
         )
-        verdict = f"legal: {len(done)} actions, {result}"
+        verdict = f"legal: {actions}, {result}"
     else:
-        verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
+        verdict = f"legal: {actions}, game not over (turn {state.turn}, damage {state.damage})"
     return trace.ruling(verdict, value, legal=True)
 
 
@@ -202,10 +206,16 @@ def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState
     return f"{title}, {what} (turn {max(before.turn, 1)})"
 
 
-def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
-    """The few lines of a quiet replay: the deal, the elementals defeated, the discards, the powers used."""
+def _summary(
+    trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str], unseeded: bool = False
+) -> None:
+    """The few lines of a quiet replay: the deal (``unseeded``: the log named no seed, so the default's), the
+    elementals defeated, the discards, the powers used."""
     turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
-    trace.add(f"dealt from seed {seed} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    default = " (the log names no seed: the default)" if unseeded else ""
+    trace.add(
+        f"dealt from seed {seed}{default} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal"
+    )
     if defeated:
         trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
     else:
