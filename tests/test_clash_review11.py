@@ -33,3 +33,9 @@ def test_advice_in_a_finished_game_names_its_result_first() -> None:
     # K25: the headline said only that the game was over.
     assert rulebook("advise", "P1: earth / P2: ").startswith("the game is over (P1 won): there is no move to advise")
     assert rulebook("advise", "P1: / P2: ").startswith("the game is over (a draw): there is no move to advise")
+
+
+def test_a_third_player_to_move_is_refused_for_that_reason() -> None:
+    # K7: "cannot read 'P3 to move'" showed the format but not what was wrong with it.
+    out = rulebook("attack", "fire", "water", "--at", "P1: fire / P2: water / P3 to move", code=2)
+    assert "'P3' cannot be to move: Elemental Clash has two players, P1 and P2" in out

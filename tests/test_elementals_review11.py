@@ -57,3 +57,9 @@ def test_the_article_before_an_element_and_a_short_draw_read_as_english() -> Non
     assert "JD awaits an earth banish card" in earth
     short = rulebook("check", "draw", "--targets", "QH", "--deck", "2H")
     assert "the titan deck ran short: only 1 card to draw" in short
+
+
+def test_a_king_both_face_up_and_kept_as_a_power_names_the_power() -> None:
+    # M14: the refusal spoke only of "defeated" although the king was given with --powers.
+    out = rulebook("check", "5C > KC", "--hand", "5C", "--targets", "KC", "--powers", "KC", code=2)
+    assert "KC is named twice: an elemental is either face up (targets) or defeated (defeated, or a king kept" in out
