@@ -893,9 +893,10 @@ _BOUND_RULES = {
 
 def _finished(state: ElementalsState, given: dict) -> Any:
     """The solver's answer for a game already won or lost: how it ended, with no search."""
+    from rulebook.elementals.ending import game_over
     from rulebook.ruling import Trace
 
-    said, rules = state.over()
+    said, rules = game_over(state)
     trace = Trace()
     trace.add(said.removeprefix("the game is over: "), rules[0])
     for rule in rules[1:]:

@@ -63,3 +63,9 @@ def test_a_king_both_face_up_and_kept_as_a_power_names_the_power() -> None:
     # M14: the refusal spoke only of "defeated" although the king was given with --powers.
     out = rulebook("check", "5C > KC", "--hand", "5C", "--targets", "KC", "--powers", "KC", code=2)
     assert "KC is named twice: an elemental is either face up (targets) or defeated (defeated, or a king kept" in out
+
+
+def test_therazane_on_a_deck_of_one_card_says_the_bottom_card_is_the_top_one() -> None:
+    # M18: "move it to the top, or leave it" for the deck's only card.
+    out = rulebook("check", "therazane", "--targets", "QH", "--powers", "KD", "--deck", "5H")
+    assert "the bottom card of the titan deck is 5H, its only card and so also the top one: moving it changes" in out

@@ -48,6 +48,7 @@ from rulebook.elementals.cards import (
     is_titan,
     titan_card,
 )
+from rulebook.elementals.ending import game_over
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
@@ -311,30 +312,9 @@ class ElementalsState:
             raise ValueError(f"Elementals has players 0 and 1, not {player}")
         return self.render()
 
-    def over(self) -> tuple[str, list[str]]:
-        """How a finished game ended, in words, and the rules that ended it (for refusing a further action).
-
-        Examples:
-            >>> from rulebook.elementals import new_game
-            >>> new_game(seed=7).over()[0]
-            'the game is not over'
-        """
-        if self.won():
-            return f"the game is over: every elemental is defeated, the player has won with {self.damage} damage", [
-                "elementals.end.win"
-            ]
-        if self.damage >= LOSING_DAMAGE:
-            return f"the game is over: the player has lost, with {self.damage} damage", ["elementals.end.loss"]
-        if self.is_terminal():  # over because no turn can begin (issue 22)
-            return "the game is over: the titan deck is empty and no turn can begin, so the player has lost", [
-                "elementals.end.loss",
-                "elementals.interp.empty-deck",
-            ]
-        return "the game is not over", []
-
     def _validate(self, action: Action, note: Any) -> None:
         if self.is_terminal():
-            raise IllegalActionError(*self.over())
+            raise IllegalActionError(*game_over(self))
         if self.peeking and not isinstance(action, Reorder):
             raise IllegalActionError(
                 "first choose whether Therazane's bottom card goes to the top ('top' or 'stay')",
@@ -667,7 +647,9 @@ class ElementalsState:
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, doubled=self.doubled | {c}, **spent)
         if name == "therazane":
-            note(f"the bottom card of the titan deck is {self.deck[-1]}: move it to the top, or leave it", lord["rule"])
+            only = ", its only card and so also the top one: moving it changes nothing" if len(self.deck) == 1 else ""
+            choice = only or ": move it to the top, or leave it"  # one card left is the top one too
+            note(f"the bottom card of the titan deck is {self.deck[-1]}{choice}", lord["rule"])
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, peeking=True, **spent)
         # Al'Akir
@@ -1012,5 +994,3 @@ def _verdict(before: ElementalsState, action: Action, after: ElementalsState) ->
     if name == "alakir":
         return f"{title}: draws {after.hand[-1]}"
     return f"{title} on {card(action.card or '')}"
-
-

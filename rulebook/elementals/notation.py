@@ -165,30 +165,28 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
     value.update(legal=True, position=state.to_dict())
     if not steps:
         _summary(trace, header["seed"], state, defeated, used, unseeded)
-    actions = f"{len(done)} action{'s' if len(done) != 1 else ''}"
-    if state.is_terminal():
-        result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
-        if not steps:
-            if state.won():
-                trace.add(
-                    f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win"
-                )
-            elif state.damage >= LOSING_DAMAGE:
-                trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
-            else:
-                trace.add(
-                    "a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck"
-                )
-        trace.add(
-            "Result: the player +1 and the elementals -1"
-            if state.won()
-            else "Result: the player -1, the elementals +1",
-            "elementals.interp.two-sides",
-        )
-        verdict = f"legal: {actions}, {result}"
-    else:
-        verdict = f"legal: {actions}, game not over (turn {state.turn}, damage {state.damage})"
+    verdict = _ended(trace, state, len(done), steps)
     return trace.ruling(verdict, value, legal=True)
+
+
+def _ended(trace: Trace, state: ElementalsState, actions: int, steps: bool) -> str:
+    """The verdict of a legal replay, and (quiet replays) the step that says how a finished game ended."""
+    done = f"{actions} action{'s' if actions != 1 else ''}"
+    if not state.is_terminal():
+        return f"legal: {done}, game not over (turn {state.turn}, damage {state.damage})"
+    result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+    if not steps:
+        if state.won():
+            trace.add(f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win")
+        elif state.damage >= LOSING_DAMAGE:
+            trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+        else:
+            trace.add("a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck")
+    trace.add(
+        "Result: the player +1 and the elementals -1" if state.won() else "Result: the player -1, the elementals +1",
+        "elementals.interp.two-sides",
+    )
+    return f"legal: {done}, {result}"
 
 
 def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState) -> str:
@@ -213,9 +211,7 @@ def _summary(
     elementals defeated, the discards, the powers used."""
     turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
     default = " (the log names no seed: the default)" if unseeded else ""
-    trace.add(
-        f"dealt from seed {seed}{default} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal"
-    )
+    trace.add(f"dealt from seed {seed}{default} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
     if defeated:
         trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
     else:
@@ -228,5 +224,3 @@ def _summary(
         )
     if used:
         trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
-
-
