@@ -226,7 +226,7 @@ def test_cli_advise_an_illegal_log_names_the_illegal_turn() -> None:
         ("P1: earth / P3: fire", "cannot read 'P3: fire'"),
         ("P1: earth / P2: fire / P1: air", "P1's side is given twice"),
         ("P1: earth / P2: fier", "did you mean 'fire'"),
-        ("P1: earth / P2: fire / P3 to move", "cannot read 'P3 to move'"),
+        ("P1: earth / P2: fire / P3 to move", "'P3' cannot be to move"),
     ],
 )
 def test_cli_advise_rejects_a_malformed_position(position: str, message: str) -> None:
