@@ -191,6 +191,10 @@ def parse_position(text: str, options: dict[str, str] | None = None):  # -> clas
             sides[player] = rest
         elif len(words) == 3 and words[0].upper() in clash.PLAYERS and [w.lower() for w in words[1:]] == ["to", "move"]:
             mover = words[0].upper()
+        elif len(words) == 3 and [w.lower() for w in words[1:]] == ["to", "move"]:
+            raise InvalidInputError(
+                f"position {text!r}: {words[0]!r} cannot be to move: Elemental Clash has two players, P1 and P2"
+            )
         else:
             raise InvalidInputError(f"position {text!r}: cannot read {part!r}; write {POSITION_FORMAT}")
     missing = [p for p in clash.PLAYERS if p not in sides]

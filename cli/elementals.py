@@ -173,7 +173,8 @@ def replay(
 ) -> None:
     """Replay move logs from their seed: how each game went, or the first illegal action and why.
 
-    A log starts with `seed N` (and optionally `layout N`, `option NAME=VALUE`), then one action per line:
+    A log starts with `seed N` (seed 1 if left out, and the answer says so; optionally `layout N`,
+    `option NAME=VALUE`), then one action per line:
     `draw`, `7H > KS`, `JK1=6 > KS`, `discard 9C`, `neptulon 9C`, `therazane`, `top`, `stay`,
     `ragnaros 5D`, `alakir`. The answer sums the game up; `--steps` shows every action's steps.
     """
@@ -838,6 +839,9 @@ def solve(
     opts = parse_options(option)
     state, given = _position(log, seed, layout, opts)
     target = check_output(save) if save else None
+    if state.is_terminal():  # nothing to search: say how the game ended
+        emit_ruling("elementals", "solve", {**given, "limit": limit, "options": opts}, _finished(state, given), as_json)
+        return
     searched = [0]
 
     def counted(n: int) -> None:
@@ -885,6 +889,21 @@ _BOUND_RULES = {
     "power": "elementals.attack.damage-sum",
     "damage": "elementals.end.loss",
 }
+
+
+def _finished(state: ElementalsState, given: dict) -> Any:
+    """The solver's answer for a game already won or lost: how it ended, with no search."""
+    from rulebook.elementals.ending import game_over
+    from rulebook.ruling import Trace
+
+    said, rules = game_over(state)
+    trace = Trace()
+    trace.add(said.removeprefix("the game is over: "), rules[0])
+    for rule in rules[1:]:
+        trace.add("see also", rule)
+    where = f"seed {given['seed']}" if "seed" in given else f"the position of {given['log']}"
+    value = {"verdict": "over", "winnable": state.won(), "damage": state.damage, "positions": 0, "line": []}
+    return trace.ruling(f"{where}: {said.replace('the game is over', 'the game is already over')}", value)
 
 
 def _solution_ruling(result: Any, state: ElementalsState, given: dict, header: list[str]) -> Any:

@@ -423,7 +423,9 @@ def end_round(
     kept: Annotated[
         int | None, typer.Option(min=0, max=99, help="Spells kept in the keep-or-discard step (default: all).")
     ] = None,
-    trunks_lost: Annotated[int, typer.Option(min=0, max=99, help="The player's destroyed trunks.")] = 0,
+    trunks_lost: Annotated[
+        int, typer.Option(min=0, max=2, help="The player's destroyed trunks (a third ends their game).")
+    ] = 0,
     draft: Annotated[
         bool | None, typer.Option("--draft/--no-draft", help="Draft a new set after discarding the whole hand.")
     ] = None,

@@ -74,7 +74,7 @@ def test_a_finished_game_is_valued_for_the_player_who_would_move() -> None:
     end = clash.position("earth", "fire").apply(Attack("earth", "fire")).apply(Defend())
     assert end.is_terminal() and end.to_move == 1
     assert Solver().value(end) == LOSS
-    assert advise(end).verdict == "the game is over: there is no move to advise"
+    assert advise(end).verdict == "the game is over (P1 won): there is no move to advise"
 
 
 def test_a_solver_refuses_a_position_under_other_options() -> None:
@@ -226,7 +226,7 @@ def test_cli_advise_an_illegal_log_names_the_illegal_turn() -> None:
         ("P1: earth / P3: fire", "cannot read 'P3: fire'"),
         ("P1: earth / P2: fire / P1: air", "P1's side is given twice"),
         ("P1: earth / P2: fier", "did you mean 'fire'"),
-        ("P1: earth / P2: fire / P3 to move", "cannot read 'P3 to move'"),
+        ("P1: earth / P2: fire / P3 to move", "'P3' cannot be to move"),
     ],
 )
 def test_cli_advise_rejects_a_malformed_position(position: str, message: str) -> None:

@@ -356,7 +356,9 @@ class ClashState(Frozen):
         """Why ``action`` is illegal here and the rules that say so, or ``None`` (the fast path of searches)."""
         me = self.to_move
         if self.is_terminal():
-            return "the game is over", ["clash.end.winner"]
+            won, tie = self.winner(), not self.sides[0].in_play and not self.sides[1].in_play
+            rules = ["clash.end.winner", "clash.interp.last-elements-tie"] if tie else ["clash.end.winner"]
+            return "the game is over: " + ("a draw" if won is None else f"{PLAYERS[won]} won"), rules
         if isinstance(action, Defend):
             if self.pending is None:
                 return "there is no declared attack to defend against", ["clash.turn.sequence"]

@@ -557,7 +557,8 @@ def advise(
             "clash.end.winner",
         )
         data.update(player=None, value=None, moves=[], best=[], line=[], positions=solver.positions)
-        return trace.ruling("the game is over: there is no move to advise", data)
+        result = "a draw" if winner is None else f"{clash.PLAYERS[winner]} won"
+        return trace.ruling(f"the game is over ({result}): there is no move to advise", data)
     me = state.current_player
     assert me is not None
     player = clash.PLAYERS[me]

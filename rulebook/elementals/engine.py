@@ -48,6 +48,7 @@ from rulebook.elementals.cards import (
     is_titan,
     titan_card,
 )
+from rulebook.elementals.ending import game_over
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
@@ -313,9 +314,7 @@ class ElementalsState:
 
     def _validate(self, action: Action, note: Any) -> None:
         if self.is_terminal():
-            ran_out = any(self.slots) and not self._can_refill()  # over because no turn can begin (issue 22)
-            extra = ["elementals.interp.empty-deck"] if ran_out else []
-            raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss", *extra])
+            raise IllegalActionError(*game_over(self))
         if self.peeking and not isinstance(action, Reorder):
             raise IllegalActionError(
                 "first choose whether Therazane's bottom card goes to the top ('top' or 'stay')",
@@ -528,7 +527,10 @@ class ElementalsState:
             drawn.append(deck.pop(0))
         note(f"turn {self.turn + 1}: the player draws {', '.join(drawn)}", "elementals.turn.draw")
         if len(drawn) < HAND_SIZE:
-            note(f"the titan deck ran short: {len(drawn)} card(s) drawn", "elementals.interp.empty-deck")
+            note(
+                f"the titan deck ran short: only {len(drawn)} card{'s' if len(drawn) != 1 else ''} to draw",
+                "elementals.interp.empty-deck",
+            )
         return _replaced(
             self,
             deck=tuple(deck),
@@ -559,7 +561,7 @@ class ElementalsState:
                 total = self.pile_power(i) + dealt
                 note(
                     f"{self.pile_power(i)} + {dealt} = {total}, at least {t}'s power {POWER_OF[t]}: "
-                    f"{t} awaits a {ELEMENT_OF[t]} banish card",
+                    f"{t} awaits {'an' if ELEMENT_OF[t][0] in 'aeiou' else 'a'} {ELEMENT_OF[t]} banish card",
                     "elementals.attack.damage-sum",
                 )
             else:
@@ -645,7 +647,9 @@ class ElementalsState:
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, doubled=self.doubled | {c}, **spent)
         if name == "therazane":
-            note(f"the bottom card of the titan deck is {self.deck[-1]}: move it to the top, or leave it", lord["rule"])
+            only = ", its only card and so also the top one: moving it changes nothing" if len(self.deck) == 1 else ""
+            choice = only or ": move it to the top, or leave it"  # one card left is the top one too
+            note(f"the bottom card of the titan deck is {self.deck[-1]}{choice}", lord["rule"])
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, peeking=True, **spent)
         # Al'Akir
@@ -990,5 +994,3 @@ def _verdict(before: ElementalsState, action: Action, after: ElementalsState) ->
     if name == "alakir":
         return f"{title}: draws {after.hand[-1]}"
     return f"{title} on {card(action.card or '')}"
-
-

@@ -52,6 +52,7 @@ from typing import Any
 from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught, tuned
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
+from rulebook.elementals.ending import game_over
 from rulebook.elementals.solver import Solver, order_key, position_of
 from rulebook.errors import IllegalActionError
 from rulebook.writing import content_key
@@ -431,7 +432,7 @@ def hint(
     (``benchmarks/results/elementals-hint-methods.txt``).
     """
     if state.is_terminal():
-        raise IllegalActionError("the game is over", ["elementals.end.win", "elementals.end.loss"])
+        raise IllegalActionError(*game_over(state))
     rng = random.Random(content_key(repr(visible(state))))
     opts = state.options
     if opts["breath-draws"] != "top" or opts["empty-deck"] != "lose":

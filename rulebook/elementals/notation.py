@@ -138,12 +138,15 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
     }
     defeated: list[str] = []
     used: list[str] = []
+    unseeded = not any(raw.split("#", 1)[0].split()[:1] == ["seed"] for raw in log.lower().splitlines())
+    if unseeded and steps:
+        trace.add(f"the log names no seed: dealt from seed {header['seed']}, the default", "elementals.interp.deal")
     for n, (lineno, action) in enumerate(moves, 1):
         try:
             after, ruling = state.explain(action)
         except IllegalActionError as err:
             if not steps:
-                _summary(trace, header["seed"], state, defeated, used)
+                _summary(trace, header["seed"], state, defeated, used, unseeded)
             for i, rule in enumerate(err.rules or (None,)):
                 trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
             value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
@@ -161,30 +164,29 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
         state = after
     value.update(legal=True, position=state.to_dict())
     if not steps:
-        _summary(trace, header["seed"], state, defeated, used)
-    if state.is_terminal():
-        result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
-        if not steps:
-            if state.won():
-                trace.add(
-                    f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win"
-                )
-            elif state.damage >= LOSING_DAMAGE:
-                trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
-            else:
-                trace.add(
-                    "a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck"
-                )
-        trace.add(
-            "Result: the player +1 and the elementals -1"
-            if state.won()
-            else "Result: the player -1, the elementals +1",
-            "elementals.interp.two-sides",
-        )
-        verdict = f"legal: {len(done)} actions, {result}"
-    else:
-        verdict = f"legal: {len(done)} actions, game not over (turn {state.turn}, damage {state.damage})"
+        _summary(trace, header["seed"], state, defeated, used, unseeded)
+    verdict = _ended(trace, state, len(done), steps)
     return trace.ruling(verdict, value, legal=True)
+
+
+def _ended(trace: Trace, state: ElementalsState, actions: int, steps: bool) -> str:
+    """The verdict of a legal replay, and (quiet replays) the step that says how a finished game ended."""
+    done = f"{actions} action{'s' if actions != 1 else ''}"
+    if not state.is_terminal():
+        return f"legal: {done}, game not over (turn {state.turn}, damage {state.damage})"
+    result = f"the player wins with {state.damage} damage" if state.won() else "the elementals win"
+    if not steps:
+        if state.won():
+            trace.add(f"every elemental is defeated with {state.damage} damage: the player wins", "elementals.end.win")
+        elif state.damage >= LOSING_DAMAGE:
+            trace.add(f"{state.damage} damage is {LOSING_DAMAGE} or more: the player loses", "elementals.end.loss")
+        else:
+            trace.add("a turn must begin and the titan deck is empty: the player loses", "elementals.interp.empty-deck")
+    trace.add(
+        "Result: the player +1 and the elementals -1" if state.won() else "Result: the player -1, the elementals +1",
+        "elementals.interp.two-sides",
+    )
+    return f"legal: {done}, {result}"
 
 
 def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState) -> str:
@@ -202,10 +204,14 @@ def _power_used(before: ElementalsState, action: Unleash, after: ElementalsState
     return f"{title}, {what} (turn {max(before.turn, 1)})"
 
 
-def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str]) -> None:
-    """The few lines of a quiet replay: the deal, the elementals defeated, the discards, the powers used."""
+def _summary(
+    trace: Trace, seed: int, state: ElementalsState, defeated: list[str], used: list[str], unseeded: bool = False
+) -> None:
+    """The few lines of a quiet replay: the deal (``unseeded``: the log named no seed, so the default's), the
+    elementals defeated, the discards, the powers used."""
     turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
-    trace.add(f"dealt from seed {seed} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    default = " (the log names no seed: the default)" if unseeded else ""
+    trace.add(f"dealt from seed {seed}{default} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
     if defeated:
         trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
     else:
@@ -218,5 +224,3 @@ def _summary(trace: Trace, seed: int, state: ElementalsState, defeated: list[str
         )
     if used:
         trace.add(f"powers used: {'; '.join(used)}", "elementals.power.absorb")
-
-

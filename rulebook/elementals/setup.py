@@ -122,7 +122,7 @@ def _place(lay: Layout, shown: list[str], gone: list[str]) -> tuple[list[str | N
     if twice:
         raise InvalidInputError(
             f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} named twice: an elemental is either "
-            "face up (targets) or defeated, once"
+            "face up (targets) or defeated (defeated, or a king kept as a power), once"
         )
     rest = [e for e in ELEMENTALS if e not in shown and e not in gone]
     # Fill slots from the bottom up: gone first (so that the slots above are uncovered), then shown.

@@ -297,19 +297,24 @@ def _by_clap(b: Board, s: Spell, mover: Spell, trace: Trace) -> _No | None:
     return None
 
 
-def _not_here(b: Board, s: Spell) -> _No | None:
-    """A spell that cannot advance whatever moves it: not active, or in the last clash."""
+def _not_here(b: Board, s: Spell, by_itself: bool = True) -> _No | None:
+    """A spell that cannot advance whatever moves it: not active, or in the last clash (``by_itself``: asked of
+    its own advance icon, so a spell without one is told that too)."""
     why = inactive_reason(b, s)
     if why:
         short = {"cancelled": "it is cancelled", "moved": f"it was moved to Clash {roman(s.moved_to or 1)}"}
         later = f"it waits in Clash {roman(s.clash)}, not yet active"
         return _No(why[0], why[1], short.get(s.state, later if s.clash > b.current else "it is a past spell"))
     if b.current >= CLASHES:
-        return _No(
-            f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it",
-            "elephants.base.advance",
-            f"nothing advances beyond Clash {roman(CLASHES)}",
-        )
+        last = f"nothing advances beyond Clash {roman(CLASHES)}"
+        if by_itself and not s.advance:  # a second obstacle: the spell would not advance itself in any clash
+            return _No(
+                f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it",
+                "elephants.base.advance",
+                f"{last}, and it has no advance icon",
+                ((f"{s.ref} has no advance icon either: it never advances itself", "elephants.base.advance-icon"),),
+            )
+        return _No(f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it", "elephants.base.advance", last)
     return None
 
 
@@ -332,7 +337,7 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
             f"--by names Clap, whose success advances its owner's spells; {mover.ref} is not a Clap (Repeater, "
             "Gust, Seed and Blow advance other spells when a clash is played out: rulebook elephants resolve)"
         )
-    no = _not_here(b, s) or (_by_itself(b, s, trace) if mover is None else _by_clap(b, s, mover, trace))
+    no = _not_here(b, s, mover is None) or (_by_itself(b, s, trace) if mover is None else _by_clap(b, s, mover, trace))
     if no is not None:
         trace.add(no.reason, no.rule)
         for text, extra in no.more:

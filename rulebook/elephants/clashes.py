@@ -257,6 +257,13 @@ def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
         "elephants.base.round",
     )
     trace.add("The order is read again after each spell, on the board as it then stands", "elephants.base.priority")
+    for p, player in w.players.items():  # a health given above the start, with no maximum given: say what is assumed
+        if player.max_health > LIMITS["health"] and p not in b.max_health:
+            trace.add(
+                f"{p}'s health {player.health} is above the starting {LIMITS['health']}: their maximum is taken as "
+                f"{player.max_health}, raised by an earlier bolster",
+                "elephants.base.health-effects",
+            )
     run_clash(w, chooser(b, choose), stop=lambda w: w.step[0] not in ("resolve", "advance"))
     copy_steps(w, trace, b)
     value = _clash_value(w, b.here(), w.events, b.current)

@@ -345,6 +345,12 @@ def end_of_round(
     size = LIMITS["set_size"] if set_size is None else set_size
     for label, count in (("hand", hand), ("trunks_lost", trunks_lost), ("set_size", size)):
         number(count, label, low=0, high=99)
+    if trunks_lost >= LIMITS["trunks"]:
+        raise InvalidInputError(
+            f"trunks lost must be from 0 to {LIMITS['trunks'] - 1}, not {trunks_lost}: a player whose "
+            f"{LIMITS['trunks']} trunks are all destroyed is out of the game, with no hand to refill "
+            "(elephants.base.game-end)"
+        )
     keep = hand if kept is None else kept
     if not 0 <= keep <= hand:
         raise InvalidInputError(f"kept must be between 0 and the hand of {hand}, not {keep}")

@@ -460,6 +460,12 @@ def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
     trace = Trace()
     chosen: str | None = None
     if free is not None:
+        if free not in avatars and any(name == free for name, _, _ in rows):
+            listed = f"the deck's Avatars: {', '.join(avatars)}" if avatars else "the deck lists no Avatar"
+            raise InvalidInputError(
+                f"{free} is not an Avatar, and only an Avatar can be the free one ({listed}; an Avatar is written "
+                f"'NAME:LEVEL:avatar') (spellfire.avatar.free)"
+            )
         if free not in avatars:
             raise UnknownNameError("Avatar of this deck", free, avatars or ["(no Avatar listed)"])
         chosen = free

@@ -204,7 +204,10 @@ def exposure(form: Formation) -> Ruling:
     guarded = {p: form.protectors(p) for p in standing if p not in exposed}
     if razed:
         trace.add(f"razed: {', '.join(razed)}; they protect nothing", "spellfire.formation.razed")
-    trace.add(f"exposed: {', '.join(exposed) or 'none'}; any champion may attack them", "spellfire.formation.exposed")
+    if exposed:
+        trace.add(f"exposed: {', '.join(exposed)}; any champion may attack them", "spellfire.formation.exposed")
+    else:
+        trace.add("exposed: none; no realm is left standing to attack", "spellfire.formation.exposed")
     if razed:
         trace.add("positions do not shift when realms are razed", "spellfire.formation.fixed-positions")
     parts = [f"exposed: {', '.join(exposed) or 'none'}"]
