@@ -237,13 +237,24 @@ def _players(said: list[str]) -> bool:
 def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
     take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
-    not one."""
+    not one. How long a player is given to act ("how long does my opponent get to respond") is one: an effect or
+    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock."""
     if any(w in CLOCK for w in said):
         return True
     for i in range(len(said) - 1):
-        if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
+        if (said[i], said[i + 1]) != ("how", "long"):
+            continue
+        if any(w in SPANS for w in said[i + 2 : i + 7]):
             return any(w in TYPICAL for w in said[i + 2 :]) or said[i - 1 : i] in (["about"], ["roughly"])
+        if ACTORS & set(said[i + 2 : i + 2 + ACTOR_REACH]):
+            return True
     return False
+
+
+#: Who may be given time to act, after "how long" ("how long does my opponent get", "how long can I think").
+ACTORS = frozenset({"i", "we", "you", "they", "he", "she", "opponent", "opponents", "player", "players", "someone"})
+#: How many words after "how long" its actor is looked for ("how long does my opponent").
+ACTOR_REACH = 3
 
 
 def _maker(said: list[str]) -> bool:
