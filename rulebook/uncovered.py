@@ -484,6 +484,37 @@ def _states_year(said: list[str]) -> bool:
     return any(w.isdigit() and len(w) == 4 and w[:2] in ("19", "20") for w in said)
 
 
+#: Words of a measure a record may give each of several things ("Fire (strength 3), Water (4), Earth (5)").
+MEASURES = frozenset({"strength", "strengths"})
+#: How many numbers a record must give beside a measure to rank the things it measures.
+RANKED_NUMBERS = 3
+
+
+def _ranked_things(said: list[str]) -> list[str]:
+    """The words naming what a question ranks: between its "which" or "what" and the ranking word, and the word
+    after that ("which element is the strongest": element; "what's the strongest spell": spell)."""
+    for i, w in enumerate(said):
+        if w in RANKING:
+            start = max((j for j in range(max(0, i - RANKING_REACH), i) if said[j] in {"what", "which"}), default=i)
+            return [t for t in [*said[start + 1 : i], *said[i + 1 : i + 2]] if t not in STOPWORDS]
+    return []
+
+
+def _ranking_stated(said: list[str], lex: Lexicon) -> Callable[[list[str]], bool]:
+    """How a record's own words state the ranking a question asks for: by saying which is best, or by giving the
+    things ranked a measure each ("Fire (strength 3), Water (4) ..." answers "which element is the strongest", not
+    "what is the strongest spell")."""
+    things = {lex.stem(t) for t in _ranked_things(said)}
+
+    def states(own: list[str]) -> bool:
+        if any(w in RANKING for w in own):
+            return True
+        measured = bool(MEASURES.intersection(own)) and sum(map(is_number, own)) >= RANKED_NUMBERS
+        return measured and any(lex.stem(w) in things for w in own)
+
+    return states
+
+
 def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     return lambda said: any(w in choices for w in said)
 
@@ -564,6 +595,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
     kind = asks_for(query.text)
     if kind is not None:
         states = KINDS[kind][1]
+        if kind == "ranking":
+            states = _ranking_stated(asking(query.text), lex)
         hits = ranked[:RANKED]
         found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
         return f"states {DESCRIBED[kind]}", found
