@@ -550,8 +550,10 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
 
         cued = _cued_elsewhere(query, ranked) if not gid else None
         if cued is not None:
+            # The words only one game uses, and another game's record first: that game's documents do not answer it
+            # ("can one champion attack twice in the same turn" is not answered by Elestrals' once per turn).
             about, own = [cued], [hit for hit in ranked if hit["game"] == cued]
-            missing = unstated(query, own, lex, about) if own else None
+            missing = (unstated(query, own, lex, about) if own else None) or "answers this"
         else:
             missing = unstated(query, ranked, lex, about)
     if named_refusal and not computed:
