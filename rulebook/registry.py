@@ -194,7 +194,7 @@ _GAMES: list[Game] = [
         verbs=frozenset(_ELEMENTALS_PLAYS),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
-            *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
+            *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),
             *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),
             *("elemental",),
         ),
