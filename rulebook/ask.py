@@ -550,10 +550,13 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
 
         cued = _cued_elsewhere(query, ranked) if not gid else None
         if cued is not None:
-            # The words only one game uses, and another game's record first: that game's documents do not answer it
-            # ("can one champion attack twice in the same turn" is not answered by Elestrals' once per turn).
+            # The words only one game uses, another game's record first, and that game's own records meeting the
+            # question well: its documents do not answer it ("can one champion attack twice in the same turn" is not
+            # answered by Elestrals' once per turn). When they meet it weakly, the cue may be a word by chance.
             about, own = [cued], [hit for hit in ranked if hit["game"] == cued]
-            missing = (unstated(query, own, lex, about) if own else None) or "answers this"
+            missing = unstated(query, own, lex, about) if own else None
+            if missing is None and own and not _weak(query, own, lex):
+                missing = "answers this"
         else:
             missing = unstated(query, ranked, lex, about)
     if named_refusal and not computed:
