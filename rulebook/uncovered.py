@@ -34,8 +34,8 @@ words of particular questions:
   deed's verb and the thing's words).
 - a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
-- whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
-  top must speak of looking, or of cards public or hidden.
+- whether a player may look at a pile, a deck or a hand, or show one ("can I look through the banished pile", "may I
+  show my hand to another player"): a ruling near the top must speak of looking, or of cards public or hidden.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -435,7 +435,7 @@ def _states_slip(said: list[str]) -> bool:
 
 
 #: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
-LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect"})
+LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect", "show", "showing"})
 #: Where cards lie out of play, which a player may or may not look at.
 PILES = frozenset(
     {
@@ -455,8 +455,8 @@ LOOK_STATED = frozenset(
 
 
 def _looking(said: list[str]) -> bool:
-    """Whether a question asks whether a player may look at a pile, a deck or a hand ("can I look through the banished
-    pile", "am I allowed to peek at my deck")."""
+    """Whether a question asks whether a player may look at a pile, a deck or a hand, or show one ("can I look through
+    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player")."""
     return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
 
 
