@@ -36,6 +36,8 @@ words of particular questions:
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
 - whether a player may look at a pile, a deck or a hand, or show one ("can I look through the banished pile", "may I
   show my hand to another player"): a ruling near the top must speak of looking, or of cards public or hidden.
+- a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
+  mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -460,6 +462,20 @@ def _looking(said: list[str]) -> bool:
     return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
 
 
+#: Words of a game made longer, shorter, easier or harder than the rules make it ("for a longer game").
+CHANGED = frozenset({"longer", "shorter", "quicker", "faster", "slower", "easier", "harder", "tougher"})
+#: What is made so: the game or a way of playing it.
+PLAYED = frozenset({"game", "games", "match", "matches", "version", "mode", "difficulty"})
+#: Words that state a variant of the rules for the length or the difficulty of a game.
+VARIANT_STATED = frozenset({"variant", "variants", "handicap", "handicaps", "difficulty"})
+
+
+def _variant(said: list[str]) -> bool:
+    """Whether a question asks for a way to play a game longer, shorter, easier or harder than the rules make it
+    ("can I shuffle two decks together for a longer game", "is there an easier mode")."""
+    return any(w in CHANGED and said[i + 1 : i + 2] and said[i + 1] in PLAYED for i, w in enumerate(said))
+
+
 def _states_players(said: list[str]) -> bool:
     """Whether a text states how many people play: "for two players", "two or more players", "two to four players",
     "a three-player game" (not "one player", which speaks of one of them, nor "both players", nor "the two players",
@@ -537,6 +553,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "penalty": (_penalty, _holds_any(PENALTY_STATED)),
     "slip": (_slip, _states_slip),
     "look": (_looking, _holds_any(LOOK_STATED)),
+    "variant": (_variant, _holds_any(VARIANT_STATED)),
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
@@ -839,6 +856,7 @@ DESCRIBED = {
     "penalty": "a penalty",
     "slip": "what is done about a slip",
     "look": "who may look at it",
+    "variant": "a variant for the length or difficulty of a game",
 }
 
 
