@@ -8,7 +8,8 @@ and "X blazes into Y" make X the attacker too; an attacker's ability may be name
 defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
-denied, or a question describing two attacks, is not computed.
+denied, a question describing two attacks, or an ability named when both sides play the element ("P2's Earth
+attacks P1's Earth and P1 declares Fortify": whose Fortify is not read) is not computed.
 
 Only an attack from the opening position is computed (every element in play, no ability spent): a
 question that speaks of an earlier turn (an ability already spent, an element left or revived) names
@@ -191,6 +192,12 @@ def read(question: str) -> Reading | None:
         return reading
     if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
         reading.missing.append("the attacked element")
+        return reading
+    if attacker == target and attacker in uses:
+        # "P2's Earth attacks P1's Earth and P1 declares Fortify": both sides play the element, so the ability named
+        # may be either side's; computed as the attacker's, it would answer an illegal play nobody made.
+        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+        reading.missing.append(f"whose {attacker.capitalize()} uses its ability (both sides play it)")
         return reading
     unread = sorted({t.text for t in words if t.text in DEFENDING_FORMS})
     if unread:
