@@ -124,11 +124,15 @@ def _attacks(words: list[Token], elements: set[int]) -> int:
 
 def _unclear_abilities(attacker: str, target: str, uses: set[str], forgone: set[str]) -> str | None:
     """What is missing to know which abilities an attack uses: an ability both used and denied ("Water does not
-    use Surge ... Water uses Surge"), or one of an element that takes no part in the attack; None when clear."""
+    use Surge ... Water uses Surge"), one of an element that takes no part in the attack, or one of an element both
+    sides play ("P2's Earth attacks P1's Earth and P1 declares Fortify": computed as the attacker's, it would answer
+    an illegal play nobody made); None when clear."""
     if forgone & uses:
         return f"whether {', '.join(sorted(forgone & uses))}'s ability is used (the question says both)"
     if uses - {attacker, target}:
         return f"whose ability is used ({', '.join(sorted(uses - {attacker, target}))} takes no part in this attack)"
+    if attacker == target and attacker in uses:
+        return f"whose {attacker.capitalize()} uses its ability (both sides play it)"
     return None
 
 
@@ -192,12 +196,6 @@ def read(question: str) -> Reading | None:
         return reading
     if attacker == target and sum(1 for _, e, _ in named if e == attacker) < 2:
         reading.missing.append("the attacked element")
-        return reading
-    if attacker == target and attacker in uses:
-        # "P2's Earth attacks P1's Earth and P1 declares Fortify": both sides play the element, so the ability named
-        # may be either side's; computed as the attacker's, it would answer an illegal play nobody made.
-        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"whose {attacker.capitalize()} uses its ability (both sides play it)")
         return reading
     unread = sorted({t.text for t in words if t.text in DEFENDING_FORMS})
     if unread:
