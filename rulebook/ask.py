@@ -76,6 +76,13 @@ GLOSSARY_WEIGHT = 0.4
 CARD_WEIGHT = 0.5
 #: How much an erratum counts for a question that does not speak of a document or what it says.
 ERRATUM_WEIGHT = 0.8
+#: How much more a record whose own words limit how often a thing is done ("at most once in a game") counts for a
+#: question asking whether it may be done again ("can I blaze again", "a second time", "twice").
+REPEAT_BOOST = 1.3
+#: Words of a question asking to do a thing again.
+REPEAT_ASKED = frozenset({"again", "twice", "reuse"})
+#: Stems of a record's own words limiting how often a thing is done ("once", "twice").
+REPEAT_STATED = frozenset({"onc", "twice"})
 #: How much a word read as a typo of a record's word counts, against one written right.
 TYPO_WEIGHT = 0.7
 #: How much the closest of a record's ``asked_as`` questions counts beside the record's own BM25 score.
@@ -261,6 +268,10 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
         for doc in combined:
             if lex.records[doc][2] == "erratum":
                 combined[doc] *= ERRATUM_WEIGHT
+    if REPEAT_ASKED.intersection(said):
+        for doc in combined:
+            if REPEAT_STATED.intersection(lex.own[doc][1]):
+                combined[doc] *= REPEAT_BOOST
     return Scores(
         combined=combined,
         lexical=lexical,
@@ -539,8 +550,13 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
 
         cued = _cued_elsewhere(query, ranked) if not gid else None
         if cued is not None:
+            # The words only one game uses, another game's record first, and that game's own records meeting the
+            # question well: its documents do not answer it ("can one champion attack twice in the same turn" is not
+            # answered by Elestrals' once per turn). When they meet it weakly, the cue may be a word by chance.
             about, own = [cued], [hit for hit in ranked if hit["game"] == cued]
             missing = unstated(query, own, lex, about) if own else None
+            if missing is None and own and not _weak(query, own, lex):
+                missing = "answers this"
         else:
             missing = unstated(query, ranked, lex, about)
     if named_refusal and not computed:

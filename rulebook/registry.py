@@ -175,7 +175,7 @@ _GAMES: list[Game] = [
         names=("elestrals", "elestral"),
         own_words=(
             *("spirit", "spirits", "rune", "runes", "enchant", "enchanted", "misenchanted", "expend", "expends"),
-            *("stadium", "mulligan"),
+            *("stadium", "mulligan", "underworld", "invoke", "nexus"),
         ),
         cli="cli.elestrals:app",
         figures=(("elestrals-field.svg", "elestrals_field"),),
@@ -194,9 +194,9 @@ _GAMES: list[Game] = [
         verbs=frozenset(_ELEMENTALS_PLAYS),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
-            *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane"),
+            *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),
             *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),
-            *("elemental",),
+            *("elemental", "ragnaros", "neptulon", "therazane", "al'akir", "alakir"),
         ),
         cli="cli.elementals:app",
         figures=(("elementals-layouts.svg", "elementals_layouts"),),
@@ -215,7 +215,7 @@ _GAMES: list[Game] = [
         names=("spellfire",),
         own_words=(
             *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),
-            "avatar",
+            *("avatar", "earthwalking", "earthwalkers", "flyers"),
         ),
         cli="cli.spellfire:app",
         figures=(
@@ -244,6 +244,7 @@ _GAMES: list[Game] = [
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),
+            *("conjury", "conjuries", "electrocute", "illuminate"),
         ),
         cli="cli.elephants:app",
         figures=(("elephants-round.svg", "elephants_round"), ("elephants-thunder.svg", "elephants_thunder")),

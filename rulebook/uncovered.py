@@ -34,8 +34,10 @@ words of particular questions:
   deed's verb and the thing's words).
 - a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
-- whether a player may look at a pile, a deck or a hand ("can I look through the banished pile"): a ruling near the
-  top must speak of looking, or of cards public or hidden.
+- whether a player may look at a pile, a deck or a hand, or show one ("can I look through the banished pile", "may I
+  show my hand to another player"): a ruling near the top must speak of looking, or of cards public or hidden.
+- a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
+  mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
 
 Examples:
     >>> from rulebook.uncovered import asks_for
@@ -55,6 +57,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rulebook import conduct
 from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, is_number, stem, words
 
 __all__ = ["KINDS", "asks_for", "uncovered"]
@@ -237,13 +240,24 @@ def _players(said: list[str]) -> bool:
 def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
     take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
-    not one."""
+    not one. How long a player is given to act ("how long does my opponent get to respond") is one: an effect or
+    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock."""
     if any(w in CLOCK for w in said):
         return True
     for i in range(len(said) - 1):
-        if (said[i], said[i + 1]) == ("how", "long") and any(w in SPANS for w in said[i + 2 : i + 7]):
+        if (said[i], said[i + 1]) != ("how", "long"):
+            continue
+        if any(w in SPANS for w in said[i + 2 : i + 7]):
             return any(w in TYPICAL for w in said[i + 2 :]) or said[i - 1 : i] in (["about"], ["roughly"])
+        if ACTORS & set(said[i + 2 : i + 2 + ACTOR_REACH]):
+            return True
     return False
+
+
+#: Who may be given time to act, after "how long" ("how long does my opponent get", "how long can I think").
+ACTORS = frozenset({"i", "we", "you", "they", "he", "she", "opponent", "opponents", "player", "players", "someone"})
+#: How many words after "how long" its actor is looked for ("how long does my opponent").
+ACTOR_REACH = 3
 
 
 def _maker(said: list[str]) -> bool:
@@ -327,128 +341,6 @@ def _ranking(said: list[str]) -> bool:
     return False
 
 
-#: Words of changing a choice made for another ("swap it for a different spell").
-SWAP = frozenset({"swap", "switch", "change", "exchange", "replace", "trade"})
-
-
-def _taking_back(said: list[str]) -> bool:
-    """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
-    "take a spell back into my hand", which moves a card)."""
-    for i, w in enumerate(said):
-        if w in ("take", "taking", "takes") and "back" in said[i + 1 : i + 4]:
-            back = i + 1 + said[i + 1 : i + 4].index("back")
-            after = said[back + 1 : back + 2]
-            if back == i + 1:
-                if not after or not {"from", "into", "to", "in"} & set(said[back + 1 : back + 6]):
-                    return True  # "can I take back?" at the end of the clause, "take back a Rune I just Set"
-            elif said[i + 1] in ("it", "that", "this", "my", "the") and after not in (["into"], ["to"], ["in"]):
-                return True
-        if w in ("change", "changed", "changing", "changes") and said[i + 2 : i + 3] == ["mind"]:
-            return True
-        if w in ("undo", "takeback", "takebacks"):
-            return True
-        if (
-            w in SWAP
-            and said[i + 2 : i + 3] == ["for"]
-            and {"different", "another", "other"} & set(said[i + 3 : i + 6])
-        ):
-            return True  # "can I swap it for a different spell": a choice made, changed
-    return False
-
-
-def _states_taking_back(said: list[str]) -> bool:
-    """Whether a text speaks of taking something back, undoing it or a change of mind."""
-    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
-        {"undo", "mind"} & set(said)
-    )
-
-
-#: Words of a player leaving a game before its end.
-CONCEDE = frozenset(
-    {"quit", "quits", "quitting", "concede", "concedes", "conceding", "forfeit", "forfeits", "resign", "resigns"}
-)
-LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
-
-
-def _leaving(said: list[str]) -> bool:
-    """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
-    has to leave halfway through", "can we agree to call it a draw"."""
-    if CONCEDE & set(said):
-        return True
-    for i, w in enumerate(said):
-        after = said[i + 1 : i + 6]
-        if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
-            return True
-        if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
-            return True
-    return False
-
-
-def _states_leaving(said: list[str]) -> bool:
-    """Whether a text speaks of a player quitting, conceding or leaving the game."""
-    return bool(CONCEDE & set(said)) or any(
-        w in LEAVE and said[i + 1 : i + 3] == ["the", "game"] for i, w in enumerate(said)
-    )
-
-
-#: Words of a penalty ("what's the penalty for slow play").
-PENALTY = frozenset({"penalty", "penalties", "penalized", "penalised", "penalize", "penalise", "punished"})
-#: Words that state a penalty: the penalty itself, or what a player loses.
-PENALTY_STATED = PENALTY | {"disqualified", "disqualification", "warning", "lose", "loses", "losing", "lost", "loss"}
-
-
-def _penalty(said: list[str]) -> bool:
-    """Whether a question asks for the penalty of something ("what's the penalty for slow play", "is there a
-    penalty?")."""
-    return bool(PENALTY & set(said))
-
-
-#: Words of a player's slip: what went wrong by accident ("I flipped it by mistake", "I accidentally drew two").
-SLIP = frozenset({"accident", "accidentally", "accidental", "mistake", "mistakenly", "misdeal", "misdealt", "oops"})
-#: Words of a document's own mistake (its example, the rulebook): an erratum answers those.
-DOCUMENTS = frozenset({"example", "sample", "rulebook", "rules", "guide", "document", "printed", "text", "card's"})
-#: Words that state what is done about a slip: the mistake itself, or taking back and undoing.
-SLIP_STATED = SLIP | {"error", "errors", "undo", "undone", "redo", "wrong", "wrongly", "correct", "corrected"}
-
-
-def _slip(said: list[str]) -> bool:
-    """Whether a question asks what to do about a player's slip ("I flipped it by accident, do I turn it back?"):
-    read in the whole question (the slip is told, then asked about), not about a document's mistake ("a mistake in
-    the rulebook's example")."""
-    return bool(SLIP & set(said)) and not DOCUMENTS & set(said)
-
-
-def _states_slip(said: list[str]) -> bool:
-    """Whether a text speaks of a slip and what is done about it (an error, undoing, taking back)."""
-    return bool(SLIP_STATED & set(said)) or _states_taking_back(said)
-
-
-#: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
-LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect"})
-#: Where cards lie out of play, which a player may or may not look at.
-PILES = frozenset(
-    {
-        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
-        *("banished", "abyss", "plane", "limbo", "void"),
-    }
-)
-#: How many words after the looking word the pile is named ("look back through my own discard pile").
-LOOK_REACH = 6
-#: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
-#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go; nor "on view",
-#: which says what is in play).
-LOOK_STATED = frozenset(
-    {"look", "looked", "looking", "see", "seen", "peek", "viewed", "inspect", "public", "hidden", "secret"}
-    | {"private"}
-)
-
-
-def _looking(said: list[str]) -> bool:
-    """Whether a question asks whether a player may look at a pile, a deck or a hand ("can I look through the banished
-    pile", "am I allowed to peek at my deck")."""
-    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
-
-
 def _states_players(said: list[str]) -> bool:
     """Whether a text states how many people play: "for two players", "two or more players", "two to four players",
     "a three-player game" (not "one player", which speaks of one of them, nor "both players", nor "the two players",
@@ -473,6 +365,37 @@ def _states_year(said: list[str]) -> bool:
     return any(w.isdigit() and len(w) == 4 and w[:2] in ("19", "20") for w in said)
 
 
+#: Words of a measure a record may give each of several things ("Fire (strength 3), Water (4), Earth (5)").
+MEASURES = frozenset({"strength", "strengths"})
+#: How many numbers a record must give beside a measure to rank the things it measures.
+RANKED_NUMBERS = 3
+
+
+def _ranked_things(said: list[str]) -> list[str]:
+    """The words naming what a question ranks: between its "which" or "what" and the ranking word, and the word
+    after that ("which element is the strongest": element; "what's the strongest spell": spell)."""
+    for i, w in enumerate(said):
+        if w in RANKING:
+            start = max((j for j in range(max(0, i - RANKING_REACH), i) if said[j] in {"what", "which"}), default=i)
+            return [t for t in [*said[start + 1 : i], *said[i + 1 : i + 2]] if t not in STOPWORDS]
+    return []
+
+
+def _ranking_stated(said: list[str], lex: Lexicon) -> Callable[[list[str]], bool]:
+    """How a record's own words state the ranking a question asks for: by saying which is best, or by giving the
+    things ranked a measure each ("Fire (strength 3), Water (4) ..." answers "which element is the strongest", not
+    "what is the strongest spell")."""
+    things = {lex.stem(t) for t in _ranked_things(said)}
+
+    def states(own: list[str]) -> bool:
+        if any(w in RANKING for w in own):
+            return True
+        measured = bool(MEASURES.intersection(own)) and sum(map(is_number, own)) >= RANKED_NUMBERS
+        return measured and any(lex.stem(w) in things for w in own)
+
+    return states
+
+
 def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     return lambda said: any(w in choices for w in said)
 
@@ -489,12 +412,13 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "price": (_price, _holds_any(MONEY | {"$"})),
     "chance": (_chance, _holds_any(CHANCE)),
     "ranking": (_ranking, _holds_any(RANKING)),
-    "back": (_taking_back, _states_taking_back),
-    "leaving": (_leaving, _states_leaving),
+    "back": conduct.KINDS["back"],
+    "leaving": conduct.KINDS["leaving"],
     "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
-    "penalty": (_penalty, _holds_any(PENALTY_STATED)),
-    "slip": (_slip, _states_slip),
-    "look": (_looking, _holds_any(LOOK_STATED)),
+    "penalty": conduct.KINDS["penalty"],
+    "slip": conduct.KINDS["slip"],
+    "look": conduct.KINDS["look"],
+    "variant": conduct.KINDS["variant"],
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
@@ -553,6 +477,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
     kind = asks_for(query.text)
     if kind is not None:
         states = KINDS[kind][1]
+        if kind == "ranking":
+            states = _ranking_stated(asking(query.text), lex)
         hits = ranked[:RANKED]
         found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
         return f"states {DESCRIBED[kind]}", found
@@ -795,6 +721,7 @@ DESCRIBED = {
     "penalty": "a penalty",
     "slip": "what is done about a slip",
     "look": "who may look at it",
+    "variant": "a variant for the length or difficulty of a game",
 }
 
 

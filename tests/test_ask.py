@@ -92,6 +92,10 @@ def test_clash_reader_never_guesses_a_position_it_cannot_read() -> None:
     assert reading["computed"] is False and "the position before this attack" in reading["missing"][0]
     # Three elements named: which two fight is not known.
     assert read_question("Fire attacks Water and Earth")[0].missing[0].startswith("which two of them fight")
+    # Both sides play Earth: Fortify may be either side's, so no illegal attacker's Fortify is computed.
+    mirror = ask("P2's Earth attacks P1's Earth and P1 declares Fortify. The strengths are equal, what is eliminated?")
+    assert not mirror.verdict.startswith("computed")
+    assert mirror.value["readings"][0]["missing"] == ["whose Earth uses its ability (both sides play it)"]
 
 
 # ---------------------------------------------------------------- computed answers (elestrals.* rules)

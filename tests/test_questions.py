@@ -212,9 +212,10 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: tuning set's misses): 82.1% of uncovered questions refused (23 of 28). The eleventh round (tuned: a bound no record
 #: states, attacks read with their roles, a Spellfire attack with no allies): 87.6% top-1 (156 of 178), 85.7% of
 #: uncovered questions refused (24 of 28). The thirteenth round (tuned): 1.7% of real questions refused (3 of 178). The
-#: fourteenth round (tuned): 88.8% top-1 (158), 98.3% top-3 (175), 1.1% of real questions refused (2).
-BLIND_2_FLOORS = {"top1": 0.887, "top3": 0.983, "off_topic_refused": 1.0, "wrongly_refused": 0.0113}
-BLIND_2_UNCOVERED_REFUSED = 0.857
+#: fourteenth round (tuned): 88.8% top-1 (158), 98.3% top-3 (175), 1.1% of real questions refused (2). The sixteenth
+#: round (tuned): 89.3% top-1 (159), 89.3% of uncovered questions refused (25 of 28).
+BLIND_2_FLOORS = {"top1": 0.893, "top3": 0.983, "off_topic_refused": 1.0, "wrongly_refused": 0.0113}
+BLIND_2_UNCOVERED_REFUSED = 0.892
 BLIND_2_COMPUTED_UNASKED = 1
 
 
@@ -263,9 +264,9 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: eleventh round (tuned): 86.2% top-1 (168 of 195), 96.4% top-3 (188). The twelfth round (tuned): 86.7% top-1 (169),
 #: 96.9% top-3 (189). The thirteenth round (tuned): 87.2% top-1 (170), 97.9% top-3 (191), 1.0% of real questions
 #: refused (2). The fourteenth round (tuned): 89.2% top-1 (174). The fifteenth round (tuned): every off-topic question
-#: refused (20 of 20).
+#: refused (20 of 20). The sixteenth round (tuned): 87.2% of uncovered questions refused (34 of 39).
 BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
-BLIND_4_UNCOVERED_REFUSED = 0.846
+BLIND_4_UNCOVERED_REFUSED = 0.871
 BLIND_4_COMPUTED_UNASKED = 1
 
 
@@ -280,9 +281,10 @@ BLIND_4_COMPUTED_UNASKED = 1
 #: (tuned): 82.7% top-1, 95.0% top-3, 71.1% uncovered refused (27 of 38). The eleventh round (tuned): 84.2% top-1 (170
 #: of 202). The twelfth round (tuned): 84.7% top-1 (171), 95.5% top-3 (193). The fourteenth round (tuned): 87.1% top-1
 #: (176), 96.5% top-3 (195), 1.0% of real questions refused (2), 73.7% of uncovered questions refused (28 of 38).
-#: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38).
-BLIND_5_FLOORS = {"top1": 0.871, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
-BLIND_5_UNCOVERED_REFUSED = 0.763
+#: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
+#: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
+BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_5_UNCOVERED_REFUSED = 0.789
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -315,9 +317,10 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: round (tuned): 77.3% top-1 (153 of 198), 92.9% top-3 (184), 64.1% of uncovered questions refused (25 of 39).
 #: The twelfth round (tuned): 77.8% top-1 (154 of 198), 93.4% top-3 (185), 2.0% of real questions refused (4).
 #: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
-#: The fifteenth round (tuned): every off-topic question refused (20 of 20).
+#: The fifteenth round (tuned): every off-topic question refused (20 of 20). The sixteenth round (tuned): 69.2% of
+#: uncovered questions refused (27 of 39).
 BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
-BLIND_7_UNCOVERED_REFUSED = 0.666
+BLIND_7_UNCOVERED_REFUSED = 0.692
 BLIND_7_COMPUTED_UNASKED = 0
 
 
@@ -331,9 +334,10 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 80.1% top-1 (157 of 196), 92.9% top-3 (182), 1.0% of
 #: real questions refused (2), 73.8% of uncovered questions refused (31 of 42). The thirteenth round (tuned): 93.4%
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
-#: 81.0% of uncovered questions refused (34 of 42).
-BLIND_8_FLOORS = {"top1": 0.821, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
-BLIND_8_UNCOVERED_REFUSED = 0.809
+#: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
+#: questions refused (35 of 42).
+BLIND_8_FLOORS = {"top1": 0.826, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_UNCOVERED_REFUSED = 0.833
 BLIND_8_COMPUTED_UNASKED = 0
 
 
@@ -349,9 +353,10 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: Issue 22's thirteenth round (tuned on this set's misses; TUNED figures, not blind ones): 83.8% top-1 (176 of 210),
 #: 95.2% top-3 (200), 1.4% of real questions refused (3), 60.5% of uncovered questions refused (26 of 43).
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
-#: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43).
+#: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
+#: (31 of 43).
 BLIND_9_FLOORS = {"top1": 0.847, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
-BLIND_9_UNCOVERED_REFUSED = 0.697
+BLIND_9_UNCOVERED_REFUSED = 0.720
 BLIND_9_COMPUTED_UNASKED = 0
 
 
@@ -365,9 +370,10 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's fifteenth round (tuned on this set's misses; TUNED figures, not blind ones): 84.9% top-1 (175 of 206),
 #: 94.7% top-3 (195), 3.4% of real questions refused (7), every off-topic question refused (20 of 20), 70.0% of
-#: uncovered questions refused (28 of 40), no computed answer to a question not asked.
+#: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
+#: 77.5% of uncovered questions refused (31 of 40).
 BLIND_10_FLOORS = {"top1": 0.849, "top3": 0.946, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
-BLIND_10_UNCOVERED_REFUSED = 0.70
+BLIND_10_UNCOVERED_REFUSED = 0.775
 BLIND_10_COMPUTED_UNASKED = 0
 
 

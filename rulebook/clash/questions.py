@@ -8,7 +8,8 @@ and "X blazes into Y" make X the attacker too; an attacker's ability may be name
 defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
-denied, or a question describing two attacks, is not computed.
+denied, a question describing two attacks, or an ability named when both sides play the element ("P2's Earth
+attacks P1's Earth and P1 declares Fortify": whose Fortify is not read) is not computed.
 
 Only an attack from the opening position is computed (every element in play, no ability spent): a
 question that speaks of an earlier turn (an ability already spent, an element left or revived) names
@@ -123,11 +124,15 @@ def _attacks(words: list[Token], elements: set[int]) -> int:
 
 def _unclear_abilities(attacker: str, target: str, uses: set[str], forgone: set[str]) -> str | None:
     """What is missing to know which abilities an attack uses: an ability both used and denied ("Water does not
-    use Surge ... Water uses Surge"), or one of an element that takes no part in the attack; None when clear."""
+    use Surge ... Water uses Surge"), one of an element that takes no part in the attack, or one of an element both
+    sides play ("P2's Earth attacks P1's Earth and P1 declares Fortify": computed as the attacker's, it would answer
+    an illegal play nobody made); None when clear."""
     if forgone & uses:
         return f"whether {', '.join(sorted(forgone & uses))}'s ability is used (the question says both)"
     if uses - {attacker, target}:
         return f"whose ability is used ({', '.join(sorted(uses - {attacker, target}))} takes no part in this attack)"
+    if attacker == target and attacker in uses:
+        return f"whose {attacker.capitalize()} uses its ability (both sides play it)"
     return None
 
 

@@ -1,0 +1,172 @@
+"""Questions about how players conduct a game, which the rules may not speak of: taking a move back, leaving before
+the end, a penalty, a player's slip, looking at or showing cards, a variant for the length or difficulty of a game.
+
+For each, how a question asks for it and how a record's own words state it: the part of
+[`rulebook.uncovered`][rulebook.uncovered]'s kinds of answer about the table rather than the game.
+
+Examples:
+    >>> from rulebook.conduct import KINDS
+    >>> asked, states = KINDS["back"]
+    >>> asked("can i take it back".split()), states("no player may take a move back".split())
+    (True, True)
+    >>> asked, states = KINDS["look"]
+    >>> asked("can i look through the discard pile".split()), states("the underworld is public".split())
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["KINDS"]
+
+
+#: Words of changing a choice made for another ("swap it for a different spell").
+SWAP = frozenset({"swap", "switch", "change", "exchange", "replace", "trade"})
+
+
+def _taking_back(said: list[str]) -> bool:
+    """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
+    "take a spell back into my hand", which moves a card)."""
+    for i, w in enumerate(said):
+        if w in ("take", "taking", "takes") and "back" in said[i + 1 : i + 4]:
+            back = i + 1 + said[i + 1 : i + 4].index("back")
+            after = said[back + 1 : back + 2]
+            if back == i + 1:
+                if not after or not {"from", "into", "to", "in"} & set(said[back + 1 : back + 6]):
+                    return True  # "can I take back?" at the end of the clause, "take back a Rune I just Set"
+            elif said[i + 1] in ("it", "that", "this", "my", "the") and after not in (["into"], ["to"], ["in"]):
+                return True
+        if w in ("change", "changed", "changing", "changes") and said[i + 2 : i + 3] == ["mind"]:
+            return True
+        if w in ("undo", "takeback", "takebacks"):
+            return True
+        if (
+            w in SWAP
+            and said[i + 2 : i + 3] == ["for"]
+            and {"different", "another", "other"} & set(said[i + 3 : i + 6])
+        ):
+            return True  # "can I swap it for a different spell": a choice made, changed
+    return False
+
+
+def _states_taking_back(said: list[str]) -> bool:
+    """Whether a text speaks of taking something back, undoing it or a change of mind."""
+    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
+        {"undo", "mind"} & set(said)
+    )
+
+
+#: Words of a player leaving a game before its end.
+CONCEDE = frozenset(
+    {"quit", "quits", "quitting", "concede", "concedes", "conceding", "forfeit", "forfeits", "resign", "resigns"}
+)
+LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
+
+
+def _leaving(said: list[str]) -> bool:
+    """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
+    has to leave halfway through", "can we agree to call it a draw"."""
+    if CONCEDE & set(said):
+        return True
+    for i, w in enumerate(said):
+        after = said[i + 1 : i + 6]
+        if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
+            return True
+        if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
+            return True
+    return False
+
+
+def _states_leaving(said: list[str]) -> bool:
+    """Whether a text speaks of a player quitting, conceding or leaving the game."""
+    return bool(CONCEDE & set(said)) or any(
+        w in LEAVE and said[i + 1 : i + 3] == ["the", "game"] for i, w in enumerate(said)
+    )
+
+
+#: Words of a penalty ("what's the penalty for slow play").
+PENALTY = frozenset({"penalty", "penalties", "penalized", "penalised", "penalize", "penalise", "punished"})
+#: Words that state a penalty: the penalty itself, or what a player loses.
+PENALTY_STATED = PENALTY | {"disqualified", "disqualification", "warning", "lose", "loses", "losing", "lost", "loss"}
+
+
+def _penalty(said: list[str]) -> bool:
+    """Whether a question asks for the penalty of something ("what's the penalty for slow play", "is there a
+    penalty?")."""
+    return bool(PENALTY & set(said))
+
+
+#: Words of a player's slip: what went wrong by accident ("I flipped it by mistake", "I accidentally drew two").
+SLIP = frozenset({"accident", "accidentally", "accidental", "mistake", "mistakenly", "misdeal", "misdealt", "oops"})
+#: Words of a document's own mistake (its example, the rulebook): an erratum answers those.
+DOCUMENTS = frozenset({"example", "sample", "rulebook", "rules", "guide", "document", "printed", "text", "card's"})
+#: Words that state what is done about a slip: the mistake itself, or taking back and undoing.
+SLIP_STATED = SLIP | {"error", "errors", "undo", "undone", "redo", "wrong", "wrongly", "correct", "corrected"}
+
+
+def _slip(said: list[str]) -> bool:
+    """Whether a question asks what to do about a player's slip ("I flipped it by accident, do I turn it back?"):
+    read in the whole question (the slip is told, then asked about), not about a document's mistake ("a mistake in
+    the rulebook's example")."""
+    return bool(SLIP & set(said)) and not DOCUMENTS & set(said)
+
+
+def _states_slip(said: list[str]) -> bool:
+    """Whether a text speaks of a slip and what is done about it (an error, undoing, taking back)."""
+    return bool(SLIP_STATED & set(said)) or _states_taking_back(said)
+
+
+#: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
+LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect", "show", "showing"})
+#: Where cards lie out of play, which a player may or may not look at.
+PILES = frozenset(
+    {
+        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
+        *("banished", "abyss", "plane", "limbo", "void"),
+    }
+)
+#: How many words after the looking word the pile is named ("look back through my own discard pile").
+LOOK_REACH = 6
+#: Words that state who may look at cards: looking itself, or cards public or hidden (not a card revealed in play,
+#: which speaks of the game's layout: Elementals' elementals are revealed as the cards on them go; nor "on view",
+#: which says what is in play).
+LOOK_STATED = frozenset(
+    {"look", "looked", "looking", "see", "seen", "peek", "viewed", "inspect", "public", "hidden", "secret"}
+    | {"private"}
+)
+
+
+def _looking(said: list[str]) -> bool:
+    """Whether a question asks whether a player may look at a pile, a deck or a hand, or show one ("can I look through
+    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player")."""
+    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
+
+
+#: Words of a game made longer, shorter, easier or harder than the rules make it ("for a longer game").
+CHANGED = frozenset({"longer", "shorter", "quicker", "faster", "slower", "easier", "harder", "tougher"})
+#: What is made so: the game or a way of playing it.
+PLAYED = frozenset({"game", "games", "match", "matches", "version", "mode", "difficulty"})
+#: Words that state a variant of the rules for the length or the difficulty of a game.
+VARIANT_STATED = frozenset({"variant", "variants", "handicap", "handicaps", "difficulty"})
+
+
+def _variant(said: list[str]) -> bool:
+    """Whether a question asks for a way to play a game longer, shorter, easier or harder than the rules make it
+    ("can I shuffle two decks together for a longer game", "is there an easier mode")."""
+    return any(w in CHANGED and said[i + 1 : i + 2] and said[i + 1] in PLAYED for i, w in enumerate(said))
+
+
+def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
+    return lambda said: any(w in choices for w in said)
+
+
+#: The kinds of answer about the table: how each is asked, and how a record's own words state one.
+KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
+    "back": (_taking_back, _states_taking_back),
+    "leaving": (_leaving, _states_leaving),
+    "penalty": (_penalty, _holds_any(PENALTY_STATED)),
+    "slip": (_slip, _states_slip),
+    "look": (_looking, _holds_any(LOOK_STATED)),
+    "variant": (_variant, _holds_any(VARIANT_STATED)),
+}
