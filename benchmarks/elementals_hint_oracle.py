@@ -1,0 +1,108 @@
+"""Where the Elementals hint loses its deals: the hint given one piece of what a player cannot see, on
+development deals (seeds 10,001 and up).
+
+Run from the repository with the project installed:
+
+    python benchmarks/elementals_hint_oracle.py --give next3 --first 10001 --deals 100 --log FILE
+    python benchmarks/elementals_hint_oracle.py --give none|next3|faces|order|all ...
+
+The hint plays each deal as it does for a player, but the games it samples to compare its plans are dealt
+with one piece of the hidden game left as it truly is (``hint.view``): ``next3`` the three cards the next
+draw brings (the rest of the deck shuffled), ``faces`` which elemental lies under each face-down card (the
+deck shuffled), ``order`` the whole order of the deck (the face-down elementals shuffled), ``all`` both
+(every sampled game is the real one). ``none`` is the hint as it is. With the deck's order given, the
+endgame count (which reads the deck's make-up only) is left out, so that the games played out decide.
+
+Prints the wins with their 95% interval (Wilson) and the CPU seconds per game; ``--log`` appends one JSON
+line per deal (``variant`` = the piece given), for ``elementals_hint_pair.py --file``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from dataclasses import replace
+
+from rulebook import elementals
+from rulebook.elementals import ElementalsState
+from rulebook.elementals import hint as hints
+from rulebook.elementals.bots import play_game
+from rulebook.elementals.simulation import SimulationResult
+
+GIVES = ("none", "next3", "faces", "order", "all")
+_VIEW = hints.view
+
+
+def oracle_view(give: str, truth: dict[str, ElementalsState]) -> object:
+    """A ``hint.view`` that keeps ``give`` of the real game (``truth["now"]``, the state the hint is asked on)."""
+
+    def view(state: ElementalsState, rng: random.Random) -> ElementalsState:
+        sample = _VIEW(state, rng)
+        real = truth["now"]
+        if give == "next3":
+            top = list(real.deck[: elementals.HAND_SIZE])
+            rest = list(sample.deck)
+            for c in top:
+                rest.remove(c)
+            if real.peeking and real.deck[-1] not in top:
+                rest.remove(real.deck[-1])
+                rest.append(real.deck[-1])
+            return replace(sample, deck=tuple(top + rest))
+        if give == "faces":
+            return replace(sample, slots=real.slots)
+        if give == "order":
+            return replace(sample, deck=real.deck)
+        if give == "all":
+            return replace(sample, deck=real.deck, slots=real.slots)
+        return sample
+
+    return view
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--give", choices=GIVES, required=True)
+    parser.add_argument("--layout", type=int, default=1)
+    parser.add_argument("--first", type=int, default=10_001)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--log", default=None)
+    args = parser.parse_args()
+    truth: dict[str, ElementalsState] = {}
+    hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
+    if args.give in ("order", "all"):
+        hints.ENDGAME = False
+    find = hints.hint
+
+    def told(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
+        truth["now"] = state
+        return find(state, *a, **k)  # type: ignore[arg-type]
+
+    hints.hint = told  # type: ignore[assignment]
+    wins = defeated = 0
+    games: list[float] = []
+    seeds = range(args.first, args.first + args.deals)
+    for seed in seeds:
+        start = time.process_time()
+        final = play_game(elementals.new_game(seed=seed, layout=args.layout), hints.HintPolicy(), random.Random(seed))
+        games.append(time.process_time() - start)
+        wins += final.won()
+        defeated += final.defeated
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as out:
+                row = {"variant": args.give, "seed": seed, "won": final.won(), "defeated": final.defeated,
+                       "cpu": round(games[-1], 2)}
+                out.write(json.dumps(row) + "\n")
+        print(f"seed {seed}: {'won' if final.won() else 'lost'} ({final.defeated} defeated), {games[-1]:.1f} s",
+              flush=True)
+    n = len(seeds)
+    low, high = SimulationResult("", games=n, wins=wins).interval()
+    print(f"give {args.give}, layout {args.layout}, seeds {args.first}-{args.first + n - 1}: {wins}/{n} "
+          f"({wins / n:.1%}, {low:.1%} to {high:.1%}); defeated {defeated / n:.2f}; "
+          f"CPU per game {statistics.fmean(games):.1f} s")
+
+
+if __name__ == "__main__":
+    main()
