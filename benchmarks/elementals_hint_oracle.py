@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import time
@@ -29,7 +30,8 @@ from dataclasses import replace
 from rulebook import elementals
 from rulebook.elementals import ElementalsState
 from rulebook.elementals import hint as hints
-from rulebook.elementals.bots import play_game
+from rulebook.elementals import bots
+from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
 
 GIVES = ("none", "next3", "faces", "order", "all")
@@ -62,6 +64,54 @@ def oracle_view(give: str, truth: dict[str, ElementalsState]) -> object:
     return view
 
 
+def oracle_expectimax(search: bots.TurnSearch, k: int, m: int) -> tuple[float, tuple]:
+    """``bots._expectimax`` with the one true next draw in place of ``m`` sampled ones: the ``k`` best ends of
+    the turn scored by the best reply to the three cards the deck really holds next (the planner told them)."""
+    ends = bots.turn_ends(search)
+    ranked = sorted(ends.items(), key=lambda item: -item[1][0])[:k]
+    unseen = sorted(search.deck)
+    top = search.deck[: elementals.HAND_SIZE]
+    draw, taken = [], set()
+    for c in top:
+        j = next(j for j, u in enumerate(unseen) if u == c and j not in taken)
+        taken.add(j)
+        draw.append(j)
+    best: tuple[float, tuple] = (-math.inf, ())
+    for node, (value, plan) in ranked:
+        if abs(value) < 5e5:
+            value = bots._reply(search, node, unseen, tuple(draw))
+        if value > best[0]:
+            best = (value, plan)
+    return best
+
+
+def planner_games(args: argparse.Namespace) -> None:
+    """The planner on its own: as it is (``--k 0``), with ``k`` best ends scored by ``m`` sampled next draws
+    (``--give none``), or by the true next draw (``--give next3``)."""
+    if args.give == "next3":
+        bots._expectimax = oracle_expectimax  # type: ignore[assignment]
+    wins = defeated = 0
+    cpu: list[float] = []
+    for seed in range(args.first, args.first + args.deals):
+        player = Planner()
+        player.lookahead = (args.k, args.m)
+        start = time.process_time()
+        final = play_game(elementals.new_game(seed=seed, layout=args.layout), player, random.Random(seed))
+        cpu.append(time.process_time() - start)
+        wins += final.won()
+        defeated += final.defeated
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as out:
+                row = {"variant": f"planner-{args.give}-{args.k}-{args.m}", "seed": seed, "won": final.won(),
+                       "defeated": final.defeated, "cpu": round(cpu[-1], 3)}
+                out.write(json.dumps(row) + "\n")
+    n = args.deals
+    low, high = SimulationResult("", games=n, wins=wins).interval()
+    print(f"planner, give {args.give}, lookahead ({args.k}, {args.m}), layout {args.layout}, seeds {args.first}-"
+          f"{args.first + n - 1}: {wins}/{n} ({wins / n:.1%}, {low:.1%} to {high:.1%}); defeated {defeated / n:.2f}; "
+          f"CPU per game {statistics.fmean(cpu):.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--give", choices=GIVES, required=True)
@@ -69,7 +119,13 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=10_001)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--log", default=None)
+    parser.add_argument("--player", choices=("hint", "planner"), default="hint")
+    parser.add_argument("--k", type=int, default=0, help="the planner's look-ahead: the best ends re-scored")
+    parser.add_argument("--m", type=int, default=1, help="the planner's look-ahead: the next draws sampled")
     args = parser.parse_args()
+    if args.player == "planner":
+        planner_games(args)
+        return
     truth: dict[str, ElementalsState] = {}
     hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
     if args.give in ("order", "all"):
