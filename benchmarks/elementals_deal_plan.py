@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import time
 
@@ -119,6 +120,47 @@ def player(short_w: float, over_w: float) -> type[fast.TurnPlanner]:
     return DealPlan
 
 
+def expectimax(planner: type[fast.TurnPlanner], k: int, m: int, oracle: bool = False) -> fast.Turn:
+    """A turn played by one draw of look-ahead on the compact state: the ``k`` best ends of the turn by
+    ``planner``'s score, each scored again by the mean over ``m`` draws of three cards from the unseen cards
+    (their make-up, sorted, drawn by a generator seeded from how many there are) of ``planner``'s best reply
+    turn. With ``oracle``, the one true next draw instead (a diagnosis, not a player)."""
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
+        search = planner(slots, rest, layout)
+        search.search(root)
+        ends = sorted(((v, node) for node, (v, move, _) in search.memo.items() if move is None), reverse=True)
+        if k < 2 or m < 1 or not rest or len(ends) < 2:
+            return fast.plan_end(search, root)
+        unseen = sorted(rest)
+        rng = random.Random(len(unseen) * 131 + min(k, len(ends)))
+        size = min(elementals.HAND_SIZE, len(unseen))
+        draws = [tuple(rng.sample(range(len(unseen)), size)) for _ in range(m)]
+        if oracle:
+            draws = [tuple(sorted(range(size), key=lambda j: j))]
+            unseen = list(rest)
+        best, chosen = -math.inf, None
+        for value, node in ends[:k]:
+            if abs(value) < 5e5:
+                value = statistics.fmean(_reply(planner, slots, layout, unseen, draw, node) for draw in draws)
+            if value > best:
+                best, chosen = value, node
+        return chosen
+
+    return turn
+
+
+def _reply(planner: type[fast.TurnPlanner], slots: tuple[int, ...], layout: int, unseen: list[int],
+           draw: tuple[int, ...], node: tuple) -> float:
+    """The best score of the next turn after ``node`` when the draw is ``unseen``'s cards at ``draw``."""
+    _, piles, alive, revealed, damage, powers, doubled, under = node
+    taken = set(draw)
+    rest = tuple(c for j, c in enumerate(unseen) if j not in taken) + tuple(under)
+    after = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
+    search = planner(after, rest, layout)
+    return search.search((tuple(unseen[j] for j in draw), piles, alive, revealed, damage, powers, doubled, ()))
+
+
 def sign_test(a: int, b: int) -> float:
     """The two-sided p-value of ``a`` against ``b`` deals won by one only, if either were as likely."""
     n = a + b
@@ -133,6 +175,8 @@ def main() -> None:
     parser.add_argument("--short", type=float, nargs="+", default=[50.0])
     parser.add_argument("--over", type=float, nargs="+", default=[5.0])
     parser.add_argument("--log", default=None)
+    parser.add_argument("--lookahead", type=int, nargs=2, default=(0, 0), help="k best ends, m sampled draws")
+    parser.add_argument("--oracle", action="store_true", help="the true next draw (a diagnosis)")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     deals = [elementals.new_game(seed=s, layout=args.layout) for s in seeds]
@@ -146,7 +190,8 @@ def main() -> None:
           f"CPU/game {base_cpu:.3f} s", flush=True)
     for s_w in args.short:
         for o_w in args.over:
-            turn = fast.planner_turn(player(s_w, o_w))
+            k, m = args.lookahead
+            turn = (expectimax(player(s_w, o_w), k, m, args.oracle) if k else fast.planner_turn(player(s_w, o_w)))
             start = time.process_time()
             got = [fast.play_out(d, turn=turn) for d in deals]
             cpu = (time.process_time() - start) / n
@@ -154,13 +199,13 @@ def main() -> None:
             only = sum(w and not b for (w, _), (b, _) in zip(got, base, strict=True))
             lost = sum(b and not w for (w, _), (b, _) in zip(got, base, strict=True))
             low, high = SimulationResult("", games=n, wins=wins).interval()
-            print(f"plan short={s_w:g} over={o_w:g}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated "
+            print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{' oracle' if args.oracle else ''}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated "
                   f"{statistics.fmean(d for _, d in got):.2f}, CPU/game {cpu:.3f} s; vs planner: won {only} it lost, "
                   f"lost {lost} it won (p {sign_test(only, lost):.3f})", flush=True)
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as out:
                     for seed, (w, d), (bw, bd) in zip(seeds, got, base, strict=True):
-                        out.write(json.dumps({"variant": f"plan-{s_w:g}-{o_w:g}", "seed": seed, "won": w,
+                        out.write(json.dumps({"variant": f"plan-{s_w:g}-{o_w:g}-{k}-{m}{'-oracle' if args.oracle else ''}", "seed": seed, "won": w,
                                               "defeated": d, "planner": bw, "planner_defeated": bd}) + "\n")
 
 
