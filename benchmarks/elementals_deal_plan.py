@@ -150,6 +150,35 @@ def expectimax(planner: type[fast.TurnPlanner], k: int, m: int, oracle: bool = F
     return turn
 
 
+def told(planner: type[fast.TurnPlanner], k: int, depth: int) -> fast.Turn:
+    """A diagnosis, not a player: a turn chosen knowing the next ``depth`` draws (the deck's true order, three
+    cards a draw): the ``k`` best ends of the turn by ``planner``'s score, each valued by the best of the ``k``
+    best ends of the next turn with its true draw, and so on ``depth`` draws deep."""
+
+    def value(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple, d: int) -> tuple[float, tuple]:
+        search = planner(slots, rest, layout)
+        search.search(root)
+        ends = sorted(((v, node) for node, (v, move, _) in search.memo.items() if move is None), reverse=True)
+        if d == 0 or not rest or len(ends) < 2:
+            return search.memo[root][0], fast.plan_end(search, root)
+        best, chosen = -math.inf, ends[0][1]
+        for v, node in ends[:k]:
+            if abs(v) < 5e5:
+                _, piles, alive, revealed, damage, powers, doubled, under = node
+                after = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
+                size = min(elementals.HAND_SIZE, len(rest))
+                nxt = (tuple(rest[:size]), piles, alive, revealed, damage, powers, doubled, ())
+                v, _ = value(after, tuple(rest[size:]) + tuple(under), layout, nxt, d - 1)
+            if v > best:
+                best, chosen = v, node
+        return best, chosen
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
+        return value(slots, rest, layout, root, depth)[1]
+
+    return turn
+
+
 def _reply(planner: type[fast.TurnPlanner], slots: tuple[int, ...], layout: int, unseen: list[int],
            draw: tuple[int, ...], node: tuple) -> float:
     """The best score of the next turn after ``node`` when the draw is ``unseen``'s cards at ``draw``."""
@@ -177,6 +206,7 @@ def main() -> None:
     parser.add_argument("--log", default=None)
     parser.add_argument("--lookahead", type=int, nargs=2, default=(0, 0), help="k best ends, m sampled draws")
     parser.add_argument("--oracle", action="store_true", help="the true next draw (a diagnosis)")
+    parser.add_argument("--told", type=int, default=0, help="a diagnosis: the next TOLD draws known (k from --lookahead)")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     deals = [elementals.new_game(seed=s, layout=args.layout) for s in seeds]
@@ -191,7 +221,7 @@ def main() -> None:
     for s_w in args.short:
         for o_w in args.over:
             k, m = args.lookahead
-            turn = (expectimax(player(s_w, o_w), k, m, args.oracle) if k else fast.planner_turn(player(s_w, o_w)))
+            turn = told(player(s_w, o_w), k, args.told) if args.told else (expectimax(player(s_w, o_w), k, m, args.oracle) if k else fast.planner_turn(player(s_w, o_w)))
             start = time.process_time()
             got = [fast.play_out(d, turn=turn) for d in deals]
             cpu = (time.process_time() - start) / n
@@ -199,13 +229,13 @@ def main() -> None:
             only = sum(w and not b for (w, _), (b, _) in zip(got, base, strict=True))
             lost = sum(b and not w for (w, _), (b, _) in zip(got, base, strict=True))
             low, high = SimulationResult("", games=n, wins=wins).interval()
-            print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{' oracle' if args.oracle else ''}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated "
+            print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{' oracle' if args.oracle else ''}{f' told {args.told}' if args.told else ''}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated "
                   f"{statistics.fmean(d for _, d in got):.2f}, CPU/game {cpu:.3f} s; vs planner: won {only} it lost, "
                   f"lost {lost} it won (p {sign_test(only, lost):.3f})", flush=True)
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as out:
                     for seed, (w, d), (bw, bd) in zip(seeds, got, base, strict=True):
-                        out.write(json.dumps({"variant": f"plan-{s_w:g}-{o_w:g}-{k}-{m}{'-oracle' if args.oracle else ''}", "seed": seed, "won": w,
+                        out.write(json.dumps({"variant": f"plan-{s_w:g}-{o_w:g}-{k}-{m}{'-oracle' if args.oracle else ''}{f'-told{args.told}' if args.told else ''}", "seed": seed, "won": w,
                                               "defeated": d, "planner": bw, "planner_defeated": bd}) + "\n")
 
 
