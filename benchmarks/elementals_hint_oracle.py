@@ -5,6 +5,8 @@ Run from the repository with the project installed:
 
     python benchmarks/elementals_hint_oracle.py --give next3 --first 10001 --deals 100 --log FILE
     python benchmarks/elementals_hint_oracle.py --give none|next3|faces|order|all ...
+    python benchmarks/elementals_hint_oracle.py --player planner --give next3 --k 8 --deals 1000 --log FILE
+    python benchmarks/elementals_hint_oracle.py --player solver --deals 100 --log FILE
 
 The hint plays each deal as it does for a player, but the games it samples to compare its plans are dealt
 with one piece of the hidden game left as it truly is (``hint.view``): ``next3`` the three cards the next
@@ -28,7 +30,7 @@ import time
 from dataclasses import replace
 
 from rulebook import elementals
-from rulebook.elementals import ElementalsState
+from rulebook.elementals import ElementalsState, solver
 from rulebook.elementals import hint as hints
 from rulebook.elementals import bots
 from rulebook.elementals.bots import Planner, play_game
@@ -112,19 +114,39 @@ def planner_games(args: argparse.Namespace) -> None:
           f"CPU per game {statistics.fmean(cpu):.2f} s")
 
 
+def verdicts(args: argparse.Namespace) -> None:
+    """Each deal solved with the deck's order and the face-down elementals known (``solver.solve``, up to two
+    million positions): the share of the deals that can be won at all."""
+    won = 0
+    for seed in range(args.first, args.first + args.deals):
+        start = time.process_time()
+        verdict = solver.solve(elementals.new_game(seed=seed, layout=args.layout), limit=None,
+                               max_positions=2_000_000).verdict
+        won += verdict == "winnable"
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as out:
+                row = {"seed": seed, "verdict": verdict, "cpu": round(time.process_time() - start, 2)}
+                out.write(json.dumps(row) + "\n")
+    print(f"solver, layout {args.layout}, seeds {args.first}-{args.first + args.deals - 1}: {won} winnable")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--give", choices=GIVES, required=True)
+    parser.add_argument("--give", choices=GIVES, default="none")
     parser.add_argument("--layout", type=int, default=1)
     parser.add_argument("--first", type=int, default=10_001)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--log", default=None)
-    parser.add_argument("--player", choices=("hint", "planner"), default="hint")
+    parser.add_argument("--player", choices=("hint", "planner", "solver"), default="hint",
+                        help="solver: each deal solved with everything known (its verdict logged)")
     parser.add_argument("--k", type=int, default=0, help="the planner's look-ahead: the best ends re-scored")
     parser.add_argument("--m", type=int, default=1, help="the planner's look-ahead: the next draws sampled")
     args = parser.parse_args()
     if args.player == "planner":
         planner_games(args)
+        return
+    if args.player == "solver":
+        verdicts(args)
         return
     truth: dict[str, ElementalsState] = {}
     hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
