@@ -206,7 +206,8 @@ def main() -> None:
     parser.add_argument("--log", default=None)
     parser.add_argument("--lookahead", type=int, nargs=2, default=(0, 0), help="k best ends, m sampled draws")
     parser.add_argument("--oracle", action="store_true", help="the true next draw (a diagnosis)")
-    parser.add_argument("--told", type=int, default=0, help="a diagnosis: the next TOLD draws known (k from --lookahead)")
+    parser.add_argument("--told", type=int, default=0,
+                        help="a diagnosis: the next TOLD draws known (k from --lookahead)")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     deals = [elementals.new_game(seed=s, layout=args.layout) for s in seeds]
@@ -221,7 +222,12 @@ def main() -> None:
     for s_w in args.short:
         for o_w in args.over:
             k, m = args.lookahead
-            turn = told(player(s_w, o_w), k, args.told) if args.told else (expectimax(player(s_w, o_w), k, m, args.oracle) if k else fast.planner_turn(player(s_w, o_w)))
+            scored = player(s_w, o_w)
+            if args.told:
+                turn = told(scored, k, args.told)
+            else:
+                turn = expectimax(scored, k, m, args.oracle) if k else fast.planner_turn(scored)
+            extra = (" oracle" if args.oracle else "") + (f" told {args.told}" if args.told else "")
             start = time.process_time()
             got = [fast.play_out(d, turn=turn) for d in deals]
             cpu = (time.process_time() - start) / n
@@ -229,13 +235,15 @@ def main() -> None:
             only = sum(w and not b for (w, _), (b, _) in zip(got, base, strict=True))
             lost = sum(b and not w for (w, _), (b, _) in zip(got, base, strict=True))
             low, high = SimulationResult("", games=n, wins=wins).interval()
-            print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{' oracle' if args.oracle else ''}{f' told {args.told}' if args.told else ''}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated "
+            print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{extra}: {wins}/{n} ({low:.1%} to "
+                  f"{high:.1%}), defeated "
                   f"{statistics.fmean(d for _, d in got):.2f}, CPU/game {cpu:.3f} s; vs planner: won {only} it lost, "
                   f"lost {lost} it won (p {sign_test(only, lost):.3f})", flush=True)
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as out:
                     for seed, (w, d), (bw, bd) in zip(seeds, got, base, strict=True):
-                        out.write(json.dumps({"variant": f"plan-{s_w:g}-{o_w:g}-{k}-{m}{'-oracle' if args.oracle else ''}{f'-told{args.told}' if args.told else ''}", "seed": seed, "won": w,
+                        variant = f"plan-{s_w:g}-{o_w:g}-{k}-{m}{extra.replace(' ', '-')}"
+                        out.write(json.dumps({"variant": variant, "seed": seed, "won": w,
                                               "defeated": d, "planner": bw, "planner_defeated": bd}) + "\n")
 
 

@@ -68,7 +68,8 @@ def main() -> None:
     print(f"{n} endgame positions: best chance without the order {statistics.fmean(blind):.3f}, "
           f"share of orders winnable knowing it {statistics.fmean(seeing):.3f}; "
           f"positions with some order winnable: {sum(s > 0 for s in seeing)}, "
-          f"of them blind chance {statistics.fmean(b for b, s in zip(blind, seeing) if s > 0):.3f} against "
+          f"of them blind chance "
+          f"{statistics.fmean(b for b, s in zip(blind, seeing, strict=True) if s > 0):.3f} against "
           f"{statistics.fmean(s for s in seeing if s > 0):.3f}")
 
 

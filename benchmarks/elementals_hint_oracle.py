@@ -30,9 +30,8 @@ import time
 from dataclasses import replace
 
 from rulebook import elementals
-from rulebook.elementals import ElementalsState, solver
+from rulebook.elementals import ElementalsState, bots, solver
 from rulebook.elementals import hint as hints
-from rulebook.elementals import bots
 from rulebook.elementals.bots import Planner, play_game
 from rulebook.elementals.simulation import SimulationResult
 
