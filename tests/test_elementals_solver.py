@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 
 import pytest
@@ -100,6 +101,7 @@ def test_a_winnable_deal_comes_with_a_line_that_replay_accepts(seed: int, layout
     assert replayed.legal and replayed.value["position"]["won"]
 
 
+@functools.cache
 def _winning_positions() -> list:
     """Positions between turns along winning lines: all of them winnable, so no bound may call them lost."""
     out = []
@@ -114,12 +116,9 @@ def _winning_positions() -> list:
     return out
 
 
-WINNING = _winning_positions()
-
-
 @pytest.mark.parametrize("name", list(BOUNDS))
 def test_no_bound_calls_a_position_on_a_winning_line_lost(name: str) -> None:
-    for state in WINNING:
+    for state in _winning_positions():  # computed once, by the first test that needs them
         assert BOUNDS[name](position_of(state)) is None, state.render()
 
 
