@@ -10,7 +10,7 @@ Examples:
     >>> from rulebook.compare import compare
     >>> ruling = compare("gale-defends")
     >>> ruling.verdict
-    'gale-defends (Elemental Clash): 3 of 33 situations change; choices no (default), yes'
+    'gale-defends (Elemental Clash): 3 of 34 situations change; choices no (default), yes'
     >>> ruling.value["changed"][0]["name"]
     'gale cannot be used when defending'
 """
