@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
+from game_cli import answers
 
-from cli.main import app
-
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def rulebook(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, ["elementals", *args])
-    assert result.exit_code == code, result.output
-    return " ".join(result.output.split())
+rulebook = answers("elementals")
 
 
 def test_an_action_after_the_end_says_how_the_game_ended() -> None:

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
+from game_cli import answers
 
-from cli.main import app
-
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def rulebook(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, ["elephants", *args])
-    assert result.exit_code == code, result.output
-    return " ".join(result.output.split())
+rulebook = answers("elephants")
 
 
 def test_when_no_one_can_be_harmed_the_answer_says_so_in_a_sentence() -> None:

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from game_cli import answers
 
-from cli.main import app, entry
+from cli.main import entry
 from rulebook import elephants
 from rulebook.errors import InvalidInputError
 
-runner = CliRunner()
-
-
-def rulebook(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, ["elephants", *args])
-    assert result.exit_code == code, result.output
-    return " ".join(result.output.split())
+rulebook = answers("elephants")
 
 
 def test_a_player_with_every_trunk_destroyed_has_no_hand_to_refill(capsys: pytest.CaptureFixture[str]) -> None:

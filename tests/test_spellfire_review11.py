@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
+from game_cli import answers
 
-from cli.main import app
-
-runner = CliRunner()
-
-
-def rulebook(*args: str, code: int = 0) -> str:
-    result = runner.invoke(app, ["spellfire", *args])
-    assert result.exit_code == code, result.output
-    return " ".join(result.output.split())
+rulebook = answers("spellfire")
 
 
 def test_a_free_champion_that_is_not_an_avatar_is_refused_for_that_reason() -> None:
