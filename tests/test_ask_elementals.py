@@ -137,3 +137,20 @@ def test_an_elemental_said_to_hold_nothing_takes_the_card_played_as_its_first() 
     ruling = read("the queen of spades has nothing on it and I want to play the 9 of hearts on her")
     assert ruling is not None and ruling.ruling is not None
     assert ruling.read == ["9H played onto QS"]
+
+
+def test_a_play_told_then_asked_to_be_taken_back_is_not_computed() -> None:
+    question = (
+        "I opened on the king of clubs with a two of diamonds as the first damage card, and now I realise nothing"
+        " left can bring it up to thirteen. Can I pick the two back up?"
+    )
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert "taking a play back is not computed" in ruling.value["readings"][0]["missing"][0]
+    # The play itself, asked, is still computed.
+    assert ask("I play the two of diamonds on the king of clubs").value["computed"] is not None
+
+
+def test_a_question_on_taking_a_card_back_finds_the_rule_that_cards_stay_first() -> None:
+    ruling = ask("After I place a card on an elemental, am I allowed to pick it back up and play it somewhere else?")
+    assert ruling.value["rulings"][0]["id"] == "elementals.interp.cards-stay"
