@@ -1064,3 +1064,10 @@ def test_another_games_word_in_a_phrase_or_in_a_question_beside_a_record_alone_i
     ruling = ask("can i take a mulligan in elementals if my first 3 cards are all useless")
     assert ruling.value["uncovered"] is True
     assert "speaks of a mulligan" in ruling.verdict
+
+
+def test_hurt_is_read_as_damage() -> None:
+    # "hurt" is a player's word for damage: the immunity rule (a card of the target's element deals it no damage) is
+    # among the rulings shown, beside the lord's power its name brings.
+    ruling = ask("can hearts hurt neptulon")
+    assert "elementals.attack.immunity" in [hit["id"] for hit in ruling.value["rulings"][:3]]
