@@ -386,9 +386,9 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: off-topic questions refused (19 of 20), 57.5% of uncovered questions refused (23 of 40), five computed answers to
 #: a question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since. Issue 22's seventeenth round (tuned on this set's
-#: misses; TUNED figures, not blind ones): 84.6% top-1 (176 of 208), 97.1% top-3 (202), 60.0% of uncovered questions
+#: misses; TUNED figures, not blind ones): 84.6% top-1 (176 of 208), 97.6% top-3 (203), 60.0% of uncovered questions
 #: refused (24 of 40), four computed answers to a question not asked.
-BLIND_11_FLOORS = {"top1": 0.846, "top3": 0.971, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
+BLIND_11_FLOORS = {"top1": 0.846, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
 BLIND_11_UNCOVERED_REFUSED = 0.600
 BLIND_11_COMPUTED_UNASKED = 4
 
