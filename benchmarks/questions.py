@@ -35,7 +35,9 @@ and the ninth review were merged, as shipped (77.6% / 90.3% / 66.7% / 0); tuning
 ``--misses`` from the twelfth round on). Issue 22's ninth blind set (players-blind-9.toml, 273 questions written the
 same way) was measured once on 2026-11-26, after the twelfth round was merged, as shipped (82.9% / 93.8% / 55.8% / 1);
 tuning data since. Issue 22's tenth blind set (players-blind-10.toml, 266 questions written the same way) was
-measured once on 2026-11-26, after the fourteenth round was merged, as shipped (83.0% / 93.7% / 65.0% / 1).
+measured once on 2026-11-26, after the fourteenth round was merged, as shipped (83.0% / 93.7% / 65.0% / 1);
+tuning data since. Issue 22's eleventh blind set (players-blind-11.toml, 268 questions written the same way) was
+measured once on 2026-11-26, after the sixteenth round was merged, as shipped (82.7% / 95.2% / 57.5% / 5).
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -173,6 +175,10 @@ def main() -> None:
         tuned["issue 22's tenth blind set"] = report(
             "issue 22's tenth blind set (measured once on 2026-11-26, after the fourteenth round; tuning data since)",
             load("players-blind-10.toml"),
+        )
+        tuned["issue 22's eleventh blind set"] = report(
+            "issue 22's eleventh blind set (measured once on 2026-11-26, after the sixteenth round; tuning data since)",
+            load("players-blind-11.toml"),
         )
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:

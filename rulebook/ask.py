@@ -83,6 +83,9 @@ REPEAT_BOOST = 1.3
 REPEAT_ASKED = frozenset({"again", "twice", "reuse"})
 #: Stems of a record's own words limiting how often a thing is done ("once", "twice").
 REPEAT_STATED = frozenset({"onc", "twice"})
+#: How much more a record whose own words speak of taking a move back counts for a question asking whether one
+#: may be taken back (issue 22's seventeenth round).
+BACK_BOOST = 3.0
 #: How much a word read as a typo of a record's word counts, against one written right.
 TYPO_WEIGHT = 0.7
 #: How much the closest of a record's ``asked_as`` questions counts beside the record's own BM25 score.
@@ -272,6 +275,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
         for doc in combined:
             if REPEAT_STATED.intersection(lex.own[doc][1]):
                 combined[doc] *= REPEAT_BOOST
+    _raise_taking_back(said, set(query.named) | set(query.cued), combined, lex)
     return Scores(
         combined=combined,
         lexical=lexical,
@@ -282,6 +286,23 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
         top={"lexical": top, "cosine": top_cosine, "pieces": top_pieces, "covered": total or 1.0, "asked": top_asked},
         defining=defining,
     )
+
+
+def _raise_taking_back(said: list[str], games: set[str], combined: dict[int, float], lex: Lexicon) -> None:
+    """For a question asking whether a move may be taken back ("can I pick it back up"), raise the records of the
+    games it names or uses the words of whose own words speak of taking back or undoing, by
+    [`BACK_BOOST`][rulebook.ask.BACK_BOOST]: the rest of a long question tells the move (the cards, the target),
+    which many records name. One game's rule on taking back does not answer another's."""
+    if not games:
+        return
+    from rulebook.conduct import KINDS
+
+    if not KINDS["back"][0](said):
+        return
+    for doc in combined:
+        own = lex.own[doc][1]  # the record's own stems
+        if lex.records[doc][1] in games and ("undo" in own or ("take" in own and "back" in own)):
+            combined[doc] *= BACK_BOOST
 
 
 def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = None) -> float:

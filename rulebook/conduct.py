@@ -26,8 +26,8 @@ SWAP = frozenset({"swap", "switch", "change", "exchange", "replace", "trade"})
 
 
 def _taking_back(said: list[str]) -> bool:
-    """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo" (not
-    "take a spell back into my hand", which moves a card)."""
+    """Whether a question asks about taking a move back: "can I take it back", "I changed my mind", "undo", "pick
+    it back up" (not "take a spell back into my hand", which moves a card)."""
     for i, w in enumerate(said):
         if w in ("take", "taking", "takes") and "back" in said[i + 1 : i + 4]:
             back = i + 1 + said[i + 1 : i + 4].index("back")
@@ -41,6 +41,10 @@ def _taking_back(said: list[str]) -> bool:
             return True
         if w in ("undo", "takeback", "takebacks"):
             return True
+        if w in ("pick", "picks", "picking") and "back" in said[i + 1 : i + 4]:
+            back = i + 1 + said[i + 1 : i + 4].index("back")
+            if said[back + 1 : back + 2] == ["up"]:
+                return True  # "can I pick the two back up": a card played, lifted again
         if (
             w in SWAP
             and said[i + 2 : i + 3] == ["for"]

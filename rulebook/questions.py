@@ -234,6 +234,9 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
     said = tokens(text)
     words = {t.word for t in said}
     advice = asks_advice(said)
+    from rulebook.conduct import KINDS
+
+    taking_back = KINDS["back"][0]([t.word for t in said])
     readings = []
     for entry in registry.games():
         if not entry.questions or (games is not None and entry.id not in games) or not words & entry.cues:
@@ -242,6 +245,11 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
             continue
         reader = importlib.import_module(entry.questions)
         reading = reader.read(text)
+        if reading is not None and reading.ruling is not None and taking_back:
+            # "I played the 2 of diamonds on the king of clubs: can I pick it back up?" asks whether a play may be
+            # undone; the outcome of the play read would answer a question not asked.
+            reading.ruling = None
+            reading.missing.append("taking a play back is not computed (the question asks whether it may be undone)")
         if reading is not None and reading.ruling is not None and advice:
             # "My Fire attacks their Water: which ability should Water use?" asks which choice to make; the outcome
             # of the one attack read would answer a question not asked.

@@ -624,13 +624,24 @@ def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
     if not query.named:
         return ""
     for concept in query.concepts:
-        owner = lex.cues.get(concept.word)
-        if owner is None or owner in games:
-            continue
-        held = (doc for s in concept.stems if s in lex.postings for doc in lex.postings.holders(s))
-        if not any(lex.records[doc][1] in games for doc in held):
-            return concept.word
+        # a phrase read as one ("take a mulligan") is checked word by word: its other words may be any game's
+        parts = [(concept.word, concept.stems)] if concept.word in lex.cues else []
+        parts += [(w, (lex.stem(w),)) for w in concept.word.split() if w != concept.word and w in lex.cues]
+        for word, stems in parts:
+            if lex.cues[word] in games:
+                continue
+            held = (doc for s in stems if s in lex.postings for doc in lex.postings.holders(s))
+            if not any(lex.records[doc][1] in games and _holds_word(lex, doc, stems) for doc in held):
+                return word
     return ""
+
+
+def _holds_word(lex: Lexicon, doc: int, stems: tuple[str, ...]) -> bool:
+    """Whether a record holds a word in its own words or its aliases: a question beside it (``asked_as``) may only
+    compare it with another game's ("like a Magic mulligan")."""
+    if set(stems) & set(lex.own[doc][1]):
+        return True
+    return any(lex.stem(w) in stems for alias in lex.records[doc][7] for w in words(alias))
 
 
 #: Who a question asks may do something ("can players trade", "are we allowed to talk").

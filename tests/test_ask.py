@@ -1053,3 +1053,21 @@ def test_elestrals_stat_changes_in_different_steps_cite_the_order_of_the_steps_f
     same = ask("My Elestral is 4 Attack and 1 Defense: one effect gives +1 Attack, another +2 Attack. Stats?")
     assert same.value["computed"] is not None
     assert same.value["rulings"][0]["id"] == "elestrals.advanced.stat-same-step"
+
+
+# ---------------------------------------------------------------- issue 22, seventeenth round
+
+
+def test_another_games_word_in_a_phrase_or_in_a_question_beside_a_record_alone_is_not_covered() -> None:
+    # "mulligan" is Elestrals' word: read in a phrase ("take a mulligan"), and held by Elementals only in a question
+    # beside a record that compares it with another game's ("like a Magic mulligan"), no Elementals record speaks of it.
+    ruling = ask("can i take a mulligan in elementals if my first 3 cards are all useless")
+    assert ruling.value["uncovered"] is True
+    assert "speaks of a mulligan" in ruling.verdict
+
+
+def test_hurt_is_read_as_damage() -> None:
+    # "hurt" is a player's word for damage: the immunity rule (a card of the target's element deals it no damage) is
+    # among the rulings shown, beside the lord's power its name brings.
+    ruling = ask("can hearts hurt neptulon")
+    assert "elementals.attack.immunity" in [hit["id"] for hit in ruling.value["rulings"][:3]]

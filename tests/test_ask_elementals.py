@@ -37,6 +37,24 @@ def test_a_banish_card_of_the_same_element_banishes_a_spelt_queen() -> None:
     assert "elementals.reveal.uncovered" not in ruling.rules
 
 
+def test_the_cards_told_as_the_hand_are_neither_on_the_elemental_nor_played() -> None:
+    told = (
+        "The king of spades is face up with the eight of diamonds already on it, and my hand is the seven of hearts"
+        " and six of clubs. Can I play the seven of hearts on the king of spades?"
+    )
+    assert read(told).read == ["7H played onto KS (already on it: 8D)"]
+    # No word of a play: the card named again from the hand is the one played.
+    held = (
+        "Jack of clubs is revealed and already has a four of diamonds on it. I hold the six of spades and three of"
+        " hearts. Is the six of spades a legal second damage card on that jack?"
+    )
+    ruling = ask(held)
+    assert ruling.verdict == "computed: illegal: the two damage cards make 10, less than JC's power 11"
+    assert ruling.value["rulings"][0]["id"] in ruling.value["computed"]["rules"]
+    # A hand told in the question itself (its last sentence) is not set apart: two cards played, not read.
+    assert read("can i play the 7 of hearts from my hand of 7 of hearts and 6 of clubs on the king of spades") is None
+
+
 def test_the_reader_judges_as_the_check_command_does() -> None:
     question = "JD already has the 5 of clubs on it and I play the 7 of hearts on it as the second damage card"
     reading = read(question)
@@ -119,3 +137,20 @@ def test_an_elemental_said_to_hold_nothing_takes_the_card_played_as_its_first() 
     ruling = read("the queen of spades has nothing on it and I want to play the 9 of hearts on her")
     assert ruling is not None and ruling.ruling is not None
     assert ruling.read == ["9H played onto QS"]
+
+
+def test_a_play_told_then_asked_to_be_taken_back_is_not_computed() -> None:
+    question = (
+        "I opened on the king of clubs with a two of diamonds as the first damage card, and now I realise nothing"
+        " left can bring it up to thirteen. Can I pick the two back up?"
+    )
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert "taking a play back is not computed" in ruling.value["readings"][0]["missing"][0]
+    # The play itself, asked, is still computed.
+    assert ask("I play the two of diamonds on the king of clubs").value["computed"] is not None
+
+
+def test_a_question_on_taking_a_card_back_finds_the_rule_that_cards_stay_first() -> None:
+    ruling = ask("After I place a card on an elemental, am I allowed to pick it back up and play it somewhere else?")
+    assert ruling.value["rulings"][0]["id"] == "elementals.interp.cards-stay"

@@ -141,6 +141,7 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-blind-8.toml")
         + load("players-blind-9.toml")
         + load("players-blind-10.toml")
+        + load("players-blind-11.toml")
         + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
@@ -300,7 +301,8 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: questions refused (3 of 208). The eleventh round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of
 #: uncovered questions refused (31 of 38). The twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195). The
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
-BLIND_6_FLOORS = {"top1": 0.826, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
+#: The seventeenth round (tuned): 83.2% top-1 (173).
+BLIND_6_FLOORS = {"top1": 0.831, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
 BLIND_6_UNCOVERED_REFUSED = 0.868
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -377,6 +379,20 @@ BLIND_10_UNCOVERED_REFUSED = 0.775
 BLIND_10_COMPUTED_UNASKED = 0
 
 
+#: Issue 22's eleventh blind set (tests/data/players-blind-11.toml: 208 real questions, 40 in-game questions no
+#: document covers, 20 off-topic), written from the source documents alone by a helper who never saw the ranker, the
+#: readers or any earlier set beyond a format header, and measured once on 2026-11-26 after the sixteenth round was
+#: merged, as shipped: 82.7% top-1 (172 of 208), 95.2% top-3 (198), 1.0% of real questions refused (2), 95% of
+#: off-topic questions refused (19 of 20), 57.5% of uncovered questions refused (23 of 40), five computed answers to
+#: a question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
+#: computed answers not asked only ever fall). Tuning data since. Issue 22's seventeenth round (tuned on this set's
+#: misses; TUNED figures, not blind ones): 84.6% top-1 (176 of 208), 97.6% top-3 (203), 60.0% of uncovered questions
+#: refused (24 of 40), four computed answers to a question not asked.
+BLIND_11_FLOORS = {"top1": 0.846, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
+BLIND_11_UNCOVERED_REFUSED = 0.600
+BLIND_11_COMPUTED_UNASKED = 4
+
+
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
@@ -389,6 +405,7 @@ BLIND_SETS = {
     "players-blind-8.toml": (BLIND_8_FLOORS, BLIND_8_UNCOVERED_REFUSED, BLIND_8_COMPUTED_UNASKED),
     "players-blind-9.toml": (BLIND_9_FLOORS, BLIND_9_UNCOVERED_REFUSED, BLIND_9_COMPUTED_UNASKED),
     "players-blind-10.toml": (BLIND_10_FLOORS, BLIND_10_UNCOVERED_REFUSED, BLIND_10_COMPUTED_UNASKED),
+    "players-blind-11.toml": (BLIND_11_FLOORS, BLIND_11_UNCOVERED_REFUSED, BLIND_11_COMPUTED_UNASKED),
 }
 
 

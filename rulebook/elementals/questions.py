@@ -72,6 +72,10 @@ OTHER_ACTION = frozenset(
         *("tower", "or", "either"),
     }
 )
+#: The words that tell the player's hand ("my hand is ...", "hand: 7H 6C").
+HAND = frozenset({"hand"})
+#: A sentence's end.
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
 _WORDS_TOO = frozenset({"as", "ad", "ah", "ac"})
 
@@ -87,13 +91,33 @@ def _short(raw: str) -> str | None:
     return m.group(1).upper() + m.group(2).upper()
 
 
-def _cards(words: list[str], raw: list[str]) -> list[tuple[int, str]] | None:
+def _hand_words(question: str) -> set[int]:
+    """The places of the words that tell the player's hand ("my hand is the 7 of hearts and 6 of clubs", "I hold
+    ..."): from the hand's word to the end of its sentence, in every sentence but the last (the question asked)."""
+    sentences = _SENTENCE.split(question)
+    places: set[int] = set()
+    start = 0
+    for n, sentence in enumerate(sentences):
+        words = [m.group().lower() for m in _WORD.finditer(sentence)]
+        at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] == ["i", "hold"]), None)
+        if at is not None and n < len(sentences) - 1:
+            places.update(range(start + at, start + len(words)))
+        start += len(words)
+    return places
+
+
+def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> list[tuple[int, str]] | None:
     """Every card the question names, with the place of its first word; ``None`` for a joker without its power or
-    a lord's power named (a possessive lord, "Hand of Ragnaros")."""
+    a lord's power named (a possessive lord, "Hand of Ragnaros"). The titan cards told as the player's hand (at the
+    places ``hand``) are left out: the question names again the one it plays."""
     found: list[tuple[int, str]] = []
+    hand = hand or set()
     n = 0
     while n < len(words):
         w = words[n]
+        if n in hand and w not in LORD_NAMES and w.removesuffix("'s") not in LORD_NAMES:
+            n += 1
+            continue
         if w in LORD_NAMES or w.removesuffix("'s") in LORD_NAMES:
             if w.endswith("'s") or (n and words[n - 1] == "of"):
                 return None
@@ -117,8 +141,11 @@ def _is_elemental(card: str) -> bool:
     return not card.startswith("JK") and card[:1] in _ELEMENTAL_RANKS
 
 
-def _roles(words: list[str], cards: list[tuple[int, str]]) -> tuple[str, str, list[str]] | None:
-    """The card played, the elemental it is played onto and the cards already on it; ``None`` when unstated."""
+def _roles(
+    words: list[str], cards: list[tuple[int, str]], hand: frozenset[str] = frozenset()
+) -> tuple[str, str, list[str]] | None:
+    """The card played, the elemental it is played onto and the cards already on it; ``None`` when unstated. With
+    no word of a play before any card, the one named again from the player's ``hand`` is the card played."""
     elementals = list(dict.fromkeys(c for _, c in cards if _is_elemental(c)))
     titans = [(n, c) for n, c in cards if not _is_elemental(c)]
     if len(elementals) != 1 or not titans or len({c for _, c in titans}) != len(titans):
@@ -129,6 +156,7 @@ def _roles(words: list[str], cards: list[tuple[int, str]]) -> tuple[str, str, li
         bare = any(w in EMPTY for w in words)  # "has nothing on it": the pile is stated, and empty
         return None if holding and not bare else (titans[0][1], elementals[0], [])
     played = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
+    played = played or [(n, c) for n, c in titans if c in hand]
     played = [p for p in played if any(n < p[0] for n in stated)] if len(played) > 1 else played
     if not holding or len(played) != 1:
         return None
@@ -150,8 +178,11 @@ def read(question: str) -> Reading | None:
     words = [w.lower() for w in raw]
     if any(w in OTHER_ACTION for w in words) or not any(w in STATED_PLAY for w in words):
         return None
-    cards = _cards(words, raw)
-    roles = None if cards is None else _roles(words, cards)
+    places = _hand_words(question)
+    cards = _cards(words, raw, places)
+    told = _cards(words, raw, set(range(len(words))) - places) if places else []
+    hand = frozenset(c for _, c in told or [] if not _is_elemental(c))
+    roles = None if cards is None else _roles(words, cards, hand)
     if roles is None:
         return None
     card, target, pile = roles
