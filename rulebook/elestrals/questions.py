@@ -49,6 +49,8 @@ GAIN = frozenset({"gains", "gain", "gets", "get", "receives", "increase", "incre
 LOSE = frozenset({"loses", "lose", "decrease", "decreases", "decreased", "reduces", "reduced", "lowers", "lowered"})
 SWAP = frozenset({"swap", "swaps", "swapped", "switch", "switches", "switched", "swapping"})
 LEFT = frozenset({"left", "remaining", "remain", "remains"})
+#: Words that name the card on a side of a battle ("my Elestral", "the attacker", "their guy", "it").
+NAMES = frozenset({"elestral", "elestrals", "attacker", "attacking", "defender", "guy", "one", "it", "mine", "card"})
 #: Values tried for a quantity the question leaves out: if the answer changes with it, it is missing.
 TRIED = (0, 1000)
 
@@ -64,6 +66,8 @@ class Side:
     deck: int | None = None
     effects: list[str] = field(default_factory=list)
     direct: bool = False
+    #: Whether the side's words name the card ("my Elestral", "the attacker", "their guy"), not a bare number.
+    named: bool = False
 
     def said(self, who: str) -> list[str]:
         parts = [
@@ -102,6 +106,8 @@ def _read_side(words: list[Token]) -> Side:
                     break
         elif t.number is not None and i not in used:
             _read_number(side, words, i, used)
+        elif t.word in NAMES:
+            side.named = True
         elif t.word == "no" and nxt is not None and nxt.word in SPIRIT_WORDS:
             side.spirits = 0
         elif t.word == "position" and prev is not None and _stat(prev):
@@ -218,6 +224,13 @@ def _battle(att: Side, dfd: Side) -> Reading:
         reading.read.append("a direct attack on the Spirit Deck")
     if att.attack is None:
         reading.missing.append("the attacker's Attack")
+        return reading
+    if not att.named:
+        reading.missing.append("which card attacks (an Elestral, with its Attack)")
+        return reading
+    if direct and att.spirits is None:
+        # a direct attack's damage is the attacker's Spirits: the question must give them, not leave them to be tried
+        reading.missing.append("the Spirits of the attacker")
         return reading
     if not direct and dfd.attack is None and dfd.defense is None:
         reading.missing.append("the attacked Elestral's Attack or Defense (or say the attack is direct)")
