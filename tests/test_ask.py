@@ -150,7 +150,7 @@ def test_spellfire_move_flyer_attack_legality_is_computed() -> None:
     ruling = ask("Can a flying wizard attack position E while A stands?")
     assert ruling.verdict == "computed: legal: the wizard (flyer) may attack E"
     assert "spellfire.move.flyer" in ruling.rules
-    refused = ask("Can a hero attack realm B?")
+    refused = ask("Can a hero attack realm B while A stands?")
     assert refused.legal is False and "spellfire.formation.protection" in refused.rules
 
 
@@ -726,7 +726,7 @@ def test_spellfire_a_kind_of_champion_in_the_plural_asks_the_rule_not_one_attack
     ruling = ask("can swimmers attack realm E?")
     assert ruling.value["computed"] is None
     assert ruling.value["rulings"][0]["id"] in {"spellfire.move.swimmer", "spellfire.move.base-swimmer"}
-    assert ask("can a swimmer attack realm E?").value["computed"] is not None
+    assert ask("B and C are razed: can a swimmer attack realm E?").value["computed"] is not None
 
 
 # ---------------------------------------------------------------- issue 22, sixth round

@@ -28,3 +28,19 @@ def test_elestrals_direct_attack_needs_the_attackers_spirits() -> None:
     assert missing == ["the Spirits of the attacker"]
     ruling = ask("my elestral with 0 attack and 2 spirits attacks their spirit deck directly (they have no elestrals).")
     assert ruling.verdict == "computed: No Elestral is destroyed; no Spirits are Expended"
+
+
+def test_spellfire_attack_needs_the_formation_and_a_swimmers_coastline() -> None:
+    # Nothing said of which realms are razed, nor of E's coastline: both decide a swimmer's attack on E.
+    assert _missing("can a swimmer attack realm E") == [
+        "which of the opponent's realms are razed (or that none is)",
+        "whether realm E shows a coastline (a swimmer's way past its protection)",
+    ]
+    assert _missing("B is razed. can a swimmer attack realm E?") == [
+        "whether realm E shows a coastline (a swimmer's way past its protection)"
+    ]
+    # Said, or not deciding it, the attack is computed: a flyer reaches any realm, razed or not.
+    assert ask("B and C are razed. can a swimmer attack realm E?").verdict == (
+        "computed: legal: the champion (swimmer) may attack E"
+    )
+    assert ask("my flyer, no allies with him, attacks realm F. legal?").value["computed"] is not None

@@ -4,7 +4,9 @@ Cataclysm!, computed by the engine.
 The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare
 "A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
 its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
-movement power". The formation is the opponent's full six realms, none razed unless said.
+movement power". The formation is the opponent's six realms, razed as said; a question that says nothing of
+which realms stand or are razed, or of the target's coastline, is computed only when the answer is the same either
+way (a flyer reaches any realm), else the reader names what is missing.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
@@ -28,8 +30,10 @@ reader says what it read and what is missing.
 Examples:
     >>> print(read("Can a flying wizard attack position E while A stands?").ruling.verdict)
     legal: the wizard (flyer) may attack E
-    >>> print(read("Can a hero attack realm B?").ruling.verdict)
+    >>> print(read("Can a hero attack realm B while A stands?").ruling.verdict)
     illegal: B is protected by A, and the hero has no movement power
+    >>> read("Can a swimmer attack realm E?").missing[0]
+    "which of the opponent's realms are razed (or that none is)"
     >>> read("Can I attack realm B?").missing
     ['the attacking champion (its type, or its movement power)']
     >>> print(read("P1 plays Cataclysm! on my realm, then I play a holding, then Calm. Negated?").ruling.verdict)
@@ -231,6 +235,32 @@ def _counter(words: list[Token]) -> Reading | None:
     return reading
 
 
+#: Words that say how the opponent's formation stands ("A is razed", "B is still up", "nothing is razed").
+FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "untouched", "unrazed", "intact"}
+
+
+def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champion: str) -> list[str]:
+    """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
+    nothing of the formation) and whether the target shows a coastline (never read). Each is tried both ways; one
+    that changes the answer is named, to be asked for rather than filled in."""
+    said = any(t.word in FORMATION_SAID for t in words)
+    others = ",".join(letter for letter in LETTERS if letter != target)
+    formations = [",".join(sorted(razed))] if said else ["", others]
+    verdicts = {
+        (f, coast): spellfire.attack(
+            spellfire.formation(f, realms=[f"{target}: coast"] if coast else ()), target, champion
+        ).verdict
+        for f in formations
+        for coast in (False, True)
+    }
+    missing = []
+    if any(verdicts[(formations[0], c)] != verdicts[(f, c)] for f in formations for c in (False, True)):
+        missing.append("which of the opponent's realms are razed (or that none is)")
+    if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations):
+        missing.append(f"whether realm {target} shows a coastline (a swimmer's way past its protection)")
+    return missing
+
+
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question)
@@ -297,6 +327,10 @@ def read(question: str) -> Reading | None:
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
+    unsaid = _unsaid(spellfire, words, razed, target, champion)
+    if unsaid:
+        reading.missing += unsaid
+        return reading
     ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
     deciding = [r for r in ruling.rules if r not in AFTERMATH]
