@@ -65,6 +65,16 @@ import rulebook
 ORDER = [*(g.id for g in rulebook.games()), "none", "all"]
 
 
+#: The blind sets measured once after a named round, whose misses `--misses` prints: (ordinal, file number, round).
+LATER_BLIND_SETS = (
+    ("seventh", 7, "ninth"),
+    ("eighth", 8, "eleventh"),
+    ("ninth", 9, "twelfth"),
+    ("tenth", 10, "fourteenth"),
+    ("eleventh", 11, "sixteenth"),
+)
+
+
 def _pct(value: float | None) -> str:
     return "   -" if value is None else f"{value:4.0%}"
 
@@ -159,27 +169,12 @@ def main() -> None:
         report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", blind_5)
         blind_6 = load("players-blind-6.toml")
         report("issue 22's sixth blind set (measured once on 2026-11-26; tuning data since)", blind_6)
-        blind_7 = load("players-blind-7.toml")
-        tuned["issue 22's seventh blind set"] = report(
-            "issue 22's seventh blind set (measured once on 2026-11-26, after the ninth round; tuning data since)",
-            blind_7,
-        )
-        tuned["issue 22's eighth blind set"] = report(
-            "issue 22's eighth blind set (measured once on 2026-11-26, after the eleventh round; tuning data since)",
-            load("players-blind-8.toml"),
-        )
-        tuned["issue 22's ninth blind set"] = report(
-            "issue 22's ninth blind set (measured once on 2026-11-26, after the twelfth round; tuning data since)",
-            load("players-blind-9.toml"),
-        )
-        tuned["issue 22's tenth blind set"] = report(
-            "issue 22's tenth blind set (measured once on 2026-11-26, after the fourteenth round; tuning data since)",
-            load("players-blind-10.toml"),
-        )
-        tuned["issue 22's eleventh blind set"] = report(
-            "issue 22's eleventh blind set (measured once on 2026-11-26, after the sixteenth round; tuning data since)",
-            load("players-blind-11.toml"),
-        )
+        for ordinal, number, after in LATER_BLIND_SETS:
+            tuned[f"issue 22's {ordinal} blind set"] = report(
+                f"issue 22's {ordinal} blind set"
+                f" (measured once on 2026-11-26, after the {after} round; tuning data since)",
+                load(f"players-blind-{number}.toml"),
+            )
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
