@@ -879,9 +879,11 @@ def _set(pos: Position, who: int, card: Card, words: Words, targets: Words, trac
         owner = _player(pos, target.split(":", 1)[0])
         slot = next((i for i, r in enumerate(pos.sides[owner].runes) if r is None), None)
         name = target.split(":", 2)[2]
-        if slot is None or pos.cards[name].rune == "stadium":
-            why = "a Stadium is never Set" if pos.cards[name].rune == "stadium" else "no Rune Row slot is open"
-            rule = "elestrals.main.set-rune" if pos.cards[name].rune == "stadium" else "elestrals.zone.rune-row"
+        stadium = pos.cards[name].rune == "stadium"
+        if slot is None or stadium:
+            why, rule = "no Rune Row slot is open", "elestrals.zone.rune-row"
+            if stadium:
+                why, rule = "a Stadium is never Set", "elestrals.main.set-rune"
             trace.add(f"{name} cannot be Set: {why}", rule)
             continue
         pos, owner, name = _from_zone(pos, target)
