@@ -307,14 +307,15 @@ def _not_here(b: Board, s: Spell, by_itself: bool = True) -> _No | None:
         return _No(why[0], why[1], short.get(s.state, later if s.clash > b.current else "it is a past spell"))
     if b.current >= CLASHES:
         last = f"nothing advances beyond Clash {roman(CLASHES)}"
+        reason = f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it"
         if by_itself and not s.advance:  # a second obstacle: the spell would not advance itself in any clash
             return _No(
-                f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it",
+                reason,
                 "elephants.base.advance",
                 f"{last}, and it has no advance icon",
                 ((f"{s.ref} has no advance icon either: it never advances itself", "elephants.base.advance-icon"),),
             )
-        return _No(f"{s.ref} is in Clash {roman(CLASHES)}: nothing advances beyond it", "elephants.base.advance", last)
+        return _No(reason, "elephants.base.advance", last)
     return None
 
 
