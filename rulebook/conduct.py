@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["KINDS"]
+__all__ = ["KINDS", "holds_any"]
 
 
 #: Words of changing a choice made for another ("swap it for a different spell").
@@ -161,7 +161,13 @@ def _variant(said: list[str]) -> bool:
     return any(w in CHANGED and said[i + 1 : i + 2] and said[i + 1] in PLAYED for i, w in enumerate(said))
 
 
-def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
+def holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
+    """A test of a text's words: whether any of them is one of ``choices``.
+
+    Examples:
+        >>> holds_any(frozenset({"undo"}))("can i undo that".split())
+        True
+    """
     return lambda said: any(w in choices for w in said)
 
 
@@ -169,8 +175,8 @@ def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
 KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
     "back": (_taking_back, _states_taking_back),
     "leaving": (_leaving, _states_leaving),
-    "penalty": (_penalty, _holds_any(PENALTY_STATED)),
+    "penalty": (_penalty, holds_any(PENALTY_STATED)),
     "slip": (_slip, _states_slip),
-    "look": (_looking, _holds_any(LOOK_STATED)),
-    "variant": (_variant, _holds_any(VARIANT_STATED)),
+    "look": (_looking, holds_any(LOOK_STATED)),
+    "variant": (_variant, holds_any(VARIANT_STATED)),
 }

@@ -396,25 +396,21 @@ def _ranking_stated(said: list[str], lex: Lexicon) -> Callable[[list[str]], bool
     return states
 
 
-def _holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
-    return lambda said: any(w in choices for w in said)
-
-
 #: The kinds of answer a question can ask for that a ruling states only by saying so: how each is asked, and how
 #: a record's own words state one. Tried in this order; the first that a question asks for decides.
 KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
     "players": (_players, _states_players),
-    "time": (_time, _holds_any(CLOCK)),
+    "time": (_time, conduct.holds_any(CLOCK)),
     "maker": (_maker, lambda said: "by" in said and any(w in MAKING for w in said)),
     "release": (_release, _states_year),
     "age": (_age, lambda said: "age" in said or "ages" in said),
     "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
-    "price": (_price, _holds_any(MONEY | {"$"})),
-    "chance": (_chance, _holds_any(CHANCE)),
-    "ranking": (_ranking, _holds_any(RANKING)),
+    "price": (_price, conduct.holds_any(MONEY | {"$"})),
+    "chance": (_chance, conduct.holds_any(CHANCE)),
+    "ranking": (_ranking, conduct.holds_any(RANKING)),
     "back": conduct.KINDS["back"],
     "leaving": conduct.KINDS["leaving"],
-    "editions": (_holds_any(EDITIONS), _holds_any(EDITIONS)),
+    "editions": (conduct.holds_any(EDITIONS), conduct.holds_any(EDITIONS)),
     "penalty": conduct.KINDS["penalty"],
     "slip": conduct.KINDS["slip"],
     "look": conduct.KINDS["look"],
