@@ -547,8 +547,10 @@ def _tally(
     return players, matches
 
 
-#: A round is played until a player has won its match's games (two): at most three, one fewer than twice that.
-GAMES_PER_ROUND = 2 * TOURNAMENT["wins_per_match"] - 1
+#: A round is played until a player has won this many games (two)...
+WINS_PER_MATCH = TOURNAMENT["wins_per_match"]
+#: ... so it has at most one fewer than twice that (three).
+GAMES_PER_ROUND = 2 * WINS_PER_MATCH - 1
 
 
 def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, spirits_out: int = 0) -> Ruling:
@@ -581,9 +583,7 @@ def side_swap(game: int, cards_in: int, cards_out: int, *, spirits_in: int = 0, 
             )
     trace = Trace()
     if game > GAMES_PER_ROUND:
-        trace.add(
-            f"A round ends when a player has won {TOURNAMENT['wins_per_match']} games", "elestrals.tournament.rounds"
-        )
+        trace.add(f"A round ends when a player has won {WINS_PER_MATCH} games", "elestrals.tournament.rounds")
         return trace.ruling(
             f"Not allowed: a round has at most {GAMES_PER_ROUND} games, so there is no game {game}",
             {"allowed": False},
