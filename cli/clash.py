@@ -308,4 +308,4 @@ def advise(
     typer.echo("A line of perfect play from here:")
     emit_steps(ruling.trace[moves:])
     emit_rules(ruling.rules)
-    emit_notes(notes_for(ruling.rules), verbose)
+    emit_notes(notes_for(ruling.rules, opts), verbose)

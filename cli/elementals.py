@@ -20,7 +20,7 @@ from cli.output import (
     read_line,
     read_text,
 )
-from rulebook.wording import plural
+from rulebook.wording import article, plural
 
 if TYPE_CHECKING:
     from rulebook.elementals import ElementalsState
@@ -367,9 +367,8 @@ def board(state: ElementalsState) -> list[list[tuple[str, str | None]]]:
             need = elementals.power_of(t) - state.pile_power(i)
             status = f" (on it {state._describe_pile(i).split(' =')[0]}: needs {max(need, 0)} more)"
         else:
-            status = (
-                f" (on it {state._describe_pile(i).split(' =')[0]}: needs a {elementals.element_of(t)} banish card)"
-            )
+            banish = article(elementals.element_of(t))
+            status = f" (on it {state._describe_pile(i).split(' =')[0]}: needs {banish} banish card)"
         up += [(" · " if n else "", None), *describe(t), (status, None)]
     lines.append(up)
     hand: list[tuple[str, str | None]] = [("hand: ", None)]

@@ -446,14 +446,41 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return chosen
 
 
-def notes_for(rule_ids: tuple[str, ...] | list[str]) -> list[dict[str, str]]:
-    """The interpretation and erratum records among the cited rules: shown with every answer."""
+def notes_for(
+    rule_ids: tuple[str, ...] | list[str], options: Mapping[str, Any] | None = None
+) -> list[dict[str, str]]:
+    """The interpretation and erratum records among the cited rules: shown with every answer.
+
+    A record's title states the project's default reading. When ``options`` chose another value of the
+    record's own option, the note says so (``choice``), so a note never reads as the opposite of the ruling.
+
+    Examples:
+        >>> notes_for(["clash.interp.revived-ability"], {"revive-restores-ability": "yes"})[0]["choice"]
+        'here option revive-restores-ability=yes: the revived element comes back with its ability unused'
+    """
     notes = []
     for rid in rule_ids:
         rec = rule(rid)
         if rec.kind in ("interpretation", "erratum"):
-            notes.append({"id": rec.id, "kind": rec.kind, "title": rec.title, "text": rec.text})
+            note = {"id": rec.id, "kind": rec.kind, "title": rec.title, "text": rec.text}
+            chosen = _chosen(rec.option, options)
+            if chosen:
+                note["choice"] = chosen
+            notes.append(note)
     return notes
+
+
+def _chosen(option: Any, options: Mapping[str, Any] | None) -> str:
+    """'here option NAME=VALUE: what it means' when ``options`` picks a value other than the default, else ''."""
+    if option is None or not isinstance(options, Mapping) or option.name not in options:
+        return ""
+    try:
+        value = option.parse(options[option.name])
+    except RulebookError:
+        return ""
+    if value == option.default:
+        return ""
+    return f"here option {option.name}={value}: {option.choices[value]}"
 
 
 def envelope(game: str | None, query: str, given: Mapping[str, Any], ruling: Ruling) -> dict[str, Any]:
@@ -466,7 +493,7 @@ def envelope(game: str | None, query: str, given: Mapping[str, Any], ruling: Rul
         "query": query,
         "input": dict(given),
         **ruling.to_dict(),
-        "notes": notes_for(ruling.rules),
+        "notes": notes_for(ruling.rules, given.get("options")),
     }
 
 
@@ -505,7 +532,7 @@ def emit_ruling(
     typer.echo(fitted(ruling.verdict))
     emit_steps(ruling.trace)
     emit_rules(ruling.rules)
-    emit_notes(notes_for(ruling.rules), verbose)
+    emit_notes(notes_for(ruling.rules, given.get("options")), verbose)
 
 
 def wrapped(text: str, indent: str = "", hanging: str = "  ") -> str:
@@ -578,6 +605,8 @@ def emit_notes(notes: list[dict[str, str]], verbose: bool | None = False) -> Non
         typer.echo("notes (in full with --verbose):")
     for note in notes:
         typer.echo(wrapped(f"{note['kind']} {note['id']}: {note['title']}", "  ", "    "))
+        if note.get("choice"):
+            typer.echo(wrapped(f"({note['choice']})", "    ", "    "))
         if verbose:
             typer.echo(wrapped(note["text"], "    ", "    "))
 

@@ -48,11 +48,12 @@ from rulebook.elementals.cards import (
     is_titan,
     titan_card,
 )
-from rulebook.elementals.ending import game_over
+from rulebook.elementals.ending import game_over, power_missing
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.protocol import two_sided_returns
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.wording import plural
 
 # ---------------------------------------------------------------- state
 
@@ -430,11 +431,7 @@ class ElementalsState:
         king = POWER_LORD[name]
         rule = LORDS[king]["rule"]
         if king not in self.powers:
-            raise IllegalActionError(
-                f"{LORDS[king]['title']} needs {king} ({LORDS[king]['name']}) defeated and kept as a power; "
-                f"powers held: {', '.join(self.powers) or 'none'}",
-                ["elementals.defeat.lord-power", rule],
-            )
+            raise IllegalActionError(*power_missing(king, self.powers, self.plane))
         if name == "neptulon":
             if action.card is None:
                 raise InvalidInputError("Whispers of Neptulon needs a card of your hand: neptulon 9C")
@@ -520,8 +517,8 @@ class ElementalsState:
                 deck = titans
                 plane = tuple(c for c in plane if not is_titan(c))
                 note(
-                    f"the titan deck is empty: the Elemental Plane's {len(titans)} attack cards are shuffled into a "
-                    "new deck (option empty-deck=reshuffle)",
+                    f"the titan deck is empty: the Elemental Plane's {plural(len(titans), 'attack card')} "
+                    f"{'is' if len(titans) == 1 else 'are'} shuffled into a new deck (option empty-deck=reshuffle)",
                     "elementals.interp.empty-deck",
                 )
             drawn.append(deck.pop(0))

@@ -15,6 +15,7 @@ from rulebook.elementals.cards import (
     LORDS,
     LOSING_DAMAGE,
     POWER_LORD,
+    RULESET,
     Action,
     Discard,
     Draw,
@@ -24,6 +25,7 @@ from rulebook.elementals.cards import (
     card,
     elemental_card,
     is_joker,
+    layout,
     titan_card,
 )
 from rulebook.elementals.engine import ElementalsState
@@ -94,10 +96,12 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
                 header["seed"] = number(rest, "the seed", low=0)
             elif word.lower() == "layout" and not moves:
                 header["layout"] = rest.strip()
+                layout(header["layout"])  # checked here, so that a bad layout names its line
             elif word.lower() == "option" and not moves:
                 name, sep, value = rest.partition("=")
                 if not sep:
                     raise InvalidInputError(f"write an option as 'option NAME=VALUE', not {line!r}")
+                RULESET.option(name.strip()).parse(value.strip())  # the same: a bad option names its line
                 header["options"][name.strip()] = value.strip()
             else:
                 moves.append((lineno, parse_action(line)))

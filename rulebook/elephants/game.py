@@ -40,7 +40,7 @@ from rulebook.elephants.rounds import play_unit, trunk_losses
 from rulebook.elephants.spells import EFFECTS
 from rulebook.elephants.tables import CLASHES, RULESET, SETS, SPELLS, describe, roman
 from rulebook.elephants.world import Ask, Card, Decision, Need, Player, World
-from rulebook.errors import IllegalActionError, InvalidInputError
+from rulebook.errors import IllegalActionError, InvalidInputError, closest
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Step
 from rulebook.wording import plural
@@ -108,6 +108,18 @@ class ElephantsState:
             return None
         name = self._view[10]
         return None if name is None else self.seats.index(name)
+
+    def ending(self) -> str:
+        """How a finished game ended, in words: 'P1 won in round 5', or 'a draw in round 30'.
+
+        Examples:
+            >>> new_game().ending()
+            'not over yet (round 1)'
+        """
+        if self.decision is not None:
+            return f"not over yet (round {self.round})"
+        won = self.winner()
+        return f"a draw in round {self.round}" if won is None else f"{self.seats[won]} won in round {self.round}"
 
     def returns(self) -> tuple[float, ...]:
         """+1 for the winner, and the losers share -1 equally; 0 each for a draw or an unfinished game."""
@@ -181,14 +193,16 @@ class ElephantsState:
             "'draft Nowhere' is not a legal action now: P1 decides a spell set to draft (draft Fire, ...)"
         """
         if self.decision is None:
-            reason, rule = "the game is over: no action is legal", "elephants.base.game-end"
+            reason, rule = f"the game is over ({self.ending()}): no action is legal", "elephants.base.game-end"
         elif isinstance(action, str) and action in self.decision.options:
             return None
         else:
             options = self.decision.options
             listed = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
             who, what = self.decision.player, self.decision.prompt
-            reason = f"{action!r} is not a legal action now: {who} decides {what} ({listed})"
+            near = _near(action, options) if isinstance(action, str) else []
+            hint = f" (did you mean {' or '.join(repr(o) for o in near)}?)" if near else ""
+            reason = f"{action!r} is not a legal action now{hint}: {who} decides {what} ({listed})"
             rule = "elephants.interp.choices-are-actions"
         return Ruling(reason, {"action": action, "legal": False}, (rule,), (Step(reason, rule),), False)
 
@@ -354,7 +368,8 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
     rulings = []
     for who, action, n in moves:
         if state.decision is None:
-            raise IllegalActionError(f"line {n}: the game is already over", ["elephants.base.game-end"])
+            rules = ["elephants.base.game-end"] + (["elephants.interp.game-draw"] if state.winner() is None else [])
+            raise IllegalActionError(f"line {n}: the game is already over: {state.ending()}", rules)
         if who != state.decision.player:
             raise IllegalActionError(
                 f"line {n}: it is {state.decision.player}'s decision ({state.decision.prompt}), not {who}'s",
@@ -366,6 +381,25 @@ def replay(text: str) -> tuple[ElephantsState, list[Ruling]]:
         state, ruling = state.explain(action)
         rulings.append(ruling)
     return state, rulings
+
+
+def _near(action: str, options: Iterable[str]) -> list[str]:
+    """The legal actions closest to a mistyped ``action``, best first: with the same first word (``cast``,
+    ``draft``...), the rest compared; else the whole action.
+
+    Examples:
+        >>> _near("draft Fier", ["draft Fire", "draft Wind", "draft Time"])
+        ['draft Fire']
+        >>> _near("draft Nowhere", ["draft Fire", "draft Wind"])
+        []
+        >>> _near("cast crepuscul", ["cast reflect", "cast crepuscule"])
+        ['cast crepuscule']
+    """
+    verb, _, rest = " ".join(action.split()).partition(" ")
+    same = {o.partition(" ")[2]: o for o in options if o.partition(" ")[0].lower() == verb.lower()}
+    if rest and same:
+        return [same[r] for r in closest(rest, same, n=2)]
+    return closest(action, options, n=2)
 
 
 def render(w: World, viewer: str | None = None) -> str:
