@@ -71,7 +71,14 @@ def check_play(state: ElementalsState, action: Action | str) -> Ruling:
         return refused
     after, ruling = state.explain(action)
     value = {"action": str(action), "legal": True, "outcome": ruling.verdict, "position": after.to_dict()}
-    return Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=True)
+    trace, rules = ruling.trace, ruling.rules
+    if state.in_turn and not after.in_turn and not after.is_terminal():  # the hand's last card: say the turn ended
+        ended = Step(
+            "every card of the hand is played or discarded: the turn ends, and the next begins with a draw",
+            "elementals.turn.end",
+        )
+        trace, rules = (*trace, ended), tuple(dict.fromkeys((*rules, "elementals.turn.end")))
+    return Ruling(ruling.verdict, value, rules, trace, legal=True)
 
 
 #: The keys of a scenario (``rulebook/data/scenarios/elementals.toml``) that set up its position.
@@ -123,4 +130,3 @@ def run_scenario(case: Mapping[str, Any], options: Mapping[str, object] | None =
     verdict = ruling.verdict if ruling is not None else "no play"
     detail = f"damage {state.damage}; face up {state.targets()}; hand {' '.join(state.hand)}"
     return verdict, detail
-

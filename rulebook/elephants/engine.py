@@ -372,6 +372,9 @@ def end_of_round(
         )
         return trace.ruling("No new spell set: the hand was not emptied", {**value, "legal": False}, False)
     else:
+        if keep == 0:  # the whole hand discarded, and no draft: "may draft" leaves it to the player
+            said = "The whole hand was discarded: a new set may be drafted, and none is"
+            trace.add(said, "elephants.end.discard-all")
         trace.add(f"{keep} spells kept; recall up to the maximum hand size", "elephants.base.end-of-round")
         recall = max(0, full - keep)
         return trace.ruling(

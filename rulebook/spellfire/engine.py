@@ -543,6 +543,8 @@ def _judge(
     if refused is None:
         refused = _barred(who, realm, moves, trace)
     if refused is not None:
+        if not exposed and who.role == "champion":
+            _also_unreached(who, realm, moves, guards, opts, trace)
         return False, refused
     if exposed:
         return True, f"{pos} is exposed"
@@ -550,6 +552,21 @@ def _judge(
     if who.role == "champion":
         return _champion_reaches(who, realm, moves, guarded, opts, trace)
     return _ally_reaches(who, champ, realm, moves, guarded, opts, trace)
+
+
+def _also_unreached(
+    who: Attacker, realm: Realm, moves: set[str], guards: list[str], opts: Options, trace: Trace
+) -> None:
+    """A champion the realm's own limits refuse, that could not pass the realm's protection either: say that too,
+    so an answer never leaves the second obstacle out."""
+    scratch = Trace()
+    guarded = f"{realm.position} is protected by {' and '.join(guards)}"
+    ok, reason = _champion_reaches(who, realm, moves, guarded, opts, scratch)
+    if ok:
+        return
+    for step in scratch.steps[:-1]:
+        trace.add(step.text, step.rule, step.overrides)
+    trace.add(f"besides: {reason}", scratch.steps[-1].rule)
 
 
 def _movement_kept(
