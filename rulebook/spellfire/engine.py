@@ -542,9 +542,10 @@ def _judge(
     moves, refused = _movement_kept(who, realm, exposed, opts, trace)
     if refused is None:
         refused = _barred(who, realm, moves, trace)
+        barred_by_type = bool(realm.only) and who.type not in realm.only
+        if refused is not None and not exposed and who.role == "champion" and barred_by_type:
+            _also_unreached(who, realm, moves, guards, opts, trace)  # refused by type: its way in is said too
     if refused is not None:
-        if not exposed and who.role == "champion":
-            _also_unreached(who, realm, moves, guards, opts, trace)
         return False, refused
     if exposed:
         return True, f"{pos} is exposed"
