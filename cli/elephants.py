@@ -814,7 +814,8 @@ def replay(
         verdict = f"game over in round {state.round}: " + ("a draw" if won is None else f"{state.seats[won]} wins")
         trace.add(verdict, "elephants.base.game-end")
     else:
-        verdict = f"game in progress: round {state.round}, Clash {state.clash}; {state.decision.player} decides next"
+        who, what = state.decision.player, state.decision.prompt
+        verdict = f"game in progress: round {state.round}, Clash {state.clash}; {who} decides next: {what}"
     value = {
         "moves": len(rulings),
         "over": state.decision is None,

@@ -41,3 +41,9 @@ def test_a_whole_hand_discarded_without_a_draft_says_the_draft_was_declined() ->
     assert out.startswith("No new set; recall 4 to fill the hand of 4")
     assert "The whole hand was discarded: a new set may be drafted, and none is [elephants.end.discard-all]" in out
     assert "may be drafted" not in rulebook("end-round", "--hand", "3", "--kept", "1")
+
+
+def test_a_game_in_progress_says_what_is_being_decided() -> None:
+    # L10: a log stopped in the draft read "round 1, Clash 1; P1 decides next", as if the clash had begun.
+    out = rulebook("replay", str(EXAMPLES / "review12" / "elephants-stopped.log"))
+    assert out.startswith("game in progress: round 1, Clash 1; P1 decides next: a spell set to draft")
