@@ -298,9 +298,12 @@ def _refuse_change_position(
         return timing
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
+    if card.cast and card.ascended is False:
+        return _no("an Elestral Cast this turn cannot change Position", "elestrals.main.position-change")
     if card.cast:
+        said = "Ascended into this turn counts as Cast, so it" if card.ascended else "Cast (or Ascended into) this turn"
         return _no(
-            "an Elestral Cast (or Ascended into) this turn cannot change Position",
+            f"an Elestral {said} cannot change Position",
             "elestrals.main.position-change",
             "elestrals.interp.ascended-counts-as-cast",
         )
@@ -324,7 +327,10 @@ def _hand_card(pos: Position, name: str, kind: str) -> str:
     if clean not in pos.cards:
         from rulebook.errors import UnknownNameError
 
-        raise UnknownNameError("card", clean, sorted(pos.cards))
+        err = UnknownNameError("card", clean, sorted(pos.cards))
+        if not err.suggestions:  # not a typo: a card the position holds no facts of (a saved one keeps its own)
+            err.args = (f"{err}; a card the position does not hold needs its facts: give them with --cards",)
+        raise err
     if pos.cards[clean].card_type != kind:
         raise InvalidInputError(f"{clean!r} is not {'an Elestral' if kind == 'elestral' else 'a Rune'}")
     return clean
@@ -954,7 +960,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
         slot = int(link.slot[1]) - 1
-        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
+        ascended = link.kind in ("normal-ascend", "special-ascend")
+        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True, ascended=ascended)
         pos = put_card(pos, who, "E", slot, elestral)
         rule = f"elestrals.main.{link.kind}"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
