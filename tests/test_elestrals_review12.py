@@ -120,3 +120,13 @@ def test_a_card_the_saved_position_holds_no_facts_of_is_one_line_pointing_to_car
     assert err.rstrip().endswith("needs its facts: give them with --cards")
     code, out, _ = _run("check", str(HERE / "elestrals-g29b.toml"), 'normal-cast "Crag Titan" attack', "--cards", CARDS)
     assert code == 0 and "'Crag Titan' is not in your hand" in out
+
+
+def test_a_card_returned_to_the_hand_and_cast_again_may_use_its_effect_again_and_says_why() -> None:
+    game = _game("k00-return-recast").apply("activate E1 targeting P1:E1")
+    assert game.refusal("activate E1 targeting P1:E1") is not None
+    _, ruling = elestrals.check(game, "activate E2 targeting P1:E1")  # Gale Sprite returns the Marmot
+    assert "elestrals.interp.use-goes-with-card" in ruling.rules
+    game = game.apply("activate E2 targeting P1:E1").apply('normal-cast "Spark Marmot" attack')
+    assert game.position.sides[0].elestrals[0].counters == ()  # its counters left with it
+    assert game.refusal("activate E1 targeting P1:E1") is None

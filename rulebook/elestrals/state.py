@@ -508,6 +508,10 @@ def leave_field(
     mark = f"{zone}{slot + 1}" if zone != "S" else "S"
     if mark in side.used:  # a once-per-turn use belongs to the card, not to the slot a new card may take
         side = replace(side, used=tuple(u for u in side.used if u != mark))
+        trace.add(
+            f"{card.card} takes the once-per-turn use of its effect with it: a card put into {mark} is a new one",
+            "elestrals.interp.use-goes-with-card",
+        )
     pos = pos.with_side(who, side)
     owner = card.owner if isinstance(card, Elestral) and card.owner is not None else who
     pos = to_underworld(pos, owner, (card.card, *(() if keep_spirits else card.spirits)))
