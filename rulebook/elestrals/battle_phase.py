@@ -91,6 +91,11 @@ def refuse_attack(pos: Position, who: int, action: Action) -> Refusal | None:
         return "the attacker is in Defense Position", ("elestrals.battle.attack-position",)
     if attacker.attacked:
         return "this Elestral has already attacked this turn", ("elestrals.battle.once-per-turn",)
+    if attacker.cast and pos.opts["cast-turn-attack"] == "no":
+        return (
+            "it was Cast (or Ascended into) this turn, and with option cast-turn-attack=no it attacks on a later turn",
+            ("elestrals.interp.cast-turn-attack",),
+        )
     theirs = pos.sides[1 - who].elestrals
     if target < 0 and any(e is not None for e in theirs):
         return "the opponent has an Elestral: attack one of theirs, not their Spirit Deck", (

@@ -720,7 +720,9 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
                     effect=effect or "You can draw a card.", target=target)  # fmt: skip
         elestrals[0] = Elestral(name, spirits=spirits, suppressed=st.status == "suppressed")
     if elestrals[0] is not None and (st.cast_this_turn or st.changed):
-        elestrals[0] = replace(elestrals[0], cast=st.cast_this_turn, changed=st.changed)
+        elestrals[0] = replace(
+            elestrals[0], cast=st.cast_this_turn, ascended=None if st.cast_this_turn else False, changed=st.changed
+        )
     args: tuple[str, ...] = ()
     waiting: tuple[LimboItem, ...] = ()
     if action in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):

@@ -83,7 +83,7 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
     action = parse_action(action)
     actor = decider(pos) if who is None else who
     if pos.over or actor is None:
-        return "the game is over", ("elestrals.end.ways-to-lose",)
+        return _whose(pos), ("elestrals.end.ways-to-lose",)
     verb = action.verb
     if verb in ("keep", "mulligan"):
         if pos.phase != "setup":
@@ -270,7 +270,7 @@ def _next_turn(pos: Position, trace: Trace) -> Position:
         row = side.elestrals
         if any(el is not None and (el.cast or el.attacked or el.changed) for el in row):
             row = tuple(
-                replace(el, cast=False, attacked=False, changed=False)
+                replace(el, cast=False, ascended=False, attacked=False, changed=False)
                 if el is not None and (el.cast or el.attacked or el.changed)
                 else el
                 for el in row
@@ -597,7 +597,7 @@ def _refused(
     too = _refused_anyway(pos, action, who, resting) if refused_too is None else refused_too
     _cite_readings(trace, pos, resting, too)
     value = {"player": name, "action": str(action), "allowed": False, "reason": why[0]}
-    return trace.ruling(f"{name} {action}: not allowed: {why[0]}", value, legal=False)
+    return trace.ruling(f"{name} {action}: not allowed: {why[0]}".lstrip(), value, legal=False)
 
 
 # ---------------------------------------------------------------- the protocol
@@ -868,6 +868,7 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     _cite_readings(trace, pos, list(dict.fromkeys(readings)), [r for r in readings if r not in changing])
     if pos.over:
         verdict = _whose(pos)
+        trace.add(f"No action is legal: {verdict}", "elestrals.end.ways-to-lose")
     else:
         verdict = f"{_whose(pos).replace(' (', ' (', 1)}: {plural(len(allowed), 'legal action')}"
         verdict = verdict.replace("Setup Phase", "Setup Phase")

@@ -49,7 +49,7 @@ from rulebook.elestrals.state import (
     to_underworld,
     window_open,
 )
-from rulebook.errors import InvalidInputError
+from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.ruling import Trace
 
 __all__ = [
@@ -298,12 +298,11 @@ def _refuse_change_position(
         return timing
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
-    if card.cast:
-        return _no(
-            "an Elestral Cast (or Ascended into) this turn cannot change Position",
-            "elestrals.main.position-change",
-            "elestrals.interp.ascended-counts-as-cast",
-        )
+    if card.cast:  # the Ascend reading is named only for an Elestral Ascended into (None: not said which)
+        said = {False: "Cast this turn", True: "Ascended into this turn counts as Cast, so it"}
+        reading = () if card.ascended is False else ("elestrals.interp.ascended-counts-as-cast",)
+        why = f"an Elestral {said.get(card.ascended, 'Cast (or Ascended into) this turn')} cannot change Position"
+        return _no(why, "elestrals.main.position-change", *reading)
     if card.changed:
         return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
     return None
@@ -322,9 +321,10 @@ _REFUSALS = {
 def _hand_card(pos: Position, name: str, kind: str) -> str:
     clean = " ".join(name.split())
     if clean not in pos.cards:
-        from rulebook.errors import UnknownNameError
-
-        raise UnknownNameError("card", clean, sorted(pos.cards))
+        err = UnknownNameError("card", clean, sorted(pos.cards))
+        if not err.suggestions:  # not a typo: a card the position holds no facts of (a saved one keeps its own)
+            err.args = (f"{err}; a card the position does not hold needs its facts: give them with --cards",)
+        raise err
     if pos.cards[clean].card_type != kind:
         raise InvalidInputError(f"{clean!r} is not {'an Elestral' if kind == 'elestral' else 'a Rune'}")
     return clean
@@ -953,9 +953,9 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
-        slot = int(link.slot[1]) - 1
-        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True)
-        pos = put_card(pos, who, "E", slot, elestral)
+        ascended = "ascend" in link.kind
+        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True, ascended=ascended)
+        pos = put_card(pos, who, "E", int(link.slot[1]) - 1, elestral)
         rule = f"elestrals.main.{link.kind}"
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
         return trigger(pos, who, link.slot, link.card, "cast", trace)

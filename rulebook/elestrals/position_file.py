@@ -93,6 +93,7 @@ _ELESTRAL = {
     "position": Opt(Choice(*POSITIONS)),
     "spirits": Opt(_SPIRITS),
     "cast": Opt(bool),
+    "ascended": Opt(bool),
     "attacked": Opt(bool),
     "changed": Opt(bool),
     "modifiers": Opt(ListOf(_MODIFIER, most=20)),
@@ -430,13 +431,14 @@ def _elestrals(
             reader.card(item["card"], f"{here}.card", "elestral"),
             item.get("position", "attack"),
             reader.spirits(item.get("spirits", []), f"{here}.spirits"),
-            item.get("cast", False),
+            item.get("cast", False) or item.get("ascended", False),
             item.get("attacked", False),
             item.get("changed", False),
             tuple(modifiers),
             item.get("suppressed", False),
             owner,
             _counters(item),
+            item.get("ascended", False),
         )
     return tuple(elestrals)
 
@@ -752,7 +754,7 @@ def _elestral_lines(pos: Position, name: str, slot: int, el: Elestral) -> list[s
     if el.position != "attack":
         out.append(f"position = {quoted(el.position)}")
     out.append(f"spirits = {_spirits_value(el.spirits)}")
-    out += [f"{flag} = true" for flag in ("cast", "attacked", "changed", "suppressed") if getattr(el, flag)]
+    out += [f"{flag} = true" for flag in ("cast", "ascended", "attacked", "changed", "suppressed") if getattr(el, flag)]
     if el.modifiers:
         mods = [quoted(t) if not u else f"{{ effect = {quoted(t)}, until = {quoted(u)} }}" for t, u in el.modifiers]
         out.append("modifiers = [" + ", ".join(mods) + "]")

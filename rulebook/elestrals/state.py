@@ -169,7 +169,8 @@ class SpiritDeck(NamedTuple):
 class Elestral(NamedTuple):
     """An Elestral in a slot of the Elestral Row.
 
-    ``cast``: Cast (or Ascended into) this turn. ``changed``: its controller changed its Position this
+    ``cast``: Cast (or Ascended into) this turn; ``ascended``: Ascended into this turn (``None`` when a described
+    position does not say which of the two). ``changed``: its controller changed its Position this
     turn. ``modifiers``: stat effects in force, in the order they were applied, each with when it wears
     off (``"end"``: at the End Phase, ``""``: not by itself). ``owner``: its owner when another player
     controls it.
@@ -185,6 +186,7 @@ class Elestral(NamedTuple):
     suppressed: bool = False
     owner: int | None = None
     counters: tuple[tuple[str, int], ...] = ()
+    ascended: bool | None = False
 
 
 class Rune(NamedTuple):
@@ -486,7 +488,8 @@ def leave_field(
     """A card leaves ``who``'s field for its owner's Underworld, with its Spirits unless ``keep_spirits``.
 
     Artifacts Empowering an Elestral that leaves no longer Empower anything (the check between chains
-    sends them to the Underworld).
+    sends them to the Underworld). The slot's once-per-turn use goes with the card: another card taking
+    the slot this turn may still use its own effect.
     """
     side = pos.sides[who]
     if zone == "E":
@@ -502,6 +505,13 @@ def leave_field(
     else:
         card, side = side.stadium, replace(side, stadium=None)
     assert card is not None
+    mark = f"{zone}{slot + 1}" if zone != "S" else "S"
+    if mark in side.used:  # a once-per-turn use belongs to the card, not to the slot a new card may take
+        side = replace(side, used=tuple(u for u in side.used if u != mark))
+        trace.add(
+            f"{card.card} takes the once-per-turn use of its effect with it: a card put into {mark} is a new one",
+            "elestrals.interp.use-goes-with-card",
+        )
     pos = pos.with_side(who, side)
     owner = card.owner if isinstance(card, Elestral) and card.owner is not None else who
     pos = to_underworld(pos, owner, (card.card, *(() if keep_spirits else card.spirits)))
