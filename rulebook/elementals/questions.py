@@ -165,7 +165,9 @@ def _roles(
     return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile)
 
 
-_REVEALS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once"})
+#: Steps of the position the reader builds rather than of the question: the reveals of a layout never stated,
+#: and the turn's end, since the built hand holds the played card alone.
+_REVEALS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once", "elementals.turn.end"})
 #: The rules of what follows a play (where the cards go, a lord kept as a power), not of whether it works: the
 #: question asks whether the card does what the player wants, so the rule that decides it is cited last (the
 #: outcome ``ask`` puts first) and these before it.
