@@ -35,7 +35,9 @@ words of particular questions:
 - a bound a clause opens on ("what's the max hand size", "spellfire hand limit?", "is there a minimum number of
   Elestrals"): some record of the game must state such a bound (upper, or lower) on that thing.
 - whether a player may look at a pile, a deck or a hand, or show one ("can I look through the banished pile", "may I
-  show my hand to another player"): a ruling near the top must speak of looking, or of cards public or hidden.
+  show my hand to another player"): a ruling near the top must speak of looking, or of cards public or hidden,
+  and hold half the weight of what the question asks to look at, beyond the game's common words ("another
+  player's discard pile" is not the Underworld a ruling lets players look through).
 - a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
   mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
 
@@ -476,7 +478,16 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         if kind == "ranking":
             states = _ranking_stated(asking(query.text), lex)
         hits = ranked[:RANKED]
-        found = next((n for n, hit in enumerate(hits) if states(_own_words(lex.records[lex.by_id[hit["id"]]]))), None)
+        subject = _subject(query, lex, games, KINDS[kind][0]) if kind in ABOUT_SUBJECT else []
+        found = next(
+            (
+                n
+                for n, hit in enumerate(hits)
+                if states(_own_words(lex.records[lex.by_id[hit["id"]]]))
+                and (not subject or _holds_subject(lex, lex.by_id[hit["id"]], subject))
+            ),
+            None,
+        )
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
     if things and not {"time", "times"} & set(things):
@@ -490,6 +501,50 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
             (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
         )
     return "", None
+
+
+#: The kinds whose stating record must also speak of the thing asked about (see `_subject`): "can I look through
+#: another player's discard pile" is not answered by a record letting players look through the Underworld. Chosen
+#: leave-one-set-out over issue 22's blind sets 2 to 11: the kinds taking back and leaving lost real questions in
+#: every fold ("I misplayed a card onto the wrong elemental, can I take it back": the record of cards staying put
+#: states it without naming the card), the other kinds moved nothing.
+ABOUT_SUBJECT = frozenset({"look"})
+#: The share of the subject's weight (its words' rarity) the stating record must hold: from a third to two thirds
+#: refused the same questions leave-one-set-out; the middle.
+SUBJECT_HELD = 0.5
+#: A word in at least this share of a game's records is the game's common vocabulary ("card", "turn", "player"):
+#: a record holding it does not speak of the question's subject (a tenth to three tenths refused the same).
+COMMON_SHARE = 0.2
+
+
+def _subject(
+    query: Query, lex: Lexicon, games: list[str], asked: Callable[[list[str]], bool]
+) -> list[tuple[Concept, float]]:
+    """The concepts naming what a question asks about, beside the kind of answer it asks for, each with its weight:
+    its asking clauses' words that are not the game's names, nor its common vocabulary (in ``COMMON_SHARE`` of its
+    records or more), nor the words that make it ask for that kind (without which it would not ask for it)."""
+    said = asking(query.text)
+    names = {w for ws in lex.name_words.values() for w in ws}
+    docs = [doc for doc, record in enumerate(lex.records) if record[1] in games]
+    found = []
+    for c in query.concepts:
+        parts = c.word.split()
+        if c.word in names or not set(said).intersection(parts) or parts[0] in STOPWORDS:
+            continue
+        if not asked([w for w in said if w not in parts]):
+            continue  # "look", "take back": the words asking for the kind
+        share = sum(1 for doc in docs if _own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
+        if share < COMMON_SHARE:
+            found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))
+    return found
+
+
+def _holds_subject(lex: Lexicon, doc: int, subject: list[tuple[Concept, float]]) -> bool:
+    """Whether a record's title, text or aliases hold enough of a question's subject (``SUBJECT_HELD`` of its
+    weight)."""
+    held = {s for said in _texts_stems(lex, doc) for s in said}
+    total = sum(w for _c, w in subject) or 1.0
+    return sum(w for c, w in subject if held.intersection(c.stems)) / total >= SUBJECT_HELD
 
 
 def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> str | None:

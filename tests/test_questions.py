@@ -321,9 +321,9 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: The twelfth round (tuned): 77.8% top-1 (154 of 198), 93.4% top-3 (185), 2.0% of real questions refused (4).
 #: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
 #: The fifteenth round (tuned): every off-topic question refused (20 of 20). The sixteenth round (tuned): 69.2% of
-#: uncovered questions refused (27 of 39).
+#: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
 BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
-BLIND_7_UNCOVERED_REFUSED = 0.692
+BLIND_7_UNCOVERED_REFUSED = 0.717
 BLIND_7_COMPUTED_UNASKED = 0
 
 
@@ -338,9 +338,9 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: real questions refused (2), 73.8% of uncovered questions refused (31 of 42). The thirteenth round (tuned): 93.4%
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
-#: questions refused (35 of 42).
+#: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
 BLIND_8_FLOORS = {"top1": 0.826, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
-BLIND_8_UNCOVERED_REFUSED = 0.833
+BLIND_8_UNCOVERED_REFUSED = 0.857
 BLIND_8_COMPUTED_UNASKED = 0
 
 
@@ -357,9 +357,9 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: 95.2% top-3 (200), 1.4% of real questions refused (3), 60.5% of uncovered questions refused (26 of 43).
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
-#: (31 of 43).
+#: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
 BLIND_9_FLOORS = {"top1": 0.847, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
-BLIND_9_UNCOVERED_REFUSED = 0.720
+BLIND_9_UNCOVERED_REFUSED = 0.744
 BLIND_9_COMPUTED_UNASKED = 0
 
 
@@ -374,9 +374,9 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: Issue 22's fifteenth round (tuned on this set's misses; TUNED figures, not blind ones): 84.9% top-1 (175 of 206),
 #: 94.7% top-3 (195), 3.4% of real questions refused (7), every off-topic question refused (20 of 20), 70.0% of
 #: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
-#: 77.5% of uncovered questions refused (31 of 40).
+#: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40).
 BLIND_10_FLOORS = {"top1": 0.849, "top3": 0.946, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
-BLIND_10_UNCOVERED_REFUSED = 0.775
+BLIND_10_UNCOVERED_REFUSED = 0.800
 BLIND_10_COMPUTED_UNASKED = 0
 
 
