@@ -52,8 +52,13 @@ def _file(folder: Path) -> Path:
     return path
 
 
-def test_the_stored_vocabulary_answers_as_the_built_one(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_stored_vocabulary_answers_as_the_built_one(
+    cache: Path, good_file: tuple[str, bytes, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     questions = _questions()
+    name, whole, _ = good_file  # the file a first use writes (built once for this module)
+    cache.mkdir()
+    (cache / name).write_bytes(whole)
     _stored()
     stored = _answers(questions)
     vocabulary.lexicon.cache_clear()
