@@ -83,7 +83,8 @@ def main() -> None:
         blind.append(chance)
         seeing.append(share)
         hidden = sum(1 for i, t in enumerate(state.slots) if t is not None and i not in state.revealed)
-        row = {"layout": args.layout, "player": args.player, "seed": seed, "hidden": hidden, "deck": len(state.deck), "defeated": state.defeated, "damage": state.damage,
+        row = {"layout": args.layout, "player": args.player, "seed": seed, "hidden": hidden,
+               "deck": len(state.deck), "defeated": state.defeated, "damage": state.damage,
                "blind": round(chance, 4), "exact": exact, "seeing": share, "unknown": unknown}
         print(json.dumps(row), flush=True)
         if args.log:
