@@ -2,7 +2,7 @@
 the first turn or two and told everything after, on development deals (seeds 10,001 and up).
 
     python benchmarks/elementals_blind_bound.py --layout 2 --first 10001 --deals 200 --orders 24 [--turns 1|2]
-        [--draws 6] [--log FILE]
+        [--draws 6] [--positions 300000] [--log FILE]
 
 Any player who never sees the order wins no more than one who is blind for the first ``--turns`` turns and is
 then told the deck's order and what lies face down (from then on it plays as the solver does, ``solver.solve``):
@@ -34,7 +34,8 @@ from rulebook import elementals
 from rulebook.elementals import ElementalsState, solver
 from rulebook.elementals import hint as hints
 
-POSITIONS = 300_000
+#: The most positions one solve may visit (``--positions``); past it the position counts as won.
+POSITIONS = [300_000]
 
 
 def won(state: ElementalsState) -> bool:
@@ -43,7 +44,7 @@ def won(state: ElementalsState) -> bool:
         return True
     if state.is_terminal():
         return False
-    return solver.solve(state, limit=None, max_positions=POSITIONS).verdict != "not winnable"
+    return solver.solve(state, limit=None, max_positions=POSITIONS[0]).verdict != "not winnable"
 
 
 def share(state: ElementalsState, orders: list[tuple[str, ...]], top: tuple[str, ...] = ()) -> float:
@@ -115,8 +116,10 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=24)
     parser.add_argument("--turns", type=int, choices=(1, 2), default=1)
     parser.add_argument("--draws", type=int, default=6)
+    parser.add_argument("--positions", type=int, default=POSITIONS[0], help="the most positions a solve visits")
     parser.add_argument("--log", default=None)
     args = parser.parse_args()
+    POSITIONS[0] = args.positions
     real, seeing, blind = [], [], []
     for seed in range(args.first, args.first + args.deals):
         rng = random.Random(seed * 7919)
