@@ -1,21 +1,20 @@
 """A ceiling for any Elementals player who cannot see the deck's order: the best chance of a player blind for
-the first turn or two and told everything after, on development deals (seeds 10,001 and up).
+the first turn and told everything after, on development deals (seeds 10,001 and up).
 
-    python benchmarks/elementals_blind_bound.py --layout 2 --first 10001 --deals 200 --orders 24 [--turns 1|2]
-        [--draws 6] [--positions 300000] [--log FILE]
+    python benchmarks/elementals_blind_bound.py --layout 2 --first 10001 --deals 200 --orders 24 \
+        [--positions 300000] [--log FILE]
 
-Any player who never sees the order wins no more than one who is blind for the first ``--turns`` turns and is
+Any player who never sees the order wins no more than one who is blind for the first turn and is
 then told the deck's order and what lies face down (from then on it plays as the solver does, ``solver.solve``):
-the later information can only help. So the chance of the second is a ceiling for the first, and it is tighter
-than the winnable share (the solver told everything from the start), the ceiling of round ten.
+the later information can only help. So the chance of the second is a ceiling for the first, and it is at most
+the winnable share (the solver told everything from the start).
 
 For each deal the first hand is drawn; the turn's plans (``hint.plans``: each to the end of the turn or to a
 play that turns an elemental face up) are each played, and the chance from there is the share of ``--orders``
 random orders of the unseen cards the solver wins (the same orders for every plan; a position the solver leaves
-unknown counts as won, so the share stays a ceiling). The player blind for one turn takes the best plan; with
-``--turns 2`` each plan is valued by the mean over ``--draws`` draws of the next turn (three unseen cards) of
-the best plan of that turn, each scored on ``--orders`` orders of the rest. The best of noisy shares leans high:
-a ceiling still, a little loose.
+unknown counts as won, so the share stays a ceiling). The player blind for one turn takes the best plan. The
+best of noisy shares leans high: a ceiling still, a little loose. (Two blind turns would need the same care with
+far more solves: each next draw's plans scored on the same orders as the share they are compared with.)
 
 Prints one JSON line per deal (``real``: the deal's own verdict; ``seeing``: the share of orders won after the
 first draw, told everything; ``blind``: the best plan's share) and the means with their 95% intervals.
@@ -78,29 +77,6 @@ def blind_turn(state: ElementalsState, orders: list[tuple[str, ...]], top: tuple
     return max((share(played(state, line), orders, top) for line, _ in hints.plans(state)), default=0.0)
 
 
-def two_turns(state: ElementalsState, args: argparse.Namespace, rng: random.Random) -> float:
-    """The best plan of the turn under way, each valued by the mean over sampled next draws of the best plan
-    of the next turn (blind for two turns, then told everything)."""
-    best = 0.0
-    for line, _ in hints.plans(state):
-        after = played(state, line)
-        if after.won():
-            return 1.0
-        if after.is_terminal():
-            continue
-        if after.in_turn:  # a play turned an elemental face up: told everything from here
-            value = share(after, shuffled(after.deck, rng, args.orders))
-        else:
-            values = []
-            for draw in shuffled(after.deck, rng, args.draws):
-                top, rest = draw[: elementals.HAND_SIZE], draw[elementals.HAND_SIZE :]
-                nxt = replace(after, deck=(*top, *rest)).apply(elementals.Draw())
-                values.append(blind_turn(nxt, shuffled(rest, rng, args.orders)))
-            value = statistics.fmean(values)
-        best = max(best, value)
-    return best
-
-
 def interval(values: list[float]) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% interval (normal)."""
     mean = statistics.fmean(values)
@@ -114,8 +90,6 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=10_001)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--orders", type=int, default=24)
-    parser.add_argument("--turns", type=int, choices=(1, 2), default=1)
-    parser.add_argument("--draws", type=int, default=6)
     parser.add_argument("--positions", type=int, default=POSITIONS[0], help="the most positions a solve visits")
     parser.add_argument("--log", default=None)
     args = parser.parse_args()
@@ -128,15 +102,15 @@ def main() -> None:
         orders = shuffled(state.deck, rng, args.orders)
         real.append(float(won(start)))
         seeing.append(share(state, orders))
-        blind.append(blind_turn(state, orders) if args.turns == 1 else two_turns(state, args, rng))
-        row = {"layout": args.layout, "seed": seed, "turns": args.turns, "orders": args.orders,
+        blind.append(blind_turn(state, orders))
+        row = {"layout": args.layout, "seed": seed, "turns": 1, "orders": args.orders,
                "real": real[-1], "seeing": round(seeing[-1], 4), "blind": round(blind[-1], 4)}
         print(json.dumps(row), flush=True)
         if args.log:
             with open(args.log, "a", encoding="utf-8") as out:
                 out.write(json.dumps(row) + "\n")
     for name, values in (("winnable (the deal's own order)", real), ("told everything after the first draw", seeing),
-                         (f"blind for {args.turns} turn(s), then told everything", blind)):
+                         ("blind for the first turn, then told everything", blind)):
         mean, low, high = interval(values)
         print(f"layout {args.layout}, seeds {args.first}-{args.first + args.deals - 1}: {name}: "
               f"{mean:.1%} ({low:.1%} to {high:.1%})")
