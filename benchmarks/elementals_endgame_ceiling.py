@@ -6,6 +6,12 @@ of the deck's orders that are winnable with the order known (the solver, ``solve
 random orders of the same cards).
 
     python benchmarks/elementals_endgame_ceiling.py --first 10001 --deals 200 [--orders 40] [--nodes 400000]
+    python benchmarks/elementals_endgame_ceiling.py --layout 2 --player solver --limit 12 --deals 300
+
+With ``--player solver`` the positions are those the solver's winning line reaches (told everything; deals it
+cannot win are skipped), at the first turn with ``--limit`` cards or fewer in the deck and at most three elementals
+face down (the count then weighs every way they may lie, the later turns played as if they were known: a
+little above what a player can do, so still a ceiling).
 
 Prints one JSON line per position reached (``blind``: the best counted chance; ``seeing``: the share of orders
 won knowing the order; ``exact``: whether the count is exact) and the means over the positions both measured.
@@ -25,6 +31,25 @@ from rulebook.elementals import hint as hints
 from rulebook.elementals.bots import Planner
 
 
+def reached(seed: int, args: argparse.Namespace) -> elementals.ElementalsState | None:
+    """The first position of deal ``seed`` where the count applies, played by ``args.player``; None if the
+    game ends before (or, for the solver, the deal cannot be won)."""
+    state = elementals.new_game(seed=seed, layout=args.layout)
+    if args.player == "solver":
+        found = solver.solve(state, limit=None, max_positions=2_000_000)
+        if found.verdict != "winnable":
+            return None
+        for action in found.line:
+            if endgame.applies(state, args.limit):
+                return state
+            state = state.apply(action)
+        return None
+    rng, player = random.Random(seed), Planner()
+    while not state.is_terminal() and not endgame.applies(state, args.limit):
+        state = state.apply(player(state, rng))
+    return None if state.is_terminal() else state
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layout", type=int, default=1)
@@ -33,14 +58,13 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=40)
     parser.add_argument("--nodes", type=int, default=400_000)
     parser.add_argument("--log", default=None)
+    parser.add_argument("--player", choices=("planner", "solver"), default="planner")
+    parser.add_argument("--limit", type=int, default=endgame.DECK_LIMIT, help="the most cards in the deck")
     args = parser.parse_args()
     blind, seeing = [], []
     for seed in range(args.first, args.first + args.deals):
-        rng = random.Random(seed)
-        state, player = elementals.new_game(seed=seed, layout=args.layout), Planner()
-        while not state.is_terminal() and not endgame.applies(state):
-            state = state.apply(player(state, rng))
-        if state.is_terminal():
+        state = reached(seed, args)
+        if state is None:
             continue
         listed = [line for line, _ in hints.plans(state)]
         found = endgame.chances(state, listed, args.nodes) if listed else ([0.0], True)
@@ -58,7 +82,9 @@ def main() -> None:
         share = won / args.orders
         blind.append(chance)
         seeing.append(share)
-        row = {"seed": seed, "deck": len(state.deck), "defeated": state.defeated, "damage": state.damage,
+        hidden = sum(1 for i, t in enumerate(state.slots) if t is not None and i not in state.revealed)
+        row = {"layout": args.layout, "player": args.player, "seed": seed, "hidden": hidden,
+               "deck": len(state.deck), "defeated": state.defeated, "damage": state.damage,
                "blind": round(chance, 4), "exact": exact, "seeing": share, "unknown": unknown}
         print(json.dumps(row), flush=True)
         if args.log:
