@@ -64,13 +64,14 @@ def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for q in questions:
         groups[q["game"]].append(q)
         groups["all"].append(q)
+    answered = {id(q): answer(q) for q in questions}  # each question asked once, counted in its game and in all
     out: dict[str, dict[str, Any]] = {}
     for name, items in groups.items():
-        out[name] = _figures(items)
+        out[name] = _figures(items, answered)
     return out
 
 
-def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
+def _figures(items: list[dict[str, Any]], answered: dict[int, tuple[list[str], bool, bool]]) -> dict[str, Any]:
     """One group's figures. Questions marked ``uncovered`` (in-game, answered by no record) count apart from the
     real ones; a computed answer to a question not marked ``computes`` is one computed for a question not asked."""
     real = [q for q in items if q["game"] != "none" and not q.get("uncovered")]
@@ -79,7 +80,7 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
     top1 = top3 = wrong = refused_off = refused_uncovered = unasked = 0
     misses = []
     for q in real:
-        found, refused, computed = answer(q)
+        found, refused, computed = answered[id(q)]
         unasked += computed and not q.get("computes", False)
         if computed and not q.get("computes", False):
             misses.append((q["text"], q["expect"], ["(a computed answer, not asked)", *found]))
@@ -90,7 +91,7 @@ def _figures(items: list[dict[str, Any]]) -> dict[str, Any]:
             misses.append((q["text"], q["expect"], found))
     for group in (off, uncovered):
         for q in group:
-            found, refused, computed = answer(q)
+            found, refused, computed = answered[id(q)]
             unasked += computed
             if computed:
                 misses.append((q["text"], [], ["(a computed answer, not asked)", *found]))
