@@ -84,11 +84,13 @@ ASKS = frozenset(
     }
 )
 #: Nouns that ask about the rule itself, not a thing the game may have ("is there a catch", "is there a trick to
-#: it", "what's the difference"): a question about them is not asking whether the game has something.
+#: it", "what's the difference", "is there any case where I keep it"): a question about them is not asking whether
+#: the game has something.
 RULE_NOUNS = frozenset(
     {
         *("catch", "trick", "difference", "reason", "point", "problem", "issue", "exception", "downside", "way"),
         *("rule", "ruling", "outcome", "result", "answer", "order"),
+        *("case", "cases", "situation", "situations", "circumstance", "circumstances", "scenario", "scenarios"),
     }
 )
 #: Nouns that name a rule (not a penalty, which the documents may not speak of), and the words after them that name

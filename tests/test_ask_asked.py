@@ -1,0 +1,17 @@
+"""`rulebook ask` on what a question asks, as against what it tells or reports: a case asked about is the rule
+itself, not a thing the game may lack."""
+
+from __future__ import annotations
+
+from rulebook.ask import ask
+
+
+def test_a_case_asked_about_is_the_rule_itself_not_a_thing_the_documents_must_name() -> None:
+    value = ask("When does a card I borrowed in combat go back, and is there any case where I keep it?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] in {"spellfire.borrow.return", "spellfire.borrow.exceptions"}
+
+
+def test_a_thing_asked_whether_the_game_has_is_still_read() -> None:
+    value = ask("is there a turn time limit in elestrals").value
+    assert value["refused"] and value["uncovered"]
