@@ -192,11 +192,17 @@ BUILD = frozenset({"build", "building", "built"})
 DEED_REACH = 5
 
 
+#: Words that report another's question ("my opponent keeps asking how many Spirits I have left; do I have to tell
+#: them?"): the count after them is what the question is about, not what it asks.
+REPORTED = (["asking"], ["asks"], ["asked"])
+
+
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
-    stopword or number ("copies" in "how many copies of one realm")."""
+    stopword or number ("copies" in "how many copies of one realm"); not a count another player is told to ask
+    for (see ``REPORTED``)."""
     for i in range(len(said) - 2):
-        if (said[i], said[i + 1]) == ("how", "many"):
+        if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
             if said[i + 2] in ASKS:
                 return []  # "how many do they Expend": the thing counted was named before, not read here
             found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))

@@ -15,3 +15,14 @@ def test_a_case_asked_about_is_the_rule_itself_not_a_thing_the_documents_must_na
 def test_a_thing_asked_whether_the_game_has_is_still_read() -> None:
     value = ask("is there a turn time limit in elestrals").value
     assert value["refused"] and value["uncovered"]
+
+
+def test_a_count_another_player_asks_for_is_what_the_question_is_about_not_what_it_asks() -> None:
+    value = ask("my opponent asked how many spirits I have left in my spirit deck, must I tell her?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.setup.hidden-information"
+
+
+def test_a_count_the_player_asks_for_is_still_read() -> None:
+    value = ask("how many booster packs come in a spellfire display box").value
+    assert value["refused"] and value["uncovered"]
