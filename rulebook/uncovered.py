@@ -251,8 +251,9 @@ def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
     take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
     not one. How long a player is given to act ("how long does my opponent get to respond") is one: an effect or
-    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock."""
-    if any(w in CLOCK for w in said):
+    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock. A span
+    of play told ("we've been playing for an hour; what do we need to win?") is not asked for."""
+    if any(w in CLOCK and not _told_span(said, i) for i, w in enumerate(said)):
         return True
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) != ("how", "long"):
@@ -262,6 +263,13 @@ def _time(said: list[str]) -> bool:
         if ACTORS & set(said[i + 2 : i + 2 + ACTOR_REACH]):
             return True
     return False
+
+
+def _told_span(said: list[str], i: int) -> bool:
+    """Whether the clock word at ``said[i]`` ends a span of play told, not asked ("we've been playing for an hour",
+    "played for two hours"): "for", an amount, the clock word, after a verb of doing."""
+    j = i - 1 if i and (said[i - 1] in ("a", "an") or is_number(said[i - 1])) else i
+    return j >= 2 and said[j - 1] == "for" and (said[j - 2] in ("been", "played") or said[j - 2].endswith("ing"))
 
 
 #: Who may be given time to act, after "how long" ("how long does my opponent get", "how long can I think").

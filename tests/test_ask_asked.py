@@ -26,3 +26,15 @@ def test_a_count_another_player_asks_for_is_what_the_question_is_about_not_what_
 def test_a_count_the_player_asks_for_is_still_read() -> None:
     value = ask("how many booster packs come in a spellfire display box").value
     assert value["refused"] and value["uncovered"]
+
+
+def test_a_span_of_play_told_is_not_a_length_of_time_asked_for() -> None:
+    told = "we have been playing for two hours and nobody knows what we aim for"
+    value = ask(f"{told}; how does a player win a game of spellfire?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.end.victory"
+
+
+def test_a_length_of_time_asked_for_is_still_read() -> None:
+    value = ask("how long is a spellfire game in minutes").value
+    assert value["refused"] and value["uncovered"]
