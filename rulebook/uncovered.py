@@ -487,7 +487,8 @@ def _own_words(record: Sequence[Any]) -> list[str]:
 def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
     """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
     in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
-    question that asks for neither."""
+    question that asks for neither. A kind is stated by a ruling of one of ``games`` (when given): Elestrals'
+    ruling on conceding does not say what an Elemental Clash player scores when the other quits."""
     kind = asks_for(query.text)
     if kind is not None:
         states = KINDS[kind][1]
@@ -499,7 +500,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
             (
                 n
                 for n, hit in enumerate(hits)
-                if states(_own_words(lex.records[lex.by_id[hit["id"]]]))
+                if (not games or hit["game"] in games)
+                and states(_own_words(lex.records[lex.by_id[hit["id"]]]))
                 and (not subject or _holds_subject(lex, lex.by_id[hit["id"]], subject))
             ),
             None,

@@ -38,3 +38,16 @@ def test_a_span_of_play_told_is_not_a_length_of_time_asked_for() -> None:
 def test_a_length_of_time_asked_for_is_still_read() -> None:
     value = ask("how long is a spellfire game in minutes").value
     assert value["refused"] and value["uncovered"]
+
+
+def test_a_kind_of_answer_is_stated_only_by_a_ruling_of_the_game_asked_about() -> None:
+    question = "if my opponent quits in the middle, do I still score the bonus points for my surviving elements?"
+    value = ask(question).value
+    assert value["refused"] and value["uncovered"]
+    assert value["rulings"][0]["game"] == "clash"
+
+
+def test_the_game_asked_abouts_own_ruling_on_the_kind_still_answers() -> None:
+    value = ask("can I concede in the middle of a battle?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.tournament.concede"
