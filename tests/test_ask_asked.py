@@ -1,5 +1,5 @@
 """`rulebook ask` on what a question asks, as against what it tells or reports: a case asked about is the rule
-itself, not a thing the game may lack."""
+itself, not a thing the game may lack; and on the table's shorthand ("champ")."""
 
 from __future__ import annotations
 
@@ -51,3 +51,8 @@ def test_the_game_asked_abouts_own_ruling_on_the_kind_still_answers() -> None:
     value = ask("can I concede in the middle of a battle?").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "elestrals.tournament.concede"
+
+
+def test_champ_is_table_shorthand_for_a_champion() -> None:
+    value = ask("my champ can fly, do my allies get to fly too").value
+    assert value["rulings"][0]["id"] == "spellfire.move.no-granting"

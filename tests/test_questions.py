@@ -286,7 +286,8 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: (176), 96.5% top-3 (195), 1.0% of real questions refused (2), 73.7% of uncovered questions refused (28 of 38).
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
-BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+#: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
+BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_5_UNCOVERED_REFUSED = 0.789
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -304,8 +305,8 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: uncovered questions refused (31 of 38). The twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195). The
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
 #: The seventeenth round (tuned): 83.2% top-1 (173). The twentieth round: 83.7% top-1 (174), 95.7% top-3 (199), 1.0% of
-#: real questions refused (2 of 208).
-BLIND_6_FLOORS = {"top1": 0.836, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+#: real questions refused (2 of 208); with "champ" read as champion, 84.1% top-1 (175).
+BLIND_6_FLOORS = {"top1": 0.841, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_6_UNCOVERED_REFUSED = 0.868
 BLIND_6_COMPUTED_UNASKED = 0
 
