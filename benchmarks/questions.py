@@ -38,6 +38,8 @@ tuning data since. Issue 22's tenth blind set (players-blind-10.toml, 266 questi
 measured once on 2026-11-26, after the fourteenth round was merged, as shipped (83.0% / 93.7% / 65.0% / 1);
 tuning data since. Issue 22's eleventh blind set (players-blind-11.toml, 268 questions written the same way) was
 measured once on 2026-11-26, after the sixteenth round was merged, as shipped (82.7% / 95.2% / 57.5% / 5).
+Issue 22's twelfth blind set (players-blind-12.toml, 270 questions written the same way) was measured once on
+2026-11-26, after the nineteenth round was merged, as shipped (79.6% / 95.3% / 74.4% / 0); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -72,6 +74,7 @@ LATER_BLIND_SETS = (
     ("ninth", 9, "twelfth"),
     ("tenth", 10, "fourteenth"),
     ("eleventh", 11, "sixteenth"),
+    ("twelfth", 12, "nineteenth"),
 )
 
 

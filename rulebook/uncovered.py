@@ -84,11 +84,13 @@ ASKS = frozenset(
     }
 )
 #: Nouns that ask about the rule itself, not a thing the game may have ("is there a catch", "is there a trick to
-#: it", "what's the difference"): a question about them is not asking whether the game has something.
+#: it", "what's the difference", "is there any case where I keep it"): a question about them is not asking whether
+#: the game has something.
 RULE_NOUNS = frozenset(
     {
         *("catch", "trick", "difference", "reason", "point", "problem", "issue", "exception", "downside", "way"),
         *("rule", "ruling", "outcome", "result", "answer", "order"),
+        *("case", "cases", "situation", "situations", "circumstance", "circumstances", "scenario", "scenarios"),
     }
 )
 #: Nouns that name a rule (not a penalty, which the documents may not speak of), and the words after them that name
@@ -190,11 +192,17 @@ BUILD = frozenset({"build", "building", "built"})
 DEED_REACH = 5
 
 
+#: Words that report another's question ("my opponent keeps asking how many Spirits I have left; do I have to tell
+#: them?"): the count after them is what the question is about, not what it asks.
+REPORTED = (["asking"], ["asks"], ["asked"])
+
+
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
-    stopword or number ("copies" in "how many copies of one realm")."""
+    stopword or number ("copies" in "how many copies of one realm"); not a count another player is told to ask
+    for (see ``REPORTED``)."""
     for i in range(len(said) - 2):
-        if (said[i], said[i + 1]) == ("how", "many"):
+        if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
             if said[i + 2] in ASKS:
                 return []  # "how many do they Expend": the thing counted was named before, not read here
             found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))
@@ -243,8 +251,9 @@ def _time(said: list[str]) -> bool:
     """Whether a question asks for a length of time on the clock ("in minutes", "how long does a game usually
     take", "about how long does a game last"). "How long does a game last" is answered by when it ends, so it is
     not one. How long a player is given to act ("how long does my opponent get to respond") is one: an effect or
-    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock."""
-    if any(w in CLOCK for w in said):
+    a card lasts a span of the game ("how long does Fortify protect Earth"), a player takes time on the clock. A span
+    of play told ("we've been playing for an hour; what do we need to win?") is not asked for."""
+    if any(w in CLOCK and not _told_span(said, i) for i, w in enumerate(said)):
         return True
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) != ("how", "long"):
@@ -254,6 +263,13 @@ def _time(said: list[str]) -> bool:
         if ACTORS & set(said[i + 2 : i + 2 + ACTOR_REACH]):
             return True
     return False
+
+
+def _told_span(said: list[str], i: int) -> bool:
+    """Whether the clock word at ``said[i]`` ends a span of play told, not asked ("we've been playing for an hour",
+    "played for two hours"): "for", an amount, the clock word, after a verb of doing."""
+    j = i - 1 if i and (said[i - 1] in ("a", "an") or is_number(said[i - 1])) else i
+    return j >= 2 and said[j - 1] == "for" and (said[j - 2] in ("been", "played") or said[j - 2].endswith("ing"))
 
 
 #: Who may be given time to act, after "how long" ("how long does my opponent get", "how long can I think").
@@ -471,7 +487,8 @@ def _own_words(record: Sequence[Any]) -> list[str]:
 def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
     """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
     in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
-    question that asks for neither."""
+    question that asks for neither. A kind is stated by a ruling of one of ``games`` (when given): Elestrals'
+    ruling on conceding does not say what an Elemental Clash player scores when the other quits."""
     kind = asks_for(query.text)
     if kind is not None:
         states = KINDS[kind][1]
@@ -483,7 +500,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
             (
                 n
                 for n, hit in enumerate(hits)
-                if states(_own_words(lex.records[lex.by_id[hit["id"]]]))
+                if (not games or hit["game"] in games)
+                and states(_own_words(lex.records[lex.by_id[hit["id"]]]))
                 and (not subject or _holds_subject(lex, lex.by_id[hit["id"]], subject))
             ),
             None,

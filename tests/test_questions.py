@@ -143,6 +143,7 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-blind-9.toml")
         + load("players-blind-10.toml")
         + load("players-blind-11.toml")
+        + load("players-blind-12.toml")
         + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
@@ -286,7 +287,8 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: (176), 96.5% top-3 (195), 1.0% of real questions refused (2), 73.7% of uncovered questions refused (28 of 38).
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
-BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+#: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
+BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_5_UNCOVERED_REFUSED = 0.789
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -303,8 +305,9 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: questions refused (3 of 208). The eleventh round (tuned): 79.3% top-1 (165 of 208), 93.3% top-3 (194), 81.6% of
 #: uncovered questions refused (31 of 38). The twelfth round (tuned): 79.8% top-1 (166), 93.8% top-3 (195). The
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
-#: The seventeenth round (tuned): 83.2% top-1 (173).
-BLIND_6_FLOORS = {"top1": 0.831, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.0145}
+#: The seventeenth round (tuned): 83.2% top-1 (173). The twentieth round: 83.7% top-1 (174), 95.7% top-3 (199), 1.0% of
+#: real questions refused (2 of 208); with "champ" read as champion, 84.1% top-1 (175).
+BLIND_6_FLOORS = {"top1": 0.841, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_6_UNCOVERED_REFUSED = 0.868
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -391,10 +394,25 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: misses; TUNED figures, not blind ones): 84.6% top-1 (176 of 208), 97.6% top-3 (203), 60.0% of uncovered questions
 #: refused (24 of 40), four computed answers to a question not asked. Since an Elestrals battle needs its attacker
 #: named and a direct attack its attacker's Spirits: 85.1% top-1 (177 of 208), two computed answers not asked; since
-#: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one.
+#: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
+#: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 BLIND_11_FLOORS = {"top1": 0.850, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
-BLIND_11_UNCOVERED_REFUSED = 0.600
+BLIND_11_UNCOVERED_REFUSED = 0.625
 BLIND_11_COMPUTED_UNASKED = 1
+
+
+#: Issue 22's twelfth blind set (tests/data/players-blind-12.toml: 211 real questions of which 31 computable, 39 in-game
+#: questions no document covers, 20 off-topic), written from the source documents alone by a helper who never saw the
+#: ranker, the readers or any earlier set beyond a format header, and measured once on 2026-11-26 after the nineteenth
+#: round and the twelfth review were merged, as shipped: 79.6% top-1 (168 of 211), 95.3% top-3 (201), 2.4% of real
+#: questions refused (5), 90% of off-topic questions refused (18 of 20), 74.4% of uncovered questions refused (29 of
+#: 39), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals
+#: of real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twentieth round
+#: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
+#: real questions refused (2), 76.9% of uncovered questions refused (30 of 39).
+BLIND_12_FLOORS = {"top1": 0.810, "top3": 0.966, "off_topic_refused": 0.90, "wrongly_refused": 0.010}
+BLIND_12_UNCOVERED_REFUSED = 0.769
+BLIND_12_COMPUTED_UNASKED = 0
 
 
 #: Every blind set and the figures it holds (the bounds above, by set).
@@ -410,6 +428,7 @@ BLIND_SETS = {
     "players-blind-9.toml": (BLIND_9_FLOORS, BLIND_9_UNCOVERED_REFUSED, BLIND_9_COMPUTED_UNASKED),
     "players-blind-10.toml": (BLIND_10_FLOORS, BLIND_10_UNCOVERED_REFUSED, BLIND_10_COMPUTED_UNASKED),
     "players-blind-11.toml": (BLIND_11_FLOORS, BLIND_11_UNCOVERED_REFUSED, BLIND_11_COMPUTED_UNASKED),
+    "players-blind-12.toml": (BLIND_12_FLOORS, BLIND_12_UNCOVERED_REFUSED, BLIND_12_COMPUTED_UNASKED),
 }
 
 

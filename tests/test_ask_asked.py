@@ -1,0 +1,58 @@
+"""`rulebook ask` on what a question asks, as against what it tells or reports: a case asked about is the rule
+itself, not a thing the game may lack; and on the table's shorthand ("champ")."""
+
+from __future__ import annotations
+
+from rulebook.ask import ask
+
+
+def test_a_case_asked_about_is_the_rule_itself_not_a_thing_the_documents_must_name() -> None:
+    value = ask("When does a card I borrowed in combat go back, and is there any case where I keep it?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] in {"spellfire.borrow.return", "spellfire.borrow.exceptions"}
+
+
+def test_a_thing_asked_whether_the_game_has_is_still_read() -> None:
+    value = ask("is there a turn time limit in elestrals").value
+    assert value["refused"] and value["uncovered"]
+
+
+def test_a_count_another_player_asks_for_is_what_the_question_is_about_not_what_it_asks() -> None:
+    value = ask("my opponent asked how many spirits I have left in my spirit deck, must I tell her?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.setup.hidden-information"
+
+
+def test_a_count_the_player_asks_for_is_still_read() -> None:
+    value = ask("how many booster packs come in a spellfire display box").value
+    assert value["refused"] and value["uncovered"]
+
+
+def test_a_span_of_play_told_is_not_a_length_of_time_asked_for() -> None:
+    told = "we have been playing for two hours and nobody knows what we aim for"
+    value = ask(f"{told}; how does a player win a game of spellfire?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.end.victory"
+
+
+def test_a_length_of_time_asked_for_is_still_read() -> None:
+    value = ask("how long is a spellfire game in minutes").value
+    assert value["refused"] and value["uncovered"]
+
+
+def test_a_kind_of_answer_is_stated_only_by_a_ruling_of_the_game_asked_about() -> None:
+    question = "if my opponent quits in the middle, do I still score the bonus points for my surviving elements?"
+    value = ask(question).value
+    assert value["refused"] and value["uncovered"]
+    assert value["rulings"][0]["game"] == "clash"
+
+
+def test_the_game_asked_abouts_own_ruling_on_the_kind_still_answers() -> None:
+    value = ask("can I concede in the middle of a battle?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.tournament.concede"
+
+
+def test_champ_is_table_shorthand_for_a_champion() -> None:
+    value = ask("my champ can fly, do my allies get to fly too").value
+    assert value["rulings"][0]["id"] == "spellfire.move.no-granting"
