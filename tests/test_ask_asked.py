@@ -56,3 +56,14 @@ def test_the_game_asked_abouts_own_ruling_on_the_kind_still_answers() -> None:
 def test_champ_is_table_shorthand_for_a_champion() -> None:
     value = ask("my champ can fly, do my allies get to fly too").value
     assert value["rulings"][0]["id"] == "spellfire.move.no-granting"
+
+
+def test_a_count_asked_beside_another_question_is_held_to_its_own_clause() -> None:
+    value = ask("how many realms are in a formation, and can I move them later?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.formation.pyramid"
+
+
+def test_a_count_no_record_states_is_refused_beside_another_question_too() -> None:
+    value = ask("how many cards come in a spellfire booster pack, and are they random?").value
+    assert value["refused"] and value["uncovered"]
