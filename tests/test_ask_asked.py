@@ -67,3 +67,16 @@ def test_a_count_asked_beside_another_question_is_held_to_its_own_clause() -> No
 def test_a_count_no_record_states_is_refused_beside_another_question_too() -> None:
     value = ask("how many cards come in a spellfire booster pack, and are they random?").value
     assert value["refused"] and value["uncovered"]
+
+
+def test_who_is_at_the_table_and_when_is_no_sign_of_another_subject() -> None:
+    question = "Teaching my niece today: what are the steps of a turn, in order, from choosing an attacker to the "
+    question += "result?"
+    value = ask(question).value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "clash.turn.sequence"
+
+
+def test_table_talk_does_not_bring_an_off_topic_question_in() -> None:
+    value = ask("teaching my kids tonight: which planet is closest to the sun?").value
+    assert value["refused"] and not value["uncovered"]
