@@ -80,3 +80,9 @@ def test_who_is_at_the_table_and_when_is_no_sign_of_another_subject() -> None:
 def test_table_talk_does_not_bring_an_off_topic_question_in() -> None:
     value = ask("teaching my kids tonight: which planet is closest to the sun?").value
     assert value["refused"] and not value["uncovered"]
+
+
+def test_a_word_of_ability_is_read_as_its_verb() -> None:
+    value = ask("Is position E reachable by an earthwalker?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.move.earthwalker"
