@@ -498,7 +498,7 @@ class Lexicon:
         return _unless_alone(query, aside, self.cues)
 
     def _able(self, word: str) -> list[str]:
-        """What a word of ability is said of ("reachable": reach, "usable": use), when a record says it."""
+        """What a word of ability is said of ("reachable": reach, "playable": play), when a record says it."""
         if not word.endswith(ABLE) or len(word) <= len(ABLE) + 2 or self.stem(word).startswith("~"):
             return []  # "capable" is not said of a cap
         base = word[: -len(ABLE)]
