@@ -320,10 +320,23 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
     return ranked[0]["coverage"] + STRENGTH_PIECES * pieces - STRENGTH_UNKNOWN * unknown
 
 
+#: Table talk no record uses that is no sign of another subject: who is at the table and when ("I'm teaching my
+#: cousin", "we found a card tonight"), and a hedge ("it seems").
+TABLE_TALK = frozenset(
+    {
+        "aunt", "boyfriend", "brother", "cousin", "coworker", "dad", "daughter", "girlfriend", "grandma", "grandpa",
+        "husband", "kid", "kids", "mom", "nephew", "niece", "roommate", "seems", "sister", "son", "teaching", "today",
+        "tonight", "uncle", "weekend", "wife", "yesterday",
+    }
+)
+
+
 def _unheard(concept: Concept, lex: Lexicon) -> bool:
     """Whether no record uses a word of the question: a number counts as heard (a player's own count, "a deck of
-    45 cards", is not a sign of another subject)."""
-    return not concept.word.isdigit() and not any(s in lex.postings for s in concept.stems)
+    45 cards", is not a sign of another subject), and so does table talk (see `TABLE_TALK`)."""
+    if concept.word.isdigit() or concept.word in TABLE_TALK:
+        return False
+    return not any(s in lex.postings for s in concept.stems)
 
 
 def _players_words_only(query: Query, best: dict[str, Any], lex: Lexicon) -> bool:

@@ -26,6 +26,8 @@ OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "mini
 #: answer "how many cards in a booster pack"): all but one in a short question, this many in a longer one.
 COUNT_WORDS_HELD = 2
 SHORT_COUNT = 4
+#: How many of the question's words the clause asking the count must have to be weighed alone (see `count_stated`).
+CLAUSE_WORDS = 2
 
 
 def measured(said: list[str], things: list[str]) -> list[str]:
@@ -70,16 +72,32 @@ def states_count_in(record: Sequence[Any], things: list[str]) -> bool:
     return any(states_count(words(c), things) for c in clauses)
 
 
+#: The clause a count is asked in: from "how many" to the next mark or "and" ("how many realms in a formation").
+COUNT_CLAUSE = r"\bhow many\b(.*?)(?:[,;:?.!]|\band\b|$)"
+
+
+def _count_clause(text: str) -> set[str]:
+    """The words of the clause a question asks its count in (empty when it asks none)."""
+    found = re.search(COUNT_CLAUSE, text.lower())
+    return set(words(found.group(0))) if found else set()
+
+
 def count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
     """Whether a ranked record states a count of ``things`` and holds the question's other words."""
     game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
     concepts = [c for c in query.concepts if c.word not in game_words]
+    # A question asking two things ("how many realms in a formation and how are they arranged") may be held to the
+    # words of its count's own clause instead, all but one of them, when it has at least two.
+    clause = _count_clause(query.text)
+    counted = [c for c in concepts if set(c.word.split()) <= clause]
+    counted_need = len(counted) - 1 if len(counted) >= CLAUSE_WORDS else len(concepts) + 1
     need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
 
     def states(hit: dict[str, Any]) -> bool:
         doc = lex.by_id[hit["id"]]
         own = {stem(w) for w in words(f"{lex.records[doc][3]}. {lex.records[doc][4]}")}  # its own title and text
         held = sum(any(s in own for s in c.stems) for c in concepts)
-        return held >= need and states_count_in(lex.records[doc], things)
+        held_counted = sum(any(s in own for s in c.stems) for c in counted)
+        return (held >= need or held_counted >= counted_need) and states_count_in(lex.records[doc], things)
 
     return states

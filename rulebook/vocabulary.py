@@ -487,6 +487,7 @@ class Lexicon:
                         if fixed in self.cues:
                             query.cued[self.cues[fixed]] = query.cued.get(self.cues[fixed], 0) + 1
             stems = [self.stem(w) for w in phrase.split() if _meaningful(w)]
+            stems += self._able(phrase) if size == 1 else []
             extra = self.synonyms.get(phrase, [])
             if extra:
                 query.expanded[phrase] = list(extra)
@@ -495,6 +496,13 @@ class Lexicon:
                 concept = Concept(phrase, tuple(dict.fromkeys(stems)), typed)
                 (aside if denied else query.concepts).append(concept)
         return _unless_alone(query, aside, self.cues)
+
+    def _able(self, word: str) -> list[str]:
+        """What a word of ability is said of ("reachable": reach, "playable": play), when a record says it."""
+        if not word.endswith(ABLE) or len(word) <= len(ABLE) + 2 or self.stem(word).startswith("~"):
+            return []  # "capable" is not said of a cap
+        base = word[: -len(ABLE)]
+        return [s for s in (self.stem(base), self.stem(base + "e")) if s in self.postings][:1]
 
     def _phrase(self, tokens: list[str], i: int) -> tuple[str, int]:
         """The longest known phrase (synonym, game name or cue) starting at ``tokens[i]``, else the word."""
@@ -506,6 +514,8 @@ class Lexicon:
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+#: The ending of a word of ability ("reachable", "playable"): it is read as its verb too (see `Lexicon._able`).
+ABLE = "able"
 
 #: Words that deny a deed ("does not use", "they dont surge"); "t" is the end of "doesn't", "didn't" or "don't".
 _DENY = frozenset({"not", "dont", "doesnt", "didnt", "never", "without"})

@@ -56,3 +56,33 @@ def test_the_game_asked_abouts_own_ruling_on_the_kind_still_answers() -> None:
 def test_champ_is_table_shorthand_for_a_champion() -> None:
     value = ask("my champ can fly, do my allies get to fly too").value
     assert value["rulings"][0]["id"] == "spellfire.move.no-granting"
+
+
+def test_a_count_asked_beside_another_question_is_held_to_its_own_clause() -> None:
+    value = ask("how many realms are in a formation, and can I move them later?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.formation.pyramid"
+
+
+def test_a_count_no_record_states_is_refused_beside_another_question_too() -> None:
+    value = ask("how many cards come in a spellfire booster pack, and are they random?").value
+    assert value["refused"] and value["uncovered"]
+
+
+def test_who_is_at_the_table_and_when_is_no_sign_of_another_subject() -> None:
+    question = "Teaching my niece today: what are the steps of a turn, in order, from choosing an attacker to the "
+    question += "result?"
+    value = ask(question).value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "clash.turn.sequence"
+
+
+def test_table_talk_does_not_bring_an_off_topic_question_in() -> None:
+    value = ask("teaching my kids tonight: which planet is closest to the sun?").value
+    assert value["refused"] and not value["uncovered"]
+
+
+def test_a_word_of_ability_is_read_as_its_verb() -> None:
+    value = ask("Is position E reachable by an earthwalker?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "spellfire.move.earthwalker"

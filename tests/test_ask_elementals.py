@@ -154,3 +154,14 @@ def test_a_play_told_then_asked_to_be_taken_back_is_not_computed() -> None:
 def test_a_question_on_taking_a_card_back_finds_the_rule_that_cards_stay_first() -> None:
     ruling = ask("After I place a card on an elemental, am I allowed to pick it back up and play it somewhere else?")
     assert ruling.value["rulings"][0]["id"] == "elementals.interp.cards-stay"
+
+
+def test_an_elemental_told_beside_the_hand_is_still_the_target() -> None:
+    ruling = ask("Hand is 7H 4D 3C, the face-up queen of hearts is bare; may I play the 7 of hearts on it?")
+    assert ruling.verdict == "computed: illegal: QH is immune to water: 7H deals it no damage"
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+def test_the_hand_told_ends_where_the_play_is_told() -> None:
+    ruling = ask("Jack of clubs has 8H and 6D on it; my hand is 2C 5S 9H and I play the 2 of clubs on it. What now?")
+    assert ruling.verdict == "computed: 2C banishes JC"

@@ -93,7 +93,8 @@ def _short(raw: str) -> str | None:
 
 def _hand_words(question: str) -> set[int]:
     """The places of the words that tell the player's hand ("my hand is the 7 of hearts and 6 of clubs", "I hold
-    ..."): from the hand's word to the end of its sentence, in every sentence but the last (the question asked)."""
+    ..."): from the hand's word to the end of its sentence or to a word of a play ("my hand is 3S 6C 2H and I play
+    the 3 of spades"), in every sentence but the last (the question asked)."""
     sentences = _SENTENCE.split(question)
     places: set[int] = set()
     start = 0
@@ -101,7 +102,8 @@ def _hand_words(question: str) -> set[int]:
         words = [m.group().lower() for m in _WORD.finditer(sentence)]
         at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] == ["i", "hold"]), None)
         if at is not None and n < len(sentences) - 1:
-            places.update(range(start + at, start + len(words)))
+            end = next((k for k in range(at + 1, len(words)) if words[k] in PLAYING), len(words))
+            places.update(range(start + at, start + end))
         start += len(words)
     return places
 
@@ -115,7 +117,8 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
     n = 0
     while n < len(words):
         w = words[n]
-        if n in hand and w not in LORD_NAMES and w.removesuffix("'s") not in LORD_NAMES:
+        lord = w in LORD_NAMES or w.removesuffix("'s") in LORD_NAMES
+        if n in hand and not lord and not _names_elemental(words, raw, n):
             n += 1
             continue
         if w in LORD_NAMES or w.removesuffix("'s") in LORD_NAMES:
@@ -135,6 +138,15 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, card))
         n += 1
     return found
+
+
+def _names_elemental(words: list[str], raw: list[str], n: int) -> bool:
+    """Whether the words at ``n`` name an elemental ("the king of spades", "KS"): never a card of the player's hand,
+    so kept where the hand is told ("Hand is 8S 4H 3C, the king of spades is bare")."""
+    if words[n] in RANK_WORDS and words[n + 1 : n + 2] == ["of"] and words[n + 2 : n + 3] != []:
+        return RANK_WORDS[words[n]] in _ELEMENTAL_RANKS and words[n + 2] in SUIT_WORDS
+    card = _short(raw[n])
+    return card is not None and _is_elemental(card)
 
 
 def _is_elemental(card: str) -> bool:
