@@ -42,6 +42,8 @@ Issue 22's twelfth blind set (players-blind-12.toml, 270 questions written the s
 2026-11-26, after the nineteenth round was merged, as shipped (79.6% / 95.3% / 74.4% / 0); tuning data since.
 Issue 22's thirteenth blind set (players-blind-13.toml, 278 questions written the same way) was measured once on
 2026-11-26, after the twentieth round was merged, as shipped (83.0% / 91.7% / 70.0% / 2); tuning data since.
+Issue 22's fourteenth blind set (players-blind-14.toml, 273 questions written the same way) was measured once on
+2026-11-26, after the twenty-first round was merged, as shipped (81.3% / 89.3% / 74.4% / 3); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -78,6 +80,7 @@ LATER_BLIND_SETS = (
     ("eleventh", 11, "sixteenth"),
     ("twelfth", 12, "nineteenth"),
     ("thirteenth", 13, "twentieth"),
+    ("fourteenth", 14, "twenty-first"),
 )
 
 
