@@ -1,5 +1,5 @@
 """`rulebook ask` on what a question asks, as against what it tells or reports: a case asked about is the rule
-itself, not a thing the game may lack; and on the table's shorthand ("champ")."""
+itself, not a thing the game may lack; and on the table's shorthand ("champ", "tourney")."""
 
 from __future__ import annotations
 
@@ -86,3 +86,9 @@ def test_a_word_of_ability_is_read_as_its_verb() -> None:
     value = ask("Is position E reachable by an earthwalker?").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "spellfire.move.earthwalker"
+
+
+def test_tourney_is_table_shorthand_for_a_tournament() -> None:
+    value = ask("whats the side deck limit at a tourney").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.tournament.side-deck"
