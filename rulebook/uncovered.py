@@ -151,6 +151,8 @@ MONEY = frozenset(
     {"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase", "money", "cash"}
     | {"expensive", "cheap", "pricey"}
 )
+#: What before "buy" asks what is needed, not what it costs ("what kind of deck do I need to buy").
+NEEDED = (["need", "to"], ["needs", "to"], ["have", "to"])
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
 #: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
@@ -312,7 +314,7 @@ def _price(said: list[str]) -> bool:
     """Whether a question asks what something costs in money ("the price of", "how much money is it worth", "how much
     is a booster pack worth", "how much does a starter deck cost": the worth or cost of something sold, not what a
     card is worth or costs in the game: "how much is a joker worth when I attack with it")."""
-    if any(w in MONEY for w in said):
+    if any(w in MONEY and not (w == "buy" and said[max(i - 2, 0) : i] in NEEDED) for i, w in enumerate(said)):
         return True
     if not any(said[i : i + 2] == ["how", "much"] for i in range(len(said))):
         return False

@@ -92,3 +92,15 @@ def test_tourney_is_table_shorthand_for_a_tournament() -> None:
     value = ask("whats the side deck limit at a tourney").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "elestrals.tournament.side-deck"
+
+
+def test_what_a_player_needs_to_buy_is_not_a_price() -> None:
+    value = ask("what deck do I need to buy for a game of elementals").value
+    assert not value["refused"]
+    assert "elementals.cards.titan-deck" in [hit["id"] for hit in value["rulings"][:3]]
+
+
+def test_a_price_to_buy_is_still_refused() -> None:
+    value = ask("how much does it cost to buy elementals").value
+    assert value["refused"] and value["uncovered"]
+
