@@ -608,6 +608,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     return f"speaks of {_a(thing)}"
 
 
+#: Words that leave a place or thing unnamed: "is there anywhere left for it to go" asks whether a move is possible,
+#: not whether the game has a thing.
+SOMEWHERE = frozenset({"anywhere", "somewhere", "anything", "something", "anyone", "someone", "anybody", "somebody"})
 #: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
 BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
 #: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
@@ -828,10 +831,11 @@ def _thing(clause: list[str], start: int) -> list[str]:
 def _asked_thing(text: str) -> list[str]:
     """The words of the thing a question asks whether the game has or needs, read from the question's form: "is
     there a turn time limit", "do I need card sleeves". Empty for other forms, and for a thing that is the rule
-    itself ("is there a catch", see ``RULE_NOUNS``). ("What's the penalty for ..." was read so too, and refused
+    itself ("is there a catch", see ``RULE_NOUNS``), or a place or thing left unnamed ("is there anywhere left for
+    it to go" asks whether it can go, see ``SOMEWHERE``). ("What's the penalty for ..." was read so too, and refused
     real questions of the held-out test half: it is not.)"""
     thing = _opened_thing(text)
-    return [] if thing and thing[-1] in RULE_NOUNS else thing
+    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE) else thing
 
 
 def _opened_thing(text: str) -> list[str]:

@@ -104,3 +104,8 @@ def test_a_price_to_buy_is_still_refused() -> None:
     value = ask("how much does it cost to buy elementals").value
     assert value["refused"] and value["uncovered"]
 
+
+def test_is_there_anywhere_asks_whether_a_move_is_possible_not_for_a_thing() -> None:
+    value = ask("in clash IV, is there anywhere my Gravitate can move a spell?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elephants.gravitate.not-in-clash-iv"
