@@ -1,5 +1,5 @@
 """`rulebook ask` on what a question asks, as against what it tells or reports: a case asked about is the rule
-itself, not a thing the game may lack; and on the table's shorthand ("champ", "tourney")."""
+itself, not a thing the game may lack; and on the table's shorthand ("champ", "tourney", "wat", "gotta")."""
 
 from __future__ import annotations
 
@@ -109,3 +109,12 @@ def test_is_there_anywhere_asks_whether_a_move_is_possible_not_for_a_thing() -> 
     value = ask("in clash IV, is there anywhere my Gravitate can move a spell?").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "elephants.gravitate.not-in-clash-iv"
+
+
+def test_chat_spellings_of_filler_words_are_no_sign_of_another_subject() -> None:
+    value = ask("wat do queens stand for").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elementals.cards.elementals"
+    value = ask("where do eliminated elements go, we gotta track them?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "clash.attack.elimination"
