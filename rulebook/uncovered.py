@@ -825,6 +825,8 @@ def _thing(clause: list[str], start: int) -> list[str]:
     if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:
         rest = _thing(clause, n + 1)[:1]
         return [*found[:-1], "", *rest] if rest else found
+    if found and clause[n : n + 1] == ["way"]:
+        return [*found, "way"]  # "is there a set way to arrange them": a manner of play, the rule itself
     return found
 
 

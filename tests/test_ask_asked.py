@@ -118,3 +118,9 @@ def test_chat_spellings_of_filler_words_are_no_sign_of_another_subject() -> None
     value = ask("where do eliminated elements go, we gotta track them?").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "clash.attack.elimination"
+
+
+def test_is_there_a_way_asks_for_the_rule_itself_not_a_thing() -> None:
+    value = ask("is there a proper way to deal the elementals face cards").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elementals.setup.layouts"
