@@ -165,3 +165,13 @@ def test_an_elemental_told_beside_the_hand_is_still_the_target() -> None:
 def test_the_hand_told_ends_where_the_play_is_told() -> None:
     ruling = ask("Jack of clubs has 8H and 6D on it; my hand is 2C 5S 9H and I play the 2 of clubs on it. What now?")
     assert ruling.verdict == "computed: 2C banishes JC"
+
+
+def test_the_one_card_held_is_the_card_played_onto_the_elementals_pile() -> None:
+    ruling = ask("The jack of clubs has the 8 of hearts and the 6 of diamonds on it. I hold the 2 of clubs. Banish it?")
+    assert ruling.verdict == "computed: 2C banishes JC"
+
+
+def test_a_hand_of_more_cards_than_one_names_no_card_played() -> None:
+    ruling = ask("The jack of clubs has the 8 of hearts and the 6 of diamonds on it. I hold 2C and 5S. Banish it?")
+    assert ruling.value["computed"] is None

@@ -3,7 +3,9 @@
 The question names one titan card played ("7S", "10h", "7 of spades", "two of hearts", "a joker as a 6") onto one
 elemental ("KS", "queen of hearts", "the K of hearts", or a lord: Ragnaros is KS, Neptulon KH, Therazane KD, Al'Akir
 KC), and, where it states them, the cards already on that elemental ("Neptulon has 9D and 4S on him", "with the 5 of
-diamonds on it"; "has nothing on it" states none). The play is judged exactly as
+diamonds on it"; "has nothing on it" states none); when the player's hand is told as one card and no card named is
+said to be played, that card is played onto them ("the queen of spades has 8H and 5D on it, and I hold the 2 of
+spades. Can I banish it?"). The play is judged exactly as
 ``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a position set up from
 the hand (the card played), the target and its pile, then the state's ``refusal`` and ``explain``.
 
@@ -164,11 +166,17 @@ def _roles(
         return None
     stated = [n for n, w in enumerate(words) if w in HOLDING or (w == "on" and words[n + 1 : n + 2] in ON_LIST)]
     holding = bool(stated)
+    held = [c for c in hand if c not in {c for _, c in titans}]
+    marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
+    if holding and len(hand) == 1 and held and not marked:
+        # The cards named are all on the elemental, and the one card the hand holds is played ("the queen of spades
+        # has the 8 of hearts and the 5 of diamonds on it, and I hold the 2 of spades. Can I banish it now?").
+        pile = [c for _, c in titans]
+        return None if len(pile) > _DAMAGE_CARDS else (held[0], elementals[0], pile)
     if len(titans) == 1:
         bare = any(w in EMPTY for w in words)  # "has nothing on it": the pile is stated, and empty
         return None if holding and not bare else (titans[0][1], elementals[0], [])
-    played = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
-    played = played or [(n, c) for n, c in titans if c in hand]
+    played = marked or [(n, c) for n, c in titans if c in hand]
     played = [p for p in played if any(n < p[0] for n in stated)] if len(played) > 1 else played
     if not holding or len(played) != 1:
         return None
