@@ -897,6 +897,7 @@ def test_the_price_of_a_game_itself_is_not_covered_but_a_cost_in_the_game_is_no_
         ("I attack their Water with my Fire. who wins?", "computed: P1's Fire is eliminated (3 against 4)"),
         ("attacking with Air into their Earth: outcome?", "computed: P1's Air is eliminated (2 against 5)"),
         ("my fire blazes into their water, who is eliminated", "computed: P2's Water is eliminated (5 against 4)"),
+        ("I attack with Fire and use Blaze against Water?", "computed: P2's Water is eliminated (5 against 4)"),
     ],
 )
 def test_clash_an_attack_made_with_an_element_or_into_one_is_computed_with_the_roles_stated(

@@ -3,9 +3,9 @@
 The question names the attacking and the defending element and speaks of attacking or defending. An
 element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
-by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y"
-and "X blazes into Y" make X the attacker too; an attacker's ability may be named by its verb ("blazes"), a
-defender's may not ("and Earth fortifies": not computed, the rulings answer).
+by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y",
+"X blazes into Y" and "I attack with X and use its ability against Y" make X the attacker too; an attacker's ability
+may be named by its verb ("blazes"), a defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
 denied, a question describing two attacks, or an ability named when both sides play the element ("P2's Earth
@@ -92,7 +92,12 @@ ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
 def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
     """Which way the attack goes from the words between the two elements (and the few ``before`` the first):
     forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked element first (the
-    element an attack is made "with" attacks); "Earth into their Fire" and "Fire blazes into Earth" go forward."""
+    element an attack is made "with" attacks); "Earth into their Fire", "Fire blazes into Earth" and "I attack with
+    Air and use Gale against Earth" go forward."""
+    # "I attack with Air and use Gale against their Earth": the element attacked with attacks.
+    with_first = len(before) >= 2 and before[-2] in ATTACKING and before[-1] == "with"
+    if with_first and "against" in between and not set(between) & (UNDECIDED - {"and"}):
+        return "forward"
     if any(w in UNDECIDED for w in between):
         return None
     if any(w in ("attacks", "attacking", ">") for w in between):
