@@ -250,8 +250,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: Issue 22's sixth round (tuned, top-3 in-sample for the reranker): 94.5% top-3, 89.7% uncovered refused (35 of 39).
 #: Issue 22's ninth round (tuned: two question readers and kinds of uncovered question read from every tuning set's
 #: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused. The eleventh round (tuned): 87.4% top-1 (159 of
-#: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182).
-BLIND_3_FLOORS = {"top1": 0.895, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.022}
+#: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182). The twenty-second round (tuned, a chat spelling of
+#: a filler word): 90.1% top-1 (164), 95.6% top-3 (174), 1.6% of real questions refused (3).
+BLIND_3_FLOORS = {"top1": 0.901, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 0.897
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -381,8 +382,9 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: Issue 22's fifteenth round (tuned on this set's misses; TUNED figures, not blind ones): 84.9% top-1 (175 of 206),
 #: 94.7% top-3 (195), 3.4% of real questions refused (7), every off-topic question refused (20 of 20), 70.0% of
 #: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
-#: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40).
-BLIND_10_FLOORS = {"top1": 0.849, "top3": 0.946, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
+#: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40). The
+#: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
+BLIND_10_FLOORS = {"top1": 0.854, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
 BLIND_10_UNCOVERED_REFUSED = 0.800
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -412,8 +414,9 @@ BLIND_11_COMPUTED_UNASKED = 1
 #: 39), no computed answer to a question not asked. These are its figures, not goals: they only ever rise (the refusals
 #: of real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twentieth round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
-#: real questions refused (2), 76.9% of uncovered questions refused (30 of 39).
-BLIND_12_FLOORS = {"top1": 0.810, "top3": 0.966, "off_topic_refused": 0.90, "wrongly_refused": 0.010}
+#: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
+#: top-1 (172).
+BLIND_12_FLOORS = {"top1": 0.815, "top3": 0.966, "off_topic_refused": 0.90, "wrongly_refused": 0.010}
 BLIND_12_UNCOVERED_REFUSED = 0.769
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -426,8 +429,9 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: answers to a question not asked. These are its figures, not goals: they only ever rise (the refusals of real
 #: questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-first round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 85.3% top-1 (186 of 218), 95.0% top-3 (207), 1.8% of
-#: real questions refused (4).
-BLIND_13_FLOORS = {"top1": 0.853, "top3": 0.949, "off_topic_refused": 1.0, "wrongly_refused": 0.019}
+#: real questions refused (4). The twenty-second round (tuned): 85.8% top-1 (187), 95.4% top-3 (208), 1.4% of real
+#: questions refused (3).
+BLIND_13_FLOORS = {"top1": 0.857, "top3": 0.954, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
 BLIND_13_UNCOVERED_REFUSED = 0.700
 BLIND_13_COMPUTED_UNASKED = 2
 
@@ -438,8 +442,10 @@ BLIND_13_COMPUTED_UNASKED = 2
 #: twenty-first round was merged, as shipped: 81.3% top-1 (174 of 214), 89.3% top-3 (191), 6.5% of real questions
 #: refused (14), every off-topic question refused (20 of 20), 74.4% of uncovered questions refused (29 of 39), three
 #: computed answers to a question not asked. These are its figures, not goals: they only ever rise (the refusals of
-#: real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_14_FLOORS = {"top1": 0.813, "top3": 0.892, "off_topic_refused": 1.0, "wrongly_refused": 0.066}
+#: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
+#: (tuned on this set's misses; TUNED figures, not blind ones): 85.0% top-1 (182 of 214), 93.9% top-3 (201), 3.3% of
+#: real questions refused (7).
+BLIND_14_FLOORS = {"top1": 0.850, "top3": 0.939, "off_topic_refused": 1.0, "wrongly_refused": 0.033}
 BLIND_14_UNCOVERED_REFUSED = 0.743
 BLIND_14_COMPUTED_UNASKED = 3
 
