@@ -321,12 +321,12 @@ def strength(query: Query, ranked: list[dict[str, Any]], lex: Lexicon | None = N
 
 
 #: Table talk no record uses that is no sign of another subject: who is at the table and when ("I'm teaching my
-#: cousin", "we found a card tonight"), and a hedge ("it seems").
+#: cousin", "we found a card tonight"), and a hedge ("it seems", "my hand feels thin").
 TABLE_TALK = frozenset(
     {
         "aunt", "boyfriend", "brother", "cousin", "coworker", "dad", "daughter", "girlfriend", "grandma", "grandpa",
         "husband", "kid", "kids", "mom", "nephew", "niece", "roommate", "seems", "sister", "son", "teaching", "today",
-        "tonight", "uncle", "weekend", "wife", "yesterday",
+        "tonight", "uncle", "weekend", "wife", "yesterday", "feel", "feels",
     }
 )
 

@@ -124,3 +124,9 @@ def test_is_there_a_way_asks_for_the_rule_itself_not_a_thing() -> None:
     value = ask("is there a proper way to deal the elementals face cards").value
     assert not value["refused"]
     assert value["rulings"][0]["id"] == "elementals.setup.layouts"
+
+
+def test_a_hedge_on_how_the_hand_feels_is_no_sign_of_another_subject() -> None:
+    value = ask("I go first and my hand feels thin: do I draw on my very first turn, and may I attack then?").value
+    assert not value["refused"]
+    assert value["rulings"][0]["id"] == "elestrals.setup.first-turn"
