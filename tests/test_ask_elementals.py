@@ -175,3 +175,8 @@ def test_the_one_card_held_is_the_card_played_onto_the_elementals_pile() -> None
 def test_a_hand_of_more_cards_than_one_names_no_card_played() -> None:
     ruling = ask("The jack of clubs has the 8 of hearts and the 6 of diamonds on it. I hold 2C and 5S. Banish it?")
     assert ruling.value["computed"] is None
+
+
+def test_a_card_told_to_be_in_the_hand_is_the_card_played() -> None:
+    ruling = ask("The jack of clubs has 8H and 6D on it, and the 2 of clubs is in my hand. Banish it?")
+    assert ruling.verdict == "computed: 2C banishes JC"

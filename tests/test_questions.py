@@ -443,9 +443,9 @@ BLIND_13_COMPUTED_UNASKED = 2
 #: refused (14), every off-topic question refused (20 of 20), 74.4% of uncovered questions refused (29 of 39), three
 #: computed answers to a question not asked. These are its figures, not goals: they only ever rise (the refusals of
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
-#: (tuned on this set's misses; TUNED figures, not blind ones): 85.5% top-1 (183 of 214), 94.4% top-3 (202), 2.8% of
+#: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.855, "top3": 0.943, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.943, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_14_UNCOVERED_REFUSED = 0.743
 BLIND_14_COMPUTED_UNASKED = 3
 

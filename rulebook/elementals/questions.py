@@ -5,9 +5,10 @@ elemental ("KS", "queen of hearts", "the K of hearts", or a lord: Ragnaros is KS
 KC), and, where it states them, the cards already on that elemental ("Neptulon has 9D and 4S on him", "with the 5 of
 diamonds on it"; "has nothing on it" states none); when the player's hand is told as one card and no card named is
 said to be played, that card is played onto them ("the queen of spades has 8H and 5D on it, and I hold the 2 of
-spades. Can I banish it?"). The play is judged exactly as
-``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a position set up from
-the hand (the card played), the target and its pile, then the state's ``refusal`` and ``explain``.
+spades. Can I banish it?", "... and the ace of hearts is in my hand; can I finish off Neptulon?"). The play is
+judged exactly as ``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a
+position set up from the hand (the card played), the target and its pile, then the state's ``refusal`` and
+``explain``.
 
 Anything less stated (no card, no elemental, two of either without the cards on the elemental saying which is
 which, a joker without its power, a lord's power rather than the lord) is not read: ``None``, and the rulings
@@ -106,8 +107,21 @@ def _hand_words(question: str) -> set[int]:
         if at is not None and n < len(sentences) - 1:
             end = next((k for k in range(at + 1, len(words)) if words[k] in PLAYING), len(words))
             places.update(range(start + at, start + end))
+            places.update(start + k for k in _held_before(words, at))
         start += len(words)
     return places
+
+
+def _held_before(words: list[str], at: int) -> range:
+    """The places of the card told just before "is in my hand" ("the ace of hearts is in my hand"), the hand's word
+    at ``at``; empty when the hand is not told so."""
+    k = at - 1 if words[at - 1 : at] != ["my"] else at - 2
+    if words[k : k + 1] != ["in"] or words[k - 1 : k] not in (["is"], ["are"]):
+        return range(0)
+    k -= 2  # the card's last word
+    if k >= 2 and words[k - 1] == "of" and words[k - 2] in RANK_WORDS:
+        return range(k - 2, k + 1)
+    return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
 
 
 def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> list[tuple[int, str]] | None:
