@@ -137,7 +137,7 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
         if n in hand and not lord and not _names_elemental(words, raw, n):
             n += 1
             continue
-        if w in LORD_NAMES or w.removesuffix("'s") in LORD_NAMES:
+        if lord:
             if w.endswith("'s") or (n and words[n - 1] == "of"):
                 return None
             found.append((n, LORD_NAMES[w]))
@@ -180,13 +180,13 @@ def _roles(
         return None
     stated = [n for n, w in enumerate(words) if w in HOLDING or (w == "on" and words[n + 1 : n + 2] in ON_LIST)]
     holding = bool(stated)
-    held = [c for c in hand if c not in {c for _, c in titans}]
+    named = [c for _, c in titans]
+    held = [c for c in hand if c not in named]
     marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
     if holding and len(hand) == 1 and held and not marked:
         # The cards named are all on the elemental, and the one card the hand holds is played ("the queen of spades
         # has the 8 of hearts and the 5 of diamonds on it, and I hold the 2 of spades. Can I banish it now?").
-        pile = [c for _, c in titans]
-        return None if len(pile) > _DAMAGE_CARDS else (held[0], elementals[0], pile)
+        return None if len(named) > _DAMAGE_CARDS else (held[0], elementals[0], named)
     if len(titans) == 1:
         bare = any(w in EMPTY for w in words)  # "has nothing on it": the pile is stated, and empty
         return None if holding and not bare else (titans[0][1], elementals[0], [])
@@ -201,7 +201,7 @@ def _roles(
 
 #: Steps of the position the reader builds rather than of the question: the reveals of a layout never stated,
 #: and the turn's end, since the built hand holds the played card alone.
-_REVEALS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once", "elementals.turn.end"})
+_BUILT_STEPS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once", "elementals.turn.end"})
 #: The rules of what follows a play (where the cards go, a lord kept as a power), not of whether it works: the
 #: question asks whether the card does what the player wants, so the rule that decides it is cited last (the
 #: outcome ``ask`` puts first) and these before it.
@@ -235,9 +235,9 @@ def read(question: str) -> Reading | None:
     except InvalidInputError as error:
         reading.missing.append(f"a position the engine accepts ({error})")
         return reading
-    steps = tuple(s for s in ruling.trace if s.rule not in _REVEALS)
+    steps = tuple(s for s in ruling.trace if s.rule not in _BUILT_STEPS)
     cited = tuple(r for r in ruling.rules if r in _AFTERMATH) + tuple(
-        r for r in ruling.rules if r not in _REVEALS and r not in _AFTERMATH
+        r for r in ruling.rules if r not in _BUILT_STEPS and r not in _AFTERMATH
     )
     verdict = ruling.verdict.partition("; revealed:")[0]
     # The position after the play lies in a layout the question never stated: it is left out with its reveals.
