@@ -130,3 +130,13 @@ def test_a_card_returned_to_the_hand_and_cast_again_may_use_its_effect_again_and
     game = game.apply("activate E2 targeting P1:E1").apply('normal-cast "Spark Marmot" attack')
     assert game.position.sides[0].elestrals[0].counters == ()  # its counters left with it
     assert game.refusal("activate E1 targeting P1:E1") is None
+
+
+def test_after_a_negated_normal_cast_the_saved_position_and_the_refusal_say_it_was_negated() -> None:
+    game = _game("g13").apply("cast-rune R1 paying fire")  # Deny Ward Negates P2's Normal Cast of Gust Finch
+    text = position_toml(game.position)
+    assert 'spirit_action = "normal-cast-negated"' in text
+    refusal = elestrals.Game(parse_position(text, "saved.toml")).refusal('normal-cast "Stone Ram" attack')
+    assert refusal is not None
+    assert "by a Normal Cast that was Negated, which still spends it" in refusal.verdict
+    assert refusal.rules[:2] == ("elestrals.main.spirit-action", "elestrals.interp.spirit-action-failed")

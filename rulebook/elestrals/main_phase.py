@@ -128,13 +128,27 @@ def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
     return None
 
 
+#: The turn's Spirit action as a refusal names it.
+_SPIRIT_ACTION_WORDS = {
+    "normal-cast": "by a Normal Cast",
+    "normal-ascend": "by a Normal Ascend",
+    "enchant": "by an Enchant",
+    "expend-draw": "by an Expend to draw",
+    "normal-cast-negated": "by a Normal Cast that was Negated, which still spends it",
+    "normal-ascend-negated": "by a Normal Ascend that was Negated, which still spends it",
+}
+
+
 def _spirit_action(pos: Position, who: int) -> Refusal | None:
     used = pos.sides[who].spirit_action
     if used:
+        rules = ["elestrals.main.spirit-action"]
+        if used.endswith("-negated"):
+            rules.append("elestrals.interp.spirit-action-failed")
         return _no(
-            f"the Spirit action was already used this turn ({used}); only one of Normal Cast, Normal Ascend, "
-            "Enchant or Expend to draw per turn",
-            "elestrals.main.spirit-action",
+            f"the Spirit action was already used this turn ({_SPIRIT_ACTION_WORDS.get(used, used)}); only one of "
+            "Normal Cast, Normal Ascend, Enchant or Expend to draw per turn",
+            *rules,
         )
     return None
 
@@ -947,6 +961,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             return pos
         if link.kind in ("normal-cast", "normal-ascend"):
             trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+            if pos.sides[who].spirit_action == link.kind:
+                pos = pos.with_side(who, replace(pos.sides[who], spirit_action=f"{link.kind}-negated"))
         if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
             stadium_stays(pos, link.card, trace, negated=True)
         return to_underworld(pos, who, (link.card, *link.spirits))

@@ -56,7 +56,7 @@ from rulebook.elestrals.state import (
     REF,
     ROW,
     RUNE_ROW,
-    SPIRIT_ACTIONS,
+    SPIRIT_ACTIONS_USED,
     STEPS,
     TYPES,
     UNKNOWN,
@@ -120,7 +120,7 @@ _SIDE = {
     "elestrals": Opt(ListOf(_ELESTRAL, most=ROW)),
     "runes": Opt(ListOf(_RUNE, most=RUNE_ROW)),
     "stadium": Opt(_STADIUM),
-    "spirit_action": Opt(Choice("", *SPIRIT_ACTIONS)),
+    "spirit_action": Opt(Choice("", *SPIRIT_ACTIONS_USED)),
     "used": Opt(ListOf(str, most=ROW + RUNE_ROW + 1)),
     "kept": Opt(bool),
 }

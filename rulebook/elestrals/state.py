@@ -81,6 +81,9 @@ LINK_KINDS: tuple[str, ...] = (
 #: What may wait in Limbo for the next chain.
 WAITING_KINDS: tuple[str, ...] = ("conditional", "special-cast", "special-ascend")
 SPIRIT_ACTIONS: tuple[str, ...] = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
+#: What a position may say of the turn's Spirit action: one of ``SPIRIT_ACTIONS``, or a Normal Cast or Ascend that was
+#: Negated (its Spirit action stays used: ``elestrals.interp.spirit-action-failed``).
+SPIRIT_ACTIONS_USED: tuple[str, ...] = (*SPIRIT_ACTIONS, "normal-cast-negated", "normal-ascend-negated")
 ROW = FIELD["elestral_slots"]
 RUNE_ROW = FIELD["rune_slots"]
 UNKNOWN = "?"
@@ -217,7 +220,8 @@ class Side(NamedTuple):
     """One player's cards: decks, hand, Underworld, the three parts of their field, and their turn's use.
 
     Cards of a hidden zone that are not known are ``"?"``. The Main Deck is listed top card first.
-    ``spirit_action`` is the once-per-turn Spirit action taken this turn (``""`` for none); ``used`` the
+    ``spirit_action`` is the once-per-turn Spirit action taken this turn (``""`` for none; ``"normal-cast-negated"``
+    when its Normal Cast was Negated); ``used`` the
     cards (``"E2"``, ``"R1"``, ``"S"``) whose once-per-turn effect was used this turn.
     """
 
