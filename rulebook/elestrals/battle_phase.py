@@ -53,10 +53,17 @@ def floored(pos: Position, elestral: Elestral) -> bool:
     return any(dipped for *_, dipped in steps)
 
 
+#: The card names `rulebook elestrals battle` gives the two Elestrals it knows only the stats of (see
+#: `rulebook.elestrals.described`): the Attack Step names them by their part in the battle.
+UNNAMED = {"Attacker": "the attacker", "Defender": "the defender"}
+
+
 def describe(pos: Position, elestral: Elestral) -> str:
-    """``"3/2 Attack Position, 1 Spirit"``: stats, Position and Spirits."""
+    """``"Kiln Hound (3/2, Attack Position, 1 Spirit)"``: the card, its stats, Position and Spirits."""
     attack, defense = stats(pos, elestral)
-    return f"{attack}/{defense} {elestral.position.capitalize()} Position, {plural(len(elestral.spirits), 'Spirit')}"
+    spirits = plural(len(elestral.spirits), "Spirit")
+    name = UNNAMED.get(elestral.card, elestral.card)
+    return f"{name} ({attack}/{defense}, {elestral.position.capitalize()} Position, {spirits})"
 
 
 def _target(pos: Position, text: str) -> int:

@@ -239,7 +239,7 @@ def battle(
         >>> print(battle("attack=3 defense=2 spirits=1", "attack=3 defense=1 spirits=3"))
         Both Elestrals are destroyed; the attacker's controller Expends 2 Spirits
           1. The attacker is in Attack Position  [elestrals.battle.attack-position]
-          2. Attack Step: 3/2 Attack Position, 1 Spirit attacks 3/1 Attack Position, 3 Spirits  [...]
+          2. Attack Step: the attacker (3/2, Attack Position, 1 Spirit) attacks the defender (3/1, ...)  [...]
           3. Battle Step: they enter battle; effects can no longer change Positions  [elestrals.battle.battle-step]
           4. Damage Step: the results of battle are worked out  [elestrals.battle.damage-step]
           5. Dealing damage: destroying by stats, or making a player Expend  [elestrals.advanced.damage-meaning]
