@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -27,28 +28,84 @@ def _build_site(site: Path) -> dict:
     return {"returncode": result.returncode, "stderr": result.stderr[-3000:]}
 
 
+def _build_shared(shared: Path) -> dict:
+    """The site built once into ``shared / "site"`` under the run's file lock, or the outcome of that build."""
+    from filelock import FileLock
+
+    site, outcome = shared / "site", shared / "site-build.json"
+    with FileLock(str(shared / "site-build.lock")):
+        if outcome.is_file():
+            return json.loads(outcome.read_text(encoding="utf-8"))
+        result = _build_site(site)
+        written = outcome.with_suffix(".part")
+        written.write_text(json.dumps(result), encoding="utf-8")
+        written.replace(outcome)
+        return result
+
+
+#: The background site build this process started, if any.
+_BACKGROUND: list[subprocess.Popen] = []
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under pytest-xdist, when the run holds tests of the built site, start building it at once, beside the
+    other tests, instead of when its first test comes (late in the run, where one worker would build for half a
+    minute while the other waits for it). The first worker here starts one background process that builds the
+    site under the run's file lock (as `built_site` does); if `built_site` gets the lock first, it builds the
+    site itself and the background process finds the build done. Not under xdist, nothing changes."""
+    shared = _shared_folder(session.config)
+    if shared is None or not any("built_site" in getattr(item, "fixturenames", ()) for item in session.items):
+        return
+    try:
+        os.close(os.open(shared / "site-build.started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return  # another worker started it
+    script = "import sys; from pathlib import Path; import conftest; conftest._build_shared(Path(sys.argv[1]))"
+    _BACKGROUND.append(
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(shared)],
+            cwd=Path(__file__).parent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)},
+            start_new_session=True,  # its own process group, so that stopping it stops mkdocs too
+        )
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A background build still running when the run ends (stopped early, say) is stopped, not left behind."""
+    for process in _BACKGROUND:
+        if process.poll() is None:
+            if hasattr(os, "killpg"):
+                os.killpg(process.pid, signal.SIGTERM)
+            else:
+                process.terminate()
+            process.wait()
+
+
+def _shared_folder(config: pytest.Config) -> Path | None:
+    """The run's own temporary folder, which holds every xdist worker's (``None`` when not under xdist)."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if not os.environ.get("PYTEST_XDIST_WORKER") or factory is None:
+        return None
+    return factory.getbasetemp().parent
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built with `mkdocs build --strict` into a temporary folder; fails the tests on any warning.
 
     Built once per test run: under pytest-xdist every worker's temporary folder is inside the run's own, so
-    the first worker to need the site builds it there under a file lock, and the others wait for that build
-    and read the same folder (or report the same failure) instead of building the site again.
+    the site is built there once under a file lock (started early, see ``pytest_collection_finish``), and every
+    worker waits for that build and reads the same folder (or reports the same failure).
     """
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # not under xdist: this process is the only one
         site = tmp_path_factory.mktemp("site")
         result = _build_site(site)
     else:
-        from filelock import FileLock
-
         shared = tmp_path_factory.getbasetemp().parent
-        site, outcome = shared / "site", shared / "site-build.json"
-        with FileLock(str(shared / "site-build.lock")):
-            if outcome.is_file():
-                result = json.loads(outcome.read_text(encoding="utf-8"))
-            else:
-                result = _build_site(site)
-                outcome.write_text(json.dumps(result), encoding="utf-8")
+        site, result = shared / "site", _build_shared(shared)
     assert result["returncode"] == 0, result["stderr"]
     return site
 
