@@ -280,7 +280,8 @@ def levels(
         list[str], typer.Argument(metavar="CHAMPION...", help="'NAME:LEVEL', or 'NAME:LEVEL:avatar' for an Avatar.")
     ],
     free: Annotated[
-        str | None, typer.Option(
+        str | None,
+        typer.Option(
             metavar="NAME", help="The free Avatar, when the deck has several: NAME, or NAME:LEVEL if two share a name."
         ),
     ] = None,
