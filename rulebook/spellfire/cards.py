@@ -267,6 +267,12 @@ def priority(acting: str, claims: Sequence[str], seating: Sequence[str] | None =
         )
     if mine:
         trace.add(f"{acting} is the acting player, so {acting} resolves first", "spellfire.order.acting-player-first")
+    # An activation earns priority only on the activator's own turn: say so, or a player would expect it.
+    for p in dict.fromkeys(p for p, how in parsed if how == "activate" and p != acting):
+        trace.add(
+            f"{p} activates a card already in play, but it is {acting}'s turn, not {p}'s: that gives {p} no priority",
+            "spellfire.order.in-play-priority",
+        )
     rest = [c for c in order if c[0] != acting]
     if len({p for p, _ in rest}) > 1:
         trace.add(
@@ -334,10 +340,16 @@ def copy_power(
     phase = phase_number(phase)
     trace = Trace()
     value: dict[str, Any] = {"source": what, "phase": phase, "duration": duration}
+    choose = TURN["copy_choice_phase"]
     if what in ("avatar", "avatars"):
         trace.add("an Avatar's special powers are never copied", "spellfire.copy.no-avatars")
-        return trace.ruling("illegal: the powers of an Avatar cannot be copied", value, legal=False)
-    choose = TURN["copy_choice_phase"]
+        verdict = "illegal: the powers of an Avatar cannot be copied"
+        if phase != choose and not card_sets_timing:
+            # Every obstacle is named, as for an Avatar brought into play: fixing one must not hide the other.
+            late = f"and a power to copy is chosen in phase {choose}, not phase {phase}"
+            trace.add(late, "spellfire.copy.choose-each-turn")
+            verdict += f", and the power to copy is chosen in phase {choose}, not in phase {phase} ({PHASES[phase]})"
+        return trace.ruling(verdict, value, legal=False)
     if phase != choose and not card_sets_timing:
         trace.add(f"a new power to copy is chosen each turn in phase {choose}", "spellfire.copy.choose-each-turn")
         if phase > choose:
