@@ -612,8 +612,7 @@ def advise(
     shown = ", ".join(best[:3]) + (", ..." if len(best) > 3 else "")
     kind = {WIN: "wins", DRAW: "draws", LOSS: "loses"}[value]
     role = "to move" if state.pending is None else "to answer"
-    many = "move" if len(moves) == 1 else "moves"
-    keep = _keeps(value, len(best))
+    many, keep = ("move" if len(moves) == 1 else "moves"), _keeps(value, len(best))
     verdict = f"{player} {role} {kind} with perfect play: {len(best)} of {len(moves)} {many} {keep} ({shown})"
     return trace.ruling(verdict, data)
 
