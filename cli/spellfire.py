@@ -280,7 +280,10 @@ def levels(
         list[str], typer.Argument(metavar="CHAMPION...", help="'NAME:LEVEL', or 'NAME:LEVEL:avatar' for an Avatar.")
     ],
     free: Annotated[
-        str | None, typer.Option(metavar="NAME", help="The free Avatar, when the deck has several.")
+        str | None,
+        typer.Option(
+            metavar="NAME", help="The free Avatar, when the deck has several: NAME, or NAME:LEVEL if two share a name."
+        ),
     ] = None,
     as_json: JsonFlag = False,
     verbose: VerboseFlag = False,

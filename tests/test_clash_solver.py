@@ -159,7 +159,10 @@ def test_advise_lists_every_legal_move_with_its_value_and_cites_the_line() -> No
     assert [m["value"] for m in ruling.value["moves"]] == ["win", "draw", "loss"]
     assert ruling.value["best"] == ["air > earth"]
     assert [t["move"] for t in ruling.value["line"]] == ["air > earth", "earth > earth+"]
-    assert "clash.interp.fortify-outcome" not in ruling.rules  # a tie with Fortify: cited as the game's end
+    # The Fortify that decides the last turn is cited on that turn, and the game's end on a step of its own.
+    fortified = [s for s in ruling.trace if s.text.startswith("turn 2: P2 plays earth > earth+")]
+    assert [(s.rule, s.overrides) for s in fortified] == [("clash.interp.fortify-outcome", "clash.attack.tie")]
+    assert ruling.trace[-1].text == "turn 2: P2 has no elements left: P1 wins"
     assert ruling.rules[-1] == "clash.end.winner"
 
 

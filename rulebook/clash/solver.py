@@ -346,14 +346,26 @@ class _Line:
     end: ClashState | None = None
 
 
+# The rules that say how a game ends, cited on a step of their own in a line of play.
+_ENDING = frozenset({"clash.end.winner", "clash.interp.last-elements-tie"})
+
+
 def _play_line(state: ClashState, turns: list[Turn], trace: Trace, first_turn: int = 1) -> _Line:
     line = _Line()
     for n, turn in enumerate(turns, first_turn):
         player = clash.PLAYERS[state.to_move]
         state, ruling = clash.play(state, turn)
-        # The step cites the rule that decided the turn's outcome (the last one the engine applied).
-        deciding = [s.rule for s in ruling.trace if s.rule]
-        trace.add(f"turn {n}: {player} plays {turn}: {ruling.verdict}", deciding[-1] if deciding else None)
+        # The step cites the rule that decided who was eliminated (with the rule it overrode, as Fortify
+        # overrides a tie); a turn that ends the game adds the engine's own step saying who won, and why.
+        cited = [step for step in ruling.trace if step.rule]
+        ending = [step for step in cited if step.rule in _ENDING]
+        deciding = [step for step in cited if step.rule not in _ENDING and not step.rule.startswith("clash.score.")]
+        last = deciding[-1] if deciding else None
+        outcome = ruling.verdict.split("; game over")[0] if ending else ruling.verdict
+        text = f"turn {n}: {player} plays {turn}: {outcome}"
+        trace.add(text, last.rule if last else None, last.overrides if last else None)
+        for step in ending:
+            trace.add(f"turn {n}: {step.text}", step.rule, step.overrides)
         line.turns.append({"turn": n, "player": player, "move": str(turn), "outcome": ruling.verdict})
     line.end = state
     return line
@@ -544,7 +556,8 @@ def advise(
           2. air+ > earth: draw (P2's best answer: use Fortify)
           3. earth > earth: loss (P2's best answer: use Fortify)
           4. turn 1: P1 plays air > earth: P1's Air is eliminated (2 against 5)  [clash.attack.defender-wins]
-          5. turn 2: P2 plays earth > earth+: P2's Earth is eliminated (5 against 5); game over: P1 wins  [...]
+          5. turn 2: P2 plays earth > earth+: P2's Earth is eliminated (5 against 5)  [...]
+          6. turn 2: P2 has no elements left: P1 wins  [clash.end.winner]
     """
     solver = solver or Solver(state.options)
     solver._own(state)
@@ -599,8 +612,7 @@ def advise(
     shown = ", ".join(best[:3]) + (", ..." if len(best) > 3 else "")
     kind = {WIN: "wins", DRAW: "draws", LOSS: "loses"}[value]
     role = "to move" if state.pending is None else "to answer"
-    many = "move" if len(moves) == 1 else "moves"
-    keep = _keeps(value, len(best))
+    many, keep = ("move" if len(moves) == 1 else "moves"), _keeps(value, len(best))
     verdict = f"{player} {role} {kind} with perfect play: {len(best)} of {len(moves)} {many} {keep} ({shown})"
     return trace.ruling(verdict, data)
 

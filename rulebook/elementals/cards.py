@@ -112,6 +112,9 @@ def card(name: str) -> str:
         return text
     rank = text[:-1] if len(text) > 1 else text
     hint = f" (did you mean {', '.join(rank + s for s in SUITS)}?)" if rank in _POWER else ""
+    if rank in ("1", "11", "12", "13") and text[-1] in SUITS:  # a power level written for an ace or a face card
+        named = {"1": "A", "11": "J", "12": "Q", "13": "K"}[rank] + text[-1]
+        hint = f" (did you mean {named}? power {rank} is written {named[:-1]})"
     raise InvalidInputError(
         f"unknown card {name.strip()!r}{hint}; a card is a rank (A, 2-10, J, Q, K) and a suit "
         f"({', '.join(SUITS)} or {''.join(_SYMBOL_TO_SUIT)}), or a joker ({', '.join(JOKERS)})"

@@ -637,9 +637,14 @@ class ElementalsState:
             assert action.card is not None
             c = card(action.card)
             where = "in the hand" if c in self.hand else "on its elemental"
-            named = " when it is played" if c in self.hand else ""
-            doubled = f": the power named for it{named} counts twice" if is_joker(c) else ""
-            note(f"{c} ({where}) has its power doubled{doubled}", lord["rule"])
+            placed = [p for pile in self.piles for x, p in pile if x == c]
+            base = placed[0] if placed else (None if is_joker(c) else POWER_OF[c])
+            if base is None:  # a joker in hand: its power is named only when it is played
+                later = "the power named for it when it is played counts twice"
+                note(f"{c} ({where}) has its power doubled: {later}", lord["rule"])
+            else:
+                named = f", named {base}" if is_joker(c) else ""
+                note(f"{c} ({where}{named}) has its power doubled: {base} now counts {2 * base}", lord["rule"])
             note("a doubled card stays doubled while in hand or on its elemental", "elementals.interp.ragnaros-card")
             note(f"{king} goes to the Elemental Plane", "elementals.power.spent")
             return _replaced(self, doubled=self.doubled | {c}, **spent)

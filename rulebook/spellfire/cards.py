@@ -267,6 +267,12 @@ def priority(acting: str, claims: Sequence[str], seating: Sequence[str] | None =
         )
     if mine:
         trace.add(f"{acting} is the acting player, so {acting} resolves first", "spellfire.order.acting-player-first")
+    # An activation earns priority only on the activator's own turn: say so, or a player would expect it.
+    for p in dict.fromkeys(p for p, how in parsed if how == "activate" and p != acting):
+        trace.add(
+            f"{p} activates a card already in play, but it is {acting}'s turn, not {p}'s: that gives {p} no priority",
+            "spellfire.order.in-play-priority",
+        )
     rest = [c for c in order if c[0] != acting]
     if len({p for p, _ in rest}) > 1:
         trace.add(
@@ -334,10 +340,16 @@ def copy_power(
     phase = phase_number(phase)
     trace = Trace()
     value: dict[str, Any] = {"source": what, "phase": phase, "duration": duration}
+    choose = TURN["copy_choice_phase"]
     if what in ("avatar", "avatars"):
         trace.add("an Avatar's special powers are never copied", "spellfire.copy.no-avatars")
-        return trace.ruling("illegal: the powers of an Avatar cannot be copied", value, legal=False)
-    choose = TURN["copy_choice_phase"]
+        verdict = "illegal: the powers of an Avatar cannot be copied"
+        if phase != choose and not card_sets_timing:
+            # Every obstacle is named, as for an Avatar brought into play: fixing one must not hide the other.
+            late = f"and a power to copy is chosen in phase {choose}, not phase {phase}"
+            trace.add(late, "spellfire.copy.choose-each-turn")
+            verdict += f", and the power to copy is chosen in phase {choose}, not in phase {phase} ({PHASES[phase]})"
+        return trace.ruling(verdict, value, legal=False)
     if phase != choose and not card_sets_timing:
         trace.add(f"a new power to copy is chosen each turn in phase {choose}", "spellfire.copy.choose-each-turn")
         if phase > choose:
@@ -456,35 +468,79 @@ def deck_levels(champions: Sequence[str], free: str | None = None) -> Ruling:
         if len(parts) == 3 and parts[2].lower() != "avatar":
             raise UnknownNameError("champion mark", parts[2], ["avatar"])
         rows.append((parts[0], level, len(parts) == 3))
-    avatars = [name for name, _, is_avatar in rows if is_avatar]
     trace = Trace()
-    chosen: str | None = None
-    if free is not None:
-        if free not in avatars and any(name == free for name, _, _ in rows):
-            listed = f"the deck's Avatars: {', '.join(avatars)}" if avatars else "the deck lists no Avatar"
-            raise InvalidInputError(
-                f"{free} is not an Avatar, and only an Avatar can be the free one ({listed}; an Avatar is written "
-                f"'NAME:LEVEL:avatar') (spellfire.avatar.free)"
-            )
-        if free not in avatars:
-            raise UnknownNameError("Avatar of this deck", free, avatars or ["(no Avatar listed)"])
-        chosen = free
-        if len(avatars) > 1:
-            trace.add(f"the owner names {free} as the free Avatar", "spellfire.interp.free-avatar-choice")
-    elif len(avatars) == 1:
-        chosen = avatars[0]
-    elif avatars:
-        raise InvalidInputError(
-            f"the deck has {len(avatars)} Avatars ({', '.join(avatars)}): name the free one with --free NAME "
-            f"(e.g. --free {avatars[0]})"
-        )
-    total = sum(level for name, level, _ in rows if name != chosen)
-    if chosen:
-        level = next(lv for n, lv, _ in rows if n == chosen)
+    index = _free_avatar(rows, free, trace)
+    chosen = rows[index][0] if index is not None else None
+    total = sum(level for i, (_, level, _) in enumerate(rows) if i != index)
+    if index is not None:
+        level = rows[index][1]
         trace.add(f"{chosen}'s level {level} does not count; it is still one card", "spellfire.avatar.free")
+        twins = [f"level {lv}" for i, (n, lv, avatar) in enumerate(rows) if avatar and n == chosen and i != index]
+        if twins:
+            rest = f"the other {chosen} ({', '.join(twins)})"
+            trace.add(f"only one Avatar is free: {rest} counts in full", "spellfire.avatar.free")
         note = f"; {chosen} (Avatar, level {level}) is free"
     else:
         trace.add("no Avatar: every level counts", "spellfire.avatar.free")
         note = ""
     value = {"levels": total, "cards": len(rows), "free_avatar": chosen}
     return trace.ruling(f"the champions count for {plural(total, 'level')}{note}; {plural(len(rows), 'card')}", value)
+
+
+def _free_avatar(rows: list[tuple[str, int, bool]], free: str | None, trace: Trace) -> int | None:
+    """The place in ``rows`` of the one free Avatar: the one ``free`` names (``NAME`` or ``NAME:LEVEL``).
+
+    Only that one card is free, even when another champion or Avatar bears the same name.
+
+    Examples:
+        >>> _free_avatar([("Bane", 14, True), ("Bane", 14, True)], "Bane", Trace())
+        0
+    """
+    avatars = [i for i, (_, _, is_avatar) in enumerate(rows) if is_avatar]
+    names = [rows[i][0] for i in avatars]
+    if free is None:
+        if len({(rows[i][0], rows[i][1]) for i in avatars}) > 1:
+            raise InvalidInputError(
+                f"the deck has {len(avatars)} Avatars ({', '.join(names)}): name the free one with --free NAME "
+                f"(e.g. --free {_avatar_label(rows, avatars[0])})"
+            )
+        if len(avatars) > 1:
+            alike = f"the {len(avatars)} Avatars are alike: one of them is free"
+            trace.add(alike, "spellfire.interp.free-avatar-choice")
+        return avatars[0] if avatars else None
+    name, _, level_text = free.partition(":")
+    name = name.strip()
+    if name not in names and any(row[0] == name for row in rows):
+        listed = f"the deck's Avatars: {', '.join(names)}" if names else "the deck lists no Avatar"
+        raise InvalidInputError(
+            f"{name} is not an Avatar, and only an Avatar can be the free one ({listed}; an Avatar is written "
+            f"'NAME:LEVEL:avatar') (spellfire.avatar.free)"
+        )
+    if name not in names:
+        raise UnknownNameError("Avatar of this deck", name, names or ["(no Avatar listed)"])
+    matching = [i for i in avatars if rows[i][0] == name]
+    if level_text.strip():
+        level = number(level_text.strip(), f"the level of {name!r}", low=0, high=MAX_LEVEL)
+        matching = [i for i in matching if rows[i][1] == level]
+        if not matching:
+            raise InvalidInputError(f"the deck has no {name} of level {level}: {_levels_of(rows, name)}")
+    elif len({rows[i][1] for i in matching}) > 1:
+        raise InvalidInputError(
+            f"the deck has {len(matching)} Avatars named {name} ({_levels_of(rows, name)}): name the free one "
+            f"with --free NAME:LEVEL (e.g. --free {_avatar_label(rows, matching[0])})"
+        )
+    if len(avatars) > 1:
+        trace.add(f"the owner names {name} as the free Avatar", "spellfire.interp.free-avatar-choice")
+    return matching[0]
+
+
+def _avatar_label(rows: list[tuple[str, int, bool]], index: int) -> str:
+    """How ``--free`` names the Avatar at ``index``: with its level when another shares its name."""
+    name, level, _ = rows[index]
+    shared = [row for row in rows if row[2] and row[0] == name and row[1] != level]
+    return f"{name}:{level}" if shared else name
+
+
+def _levels_of(rows: list[tuple[str, int, bool]], name: str) -> str:
+    """The levels of the Avatars called ``name``, for an error line."""
+    return "levels " + ", ".join(str(lv) for n, lv, avatar in rows if avatar and n == name)
