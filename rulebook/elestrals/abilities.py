@@ -544,6 +544,13 @@ def refuse_use(
         parts = {k: v for k, v in parts.items() if k == "targeting"}
     if not found:
         return None
+    if trigger == "resolve" and not pos.chain and pos.opts["negate-nothing"] == "refused":
+        if any(s.action == "negate" for s in found[0][1].steps):
+            return (
+                f"{facts.name} Negates, and no chain is active: with option negate-nothing=refused it is Cast only "
+                "in answer to a link",
+                ("elestrals.interp.negate-nothing",),
+            )
     why, _, _ = choose(pos, who, found[0][1], source, parts)
     if why is None:
         return None
@@ -577,9 +584,16 @@ def use_effect(
     if targets:
         shown_targets = ", ".join(f"{t.split(':', 2)[2]} ({':'.join(t.split(':', 2)[:2])})" for t in targets)
         trace.add(f"Its targets are chosen now: {shown_targets}", "elestrals.advanced.targets-needed")
-    negates = (len(pos.chain),) if pos.chain and any(s.action == "negate" for s in effect.steps) else ()
+    negating = any(s.action == "negate" for s in effect.steps)
+    negates = (len(pos.chain),) if pos.chain and negating else ()
     if negates:
         trace.add(f"It answers link {negates[0]}, which it will Negate if it resolves", "elestrals.glossary.negate")
+    elif negating:
+        trace.add(
+            "No chain is active, so there is no link for it to Negate: that part of its effect will do nothing "
+            "(option negate-nothing=allowed)",
+            "elestrals.interp.negate-nothing",
+        )
     return pos, link._replace(targets=targets, effect=index, negates=negates)
 
 
@@ -615,6 +629,12 @@ def trigger(
         here = pos.at(source, who)
         if here is None or getattr(here, "suppressed", False):
             return pos
+        if card_effects(card, event) and card_status(card.cost, here.spirits) == "misenchanted":
+            trace.add(
+                f"{card_name} is Misenchanted, so it has no effect: its 'when {event}' effect does not activate",
+                "elestrals.card.misenchanted",
+            )
+            return pos
     for index, effect in card_effects(card, event):
         if not condition_met(pos, who, effect, source):
             trace.add(f"{card_name}'s effect on {event}: its condition is not met", "elestrals.card.conditional")
@@ -648,9 +668,17 @@ def _from_zone(pos: Position, target: str) -> tuple[Position, int, str]:
 
 
 def resolve_effect(
-    pos: Position, who: int, card: Card, index: int, source: str, targets: Sequence[str], trace: Trace
+    pos: Position,
+    who: int,
+    card: Card,
+    index: int,
+    source: str,
+    targets: Sequence[str],
+    trace: Trace,
+    negates: Sequence[int] | None = None,
 ) -> Position:
-    """Do what effect ``index`` of ``card`` says, on the targets still there."""
+    """Do what effect ``index`` of ``card`` says, on the targets still there. ``negates``: the links its Negate
+    answers, when known (an empty one: it answered none, and its Negate does nothing)."""
     effect = card.effects[index]
     if not condition_met(pos, who, effect, source):
         trace.add(f"{card.name}: its condition no longer holds, so it does nothing", "elestrals.card.conditional")
@@ -673,6 +701,9 @@ def resolve_effect(
     targets = live
     for step in effect.steps:
         targets = [t for t in targets if _still_there(pos, t)]  # an earlier step may have moved one
+        if step.action == "negate" and negates is not None and not negates:
+            trace.add(f"{card.name} answered no link: its Negate does nothing", "elestrals.interp.negate-nothing")
+            continue
         pos = _STEPS[step.action](pos, who, card, step.words, targets, trace)
         if pos.over:
             return pos

@@ -746,6 +746,26 @@ class Game:
         return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
 
 
+_TO = {
+    "resolve": "resolve the closed chain",
+    "chain-waiting": "chain what waits in Limbo",
+    "respond": "respond to the chain",
+    "keep-or-mulligan": "keep or mulligan",
+    "act": "act",
+}
+
+
+def _next_to(pos: Position) -> str:
+    """What the next decider is asked to do: a key of ``_TO`` (the JSON's ``next_to``)."""
+    if pos.chain and pos.closed:
+        return "resolve"
+    if pos.waiting:
+        return "chain-waiting"
+    if pos.chain:
+        return "respond"
+    return "keep-or-mulligan" if pos.phase == "setup" else "act"
+
+
 def _whose(pos: Position) -> str:
     who = decider(pos)
     if who is None:
@@ -755,17 +775,7 @@ def _whose(pos: Position) -> str:
     else:
         where = f"turn {pos.turn}, {pos.phase.capitalize()} Phase"
         where += f", {pos.step.capitalize()} Step" if pos.phase == "battle" and pos.step else ""
-    if pos.chain and pos.closed:
-        what = "resolve the closed chain"
-    elif pos.waiting:
-        what = "chain what waits in Limbo"
-    elif pos.chain:
-        what = "respond to the chain"
-    elif pos.phase == "setup":
-        what = "keep or mulligan"
-    else:
-        what = "act"
-    return f"{pos.names[who]} to {what} ({where})"
+    return f"{pos.names[who]} to {_TO[_next_to(pos)]} ({where})"
 
 
 def _verdict(before: Position, action: Action, after: Position) -> str:
@@ -781,6 +791,10 @@ def _value(before: Position, action: Action, after: Position, notes: Mapping[str
         "action": str(action),
         "allowed": True,
         "next": None if after.over else after.names[decider(after) or 0],
+        "next_to": None if after.over else _next_to(after),
+        "next_turn": None if after.over else after.turn,
+        "next_phase": None if after.over else after.phase,
+        "next_step": None if after.over else (after.step or None),
         "over": after.over,
         "winner": None if not after.over or after.winner is None else after.names[after.winner],
     }

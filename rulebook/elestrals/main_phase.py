@@ -936,7 +936,7 @@ def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: T
     if trigger_word and card.effects[index].trigger != trigger_word:
         return pos
     return resolve_effect(
-        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace
+        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace, link.negates
     )
 
 
