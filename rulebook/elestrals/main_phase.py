@@ -188,15 +188,20 @@ def _refuse_normal_cast(
         return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
     card = pos.cards[name]
     top = DATA["normal_cast"]["max_cost"]
+    faults = []  # every reason that applies, each with its rule
     if len(card.cost) > top:
-        return _no(
-            f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
-            "elestrals.main.normal-cast-one-spirit",
+        faults.append(
+            (
+                f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
+                "elestrals.main.normal-cast-one-spirit",
+            )
         )
     if open_slot(pos, who, "E") is None:
-        return _no(
-            f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
-        )
+        full = f"all {ROW} Elestral Row slots are filled"
+        why = f"{full} (only Ascending is possible)" if faults else f"{full}; only Ascending is possible"
+        faults.append((why, "elestrals.zone.elestral-row"))
+    if faults:
+        return _no(", and ".join(why for why, _ in faults), *(rule for _, rule in faults))
     paying = parts.get("paying", [])
     return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
