@@ -544,13 +544,13 @@ def refuse_use(
         parts = {k: v for k, v in parts.items() if k == "targeting"}
     if not found:
         return None
-    if trigger == "resolve" and not pos.chain and pos.opts["negate-nothing"] == "refused":
-        if any(s.action == "negate" for s in found[0][1].steps):
-            return (
-                f"{facts.name} Negates, and no chain is active: with option negate-nothing=refused it is Cast only "
-                "in answer to a link",
-                ("elestrals.interp.negate-nothing",),
-            )
+    negating = any(s.action == "negate" for s in found[0][1].steps)
+    if negating and trigger == "resolve" and not pos.chain and pos.opts["negate-nothing"] == "refused":
+        return (
+            f"{facts.name} Negates, and no chain is active: with option negate-nothing=refused it is Cast only "
+            "in answer to a link",
+            ("elestrals.interp.negate-nothing",),
+        )
     why, _, _ = choose(pos, who, found[0][1], source, parts)
     if why is None:
         return None

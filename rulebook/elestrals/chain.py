@@ -62,8 +62,12 @@ def resolve(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         report["negated" if lost else "resolved"].append(labels[number - 1])
         if not lost:
             negated.update(link.negates)
-        if pos.over:
-            break
+        if pos.over:  # the game ended part-way through the chain: nothing after that happens
+            trace.add(
+                "The game is over: the rest of the chain and the check between chains do not happen",
+                "elestrals.end.ways-to-lose",
+            )
+            return pos, {**report, "underworld": [], "one_more_chain": [], "vanished": []}
     pos, checked = between_chains(pos, trace)
     report.update(checked)
     return pos, report

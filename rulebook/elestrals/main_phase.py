@@ -985,6 +985,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         if card.instant:
             if card.effects:
                 pos = _resolve_effects(pos, link, "resolve", trace)
+                if pos.over:  # the game ended part-way through: nothing more is said; the card is put away
+                    return to_underworld(pos, who, (link.card, *link.spirits))
             trace.add(
                 f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
                 "Underworld with its Spirits",
