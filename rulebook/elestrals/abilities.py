@@ -854,9 +854,16 @@ def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, tra
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         here = pos.at(f"{owner_name}:{ref}")
         assert isinstance(here, Elestral)
-        pos = put_card(pos, owner, zone, slot, replace(here, modifiers=(*here.modifiers, (words[0], until))))
+        changed = replace(here, modifiers=(*here.modifiers, (words[0], until)))
+        pos = put_card(pos, owner, zone, slot, changed)
         lasting = {"end": "until the End Phase", "battle": "until the battle ends", "": "while it stays on the field"}
-        trace.add(f"{name} gets {words[0]}, {lasting[until]}", "elestrals.advanced.stat-order")
+        now = ""
+        if here.modifiers or continuous_stats(pos, changed):  # other effects change what this one leaves
+            from rulebook.elestrals.battle_phase import stats
+
+            attack, defense = stats(pos, changed)
+            now = f"; with the other stat effects on it, {name} is now {attack}/{defense} (sets apply first)"
+        trace.add(f"{name} gets {words[0]}, {lasting[until]}{now}", "elestrals.advanced.stat-order")
     if not until and card.instant:
         trace.add("An Invoke or Counter Rune's effect with no duration lasts", "elestrals.advanced.default-duration")
     return pos
