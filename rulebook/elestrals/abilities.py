@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from rulebook.elestrals.cards import Card, card_status
+from rulebook.elestrals.cards import Card, card_status, parse_effect, stats_after
 from rulebook.elestrals.core import SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.effects import CardEffect, Selector
 from rulebook.elestrals.state import (
@@ -858,10 +858,11 @@ def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, tra
         pos = put_card(pos, owner, zone, slot, changed)
         lasting = {"end": "until the End Phase", "battle": "until the battle ends", "": "while it stays on the field"}
         now = ""
-        if here.modifiers or continuous_stats(pos, changed):  # other effects change what this one leaves
-            from rulebook.elestrals.battle_phase import stats
-
-            attack, defense = stats(pos, changed)
+        fixed = continuous_stats(pos, changed)
+        if here.modifiers or fixed:  # other effects change what this one leaves
+            base = pos.cards[changed.card]
+            effects = [parse_effect(text) for text in (*fixed, *(text for text, _ in changed.modifiers))]
+            attack, defense = stats_after(base.attack, base.defense, effects, pos.opts["stat-floor"])
             now = f"; with the other stat effects on it, {name} is now {attack}/{defense} (sets apply first)"
         trace.add(f"{name} gets {words[0]}, {lasting[until]}{now}", "elestrals.advanced.stat-order")
     if not until and card.instant:

@@ -182,13 +182,14 @@ def _refuse_normal_cast(
         raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
     name = _hand_card(pos, head[0], "elestral")
     _position_word(head[1:], "normal-cast")
-    if timing or (timing := _spirit_action(pos, who)):
+    if timing:
         return timing
+    used = _spirit_action(pos, who)
     if name not in side.hand:
-        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+        return used or _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
     card = pos.cards[name]
     top = DATA["normal_cast"]["max_cost"]
-    faults = []  # every reason that applies, each with its rule
+    faults = [] if used is None else [(used[0], *used[1])]  # every reason that applies, each with its rules
     if len(card.cost) > top:
         faults.append(
             (
@@ -200,8 +201,10 @@ def _refuse_normal_cast(
         full = f"all {ROW} Elestral Row slots are filled"
         why = f"{full} (only Ascending is possible)" if faults else f"{full}; only Ascending is possible"
         faults.append((why, "elestrals.zone.elestral-row"))
+    if len(faults) == 1 and used is not None:
+        return used
     if faults:
-        return _no(", and ".join(why for why, _ in faults), *(rule for _, rule in faults))
+        return _no(", and ".join(why for why, *_ in faults), *(rule for _, *rules in faults for rule in rules))
     paying = parts.get("paying", [])
     return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
