@@ -61,6 +61,9 @@ def test_a_refusal_with_two_reasons_names_both() -> None:
     _, out, _ = _check("h01-refusals", "attack E2 E1")
     first = out.splitlines()[0]
     assert "Defense Position" in first and "already attacked this turn" in first
+    _, out, _ = _check("a03c", 'normal-cast "Cinder Cub" attack')
+    first = out.splitlines()[0]
+    assert "the Spirit action was already used this turn" in first and "Elestral Row slots are filled" in first
     # one reason alone reads as before
     _, out, _ = _check("a01-full-rows", 'normal-cast "Cinder Cub" attack')
     assert out.splitlines()[0].endswith("not allowed: all 4 Elestral Row slots are filled; only Ascending is possible")
