@@ -17,7 +17,8 @@ from typing import Any
 from rulebook.elestrals.abilities import refuse_use, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
-from rulebook.elestrals.main_phase import Refusal, open_slot, resolve_link
+from rulebook.elestrals.main_phase import Refusal, open_slot
+from rulebook.elestrals.resolving import resolve_link
 from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
