@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import SPIRIT_TYPES, an, lookup_name, plural
+from rulebook.elestrals.cards import Card, card_status, parse_effect, stats_after
+from rulebook.elestrals.core import SPIRIT_TYPES, an, plural
 from rulebook.elestrals.effects import CardEffect, Selector
 from rulebook.elestrals.state import (
     ChainLink,
@@ -41,30 +41,20 @@ from rulebook.elestrals.state import (
     replace,
     to_underworld,
 )
-from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
 __all__ = [
     "MAX_CHOICES",
-    "MAX_PAYMENTS",
-    "ascend_reveal",
     "card_effects",
-    "cast_type_problem",
     "choose",
     "condition_met",
     "continuous_stats",
-    "deck_payment",
-    "field_payments",
-    "field_spirit_problem",
     "idle_continuous",
-    "note_misenchanted_cast",
     "pay_costs",
     "payment_choices",
     "read_targets",
     "refuse_use",
     "resolve_effect",
-    "siphon_problem",
-    "split_payment",
     "target_choices",
     "trigger",
     "use_effect",
@@ -352,165 +342,6 @@ def use_words(pos: Position, who: int, effect: CardEffect, source: str) -> list[
     return out
 
 
-# ---------------------------------------------------------------- paying for a Rune, using an effect
-
-
-def split_payment(words: Sequence[str], cost: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Split a ``paying`` list into Spirits from the Spirit Deck (types) and from the field (``E1:fire``)."""
-    deck, field = [], []
-    for word in words:
-        if ":" in word and not word.lower().startswith(("p1:", "p2:")) and word[0].upper() in "ERS":
-            ref, _, kind = word.partition(":")
-            field.append(f"{ref.upper()}:{lookup_name('Spirit type', kind, SPIRIT_TYPES)}")
-        elif word.count(":") == 2:
-            raise InvalidInputError(f"pay with your own cards' Spirits (E1:fire), not {word!r}")
-        else:
-            deck.append(lookup_name("Spirit type", word, SPIRIT_TYPES))
-    if words and len(deck) + len(field) != len(cost):
-        raise InvalidInputError(
-            f"paying names {plural(len(deck) + len(field), 'Spirit')} for a cost of {len(cost)}; name exactly "
-            f"{len(cost)} (elestrals.main.rune-exact-spirits)"
-        )
-    return deck, field
-
-
-def deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
-    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
-    deck = pos.sides[who].spirit_deck
-    if not deck.bounded:
-        return [t if t != "&" else "&" for t in cost]
-    if deck.size is not None and deck.size < len(cost):
-        return None
-    out = []
-    for kind in sorted(cost, key=lambda t: t == "&"):
-        try:
-            deck, got = deck.take(kind)
-        except ValueError:
-            return None
-        out.append(got)
-    return out
-
-
-#: The most payments ``legal`` lists for one Rune (each a distinct choice of Spirits from the field).
-MAX_PAYMENTS = 24
-
-
-def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
-    """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
-    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
-    [`MAX_PAYMENTS`][rulebook.elestrals.abilities.MAX_PAYMENTS], in a fixed order.
-    """
-    from itertools import combinations
-
-    side = pos.sides[who]
-    items: list[str] = []
-    rows = [("E", side.elestrals), ("R", side.runes), ("S", (side.stadium,))]
-    for zone, row in rows:
-        for i, card in enumerate(row):
-            ref = "S" if zone == "S" else f"{zone}{i + 1}"
-            if card is None or ref == skip or (isinstance(card, Rune) and card.set):
-                continue
-            items += [f"{ref}:{kind}" for kind in sorted(card.spirits) if kind != "?"]
-    out: list[list[str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for size in range(1, len(cost) + 1):
-        for chosen in combinations(items, size):
-            if chosen in seen or len(out) >= MAX_PAYMENTS:
-                continue
-            seen.add(chosen)
-            rest = list(cost)
-            fits = True
-            for item in sorted(chosen, key=lambda i: i.split(":")[1]):
-                kind = item.split(":")[1]
-                if kind in rest:
-                    rest.remove(kind)
-                elif "&" in rest:
-                    rest.remove("&")
-                else:
-                    fits = False
-            deck = deck_payment(pos, who, rest) if fits else None
-            if deck is not None:
-                out.append([*chosen, *deck])
-    return out
-
-
-def cast_type_problem(pos: Position, name: str, spirits: Sequence[str], how: str) -> Refusal | None:
-    """Why Casting ``name`` with ``spirits`` is refused: enough of them, but not of its cost's types, so it would
-    enter the field Misenchanted, which the default reading of ``cast-types`` forbids; ``None`` otherwise.
-
-    ``how`` says how the Spirits came (``"the Spirit revealed"``). The option is read only when the types fall
-    short, so an answer rests on it exactly when it decides.
-    """
-    cost = pos.cards[name].cost
-    if "?" in spirits or card_status(cost, spirits) != "misenchanted" or pos.opts["cast-types"] != "required":
-        return None
-    need = " ".join("any" if t == "&" else t for t in cost)
-    return (
-        f"{name} costs {need}: {how} ({' '.join(spirits)}) would not meet its types, and a Cast is paid with "
-        "Spirits of its cost's types (option cast-types=required)",
-        ("elestrals.card.enchantment-cost", "elestrals.interp.cast-spirit-types"),
-    )
-
-
-def note_misenchanted_cast(pos: Position, name: str, spirits: Sequence[str], trace: Trace) -> None:
-    """Say so when a Cast paid with Spirits that miss its cost's types (option ``cast-types=any``) leaves the card
-    Misenchanted."""
-    if "?" not in spirits and card_status(pos.cards[name].cost, spirits) == "misenchanted":
-        trace.add(
-            f"{name}'s Spirits ({' '.join(spirits)}) do not meet its cost's types: it comes in Misenchanted "
-            "(option cast-types=any)",
-            "elestrals.interp.cast-spirit-types",
-        )
-        trace.add("A Misenchanted card stays and battles, but has no effect", "elestrals.card.misenchanted")
-
-
-def siphon_problem(pos: Position, who: int, ascending: str, ref: str, kind: str) -> Refusal | None:
-    """Why a Normal Ascend may not add a ``kind`` Spirit from the card at ``ref`` (None: it may): one of your other
-    Elestrals, or (option ascend-siphon=any-card) one of your face-up Runes or your Stadium."""
-    other = pos.at(ref, who) if ref else None
-    mine = other is not None and pos.resolve_ref(ref, who)[0] == who
-    rune = mine and (isinstance(other, Stadium) or (isinstance(other, Rune) and not other.set))
-    if rune and pos.opts["ascend-siphon"] == "elestrals":
-        return (
-            f"{ref.upper()} is a Rune: a Normal Ascend adds Spirits only from your other Elestrals (option "
-            "ascend-siphon=elestrals)",
-            ("elestrals.interp.ascend-siphon",),
-        )
-    if not rune and (not isinstance(other, Elestral) or not mine or ref.upper() == ascending.upper()):
-        return f"{ref} is not another Elestral of yours to take a Spirit from", ("elestrals.main.normal-ascend",)
-    assert other is not None
-    if lookup_name("Spirit type", kind, SPIRIT_TYPES) not in other.spirits:
-        return f"the card at {ref.upper()} has no {kind} Spirit", ("elestrals.main.normal-ascend",)
-    return None
-
-
-def ascend_reveal(pos: Position, who: int, name: str, have: Sequence[str]) -> str:
-    """The Spirit a Normal Ascend reveals by default: a type the new Elestral's cost still lacks after the Spirits
-    it reuses (``have``), if the Spirit Deck holds one; else the cost's first type, or ``&`` (the most plentiful).
-    """
-    cost = pos.cards[name].cost
-    deck = pos.sides[who].spirit_deck
-    rest = list(cost)
-    for kind in have:
-        if kind in rest:
-            rest.remove(kind)
-    for want in [t for t in rest if t != "&"] + list(cost[:1]):
-        if want == "&" or not deck.bounded or deck.count(want) or deck.count("?"):
-            return want
-    return "&"
-
-
-def field_spirit_problem(pos: Position, who: int, item: str) -> str | None:
-    """Why a field Spirit (``E1:fire``) cannot pay, or ``None``."""
-    ref, _, kind = item.partition(":")
-    card = pos.at(ref, who)
-    if card is None or (isinstance(card, Rune) and card.set):
-        return f"there is no face-up card of yours at {ref} to take a Spirit from"
-    if kind not in card.spirits:
-        return f"the card at {ref} has no {kind} Spirit"
-    return None
-
-
 def _short_of(pos: Position, who: int, effect: CardEffect, source: str) -> str:
     """What a player lacks to pay an effect's costs, in words: ``"discard 1 card, with 0 in hand"``."""
     side = pos.sides[who]
@@ -544,6 +375,13 @@ def refuse_use(
         parts = {k: v for k, v in parts.items() if k == "targeting"}
     if not found:
         return None
+    negating = any(s.action == "negate" for s in found[0][1].steps)
+    if negating and trigger == "resolve" and not pos.chain and pos.opts["negate-nothing"] == "refused":
+        return (
+            f"{facts.name} Negates, and no chain is active: with option negate-nothing=refused it is Cast only "
+            "in answer to a link",
+            ("elestrals.interp.negate-nothing",),
+        )
     why, _, _ = choose(pos, who, found[0][1], source, parts)
     if why is None:
         return None
@@ -577,9 +415,16 @@ def use_effect(
     if targets:
         shown_targets = ", ".join(f"{t.split(':', 2)[2]} ({':'.join(t.split(':', 2)[:2])})" for t in targets)
         trace.add(f"Its targets are chosen now: {shown_targets}", "elestrals.advanced.targets-needed")
-    negates = (len(pos.chain),) if pos.chain and any(s.action == "negate" for s in effect.steps) else ()
+    negating = any(s.action == "negate" for s in effect.steps)
+    negates = (len(pos.chain),) if pos.chain and negating else ()
     if negates:
         trace.add(f"It answers link {negates[0]}, which it will Negate if it resolves", "elestrals.glossary.negate")
+    elif negating:
+        trace.add(
+            "No chain is active, so there is no link for it to Negate: that part of its effect will do nothing "
+            "(option negate-nothing=allowed)",
+            "elestrals.interp.negate-nothing",
+        )
     return pos, link._replace(targets=targets, effect=index, negates=negates)
 
 
@@ -615,6 +460,12 @@ def trigger(
         here = pos.at(source, who)
         if here is None or getattr(here, "suppressed", False):
             return pos
+        if card_effects(card, event) and card_status(card.cost, here.spirits) == "misenchanted":
+            trace.add(
+                f"{card_name} is Misenchanted, so it has no effect: its 'when {event}' effect does not activate",
+                "elestrals.card.misenchanted",
+            )
+            return pos
     for index, effect in card_effects(card, event):
         if not condition_met(pos, who, effect, source):
             trace.add(f"{card_name}'s effect on {event}: its condition is not met", "elestrals.card.conditional")
@@ -648,9 +499,17 @@ def _from_zone(pos: Position, target: str) -> tuple[Position, int, str]:
 
 
 def resolve_effect(
-    pos: Position, who: int, card: Card, index: int, source: str, targets: Sequence[str], trace: Trace
+    pos: Position,
+    who: int,
+    card: Card,
+    index: int,
+    source: str,
+    targets: Sequence[str],
+    trace: Trace,
+    negates: Sequence[int] | None = None,
 ) -> Position:
-    """Do what effect ``index`` of ``card`` says, on the targets still there."""
+    """Do what effect ``index`` of ``card`` says, on the targets still there. ``negates``: the links its Negate
+    answers, when known (an empty one: it answered none, and its Negate does nothing)."""
     effect = card.effects[index]
     if not condition_met(pos, who, effect, source):
         trace.add(f"{card.name}: its condition no longer holds, so it does nothing", "elestrals.card.conditional")
@@ -673,6 +532,9 @@ def resolve_effect(
     targets = live
     for step in effect.steps:
         targets = [t for t in targets if _still_there(pos, t)]  # an earlier step may have moved one
+        if step.action == "negate" and negates is not None and not negates:
+            trace.add(f"{card.name} answered no link: its Negate does nothing", "elestrals.interp.negate-nothing")
+            continue
         pos = _STEPS[step.action](pos, who, card, step.words, targets, trace)
         if pos.over:
             return pos
@@ -823,9 +685,17 @@ def _stat(pos: Position, who: int, card: Card, words: Words, targets: Words, tra
         owner, zone, slot = pos.resolve_ref(f"{owner_name}:{ref}")
         here = pos.at(f"{owner_name}:{ref}")
         assert isinstance(here, Elestral)
-        pos = put_card(pos, owner, zone, slot, replace(here, modifiers=(*here.modifiers, (words[0], until))))
+        changed = replace(here, modifiers=(*here.modifiers, (words[0], until)))
+        pos = put_card(pos, owner, zone, slot, changed)
         lasting = {"end": "until the End Phase", "battle": "until the battle ends", "": "while it stays on the field"}
-        trace.add(f"{name} gets {words[0]}, {lasting[until]}", "elestrals.advanced.stat-order")
+        now = ""
+        fixed = continuous_stats(pos, changed)
+        if here.modifiers or fixed:  # other effects change what this one leaves
+            base = pos.cards[changed.card]
+            effects = [parse_effect(text) for text in (*fixed, *(text for text, _ in changed.modifiers))]
+            attack, defense = stats_after(base.attack, base.defense, effects, pos.opts["stat-floor"])
+            now = f"; with the other stat effects on it, {name} is now {attack}/{defense} (sets apply first)"
+        trace.add(f"{name} gets {words[0]}, {lasting[until]}{now}", "elestrals.advanced.stat-order")
     if not until and card.instant:
         trace.add("An Invoke or Counter Rune's effect with no duration lasts", "elestrals.advanced.default-duration")
     return pos

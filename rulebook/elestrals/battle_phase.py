@@ -94,15 +94,22 @@ def refuse_attack(pos: Position, who: int, action: Action) -> Refusal | None:
     attacker = pos.sides[who].elestrals[slot]
     if attacker is None:
         return "there is no attacking Elestral", ("elestrals.battle.declare",)
-    if attacker.position != "attack":
-        return "the attacker is in Defense Position", ("elestrals.battle.attack-position",)
-    if attacker.attacked:
-        return "this Elestral has already attacked this turn", ("elestrals.battle.once-per-turn",)
-    if attacker.cast and pos.opts["cast-turn-attack"] == "no":
-        return (
-            "it was Cast (or Ascended into) this turn, and with option cast-turn-attack=no it attacks on a later turn",
-            ("elestrals.interp.cast-turn-attack",),
+    faults = [
+        (why, rule)
+        for bad, why, rule in (
+            (attacker.position != "attack", "the attacker is in Defense Position", "elestrals.battle.attack-position"),
+            (attacker.attacked, "this Elestral has already attacked this turn", "elestrals.battle.once-per-turn"),
+            (
+                attacker.cast and pos.opts["cast-turn-attack"] == "no",
+                "it was Cast (or Ascended into) this turn, and with option cast-turn-attack=no it attacks on a "
+                "later turn",
+                "elestrals.interp.cast-turn-attack",
+            ),
         )
+        if bad
+    ]
+    if faults:  # every reason that applies, each with its rule
+        return ", and ".join(why for why, _ in faults), tuple(rule for _, rule in faults)
     theirs = pos.sides[1 - who].elestrals
     if target < 0 and any(e is not None for e in theirs):
         return "the opponent has an Elestral: attack one of theirs, not their Spirit Deck", (

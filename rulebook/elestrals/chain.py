@@ -17,7 +17,8 @@ from typing import Any
 from rulebook.elestrals.abilities import refuse_use, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
-from rulebook.elestrals.main_phase import Refusal, open_slot, resolve_link
+from rulebook.elestrals.main_phase import Refusal, open_slot
+from rulebook.elestrals.resolving import resolve_link
 from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
@@ -62,8 +63,12 @@ def resolve(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         report["negated" if lost else "resolved"].append(labels[number - 1])
         if not lost:
             negated.update(link.negates)
-        if pos.over:
-            break
+        if pos.over:  # the game ended part-way through the chain: nothing after that happens
+            trace.add(
+                "The game is over: the rest of the chain and the check between chains do not happen",
+                "elestrals.end.ways-to-lose",
+            )
+            return pos, {**report, "underworld": [], "one_more_chain": [], "vanished": []}
     pos, checked = between_chains(pos, trace)
     report.update(checked)
     return pos, report

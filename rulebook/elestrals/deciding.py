@@ -15,14 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rulebook.elestrals.chain as _chain
-from rulebook.elestrals.abilities import field_payments, use_words
+from rulebook.elestrals.abilities import use_words
 from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import Card
 from rulebook.elestrals.effects import CardEffect
 from rulebook.elestrals.main_phase import open_slot
+from rulebook.elestrals.payments import field_payments
 from rulebook.elestrals.state import Elestral, Position, Side, window_open
 
-__all__ = ["candidates", "decider", "in_window"]
+__all__ = ["NEXT_TO", "candidates", "decider", "in_window", "next_to"]
 
 
 def in_window(pos: Position) -> bool:
@@ -210,3 +211,30 @@ def _hand_runes(pos: Position, who: int, prune: bool) -> list[Action]:
                 casts += _paid(pos, who, (name,), card.cost)
             out += _rune_uses(pos, who, casts, card)
     return out
+
+
+#: What the next decider is asked to do (the JSON's ``next_to``), in the words of an answer.
+NEXT_TO: dict[str, str] = {
+    "resolve": "resolve the closed chain",
+    "chain-waiting": "chain what waits in Limbo",
+    "respond": "respond to the chain",
+    "keep-or-mulligan": "keep or mulligan",
+    "act": "act",
+}
+
+
+def next_to(pos: Position) -> str:
+    """What the next decider is asked to do: a key of ``NEXT_TO``.
+
+    Examples:
+        >>> from rulebook.elestrals.game import new_game
+        >>> next_to(new_game(seed=1).position)
+        'keep-or-mulligan'
+    """
+    if pos.chain and pos.closed:
+        return "resolve"
+    if pos.waiting:
+        return "chain-waiting"
+    if pos.chain:
+        return "respond"
+    return "keep-or-mulligan" if pos.phase == "setup" else "act"

@@ -40,7 +40,7 @@ from rulebook.elestrals.actions import Action, parse_action, split_keywords
 from rulebook.elestrals.battle_phase import damage, declare, end_attack_step, end_battle, refuse_attack
 from rulebook.elestrals.cards import Card, read_card
 from rulebook.elestrals.core import DECKS, RULESET, SPIRIT_TYPES, options, plural, resting_on, watching
-from rulebook.elestrals.deciding import candidates, decider, in_window
+from rulebook.elestrals.deciding import NEXT_TO, candidates, decider, in_window, next_to
 from rulebook.elestrals.position_file import position_toml, read_position
 from rulebook.elestrals.state import ROW, Elestral, Position, Side, SpiritDeck, put_card, replace, window_open
 from rulebook.errors import IllegalActionError, InvalidInputError
@@ -755,17 +755,7 @@ def _whose(pos: Position) -> str:
     else:
         where = f"turn {pos.turn}, {pos.phase.capitalize()} Phase"
         where += f", {pos.step.capitalize()} Step" if pos.phase == "battle" and pos.step else ""
-    if pos.chain and pos.closed:
-        what = "resolve the closed chain"
-    elif pos.waiting:
-        what = "chain what waits in Limbo"
-    elif pos.chain:
-        what = "respond to the chain"
-    elif pos.phase == "setup":
-        what = "keep or mulligan"
-    else:
-        what = "act"
-    return f"{pos.names[who]} to {what} ({where})"
+    return f"{pos.names[who]} to {NEXT_TO[next_to(pos)]} ({where})"
 
 
 def _verdict(before: Position, action: Action, after: Position) -> str:
@@ -781,6 +771,10 @@ def _value(before: Position, action: Action, after: Position, notes: Mapping[str
         "action": str(action),
         "allowed": True,
         "next": None if after.over else after.names[decider(after) or 0],
+        "next_to": None if after.over else next_to(after),
+        "next_turn": None if after.over else after.turn,
+        "next_phase": None if after.over else after.phase,
+        "next_step": None if after.over else (after.step or None),
         "over": after.over,
         "winner": None if not after.over or after.winner is None else after.names[after.winner],
     }

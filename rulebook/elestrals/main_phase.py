@@ -4,7 +4,7 @@ Every action has a check, which returns why it is refused (a reason and the rule
 ``None``, and a move, which carries it out and writes each step in a trace. The same checks decide
 what ``legal`` lists and what ``check`` accepts, so the two cannot disagree. Casting and activating
 put a link on the chain; [`rulebook.elestrals.chain`][rulebook.elestrals.chain] resolves it (with
-[`resolve_link`][rulebook.elestrals.main_phase.resolve_link]).
+[`resolve_link`][rulebook.elestrals.resolving.resolve_link]).
 
 Examples:
     >>> from rulebook.elestrals.game import new_game
@@ -17,21 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebook.elestrals.abilities import (
+from rulebook.elestrals.abilities import refuse_use, trigger, use_effect
+from rulebook.elestrals.actions import Action, split_keywords
+from rulebook.elestrals.cards import Card, card_status
+from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
+from rulebook.elestrals.payments import (
     ascend_reveal,
     cast_type_problem,
     deck_payment,
     field_spirit_problem,
     note_misenchanted_cast,
-    refuse_use,
     siphon_problem,
     split_payment,
-    trigger,
-    use_effect,
 )
-from rulebook.elestrals.actions import Action, split_keywords
-from rulebook.elestrals.cards import Card, card_status
-from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
@@ -46,7 +44,6 @@ from rulebook.elestrals.state import (
     replace,
     replace_stadiums,
     stadium_stays,
-    to_underworld,
     window_open,
 )
 from rulebook.errors import InvalidInputError, UnknownNameError
@@ -59,7 +56,6 @@ __all__ = [
     "open_slot",
     "perform",
     "refuse",
-    "resolve_link",
     "status",
 ]
 
@@ -182,21 +178,29 @@ def _refuse_normal_cast(
         raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
     name = _hand_card(pos, head[0], "elestral")
     _position_word(head[1:], "normal-cast")
-    if timing or (timing := _spirit_action(pos, who)):
+    if timing:
         return timing
+    used = _spirit_action(pos, who)
     if name not in side.hand:
-        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+        return used or _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
     card = pos.cards[name]
     top = DATA["normal_cast"]["max_cost"]
+    faults = [] if used is None else [(used[0], *used[1])]  # every reason that applies, each with its rules
     if len(card.cost) > top:
-        return _no(
-            f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
-            "elestrals.main.normal-cast-one-spirit",
+        faults.append(
+            (
+                f"a Normal Cast Elestral must cost at most {plural(top, 'Spirit')} (it costs {len(card.cost)})",
+                "elestrals.main.normal-cast-one-spirit",
+            )
         )
     if open_slot(pos, who, "E") is None:
-        return _no(
-            f"all {ROW} Elestral Row slots are filled; only Ascending is possible", "elestrals.zone.elestral-row"
-        )
+        full = f"all {ROW} Elestral Row slots are filled"
+        why = f"{full} (only Ascending is possible)" if faults else f"{full}; only Ascending is possible"
+        faults.append((why, "elestrals.zone.elestral-row"))
+    if len(faults) == 1 and used is not None:
+        return used
+    if faults:
+        return _no(", and ".join(why for why, *_ in faults), *(rule for _, *rules in faults for rule in rules))
     paying = parts.get("paying", [])
     return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
@@ -926,90 +930,3 @@ def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool,
         where = f"R{slot + 1}"
         trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
     return pos, where
-
-
-def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
-    from rulebook.elestrals.abilities import resolve_effect
-
-    card = pos.cards[link.card]
-    index = link.effect
-    if trigger_word and card.effects[index].trigger != trigger_word:
-        return pos
-    return resolve_effect(
-        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace
-    )
-
-
-# ---------------------------------------------------------------- resolving what the Main Phase put on the chain
-
-
-def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, trace: Trace) -> Position:
-    """Resolve (or, if ``negated``, send to the Underworld) link ``number`` of the chain."""
-    who, name = link.player, pos.names[link.player]
-    label = f"{number}. {name} {link.card}" if link.kind == "described" else f"{number}. {name} {link.kind} {link.card}"
-    if negated:
-        gone = (
-            "the effect does not resolve, and its card stays where it is"
-            if link.kind in ("activate", "conditional")
-            else "it goes to the Underworld instead of resolving"
-        )
-        trace.add(f"Link {label} is Negated: {gone}", "elestrals.chain.negated")
-        if link.kind in ("activate", "conditional", "described"):
-            trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
-            if link.kind == "activate":
-                trace.add("The effect is spent and its cost stays paid", "elestrals.main.negated-spent")
-            return pos
-        if link.kind in ("normal-cast", "normal-ascend"):
-            trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
-            if pos.sides[who].spirit_action == link.kind:
-                pos = pos.with_side(who, replace(pos.sides[who], spirit_action=f"{link.kind}-negated"))
-        if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
-            stadium_stays(pos, link.card, trace, negated=True)
-        return to_underworld(pos, who, (link.card, *link.spirits))
-    extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
-    trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
-    if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
-        ascended = "ascend" in link.kind
-        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True, ascended=ascended)
-        pos = put_card(pos, who, "E", int(link.slot[1]) - 1, elestral)
-        rule = f"elestrals.main.{link.kind}"
-        trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
-        return trigger(pos, who, link.slot, link.card, "cast", trace)
-    if link.kind == "cast-rune":
-        card = pos.cards[link.card]
-        if card.instant:
-            if card.effects:
-                pos = _resolve_effects(pos, link, "resolve", trace)
-            trace.add(
-                f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
-                "Underworld with its Spirits",
-                "elestrals.rune.instant",
-            )
-            return to_underworld(pos, who, (link.card, *link.spirits))
-        if card.rune == "stadium":
-            if pos.opts["stadium-replaced"] == "on-resolve":
-                pos = replace_stadiums(
-                    pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
-                )
-            pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
-            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
-        else:
-            target = link.target
-            if target and not isinstance(pos.at(target), Elestral):
-                trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
-                target = ""
-            pos = put_card(
-                pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
-            )
-            if card.rune == "divine":
-                trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
-        trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
-        return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
-    if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
-        return _resolve_effects(pos, link, "", trace)
-    if link.kind != "described":
-        trace.add(
-            "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",
-            "elestrals.main.effect-independent",
-        )
-    return pos

@@ -1,0 +1,120 @@
+"""Elestrals: resolving one link of a chain that the Main Phase (or an effect) put there: a Cast Elestral enters
+the field, an Instant Rune does what it says and goes, a Continuous Rune stays, an effect resolves; a Negated link
+goes to the Underworld instead. [`rulebook.elestrals.chain`][rulebook.elestrals.chain] resolves a whole chain with
+[`resolve_link`][rulebook.elestrals.resolving.resolve_link].
+
+Examples:
+    >>> from rulebook.elestrals.state import ChainLink
+    >>> from rulebook.elestrals.game import new_game
+    >>> from rulebook.ruling import Trace
+    >>> pos = new_game(seed=1).apply("keep").apply("keep").position
+    >>> link = ChainLink(pos.player, "described", "Tide Charm")
+    >>> resolve_link(pos, 1, link, True, Trace()) == pos
+    True
+"""
+
+from __future__ import annotations
+
+from rulebook.elestrals.abilities import resolve_effect, trigger
+from rulebook.elestrals.state import (
+    ChainLink,
+    Elestral,
+    Position,
+    Rune,
+    Stadium,
+    put_card,
+    replace,
+    replace_stadiums,
+    stadium_stays,
+    to_underworld,
+)
+from rulebook.ruling import Trace
+
+__all__ = ["resolve_link"]
+
+
+def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
+    card = pos.cards[link.card]
+    index = link.effect
+    if trigger_word and card.effects[index].trigger != trigger_word:
+        return pos
+    return resolve_effect(
+        pos, link.player, card, index, link.slot if link.kind != "cast-rune" else "", link.targets, trace, link.negates
+    )
+
+
+# ---------------------------------------------------------------- resolving what the Main Phase put on the chain
+
+
+def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, trace: Trace) -> Position:
+    """Resolve (or, if ``negated``, send to the Underworld) link ``number`` of the chain."""
+    who, name = link.player, pos.names[link.player]
+    label = f"{number}. {name} {link.card}" if link.kind == "described" else f"{number}. {name} {link.kind} {link.card}"
+    if negated:
+        gone = (
+            "the effect does not resolve, and its card stays where it is"
+            if link.kind in ("activate", "conditional")
+            else "it goes to the Underworld instead of resolving"
+        )
+        trace.add(f"Link {label} is Negated: {gone}", "elestrals.chain.negated")
+        if link.kind in ("activate", "conditional", "described"):
+            trace.add("A Negated action's costs and permission stay spent", "elestrals.glossary.negate")
+            if link.kind == "activate":
+                trace.add("The effect is spent and its cost stays paid", "elestrals.main.negated-spent")
+            return pos
+        if link.kind in ("normal-cast", "normal-ascend"):
+            trace.add("Even Negated, the Spirit action stays used", "elestrals.interp.spirit-action-failed")
+            if pos.sides[who].spirit_action == link.kind:
+                pos = pos.with_side(who, replace(pos.sides[who], spirit_action=f"{link.kind}-negated"))
+        if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
+            stadium_stays(pos, link.card, trace, negated=True)
+        return to_underworld(pos, who, (link.card, *link.spirits))
+    extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
+    trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
+    if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
+        ascended = "ascend" in link.kind
+        elestral = Elestral(link.card, link.position or "attack", link.spirits, cast=True, ascended=ascended)
+        pos = put_card(pos, who, "E", int(link.slot[1]) - 1, elestral)
+        rule = f"elestrals.main.{link.kind}"
+        trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
+        return trigger(pos, who, link.slot, link.card, "cast", trace)
+    if link.kind == "cast-rune":
+        card = pos.cards[link.card]
+        if card.instant:
+            if card.effects:
+                pos = _resolve_effects(pos, link, "resolve", trace)
+                if pos.over:  # the game ended part-way through: nothing more is said; the card is put away
+                    return to_underworld(pos, who, (link.card, *link.spirits))
+            trace.add(
+                f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
+                "Underworld with its Spirits",
+                "elestrals.rune.instant",
+            )
+            return to_underworld(pos, who, (link.card, *link.spirits))
+        if card.rune == "stadium":
+            if pos.opts["stadium-replaced"] == "on-resolve":
+                pos = replace_stadiums(
+                    pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
+                )
+            pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
+            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
+        else:
+            target = link.target
+            if target and not isinstance(pos.at(target), Elestral):
+                trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
+                target = ""
+            pos = put_card(
+                pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
+            )
+            if card.rune == "divine":
+                trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
+        trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
+        return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
+    if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
+        return _resolve_effects(pos, link, "", trace)
+    if link.kind != "described":
+        trace.add(
+            "It resolves as its card's text says (the text is the card's; this engine knows only its timing)",
+            "elestrals.main.effect-independent",
+        )
+    return pos
