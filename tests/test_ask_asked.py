@@ -114,3 +114,37 @@ def test_what_a_player_needs_to_buy_is_not_a_price() -> None:
     value = ask("what deck do I need to buy for a game of elementals").value
     assert not value["refused"]
     assert "elementals.cards.titan-deck" in [hit["id"] for hit in value["rulings"][:3]]
+
+
+#: Questions that describe a play but ask something no engine computes: answered by rulings, never by a computed
+#: outcome. Beside each, the play asked about itself, still computed.
+NOT_COMPUTED = {
+    "whether a play must be made is an obligation, not the play's outcome": (
+        "Must my Air attack their Earth on my turn, or may I pass?",
+        "My Fire attacks their Water. Who is eliminated?",
+    ),
+    "an ability in a role named in general is the rule, not one attack": (
+        "My Water attacks their Fire and I want Water to surge. Is Surge legal on offense?",
+        "My Water attacks their Fire and Water uses Surge. Is that legal?",
+    ),
+    "the element attack is made with is not the one attacked": (
+        "Ether is all that is left on my side, so I attack with my Ether. Who is eliminated?",
+        "My Ether attacks their Ether, no abilities. Result?",
+    ),
+    "a ban written on a realm's card is not read into a formation": (
+        "Nothing is razed; realm E cannot be attacked by flyers. Can my flying champion attack realm E?",
+        "Nothing is razed. Can my flying champion attack realm E?",
+    ),
+    "use after any is what a card is good for, not a play": (
+        "Is the 7 of spades of any use against Ragnaros?",
+        "Can I use the 7 of spades against Ragnaros?",
+    ),
+}
+
+
+@pytest.mark.parametrize("question, computed", NOT_COMPUTED.values(), ids=NOT_COMPUTED.keys())
+def test_a_play_described_is_computed_only_when_its_outcome_is_asked(question: str, computed: str) -> None:
+    value = ask(question).value
+    assert value["computed"] is None, value["computed"]
+    assert not value["refused"]
+    assert ask(computed).value["computed"] is not None
