@@ -52,6 +52,10 @@ ANSWERED = {
         "in clash IV, is there anywhere my Gravitate can move a spell?",
         {"elephants.gravitate.not-in-clash-iv"},
     ),
+    "a take-back in a game played alone, with no other player": (
+        "I put a card down on the wrong elemental by mistake, may I pick it up again?",
+        {"elementals.interp.cards-stay"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
@@ -82,6 +86,10 @@ UNCOVERED = {
     "a pile no ruling on looking names": "can i look through another players discard pile during the round",
     "a hand shown, where the ruling on looking speaks of other cards": "Am I allowed to show my hand to another "
     "player during the round?",
+    "an opponent's take-back, where the ruling speaks of a game played alone": "If my opponent puts a card down on "
+    "the wrong pile, may he pick it up again?",
+    "a count for every player, where the ruling speaks of a game played alone": "how many cards does every player "
+    "get dealt at the start",
 }
 
 
