@@ -77,9 +77,6 @@ OTHER_ACTION = frozenset(
 )
 #: The words that tell the player's hand ("my hand is ...", "hand: 7H 6C").
 HAND = frozenset({"hand"})
-#: Words before "use" that make it the noun ("is the ace of diamonds any use against Therazane?" asks what a card is
-#: good for, not a play made), not the verb of a play.
-USE_AS_NOUN = frozenset({"any", "no", "of", "much", "some", "what", "the", "a"})
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
@@ -211,24 +208,11 @@ _BUILT_STEPS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reve
 _AFTERMATH = frozenset({"elementals.defeat.banished", "elementals.defeat.lord-power", "elementals.interp.cards-stay"})
 
 
-def _play_stated(words: list[str]) -> bool:
-    """Whether the question states a play made: a word of playing, "use" only as a verb ("any use against" is
-    the noun: what a card is good for, which the rulings answer).
-
-    Examples:
-        >>> _play_stated(["is", "the", "ace", "any", "use", "against", "therazane"])
-        False
-        >>> _play_stated(["can", "i", "use", "the", "ace", "against", "therazane"])
-        True
-    """
-    return any(w in STATED_PLAY and not (w == "use" and n and words[n - 1] in USE_AS_NOUN) for n, w in enumerate(words))
-
-
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
-    if any(w in OTHER_ACTION for w in words) or not _play_stated(words):
+    if any(w in OTHER_ACTION for w in words) or not any(w in STATED_PLAY for w in words):
         return None
     places = _hand_words(question)
     cards = _cards(words, raw, places)
