@@ -143,10 +143,6 @@ NOT_COMPUTED = {
         "Nothing is razed; realm E cannot be attacked by flyers. Can my flying champion attack realm E?",
         "Nothing is razed. Can my flying champion attack realm E?",
     ),
-    "use after any is what a card is good for, not a play": (
-        "Is the 7 of spades of any use against Ragnaros?",
-        "Can I use the 7 of spades against Ragnaros?",
-    ),
 }
 
 
