@@ -591,6 +591,23 @@ def _played_alone(query: Query, ranked: list[dict[str, Any]]) -> str | None:
     return ranked[0]["game"] if OTHER_PLAYERS.intersection(said) or pairs & PLAYERS_AT_TABLE else None
 
 
+def _cued_twice(query: Query, ranked: list[dict[str, Any]]) -> list[str] | None:
+    """The games a question naming none uses the own words of, when it uses two games' ("can I mulligan my opening
+    hand if I have no realms": Elestrals' mulligan in a Spellfire hand) and the best record is of one of them: one
+    game's rule asked in another game's situation, which no record states.
+
+    Examples:
+        >>> lex = lexicon()
+        >>> _cued_twice(lex.read("can I mulligan if I have no realms"), [{"game": "elestrals"}])
+        ['elestrals', 'spellfire']
+        >>> _cued_twice(lex.read("can I mulligan twice"), [{"game": "elestrals"}]) is None
+        True
+    """
+    if query.named or len(query.cued) < 2 or not ranked or ranked[0]["game"] not in query.cued:
+        return None
+    return sorted(query.cued)
+
+
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
     """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
     allowed = [gid] if gid else (query.named or None)
@@ -630,6 +647,10 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if alone is not None:
             about = [alone]
             missing = "answers this for more than one player (it is played alone)"
+        mixed = _cued_twice(query, ranked) if missing is None and not gid else None
+        if mixed is not None:
+            about = mixed
+            missing = "answers this (the question uses the words of each: one game's rule in another's play)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for
 

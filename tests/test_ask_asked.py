@@ -56,6 +56,10 @@ ANSWERED = {
         "I put a card down on the wrong elemental by mistake, may I pick it up again?",
         {"elementals.interp.cards-stay"},
     ),
+    "one game's rule asked in its own play": (
+        "may I mulligan when I dislike my opening hand?",
+        {"elestrals.setup.mulligan"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
@@ -90,6 +94,7 @@ UNCOVERED = {
     "the wrong pile, may he pick it up again?",
     "a count for every player, where the ruling speaks of a game played alone": "how many cards does every player "
     "get dealt at the start",
+    "one game's rule asked in another game's play": "may I mulligan when my opening hand holds no champion?",
 }
 
 

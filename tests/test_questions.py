@@ -274,7 +274,7 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: refused (20 of 20). The sixteenth round (tuned): 87.2% of uncovered questions refused (34 of 39). Since a direct
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
 BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
-BLIND_4_UNCOVERED_REFUSED = 0.897
+BLIND_4_UNCOVERED_REFUSED = 0.923
 BLIND_4_COMPUTED_UNASKED = 0
 
 
@@ -446,7 +446,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
 BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.948, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
-BLIND_14_UNCOVERED_REFUSED = 0.743
+BLIND_14_UNCOVERED_REFUSED = 0.769
 BLIND_14_COMPUTED_UNASKED = 2
 
 
@@ -454,7 +454,8 @@ BLIND_14_COMPUTED_UNASKED = 2
 #: obligation, an ability's role in general, "attack with X", a realm's own ban: blind-2, -11, -13 and -14 one fewer
 #: computed answer not asked each, blind-13 and -14 +1 top three), and a question speaking of other players not
 #: answered by the record of a game played alone (blind-4, -7, -9, -12 one more uncovered question refused each,
-#: blind-8 two): the bounds and floors above moved with it.
+#: blind-8 two), nor a question using two games' own words by a record of either (blind-4 and -14 one more each): the
+#: bounds and floors above moved with it.
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
