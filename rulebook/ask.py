@@ -592,20 +592,23 @@ def _played_alone(query: Query, ranked: list[dict[str, Any]]) -> str | None:
 
 
 def _cued_twice(query: Query, ranked: list[dict[str, Any]]) -> list[str] | None:
-    """The games a question naming none uses the own words of, when it uses two games' ("can I mulligan my opening
-    hand if I have no realms": Elestrals' mulligan in a Spellfire hand) and the best record is of one of them: one
-    game's rule asked in another game's situation, which no record states.
+    """The games a question names or uses the own words of, when there are two ("can I mulligan my opening hand if I
+    have no realms": Elestrals' mulligan in a Spellfire hand; "any mulligan in Elemental Elephants") and the best
+    record is of one of them: one game's rule asked in another game's play, which no record states.
 
     Examples:
         >>> lex = lexicon()
         >>> _cued_twice(lex.read("can I mulligan if I have no realms"), [{"game": "elestrals"}])
         ['elestrals', 'spellfire']
+        >>> _cued_twice(lex.read("any mulligan in elemental elephants"), [{"game": "elephants"}])
+        ['elephants', 'elestrals']
         >>> _cued_twice(lex.read("can I mulligan twice"), [{"game": "elestrals"}]) is None
         True
     """
-    if query.named or len(query.cued) < 2 or not ranked or ranked[0]["game"] not in query.cued:
+    if len(query.named) > 1 or not ranked:
         return None
-    return sorted(query.cued)
+    games = {*query.named, *query.cued}
+    return sorted(games) if len(games) > 1 and ranked[0]["game"] in games else None
 
 
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
