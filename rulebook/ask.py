@@ -591,24 +591,30 @@ def _played_alone(query: Query, ranked: list[dict[str, Any]]) -> str | None:
     return ranked[0]["game"] if OTHER_PLAYERS.intersection(said) or pairs & PLAYERS_AT_TABLE else None
 
 
-def _cued_twice(query: Query, ranked: list[dict[str, Any]]) -> list[str] | None:
-    """The games a question names or uses the own words of, when there are two ("can I mulligan my opening hand if I
-    have no realms": Elestrals' mulligan in a Spellfire hand; "any mulligan in Elemental Elephants") and the best
-    record is of one of them: one game's rule asked in another game's play, which no record states.
+def _cued_twice(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[str] | None:
+    """The games a question naming none uses the own words of, when it uses two games' ("can I mulligan my opening
+    hand if I have no realms": Elestrals' mulligan in a Spellfire hand) and the best record is of one of them but
+    holds none of the other's words: one game's rule asked in another game's play, which no record states. (A
+    question naming its game is read so by `rulebook.uncovered`: "any mulligan in elephants" is answered by the
+    Elephants record that calls a new hand a mulligan.)
 
     Examples:
         >>> lex = lexicon()
-        >>> _cued_twice(lex.read("can I mulligan if I have no realms"), [{"game": "elestrals"}])
+        >>> best = [{"game": "elestrals", "id": "elestrals.setup.mulligan"}]
+        >>> _cued_twice(lex.read("can I mulligan if I have no realms"), best, lex)
         ['elestrals', 'spellfire']
-        >>> _cued_twice(lex.read("any mulligan in elemental elephants"), [{"game": "elephants"}])
-        ['elephants', 'elestrals']
-        >>> _cued_twice(lex.read("can I mulligan twice"), [{"game": "elestrals"}]) is None
+        >>> _cued_twice(lex.read("can I mulligan twice"), [{"game": "elestrals"}], lex) is None
         True
     """
-    if len(query.named) > 1 or not ranked:
+    if query.named or len(query.cued) < 2 or not ranked or ranked[0]["game"] not in query.cued:
         return None
-    games = {*query.named, *query.cued}
-    return sorted(games) if len(games) > 1 and ranked[0]["game"] in games else None
+    from rulebook.uncovered import _holds_word
+
+    best = lex.by_id[ranked[0]["id"]]
+    others = [w for w in words(query.text) if w in lex.cues and lex.cues[w] != ranked[0]["game"]]
+    if others and all(_holds_word(lex, best, (lex.stem(w),)) for w in others):
+        return None
+    return sorted(query.cued)
 
 
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
@@ -650,7 +656,7 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if alone is not None:
             about = [alone]
             missing = "answers this for more than one player (it is played alone)"
-        mixed = _cued_twice(query, ranked) if missing is None and not gid else None
+        mixed = _cued_twice(query, ranked, lex) if missing is None and not gid else None
         if mixed is not None:
             about = mixed
             missing = "answers this (the question uses the words of each: one game's rule in another's play)"

@@ -95,8 +95,6 @@ UNCOVERED = {
     "a count for every player, where the ruling speaks of a game played alone": "how many cards does every player "
     "get dealt at the start",
     "one game's rule asked in another game's play": "may I mulligan when my opening hand holds no champion?",
-    "one game's rule asked in another game named": "in elemental elephants, can I mulligan a bad starting hand of "
-    "spells?",
 }
 
 
