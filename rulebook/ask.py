@@ -608,11 +608,11 @@ def _cued_twice(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> lis
     """
     if query.named or len(query.cued) < 2 or not ranked or ranked[0]["game"] not in query.cued:
         return None
-    from rulebook.uncovered import _holds_word
-
     best = lex.by_id[ranked[0]["id"]]
+    # the best record's own words and aliases ("mulligan" beside an Elephants record): a word of its own
+    held = set(lex.own[best][1]) | {lex.stem(w) for alias in lex.records[best][7] for w in words(alias)}
     others = [w for w in words(query.text) if w in lex.cues and lex.cues[w] != ranked[0]["game"]]
-    if others and all(_holds_word(lex, best, (lex.stem(w),)) for w in others):
+    if others and all(lex.stem(w) in held for w in others):
         return None
     return sorted(query.cued)
 

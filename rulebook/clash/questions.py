@@ -108,6 +108,24 @@ def _general_role(words: list[Token]) -> str:
     )
 
 
+def _asks_a_rule(words: list[Token]) -> str:
+    """What a question asks instead of one attack's outcome: what a rule means ("he says Fortify means nothing
+    happens"), or what an ability may do in a role named in general ("is Fortify allowed on offence?"); "" when
+    neither.
+
+    Examples:
+        >>> _asks_a_rule(tokens("Earth attacks Water. Is Fortify allowed on offence?"))
+        'what an ability may do on offence in general'
+        >>> _asks_a_rule(tokens("Earth attacks Water. Who is eliminated?"))
+        ''
+    """
+    meaning = sorted({t.text for t in words if t.text in MEANING})
+    if meaning:
+        return f"what a rule means ({meaning[0]})"
+    role = _general_role(words)
+    return f"what an ability may do on {role} in general" if role else ""
+
+
 #: Verbs of an attacking element's own ability ("my Fire blazes into their Earth").
 ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
 
@@ -233,16 +251,11 @@ def read(question: str) -> Reading | None:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
-    role = _general_role(words)
-    if role:
-        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"an attack to compute: the question asks what an ability may do on {role} in general")
-        return reading
     history = _history(words)
-    meaning = sorted({t.text for t in words if t.text in MEANING})
-    if meaning:
+    other = _asks_a_rule(words)
+    if other:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"an attack to compute: the question asks what a rule means ({meaning[0]})")
+        reading.missing.append(f"an attack to compute: the question asks {other}")
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
