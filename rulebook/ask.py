@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from typing import Any
 
@@ -558,6 +559,64 @@ def _cued_elsewhere(query: Query, ranked: list[dict[str, Any]]) -> str | None:
     return game if ranked[0]["game"] != game else None
 
 
+#: Words of another player at the table ("my opponent", "a judge", "each player"): a question speaking of one is not
+#: about a game played alone.
+OTHER_PLAYERS = frozenset({"opponent", "opponents", "opp", "opps", "judge", "judges"})
+#: Pairs of words of more than one player ("each player", "both players").
+PLAYERS_AT_TABLE = frozenset(
+    {
+        *(("each", "player"), ("every", "player"), ("both", "players"), ("all", "players"), ("two", "players")),
+        *(("other", "player"), ("other", "players"), ("another", "player")),
+    }
+)
+
+
+def _played_alone(query: Query, ranked: list[dict[str, Any]]) -> str | None:
+    """The game played alone (a solitaire) whose record a question naming no game meets best, when the question
+    speaks of other players ("my opponent", "a judge", "each player"): that game's records cannot answer it, and
+    the game it is about is not known from its words ("can a judge let me take back a move" is not answered by
+    Elementals' cards staying where they are played).
+
+    Examples:
+        >>> lex = lexicon()
+        >>> _played_alone(lex.read("how many cards does each player draw"), [{"game": "elementals"}])
+        'elementals'
+        >>> _played_alone(lex.read("how many cards do I draw"), [{"game": "elementals"}]) is None
+        True
+    """
+    if query.named or not ranked or "solitaire" not in rulebook.game(ranked[0]["game"]).kind:
+        return None
+    said = words(query.text)
+    pairs = set(itertools.pairwise(said))
+    return ranked[0]["game"] if OTHER_PLAYERS.intersection(said) or pairs & PLAYERS_AT_TABLE else None
+
+
+def _cued_twice(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[str] | None:
+    """The games a question naming none uses the own words of, when it uses two games' ("can I mulligan my opening
+    hand if I have no realms": Elestrals' mulligan in a Spellfire hand) and the best record is of one of them but
+    holds none of the other's words: one game's rule asked in another game's play, which no record states. (A
+    question naming its game is read so by `rulebook.uncovered`: "any mulligan in elephants" is answered by the
+    Elephants record that calls a new hand a mulligan.)
+
+    Examples:
+        >>> lex = lexicon()
+        >>> best = [{"game": "elestrals", "id": "elestrals.setup.mulligan"}]
+        >>> _cued_twice(lex.read("can I mulligan if I have no realms"), best, lex)
+        ['elestrals', 'spellfire']
+        >>> _cued_twice(lex.read("can I mulligan twice"), [{"game": "elestrals"}], lex) is None
+        True
+    """
+    if query.named or len(query.cued) < 2 or not ranked or ranked[0]["game"] not in query.cued:
+        return None
+    best = lex.by_id[ranked[0]["id"]]
+    # the best record's own words and aliases ("mulligan" beside an Elephants record): a word of its own
+    held = set(lex.own[best][1]) | {lex.stem(w) for alias in lex.records[best][7] for w in words(alias)}
+    others = [w for w in words(query.text) if w in lex.cues and lex.cues[w] != ranked[0]["game"]]
+    if others and all(lex.stem(w) in held for w in others):
+        return None
+    return sorted(query.cued)
+
+
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
     """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
     allowed = [gid] if gid else (query.named or None)
@@ -593,6 +652,14 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
                 missing = "answers this"
         else:
             missing = unstated(query, ranked, lex, about)
+        alone = _played_alone(query, ranked) if missing is None and not gid else None
+        if alone is not None:
+            about = [alone]
+            missing = "answers this for more than one player (it is played alone)"
+        mixed = _cued_twice(query, ranked, lex) if missing is None and not gid else None
+        if mixed is not None:
+            about = mixed
+            missing = "answers this (the question uses the words of each: one game's rule in another's play)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for
 

@@ -31,7 +31,18 @@ from rulebook.reading import capped
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
 
-__all__ = ["NEGATIONS", "Reading", "Token", "asks_advice", "decided_by", "denied", "number_word", "read", "tokens"]
+__all__ = [
+    "NEGATIONS",
+    "Reading",
+    "Token",
+    "asks_advice",
+    "asks_obligation",
+    "decided_by",
+    "denied",
+    "number_word",
+    "read",
+    "tokens",
+]
 
 #: Numbers written as words, as players write them.
 NUMBER_WORDS: dict[str, int] = {
@@ -197,6 +208,34 @@ def asks_advice(words: list[Token]) -> str:
     return ""
 
 
+#: Words of an obligation ("am I forced to", "must I", "do I have to"): before a verb of making a play, the question
+#: asks whether the play must be made, which no engine computes (they judge a play made, not whether it is owed).
+OBLIGATION = frozenset({"forced", "obliged", "obligated", "required", "compelled", "must"})
+#: The verbs of making a play an obligation may bear on.
+PLAY_VERBS = frozenset({"attack", "play", "cast", "use", "declare", "activate", "move"})
+
+
+def asks_obligation(words: list[Token]) -> str:
+    """The words that make a question ask whether a play must be made ("forced to attack", "have to play"), or "".
+
+    Examples:
+        >>> asks_obligation(tokens("Only Ether is left: am I forced to attack with it?"))
+        'forced to attack'
+        >>> asks_obligation(tokens("How many Spirits do they have to Expend?"))
+        ''
+    """
+    for n, t in enumerate(words):
+        obliged = t.word in OBLIGATION or (
+            t.word in ("have", "has") and words[n + 1 : n + 2] and words[n + 1].word == "to"
+        )
+        if not obliged:
+            continue
+        for after in words[n + 1 : n + 4]:
+            if after.word in PLAY_VERBS:
+                return " ".join(w.word for w in words[n : words.index(after, n) + 1])
+    return ""
+
+
 @dataclass
 class Reading:
     """What a reader made of a question: the computed ruling, or what it read and what is missing."""
@@ -234,6 +273,7 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
     said = tokens(text)
     words = {t.word for t in said}
     advice = asks_advice(said)
+    obliged = asks_obligation(said)
     from rulebook.conduct import KINDS
 
     taking_back = KINDS["back"][0]([t.word for t in said])
@@ -255,6 +295,11 @@ def read(question: str, games: list[str] | tuple[str, ...] | None = None) -> lis
             # of the one attack read would answer a question not asked.
             reading.ruling = None
             reading.missing.append(f"which choice to make is not computed (the question asks for advice: {advice})")
+        if reading is not None and reading.ruling is not None and obliged:
+            # "Only Ether is left: am I forced to attack with it?" asks whether a play must be made; the outcome of
+            # the play read would answer a question not asked.
+            reading.ruling = None
+            reading.missing.append(f"whether a play must be made is not computed (the question asks: {obliged})")
         if reading is not None:
             readings.append(reading)
     readings.sort(key=lambda r: r.ruling is None)

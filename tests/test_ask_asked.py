@@ -52,6 +52,14 @@ ANSWERED = {
         "in clash IV, is there anywhere my Gravitate can move a spell?",
         {"elephants.gravitate.not-in-clash-iv"},
     ),
+    "a take-back in a game played alone, with no other player": (
+        "I put a card down on the wrong elemental by mistake, may I pick it up again?",
+        {"elementals.interp.cards-stay"},
+    ),
+    "one game's rule asked in its own play": (
+        "may I mulligan when I dislike my opening hand?",
+        {"elestrals.setup.mulligan"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
@@ -82,6 +90,11 @@ UNCOVERED = {
     "a pile no ruling on looking names": "can i look through another players discard pile during the round",
     "a hand shown, where the ruling on looking speaks of other cards": "Am I allowed to show my hand to another "
     "player during the round?",
+    "an opponent's take-back, where the ruling speaks of a game played alone": "If my opponent puts a card down on "
+    "the wrong pile, may he pick it up again?",
+    "a count for every player, where the ruling speaks of a game played alone": "how many cards does every player "
+    "get dealt at the start",
+    "one game's rule asked in another game's play": "may I mulligan when my opening hand holds no champion?",
 }
 
 
@@ -114,3 +127,33 @@ def test_what_a_player_needs_to_buy_is_not_a_price() -> None:
     value = ask("what deck do I need to buy for a game of elementals").value
     assert not value["refused"]
     assert "elementals.cards.titan-deck" in [hit["id"] for hit in value["rulings"][:3]]
+
+
+#: Questions that describe a play but ask something no engine computes: answered by rulings, never by a computed
+#: outcome. Beside each, the play asked about itself, still computed.
+NOT_COMPUTED = {
+    "whether a play must be made is an obligation, not the play's outcome": (
+        "Must my Air attack their Earth on my turn, or may I pass?",
+        "My Fire attacks their Water. Who is eliminated?",
+    ),
+    "an ability in a role named in general is the rule, not one attack": (
+        "My Water attacks their Fire and I want Water to surge. Is Surge legal on offense?",
+        "My Water attacks their Fire and Water uses Surge. Is that legal?",
+    ),
+    "the element attack is made with is not the one attacked": (
+        "Ether is all that is left on my side, so I attack with my Ether. Who is eliminated?",
+        "My Ether attacks their Ether, no abilities. Result?",
+    ),
+    "a ban written on a realm's card is not read into a formation": (
+        "Nothing is razed; realm E cannot be attacked by flyers. Can my flying champion attack realm E?",
+        "Nothing is razed. Can my flying champion attack realm E?",
+    ),
+}
+
+
+@pytest.mark.parametrize("question, computed", NOT_COMPUTED.values(), ids=NOT_COMPUTED.keys())
+def test_a_play_described_is_computed_only_when_its_outcome_is_asked(question: str, computed: str) -> None:
+    value = ask(question).value
+    assert value["computed"] is None, value["computed"]
+    assert not value["refused"]
+    assert ask(computed).value["computed"] is not None

@@ -222,7 +222,7 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: talk no longer a sign of another subject): 89.9% top-1 (160), 98.9% top-3 (176), 0.6% of real questions refused (1).
 BLIND_2_FLOORS = {"top1": 0.898, "top3": 0.988, "off_topic_refused": 1.0, "wrongly_refused": 0.0057}
 BLIND_2_UNCOVERED_REFUSED = 0.892
-BLIND_2_COMPUTED_UNASKED = 1
+BLIND_2_COMPUTED_UNASKED = 0
 
 
 def test_issue_22s_third_round_development_questions_hold_their_figures() -> None:
@@ -274,7 +274,7 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: refused (20 of 20). The sixteenth round (tuned): 87.2% of uncovered questions refused (34 of 39). Since a direct
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
 BLIND_4_FLOORS = {"top1": 0.892, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
-BLIND_4_UNCOVERED_REFUSED = 0.871
+BLIND_4_UNCOVERED_REFUSED = 0.923
 BLIND_4_COMPUTED_UNASKED = 0
 
 
@@ -331,7 +331,7 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): every off-topic question refused (20 of 20). The sixteenth round (tuned): 69.2% of
 #: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
 BLIND_7_FLOORS = {"top1": 0.803, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
-BLIND_7_UNCOVERED_REFUSED = 0.717
+BLIND_7_UNCOVERED_REFUSED = 0.743
 BLIND_7_COMPUTED_UNASKED = 0
 
 
@@ -348,7 +348,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
 BLIND_8_FLOORS = {"top1": 0.826, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
-BLIND_8_UNCOVERED_REFUSED = 0.857
+BLIND_8_UNCOVERED_REFUSED = 0.904
 BLIND_8_COMPUTED_UNASKED = 0
 
 
@@ -367,7 +367,7 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
 #: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
 BLIND_9_FLOORS = {"top1": 0.847, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
-BLIND_9_UNCOVERED_REFUSED = 0.744
+BLIND_9_UNCOVERED_REFUSED = 0.767
 BLIND_9_COMPUTED_UNASKED = 0
 
 
@@ -403,7 +403,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 BLIND_11_FLOORS = {"top1": 0.850, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
 BLIND_11_UNCOVERED_REFUSED = 0.625
-BLIND_11_COMPUTED_UNASKED = 1
+BLIND_11_COMPUTED_UNASKED = 0
 
 
 #: Issue 22's twelfth blind set (tests/data/players-blind-12.toml: 211 real questions of which 31 computable, 39 in-game
@@ -417,7 +417,7 @@ BLIND_11_COMPUTED_UNASKED = 1
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172).
 BLIND_12_FLOORS = {"top1": 0.815, "top3": 0.966, "off_topic_refused": 0.90, "wrongly_refused": 0.010}
-BLIND_12_UNCOVERED_REFUSED = 0.769
+BLIND_12_UNCOVERED_REFUSED = 0.794
 BLIND_12_COMPUTED_UNASKED = 0
 
 
@@ -431,9 +431,9 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 85.3% top-1 (186 of 218), 95.0% top-3 (207), 1.8% of
 #: real questions refused (4). The twenty-second round (tuned): 85.8% top-1 (187), 95.4% top-3 (208), 1.4% of real
 #: questions refused (3).
-BLIND_13_FLOORS = {"top1": 0.857, "top3": 0.954, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
+BLIND_13_FLOORS = {"top1": 0.857, "top3": 0.958, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
 BLIND_13_UNCOVERED_REFUSED = 0.700
-BLIND_13_COMPUTED_UNASKED = 2
+BLIND_13_COMPUTED_UNASKED = 1
 
 
 #: Issue 22's fourteenth blind set (tests/data/players-blind-14.toml: 214 real questions of which 28 computable, 39
@@ -445,11 +445,17 @@ BLIND_13_COMPUTED_UNASKED = 2
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.943, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
-BLIND_14_UNCOVERED_REFUSED = 0.743
-BLIND_14_COMPUTED_UNASKED = 3
+BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.948, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_14_UNCOVERED_REFUSED = 0.769
+BLIND_14_COMPUTED_UNASKED = 2
 
 
+#: Issue 22's twenty-fourth round (tuned on every tuning set): computed answers only where the outcome is asked (an
+#: obligation, an ability's role in general, "attack with X", a realm's own ban: blind-2, -11, -13 and -14 one fewer
+#: computed answer not asked each, blind-13 and -14 +1 top three), and a question speaking of other players not
+#: answered by the record of a game played alone (blind-4, -7, -9, -12 one more uncovered question refused each,
+#: blind-8 two), nor a question using two games' own words by a record of either (blind-4 and -14 one more each): the
+#: bounds and floors above moved with it.
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),

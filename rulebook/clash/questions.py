@@ -85,6 +85,47 @@ def _history(words: list[Token]) -> list[str]:
     return sorted(found)
 
 
+#: A role named in general ("is Fortify allowed on offence?", "is Gale on defence legal?"): the question asks what an
+#: ability may do in that role, which the rulings answer, not one attack computed from the elements it names.
+ROLES = frozenset({"offence", "offense", "defence", "defense"})
+#: After an attacking word, "with" names the attacker ("am I forced to attack with Ether"); the element named before
+#: it is then not said to be attacked.
+POSSESSIVE = frozenset({"my", "your", "his", "her", "their", "our", "its"})
+
+
+def _general_role(words: list[Token]) -> str:
+    """The role a question names in general ("on offence"), or "" when it names none.
+
+    Examples:
+        >>> _general_role(tokens("Earth attacks Water. Is Fortify allowed on offence?"))
+        'offence'
+        >>> _general_role(tokens("Water attacks Earth and they declare Fortify on the defense"))
+        ''
+    """
+    return next(
+        (t.word for n, t in enumerate(words) if t.word in ROLES and n and words[n - 1].word == "on"),
+        "",
+    )
+
+
+def _asks_a_rule(words: list[Token]) -> str:
+    """What a question asks instead of one attack's outcome: what a rule means ("he says Fortify means nothing
+    happens"), or what an ability may do in a role named in general ("is Fortify allowed on offence?"); "" when
+    neither.
+
+    Examples:
+        >>> _asks_a_rule(tokens("Earth attacks Water. Is Fortify allowed on offence?"))
+        'what an ability may do on offence in general'
+        >>> _asks_a_rule(tokens("Earth attacks Water. Who is eliminated?"))
+        ''
+    """
+    meaning = sorted({t.text for t in words if t.text in MEANING})
+    if meaning:
+        return f"what a rule means ({meaning[0]})"
+    role = _general_role(words)
+    return f"what an ability may do on {role} in general" if role else ""
+
+
 #: Verbs of an attacking element's own ability ("my Fire blazes into their Earth").
 ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
 
@@ -100,6 +141,9 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
         return "forward"
     if any(w in UNDECIDED for w in between):
         return None
+    tail = between[:-1] if between[-1:] and between[-1] in POSSESSIVE else between
+    if len(tail) > 2 and tail[-1] == "with" and tail[-2] in ATTACKING:
+        return None  # "Ether ...; am I forced to attack with Ether": the second attacks, the first is not attacked
     if any(w in ("attacks", "attacking", ">") for w in between):
         return "forward"
     if between[:1] == ["with"] and any(w in ATTACKING for w in before):
@@ -208,10 +252,10 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = _history(words)
-    meaning = sorted({t.text for t in words if t.text in MEANING})
-    if meaning:
+    other = _asks_a_rule(words)
+    if other:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"an attack to compute: the question asks what a rule means ({meaning[0]})")
+        reading.missing.append(f"an attack to compute: the question asks {other}")
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "

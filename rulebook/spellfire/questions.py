@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 
-from rulebook.questions import Reading, Token, decided_by, tokens
+from rulebook.questions import NEGATIONS, Reading, Token, decided_by, tokens
 from rulebook.questions import denied as deny
 
 __all__ = ["read"]
@@ -69,6 +69,23 @@ UNREAD = frozenset(
         *("ally", "allies", "holding", "artifact", "says", "bans", "banned", "forbids"),
     }
 )
+
+
+def _banned(words: list[Token]) -> bool:
+    """Whether the question states a ban written on a card ("that realm can't be attacked by flyers", "cannot be
+    reached"): a denial before "be" and a word of attacking. The engine knows no card's own ban, so an attack it
+    would judge is not the one asked about.
+
+    Examples:
+        >>> _banned(tokens("Realm A can't be attacked by flyers. Can my flyer attack A?"))
+        True
+        >>> _banned(tokens("A flyer can't be blocked? Can my flyer attack realm E?"))
+        False
+    """
+    return any(
+        t.word in NEGATIONS and words[n + 1].word == "be" and words[n + 2].word in ATTACK_WORDS
+        for n, t in enumerate(words[:-2])
+    )
 
 
 #: Rules the engine cites beside its decision, not the decision: who may block the attack, and that a razed realm's
@@ -324,6 +341,8 @@ def read(question: str) -> Reading | None:
     unread = sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in allies})
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
+    if _banned(words):
+        reading.missing.append("a realm's own ban on attackers (what a card says is not read)")
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
