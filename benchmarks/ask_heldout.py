@@ -227,8 +227,10 @@ def _standardised(items: list[dict[str, Any]], width: int) -> tuple[list[float],
     return mean, scale
 
 
-def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> Any:
-    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates."""
+def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0, pair: float = 0.0) -> Any:
+    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates;
+    with ``pair``, plus a logistic loss (that weight) on the order of the first stage's first two records, for the
+    questions where exactly one of them is right (the swap `keep 2, reach 2` decides)."""
     from rulebook.rerank import DEPTH, FEATURES, Model
 
     width = len(FEATURES)
@@ -245,8 +247,11 @@ def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> A
     moment, second = [0.0] * width, [0.0] * width
     rate, beta1, beta2 = 0.05, 0.9, 0.999
     random.Random(seed).shuffle(lists)
+    firsts = [(rows[0], rows[1], 1.0 if right[0] else -1.0) for rows, right in lists if right[0] != right[1]]
     for epoch in range(1, epochs + 1):
         grad = [l2 * w for w in weights]
+        if pair:
+            _pair_gradient(grad, weights, firsts, pair / len(lists))
         for rows, right in lists:
             values = [sum(map(float.__mul__, weights, row)) for row in rows]
             top = max(values)
@@ -263,6 +268,18 @@ def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> A
             second[i] = beta2 * second[i] + (1 - beta2) * g * g
             weights[i] -= rate * (moment[i] / (1 - beta1**epoch)) / (math.sqrt(second[i] / (1 - beta2**epoch)) + 1e-8)
     return Model({"features": list(FEATURES), "mean": mean, "scale": scale, "weights": weights, "depth": DEPTH})
+
+
+def _pair_gradient(
+    grad: list[float], weights: list[float], firsts: list[tuple[list[float], list[float], float]], scale: float
+) -> None:
+    """Adds to ``grad`` the gradient of a logistic loss on each pair's order (sign: +1 when the first is right)."""
+    for a, b, sign in firsts:
+        diff = [x - z for x, z in zip(a, b, strict=True)]
+        s = sign * sum(map(float.__mul__, weights, diff))
+        coef = -sign * scale / (1.0 + math.exp(s)) if s < 30 else 0.0
+        for i, x in enumerate(diff):
+            grad[i] += coef * x
 
 
 #: The refuse-or-answer classifier's features, from `_decision` and the best records' rows.
@@ -651,6 +668,9 @@ def _arguments() -> argparse.Namespace:
         type=lambda text: [float(x) for x in text.split(",")],
         help="comma-separated margins: each held-out set's margin chosen on the other sets' held-out answers",
     )
+    parser.add_argument(
+        "--pair", type=float, default=0.0, help="weight of a logistic loss on the first two places' order (default 0)"
+    )
     parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     return parser.parse_args()
@@ -682,14 +702,15 @@ def main() -> None:
         print("\n".join(curve(sets)))
         return
     lines = [
-        f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margins or args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}, reach {args.reach}"
+        f"leave-one-set-out, listwise softmax reranker (pair {args.pair}), l2 {args.l2}, {args.epochs} epochs, "
+        f"depth {depth}, margin {args.margins or args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}, "
+        f"reach {args.reach}"
     ]
     means = {"before": [], "after": []}
     models = {}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
-        model = models[held] = fit(train, args.l2, args.epochs)
+        model = models[held] = fit(train, args.l2, args.epochs, pair=args.pair)
         model.margin, model.sure, model.gap, model.keep = args.margin, args.sure, args.gap, args.keep
         model.reach = args.reach
     chosen = nested_margins(sets, models, args.margins) if args.margins else {}
@@ -705,7 +726,7 @@ def main() -> None:
         mean = {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]}
         lines.append(_line(label, mean))
     if args.fit:
-        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs)
+        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs, pair=args.pair)
         from rulebook import rerank
 
         path = Path(rerank.PATH)
