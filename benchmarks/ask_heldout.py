@@ -1,7 +1,7 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
     python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
-                                     [--margins X,Y,...] [--pair W] [--out FILE]
+                                     [--margins X,Y,...] [--pair W] [--swap-only] [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
     python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
@@ -194,10 +194,27 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
     if model is not None and not (len(rows) > 1 and rows[0][0] - rows[1][0] > model.sure):
         gap = rerank.FEATURES.index("gap")
         near = sum(1 for row in rows if -row[gap] <= model.gap)
-        if near > 1:
+        if near > 1 and getattr(model, "order", None) is not None:
+            order = swapped(rows[:near], model.order, model)
+            hits = [hits[n] for n in order] + hits[near:]
+        elif near > 1:
             order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep, model.reach)
             hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+
+
+def swapped(rows: list[list[float]], order: Any, swap: Any) -> list[int]:
+    """``--swap-only``: the records in ``order``'s order with its best kept first (keep 1, as shipped), then its
+    first two swapped when ``swap`` scores the second more than its margin above the first (and, with its
+    ``reach``, the second is one of the first stage's best that many). Which three records show never changes."""
+    from rulebook import rerank
+
+    places = rerank.arranged([order.score(row) for row in rows], 0.0, 1, None)
+    first, second = places[0], places[1]
+    reach = swap.reach if swap.reach is not None else len(rows)
+    if second < reach and swap.score(rows[second]) - swap.score(rows[first]) > swap.margin:
+        places[0], places[1] = second, first
+    return places
 
 
 def figures(items: list[dict[str, Any]], model: Any) -> dict[str, float]:
@@ -671,9 +688,19 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--pair", type=float, default=0.0, help="weight of a logistic loss on the first two places' order (default 0)"
     )
+    parser.add_argument(
+        "--swap-only",
+        action="store_true",
+        help="order by the shipped weights (keep 1); the fitted model only decides whether the first two swap",
+    )
     parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.fit and args.swap_only:
+        parser.error(
+            "--swap-only is measured only: rulebook/rerank.py reads one weight vector, so --fit cannot ship it"
+        )
+    return args
 
 
 def main() -> None:
@@ -713,6 +740,9 @@ def main() -> None:
         model = models[held] = fit(train, args.l2, args.epochs, pair=args.pair)
         model.margin, model.sure, model.gap, model.keep = args.margin, args.sure, args.gap, args.keep
         model.reach = args.reach
+    if args.swap_only:
+        for model in models.values():
+            model.order = rerank.model()
     chosen = nested_margins(sets, models, args.margins) if args.margins else {}
     for held, model in models.items():
         model.margin = chosen.get(held, args.margin)
