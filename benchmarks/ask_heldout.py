@@ -1,7 +1,7 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
     python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
-                                     [--out FILE]
+                                     [--margins X,Y,...] [--pair W] [--swap-only] [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
     python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
@@ -194,10 +194,27 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
     if model is not None and not (len(rows) > 1 and rows[0][0] - rows[1][0] > model.sure):
         gap = rerank.FEATURES.index("gap")
         near = sum(1 for row in rows if -row[gap] <= model.gap)
-        if near > 1:
+        if near > 1 and getattr(model, "order", None) is not None:
+            order = swapped(rows[:near], model.order, model)
+            hits = [hits[n] for n in order] + hits[near:]
+        elif near > 1:
             order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep, model.reach)
             hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+
+
+def swapped(rows: list[list[float]], order: Any, swap: Any) -> list[int]:
+    """``--swap-only``: the records in ``order``'s order with its best kept first (keep 1, as shipped), then its
+    first two swapped when ``swap`` scores the second more than its margin above the first (and, with its
+    ``reach``, the second is one of the first stage's best that many). Which three records show never changes."""
+    from rulebook import rerank
+
+    places = rerank.arranged([order.score(row) for row in rows], 0.0, 1, None)
+    first, second = places[0], places[1]
+    reach = swap.reach if swap.reach is not None else len(rows)
+    if second < reach and swap.score(rows[second]) - swap.score(rows[first]) > swap.margin:
+        places[0], places[1] = second, first
+    return places
 
 
 def figures(items: list[dict[str, Any]], model: Any) -> dict[str, float]:
@@ -227,8 +244,10 @@ def _standardised(items: list[dict[str, Any]], width: int) -> tuple[list[float],
     return mean, scale
 
 
-def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> Any:
-    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates."""
+def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0, pair: float = 0.0) -> Any:
+    """The listwise softmax model fitted on the answered questions whose right ruling is among their candidates;
+    with ``pair``, plus a logistic loss (that weight) on the order of the first stage's first two records, for the
+    questions where exactly one of them is right (the swap `keep 2, reach 2` decides)."""
     from rulebook.rerank import DEPTH, FEATURES, Model
 
     width = len(FEATURES)
@@ -245,8 +264,11 @@ def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> A
     moment, second = [0.0] * width, [0.0] * width
     rate, beta1, beta2 = 0.05, 0.9, 0.999
     random.Random(seed).shuffle(lists)
+    firsts = [(rows[0], rows[1], 1.0 if right[0] else -1.0) for rows, right in lists if right[0] != right[1]]
     for epoch in range(1, epochs + 1):
         grad = [l2 * w for w in weights]
+        if pair:
+            _pair_gradient(grad, weights, firsts, pair / len(lists))
         for rows, right in lists:
             values = [sum(map(float.__mul__, weights, row)) for row in rows]
             top = max(values)
@@ -263,6 +285,18 @@ def fit(items: list[dict[str, Any]], l2: float, epochs: int, seed: int = 0) -> A
             second[i] = beta2 * second[i] + (1 - beta2) * g * g
             weights[i] -= rate * (moment[i] / (1 - beta1**epoch)) / (math.sqrt(second[i] / (1 - beta2**epoch)) + 1e-8)
     return Model({"features": list(FEATURES), "mean": mean, "scale": scale, "weights": weights, "depth": DEPTH})
+
+
+def _pair_gradient(
+    grad: list[float], weights: list[float], firsts: list[tuple[list[float], list[float], float]], scale: float
+) -> None:
+    """Adds to ``grad`` the gradient of a logistic loss on each pair's order (sign: +1 when the first is right)."""
+    for a, b, sign in firsts:
+        diff = [x - z for x, z in zip(a, b, strict=True)]
+        s = sign * sum(map(float.__mul__, weights, diff))
+        coef = -sign * scale / (1.0 + math.exp(s)) if s < 30 else 0.0
+        for i, x in enumerate(diff):
+            grad[i] += coef * x
 
 
 #: The refuse-or-answer classifier's features, from `_decision` and the best records' rows.
@@ -573,6 +607,28 @@ def _own_cover(text: str, record: Any, lex: Any) -> float:
     return held / (sum(weights) or 1.0)
 
 
+def nested_margins(
+    sets: dict[str, list[dict[str, Any]]], models: dict[str, Any], margins: list[float]
+) -> dict[str, float]:
+    """For each held-out set, the margin (of ``margins``) that gives the most right first answers summed over the
+    OTHER held-out sets, each scored by its own fold's model (``models``: the model fitted without that set); the
+    held-out set's own answers never choose its margin. On a tie the larger margin (the more cautious) is chosen.
+    Only approximately nested: the other folds' models were fitted with the held-out set among their training sets
+    (a fully nested choice would fit every pair of sets apart, 78 fits instead of 13)."""
+    right = {}
+    for held, model in models.items():
+        saved = model.margin
+        for margin in margins:
+            model.margin = margin
+            right[held, margin] = figures(sets[held], model)["top1"] * _real(sets[held])
+        model.margin = saved
+    return {held: max(margins, key=lambda m: (sum(right[o, m] for o in models if o != held), m)) for held in models}
+
+
+def _real(items: list[dict[str, Any]]) -> int:
+    return sum(1 for q in items if q["game"] != "none" and not q["uncovered"])
+
+
 def _line(label: str, f: dict[str, float]) -> str:
     return (
         f"  {label:<26} top-1 {f['top1']:6.1%}  top-3 {f['top3']:6.1%}  real refused {f['real_refused']:5.1%}  "
@@ -581,7 +637,7 @@ def _line(label: str, f: dict[str, float]) -> str:
     )
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     from rulebook import rerank
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -624,9 +680,33 @@ def main() -> None:
     parser.add_argument(
         "--enable", action="store_true", help="with --fit: ship the weights enabled (default: fitted, not used by ask)"
     )
+    parser.add_argument(
+        "--margins",
+        type=lambda text: [float(x) for x in text.split(",")],
+        help="comma-separated margins: each held-out set's margin chosen on the other sets' held-out answers",
+    )
+    parser.add_argument(
+        "--pair", type=float, default=0.0, help="weight of a logistic loss on the first two places' order (default 0)"
+    )
+    parser.add_argument(
+        "--swap-only",
+        action="store_true",
+        help="order by the shipped weights (keep 1); the fitted model only decides whether the first two swap",
+    )
     parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
+    if args.fit and args.swap_only:
+        parser.error(
+            "--swap-only is measured only: rulebook/rerank.py reads one weight vector, so --fit cannot ship it"
+        )
+    return args
+
+
+def main() -> None:
+    from rulebook import rerank
+
+    args = _arguments()
     start = time.perf_counter()
     sets = extracted()
     depth = args.depth or rerank.DEPTH
@@ -649,25 +729,34 @@ def main() -> None:
         print("\n".join(curve(sets)))
         return
     lines = [
-        f"leave-one-set-out, listwise softmax reranker, l2 {args.l2}, {args.epochs} epochs, depth {depth}, "
-        f"margin {args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}, reach {args.reach}"
+        f"leave-one-set-out, listwise softmax reranker (pair {args.pair}), l2 {args.l2}, {args.epochs} epochs, "
+        f"depth {depth}, margin {args.margins or args.margin}, sure {args.sure}, gap {args.gap}, keep {args.keep}, "
+        f"reach {args.reach}"
     ]
     means = {"before": [], "after": []}
+    models = {}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
-        model = fit(train, args.l2, args.epochs)
+        model = models[held] = fit(train, args.l2, args.epochs, pair=args.pair)
         model.margin, model.sure, model.gap, model.keep = args.margin, args.sure, args.gap, args.keep
         model.reach = args.reach
+    if args.swap_only:
+        for model in models.values():
+            model.order = rerank.model()
+    chosen = nested_margins(sets, models, args.margins) if args.margins else {}
+    for held, model in models.items():
+        model.margin = chosen.get(held, args.margin)
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
-        lines += [f"{held} held out:", _line("before (hand-set weights)", before), _line("after (reranker)", after)]
+        label = f"{held} held out" + (f" (margin {model.margin:g}, chosen on the other sets):" if chosen else ":")
+        lines += [label, _line("before (hand-set weights)", before), _line("after (reranker)", after)]
     lines.append(f"mean over the {len(HELD_OUT)} held-out sets:")
     for label, runs in means.items():
         mean = {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]}
         lines.append(_line(label, mean))
     if args.fit:
-        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs)
+        model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs, pair=args.pair)
         from rulebook import rerank
 
         path = Path(rerank.PATH)
