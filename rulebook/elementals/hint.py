@@ -53,7 +53,7 @@ from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught, tuned
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.ending import game_over
-from rulebook.elementals.solver import Solver, order_key, position_of
+from rulebook.elementals.solver import Solver, order_key, position_of, solve
 from rulebook.errors import IllegalActionError
 from rulebook.writing import content_key
 
@@ -100,6 +100,13 @@ FAST = True
 #: ``elementals-hint-cem.txt``.
 ROLLOUT_PLAYER = "planner"
 KEPT_PLAYER = "planner"
+#: Lines the planner never proposes: in ``SOLVER_LINES`` games dealt to fit the view (apart from the race's),
+#: the exact solver (``rulebook.elementals.solver``, up to ``SOLVER_POSITIONS`` positions a game) looks for a
+#: winning line, and where it finds one, that line's plan for this turn joins the race as a candidate, to be
+#: judged on the race's own games like the others. Off (0): twelfth round,
+#: ``benchmarks/results/elementals-hint-solver-lines.txt``.
+SOLVER_LINES = 0
+SOLVER_POSITIONS = 20_000
 
 
 @dataclass
@@ -275,10 +282,48 @@ def _candidates(state: ElementalsState, candidates: int) -> tuple[list[tuple[Any
     lines = ranked[:candidates]
     if mine is not None:
         lines = [mine[0], *[line for line in ranked if line != mine[0]][: candidates - 1]]
+    if SOLVER_LINES:
+        lines.extend(_added(_solver_lines(state, listed), lines))
     if "KC" in state.powers and state.deck and len(lines) > 1:
         # Breath of Al'Akir first, then the planner with four cards: a plan that cannot be listed ahead.
         lines.append((Unleash("alakir"),))
     return lines, mine is not None
+
+
+def _solver_lines(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> list[tuple[Any, ...]]:
+    """The listed plans the exact solver begins its winning lines with, in ``SOLVER_LINES`` games dealt to fit
+    the view (from a generator of their own, so that the race's games are not these), each solved up to
+    ``SOLVER_POSITIONS`` positions. A winning line is followed in the canonical game (its plays this turn
+    read only what is seen) up to where a listed plan ends; a line that first uses a power showing the
+    deck, or draws, gives none."""
+    rng = random.Random(content_key(repr(("solver", visible(state)))))
+    ends = {end: line for line, end in listed}
+    found: list[tuple[Any, ...]] = []
+    for _ in range(SOLVER_LINES):
+        result = solve(view(state, rng), limit=None, max_positions=SOLVER_POSITIONS)
+        if result.verdict != "winnable":
+            continue
+        game = canonical(state)
+        for action in result.line:
+            if action is E.DRAW or isinstance(action, E.Draw) or (
+                isinstance(action, Unleash) and action.power in _SHOWING
+            ):
+                break
+            try:
+                game = game.apply(action)
+            except IllegalActionError:
+                break
+            line = ends.get(position_of(game))
+            if line is not None:
+                if line not in found:
+                    found.append(line)
+                break
+    return found
+
+
+def _added(found: list[tuple[Any, ...]], lines: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The lines of ``found`` not already among ``lines``: the candidates the solver adds."""
+    return [line for line in found if line not in lines]
 
 
 def _race(
