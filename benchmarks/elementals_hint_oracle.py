@@ -150,6 +150,11 @@ def main() -> None:
     parser.add_argument("--solver-positions", type=int, default=hints.SOLVER_POSITIONS,
                         help="hint.SOLVER_POSITIONS: the solver's positions a solved game")
     parser.add_argument("--variant", default=None, help="the name logged (default: the piece given)")
+    parser.add_argument("--rollout-player", default=hints.ROLLOUT_PLAYER,
+                        help="hint.ROLLOUT_PLAYER: planner, or told (the planner told its sampled game's next draw)")
+    parser.add_argument("--told-ends", type=int, default=hints.TOLD_ENDS, help="hint.TOLD_ENDS")
+    parser.add_argument("--positions", type=int, default=hints.POSITIONS,
+                        help="hint.POSITIONS: the positions a hint's play-outs may score")
     args = parser.parse_args()
     if args.player == "planner":
         planner_games(args)
@@ -157,6 +162,12 @@ def main() -> None:
     if args.player == "solver":
         verdicts(args)
         return
+    hint_games(args)
+
+
+def hint_games(args: argparse.Namespace) -> None:
+    """The hint told ``args.give`` of the real game (with the hint's settings given), deal by deal."""
+    hints.ROLLOUT_PLAYER, hints.TOLD_ENDS, hints.POSITIONS = args.rollout_player, args.told_ends, args.positions
     truth: dict[str, ElementalsState] = {}
     hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
     if args.give in ("order", "all"):
@@ -177,15 +188,18 @@ def main() -> None:
         return found
 
     hints.hint = clocked  # type: ignore[assignment]
-    # What the solver adds: its lines found, those not already among the candidates, and how often the race
-    # chose one of those.
-    count = {"found": 0, "new": 0, "chosen": 0}
+    # What the solver adds: its lines found, those not already among the candidates, how often the race chose
+    # one of those, and how often one of the lines the solver found (at "races" hints it was asked at).
+    count = {"found": 0, "new": 0, "chosen": 0, "agree": 0, "races": 0}
     added: list[tuple] = []
+    solved: list[tuple] = []
     add, solver_lines = hints._added, hints._solver_lines
 
     def counted_lines(state: ElementalsState, listed: list) -> list:
         found = solver_lines(state, listed)
         count["found"] += len(found)
+        count["races"] += 1
+        solved[:] = found
         return found
 
     def counted_added(found: list, lines: list) -> list:
@@ -198,8 +212,10 @@ def main() -> None:
 
     def chosen(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
         added.clear()
+        solved.clear()
         found = clocked(state, *a, **k)
         count["chosen"] += found.plan in added
+        count["agree"] += found.plan in solved
         return found
 
     hints.hint = chosen  # type: ignore[assignment]
@@ -215,8 +231,9 @@ def main() -> None:
         defeated += final.defeated
         if args.log:
             with open(args.log, "a", encoding="utf-8") as out:
-                row = {"variant": args.variant or args.give, "seed": seed, "won": final.won(), "defeated": final.defeated,
-                       "cpu": round(games[-1], 2), **({"solver": dict(count)} if args.solver_lines else {})}
+                row = {"variant": args.variant or args.give, "seed": seed, "won": final.won(),
+                       "defeated": final.defeated, "cpu": round(games[-1], 2),
+                       **({"solver": dict(count)} if args.solver_lines else {})}
                 out.write(json.dumps(row) + "\n")
         print(f"seed {seed}: {'won' if final.won() else 'lost'} ({final.defeated} defeated), {games[-1]:.1f} s",
               flush=True)
@@ -225,8 +242,9 @@ def main() -> None:
             count[key] = 0
     n = len(seeds)
     if args.solver_lines:
-        print(f"solver lines: {totals['found']} found, {totals['new']} not among the candidates, "
-              f"{totals['chosen']} chosen")
+        print(f"solver lines: asked at {totals['races']} hints, {totals['found']} found, {totals['new']} not among "
+              f"the candidates, {totals['chosen']} of those chosen; the hint's plan one the solver found: "
+              f"{totals['agree']}")
     low, high = SimulationResult("", games=n, wins=wins).interval()
     print(f"give {args.give}, layout {args.layout}, seeds {args.first}-{args.first + n - 1}: {wins}/{n} "
           f"({wins / n:.1%}, {low:.1%} to {high:.1%}); defeated {defeated / n:.2f}; "

@@ -94,12 +94,16 @@ ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 #: the same outcomes and the same work counted, about twice as fast) rather than with the engine.
 FAST = True
 #: Which player plays the sampled games out, and whose plan the race keeps unless beaten: ``"planner"``, or
+#: ``"told"`` (the planner told its game's next draw, ``TOLD_ENDS``; fast path only), or
 #: ``"taught"`` (``rulebook.elementals.taught``: the planner's best ends of a turn re-ranked by a score the
 #: solver taught; fast path only), or ``"tuned"`` (``rulebook.elementals.tuned``: the planner scoring with
 #: ``tuned.TABLE``; fast path only). Eighth round, ``benchmarks/results/elementals-hint-plans.txt``; ninth,
 #: ``elementals-hint-cem.txt``.
 ROLLOUT_PLAYER = "planner"
 KEPT_PLAYER = "planner"
+#: With ``ROLLOUT_PLAYER`` ``"told"``: the planner told the next draw of the game it plays out (a made-up game,
+#: whose cards are the hint's own: ``fast.told_turn``), its ``TOLD_ENDS`` best ends of each turn re-scored.
+TOLD_ENDS = 8
 #: Lines the planner never proposes: in ``SOLVER_LINES`` games dealt to fit the view (apart from the race's),
 #: the exact solver (``rulebook.elementals.solver``, up to ``SOLVER_POSITIONS`` positions a game) looks for a
 #: winning line, and where it finds one, that line's plan for this turn joins the race as a candidate, to be
@@ -242,6 +246,8 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     if FAST and ROLLOUT_LOOKAHEAD == (0, 0) and fast.supported(after):
         if ROLLOUT_PLAYER == "tuned":
             return tuned.play_out(after)
+        if ROLLOUT_PLAYER == "told":
+            return fast.play_out(after, turn=fast.told_turn(TOLD_ENDS))
         return taught.play_out(after) if ROLLOUT_PLAYER == "taught" else fast.play_out(after)
     player = Planner()
     player.lookahead = ROLLOUT_LOOKAHEAD
