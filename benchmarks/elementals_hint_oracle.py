@@ -165,29 +165,8 @@ def main() -> None:
     hint_games(args)
 
 
-def hint_games(args: argparse.Namespace) -> None:
-    """The hint told ``args.give`` of the real game (with the hint's settings given), deal by deal."""
-    hints.ROLLOUT_PLAYER, hints.TOLD_ENDS, hints.POSITIONS = args.rollout_player, args.told_ends, args.positions
-    truth: dict[str, ElementalsState] = {}
-    hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
-    if args.give in ("order", "all"):
-        hints.ENDGAME = False
-    find = hints.hint
-
-    def told(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
-        truth["now"] = state
-        return find(state, *a, **k)  # type: ignore[arg-type]
-
-    hints.SOLVER_LINES, hints.SOLVER_POSITIONS = args.solver_lines, args.solver_positions
-    timed: list[float] = []
-
-    def clocked(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
-        start = time.process_time()
-        found = told(state, *a, **k)
-        timed.append(time.process_time() - start)
-        return found
-
-    hints.hint = clocked  # type: ignore[assignment]
+def solver_counts(clocked: object) -> dict[str, int]:
+    """Make ``clocked`` the hint, counting what the solver adds (the counts are returned, to be read and reset)."""
     # What the solver adds: its lines found, those not already among the candidates, how often the race chose
     # one of those, and how often one of the lines the solver found (at "races" hints it was asked at).
     count = {"found": 0, "new": 0, "chosen": 0, "agree": 0, "races": 0}
@@ -213,12 +192,41 @@ def hint_games(args: argparse.Namespace) -> None:
     def chosen(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
         added.clear()
         solved.clear()
-        found = clocked(state, *a, **k)
+        found = clocked(state, *a, **k)  # type: ignore[arg-type]
         count["chosen"] += found.plan in added
         count["agree"] += found.plan in solved
         return found
 
     hints.hint = chosen  # type: ignore[assignment]
+    return count
+
+
+def hint_games(args: argparse.Namespace) -> None:
+    """The hint told ``args.give`` of the real game (with the hint's settings given), deal by deal."""
+    hints.ROLLOUT_PLAYER, hints.TOLD_ENDS, hints.POSITIONS = args.rollout_player, args.told_ends, args.positions
+    truth: dict[str, ElementalsState] = {}
+    hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
+    if args.give in ("order", "all"):
+        hints.ENDGAME = False
+    find = hints.hint
+
+    def told(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
+        truth["now"] = state
+        return find(state, *a, **k)  # type: ignore[arg-type]
+
+    hints.SOLVER_LINES, hints.SOLVER_POSITIONS = args.solver_lines, args.solver_positions
+    timed: list[float] = []
+    weighed: list[float] = []  # the hints that weighed a choice (as elementals_hint_report.py times them)
+
+    def clocked(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
+        start = time.process_time()
+        found = told(state, *a, **k)
+        timed.append(time.process_time() - start)
+        if found.source == "samples":
+            weighed.append(timed[-1])
+        return found
+
+    count = solver_counts(clocked)
     wins = defeated = 0
     games: list[float] = []
     totals: dict[str, int] = {}
@@ -249,7 +257,8 @@ def hint_games(args: argparse.Namespace) -> None:
     print(f"give {args.give}, layout {args.layout}, seeds {args.first}-{args.first + n - 1}: {wins}/{n} "
           f"({wins / n:.1%}, {low:.1%} to {high:.1%}); defeated {defeated / n:.2f}; "
           f"CPU per game {statistics.fmean(games):.1f} s; a hint: median {statistics.median(timed):.3f} s, "
-          f"worst {max(timed):.2f} s over {len(timed)} hints")
+          f"worst {max(timed):.2f} s over {len(timed)} hints; a hint that weighed a choice: median "
+          f"{statistics.median(weighed or [0]):.3f} s, worst {max(weighed or [0]):.2f} s over {len(weighed)}")
 
 
 if __name__ == "__main__":
