@@ -21,7 +21,12 @@ Prints the wins with their 95% interval (Wilson) and the CPU seconds per game; `
 line per deal (``variant`` = the piece given, or ``--variant``), for ``elementals_hint_pair.py --file``.
 ``--solver-lines N`` adds the lines the exact solver begins its wins with in N games dealt to fit the view
 (``hint.SOLVER_LINES``, ``hint.SOLVER_POSITIONS``: twelfth round). The CPU seconds of each hint are printed
-too (median and worst).
+too (median and worst, and of the hints that weighed a choice). ``--rollout-player told`` plays the hint's
+made-up games with the planner told each game's next draw (``hint.ROLLOUT_PLAYER``, ``--told-ends``), and
+``--positions`` sets the work a hint's play-outs may take (``hint.POSITIONS``):
+
+    python benchmarks/elementals_hint_oracle.py --give none --rollout-player told --told-ends 4 \
+        --positions 160000 --variant NAME --log FILE
 """
 
 from __future__ import annotations
