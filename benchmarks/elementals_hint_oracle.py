@@ -7,6 +7,8 @@ Run from the repository with the project installed:
     python benchmarks/elementals_hint_oracle.py --give none|next3|faces|order|all ...
     python benchmarks/elementals_hint_oracle.py --player planner --give next3 --k 8 --deals 1000 --log FILE
     python benchmarks/elementals_hint_oracle.py --player solver --deals 100 --log FILE
+    python benchmarks/elementals_hint_oracle.py --give all --solver-lines 4 --solver-positions 20000 \
+        --variant NAME --log FILE
 
 The hint plays each deal as it does for a player, but the games it samples to compare its plans are dealt
 with one piece of the hidden game left as it truly is (``hint.view``): ``next3`` the three cards the next
@@ -16,7 +18,15 @@ deck shuffled), ``order`` the whole order of the deck (the face-down elementals 
 endgame count (which reads the deck's make-up only) is left out, so that the games played out decide.
 
 Prints the wins with their 95% interval (Wilson) and the CPU seconds per game; ``--log`` appends one JSON
-line per deal (``variant`` = the piece given), for ``elementals_hint_pair.py --file``.
+line per deal (``variant`` = the piece given, or ``--variant``), for ``elementals_hint_pair.py --file``.
+``--solver-lines N`` adds the lines the exact solver begins its wins with in N games dealt to fit the view
+(``hint.SOLVER_LINES``, ``hint.SOLVER_POSITIONS``: twelfth round). The CPU seconds of each hint are printed
+too (median and worst, and of the hints that weighed a choice). ``--rollout-player told`` plays the hint's
+made-up games with the planner told each game's next draw (``hint.ROLLOUT_PLAYER``, ``--told-ends``), and
+``--positions`` sets the work a hint's play-outs may take (``hint.POSITIONS``):
+
+    python benchmarks/elementals_hint_oracle.py --give none --rollout-player told --told-ends 4 \
+        --positions 160000 --variant NAME --log FILE
 """
 
 from __future__ import annotations
@@ -140,6 +150,16 @@ def main() -> None:
                         help="solver: each deal solved with everything known (its verdict logged)")
     parser.add_argument("--k", type=int, default=0, help="the planner's look-ahead: the best ends re-scored")
     parser.add_argument("--m", type=int, default=1, help="the planner's look-ahead: the next draws sampled")
+    parser.add_argument("--solver-lines", type=int, default=0,
+                        help="hint.SOLVER_LINES: games solved for candidate lines the planner never proposes")
+    parser.add_argument("--solver-positions", type=int, default=hints.SOLVER_POSITIONS,
+                        help="hint.SOLVER_POSITIONS: the solver's positions a solved game")
+    parser.add_argument("--variant", default=None, help="the name logged (default: the piece given)")
+    parser.add_argument("--rollout-player", default=hints.ROLLOUT_PLAYER,
+                        help="hint.ROLLOUT_PLAYER: planner, or told (the planner told its sampled game's next draw)")
+    parser.add_argument("--told-ends", type=int, default=hints.TOLD_ENDS, help="hint.TOLD_ENDS")
+    parser.add_argument("--positions", type=int, default=hints.POSITIONS,
+                        help="hint.POSITIONS: the positions a hint's play-outs may score")
     args = parser.parse_args()
     if args.player == "planner":
         planner_games(args)
@@ -147,6 +167,48 @@ def main() -> None:
     if args.player == "solver":
         verdicts(args)
         return
+    hint_games(args)
+
+
+def solver_counts(clocked: object) -> dict[str, int]:
+    """Make ``clocked`` the hint, counting what the solver adds (the counts are returned, to be read and reset)."""
+    # What the solver adds: its lines found, those not already among the candidates, how often the race chose
+    # one of those, and how often one of the lines the solver found (at "races" hints it was asked at).
+    count = {"found": 0, "new": 0, "chosen": 0, "agree": 0, "races": 0}
+    added: list[tuple] = []
+    solved: list[tuple] = []
+    add, solver_lines = hints._added, hints._solver_lines
+
+    def counted_lines(state: ElementalsState, listed: list) -> list:
+        found = solver_lines(state, listed)
+        count["found"] += len(found)
+        count["races"] += 1
+        solved[:] = found
+        return found
+
+    def counted_added(found: list, lines: list) -> list:
+        new = add(found, lines)
+        count["new"] += len(new)
+        added[:] = new
+        return new
+
+    hints._solver_lines, hints._added = counted_lines, counted_added  # type: ignore[assignment]
+
+    def chosen(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
+        added.clear()
+        solved.clear()
+        found = clocked(state, *a, **k)  # type: ignore[arg-type]
+        count["chosen"] += found.plan in added
+        count["agree"] += found.plan in solved
+        return found
+
+    hints.hint = chosen  # type: ignore[assignment]
+    return count
+
+
+def hint_games(args: argparse.Namespace) -> None:
+    """The hint told ``args.give`` of the real game (with the hint's settings given), deal by deal."""
+    hints.ROLLOUT_PLAYER, hints.TOLD_ENDS, hints.POSITIONS = args.rollout_player, args.told_ends, args.positions
     truth: dict[str, ElementalsState] = {}
     hints.view = oracle_view(args.give, truth)  # type: ignore[assignment]
     if args.give in ("order", "all"):
@@ -157,9 +219,22 @@ def main() -> None:
         truth["now"] = state
         return find(state, *a, **k)  # type: ignore[arg-type]
 
-    hints.hint = told  # type: ignore[assignment]
+    hints.SOLVER_LINES, hints.SOLVER_POSITIONS = args.solver_lines, args.solver_positions
+    timed: list[float] = []
+    weighed: list[float] = []  # the hints that weighed a choice (as elementals_hint_report.py times them)
+
+    def clocked(state: ElementalsState, *a: object, **k: object) -> hints.Hint:
+        start = time.process_time()
+        found = told(state, *a, **k)
+        timed.append(time.process_time() - start)
+        if found.source == "samples":
+            weighed.append(timed[-1])
+        return found
+
+    count = solver_counts(clocked)
     wins = defeated = 0
     games: list[float] = []
+    totals: dict[str, int] = {}
     seeds = range(args.first, args.first + args.deals)
     for seed in seeds:
         start = time.process_time()
@@ -169,16 +244,26 @@ def main() -> None:
         defeated += final.defeated
         if args.log:
             with open(args.log, "a", encoding="utf-8") as out:
-                row = {"variant": args.give, "seed": seed, "won": final.won(), "defeated": final.defeated,
-                       "cpu": round(games[-1], 2)}
+                row = {"variant": args.variant or args.give, "seed": seed, "won": final.won(),
+                       "defeated": final.defeated, "cpu": round(games[-1], 2),
+                       **({"solver": dict(count)} if args.solver_lines else {})}
                 out.write(json.dumps(row) + "\n")
         print(f"seed {seed}: {'won' if final.won() else 'lost'} ({final.defeated} defeated), {games[-1]:.1f} s",
               flush=True)
+        for key in count:
+            totals[key] = totals.get(key, 0) + count[key]
+            count[key] = 0
     n = len(seeds)
+    if args.solver_lines:
+        print(f"solver lines: asked at {totals['races']} hints, {totals['found']} found, {totals['new']} not among "
+              f"the candidates, {totals['chosen']} of those chosen; the hint's plan one the solver found: "
+              f"{totals['agree']}")
     low, high = SimulationResult("", games=n, wins=wins).interval()
     print(f"give {args.give}, layout {args.layout}, seeds {args.first}-{args.first + n - 1}: {wins}/{n} "
           f"({wins / n:.1%}, {low:.1%} to {high:.1%}); defeated {defeated / n:.2f}; "
-          f"CPU per game {statistics.fmean(games):.1f} s")
+          f"CPU per game {statistics.fmean(games):.1f} s; a hint: median {statistics.median(timed):.3f} s, "
+          f"worst {max(timed):.2f} s over {len(timed)} hints; a hint that weighed a choice: median "
+          f"{statistics.median(weighed or [0]):.3f} s, worst {max(weighed or [0]):.2f} s over {len(weighed)}")
 
 
 if __name__ == "__main__":

@@ -286,3 +286,39 @@ def test_an_endgame_hint_says_its_chance_is_counted() -> None:
     assert "chance to win from here: exactly 75% (counted over every way the 4 cards left in the deck may come)" in text
     for word in ("planner", "race", "expectimax"):
         assert word not in text
+
+
+# ---------------------------------------------------------------- the solver's lines, the told play-outs
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(12, 9), (141, 13)])
+def test_the_solvers_lines_and_the_told_play_outs_never_read_the_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch, seed: int, moves: int
+) -> None:
+    # The solver reads every card of the games it is given and the told player the next draw of the game it
+    # plays out, but those games are made up from the view: the real game's order never decides the hint.
+    from rulebook.elementals import hint as hints
+
+    monkeypatch.setattr(hints, "SOLVER_LINES", 2)
+    monkeypatch.setattr(hints, "ROLLOUT_PLAYER", "told")
+    state = _midgame(seed, moves)
+    other = hidden_reordered(state, random.Random(seed))
+    first, second = hint(state, samples=4), hint(other, samples=4)
+    assert (first.action, first.plan, first.won, first.votes) == (second.action, second.plan, second.won, second.votes)
+    assert first.action in state.legal_actions()
+
+
+def test_a_line_the_solver_wins_with_begins_with_a_plan_of_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In games made up from the view, the solver's winning lines are cut where a plan of the turn ends: each
+    # is one of the plans listed, and legal in the real game.
+    from rulebook.elementals import hint as hints
+
+    monkeypatch.setattr(hints, "SOLVER_LINES", 3)
+    state = elementals.new_game(seed=7).apply(elementals.Draw())
+    listed = plans(state)
+    found = hints._solver_lines(state, listed)
+    assert found and all(line in [plan for plan, _ in listed] for line in found)
+    for line in found:
+        after = state
+        for action in line:
+            after = after.apply(action)

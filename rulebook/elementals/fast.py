@@ -37,7 +37,8 @@ from rulebook.elementals.bots import WORK
 from rulebook.elementals.evaluation import ELEMENT_INDEX, POWER, planner_weights
 
 __all__ = ["CARDS", "CARD_ELEMENT", "CARD_ID", "CARD_POWER", "LORD", "TERMS", "Turn", "TurnPlanner", "action_of",
-           "best_plan", "compact", "plan_end", "planner_turn", "play_out", "supported", "uncovering", "useful"]
+           "best_plan", "compact", "plan_end", "planner_turn", "play_out", "supported", "told_turn", "uncovering",
+           "useful"]
 
 #: Every card by its number: the titan deck, then the elementals.
 CARDS: tuple[str, ...] = (*E.TITAN_DECK, *E.ELEMENTALS)
@@ -438,6 +439,41 @@ def planner_turn(planner: type[TurnPlanner] = TurnPlanner) -> Turn:
         search.search(root)
         WORK[0] += len(search.memo)
         return plan_end(search, root)
+
+    return turn
+
+
+def told_turn(k: int = 8, planner: type[TurnPlanner] = TurnPlanner) -> Turn:
+    """The planner told its game's next draw: the ``k`` best ends of the turn by the planner's score, each
+    scored again by the best the next turn can do with the three cards the deck holds next (their order read:
+    a player for the games the hint makes up, whose cards are its own, never for the real game). All its
+    searches are counted in ``bots.WORK``.
+
+    Examples:
+        >>> from rulebook import elementals
+        >>> play_out(elementals.new_game(seed=141), turn=told_turn(8))
+        (True, 12)
+    """
+
+    def turn(slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple) -> tuple:
+        search = planner(slots, rest, layout)
+        search.search(root)
+        WORK[0] += len(search.memo)
+        ends = sorted(((v, node) for node, (v, move, _) in search.memo.items() if move is None), reverse=True)
+        if k < 2 or not rest or len(ends) < 2:
+            return plan_end(search, root)
+        size = min(_HAND, len(rest))
+        best, chosen = -math.inf, plan_end(search, root)
+        for value, node in ends[:k]:
+            if abs(value) < 5e5:
+                _, piles, alive, revealed, damage, powers, doubled, under = node
+                after = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
+                reply = planner(after, tuple(rest[size:]) + tuple(under), layout)
+                value = reply.search((tuple(rest[:size]), piles, alive, revealed, damage, powers, doubled, ()))
+                WORK[0] += len(reply.memo)
+            if value > best:
+                best, chosen = value, node
+        return chosen
 
     return turn
 

@@ -53,7 +53,7 @@ from rulebook import elementals as E
 from rulebook.elementals import ElementalsState, Unleash, endgame, fast, taught, tuned
 from rulebook.elementals.bots import WORK, Planner, plan_turn, play_game
 from rulebook.elementals.ending import game_over
-from rulebook.elementals.solver import Solver, order_key, position_of
+from rulebook.elementals.solver import Solver, order_key, position_of, solve
 from rulebook.errors import IllegalActionError
 from rulebook.writing import content_key
 
@@ -94,12 +94,26 @@ ROLLOUT_LOOKAHEAD: tuple[int, int] = (0, 0)
 #: the same outcomes and the same work counted, about twice as fast) rather than with the engine.
 FAST = True
 #: Which player plays the sampled games out, and whose plan the race keeps unless beaten: ``"planner"``, or
+#: ``"told"`` (the planner told its game's next draw, ``TOLD_ENDS``; fast path only), or
 #: ``"taught"`` (``rulebook.elementals.taught``: the planner's best ends of a turn re-ranked by a score the
 #: solver taught; fast path only), or ``"tuned"`` (``rulebook.elementals.tuned``: the planner scoring with
 #: ``tuned.TABLE``; fast path only). Eighth round, ``benchmarks/results/elementals-hint-plans.txt``; ninth,
 #: ``elementals-hint-cem.txt``.
 ROLLOUT_PLAYER = "planner"
 KEPT_PLAYER = "planner"
+#: With ``ROLLOUT_PLAYER`` ``"told"``: the planner told the next draw of the game it plays out (a made-up game,
+#: whose cards are the hint's own: ``fast.told_turn``), its ``TOLD_ENDS`` best ends of each turn re-scored. Not
+#: kept: with 4 ends and ``POSITIONS`` 160,000 it won 49 of 300 pyramid development deals against today's 52
+#: (``elementals-hint-solver-lines.txt``).
+TOLD_ENDS = 8
+#: Lines the planner never proposes: in ``SOLVER_LINES`` games dealt to fit the view (apart from the race's),
+#: the exact solver (``rulebook.elementals.solver``, up to ``SOLVER_POSITIONS`` positions a game) looks for a
+#: winning line, and where it finds one, that line's plan for this turn joins the race as a candidate, to be
+#: judged on the race's own games like the others. Off (0): told everything, the solver's plan was already a
+#: candidate at 811 of the 828 hints where it found one, and 100 development deals played the same games
+#: (twelfth round, ``benchmarks/results/elementals-hint-solver-lines.txt``).
+SOLVER_LINES = 0
+SOLVER_POSITIONS = 20_000
 
 
 @dataclass
@@ -235,6 +249,8 @@ def _rollout(sample: ElementalsState, line: tuple[Any, ...]) -> tuple[bool, int]
     if FAST and ROLLOUT_LOOKAHEAD == (0, 0) and fast.supported(after):
         if ROLLOUT_PLAYER == "tuned":
             return tuned.play_out(after)
+        if ROLLOUT_PLAYER == "told":
+            return fast.play_out(after, turn=fast.told_turn(TOLD_ENDS))
         return taught.play_out(after) if ROLLOUT_PLAYER == "taught" else fast.play_out(after)
     player = Planner()
     player.lookahead = ROLLOUT_LOOKAHEAD
@@ -275,10 +291,48 @@ def _candidates(state: ElementalsState, candidates: int) -> tuple[list[tuple[Any
     lines = ranked[:candidates]
     if mine is not None:
         lines = [mine[0], *[line for line in ranked if line != mine[0]][: candidates - 1]]
+    if SOLVER_LINES:
+        lines.extend(_added(_solver_lines(state, listed), lines))
     if "KC" in state.powers and state.deck and len(lines) > 1:
         # Breath of Al'Akir first, then the planner with four cards: a plan that cannot be listed ahead.
         lines.append((Unleash("alakir"),))
     return lines, mine is not None
+
+
+def _solver_lines(state: ElementalsState, listed: list[tuple[tuple[Any, ...], Any]]) -> list[tuple[Any, ...]]:
+    """The listed plans the exact solver begins its winning lines with, in ``SOLVER_LINES`` games dealt to fit
+    the view (from a generator of their own, so that the race's games are not these), each solved up to
+    ``SOLVER_POSITIONS`` positions. A winning line is followed in the canonical game (its plays this turn
+    read only what is seen) up to where a listed plan ends; a line that first uses a power showing the
+    deck, or draws, gives none."""
+    rng = random.Random(content_key(repr(("solver", visible(state)))))
+    ends = {end: line for line, end in listed}
+    found: list[tuple[Any, ...]] = []
+    for _ in range(SOLVER_LINES):
+        result = solve(view(state, rng), limit=None, max_positions=SOLVER_POSITIONS)
+        if result.verdict != "winnable":
+            continue
+        game = canonical(state)
+        for action in result.line:
+            if action is E.DRAW or isinstance(action, E.Draw) or (
+                isinstance(action, Unleash) and action.power in _SHOWING
+            ):
+                break
+            try:
+                game = game.apply(action)
+            except IllegalActionError:
+                break
+            line = ends.get(position_of(game))
+            if line is not None:
+                if line not in found:
+                    found.append(line)
+                break
+    return found
+
+
+def _added(found: list[tuple[Any, ...]], lines: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The lines of ``found`` not already among ``lines``: the candidates the solver adds."""
+    return [line for line in found if line not in lines]
 
 
 def _race(
