@@ -157,3 +157,20 @@ def test_a_play_described_is_computed_only_when_its_outcome_is_asked(question: s
     assert value["computed"] is None, value["computed"]
     assert not value["refused"]
     assert ask(computed).value["computed"] is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "I attack with Air and use Gale; the target is their Earth, which declares nothing. Who is eliminated?",
+            "computed: P2's Earth is eliminated (5 against 2)",
+        ),
+        (
+            "I attack with Water, no ability, and their Fire defends. What happens?",
+            "computed: P2's Fire is eliminated (4 against 3)",
+        ),
+    ],
+)
+def test_the_element_attacked_with_attacks_the_other_one_named(question: str, verdict: str) -> None:
+    assert ask(question).verdict == verdict

@@ -4,7 +4,8 @@ The question names the attacking and the defending element and speaks of attacki
 element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
 by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y",
-"X blazes into Y" and "I attack with X and use its ability against Y" make X the attacker too; an attacker's ability
+"X blazes into Y" and "I attack with X and use its ability against Y" (or "...; the target is Y", "..., and Y defends")
+make X the attacker too; an attacker's ability
 may be named by its verb ("blazes"), a defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
@@ -137,7 +138,7 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
     Air and use Gale against Earth" go forward."""
     # "I attack with Air and use Gale against their Earth": the element attacked with attacks.
     with_first = len(before) >= 2 and before[-2] in ATTACKING and before[-1] == "with"
-    if with_first and "against" in between and not set(between) & (UNDECIDED - {"and"}):
+    if with_first and not set(between) & (UNDECIDED - {"and"}) and not set(between) & BACKWARD:
         return "forward"
     if any(w in UNDECIDED for w in between):
         return None
