@@ -144,6 +144,10 @@ NOT_COMPUTED = {
         "Ether is all that is left on my side, so I attack with my Ether. Who is eliminated?",
         "My Ether attacks their Ether, no abilities. Result?",
     ),
+    "one ability undoing another asks what the ability does": (
+        "Their Fire attacks my Earth and declares Blaze; can Fortify cancel the Blaze?",
+        "Their Fire attacks my Earth and declares Blaze; I use Fortify. Who is eliminated?",
+    ),
     "a ban written on a realm's card is not read into a formation": (
         "Nothing is razed; realm E cannot be attacked by flyers. Can my flying champion attack realm E?",
         "Nothing is razed. Can my flying champion attack realm E?",
