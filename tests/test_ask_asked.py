@@ -60,6 +60,10 @@ ANSWERED = {
         "may I mulligan when I dislike my opening hand?",
         {"elestrals.setup.mulligan"},
     ),
+    "thru is a chat spelling of through": (
+        "may each player look thru the other's underworld in elestrals",
+        {"elestrals.zone.underworld"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
