@@ -64,6 +64,10 @@ ANSWERED = {
         "may each player look thru the other's underworld in elestrals",
         {"elestrals.zone.underworld"},
     ),
+    "cant is can't typed without its apostrophe": (
+        "what happens to a card i cant play in elementals",
+        {"elementals.discard.damage"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
