@@ -44,6 +44,8 @@ Issue 22's thirteenth blind set (players-blind-13.toml, 278 questions written th
 2026-11-26, after the twentieth round was merged, as shipped (83.0% / 91.7% / 70.0% / 2); tuning data since.
 Issue 22's fourteenth blind set (players-blind-14.toml, 273 questions written the same way) was measured once on
 2026-11-26, after the twenty-first round was merged, as shipped (81.3% / 89.3% / 74.4% / 3); tuning data since.
+Issue 22's fifteenth blind set (players-blind-15.toml, 270 questions written the same way) was measured once on
+2026-11-26, after the twenty-fourth round was merged, as shipped (84.4% / 94.8% / 71.1% / 4); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -81,6 +83,7 @@ LATER_BLIND_SETS = (
     ("twelfth", 12, "nineteenth"),
     ("thirteenth", 13, "twentieth"),
     ("fourteenth", 14, "twenty-first"),
+    ("fifteenth", 15, "twenty-fourth"),
 )
 
 

@@ -60,6 +60,14 @@ ANSWERED = {
         "may I mulligan when I dislike my opening hand?",
         {"elestrals.setup.mulligan"},
     ),
+    "thru is a chat spelling of through": (
+        "may each player look thru the other's underworld in elestrals",
+        {"elestrals.zone.underworld"},
+    ),
+    "cant is can't typed without its apostrophe": (
+        "what happens to a card i cant play in elementals",
+        {"elementals.discard.damage"},
+    ),
     "wat is a chat spelling of what": ("wat do queens stand for", {"elementals.cards.elementals"}),
     "gotta is a chat spelling of got to": (
         "where do eliminated elements go, we gotta track them?",
@@ -144,6 +152,10 @@ NOT_COMPUTED = {
         "Ether is all that is left on my side, so I attack with my Ether. Who is eliminated?",
         "My Ether attacks their Ether, no abilities. Result?",
     ),
+    "one ability undoing another asks what the ability does": (
+        "Their Fire attacks my Earth and declares Blaze; can Fortify cancel the Blaze?",
+        "Their Fire attacks my Earth and declares Blaze; I use Fortify. Who is eliminated?",
+    ),
     "a ban written on a realm's card is not read into a formation": (
         "Nothing is razed; realm E cannot be attacked by flyers. Can my flying champion attack realm E?",
         "Nothing is razed. Can my flying champion attack realm E?",
@@ -157,3 +169,20 @@ def test_a_play_described_is_computed_only_when_its_outcome_is_asked(question: s
     assert value["computed"] is None, value["computed"]
     assert not value["refused"]
     assert ask(computed).value["computed"] is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "I attack with Air and use Gale; the target is their Earth, which declares nothing. Who is eliminated?",
+            "computed: P2's Earth is eliminated (5 against 2)",
+        ),
+        (
+            "I attack with Water, no ability, and their Fire defends. What happens?",
+            "computed: P2's Fire is eliminated (4 against 3)",
+        ),
+    ],
+)
+def test_the_element_attacked_with_attacks_the_other_one_named(question: str, verdict: str) -> None:
+    assert ask(question).verdict == verdict

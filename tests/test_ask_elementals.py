@@ -180,3 +180,30 @@ def test_a_hand_of_more_cards_than_one_names_no_card_played() -> None:
 def test_a_card_told_to_be_in_the_hand_is_the_card_played() -> None:
     ruling = ask("The jack of clubs has 8H and 6D on it, and the 2 of clubs is in my hand. Banish it?")
     assert ruling.verdict == "computed: 2C banishes JC"
+
+
+@pytest.mark.parametrize(
+    ("question", "read_as"),
+    [
+        # The hand told as "I'm holding ...": the card named again from it is played, not a card "with" the pile.
+        (
+            "The king of diamonds has a 4 of clubs on it, and I'm holding the 9 of hearts, the 2 of spades and the 7"
+            " of diamonds; may I put the 9 of hearts on the king?",
+            "9H played onto KD (already on it: 4C)",
+        ),
+        # The one card held is played though the play names it by its rank alone.
+        (
+            "The jack of clubs has nothing on it and I am holding the 5 of hearts. Can I play the 5 on him?",
+            "5H played onto JC",
+        ),
+        # A joker's power told after the elemental it is played onto.
+        (
+            "The queen of diamonds has a 3 of hearts on it; my hand is a joker and the 4 of clubs. Can I put the joker"
+            " on the queen as an 8?",
+            "JK1=8 played onto QD (already on it: 3H)",
+        ),
+    ],
+)
+def test_the_card_played_is_one_the_hand_holds(question: str, read_as: str) -> None:
+    reading = read(question)
+    assert reading is not None and reading.read == [read_as]

@@ -146,6 +146,7 @@ def test_every_question_names_existing_records_of_a_registered_game() -> None:
         + load("players-blind-12.toml")
         + load("players-blind-13.toml")
         + load("players-blind-14.toml")
+        + load("players-blind-15.toml")
         + load("players-dev-3.toml")
     ):
         assert q["game"] in games | {"none"}
@@ -292,7 +293,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.876, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_5_FLOORS = {"top1": 0.881, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_5_UNCOVERED_REFUSED = 0.789
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -416,7 +417,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172).
-BLIND_12_FLOORS = {"top1": 0.815, "top3": 0.966, "off_topic_refused": 0.90, "wrongly_refused": 0.010}
+BLIND_12_FLOORS = {"top1": 0.824, "top3": 0.976, "off_topic_refused": 0.90, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 0.794
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -445,9 +446,23 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.948, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.953, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
 BLIND_14_UNCOVERED_REFUSED = 0.769
 BLIND_14_COMPUTED_UNASKED = 2
+
+
+#: Issue 22's fifteenth blind set (tests/data/players-blind-15.toml: 212 real questions of which 28 computable, 38
+#: in-game questions no document covers, 20 off-topic), written from the source documents alone by a helper who never
+#: saw the ranker, the readers or any earlier set beyond a format header, and measured once on 2026-11-26 after the
+#: twenty-fourth round and the thirteenth review were merged, as shipped: 84.4% top-1 (179 of 212), 94.8% top-3
+#: (201), 2.4% of real questions refused (5), every off-topic question refused (20 of 20), 71.1% of uncovered
+#: questions refused (27 of 38), four computed answers to a question not asked. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+#: Issue 22's twenty-fifth round (tuned on this set's misses; TUNED figures, not blind ones): 86.8% top-1 (184 of 212),
+#: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
+BLIND_15_FLOORS = {"top1": 0.867, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_15_UNCOVERED_REFUSED = 0.710
+BLIND_15_COMPUTED_UNASKED = 3
 
 
 #: Issue 22's twenty-fourth round (tuned on every tuning set): computed answers only where the outcome is asked (an
@@ -456,6 +471,10 @@ BLIND_14_COMPUTED_UNASKED = 2
 #: answered by the record of a game played alone (blind-4, -7, -9, -12 one more uncovered question refused each,
 #: blind-8 two), nor a question using two games' own words by a record of either (blind-4 and -14 one more each): the
 #: bounds and floors above moved with it.
+#: Issue 22's twenty-fifth round: the card an Elementals play names is one the hand told holds (blind-5 +1 top-1,
+#: blind-12 +1 top-1 and top-3), "cant" read as "cannot" (blind-12 +1 top-1 and top-3, one fewer real question
+#: refused); blind-14's top-3 and real questions refused stood above their bounds since the twenty-fourth round and
+#: were raised to them.
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
@@ -472,6 +491,7 @@ BLIND_SETS = {
     "players-blind-12.toml": (BLIND_12_FLOORS, BLIND_12_UNCOVERED_REFUSED, BLIND_12_COMPUTED_UNASKED),
     "players-blind-13.toml": (BLIND_13_FLOORS, BLIND_13_UNCOVERED_REFUSED, BLIND_13_COMPUTED_UNASKED),
     "players-blind-14.toml": (BLIND_14_FLOORS, BLIND_14_UNCOVERED_REFUSED, BLIND_14_COMPUTED_UNASKED),
+    "players-blind-15.toml": (BLIND_15_FLOORS, BLIND_15_UNCOVERED_REFUSED, BLIND_15_COMPUTED_UNASKED),
 }
 
 

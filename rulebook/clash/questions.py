@@ -4,7 +4,8 @@ The question names the attacking and the defending element and speaks of attacki
 element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
 by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y",
-"X blazes into Y" and "I attack with X and use its ability against Y" make X the attacker too; an attacker's ability
+"X blazes into Y" and "I attack with X and use its ability against Y" (or "...; the target is Y", "..., and Y defends")
+make X the attacker too; an attacker's ability
 may be named by its verb ("blazes"), a defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
@@ -88,6 +89,11 @@ def _history(words: list[Token]) -> list[str]:
 #: A role named in general ("is Fortify allowed on offence?", "is Gale on defence legal?"): the question asks what an
 #: ability may do in that role, which the rulings answer, not one attack computed from the elements it names.
 ROLES = frozenset({"offence", "offense", "defence", "defense"})
+#: Verbs of one ability undoing another ("can Surge stop the swap?"): the question asks what the ability does, which
+#: the rulings answer, not one attack's outcome.
+STOPPING = frozenset(
+    {"stop", "stops", "cancel", "cancels", "prevent", "prevents", "negate", "negates", "undo", "undoes"}
+)
 #: After an attacking word, "with" names the attacker ("am I forced to attack with Ether"); the element named before
 #: it is then not said to be attacked.
 POSSESSIVE = frozenset({"my", "your", "his", "her", "their", "our", "its"})
@@ -116,6 +122,8 @@ def _asks_a_rule(words: list[Token]) -> str:
     Examples:
         >>> _asks_a_rule(tokens("Earth attacks Water. Is Fortify allowed on offence?"))
         'what an ability may do on offence in general'
+        >>> _asks_a_rule(tokens("Water defends against an Air that declares Gale; can Surge stop the swap?"))
+        'what an ability does to another (stop)'
         >>> _asks_a_rule(tokens("Earth attacks Water. Who is eliminated?"))
         ''
     """
@@ -123,7 +131,12 @@ def _asks_a_rule(words: list[Token]) -> str:
     if meaning:
         return f"what a rule means ({meaning[0]})"
     role = _general_role(words)
-    return f"what an ability may do on {role} in general" if role else ""
+    if role:
+        return f"what an ability may do on {role} in general"
+    stops = next(
+        (t.word for n, t in enumerate(words[1:], 1) if t.word in STOPPING and words[n - 1].word in ABILITY_OF), ""
+    )
+    return f"what an ability does to another ({stops})" if stops else ""
 
 
 #: Verbs of an attacking element's own ability ("my Fire blazes into their Earth").
@@ -137,7 +150,7 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
     Air and use Gale against Earth" go forward."""
     # "I attack with Air and use Gale against their Earth": the element attacked with attacks.
     with_first = len(before) >= 2 and before[-2] in ATTACKING and before[-1] == "with"
-    if with_first and "against" in between and not set(between) & (UNDECIDED - {"and"}):
+    if with_first and not set(between) & (UNDECIDED - {"and"}) and not set(between) & BACKWARD:
         return "forward"
     if any(w in UNDECIDED for w in between):
         return None
@@ -165,9 +178,7 @@ def _attacks(words: list[Token], elements: set[int]) -> int:
     return sum(
         1
         for i, t in enumerate(words)
-        if t.text in ATTACKING
-        and elements & set(range(max(0, i - 3), i))
-        and elements & set(range(i + 1, i + 4))
+        if t.text in ATTACKING and elements & set(range(max(0, i - 3), i)) and elements & set(range(i + 1, i + 4))
     )
 
 

@@ -5,7 +5,9 @@ elemental ("KS", "queen of hearts", "the K of hearts", or a lord: Ragnaros is KS
 KC), and, where it states them, the cards already on that elemental ("Neptulon has 9D and 4S on him", "with the 5 of
 diamonds on it"; "has nothing on it" states none); when the player's hand is told as one card and no card named is
 said to be played, that card is played onto them ("the queen of spades has 8H and 5D on it, and I hold the 2 of
-spades. Can I banish it?", "... and the ace of hearts is in my hand; can I finish off Neptulon?"). The play is
+spades. Can I banish it?", "... and the ace of hearts is in my hand; can I finish off Neptulon?"); where the hand is
+told ("my hand is ...", "I'm holding ..."), the card played is one it holds, and its one card is played even when
+the play names it by its rank alone ("I'm holding the 6 of spades. Can I play the 6 on her?"). The play is
 judged exactly as ``rulebook elementals check "7S > KS" --hand 7S --targets KS [--pile KS=...]`` judges it: a
 position set up from the hand (the card played), the target and its pile, then the state's ``refusal`` and
 ``explain``.
@@ -77,6 +79,8 @@ OTHER_ACTION = frozenset(
 )
 #: The words that tell the player's hand ("my hand is ...", "hand: 7H 6C").
 HAND = frozenset({"hand"})
+#: The words that tell the player's hand by its holder ("I hold ...", "I'm holding the 6 of hearts, ...").
+_I_HOLD = (["i", "hold"], ["i'm", "holding"], ["am", "holding"])
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
@@ -103,7 +107,7 @@ def _hand_words(question: str) -> set[int]:
     start = 0
     for n, sentence in enumerate(sentences):
         words = [m.group().lower() for m in _WORD.finditer(sentence)]
-        at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] == ["i", "hold"]), None)
+        at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
         if at is not None and n < len(sentences) - 1:
             end = next((k for k in range(at + 1, len(words)) if words[k] in PLAYING), len(words))
             places.update(range(start + at, start + end))
@@ -145,7 +149,7 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, RANK_WORDS[w] + SUIT_WORDS[words[n + 2]]))
             n += 2
         elif w.startswith("jk") or w in ("joker", "jokers"):
-            power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None)
+            power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None) or _played_as(words, n)
             if power is None or not 1 <= int(power) <= 10:
                 return None
             found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))
@@ -154,6 +158,16 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, card))
         n += 1
     return found
+
+
+def _played_as(words: list[str], n: int) -> str | None:
+    """The power a joker at ``n`` is played as, told a few words on ("play the joker on the jack as a 7")."""
+    for k in range(n + 1, min(n + 7, len(words))):
+        rest = words[k + 1 : k + 3]
+        if words[k] == "as" and rest:
+            power = rest[1] if rest[0] in ("a", "an") and len(rest) > 1 else rest[0]
+            return power if power.isdigit() else None
+    return None
 
 
 def _names_elemental(words: list[str], raw: list[str], n: int) -> bool:
@@ -183,6 +197,10 @@ def _roles(
     named = [c for _, c in titans]
     held = [c for c in hand if c not in named]
     marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
+    # A card played comes from the hand: where the hand is told, a card it does not hold is not the one played
+    # ("... with a 5 of diamonds on it, and I'm holding the 6 of hearts ...").
+    kept = {c.partition("=")[0] for c in hand}  # a joker held is played at the power the play names
+    marked = [(n, c) for n, c in marked if not hand or c.partition("=")[0] in kept]
     if holding and len(hand) == 1 and held and not marked:
         # The cards named are all on the elemental, and the one card the hand holds is played ("the queen of spades
         # has the 8 of hearts and the 5 of diamonds on it, and I hold the 2 of spades. Can I banish it now?").
@@ -218,6 +236,9 @@ def read(question: str) -> Reading | None:
     cards = _cards(words, raw, places)
     told = _cards(words, raw, set(range(len(words))) - places) if places else []
     hand = frozenset(c for _, c in told or [] if not _is_elemental(c))
+    if cards is not None and len(hand) == 1 and all(_is_elemental(c) for _, c in cards):
+        # The one card held is played though not named again ("I'm holding the 6 of spades. Can I play the 6 on her?").
+        cards = [*cards, (len(words), next(iter(hand)))]
     roles = None if cards is None else _roles(words, cards, hand)
     if roles is None:
         return None
