@@ -35,6 +35,16 @@ weights refitted on every tuning set left six tuning sets short of their top-3 f
 refit orders the third place otherwise, with or without the swap) and blind-9 short of its top-1 floor, so it is not
 shipped (``benchmarks/results/ask_heldout_twentythird.txt``).
 
+A second weight vector may ship beside the first (``"swap"`` in ``rulebook/data/rerank.json``: its own features'
+means, scales and weights, a ``margin`` and a ``reach``), fitted by ``benchmarks/ask_heldout.py --fit --swap-only``
+with the ordering weights kept as they are: after the first model's order, it only decides whether the first two
+records swap ([`swapped`][rulebook.rerank.swapped]), so which records show never changes. Issue 22's twenty-sixth
+round measured it over blind-2 to -14, each held-out set's margin chosen on the other sets (0 for every set): the mean
+held-out top-1 rose from 85.6% to 87.3%, top-3 (96.3%) and the refusals unchanged; but fitted on every tuning set it
+leaves blind-9 short of its top-1 floor (176 of 210 against 178: its right interpretations put behind a rule or a
+clarification, the swap weights' lean against interpretations outweighing the first stage's lead), so it is not
+shipped (``benchmarks/results/ask_heldout_twentysixth.txt``).
+
 Examples:
     >>> from rulebook.ask import ask
     >>> ask("Can my Earth ability be used twice in one game?").value["rulings"][0]["id"]
