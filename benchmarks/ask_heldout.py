@@ -682,7 +682,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--swap-only",
         action="store_true",
-        help="order by the shipped weights (keep 1); the fitted model only decides whether the first two swap",
+        help="order by the shipped weights (keep 1); the fitted model only decides whether the first two swap "
+        '(reach 2 unless --reach; with --fit it is written as rulebook/data/rerank.json\'s "swap")',
     )
     parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
