@@ -35,6 +35,16 @@ weights refitted on every tuning set left six tuning sets short of their top-3 f
 refit orders the third place otherwise, with or without the swap) and blind-9 short of its top-1 floor, so it is not
 shipped (``benchmarks/results/ask_heldout_twentythird.txt``).
 
+A second weight vector may ship beside the first (``"swap"`` in ``rulebook/data/rerank.json``: its own features'
+means, scales and weights, a ``margin`` and a ``reach``), fitted by ``benchmarks/ask_heldout.py --fit --swap-only``
+with the ordering weights kept as they are: after the first model's order, it only decides whether the first two
+records swap ([`swapped`][rulebook.rerank.swapped]), so which records show never changes. Issue 22's twenty-sixth
+round measured it over blind-2 to -14, each held-out set's margin chosen on the other sets (0 for every set): the mean
+held-out top-1 rose from 85.6% to 87.3%, top-3 (96.3%) and the refusals unchanged; but fitted on every tuning set it
+leaves blind-9 short of its top-1 floor (176 of 210 against 178: its right interpretations put behind a rule or a
+clarification, the swap weights' lean against interpretations outweighing the first stage's lead), so it is not
+shipped (``benchmarks/results/ask_heldout_twentysixth.txt``).
+
 Examples:
     >>> from rulebook.ask import ask
     >>> ask("Can my Earth ability be used twice in one game?").value["rulings"][0]["id"]
@@ -65,7 +75,7 @@ class Scores(Protocol):
         """One part of a record's score, scaled."""
 
 
-__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder", "within"]
+__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder", "swapped", "within"]
 
 #: How many of the best records the model reorders. Leave-one-set-out (benchmarks/ask_heldout.py --depth), the
 #: mean held-out top-1 was the same from 10 to 30 (85.3%) and top-3 95.4% at 10 and 15, 95.2% at 30: the cheapest.
@@ -147,6 +157,9 @@ class Model:
         self.keep: int = int(data.get("keep") or KEEP)
         #: The model may put first only one of the first stage's best this many (2: it may swap the first two).
         self.reach: int | None = data.get("reach")
+        #: A second model that only decides whether the first two records (in this model's order) swap: its own
+        #: weights, ``margin`` and ``reach`` (see [`swapped`][rulebook.rerank.swapped]); None when not shipped.
+        self.swap: Model | None = Model(data["swap"]) if data.get("swap") else None
 
     @property
     def active(self) -> bool:
@@ -289,7 +302,31 @@ def reorder(
         return ranked
     rows = features(query, head[:near], scores, lex)
     order = arranged([fitted.score(row) for row in rows], fitted.margin, fitted.keep, fitted.reach)
+    if fitted.swap is not None and fitted.swap.active:
+        order = swapped(rows, order, fitted.swap)
     return [head[n] for n in order] + ranked[near:]
+
+
+def swapped(rows: list[list[float]], order: list[int], swap: Model) -> list[int]:
+    """``order`` (places of the records whose feature vectors are ``rows``) with its first two swapped when the
+    ``swap`` model scores the second more than its ``margin`` above the first and, with its ``reach``, the second
+    is one of the first stage's best that many. Which records show never changes, only which comes first.
+
+    Examples:
+        >>> toy = Model({"features": ["a"], "mean": [0.0], "scale": [1.0], "weights": [1.0], "reach": 2})
+        >>> swapped([[0.2], [0.9], [0.5]], [0, 1, 2], toy), swapped([[0.2], [0.1], [0.9]], [0, 2, 1], toy)
+        ([1, 0, 2], [0, 2, 1])
+        >>> toy.margin = 1.0
+        >>> swapped([[0.2], [0.9], [0.5]], [0, 1, 2], toy)
+        [0, 1, 2]
+    """
+    if len(order) < 2:
+        return order
+    first, second = order[0], order[1]
+    reach = swap.reach if swap.reach is not None else len(rows)
+    if second < reach and swap.score(rows[second]) - swap.score(rows[first]) > swap.margin:
+        return [second, first, *order[2:]]
+    return order
 
 
 def within(ranked: list[dict[str, Any]], gap: float) -> int:

@@ -67,3 +67,21 @@ def test_refusals_and_computed_answers_are_not_reranked() -> None:
     assert ask("How do I train a dragon?").value["refused"]
     computed = ask("Fire attacks Water with Blaze, and Water uses Surge: what happens?")
     assert computed.verdict == "computed: P1's Fire is eliminated (3 against 4)"
+
+
+def test_a_swap_model_only_decides_which_of_the_first_two_comes_first() -> None:
+    # A second model ("swap" in rulebook/data/rerank.json) may swap the ordering's first two, nothing else: which
+    # records show stays as the ordering weights put them.
+    _gid, lex, _readings, _computed, read = prepared("can I attack with an element that used its ability last turn?")
+    data = {key: value for key, value in _shipped().items() if key != "swap"}
+    ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
+    weights = [0.0] * len(rerank.FEATURES)
+    weights[rerank.FEATURES.index("place")] = -1.0  # prefers the later of the first stage's places
+    toy = {"features": list(rerank.FEATURES), "mean": data["mean"], "scale": data["scale"], "weights": weights}
+    swapping = rerank.Model({**data, "swap": {**toy, "reach": 10}})
+    again = rerank.reorder(read.query, read.ranked, read.scores, lex, swapping)
+    assert again[:2] == [ordered[1], ordered[0]] and again[2:] == ordered[2:]
+    cautious = rerank.Model({**data, "swap": {**toy, "reach": 10, "margin": 99.0}})
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, cautious) == ordered
+    off = rerank.Model({**data, "swap": {**toy, "reach": 10, "enabled": False}})
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, off) == ordered
