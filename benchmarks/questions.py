@@ -46,6 +46,9 @@ Issue 22's fourteenth blind set (players-blind-14.toml, 273 questions written th
 2026-11-26, after the twenty-first round was merged, as shipped (81.3% / 89.3% / 74.4% / 3); tuning data since.
 Issue 22's fifteenth blind set (players-blind-15.toml, 270 questions written the same way) was measured once on
 2026-11-26, after the twenty-fourth round was merged, as shipped (84.4% / 94.8% / 71.1% / 4); tuning data since.
+Issue 22's sixteenth blind set (players-blind-16.toml, 278 questions written the same way) was measured once on
+2026-11-27, after the twenty-fifth round and the thirteenth review were merged (the twenty-third and twenty-sixth
+rounds changed no answer), as shipped (82.1% / 92.7% / 77.5% / 0); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -84,6 +87,7 @@ LATER_BLIND_SETS = (
     ("thirteenth", 13, "twentieth"),
     ("fourteenth", 14, "twenty-first"),
     ("fifteenth", 15, "twenty-fourth"),
+    ("sixteenth", 16, "twenty-sixth"),
 )
 
 
