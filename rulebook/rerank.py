@@ -127,6 +127,7 @@ FEATURES = (
     *(f"asks_{k}_x_states" for k in ASKS),
     *(f"states_{k}" for k in STATES),
 )
+_INTERPRETATION = FEATURES.index("kind_interpretation")
 
 
 class Model:
@@ -310,7 +311,9 @@ def reorder(
 def swapped(rows: list[list[float]], order: list[int], swap: Model) -> list[int]:
     """``order`` (places of the records whose feature vectors are ``rows``) with its first two swapped when the
     ``swap`` model scores the second more than its ``margin`` above the first and, with its ``reach``, the second
-    is one of the first stage's best that many. Which records show never changes, only which comes first.
+    is one of the first stage's best that many. Which records show never changes, only which comes first. With a
+    finite ``sure``, an interpretation the first stage puts first leading the second (in the combined score, the
+    vectors' first feature) by more than ``sure`` is never swapped out.
 
     Examples:
         >>> toy = Model({"features": ["a"], "mean": [0.0], "scale": [1.0], "weights": [1.0], "reach": 2})
@@ -324,9 +327,17 @@ def swapped(rows: list[list[float]], order: list[int], swap: Model) -> list[int]
         return order
     first, second = order[0], order[1]
     reach = swap.reach if swap.reach is not None else len(rows)
+    if math.isfinite(swap.sure) and _sure_of(rows, first, second, swap.sure):
+        return order
     if second < reach and swap.score(rows[second]) - swap.score(rows[first]) > swap.margin:
         return [second, first, *order[2:]]
     return order
+
+
+def _sure_of(rows: list[list[float]], first: int, second: int, lead: float) -> bool:
+    """Whether the first stage's best record is first, is an interpretation, and leads the second by more than
+    ``lead`` in the first stage's combined score (the swap model's guard: such an answer is not swapped out)."""
+    return first == 0 and bool(rows[first][_INTERPRETATION]) and rows[first][0] - rows[second][0] > lead
 
 
 def within(ranked: list[dict[str, Any]], gap: float) -> int:
