@@ -150,7 +150,7 @@ class Model:
         #: How much more than the first stage's best another record must score to be put first.
         self.margin: float = float(data.get("margin", 0.0))
         #: The first stage's lead (its best record's score over the second's) above which its order is kept.
-        self.sure: float = float(data.get("sure") or math.inf)
+        self.sure: float = math.inf if data.get("sure") is None else float(data["sure"])
         #: How far below the first stage's best a record may score and still be moved by the model: only the
         #: records within this gap of the best are reordered, the rest keep the first stage's order after them.
         self.gap: float = float(data.get("gap") or math.inf)
