@@ -602,22 +602,31 @@ def _own_cover(text: str, record: Any, lex: Any) -> float:
 
 
 def nested_margins(
-    sets: dict[str, list[dict[str, Any]]], models: dict[str, Any], margins: list[float]
-) -> dict[str, float]:
-    """For each held-out set, the margin (of ``margins``) that gives the most right first answers summed over the
-    OTHER held-out sets, each scored by its own fold's model (``models``: the model fitted without that set); the
-    held-out set's own answers never choose its margin. On a tie the larger margin (the more cautious) is chosen.
-    Only approximately nested: the other folds' models were fitted with the held-out set among their training sets
-    (a fully nested choice would fit every pair of sets apart, 78 fits instead of 13)."""
+    sets: dict[str, list[dict[str, Any]]],
+    models: dict[str, Any],
+    margins: list[float],
+    sures: list[float] | None = None,
+) -> dict[str, tuple[float, float]]:
+    """For each held-out set, the margin (of ``margins``) and the swap model's guard (its ``sure``, of ``sures``;
+    default: none) that give the most right first answers summed over the OTHER held-out sets, each scored by its
+    own fold's model (``models``: the model fitted without that set); the held-out set's own answers never choose
+    them. On a tie the larger margin and the smaller guard (the more cautious) are chosen. Only approximately
+    nested: the other folds' models were fitted with the held-out set among their training sets (a fully nested
+    choice would fit every pair of sets apart, 78 fits instead of 13)."""
+    grid = [(m, s) for m in margins for s in (sures or [math.inf])]
     right = {}
     for held, model in models.items():
         target = model.swap if model.swap is not None else model
-        saved = target.margin
-        for margin in margins:
-            target.margin = margin
-            right[held, margin] = figures(sets[held], model)["top1"] * _real(sets[held])
-        target.margin = saved
-    return {held: max(margins, key=lambda m: (sum(right[o, m] for o in models if o != held), m)) for held in models}
+        saved = target.margin, target.sure
+        for margin, sure in grid:
+            target.margin, target.sure = margin, sure
+            right[held, margin, sure] = figures(sets[held], model)["top1"] * _real(sets[held])
+        target.margin, target.sure = saved
+
+    def votes(held: str, pair: tuple[float, float]) -> tuple[float, float, float]:
+        return (sum(right[o, *pair] for o in models if o != held), pair[0], -pair[1])
+
+    return {held: max(grid, key=lambda pair: votes(held, pair)) for held in models}
 
 
 def _real(items: list[dict[str, Any]]) -> int:
@@ -681,6 +690,12 @@ def _arguments() -> argparse.Namespace:
         help="comma-separated margins: each held-out set's margin chosen on the other sets' held-out answers",
     )
     parser.add_argument(
+        "--sures",
+        type=lambda text: [float(x) for x in text.split(",")],
+        help="with --swap-only: comma-separated leads (inf: none) for the swap model's guard (an interpretation the "
+        "first stage puts first leading by more is not swapped out), chosen with --margins on the other sets",
+    )
+    parser.add_argument(
         "--pair", type=float, default=0.0, help="weight of a logistic loss on the first two places' order (default 0)"
     )
     parser.add_argument(
@@ -725,15 +740,18 @@ def _shipped_data() -> dict[str, Any]:
     return data
 
 
-def _shipped_margin(chosen: dict[str, float], default: float) -> float:
-    """The margin shipped: the one most held-out sets' nested choice gave (on a tie the larger), else ``default``."""
+def _shipped_margin(chosen: dict[str, tuple[float, float]], default: float) -> tuple[float, float]:
+    """The margin and guard shipped: the pair most held-out sets' nested choice gave (on a tie the larger margin and
+    the smaller guard), else ``default`` and no guard."""
     if not chosen:
-        return default
+        return default, math.inf
     votes = list(chosen.values())
-    return max(set(votes), key=lambda m: (votes.count(m), m))
+    return max(set(votes), key=lambda p: (votes.count(p), p[0], -p[1]))
 
 
-def _write(sets: dict[str, list[dict[str, Any]]], args: argparse.Namespace, depth: int, margin: float) -> list[str]:
+def _write(
+    sets: dict[str, list[dict[str, Any]]], args: argparse.Namespace, depth: int, margin: float, sure: float
+) -> list[str]:
     """``--fit``: the model fitted on every tuning set written to rulebook/data/rerank.json (with ``--swap-only``,
     as the swap model beside the ordering weights, which stay as they are); the report's lines on it."""
     from rulebook import rerank
@@ -755,6 +773,7 @@ def _write(sets: dict[str, list[dict[str, Any]]], args: argparse.Namespace, dept
                 "epochs": args.epochs,
                 **weights,
                 "margin": margin,
+                "sure": sure if math.isfinite(sure) else None,
                 "reach": args.reach,
                 "enabled": args.enable,
             },
@@ -775,7 +794,7 @@ def _write(sets: dict[str, list[dict[str, Any]]], args: argparse.Namespace, dept
         }
     Path(rerank.PATH).write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
     shipped = rerank.Model(fitted)
-    lines = [f"fitted on every tuning set (margin {margin:g}), in-sample top-1 / top-3 per tuning set:"]
+    lines = [f"fitted on every tuning set (margin {margin:g}, sure {sure:g}), in-sample top-1 / top-3 per tuning set:"]
     for name in TUNING:
         f = figures(sets[name], shipped)
         lines.append(f"  {name:<28} {f['top1']:6.1%} / {f['top3']:6.1%}")
@@ -818,14 +837,16 @@ def main() -> None:
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
         model = models[held] = _configured(fit(train, args.l2, args.epochs, pair=args.pair), args)
-    chosen = nested_margins(sets, models, args.margins) if args.margins else {}
+    chosen = nested_margins(sets, models, args.margins, args.sures) if args.margins else {}
     for held, model in models.items():
         target = model.swap if model.swap is not None else model
-        target.margin = chosen.get(held, args.margin)
+        if held in chosen:
+            target.margin, target.sure = chosen[held]
         before, after = figures(sets[held], None), figures(sets[held], model)
         means["before"].append(before)
         means["after"].append(after)
-        label = f"{held} held out" + (f" (margin {target.margin:g}, chosen on the other sets):" if chosen else ":")
+        chose = f" (margin {target.margin:g}, sure {target.sure:g}, chosen on the other sets):"
+        label = f"{held} held out" + (chose if chosen else ":")
         lines += [label, _line("before (hand-set weights)", before), _line("after (reranker)", after)]
     if args.swap_only:
         shipped = [figures(sets[held], rerank.model()) for held in HELD_OUT]
@@ -834,8 +855,8 @@ def main() -> None:
     for label, runs in means.items():
         lines.append(_line(label, _mean(runs)))
     if args.fit:
-        margin = _shipped_margin(chosen, args.margin)
-        lines += _write(sets, args, depth, margin)
+        margin, sure = _shipped_margin(chosen, args.margin)
+        lines += _write(sets, args, depth, margin, sure)
     lines.append(f"{time.perf_counter() - start:.0f} s")
     report = "\n".join(lines)
     print(report)

@@ -85,3 +85,23 @@ def test_a_swap_model_only_decides_which_of_the_first_two_comes_first() -> None:
     assert rerank.reorder(read.query, read.ranked, read.scores, lex, cautious) == ordered
     off = rerank.Model({**data, "swap": {**toy, "reach": 10, "enabled": False}})
     assert rerank.reorder(read.query, read.ranked, read.scores, lex, off) == ordered
+
+
+def test_the_swap_models_guard_keeps_an_interpretation_the_first_stage_puts_clearly_first() -> None:
+    # With a guard ("sure" in the swap model), an interpretation the first stage puts first, leading the second by
+    # more than it, is not swapped out; a rule the first stage puts first is swapped as before.
+    data = {key: value for key, value in _shipped().items() if key != "swap"}
+    weights = [0.0] * len(rerank.FEATURES)
+    weights[rerank.FEATURES.index("place")] = -1.0  # prefers the later of the first stage's places
+    toy = {"features": list(rerank.FEATURES), "mean": data["mean"], "scale": data["scale"], "weights": weights}
+    swapping = rerank.Model({**data, "swap": {**toy, "reach": 10}})
+    guarded = rerank.Model({**data, "swap": {**toy, "reach": 10, "sure": 0.0}})
+    _gid, lex, _readings, _computed, read = prepared("Who gets the Ringleader token for the very first round?")
+    assert read.ranked[0]["kind"] == "interpretation" and read.ranked[0]["score"] > read.ranked[1]["score"]
+    ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, swapping)[:2] == [ordered[1], ordered[0]]
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, guarded)[:2] == ordered[:2]
+    _gid, lex, _readings, _computed, read = prepared("can I attack with an element that used its ability last turn?")
+    assert read.ranked[0]["kind"] != "interpretation"
+    ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, guarded)[:2] == [ordered[1], ordered[0]]
