@@ -34,6 +34,7 @@ from rulebook.elestrals.main_phase import perform
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
+    SPIRIT_ACTIONS,
     ChainLink,
     Elestral,
     LimboItem,
@@ -649,7 +650,6 @@ ACTIONS: tuple[str, ...] = (
     "activate",
     "nexus",
 )
-_SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -850,7 +850,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     action = lookup_name("Main Phase action", action, ACTIONS)
     st = state or MainState(**described)
     if st.spirit_action:
-        lookup_name("Spirit action", st.spirit_action, _SPIRIT_ACTIONS)
+        lookup_name("Spirit action", st.spirit_action, SPIRIT_ACTIONS)
     lookup_name("status", st.status, _STATUSES)
     lookup_name("phase", st.phase, ("draw", "main", "battle", "end"))
     lookup_name("Nexus card", st.receiver, _RECEIVERS)
@@ -866,7 +866,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
     if action == "cast-rune" and not st.rune:
         raise InvalidInputError("cast-rune needs the Rune type (rune=invoke|counter|artifact|divine|stadium)")
     trace = Trace()
-    uses = action in _SPIRIT_ACTIONS
+    uses = action in SPIRIT_ACTIONS
     value = {"action": action, "allowed": False, "uses_spirit_action": uses}
     if action == "nexus":
         return _nexus_view(st, trace)

@@ -33,6 +33,7 @@ from rulebook.elestrals.payments import (
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
+    SPIRIT_ACTIONS,
     ChainLink,
     Elestral,
     Position,
@@ -72,7 +73,6 @@ MAIN_ACTIONS: tuple[str, ...] = (
 )
 #: The most Spirits an Elestral brought in by a Normal Cast may cost.
 NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
-_SPIRIT_ACTIONS = ("normal-cast", "normal-ascend", "enchant", "expend-draw")
 _NO_CHAIN = "elestrals.main.no-active-chain"
 Parts = dict[str, list[str]]
 Head = list[str]
@@ -605,7 +605,7 @@ def perform(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     ``trace``."""
     verb = action.verb
     head, parts = split_keywords(action.args)
-    if verb in _SPIRIT_ACTIONS:
+    if verb in SPIRIT_ACTIONS:
         trace.add("The once-per-turn Spirit action is still available", "elestrals.main.spirit-action")
     step = _PERFORM.get(verb)
     if step is None:
