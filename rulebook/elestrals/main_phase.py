@@ -269,6 +269,8 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
     if timing or (timing := _spirit_action(pos, who)):
         return timing
+    if owner == who and zone == "R":
+        return _refuse_enchant_divine(pos, who, head[0], kinds)
     if owner != who or zone != "E":
         what = "another player's card" if owner != who else "not an Elestral"
         return _no(
@@ -278,6 +280,26 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
+
+
+def _refuse_enchant_divine(pos: Position, who: int, ref: str, kinds: Sequence[str]) -> Refusal | None:
+    """The Spirit action's Enchant aimed at one of your Runes: only a face-up Divine Rune, under divine-enchant=yes."""
+    rune = pos.at(ref, who)
+    if rune is None:
+        return _no(f"there is no card of yours at {ref.upper()} to Enchant", "elestrals.main.enchant")
+    if pos.cards[rune.card].rune != "divine":
+        return _no(
+            f"the Spirit action Enchants an Elestral or a Divine Rune, and {rune.card} is not a Divine Rune",
+            "elestrals.interp.divine-enchant",
+        )
+    if isinstance(rune, Rune) and rune.set:
+        return _no(f"{rune.card} is Set: a Set Rune cannot be Enchanted", "elestrals.advanced.nexus-set-rune")
+    if pos.opts["divine-enchant"] == "no":
+        return _no(
+            f"with option divine-enchant=no the Spirit action Enchants only an Elestral, and {rune.card} is a Rune",
+            "elestrals.interp.divine-enchant",
+        )
     return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
@@ -692,19 +714,24 @@ def _perform_cast_or_ascend(
 def _perform_enchant(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
     side = pos.sides[who]
     name = pos.names[who]
-    slot, card = _own_elestral(pos, who, head[0])
+    _, zone, slot = pos.resolve_ref(head[0], who)
+    card = pos.at(head[0], who)
     assert card is not None
     deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
-    elestrals = list(side.elestrals)
-    elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
-    pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, spirit_action=verb))
+    pos = put_card(pos, who, zone, slot, replace(card, spirits=tuple(sorted((*card.spirits, kind)))))
     trace.add(
-        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
+        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} ({zone}{slot + 1})",
         "elestrals.main.enchant",
     )
+    if zone == "R":
+        trace.add(
+            "A Divine Rune may be Enchanted with more Spirits by the Spirit action (option divine-enchant=yes)",
+            "elestrals.interp.divine-enchant",
+        )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
     trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-    return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
+    return trigger(pos, who, f"{zone}{slot + 1}", card.card, "enchanted", trace)
 
 
 def _perform_expend_draw(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
