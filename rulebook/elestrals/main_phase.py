@@ -609,7 +609,11 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     elif not window_open(pos, who):
         return _no("this player cannot start a chain now", "elestrals.interp.window-chains")
     if ref in pos.sides[who].used:
-        return _no("an active effect is used once per turn, and this one was used this turn", "elestrals.card.active")
+        return _no(
+            "an active effect is used once per turn, and this one was used this turn (a Negated use is spent too)",
+            "elestrals.card.active",
+            "elestrals.main.negated-spent",
+        )
     if facts.target and not _has_target(pos, who, facts.target):
         return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
     if facts.effects:
@@ -847,7 +851,9 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
         f"{card.rune.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes",
         "elestrals.rune.types",
     )
+    before = pos
     pos, spirits, where = _pay_rune(pos, who, card, parts, where, trace)
+    lent = _lent(before, who, parts)
     pos, where = _place_rune(pos, who, card, where, source != "hand", trace)
     target = ""
     if card.rune == "artifact":
@@ -859,7 +865,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
                 "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
             )
     pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
-    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
+    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source, lent=lent)
     return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
 
 
@@ -876,6 +882,17 @@ def _take_rune(pos: Position, who: int, word: str) -> tuple[Position, Card, str,
     hand = list(side.hand)
     hand.remove(card.name)
     return pos.with_side(who, replace(side, hand=tuple(hand))), card, "", "hand"
+
+
+def _lent(pos: Position, who: int, parts: Parts) -> tuple[tuple[int, str], ...]:
+    """The Spirits a Rune is paid with (``paying E1:earth``) from Elestrals ``who`` controls and another player owns."""
+    out = []
+    for item in parts.get("paying", []):
+        ref, _, kind = item.partition(":")
+        holder = pos.at(ref, who) if kind else None
+        if isinstance(holder, Elestral) and holder.owner is not None and holder.owner != who:
+            out.append((holder.owner, lookup_name("Spirit type", kind, SPIRIT_TYPES)))
+    return tuple(sorted(out))
 
 
 def _pay_rune(
