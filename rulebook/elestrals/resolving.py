@@ -55,8 +55,7 @@ def _put_away(pos: Position, link: ChainLink, trace: Trace) -> Position:
         pos = to_underworld(pos, owner, (kind,))
         if not pos.over:
             trace.add(
-                f"The {kind} Spirit it was paid with from {pos.names[owner]}'s Elestral goes to its owner's "
-                "Underworld",
+                f"The {kind} Spirit it was paid with from {pos.names[owner]}'s Elestral goes to its owner's Underworld",
                 "elestrals.advanced.taking-control",
             )
     return to_underworld(pos, link.player, (link.card, *own))
