@@ -99,3 +99,11 @@ def test_chained_first_naming_a_player_with_no_loss_says_it_changes_nothing() ->
     code, out, _ = _run(*args)
     assert code == 0 and out.startswith("P1 loses: P2 wins")
     assert "P2's chained effect changes nothing here" in " ".join(out.split())
+
+
+def test_an_activation_refused_outside_its_phase_says_it_was_used_this_turn_too() -> None:
+    code, out, _ = _check("f03", "activate E1 targeting P1:E2")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert "works only in the Main Phase (this is the Battle Phase), and this one was used this turn" in first
+    assert "elestrals.phase.default-main" in out and "elestrals.card.active" in out

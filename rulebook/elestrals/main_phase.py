@@ -590,14 +590,16 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
         return _no("a chain is active: an effect is activated only when none is", _NO_CHAIN)
     phase = facts.during or "main"
     if pos.phase != phase:
+        used = ", and this one was used this turn" if ref in pos.sides[who].used else ""
         if phase == "main":
             return _no(
                 "an effect that names no phase works only in the Main Phase "
-                f"(this is the {pos.phase.capitalize()} Phase)",
+                f"(this is the {pos.phase.capitalize()} Phase){used}",
                 "elestrals.phase.default-main",
+                *(("elestrals.card.active",) if used else ()),
             )
         return _no(
-            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase",
+            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase{used}",
             "elestrals.card.active",
         )
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
