@@ -61,15 +61,33 @@ def test_a_game_saved_with_options_is_read_back_as_it_was_played(tmp_path: Path)
     moves = "draw\n5D > QH\n6H > KD\ndiscard 3S\ndraw\nquit\n"
     played = CliRunner().invoke(
         app,
-        ["elementals", "play", "--seed", "7", "-o", "joker-discard=ten", "-o", "breath-draws=random", "--save", str(saved)],
+        [
+            "elementals",
+            "play",
+            "--seed",
+            "7",
+            "-o",
+            "joker-discard=ten",
+            "-o",
+            "breath-draws=random",
+            "--save",
+            str(saved),
+        ],
         input=moves,
     )
-    assert "game stopped (quit) after 5 moves: 0 of 12 elementals defeated, 3 damage." in " ".join(played.output.split())
+    assert "game stopped (quit) after 5 moves: 0 of 12 elementals defeated, 3 damage." in " ".join(
+        played.output.split()
+    )
     log = saved.read_text(encoding="utf-8").splitlines()
     assert log[:4] == ["seed 7", "layout 1", "option joker-discard=ten", "option breath-draws=random"]
-    assert run(["elementals", "replay", str(saved)]).output.startswith("legal: 5 actions, game not over (turn 2, damage 3)")
+    assert run(["elementals", "replay", str(saved)]).output.startswith(
+        "legal: 5 actions, game not over (turn 2, damage 3)"
+    )
     # The next action is judged on the read-back copy: the discarded 3S is gone, the turn's three cards still held.
     gone = run(["elementals", "check", "3S > QH", "--log", str(saved)])
-    assert (gone.exit_code, gone.output.strip()) == (2, "error: 3S is not in your hand; you hold JK2, JK1, 7D [elementals.turn.draw]")
+    assert (gone.exit_code, gone.output.strip()) == (
+        2,
+        "error: 3S is not in your hand; you hold JK2, JK1, 7D [elementals.turn.draw]",
+    )
     early = run(["elementals", "check", "draw", "--log", str(saved)])
     assert early.output.startswith("illegal: the turn is not over: play or discard JK2, JK1, 7D first")
