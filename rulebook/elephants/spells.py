@@ -411,7 +411,8 @@ def _enfeeble(w: World, ask: Ask, c: Card) -> None:
         ]
         if idle:
             verb = "is" if len(idle) == 1 else "are"
-            w.say(f"{', '.join(idle)} {verb} cancelled: on view, but not active for anything", "elephants.cancelled.visible")
+            said = f"{', '.join(idle)} {verb} cancelled: on view, but not active for anything"
+            w.say(said, "elephants.cancelled.visible")
         w.say("No enemy who can be harmed has an active boost spell", "elephants.interp.enfeeble-hits")
     c.met = bool(foes)
     w.say(
