@@ -91,3 +91,34 @@ def test_a_game_saved_with_options_is_read_back_as_it_was_played(tmp_path: Path)
     )
     early = run(["elementals", "check", "draw", "--log", str(saved)])
     assert early.output.startswith("illegal: the turn is not over: play or discard JK2, JK1, 7D first")
+
+
+LOG_WITH_OPTION = "seed 7\nlayout 1\noption joker-discard=ten\ndraw\n5D > QH\n6H > KD\ndiscard 3S\ndraw\ndiscard JK2\n"
+
+
+def test_an_option_that_contradicts_the_logs_own_is_refused_not_silently_taken(tmp_path: Path) -> None:
+    # M12: `-o` silently replaced the log's option; here the joker discarded at ten became a bad line.
+    log = tmp_path / "ten.log"
+    log.write_text(LOG_WITH_OPTION, encoding="utf-8")
+    for command in (["replay", str(log)], ["check", "draw", "--log", str(log)]):
+        result = run(["elementals", *command, "-o", "joker-discard=chosen"])
+        assert (result.exit_code, result.output.strip()) == (
+            2,
+            "error: the log plays by option joker-discard=ten; -o joker-discard=chosen contradicts it: give the "
+            "option in one place (or change the log's line)",
+        )
+    # The same value twice, or an option the log does not set, is no contradiction.
+    assert run(["elementals", "replay", str(log), "-o", "joker-discard=ten"]).output.startswith(
+        "legal: 6 actions, game not over (turn 2, damage 13)"
+    )
+    assert run(["elementals", "replay", str(log), "-o", "breath-draws=random"]).exit_code == 0
+
+
+def test_bad_input_met_while_a_log_is_played_names_its_line(tmp_path: Path) -> None:
+    log = tmp_path / "chosen.log"
+    log.write_text(LOG_WITH_OPTION.replace("option joker-discard=ten\n", ""), encoding="utf-8")
+    result = run(["elementals", "replay", str(log)])
+    assert (result.exit_code, result.output.strip()) == (
+        2,
+        "error: line 8: name the joker's power, a whole number from 1 to 10: discard JK2=6",
+    )
