@@ -91,7 +91,8 @@ def _tool(browser: Any, t: Any, page: str, payload: Any) -> Any:
         first, second = tool.find_elements("css selector", "select")
         Select(first).select_by_value(attacker)
         Select(second).select_by_value(target)
-        for box, want in zip(tool.find_elements("css selector", "input[type=checkbox]"), (attacker_plus, target_plus)):
+        boxes = tool.find_elements("css selector", "input[type=checkbox]")
+        for box, want in zip(boxes, (attacker_plus, target_plus), strict=False):
             if box.is_selected() != want:
                 box.click()
     tool.find_element("css selector", ".rulebook-tool > .md-button").click()
@@ -134,9 +135,8 @@ def main(site_dir: str, out: str) -> int:
             native = run(shell_words(command)[1:])
             same = (code, output) == (native.exit_code, native.output)
             widths = browser.execute_script(WIDTHS, panel)
-            results.append(
-                {"label": label, "command": command, "code": code, "same_as_cli": same, "widths": widths, "output": output}
-            )
+            record = {"label": label, "command": command, "code": code, "same_as_cli": same, "widths": widths}
+            results.append({**record, "output": output})
             browser.save_screenshot(str(Path(out).with_name(f"{label}.png")))
             print(label, "same" if same else "DIFFERENT", code, widths, flush=True)
     finally:
