@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -45,3 +46,23 @@ def test_a_log_under_the_default_options_names_none() -> None:
         app, ["elephants", "replay", "-", "--json"], input="players 2\noption turbulence-condition=any-spell\n"
     )
     assert __import__("json").loads(result.output)["value"]["options"] == {}
+
+
+@pytest.mark.parametrize(
+    ("log", "error"),
+    [
+        (  # E17: the bad value was refused, but the line was not named
+            "players 2\noption turbulence-condition=sometimes\n",
+            "error: line 2: unknown value for option 'turbulence-condition' 'sometimes'; accepted: any-spell, "
+            "this-spell, advanced-twice",
+        ),
+        (  # E18: "expected ... 'option NAME=VALUE' ..., not 'option ...'" refused an option as if it were not one
+            "players 2\nP1 draft Thunder\noption turbulence-condition=this-spell\n",
+            "error: line 3: 'option turbulence-condition=this-spell' comes after a move: the players and the options "
+            "open the log, before the first move",
+        ),
+    ],
+)
+def test_a_bad_option_line_of_a_log_is_refused_naming_its_line_and_why(log: str, error: str) -> None:
+    result = CliRunner().invoke(app, ["elephants", "replay", "-"], input=log)
+    assert (result.exit_code, result.output.strip()) == (2, error)
