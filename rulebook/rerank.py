@@ -148,9 +148,10 @@ _INTERPRETATION = FEATURES.index("kind_interpretation")
 
 #: The features of a PAIR of records (the first two, in the order the swap model may change), which a record's own
 #: vector cannot show: whether the first reads the second (an interpretation of a rule, clarification or erratum,
-#: or a clarification or erratum of a rule, that it names among its ``see`` records or shares its cited section
-#: with), the reverse, whether the two cite the same section, whether the first's section holds the second's (its
-#: parent) or the reverse, and whether either names the other among its ``see`` records.
+#: or a clarification or erratum of a rule, that it names among the records it ``reads``, or naming none, among
+#: its ``see`` records or shares its cited section with), the reverse, whether the two cite the same section,
+#: whether the first's section holds the second's (its parent) or the reverse, and whether either names the other
+#: among its ``see`` records.
 PAIR = ("reads", "read_by", "same_section", "parent", "child", "linked")
 #: Which kinds read which: an interpretation reads a rule, a clarification or an erratum; those two read a rule.
 _READERS = {"interpretation": 2, "clarification": 1, "erratum": 1}
@@ -396,10 +397,13 @@ def pair_features(lex: Lexicon, first: str, second: str) -> list[float]:
 
 def _reads(a: tuple[Any, ...], b: tuple[Any, ...], same: bool) -> bool:
     """Whether record ``a`` (a vocabulary row) reads ``b``: ``a`` is an interpretation (of a rule, a clarification
-    or an erratum) or a clarification or erratum (of a rule) of the same game, and names ``b`` among its ``see``
-    records or cites the same section."""
+    or an erratum) or a clarification or erratum (of a rule) of the same game, and names ``b`` among the records
+    it ``reads`` or, naming none, among its ``see`` records, or cites the same section."""
     above = _READERS.get(a[2], 0) > _READERS.get(b[2], 0) and b[2] != "glossary"
-    return above and a[1] == b[1] and (same or b[0] in a[6])
+    if not above or a[1] != b[1]:
+        return False
+    named = a[8] if len(a) > 8 else ()
+    return b[0] in named if named else same or b[0] in a[6]
 
 
 def _sure_of(rows: list[list[float]], first: int, second: int, lead: float) -> bool:
