@@ -1,7 +1,7 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
     python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
-                                     [--margins X,Y,...] [--pair W] [--swap-only] [--out FILE]
+                                     [--margins X,Y,...] [--pair W] [--swap-only [--pairs L2 [--whole]]] [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
     python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
@@ -30,7 +30,9 @@ shipped ordering weights are kept as they are and a second model, fitted leave-o
 first two records swap (reach 2 unless ``--reach`` says otherwise); ``--fit --swap-only`` writes it beside them as
 ``"swap"``, its margin the one most held-out sets' nested choice gave (``--margins``), switched on with ``--enable``,
 and prints every tuning set's in-sample figures with it (issue 22's twenty-sixth round: mean held-out top-1 85.6% to
-87.3%, top-3 unchanged, blind-9 in-sample 176 of 210 against its floor of 178). The questions' features
+87.3%, top-3 unchanged, blind-9 in-sample 176 of 210 against its floor of 178). With ``--pairs`` the swap model
+also weighs the first two records' pair features (`rulebook.rerank.PAIR`; issue 22's twenty-eighth round: 85.5% to
+87.1% held out over blind-2 to -16, blind-9 in-sample 177 of 210). The questions' features
 are cached (in the user's cache directory) by the file's contents and the code's, so a rerun fits in seconds.
 """
 

@@ -47,7 +47,11 @@ shipped (``benchmarks/results/ask_heldout_twentysixth.txt``). The swap model may
 interpretation the first stage puts first, leading the second by more, is not swapped out); issue 22's twenty-seventh
 round chose it held out with the margin (0.4, margin 0): over blind-2 to -16 the mean held-out top-1 rose from 85.5% to
 87.2%, but blind-9 stays at 176 of 210 in-sample, and no guard reaches 178, so it is not shipped either
-(``benchmarks/results/ask_heldout_twentyseventh.txt``).
+(``benchmarks/results/ask_heldout_twentyseventh.txt``). A swap model may also weigh the PAIR of the first two
+records ([`PAIR`][rulebook.rerank.PAIR], its ``pair_weights``: whether the first reads the second, and the like);
+issue 22's twenty-eighth round fitted them on top of it (``--pairs``): over blind-2 to -16 the mean held-out top-1
+rose from 85.5% to 87.1%, but blind-9 reads 177 of 210 in-sample, one short of its floor, with or without a guard, so
+it is not shipped (``benchmarks/results/ask_heldout_twentyeighth.txt``).
 
 Examples:
     >>> from rulebook.ask import ask
