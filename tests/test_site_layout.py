@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, PHONE, Site, emulate, require, site_pages, two_widths
+from chromium import DESKTOP, PHONE, Site, borrowed, emulate, require, site_pages
 
 require("the site layout tests")
 
@@ -52,10 +52,10 @@ def server(built_site: Path) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator:
-    driver = two_widths()
-    yield driver
-    driver.quit()
+def browser(shared_browser, server: Site) -> Iterator:
+    """The process's browser (tests/conftest.py, `chromium.shared`: a desktop's window), lent to this file."""
+    with borrowed(shared_browser, server.url) as driver:
+        yield driver
 
 
 #: The width of the page's content and, only when it is wider than the phone, the elements that stick out past the
