@@ -55,16 +55,20 @@ def require(what: str) -> None:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    #: Files served with other contents: URL path -> bytes (set per `Site`).
-    replaced: ClassVar[dict[str, bytes]] = {}
+    #: Files served with other contents: URL path -> bytes, or None for a file not served (404) (set per `Site`).
+    replaced: ClassVar[dict[str, bytes | None]] = {}
 
     def log_message(self, format: str, *args: object) -> None:
         pass
 
     def send_head(self):  # the base class's own signature
-        body = self.replaced.get(self.path.split("?")[0].split("#")[0])
-        if body is None:
+        path = self.path.split("?")[0].split("#")[0]
+        if path not in self.replaced:
             return super().send_head()
+        body = self.replaced[path]
+        if body is None:
+            self.send_error(404)
+            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(self.path.split("?")[0]))
         self.send_header("Content-Length", str(len(body)))
@@ -75,10 +79,11 @@ class _Quiet(SimpleHTTPRequestHandler):
 class Site:
     """A folder served on 127.0.0.1 from a thread; ``stop`` closes it (the browser is then offline for it).
 
-    ``replaced`` serves some files (by URL path, "/search/search_index.json") with other contents.
+    ``replaced`` serves some files (by URL path, "/search/search_index.json") with other contents, or not at all
+    (None: a 404, as if the file were missing).
     """
 
-    def __init__(self, folder: Path, replaced: dict[str, bytes] | None = None) -> None:
+    def __init__(self, folder: Path, replaced: dict[str, bytes | None] | None = None) -> None:
         handler = type("Handler", (_Quiet,), {"replaced": dict(replaced or {})})
         self.handler = functools.partial(handler, directory=str(folder))
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self.handler)
