@@ -1,17 +1,20 @@
 """Headless Chromium for the site's tests: Debian's chromium and chromium-driver, driven by selenium.
 
 One place for what every browser test needs: whether the browser is here (skipped without it, except under CI,
-where a missing browser fails), the flags that keep it off the network, the built site served from 127.0.0.1, and
-a driver at a given window width.
+where a missing browser fails), the flags that keep it off the network, the built site served from 127.0.0.1, a
+driver at a given window width, and the one browser a test process starts for all its site tests (`shared`, lent
+to each file by `borrowed`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import os
 import shutil
 import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -52,16 +55,20 @@ def require(what: str) -> None:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    #: Files served with other contents: URL path -> bytes (set per `Site`).
-    replaced: ClassVar[dict[str, bytes]] = {}
+    #: Files served with other contents: URL path -> bytes, or None for a file not served (404) (set per `Site`).
+    replaced: ClassVar[dict[str, bytes | None]] = {}
 
     def log_message(self, format: str, *args: object) -> None:
         pass
 
     def send_head(self):  # the base class's own signature
-        body = self.replaced.get(self.path.split("?")[0].split("#")[0])
-        if body is None:
+        path = self.path.split("?")[0].split("#")[0]
+        if path not in self.replaced:
             return super().send_head()
+        body = self.replaced[path]
+        if body is None:
+            self.send_error(404)
+            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(self.path.split("?")[0]))
         self.send_header("Content-Length", str(len(body)))
@@ -72,10 +79,11 @@ class _Quiet(SimpleHTTPRequestHandler):
 class Site:
     """A folder served on 127.0.0.1 from a thread; ``stop`` closes it (the browser is then offline for it).
 
-    ``replaced`` serves some files (by URL path, "/search/search_index.json") with other contents.
+    ``replaced`` serves some files (by URL path, "/search/search_index.json") with other contents, or not at all
+    (None: a 404, as if the file were missing).
     """
 
-    def __init__(self, folder: Path, replaced: dict[str, bytes] | None = None) -> None:
+    def __init__(self, folder: Path, replaced: dict[str, bytes | None] | None = None) -> None:
         handler = type("Handler", (_Quiet,), {"replaced": dict(replaced or {})})
         self.handler = functools.partial(handler, directory=str(folder))
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self.handler)
@@ -123,12 +131,47 @@ PHONE, DESKTOP = 390, 1280
 PHONE_METRICS = {"width": PHONE, "height": 844, "deviceScaleFactor": 1.0, "mobile": True}
 
 
-def two_widths() -> Any:
-    """A driver with a desktop's window (``DESKTOP`` x 900 px), switched between a phone and a desktop by `emulate`.
+#: What the shared browser logs: every request of its pages and workers (the performance log) and the console.
+LOGS = {"goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"}}
 
-    One page load serves both widths: the page is laid out again at the other width, not loaded again.
+
+def shared() -> Any:
+    """The browser of every site test of a test process: a desktop's window (``DESKTOP`` x 900 px, no scrollbars),
+    switched between a phone and a desktop by `emulate`, with `LOGS`. The caller quits it.
+
+    One page load serves both widths: the page is laid out again at the other width, not loaded again. Started
+    once per process (each start and quit costs the machine about a second of CPU), each test file has it through
+    `borrowed`, which leaves it as a fresh one would be for that file.
     """
-    return chrome(DESKTOP, 900, flags=("--hide-scrollbars",))
+    return chrome(DESKTOP, 900, flags=("--hide-scrollbars",), capabilities=LOGS)
+
+
+@contextlib.contextmanager
+def borrowed(driver: Any, site: str) -> Iterator[Any]:
+    """``driver`` for the tests of one file, whose site is served at ``site``: on its first tab, on a blank page
+    at the desktop's width, with nothing blocked and no log left from an earlier file. Afterwards the site is
+    forgotten (its storage, service worker, kept files and the HTTP cache), so that a later file whose server
+    happens to get the same address starts on that site as a fresh browser would."""
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.get("about:blank")
+    emulate(driver, DESKTOP)
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    for log in ("performance", "browser"):
+        driver.get_log(log)  # read, so emptied: the file's own log starts here
+    try:
+        yield driver
+    finally:
+        for handle in driver.window_handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(driver.window_handles[0])
+        driver.get("about:blank")
+        origin = site.rstrip("/")
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
 
 
 def emulate(driver: Any, width: int) -> None:

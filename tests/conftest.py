@@ -120,6 +120,17 @@ def server(built_site: Path) -> Iterator[Any]:
     served.stop()
 
 
+@pytest.fixture(scope="session")
+def shared_browser() -> Iterator[Any]:
+    """The one headless Chromium of this test process (`chromium.shared`), for every site test file in it: each
+    file's ``browser`` fixture borrows it (`chromium.borrowed`) instead of starting a browser of its own."""
+    from chromium import shared
+
+    driver = shared()
+    yield driver
+    driver.quit()
+
+
 @pytest.fixture(scope="module")
 def site_url(server: Any) -> str:
     """The served site's address, ending in a slash."""

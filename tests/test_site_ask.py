@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import Site, chrome, require
+from chromium import Site, borrowed, require
 
 from cli.testing import matches, run, shell_words, transcripts
 from rulebook.ask import ask
@@ -41,10 +41,10 @@ FIRST_PAGE = TRY_PAGES[0]
 
 
 @pytest.fixture(scope="module")
-def browser():
-    driver = chrome(1280, 900, capabilities={"goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"}})
-    yield driver
-    driver.quit()
+def browser(shared_browser, server: Site):
+    """The process's browser (tests/conftest.py), fresh for this file's site: a new address, nothing kept for it."""
+    with borrowed(shared_browser, server.url) as driver:
+        yield driver
 
 
 #: Waits inside the page (a timer there, not a round trip to the browser every few milliseconds): the test's body

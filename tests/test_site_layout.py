@@ -9,12 +9,12 @@ Every page of the site is opened at 390 px wide (a phone) and at 1280 px (a desk
 
 Each page is loaded once, as a phone lays it out, and measured; then the same page is laid out again at the
 desktop's width and measured again (`chromium.emulate`), instead of loaded a second time in a second browser. The
-layout pass does not register the site's service worker, which draws nothing (it keeps each page's files for
-offline use; tests/test_site_ask.py tests it), and its search index has no page in it: the theme's search starts
-on every page load as usual, but does not index the whole site again on each (tests/test_site_search.py searches
-the real index). Without an index at all the theme leaves a short page's sidebar taller than the page; with the
-empty one, every measurement of every page is the one two browsers, one per width, give on the real site
-(checked when this pass was introduced).
+layout pass does not register the site's service worker, whose file it does not serve: the worker draws nothing (it
+keeps each page's files for offline use; tests/test_site_ask.py tests it). Its search index has no page in it: the
+theme's search starts on every page load as usual, but does not index the whole site again on each
+(tests/test_site_search.py searches the real index). Without an index at all the theme leaves a short page's sidebar
+taller than the page; with the empty one, every measurement of every page is the one two browsers, one per width,
+give on the real site (checked when this pass was introduced).
 
 Needs Debian's chromium and chromium-driver and selenium, like tests/test_site_search.py: skipped without
 them outside CI, failed under CI=1.
@@ -27,14 +27,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, PHONE, Site, emulate, require, site_pages, two_widths
+from chromium import DESKTOP, PHONE, Site, borrowed, emulate, require, site_pages
 
 require("the site layout tests")
 
 SMALLEST_TEXT = 11.0
 TALLEST = 30_000
-#: What the layout pass does not load: the service worker, which draws nothing.
-NOT_DRAWN = ["*/rulebook-sw.js"]
+#: What the layout pass does not serve: the service worker, which draws nothing. (Blocking it in the browser does not
+#: do: the browser fetches a service worker's script itself, past the page's blocked URLs, and the worker then kept
+#: every page's files and served every request of the pass, about a quarter of the pass's CPU.)
+NOT_DRAWN = "/rulebook-sw.js"
 
 
 def empty_search_index(site: Path) -> bytes:
@@ -45,17 +47,19 @@ def empty_search_index(site: Path) -> bytes:
 
 @pytest.fixture(scope="module")
 def server(built_site: Path) -> Iterator[Site]:
-    """The built site served for this file's pass, with an empty search index (see the module's docstring)."""
-    served = Site(built_site, replaced={"/search/search_index.json": empty_search_index(built_site)})
+    """The built site served for this file's pass, with an empty search index and no service worker (see the
+    module's docstring)."""
+    replaced = {"/search/search_index.json": empty_search_index(built_site), NOT_DRAWN: None}
+    served = Site(built_site, replaced=replaced)
     yield served
     served.stop()
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator:
-    driver = two_widths()
-    yield driver
-    driver.quit()
+def browser(shared_browser, server: Site) -> Iterator:
+    """The process's browser (tests/conftest.py, `chromium.shared`: a desktop's window), lent to this file."""
+    with borrowed(shared_browser, server.url) as driver:
+        yield driver
 
 
 #: The width of the page's content and, only when it is wider than the phone, the elements that stick out past the
@@ -93,22 +97,17 @@ Promise.all(images.map(async img => {
 def layout(browser, site_url: str, built_site: Path) -> dict[str, tuple[int, list, list, int]]:
     """Every page of the site loaded once: at 390 px its width, what sticks out and its figures' text sizes; then
     laid out at 1280 px, its height."""
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": NOT_DRAWN})
     measured = {}
-    try:
-        for page in site_pages(built_site):
-            browser.get("about:blank")  # the page before is not laid out again at the phone's width
-            emulate(browser, PHONE)
-            browser.get(site_url + page)
-            width, culprits = browser.execute_script(WIDTH_SCRIPT, PHONE)
-            with_figures = '.svg"' in (built_site / page / "index.html").read_text(encoding="utf-8")
-            figures = browser.execute_async_script(FIGURE_SCRIPT) if with_figures else []
-            emulate(browser, DESKTOP)
-            height = browser.execute_script("return document.documentElement.scrollHeight")
-            measured[page] = (width, culprits, figures, height)
-    finally:
-        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    for page in site_pages(built_site):
+        browser.get("about:blank")  # the page before is not laid out again at the phone's width
+        emulate(browser, PHONE)
+        browser.get(site_url + page)
+        width, culprits = browser.execute_script(WIDTH_SCRIPT, PHONE)
+        with_figures = '.svg"' in (built_site / page / "index.html").read_text(encoding="utf-8")
+        figures = browser.execute_async_script(FIGURE_SCRIPT) if with_figures else []
+        emulate(browser, DESKTOP)
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        measured[page] = (width, culprits, figures, height)
     return measured
 
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from chromium import chrome, require
+from chromium import borrowed, require
 
 require("the site search test")
 
 
 @pytest.fixture(scope="module")
-def browser():
-    driver = chrome(1280, 900)
-    yield driver
-    driver.quit()
+def browser(shared_browser, site_url: str):
+    """The process's browser (tests/conftest.py), lent to this file."""
+    with borrowed(shared_browser, site_url) as driver:
+        yield driver
 
 
 #: The first six results' links, read in one script call (the list is re-rendered as results refresh).
