@@ -76,7 +76,7 @@ TUNING = [
     "players-blind-16.toml",
 ]
 #: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
-VERSION = "3"
+VERSION = "4"
 #: How many of the best records are extracted (`--depth` may compare any depth up to it).
 EXTRACTED = 30
 HELD_OUT = [f"players-blind-{n}.toml" for n in range(2, 17)]
@@ -119,6 +119,7 @@ def extract(question: dict[str, Any]) -> dict[str, Any]:
 def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
     """What the refuse-or-answer decision may read of a question: how it was decided, and its own figures."""
     from rulebook import ask as asking
+    from rulebook.unasked import signals
     from rulebook.uncovered import asks_for
 
     query = read.query
@@ -134,6 +135,7 @@ def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
         "asks_for": asks_for(text) is not None,
         "named": bool(query.named),
         "cued": bool(query.cued),
+        "signals": signals(query, read.ranked, lex),
     }
 
 

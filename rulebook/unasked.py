@@ -1,0 +1,178 @@
+"""A fitted refuse-or-answer check: whether the best rulings for a question hold what it asks, read from general
+signals rather than from its words.
+
+`rulebook.uncovered` reads the kinds of answer a question asks for from its form (a count, a maker, a time...).
+A question of no such kind can still meet rulings on its words and ask for something none of them says: "is there
+a score for how well you won" meets the victory ruling on "won". The check here reads a few general figures of a
+question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
+and how clear the match is, what form the question takes and what kind of record comes first) and weighs them by a
+logistic model fitted on the tuning sets' questions (`benchmarks/ask_heldout.py --unasked`), stored in
+``rulebook/data/unasked.json``. A question it scores at or above the stored threshold is answered "the documents do
+not cover this", with the nearest rulings named as nearest.
+
+Examples:
+    >>> from rulebook.vocabulary import lexicon
+    >>> from rulebook.ask import prepared
+    >>> _gid, lex, _readings, _computed, read = prepared("can fire attack twice in a row")
+    >>> len(signals(read.query, read.ranked, lex)) == len(SIGNALS)
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from rulebook.vocabulary import Lexicon, Query, stem, words
+
+__all__ = ["PATH", "SIGNALS", "signals", "unasked"]
+
+#: The fitted model: each signal's mean, scale and weight, the bias and the threshold.
+PATH = Path(__file__).resolve().parent / "data" / "unasked.json"
+#: How many of the best records the question's rare words are looked for in.
+NEAR = 5
+#: The signals, in order.
+SIGNALS = (
+    "strength",
+    "coverage",
+    "score",
+    "margin",
+    "unheld_top",
+    "unheld_near",
+    "rarest_unheld_top",
+    "rarest_unheld_near",
+    "concepts",
+    "named",
+    "how_many",
+    "bound",
+    "permission",
+    "exists",
+    "glossary_first",
+    "reading_first",
+    "games_near",
+    "pieces",
+    "cosine",
+    "asked_only",
+    "unheld_asked_top",
+    "unheld_asked_near",
+    "rare_unheld_top",
+    "form_unheld",
+    "weak_unheld",
+)
+#: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
+RARE = 3.0
+#: Words of a bound ("what's the max", "is there a cap").
+BOUND = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "most", "least", "fewest"})
+#: Words that ask leave ("can I", "are we allowed").
+LEAVE = frozenset({"can", "could", "may", "allowed", "able", "legal", "ok", "okay"})
+#: Kinds of record that read a rule (not the rule itself).
+READINGS = frozenset({"interpretation", "clarification"})
+
+
+def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's title, text and aliases (not its players' questions)."""
+    key = (id(lex), doc)
+    found = _TEXTS.get(key)
+    if found is None:
+        record = lex.records[doc]
+        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        found = _TEXTS[key] = frozenset(stem(w) for text in said for w in words(text))
+    return found
+
+
+_TEXTS: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[float]:
+    """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``."""
+    from rulebook.ask import strength
+    from rulebook.uncovered import asking
+
+    names = {w for ws in lex.name_words.values() for w in ws}
+    concepts = [c for c in query.concepts if c.word not in names]
+    weights = [max((lex.idf(s) for s in c.stems if s in lex.postings), default=lex.idf("")) for c in concepts]
+    total = sum(weights) or 1.0
+    docs = [lex.by_id[h["id"]] for h in ranked[:NEAR]]
+    top = _texts(lex, docs[0]) if docs else frozenset()
+    near = frozenset().union(*(_texts(lex, d) for d in docs)) if docs else frozenset()
+
+    def unheld(held: frozenset[str]) -> float:
+        return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
+
+    rarest = concepts[max(range(len(concepts)), key=weights.__getitem__)] if concepts else None
+    said = asking(query.text)
+    pairs = set(itertools.pairwise(said))
+    first = ranked[0] if ranked else {}
+    scores = [h.get("score", 0.0) for h in ranked[:2]] + [0.0, 0.0]
+    asked_words = set(said)
+    in_ask = [(c, w) for c, w in zip(concepts, weights, strict=True) if asked_words.intersection(c.word.split())]
+    asked_total = sum(w for _c, w in in_ask) or 1.0
+
+    def unheld_asked(held: frozenset[str]) -> float:
+        return sum(w for c, w in in_ask if not held.intersection(c.stems)) / asked_total if in_ask else 0.0
+
+    # the question's rare words (rarer than the median record word): those a ruling answering it would hold
+    rare = [(c, w) for c, w in zip(concepts, weights, strict=True) if w >= RARE]
+    rare_unheld = sum(1 for c, _w in rare if not top.intersection(c.stems)) / len(rare) if rare else 0.0
+    form = max(
+        float(("how", "many") in pairs or ("how", "much") in pairs),
+        float(bool(BOUND.intersection(said))),
+        float(("is", "there") in pairs or ("are", "there") in pairs),
+    )
+    # Whether the best record meets the question by its players' questions alone, not its own text.
+    asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
+    return [
+        strength(query, ranked, lex) if ranked else 0.0,
+        float(first.get("coverage", 0.0)),
+        float(scores[0]),
+        (scores[0] - scores[1]) / scores[0] if scores[0] else 0.0,
+        unheld(top),
+        unheld(near),
+        float(rarest is not None and not top.intersection(rarest.stems)),
+        float(rarest is not None and not near.intersection(rarest.stems)),
+        math.log1p(len(concepts)),
+        float(bool(query.named)),
+        float(("how", "many") in pairs or ("how", "much") in pairs),
+        float(bool(BOUND.intersection(said))),
+        float(bool(LEAVE.intersection(said[:3]))),
+        float(("is", "there") in pairs or ("are", "there") in pairs),
+        float(first.get("kind") == "glossary"),
+        float(first.get("kind") in READINGS),
+        len({h["game"] for h in ranked[:NEAR]}) / NEAR,
+        float(first.get("pieces", 0.0)),
+        float(first.get("cosine", 0.0)),
+        asked_only,
+        unheld_asked(top),
+        unheld_asked(near),
+        rare_unheld,
+        form * unheld(top),
+        (strength(query, ranked, lex) if ranked else 0.0) * unheld(top),
+    ]
+
+
+@functools.cache
+def _model() -> dict[str, Any]:
+    if not PATH.exists():
+        return {}
+    return json.loads(PATH.read_text(encoding="utf-8"))
+
+
+def probability(values: list[float], model: dict[str, Any]) -> float:
+    """The model's probability that a question with these signals asks what no ruling says."""
+    z = model["bias"] + sum(
+        w * (v - m) / s for w, v, m, s in zip(model["weights"], values, model["mean"], model["scale"], strict=True)
+    )
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> bool:
+    """Whether the fitted model (when shipped and enabled) reads the question as asking what its best rulings do
+    not say."""
+    model = _model()
+    if not model.get("enabled") or not ranked or list(model.get("signals", ())) != list(SIGNALS):
+        return False
+    return probability(signals(query, ranked, lex), model) >= model["threshold"]
