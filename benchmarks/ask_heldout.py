@@ -171,18 +171,19 @@ def _own_text(query: Any, ranked: list[dict[str, Any]], lex: Any) -> dict[str, f
 def _fingerprint() -> str:
     digest = hashlib.sha256(VERSION.encode())
     for path in sorted((ROOT / "rulebook").rglob("*")):
-        if path.suffix in {".py", ".toml"} and path.name != "rerank.json":
+        if path.suffix in {".py", ".toml"} or path.name == "unasked.json":
             digest.update(path.read_bytes())
     for name in TUNING:
         digest.update(json.dumps(_load(name), sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 
-def extracted() -> dict[str, list[dict[str, Any]]]:
-    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged."""
+def extracted(tag: str = "") -> dict[str, list[dict[str, Any]]]:
+    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged (``tag``
+    names a variant of `ask` the caller set up, cached apart)."""
     import platformdirs
 
-    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{_fingerprint()}.pickle"
+    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{tag}{_fingerprint()}.pickle"
     if cache.exists():
         return pickle.loads(cache.read_bytes())
     found = {name: [extract(q) for q in _load(name)] for name in TUNING}

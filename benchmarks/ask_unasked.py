@@ -46,10 +46,16 @@ def _target(q: dict[str, Any]) -> bool:
     return heldout._unanswerable(q) != (MODE["mode"] == "rescue")
 
 
-def fit(items: list[dict[str, Any]], l2: float, iterations: int = 8) -> dict[str, Any]:
+def vector(q: dict[str, Any], excluded: set[str]) -> list[float]:
+    """The question's signals, and with ``--memory`` its nearness to the tuning questions outside ``excluded``."""
+    found = list(q["decision"]["signals"])
+    return found + memory(q, excluded | {q.get("_set", "")}) if MEMORY["on"] else found
+
+
+def fit(items: list[dict[str, Any]], l2: float, excluded: set[str], iterations: int = 8) -> dict[str, Any]:
     """A ridge logistic regression by Newton's method on standardised signals (pure Python)."""
     pool = [q for q in _population(items) if not (SKIP_OFF_TOPIC["on"] and q["game"] == "none")]
-    data = [(q["decision"]["signals"], 1.0 if _target(q) else 0.0) for q in pool]
+    data = [(vector(q, excluded), 1.0 if _target(q) else 0.0) for q in pool]
     width = len(data[0][0])
     mean = [sum(x[i] for x, _ in data) / len(data) for i in range(width)]
     scale = [math.sqrt(sum((x[i] - mean[i]) ** 2 for x, _ in data) / len(data)) or 1.0 for i in range(width)]
@@ -96,10 +102,10 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return out
 
 
-def probability(q: dict[str, Any], model: dict[str, Any]) -> float:
+def probability(q: dict[str, Any], model: dict[str, Any], excluded: set[str]) -> float:
     from rulebook.unasked import probability as p
 
-    return p(q["decision"]["signals"], model)
+    return p(vector(q, excluded), model)
 
 
 def threshold(scored: list[tuple[float, str]], real: int, budget: float) -> float:
@@ -123,22 +129,25 @@ def nested(sets: dict[str, list[dict[str, Any]]], held: str | None, folds: int, 
     for k in range(folds):
         fold = others[k::folds]
         train = [q for name in heldout.TUNING if name != held and name not in fold for q in sets[name]]
-        model = fit(train, l2)
+        excluded = {held or "", *fold}
+        model = fit(train, l2, excluded)
         for name in fold:
-            scored += [(probability(q, model), heldout._kind(q)) for q in _population(sets[name])]
+            scored += [(probability(q, model, excluded), heldout._kind(q)) for q in _population(sets[name])]
     return scored
 
 
-def applied(items: list[dict[str, Any]], model: dict[str, Any], cut: float) -> list[dict[str, Any]]:
+def applied(items: list[dict[str, Any]], model: dict[str, Any], cut: float, held: str) -> list[dict[str, Any]]:
     return [
-        {**q, "refused": MODE["mode"] == "refuse"} if q in _population([q]) and probability(q, model) >= cut else q
+        {**q, "refused": MODE["mode"] == "refuse"}
+        if q in _population([q]) and probability(q, model, {held}) >= cut
+        else q
         for q in items
     ]
 
 
 def main() -> None:
     from rulebook import rerank
-    from rulebook.unasked import PATH, SIGNALS
+    from rulebook.unasked import NEARNESS, PATH, SIGNALS
     from rulebook.vocabulary import lexicon
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -149,21 +158,28 @@ def main() -> None:
     parser.add_argument("--enable", action="store_true")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--skip-off-topic", action="store_true", help="fit on the uncovered and real questions only")
+    parser.add_argument("--memory", action="store_true", help="add nearness to the tuning sets' questions")
     parser.add_argument("--rescue", action="store_true", help="answer refused questions read as real instead")
     args = parser.parse_args()
     MODE["mode"] = "rescue" if args.rescue else "refuse"
     SKIP_OFF_TOPIC["on"] = args.skip_off_topic
-    sets = heldout.extracted()
+    MEMORY["on"] = args.memory
+    import rulebook.unasked
+
+    rulebook.unasked._model = dict  # `ask` read as it is without the check (the check's own model is measured here)
+    sets = heldout.extracted("bare-")
+    if args.memory:
+        remember(sets)
     shipped = rerank.model(lexicon())
     ranker = shipped if shipped.active else None
     lines = [f"refuse-or-answer check (rulebook.unasked), l2 {args.l2}, {args.folds} inner folds, leave-one-set-out"]
     if args.fit is not None:
-        lines += _write(sets, args, PATH, SIGNALS)
+        lines += _write(sets, args, PATH, SIGNALS + (NEARNESS if args.memory else ()))
     else:
         outer = {}
         inner = {}
         for held in heldout.HELD_OUT:
-            outer[held] = fit([q for name in heldout.TUNING if name != held for q in sets[name]], args.l2)
+            outer[held] = fit([q for name in heldout.TUNING if name != held for q in sets[name]], args.l2, {held})
             inner[held] = nested(sets, held, args.folds, args.l2)
         before = [heldout.figures(sets[h], ranker) for h in heldout.HELD_OUT]
         lines.append(heldout._line("before (as shipped)", heldout._mean(before)))
@@ -175,7 +191,7 @@ def main() -> None:
                     1 for name in heldout.HELD_OUT if name != held for q in sets[name] if heldout._kind(q) == "real"
                 )
                 cut = threshold(scored, real, budget)
-                found = heldout.figures(applied(sets[held], outer[held], cut), ranker)
+                found = heldout.figures(applied(sets[held], outer[held], cut, held), ranker)
                 after.append(found)
                 lines.append(heldout._line(f"{heldout._short(held)} (cut {cut:.3f})", found))
             lines.append(heldout._line(f"after, budget {budget:.2%}", heldout._mean(after)))
@@ -206,7 +222,7 @@ def _totals(
 def _write(
     sets: dict[str, list[dict[str, Any]]], args: argparse.Namespace, path: Path, names: tuple[str, ...]
 ) -> list[str]:
-    model = fit([q for name in heldout.TUNING for q in sets[name]], args.l2)
+    model = fit([q for name in heldout.TUNING for q in sets[name]], args.l2, set())
     scored = nested(sets, None, args.folds, args.l2)
     real = sum(1 for name in heldout.HELD_OUT for q in sets[name] if heldout._kind(q) == "real")
     cut = threshold(scored, real, args.fit)
@@ -223,8 +239,69 @@ def _write(
         "enabled": args.enable,
     }
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if MEMORY["on"]:
+        from rulebook.unasked import QUESTIONS
+
+        stored = [
+            ["u" if q.get("uncovered") else "o" if q["game"] == "none" else "r", q["text"]]
+            for name in heldout.TUNING
+            for q in heldout._load(name)
+        ]
+        about = "the tuning sets' questions (u: uncovered, r: real, o: off-topic), written by benchmarks/ask_unasked.py"
+        QUESTIONS.write_text(json.dumps({"about": about, "questions": stored}, indent=0) + "\n", encoding="utf-8")
     pairs = zip(names, model["weights"], strict=True)
     return [f"written {path.name}: threshold {cut:.4f}", "weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs)]
+
+
+
+# --- memory: how near a question is to the tuning sets' questions no record answers, and to the real ones ---------
+
+#: Whether the memory signals are added to the general ones (``--memory``).
+MEMORY = {"on": False}
+
+
+def remember(sets: dict[str, list[dict[str, Any]]]) -> None:
+    """Stores on each question, for each other tuning set, its highest cosine to that set's uncovered questions and
+    to its real ones (TF-IDF over the tuning questions' words and word pairs)."""
+    from rulebook.unasked import COMMON_TERM, vectors
+
+    texts = {name: [t["text"] for t in heldout._load(name)] for name in heldout.TUNING}
+    docs = []
+    for name in heldout.TUNING:
+        for q in sets[name]:
+            q["_set"] = name
+            docs.append((name, q))
+    found, idf = vectors([text for name in heldout.TUNING for text in texts[name]])
+    postings: dict[str, list[tuple[int, float]]] = {}
+    for n, vec in enumerate(found):
+        for t, v in vec.items():
+            if idf[t] > COMMON_TERM:
+                postings.setdefault(t, []).append((n, v))
+    for n, (name, q) in enumerate(docs):
+        if q["decision"] is None:
+            continue
+        dots: dict[int, float] = {}
+        for t, v in found[n].items():
+            for m, w in postings.get(t, ()):
+                if docs[m][0] != name:
+                    dots[m] = dots.get(m, 0.0) + v * w
+        near: dict[str, list[float]] = {}
+        for m, dot in dots.items():
+            other, o = docs[m][0], docs[m][1]
+            kind = 0 if o["uncovered"] else 1 if heldout._kind(o) == "real" else None
+            if kind is not None:
+                best = near.setdefault(other, [0.0, 0.0])
+                best[kind] = max(best[kind], dot)
+        q["_near"] = near
+
+
+def memory(q: dict[str, Any], excluded: set[str]) -> list[float]:
+    """The question's highest cosine to an uncovered and to a real tuning question outside ``excluded`` and its own
+    set, and their difference."""
+    near = [v for name, v in q.get("_near", {}).items() if name not in excluded]
+    unc = max((v[0] for v in near), default=0.0)
+    real = max((v[1] for v in near), default=0.0)
+    return [unc, real, unc - real]
 
 
 if __name__ == "__main__":

@@ -660,6 +660,11 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if mixed is not None:
             about = mixed
             missing = "answers this (the question uses the words of each: one game's rule in another's play)"
+        if missing is None and ranked:
+            from rulebook.unasked import unasked
+
+            if unasked(query, ranked, lex):  # read by the fitted check: near the questions no record answers
+                missing = "says what this asks (it reads as one of the questions the documents leave open)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for
 

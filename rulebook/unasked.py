@@ -29,10 +29,15 @@ from typing import Any
 
 from rulebook.vocabulary import Lexicon, Query, stem, words
 
-__all__ = ["PATH", "SIGNALS", "signals", "unasked"]
+__all__ = ["NEARNESS", "PATH", "QUESTIONS", "SIGNALS", "nearness", "probability", "signals", "terms", "unasked"]
 
 #: The fitted model: each signal's mean, scale and weight, the bias and the threshold.
 PATH = Path(__file__).resolve().parent / "data" / "unasked.json"
+#: The tuning sets' questions, each marked uncovered ("u"), real ("r") or off-topic ("o"): what a question is
+#: weighed as near to (see `nearness`).
+QUESTIONS = Path(__file__).resolve().parent / "data" / "unasked-questions.json"
+#: Terms in more than a third of the questions say little of which question is near (the idf at or below 1).
+COMMON_TERM = 1.0
 #: How many of the best records the question's rare words are looked for in.
 NEAR = 5
 #: The signals, in order.
@@ -62,9 +67,13 @@ SIGNALS = (
     "rare_unheld_top",
     "form_unheld",
     "weak_unheld",
+    "unheld_game",
+    "rarest_unheld_game",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
+#: The nearness signals (see `nearness`), after ``SIGNALS``.
+NEARNESS = ("near_uncovered", "near_real", "near_difference")
 #: Words of a bound ("what's the max", "is there a cap").
 BOUND = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "most", "least", "fewest"})
 #: Words that ask leave ("can I", "are we allowed").
@@ -87,6 +96,19 @@ def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
 _TEXTS: dict[tuple[int, int], frozenset[str]] = {}
 
 
+def _game_texts(lex: Lexicon, game: str) -> frozenset[str]:
+    """The stems of every record of a game's title, text and aliases, read once per game when first asked."""
+    key = (id(lex), game)
+    found = _GAMES.get(key)
+    if found is None:
+        docs = (doc for doc, record in enumerate(lex.records) if record[1] == game)
+        found = _GAMES[key] = frozenset().union(*(_texts(lex, doc) for doc in docs))
+    return found
+
+
+_GAMES: dict[tuple[int, str], frozenset[str]] = {}
+
+
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[float]:
     """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``."""
     from rulebook.ask import strength
@@ -99,6 +121,7 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[fl
     docs = [lex.by_id[h["id"]] for h in ranked[:NEAR]]
     top = _texts(lex, docs[0]) if docs else frozenset()
     near = frozenset().union(*(_texts(lex, d) for d in docs)) if docs else frozenset()
+    game = _game_texts(lex, ranked[0]["game"]) if ranked else frozenset()
 
     def unheld(held: frozenset[str]) -> float:
         return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
@@ -151,7 +174,78 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[fl
         rare_unheld,
         form * unheld(top),
         (strength(query, ranked, lex) if ranked else 0.0) * unheld(top),
+        unheld(game),
+        float(rarest is not None and not game.intersection(rarest.stems)),
     ]
+
+
+def terms(text: str) -> list[str]:
+    """A question's stems and pairs of stems, in order, as `nearness` weighs them.
+
+    Examples:
+        >>> terms("Is there a cap?")
+        ['is', 'there', 'a', 'cap', 'is there', 'there a', 'a cap']
+    """
+    said = [stem(w) for w in words(text)]
+    return said + [f"{a} {b}" for a, b in itertools.pairwise(said)]
+
+
+def vectors(texts: list[str]) -> tuple[list[dict[str, float]], dict[str, float]]:
+    """Each text as a unit TF-IDF vector of its `terms`, the IDF over ``texts``; and the IDF."""
+    found = [terms(t) for t in texts]
+    df: dict[str, int] = {}
+    for said in found:
+        for t in set(said):
+            df[t] = df.get(t, 0) + 1
+    idf = {t: math.log(len(found) / d) for t, d in df.items()}
+    out = []
+    for said in found:
+        vec: dict[str, float] = {}
+        for t in said:
+            vec[t] = vec.get(t, 0.0) + idf[t]
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        out.append({t: v / norm for t, v in vec.items()})
+    return out, idf
+
+
+@functools.cache
+def _memory() -> tuple[dict[str, list[tuple[int, float]]], list[str], dict[str, float]]:
+    """The stored questions' postings (term: question number, weight), their kinds and the IDF; built when a
+    question first reaches the check, not at import."""
+    stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
+    kinds = [k for k, _t in stored["questions"]]
+    found, idf = vectors([t for _k, t in stored["questions"]])
+    postings: dict[str, list[tuple[int, float]]] = {}
+    for n, vec in enumerate(found):
+        for t, v in vec.items():
+            if idf[t] > COMMON_TERM:
+                postings.setdefault(t, []).append((n, v))
+    return postings, kinds, idf
+
+
+def nearness(text: str) -> list[float]:
+    """The highest cosine of a question to a stored question no record answers, to a stored real one, and their
+    difference (the question's TF-IDF vector over the stored questions' IDF).
+
+    Examples:
+        >>> unc, real, diff = nearness("how many cards do I draw each turn")
+        >>> 0.0 <= unc <= 1.0 and 0.0 <= real <= 1.0 and abs(diff - (unc - real)) < 1e-9
+        True
+    """
+    postings, kinds, idf = _memory()
+    said = terms(text)
+    vec: dict[str, float] = {}
+    for t in said:
+        if t in idf:
+            vec[t] = vec.get(t, 0.0) + idf[t]
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    dots: dict[int, float] = {}
+    for t, v in vec.items():
+        for m, w in postings.get(t, ()):
+            dots[m] = dots.get(m, 0.0) + v / norm * w
+    unc = max((d for m, d in dots.items() if kinds[m] == "u"), default=0.0)
+    real = max((d for m, d in dots.items() if kinds[m] == "r"), default=0.0)
+    return [unc, real, unc - real]
 
 
 @functools.cache
@@ -173,6 +267,6 @@ def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> bool:
     """Whether the fitted model (when shipped and enabled) reads the question as asking what its best rulings do
     not say."""
     model = _model()
-    if not model.get("enabled") or not ranked or list(model.get("signals", ())) != list(SIGNALS):
+    if not model.get("enabled") or not ranked or list(model.get("signals", ())) != [*SIGNALS, *NEARNESS]:
         return False
-    return probability(signals(query, ranked, lex), model) >= model["threshold"]
+    return probability(signals(query, ranked, lex) + nearness(query.text), model) >= model["threshold"]
