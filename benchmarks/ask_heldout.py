@@ -135,7 +135,7 @@ def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
         "asks_for": asks_for(text) is not None,
         "named": bool(query.named),
         "cued": bool(query.cued),
-        "signals": signals(query, read.ranked, lex),
+        "signals": signals(query, read.ranked, lex, asking.strength(query, read.ranked, lex)),
     }
 
 

@@ -663,7 +663,7 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if missing is None and ranked:
             from rulebook.unasked import unasked
 
-            if unasked(query, ranked, lex):  # read by the fitted check: near the questions no record answers
+            if unasked(query, ranked, lex, strength(query, ranked, lex)):  # read by the fitted check: near the questions no record answers
                 missing = "says what this asks (it reads as one of the questions the documents leave open)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for

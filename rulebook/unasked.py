@@ -14,7 +14,8 @@ Examples:
     >>> from rulebook.vocabulary import lexicon
     >>> from rulebook.ask import prepared
     >>> _gid, lex, _readings, _computed, read = prepared("can fire attack twice in a row")
-    >>> len(signals(read.query, read.ranked, lex)) == len(SIGNALS)
+    >>> from rulebook.ask import strength
+    >>> len(signals(read.query, read.ranked, lex, strength(read.query, read.ranked, lex))) == len(SIGNALS)
     True
 """
 
@@ -109,9 +110,9 @@ def _game_texts(lex: Lexicon, game: str) -> frozenset[str]:
 _GAMES: dict[tuple[int, str], frozenset[str]] = {}
 
 
-def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[float]:
-    """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``."""
-    from rulebook.ask import strength
+def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
+    """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
+    (``strength``: `rulebook.ask.strength` of the match)."""
     from rulebook.uncovered import asking
 
     names = {w for ws in lex.name_words.values() for w in ws}
@@ -149,7 +150,7 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[fl
     # Whether the best record meets the question by its players' questions alone, not its own text.
     asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
     return [
-        strength(query, ranked, lex) if ranked else 0.0,
+        strength if ranked else 0.0,
         float(first.get("coverage", 0.0)),
         float(scores[0]),
         (scores[0] - scores[1]) / scores[0] if scores[0] else 0.0,
@@ -173,7 +174,7 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> list[fl
         unheld_asked(near),
         rare_unheld,
         form * unheld(top),
-        (strength(query, ranked, lex) if ranked else 0.0) * unheld(top),
+        (strength if ranked else 0.0) * unheld(top),
         unheld(game),
         float(rarest is not None and not game.intersection(rarest.stems)),
     ]
@@ -263,10 +264,10 @@ def probability(values: list[float], model: dict[str, Any]) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> bool:
+def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> bool:
     """Whether the fitted model (when shipped and enabled) reads the question as asking what its best rulings do
     not say."""
     model = _model()
     if not model.get("enabled") or not ranked or list(model.get("signals", ())) != [*SIGNALS, *NEARNESS]:
         return False
-    return probability(signals(query, ranked, lex) + nearness(query.text), model) >= model["threshold"]
+    return probability(signals(query, ranked, lex, strength) + nearness(query.text), model) >= model["threshold"]
