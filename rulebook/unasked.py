@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
@@ -68,8 +69,6 @@ SIGNALS = (
     "rare_unheld_top",
     "form_unheld",
     "weak_unheld",
-    "unheld_game",
-    "rarest_unheld_game",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -97,17 +96,6 @@ def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
 _TEXTS: dict[tuple[int, int], frozenset[str]] = {}
 
 
-def _game_texts(lex: Lexicon, game: str) -> frozenset[str]:
-    """The stems of every record of a game's title, text and aliases, read once per game when first asked."""
-    key = (id(lex), game)
-    found = _GAMES.get(key)
-    if found is None:
-        docs = (doc for doc, record in enumerate(lex.records) if record[1] == game)
-        found = _GAMES[key] = frozenset().union(*(_texts(lex, doc) for doc in docs))
-    return found
-
-
-_GAMES: dict[tuple[int, str], frozenset[str]] = {}
 
 
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
@@ -122,7 +110,6 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     docs = [lex.by_id[h["id"]] for h in ranked[:NEAR]]
     top = _texts(lex, docs[0]) if docs else frozenset()
     near = frozenset().union(*(_texts(lex, d) for d in docs)) if docs else frozenset()
-    game = _game_texts(lex, ranked[0]["game"]) if ranked else frozenset()
 
     def unheld(held: frozenset[str]) -> float:
         return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
@@ -175,8 +162,6 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         rare_unheld,
         form * unheld(top),
         (strength if ranked else 0.0) * unheld(top),
-        unheld(game),
-        float(rarest is not None and not game.intersection(rarest.stems)),
     ]
 
 
@@ -210,18 +195,52 @@ def vectors(texts: list[str]) -> tuple[list[dict[str, float]], dict[str, float]]
 
 
 @functools.cache
-def _memory() -> tuple[dict[str, list[tuple[int, float]]], list[str], dict[str, float]]:
-    """The stored questions' postings (term: question number, weight), their kinds and the IDF; built when a
-    question first reaches the check, not at import."""
+def _memory() -> tuple[dict[str, tuple[bytes, bytes]], str, dict[str, float], float]:
+    """The stored questions' postings (term: question number, weight), their kinds, the IDF of the terms in more
+    than one of them, and the IDF of a term in one or none; built when a question first reaches the check (not at
+    import) and kept in the per-user cache folder, named by the stored questions' file and this module."""
+    import marshal
+
+    from rulebook.errors import InvalidInputError
+    from rulebook.writing import cache_file, file_stamp, write_atomic
+
+    parts = [f"format={MEMORY_FORMAT}", file_stamp(__file__)]
+    parts.append(file_stamp(QUESTIONS) if QUESTIONS.exists() else "no questions")
+    path = cache_file("unasked", parts, ".marshal")
+    if path is not None and path.exists():
+        try:
+            return marshal.loads(path.read_bytes())
+        except (EOFError, ValueError, TypeError):
+            pass  # a damaged file: built afresh and written again
+    built = _built()
+    if path is not None:
+        with contextlib.suppress(InvalidInputError):  # a cache folder that cannot be written: built again next time
+            write_atomic(path, marshal.dumps(built), private=True)
+    return built
+
+
+#: Names the layout of the check's cache file (changed whenever `_built` changes what it holds).
+MEMORY_FORMAT = 2
+
+
+def _built() -> tuple[dict[str, tuple[bytes, bytes]], str, dict[str, float], float]:
+    """The stored questions' index: each term's postings packed (question numbers, then weights), and the rest."""
+    from array import array
+
     stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
-    kinds = [k for k, _t in stored["questions"]]
+    kinds = "".join(k for k, _t in stored["questions"])
     found, idf = vectors([t for _k, t in stored["questions"]])
     postings: dict[str, list[tuple[int, float]]] = {}
     for n, vec in enumerate(found):
         for t, v in vec.items():
             if idf[t] > COMMON_TERM:
                 postings.setdefault(t, []).append((n, v))
-    return postings, kinds, idf
+    rare = math.log(max(len(found), 1))
+    packed = {
+        t: (array("i", [n for n, _v in ps]).tobytes(), array("d", [v for _n, v in ps]).tobytes())
+        for t, ps in postings.items()
+    }
+    return packed, kinds, {t: v for t, v in idf.items() if v < rare}, rare
 
 
 def nearness(text: str) -> list[float]:
@@ -233,17 +252,19 @@ def nearness(text: str) -> list[float]:
         >>> 0.0 <= unc <= 1.0 and 0.0 <= real <= 1.0 and abs(diff - (unc - real)) < 1e-9
         True
     """
-    postings, kinds, idf = _memory()
-    said = terms(text)
+    from array import array
+
+    postings, kinds, idf, rare = _memory()
     vec: dict[str, float] = {}
-    for t in said:
-        if t in idf:
-            vec[t] = vec.get(t, 0.0) + idf[t]
+    for t in terms(text):
+        vec[t] = vec.get(t, 0.0) + idf.get(t, rare)  # a term in one stored question or none: the rarest
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     dots: dict[int, float] = {}
     for t, v in vec.items():
-        for m, w in postings.get(t, ()):
-            dots[m] = dots.get(m, 0.0) + v / norm * w
+        if t in postings:
+            numbers, weights = postings[t]
+            for m, w in zip(array("i", numbers), array("d", weights), strict=True):
+                dots[m] = dots.get(m, 0.0) + v / norm * w
     unc = max((d for m, d in dots.items() if kinds[m] == "u"), default=0.0)
     real = max((d for m, d in dots.items() if kinds[m] == "r"), default=0.0)
     return [unc, real, unc - real]
