@@ -13,7 +13,8 @@ from rulebook.ask import ask
 #: Questions no record answers that no kind of answer read from their form catches (the check does).
 LEFT_OPEN = [
     "is there a score for winning well, like taking less damage meaning a better result?",
-    "two of us ended the league with the same cumulative points, what's the tiebreaker",
+    "are we allowed to take notes during a game at an elestrals event",
+    "how are pairings done each round at an elestrals tournament, swiss?",
 ]
 #: Real questions the records answer, each of a form the uncovered ones share ("is there a limit", "can we").
 ANSWERED = [
