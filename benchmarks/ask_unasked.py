@@ -215,7 +215,9 @@ def _totals(
     return (
         f"    totals: uncovered refused {count(before, 'uncovered_refused', unc)} -> "
         f"{count(after, 'uncovered_refused', unc)} of {sum(unc)}; real refused "
-        f"{count(before, 'real_refused', real)} -> {count(after, 'real_refused', real)} of {sum(real)}"
+        f"{count(before, 'real_refused', real)} -> {count(after, 'real_refused', real)} of {sum(real)}; first "
+        f"{count(before, 'top1', real)} -> {count(after, 'top1', real)}; top three "
+        f"{count(before, 'top3', real)} -> {count(after, 'top3', real)}"
     )
 
 
