@@ -663,7 +663,8 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if missing is None and ranked:
             from rulebook.unasked import unasked
 
-            if unasked(query, ranked, lex, strength(query, ranked, lex)):  # read by the fitted check: near the questions no record answers
+            # read by the fitted check: near the questions no record answers, by general signals
+            if unasked(query, ranked, lex, strength(query, ranked, lex)):
                 missing = "says what this asks (it reads as one of the questions the documents leave open)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for

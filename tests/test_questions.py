@@ -490,9 +490,10 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: were raised to them.
 #: Issue 22's twenty-ninth round: a fitted check (rulebook.unasked) weighs general signals and a question's nearness to
 #: the tuning sets' questions no record answers. IN-SAMPLE every tuning set's uncovered question is among those it is
-#: near (itself), so the sets refuse all of them or all but one (blind-3, -5, -14 and -16 one short; the development sets all),
-#: top-1, top-3 and real questions refused unchanged; the uncovered floors above rose to it. Held out (each blind set
-#: out of the questions it is weighed against): 79.7% to 82.5% (benchmarks/results/ask_heldout_twentyninth.txt).
+#: near (itself), so the sets refuse all of them or all but one (blind-3, -5, -14 and -16 one short; the development
+#: sets all), top-1, top-3 and real questions refused unchanged; the uncovered floors above rose to it. Held out (each
+#: blind set out of the questions it is weighed against): 79.7% to 82.5%
+#: (benchmarks/results/ask_heldout_twentyninth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
