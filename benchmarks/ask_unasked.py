@@ -1,7 +1,8 @@
 """`rulebook ask`'s fitted refuse-or-answer check ([`rulebook.unasked`][rulebook.unasked]), measured leave-one-set-out.
 
-    python benchmarks/ask_unasked.py [--budgets 0,0.0025,...] [--l2 X] [--folds N] [--fit BUDGET [--enable]]
-                                     [--out FILE]
+    python benchmarks/ask_unasked.py [--memory] [--skip-off-topic] [--rescue] [--budgets 0,0.0025,...] [--l2 X]
+                                     [--folds N] [--fit BUDGET [--enable]] [--out FILE]
+    # as shipped: --memory --skip-off-topic --l2 0.1 --budgets 0  (and --fit 0 --enable to write it)
 
 Each of issue 22's blind sets 2 to 16 is held out in turn. A logistic model of "no record says what this asks"
 (the uncovered and off-topic questions against the real ones) is fitted on the questions `ask` answers today (not
@@ -11,6 +12,11 @@ held-out set), and the threshold is the lowest at which those out-of-fold scores
 real questions more (as a share of the real questions). The held-out set is then scored once by the model fitted on
 every other set, with that threshold. ``--fit BUDGET`` fits on every tuning set, chooses the threshold the same way
 over all the blind sets, and writes rulebook/data/unasked.json (``--enable`` switches it on in `ask`).
+``--memory`` adds `rulebook.unasked.nearness` (the nearest uncovered and real tuning question): in each fold a
+question is weighed only against the questions of sets outside the fold, the held-out set and its own set, and the
+written model stores every tuning question (rulebook/data/unasked-questions.json). ``--skip-off-topic`` fits on the
+uncovered and real questions alone; ``--rescue`` measures the other way (refused questions read as real answered).
+`ask` itself is read with the check switched off (its cache of extracted questions is kept apart).
 Never read here: players-test.toml and players-fresh.toml (not among ask_heldout.TUNING).
 """
 
