@@ -1,7 +1,7 @@
 """`rulebook ask`'s reranker ([`rulebook.rerank`][rulebook.rerank]) fitted and checked leave-one-set-out.
 
     python benchmarks/ask_heldout.py [--fit [--enable]] [--keep N] [--reach N] [--gap X] [--margin X] [--sure X]
-                                     [--margins X,Y,...] [--pair W] [--swap-only] [--out FILE]
+                                     [--margins X,Y,...] [--pair W] [--swap-only [--pairs L2 [--whole]]] [--out FILE]
     python benchmarks/ask_heldout.py --curve      # the refuse-or-answer classifier's trade-off, budget by budget
     python benchmarks/ask_heldout.py --classes    # every tuning set's misses as `ask` ships, sorted by cause
 
@@ -30,7 +30,9 @@ shipped ordering weights are kept as they are and a second model, fitted leave-o
 first two records swap (reach 2 unless ``--reach`` says otherwise); ``--fit --swap-only`` writes it beside them as
 ``"swap"``, its margin the one most held-out sets' nested choice gave (``--margins``), switched on with ``--enable``,
 and prints every tuning set's in-sample figures with it (issue 22's twenty-sixth round: mean held-out top-1 85.6% to
-87.3%, top-3 unchanged, blind-9 in-sample 176 of 210 against its floor of 178). The questions' features
+87.3%, top-3 unchanged, blind-9 in-sample 176 of 210 against its floor of 178). With ``--pairs`` the swap model
+also weighs the first two records' pair features (`rulebook.rerank.PAIR`; issue 22's twenty-eighth round: 85.5% to
+87.1% held out over blind-2 to -16, blind-9 in-sample 177 of 210). The questions' features
 are cached (in the user's cache directory) by the file's contents and the code's, so a rerun fits in seconds.
 """
 
@@ -208,10 +210,62 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
         near = sum(1 for row in rows if -row[gap] <= model.gap)
         if near > 1:
             order = rerank.arranged([model.score(row) for row in rows[:near]], model.margin, model.keep, model.reach)
-            if model.swap is not None:
-                order = rerank.swapped(rows[:near], order, model.swap)
+            if model.swap is not None and len(order) > 1:
+                pair = _pair(hits, order) if model.swap.pair else None
+                order = rerank.swapped(rows[:near], order, model.swap, pair)
             hits = [hits[n] for n in order] + hits[near:]
     return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+
+
+def _pair(hits: list[dict[str, Any]], order: list[int]) -> list[float]:
+    """The pair features of the first two records of ``order``."""
+    from rulebook import rerank
+    from rulebook.vocabulary import lexicon
+
+    return rerank.pair_features(lexicon(), hits[order[0]]["id"], hits[order[1]]["id"])
+
+
+def fit_pair(
+    items: list[dict[str, Any]], swap: Any, l2: float, steps: int = 400, whole: bool = False
+) -> tuple[list[float], list[float]]:
+    """The swap model's weights on the pair features: a logistic loss on whether the first two records (in the
+    shipped ordering's order) swap, over the answered questions where exactly one of them is right, the pair read
+    as the difference of the two records' standardised vectors under ``swap``'s weights plus the pair features
+    ([`rulebook.rerank.PAIR`][rulebook.rerank.PAIR]). Without ``whole`` the vectors' weights stay as ``swap`` has
+    them (the difference of its scores is a fixed offset) and only the pair weights are fitted; with it they are
+    fitted too, an L2 penalty pulling them toward ``swap``'s. Returns the vectors' weights and the pair weights."""
+    from rulebook import rerank
+
+    ordering = rerank.Model(_shipped_data())
+    pairs = []
+    for q in items:
+        rows = q["rows"]
+        if len(rows) < 2 or q["refused"] or q["game"] == "none" or q["uncovered"]:
+            continue
+        order = rerank.arranged([ordering.score(r) for r in rows], ordering.margin, ordering.keep, ordering.reach)
+        first, second = order[0], order[1]
+        right = q["hits"][first]["id"] in q["expect"], q["hits"][second]["id"] in q["expect"]
+        if right[0] != right[1] and (swap.reach is None or second < swap.reach):
+            diff = [(b - a) / s for a, b, s in zip(rows[first], rows[second], swap.scale, strict=True)]
+            pairs.append((diff, _pair(q["hits"], order), 1.0 if right[1] else -1.0))
+    base = list(swap.weights)
+    weights, pair = list(base), [0.0] * len(rerank.PAIR)
+    for _ in range(steps):
+        grad = [l2 * (w - b) for w, b in zip(weights, base, strict=True)]
+        grad_pair = [l2 * w for w in pair]
+        for diff, x, sign in pairs:
+            s = sign * (sum(map(float.__mul__, weights, diff)) + sum(map(float.__mul__, pair, x)))
+            coef = -sign / (1.0 + math.exp(s)) / len(pairs) if s < 30 else 0.0
+            if coef:
+                for i, v in enumerate(x):
+                    grad_pair[i] += coef * v
+                if whole:
+                    for i, v in enumerate(diff):
+                        grad[i] += coef * v
+        pair = [w - 0.5 * g for w, g in zip(pair, grad_pair, strict=True)]
+        if whole:
+            weights = [w - 0.5 * g for w, g in zip(weights, grad, strict=True)]
+    return weights, pair
 
 
 def figures(items: list[dict[str, Any]], model: Any) -> dict[str, float]:
@@ -707,6 +761,19 @@ def _arguments() -> argparse.Namespace:
         help="order by the shipped weights (keep 1); the fitted model only decides whether the first two swap "
         '(reach 2 unless --reach; with --fit it is written as rulebook/data/rerank.json\'s "swap")',
     )
+    parser.add_argument(
+        "--pairs",
+        type=float,
+        default=0.0,
+        metavar="L2",
+        help="with --swap-only: also fit the swap model's weights on the first two records' pair features "
+        "(rulebook.rerank.PAIR), with this L2 penalty (default: none)",
+    )
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="with --pairs: fit the swap model's vector weights on the pairs too (pulled toward the listwise fit)",
+    )
     parser.add_argument("--reach", type=int, help="the model may put first only one of the first stage's best N")
     parser.add_argument("--depth", type=int, help="rerank this many of the best records (default: rerank.DEPTH)")
     args = parser.parse_args()
@@ -719,13 +786,17 @@ def _mean(runs: list[dict[str, float]]) -> dict[str, float]:
     return {k: sum(r[k] for r in runs) / len(runs) for k in runs[0]}
 
 
-def _configured(fitted: Any, args: argparse.Namespace) -> Any:
+def _configured(fitted: Any, args: argparse.Namespace, train: list[dict[str, Any]]) -> Any:
     """A fold's fitted model as measured: with ``--swap-only`` the shipped model (its ordering weights as they are)
-    with ``fitted`` as its swap model, else ``fitted`` itself with the options' margin, sure, gap, keep and reach."""
+    with ``fitted`` as its swap model (with ``--pairs``, its pair weights fitted on ``train``), else ``fitted``
+    itself with the options' margin, sure, gap, keep and reach."""
     from rulebook import rerank
 
     if args.swap_only:
         fitted.margin, fitted.reach = args.margin, args.reach
+        if args.pairs:
+            fitted.weights, fitted.pair = fit_pair(train, fitted, args.pairs, whole=args.whole)
+            fitted.pair_names = list(rerank.PAIR)
         combined = rerank.Model(_shipped_data())
         combined.swap = fitted
         return combined
@@ -759,7 +830,12 @@ def _write(
     as the swap model beside the ordering weights, which stay as they are); the report's lines on it."""
     from rulebook import rerank
 
-    model = fit([q for name in TUNING for q in sets[name]], args.l2, args.epochs, pair=args.pair)
+    every = [q for name in TUNING for q in sets[name]]
+    model = fit(every, args.l2, args.epochs, pair=args.pair)
+    if args.swap_only and args.pairs:
+        model.reach = args.reach
+        model.weights, model.pair = fit_pair(every, model, args.pairs, whole=args.whole)
+        model.pair_names = list(rerank.PAIR)
     weights = {
         "features": model.names,
         "mean": [round(x, 6) for x in model.mean],
@@ -775,6 +851,7 @@ def _write(
                 "l2": args.l2,
                 "epochs": args.epochs,
                 **weights,
+                **_pair_weights(model),
                 "margin": margin,
                 "sure": sure if math.isfinite(sure) else None,
                 "reach": args.reach,
@@ -802,7 +879,18 @@ def _write(
         f = figures(sets[name], shipped)
         lines.append(f"  {name:<28} {f['top1']:6.1%} / {f['top3']:6.1%}")
     pairs = zip(model.names, model.weights, strict=True)
-    return [*lines, "weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs)]
+    lines.append("weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs))
+    if model.pair:
+        named = zip(rerank.PAIR, model.pair, strict=True)
+        lines.append("pair weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in named))
+    return lines
+
+
+def _pair_weights(model: Any) -> dict[str, Any]:
+    """A swap model's pair features and weights as rerank.json holds them (nothing without pair weights)."""
+    if not model.pair:
+        return {}
+    return {"pair_features": model.pair_names, "pair_weights": [round(x, 6) for x in model.pair]}
 
 
 def main() -> None:
@@ -839,7 +927,7 @@ def main() -> None:
     models = {}
     for held in HELD_OUT:
         train = [q for name in TUNING if name != held for q in sets[name]]
-        model = models[held] = _configured(fit(train, args.l2, args.epochs, pair=args.pair), args)
+        model = models[held] = _configured(fit(train, args.l2, args.epochs, pair=args.pair), args, train)
     chosen = nested_margins(sets, models, args.margins, args.sures) if args.margins else {}
     for held, model in models.items():
         target = model.swap if model.swap is not None else model

@@ -39,8 +39,9 @@ PositionFlag = Annotated[
     typer.Option(
         "--at",
         metavar="POSITION",
-        help="A position written on one line, 'P1: earth* ether / P2: fire air / P1 to move' (* marks a spent "
-        "ability; an element not listed is eliminated, and -fire* lists an eliminated Fire whose Blaze was spent).",
+        help="A position written on one line, 'P1: earth* ether / P2: fire air / P1 to move / turn 5' (* marks a "
+        "spent ability; an element not listed is eliminated, and -fire* lists an eliminated Fire whose Blaze was "
+        "spent; the turn may be left out). position --json writes a position this way ('written').",
     ),
 ]
 
@@ -164,7 +165,8 @@ def replay(
 
 
 POSITION_FORMAT = (
-    "'P1: ELEMENTS / P2: ELEMENTS / P1 to move' (e.g. 'P1: earth* ether fire* / P2: fire earth / P2 to move')"
+    "'P1: ELEMENTS / P2: ELEMENTS / P1 to move / turn 5' (e.g. 'P1: earth* ether fire* / P2: fire earth / P2 to move'; "
+    "the mover and the turn may be left out)"
 )
 
 
@@ -173,18 +175,26 @@ def parse_position(text: str, options: dict[str, str] | None = None):  # -> clas
 
     ``P1: earth* ether fire* / P2: fire earth / P2 to move``: parts are separated by ``/``; a side lists
     its elements in play (``*`` marks a spent ability, ``-fire*`` an eliminated element whose ability is
-    spent); an element not listed is eliminated. The mover may be left out (P1 moves).
+    spent); an element not listed is eliminated. ``turn 5`` gives the turn number, which the mover must fit
+    (P1 moves on odd turns); the mover may be left out (P1 moves, or the turn says who), and so may the turn
+    (the mover's first turn, 1 or 2). `position --json` writes any position this way (``written``).
     """
     from rulebook import clash
     from rulebook.errors import InvalidInputError
+    from rulebook.reading import number
 
     sides: dict[str, str] = {}
-    mover = "P1"
+    mover: str | None = None
+    turn: int | None = None
     for raw in text.split("/"):
         part = raw.strip()
         head, colon, rest = part.partition(":")
         words = part.split()
-        if colon and head.strip().upper() in clash.PLAYERS:
+        if len(words) == 2 and words[0].lower() == "turn":
+            if turn is not None:
+                raise InvalidInputError(f"position {text!r}: the turn is given twice; write {POSITION_FORMAT}")
+            turn = number(words[1], "the turn", low=1, high=99)
+        elif colon and head.strip().upper() in clash.PLAYERS:
             player = head.strip().upper()
             if player in sides:
                 raise InvalidInputError(f"position {text!r}: {player}'s side is given twice; write {POSITION_FORMAT}")
@@ -202,7 +212,14 @@ def parse_position(text: str, options: dict[str, str] | None = None):  # -> clas
         raise InvalidInputError(
             f"position {text!r}: {' and '.join(missing)}'s side is missing; write {POSITION_FORMAT}"
         )
-    return clash.position(sides["P1"], sides["P2"], to_move=mover, options=options)
+    if mover is None:  # the turn alone tells who moves: P1 on odd turns, P2 on even ones
+        mover = "P1" if turn is None or turn % 2 == 1 else "P2"
+    if turn is not None and (turn - 1) % 2 != clash.PLAYERS.index(mover):
+        raise InvalidInputError(
+            f"position {text!r}: turn {turn} is not {mover}'s: P1 moves first and turns alternate, so P1 moves on "
+            "odd turns and P2 on even ones"
+        )
+    return clash.position(sides["P1"], sides["P2"], to_move=mover, options=options, turn=turn)
 
 
 @app.command()

@@ -802,6 +802,7 @@ def replay(
         f"{len(rulings)} move{'s' if len(rulings) != 1 else ''} replayed, each legal",
         "elephants.interp.choices-are-actions",
     )
+    chosen = _log_options(text, trace)
     for p in w.seats:
         player = w.players[p]
         if player.out:
@@ -822,16 +823,34 @@ def replay(
         "winner": None if state.winner() is None else state.seats[state.winner()],
         "round": state.round,
         "players": {p: {"trunks": w.players[p].trunks, "health": w.players[p].health} for p in w.seats},
+        "options": chosen,
     }
     ruling = trace.ruling(verdict, value)
+    given = {"log": log, "options": chosen}
     if as_json:
-        emit_ruling("elephants", "replay", {"log": log}, ruling, True)
+        emit_ruling("elephants", "replay", given, ruling, True)
         return
     if steps:
         for n, r in enumerate(rulings, 1):
             typer.echo(f"{n}. {r.verdict}")
         typer.echo("")
-    emit_ruling("elephants", "replay", {"log": log}, ruling, False)
+    emit_ruling("elephants", "replay", given, ruling, False)
+
+
+def _log_options(text: str, trace: Any) -> dict[str, str]:
+    """The rules options a game log plays by (those other than the defaults), each told as a step citing its
+    interpretation: a game saved under an option is replayed under it, and the answer says so."""
+    from rulebook.elephants import game as G
+    from rulebook.elephants.tables import RULESET
+
+    chosen = {}
+    for name, raw in G.parse_log(text)[1].items():
+        option = RULESET.option(name)
+        value = option.parse(raw)
+        if value != option.default:
+            chosen[name] = value
+            trace.add(f"the log plays by option {name}={value}: {option.choices[value]}", option.record)
+    return chosen
 
 
 @app.command()

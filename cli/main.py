@@ -166,6 +166,8 @@ def rule(
         typer.echo(f"option {rec.option.name} (default {rec.option.default}):")
         for value, meaning in rec.option.choices.items():
             typer.echo(wrapped(f"{value}: {meaning}", "  ", "    "))
+    if rec.reads:
+        typer.echo(wrapped("reads: " + ", ".join(rec.reads)))
     if rec.see:
         typer.echo(wrapped("see also: " + ", ".join(rec.see)))
     if rec.overrides:

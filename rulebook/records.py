@@ -145,6 +145,9 @@ class Record(Frozen):
     #: Players' own words for what the record rules on, and questions it answers as players ask them.
     aliases: tuple[str, ...] = ()
     asked_as: tuple[str, ...] = ()
+    #: For an interpretation, clarification or erratum: the records it reads (the rule it interprets, clarifies or
+    #: corrects), where its cited section alone does not say (a section many records share).
+    reads: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -160,6 +163,7 @@ class Record(Frozen):
         example: str = "",
         aliases: tuple[str, ...] = (),
         asked_as: tuple[str, ...] = (),
+        reads: tuple[str, ...] = (),
     ) -> None:
         _set(self, "id", id)
         _set(self, "game", game)
@@ -173,6 +177,7 @@ class Record(Frozen):
         _set(self, "example", example)
         _set(self, "aliases", aliases)
         _set(self, "asked_as", asked_as)
+        _set(self, "reads", reads)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (the CLI's ``--json`` shape)."""
@@ -196,6 +201,8 @@ class Record(Frozen):
             data["aliases"] = list(self.aliases)
         if self.asked_as:
             data["asked_as"] = list(self.asked_as)
+        if self.reads:
+            data["reads"] = list(self.reads)
         if self.option is not None:
             data["option"] = {
                 "name": self.option.name,
@@ -374,16 +381,17 @@ def _row(game: str, default_file: str, raw: Mapping[str, Any]) -> tuple[Any, ...
         raw.get("example", "").strip(),
         tuple(raw.get("aliases", ())),
         tuple(raw.get("asked_as", ())),
+        tuple(raw.get("reads", ())),
     )
 
 
 def _record(game: str, document: str, row: tuple[Any, ...]) -> Record:
     """The record a checked row describes."""
-    rid, kind, title, text, file, section, public, option, see, overrides, example, aliases, asked_as = row
+    rid, kind, title, text, file, section, public, option, see, overrides, example, aliases, asked_as, reads = row
     if option is not None:
         option = Option(name=option[0], default=option[1], choices=MappingProxyType(dict(option[2])), record=rid)
     citation = Citation(file=file, section=section, public=public, document=document)
-    return Record(rid, game, kind, title, text, citation, option, see, overrides, example, aliases, asked_as)
+    return Record(rid, game, kind, title, text, citation, option, see, overrides, example, aliases, asked_as, reads)
 
 
 class _Records(Mapping[str, Record]):
@@ -438,7 +446,7 @@ def read_data(path: Path) -> dict[str, Any]:
 
 
 #: The version of the checked form of a game's records that the cache keeps: change it when ``_row`` changes.
-RECORDS_FORM = "records/1"
+RECORDS_FORM = "records/2"
 
 
 def _checked(game: str, raw: Mapping[str, Any]) -> dict[str, Any]:

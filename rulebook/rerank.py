@@ -47,7 +47,11 @@ shipped (``benchmarks/results/ask_heldout_twentysixth.txt``). The swap model may
 interpretation the first stage puts first, leading the second by more, is not swapped out); issue 22's twenty-seventh
 round chose it held out with the margin (0.4, margin 0): over blind-2 to -16 the mean held-out top-1 rose from 85.5% to
 87.2%, but blind-9 stays at 176 of 210 in-sample, and no guard reaches 178, so it is not shipped either
-(``benchmarks/results/ask_heldout_twentyseventh.txt``).
+(``benchmarks/results/ask_heldout_twentyseventh.txt``). A swap model may also weigh the PAIR of the first two
+records ([`PAIR`][rulebook.rerank.PAIR], its ``pair_weights``: whether the first reads the second, and the like);
+issue 22's twenty-eighth round fitted them on top of it (``--pairs``): over blind-2 to -16 the mean held-out top-1
+rose from 85.5% to 87.1%, but blind-9 reads 177 of 210 in-sample, one short of its floor, with or without a guard, so
+it is not shipped (``benchmarks/results/ask_heldout_twentyeighth.txt``).
 
 Examples:
     >>> from rulebook.ask import ask
@@ -79,7 +83,20 @@ class Scores(Protocol):
         """One part of a record's score, scaled."""
 
 
-__all__ = ["DEPTH", "FEATURES", "KEEP", "Model", "arranged", "features", "model", "reorder", "swapped", "within"]
+__all__ = [
+    "DEPTH",
+    "FEATURES",
+    "KEEP",
+    "PAIR",
+    "Model",
+    "arranged",
+    "features",
+    "model",
+    "pair_features",
+    "reorder",
+    "swapped",
+    "within",
+]
 
 #: How many of the best records the model reorders. Leave-one-set-out (benchmarks/ask_heldout.py --depth), the
 #: mean held-out top-1 was the same from 10 to 30 (85.3%) and top-3 95.4% at 10 and 15, 95.2% at 30: the cheapest.
@@ -133,6 +150,16 @@ FEATURES = (
 )
 _INTERPRETATION = FEATURES.index("kind_interpretation")
 
+#: The features of a PAIR of records (the first two, in the order the swap model may change), which a record's own
+#: vector cannot show: whether the first reads the second (an interpretation of a rule, clarification or erratum,
+#: or a clarification or erratum of a rule, that it names among the records it ``reads``, or naming none, among
+#: its ``see`` records or shares its cited section with), the reverse, whether the two cite the same section,
+#: whether the first's section holds the second's (its parent) or the reverse, and whether either names the other
+#: among its ``see`` records.
+PAIR = ("reads", "read_by", "same_section", "parent", "child", "linked")
+#: Which kinds read which: an interpretation reads a rule, a clarification or an erratum; those two read a rule.
+_READERS = {"interpretation": 2, "clarification": 1, "erratum": 1}
+
 
 class Model:
     """A fitted linear model: the features' means and scales (to standardise) and their weights.
@@ -165,6 +192,10 @@ class Model:
         #: A second model that only decides whether the first two records (in this model's order) swap: its own
         #: weights, ``margin`` and ``reach`` (see [`swapped`][rulebook.rerank.swapped]); None when not shipped.
         self.swap: Model | None = Model(data["swap"]) if data.get("swap") else None
+        #: A swap model's weights on the first two records' pair features ([`PAIR`][rulebook.rerank.PAIR]), added
+        #: to the difference of their scores; none (zero) unless fitted with them.
+        self.pair_names: list[str] = list(data.get("pair_features", []))
+        self.pair: list[float] = list(data.get("pair_weights", []))
 
     @property
     def active(self) -> bool:
@@ -174,11 +205,17 @@ class Model:
     @property
     def fits(self) -> bool:
         """Whether it holds weights for the features as they are computed now."""
-        return tuple(self.names) == FEATURES and len(self.weights) == len(FEATURES)
+        pairs = not self.pair or (tuple(self.pair_names) == PAIR and len(self.pair) == len(PAIR))
+        return tuple(self.names) == FEATURES and len(self.weights) == len(FEATURES) and pairs
 
     def score(self, vector: list[float]) -> float:
         """The model's score of one feature vector."""
         return sum(w * (x - m) / s for w, x, m, s in zip(self.weights, vector, self.mean, self.scale, strict=True))
+
+    def pair_score(self, vector: list[float]) -> float:
+        """What a pair's features ([`PAIR`][rulebook.rerank.PAIR]) add for putting the second first (0 without
+        pair weights)."""
+        return sum(w * x for w, x in zip(self.pair, vector, strict=False))
 
 
 PATH = RERANK
@@ -307,17 +344,19 @@ def reorder(
         return ranked
     rows = features(query, head[:near], scores, lex)
     order = arranged([fitted.score(row) for row in rows], fitted.margin, fitted.keep, fitted.reach)
-    if fitted.swap is not None and fitted.swap.active:
-        order = swapped(rows, order, fitted.swap)
+    if fitted.swap is not None and fitted.swap.active and len(order) > 1:
+        pair = pair_features(lex, head[order[0]]["id"], head[order[1]]["id"]) if fitted.swap.pair else None
+        order = swapped(rows, order, fitted.swap, pair)
     return [head[n] for n in order] + ranked[near:]
 
 
-def swapped(rows: list[list[float]], order: list[int], swap: Model) -> list[int]:
+def swapped(rows: list[list[float]], order: list[int], swap: Model, pair: list[float] | None = None) -> list[int]:
     """``order`` (places of the records whose feature vectors are ``rows``) with its first two swapped when the
-    ``swap`` model scores the second more than its ``margin`` above the first and, with its ``reach``, the second
-    is one of the first stage's best that many. Which records show never changes, only which comes first. With a
-    finite ``sure``, an interpretation the first stage puts first leading the second (in the combined score, the
-    vectors' first feature) by more than ``sure`` is never swapped out.
+    ``swap`` model scores the second more than its ``margin`` above the first (with ``pair``, the first two's
+    [`pair_features`][rulebook.rerank.pair_features], plus what its pair weights add) and, with its ``reach``, the
+    second is one of the first stage's best that many. Which records show never changes, only which comes first.
+    With a finite ``sure``, an interpretation the first stage puts first leading the second (in the combined score,
+    the vectors' first feature) by more than ``sure`` is never swapped out.
 
     Examples:
         >>> toy = Model({"features": ["a"], "mean": [0.0], "scale": [1.0], "weights": [1.0], "reach": 2})
@@ -333,9 +372,42 @@ def swapped(rows: list[list[float]], order: list[int], swap: Model) -> list[int]
     reach = swap.reach if swap.reach is not None else len(rows)
     if math.isfinite(swap.sure) and _sure_of(rows, first, second, swap.sure):
         return order
-    if second < reach and swap.score(rows[second]) - swap.score(rows[first]) > swap.margin:
+    lead = swap.score(rows[second]) - swap.score(rows[first]) + (swap.pair_score(pair) if pair else 0.0)
+    if second < reach and lead > swap.margin:
         return [second, first, *order[2:]]
     return order
+
+
+def pair_features(lex: Lexicon, first: str, second: str) -> list[float]:
+    """The features of two records (by ID) as a pair, in [`PAIR`][rulebook.rerank.PAIR]'s order: read from the
+    records' kinds, cited sections and ``see`` records as the vocabulary holds them.
+
+    Examples:
+        >>> from rulebook.vocabulary import lexicon
+        >>> pair_features(lexicon(), "spellfire.interp.reshuffle", "spellfire.deck.optional-reshuffle")
+        [1.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+    """
+    a, b = lex.records[lex.by_id[first]], lex.records[lex.by_id[second]]
+    same = a[5] == b[5]
+    return [
+        float(_reads(a, b, same)),
+        float(_reads(b, a, same)),
+        float(same),
+        float(b[5].startswith(a[5] + " > ")),
+        float(a[5].startswith(b[5] + " > ")),
+        float(b[0] in a[6] or a[0] in b[6]),
+    ]
+
+
+def _reads(a: tuple[Any, ...], b: tuple[Any, ...], same: bool) -> bool:
+    """Whether record ``a`` (a vocabulary row) reads ``b``: ``a`` is an interpretation (of a rule, a clarification
+    or an erratum) or a clarification or erratum (of a rule) of the same game, and names ``b`` among the records
+    it ``reads`` or, naming none, among its ``see`` records, or cites the same section."""
+    above = _READERS.get(a[2], 0) > _READERS.get(b[2], 0) and b[2] != "glossary"
+    if not above or a[1] != b[1]:
+        return False
+    named = a[8] if len(a) > 8 else ()
+    return b[0] in named if named else same or b[0] in a[6]
 
 
 def _sure_of(rows: list[list[float]], first: int, second: int, lead: float) -> bool:

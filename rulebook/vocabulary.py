@@ -610,7 +610,8 @@ class _Builder:
         left = self.withheld.get(r.id, {})
         aliases = [a for a in r.aliases if a not in left.get("aliases", ())]
         asked_as = [q for q in r.asked_as if q not in left.get("asked_as", ())]
-        self.records.append((r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases))
+        row = (r.id, r.game, r.kind, r.title, r.text, r.citation.in_words, list(r.see), aliases, list(r.reads))
+        self.records.append(row)
         parts = {
             "id": [" ".join(re.split(r"[.\-]", r.id)[1:])],
             "title": [r.title],

@@ -105,3 +105,39 @@ def test_the_swap_models_guard_keeps_an_interpretation_the_first_stage_puts_clea
     assert read.ranked[0]["kind"] != "interpretation"
     ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
     assert rerank.reorder(read.query, read.ranked, read.scores, lex, guarded)[:2] == [ordered[1], ordered[0]]
+
+
+def test_a_swap_models_pair_weights_read_whether_the_first_two_records_belong_together() -> None:
+    # Pair weights (rerank.PAIR) add to the difference of the swap model's scores what the PAIR of the first two
+    # shows: a weight on "reads" swaps an interpretation out for the rule it reads, and only then.
+    data = {key: value for key, value in _shipped().items() if key != "swap"}
+    toy = {
+        "features": list(rerank.FEATURES),
+        "mean": data["mean"],
+        "scale": data["scale"],
+        "weights": [0.0] * len(rerank.FEATURES),
+        "reach": 10,
+        "pair_features": list(rerank.PAIR),
+        "pair_weights": [1.0 if name == "reads" else 0.0 for name in rerank.PAIR],
+    }
+    swapping = rerank.Model({**data, "swap": toy})
+    assert swapping.swap is not None and swapping.swap.active
+    _gid, lex, _readings, _computed, read = prepared("Who gets the Ringleader token for the very first round?")
+    ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
+    first, second = ordered[0]["id"], ordered[1]["id"]
+    assert (first, second) == ("elephants.interp.first-ringleader", "elephants.base.turn-order")
+    assert rerank.pair_features(lex, first, second)[rerank.PAIR.index("reads")] == 1.0
+    again = rerank.reorder(read.query, read.ranked, read.scores, lex, swapping)
+    assert again[:2] == [ordered[1], ordered[0]] and again[2:] == ordered[2:]
+    _gid, lex, _readings, _computed, read = prepared("can I attack with an element that used its ability last turn?")
+    ordered = rerank.reorder(read.query, read.ranked, read.scores, lex, rerank.Model(data))
+    assert rerank.pair_features(lex, ordered[0]["id"], ordered[1]["id"])[rerank.PAIR.index("reads")] == 0.0
+    assert rerank.reorder(read.query, read.ranked, read.scores, lex, swapping) == ordered
+    # An interpretation reads a rule of its own section; a rule never reads anything.
+    rows = {r[0]: r for r in lex.records}
+    interpretation = next(r for r in lex.records if r[2] == "interpretation" and r[6])
+    seen = next(i for i in interpretation[6] if rows[i][2] == "rule")
+    assert rerank.pair_features(lex, interpretation[0], seen)[:2] == [1.0, 0.0]
+    assert rerank.pair_features(lex, seen, interpretation[0])[:2] == [0.0, 1.0]
+    wrong = {**toy, "pair_features": ["reads"]}
+    assert not rerank.Model(wrong).fits

@@ -40,6 +40,21 @@ def test_see_also_names_existing_records() -> None:
             assert other in IDS, f"{r.id} refers to unknown {other}"
 
 
+def test_every_record_read_exists_and_is_read_by_an_interpretation_clarification_or_erratum() -> None:
+    # `reads` names what an interpretation, clarification or erratum reads (the rule it interprets, clarifies or
+    # corrects): records of its own game, each ranked below it (an interpretation reads a rule, a clarification or
+    # an erratum; those two read a rule), never itself.
+    rank = {"rule": 0, "clarification": 1, "erratum": 1, "interpretation": 2}
+    by_id = {r.id: r for r in ALL}
+    read = [(r, other) for r in ALL for other in r.reads]
+    assert len(read) >= 40
+    for r, other in read:
+        assert other in by_id, f"{r.id} reads unknown {other}"
+        target = by_id[other]
+        assert target.game == r.game and other != r.id, f"{r.id} reads {other}"
+        assert rank.get(r.kind, -1) > rank.get(target.kind, 3), f"{r.id} ({r.kind}) reads {other} ({target.kind})"
+
+
 def test_options_belong_to_interpretations() -> None:
     for r in ALL:
         if r.option:

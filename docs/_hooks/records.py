@@ -136,6 +136,8 @@ def source_in_words(rec: Record) -> str:
 def _record(rec: Record, overridden_by: list[str], page: str) -> str:
     lines = [f"### {rec.title} · `{rec.id}` {{#{rec.id}}}", "", f"*{rec.kind}, {source_in_words(rec)}*", ""]
     lines += [rec.text, ""]
+    if rec.reads:
+        lines += ["**Reads:** " + ", ".join(link_to(r, page) for r in rec.reads), ""]
     if rec.overrides:
         lines += ["**Overrides:** " + ", ".join(link_to(o, page) for o in rec.overrides), ""]
     if overridden_by:

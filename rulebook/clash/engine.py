@@ -197,6 +197,16 @@ class Side(Frozen):
             text += " | out: " + ", ".join(one(e, False) for e in self.out)
         return text
 
+    def written(self) -> str:
+        """The side in the one-line notation ``position`` reads: ``fire* water -ether*``.
+
+        Examples:
+            >>> Side(frozenset({"fire", "water"}), frozenset({"fire", "ether"})).written()
+            'fire* water -ether*'
+        """
+        words = [e + ("*" if e in self.spent else "") for e in ELEMENTS if e in self.in_play]
+        return " ".join(words + [f"-{e}*" for e in self.out if e in self.spent])
+
     def to_dict(self) -> dict[str, Any]:
         """The side as JSON-ready data."""
         return {
@@ -540,7 +550,21 @@ class ClashState(Frozen):
             "turn": self.turn,
             "over": self.is_terminal(),
             "winner": None if w is None else PLAYERS[w],
+            "written": self.written(),
         }
+
+    def written(self) -> str | None:
+        """The position in the one-line notation `position` (and ``--at``) reads, the turn included, so a position
+        kept as text is read back as it was; None while an attack awaits its answer or once the game is over.
+
+        Examples:
+            >>> position("earth* ether", "fire air", to_move="P2", turn=6).written()
+            'P1: earth* ether / P2: fire air / P2 to move / turn 6'
+        """
+        if self.pending is not None or self.is_terminal():
+            return None
+        p1, p2 = (side.written() for side in self.sides)
+        return f"P1: {p1} / P2: {p2} / {PLAYERS[self.to_move]} to move / turn {self.turn}"
 
 
 def _ignore(text: str, rule: str | None = None, overrides: str | None = None) -> None:
@@ -669,19 +693,20 @@ def position(
     p2: str,
     to_move: str = "P1",
     options: Mapping[str, object] | Options | None = None,
-    turn: int = 1,
+    turn: int | None = None,
 ) -> ClashState:
     """Set up a position from each side's elements in play.
 
     A side is written as element names separated by spaces or commas. ``fire*`` is in play with its
     ability spent. An element not listed is eliminated; ``-fire*`` lists an eliminated element whose
-    ability is spent (it matters only if Revive brings it back).
+    ability is spent (it matters only if Revive brings it back). P1 moved first and turns alternate, so P1
+    moves on odd turns and P2 on even ones; ``turn`` defaults to the first such turn (1 or 2).
 
     Examples:
         >>> print(position("earth* ether fire*", "fire earth", to_move="P2"))
         P1: Fire 3 (Blaze spent), Earth 5 (Fortify spent), Ether 1 | out: Water, Air
         P2: Fire 3, Earth 5 | out: Water, Air, Ether
-        P2 to move (turn 1)
+        P2 to move (turn 2)
     """
     sides = []
     for player, text in zip(PLAYERS, (p1, p2), strict=True):
@@ -702,8 +727,16 @@ def position(
     mover = to_move.strip().upper()
     if mover not in PLAYERS:
         raise UnknownNameError("player", to_move, PLAYERS)
+    index = PLAYERS.index(mover)
+    if turn is None:
+        turn = index + 1
+    elif turn < 1 or (turn - 1) % 2 != index:
+        raise InvalidInputError(
+            f"turn {turn} is not {mover}'s: P1 moves first and turns alternate, so P1 moves on odd turns "
+            "and P2 on even ones"
+        )
     opts = new_game(options).options
-    return ClashState((sides[0], sides[1]), PLAYERS.index(mover), None, opts, turn)
+    return ClashState((sides[0], sides[1]), index, None, opts, turn)
 
 
 # Read after whitespace runs are made single spaces (see parse_turn), so no two ``\s*`` can share a

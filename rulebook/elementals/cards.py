@@ -129,8 +129,18 @@ def elemental_card(name: str) -> str:
 
 
 def titan_card(name: str) -> str:
+    """The attack card called ``name``: a numbered card, an ace or a joker, never an elemental.
+
+    Examples:
+        >>> titan_card("7h"), titan_card("JK1")
+        ('7H', 'JK1')
+        >>> titan_card("QH")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: QH is an elemental, not an attack card; attack cards are A to 10 and jokers
+    """
     c = card(name)
-    if c not in POWER_OF and not is_joker(c):
+    if not is_titan(c):
         raise InvalidInputError(f"{c} is an elemental, not an attack card; attack cards are A to 10 and jokers")
     return c
 

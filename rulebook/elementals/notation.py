@@ -110,10 +110,33 @@ def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
     return header, moves
 
 
+def _agree(logged: Mapping[str, object], given: Mapping[str, object]) -> None:
+    """Refuse an option given for a replay that contradicts the log's own ``option`` line: the log says how its game
+    was played, and playing it by another reading would silently be another game.
+
+    Examples:
+        >>> _agree({"joker-discard": "ten"}, {"joker-discard": "ten", "breath-draws": "random"})
+        >>> _agree({"joker-discard": "ten"}, {"joker-discard": "chosen"})
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: the log plays by option joker-discard=ten; -o joker-discard=chosen ...
+    """
+    for name, value in given.items():
+        if name not in logged:
+            continue
+        option = RULESET.option(name)
+        if option.parse(logged[name]) != option.parse(value):
+            raise InvalidInputError(
+                f"the log plays by option {name}={option.parse(logged[name])}; -o {name}={option.parse(value)} "
+                "contradicts it: give the option in one place (or change the log's line)"
+            )
+
+
 def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = True) -> Ruling:
     """Replay a move log from its seed: every action's outcome, or the first illegal action and why.
 
-    Options given here are added to the log's own ``option`` lines. With ``steps`` (the default) the
+    Options given here are added to the log's own ``option`` lines (one that contradicts them is refused). With
+    ``steps`` (the default) the
     trace holds every step of every action; without, it sums the game up in a few lines: the deal, the
     elementals defeated and when, the discards, the powers used, and how the game ended.
 
@@ -130,6 +153,7 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
           3. 3 damage from 1 discard: 3S  [elementals.discard.damage]
     """
     header, moves = parse_log(log)
+    _agree(header["options"], options or {})
     opts = {**header["options"], **(options or {})}
     state = new_game(opts, seed=header["seed"], layout=header["layout"])
     trace = Trace()
@@ -148,6 +172,8 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
     for n, (lineno, action) in enumerate(moves, 1):
         try:
             after, ruling = state.explain(action)
+        except InvalidInputError as err:  # bad input met only as the action is played names its line too
+            raise InvalidInputError(f"line {lineno}: {err}") from None
         except IllegalActionError as err:
             if not steps:
                 _summary(trace, header["seed"], state, defeated, used, unseeded)

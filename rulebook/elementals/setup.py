@@ -189,6 +189,24 @@ def _check_pile(target: str, placed: list[Placed], doubled: frozenset[str]) -> N
         )
 
 
+def _titan_list(text: str | Sequence[str]) -> list[str]:
+    """Attack cards only, from ``"7H JK1"``: the hand and the titan deck hold no elemental
+    (``elementals.cards.titan-deck``)."""
+    return [titan_card(x) for x in card_list(text)]
+
+
+def _kings(powers: str | Sequence[str]) -> list[str]:
+    """The kings kept as powers, from ``"KH KS"``: only a defeated Elemental Lord gives a power
+    (``elementals.defeat.lord-power``)."""
+    kings = card_list(powers)
+    for c in kings:
+        if c not in LORDS:
+            raise InvalidInputError(
+                f"{c} cannot be kept as a power: only an Elemental Lord (a king: {', '.join(LORDS)}) gives one"
+            )
+    return kings
+
+
 def _check_once(cards: list[str]) -> None:
     """Refuse a position that names one titan card in two places (or twice in one): the deck holds one of each."""
     twice = sorted({c for c in cards if cards.count(c) > 1}, key=TITAN_DECK.index)
@@ -248,13 +266,16 @@ def position(
     """
     lay = layout_named(layout)
     shown = card_list(targets)
-    gone = card_list(defeated) + [k for k in card_list(powers) if k in ELEMENTALS]
+    kings = _kings(powers)
+    fallen = card_list(defeated)
+    # An elemental on the Elemental Plane has been defeated: its place is empty (named once, either way).
+    gone = fallen + [c for c in card_list(plane) if c in ELEMENTALS and c not in fallen] + kings
     slots, revealed = _place(lay, shown, gone)
     pile_list, used = _piles(slots, piles, frozenset(card_list(doubled)))
-    in_hand = card_list(hand)
+    in_hand = _titan_list(hand)
     kept = _discards(discards)
     used += in_hand + [c for c, _ in kept] + [c for c in card_list(plane) if is_titan(c)]
-    deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else card_list(deck)
+    deck_cards = [c for c in TITAN_DECK if c not in used] if deck is None else _titan_list(deck)
     _check_once(used + ([] if deck is None else deck_cards))
     return ElementalsState(
         layout=lay.number,
@@ -265,7 +286,7 @@ def position(
         hand=tuple(in_hand),
         discards=tuple(kept),
         plane=tuple(card_list(plane)),
-        powers=tuple(k for k in card_list(powers)),
+        powers=tuple(kings),
         doubled=frozenset(card_list(doubled)),
         in_turn=bool(in_hand) if in_turn is None else in_turn,
         options=options_of(options, {}),

@@ -21,6 +21,7 @@ from rulebook.errors import InvalidInputError, UnknownNameError
 from rulebook.reading import number, shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
+from rulebook.wording import plural
 
 __all__ = [
     "effect",
@@ -375,7 +376,10 @@ def end_of_round(
         if keep == 0:  # the whole hand discarded, and no draft: "may draft" leaves it to the player
             said = "The whole hand was discarded: a new set may be drafted, and none is"
             trace.add(said, "elephants.end.discard-all")
-        trace.add(f"{keep} spells kept; recall up to the maximum hand size", "elephants.base.end-of-round")
+        kept_part = f"{keep} of {hand} spells kept" if keep != hand else f"{plural(keep, 'spell')} kept"
+        trace.add(
+            f"{kept_part}; recall from the discard pile up to the maximum hand size", "elephants.base.hand-refill"
+        )
         recall = max(0, full - keep)
         return trace.ruling(
             f"No new set; recall {recall} to fill the hand of {full}",

@@ -40,7 +40,7 @@ from rulebook.elephants.rounds import play_unit, trunk_losses
 from rulebook.elephants.spells import EFFECTS
 from rulebook.elephants.tables import CLASHES, RULESET, SETS, SPELLS, describe, roman
 from rulebook.elephants.world import Ask, Card, Decision, Need, Player, World
-from rulebook.errors import IllegalActionError, InvalidInputError, closest
+from rulebook.errors import IllegalActionError, InvalidInputError, RulebookError, closest
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Step
 from rulebook.wording import plural
@@ -338,10 +338,19 @@ def parse_log(text: str) -> tuple[int, dict[str, str], list[tuple[str, str, int]
                 players = number(rest, "the number of players", low=2, high=4)
             except InvalidInputError as err:
                 raise InvalidInputError(f"line {n}: {err}") from None
-        elif head == "option" and not moves:
+        elif head in ("players", "option") and moves:
+            raise InvalidInputError(
+                f"line {n}: {shown(line[:40])!r} comes after a move: the players and the options open the log, "
+                "before the first move"
+            )
+        elif head == "option":
             name, sep, value = rest.partition("=")
             if not sep:
                 raise InvalidInputError(f"line {n}: an option is written option NAME=VALUE, not {shown(rest[:40])!r}")
+            try:  # a bad option names its line
+                RULESET.option(name.strip()).parse(value.strip())
+            except RulebookError as err:
+                raise InvalidInputError(f"line {n}: {err}") from None
             options[name.strip()] = value.strip()
         elif len(head) == 2 and head[0] == "P" and head[1] in "123456789" and rest.strip():
             moves.append((head, " ".join(rest.split()), n))

@@ -402,6 +402,18 @@ def _enfeeble(w: World, ask: Ask, c: Card) -> None:
     for e in foes:
         w.say(f"{e} has an active boost spell: {c.ref} damages them", "elephants.interp.enfeeble-hits")
         damage(w, e, num(c, "damage"), c)
+    if not foes:
+        # Say why: an enemy's cancelled boost spell in this clash is on view but not active.
+        idle = [
+            x.ref
+            for x in w.board
+            if x.clash == w.clash and x.owner != c.owner and x.state == "cancelled" and "boost" in spell_types(x)
+        ]
+        if idle:
+            verb = "is" if len(idle) == 1 else "are"
+            said = f"{', '.join(idle)} {verb} cancelled: on view, but not active for anything"
+            w.say(said, "elephants.cancelled.visible")
+        w.say("No enemy who can be harmed has an active boost spell", "elephants.interp.enfeeble-hits")
     c.met = bool(foes)
     w.say(
         f"{c.ref} {'dealt' if foes else 'dealt no'} damage, so it {'will' if foes else 'will not'} advance",

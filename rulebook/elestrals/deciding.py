@@ -182,7 +182,8 @@ def _spirit_actions(pos: Position, who: int, prune: bool) -> list[Action]:
         for name in elestral_cards:
             out += [Action("normal-ascend", (ref, name, p)) for p in ("attack", "defense")]
     kinds = side.spirit_deck.types()
-    for ref in refs:
+    divine = [f"R{i + 1}" for i, r in enumerate(side.runes) if r and not r.set and pos.cards[r.card].rune == "divine"]
+    for ref in refs + divine:
         out += [Action("enchant", (ref, kind)) for kind in kinds] if kinds else [Action("enchant", (ref,))]
     out += [Action("expend-draw", (kind,)) for kind in kinds] if kinds else [Action("expend-draw")]
     return out

@@ -269,6 +269,8 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[1:2]]
     if timing or (timing := _spirit_action(pos, who)):
         return timing
+    if owner == who and zone == "R":
+        return _refuse_enchant_divine(pos, who, head[0], kinds)
     if owner != who or zone != "E":
         what = "another player's card" if owner != who else "not an Elestral"
         return _no(
@@ -278,6 +280,26 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
     _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
         return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
+
+
+def _refuse_enchant_divine(pos: Position, who: int, ref: str, kinds: Sequence[str]) -> Refusal | None:
+    """The Spirit action's Enchant aimed at one of your Runes: only a face-up Divine Rune, under divine-enchant=yes."""
+    rune = pos.at(ref, who)
+    if rune is None:
+        return _no(f"there is no card of yours at {ref.upper()} to Enchant", "elestrals.main.enchant")
+    if pos.cards[rune.card].rune != "divine":
+        return _no(
+            f"the Spirit action Enchants an Elestral or a Divine Rune, and {rune.card} is not a Divine Rune",
+            "elestrals.interp.divine-enchant",
+        )
+    if isinstance(rune, Rune) and rune.set:
+        return _no(f"{rune.card} is Set: a Set Rune cannot be Enchanted", "elestrals.advanced.nexus-set-rune")
+    if pos.opts["divine-enchant"] == "no":
+        return _no(
+            f"with option divine-enchant=no the Spirit action Enchants only an Elestral, and {rune.card} is a Rune",
+            "elestrals.interp.divine-enchant",
+        )
     return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
@@ -568,14 +590,16 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
         return _no("a chain is active: an effect is activated only when none is", _NO_CHAIN)
     phase = facts.during or "main"
     if pos.phase != phase:
+        used = ", and this one was used this turn" if ref in pos.sides[who].used else ""
         if phase == "main":
             return _no(
                 "an effect that names no phase works only in the Main Phase "
-                f"(this is the {pos.phase.capitalize()} Phase)",
+                f"(this is the {pos.phase.capitalize()} Phase){used}",
                 "elestrals.phase.default-main",
+                *(("elestrals.card.active",) if used else ()),
             )
         return _no(
-            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase",
+            f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase{used}",
             "elestrals.card.active",
         )
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
@@ -587,7 +611,11 @@ def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, 
     elif not window_open(pos, who):
         return _no("this player cannot start a chain now", "elestrals.interp.window-chains")
     if ref in pos.sides[who].used:
-        return _no("an active effect is used once per turn, and this one was used this turn", "elestrals.card.active")
+        return _no(
+            "an active effect is used once per turn, and this one was used this turn (a Negated use is spent too)",
+            "elestrals.card.active",
+            "elestrals.main.negated-spent",
+        )
     if facts.target and not _has_target(pos, who, facts.target):
         return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
     if facts.effects:
@@ -692,19 +720,24 @@ def _perform_cast_or_ascend(
 def _perform_enchant(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
     side = pos.sides[who]
     name = pos.names[who]
-    slot, card = _own_elestral(pos, who, head[0])
+    _, zone, slot = pos.resolve_ref(head[0], who)
+    card = pos.at(head[0], who)
     assert card is not None
     deck, kind = side.spirit_deck.take(lookup_name("Spirit type", head[1], SPIRIT_TYPES) if len(head) > 1 else "&")
-    elestrals = list(side.elestrals)
-    elestrals[slot] = replace(card, spirits=tuple(sorted((*card.spirits, kind))))
-    pos = pos.with_side(who, replace(side, spirit_deck=deck, elestrals=tuple(elestrals), spirit_action=verb))
+    pos = pos.with_side(who, replace(side, spirit_deck=deck, spirit_action=verb))
+    pos = put_card(pos, who, zone, slot, replace(card, spirits=tuple(sorted((*card.spirits, kind)))))
     trace.add(
-        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} (E{slot + 1})",
+        f"{name} attaches {an(kind + ' Spirit')} from the Spirit Deck to {card.card} ({zone}{slot + 1})",
         "elestrals.main.enchant",
     )
+    if zone == "R":
+        trace.add(
+            "A Divine Rune may be Enchanted with more Spirits by the Spirit action (option divine-enchant=yes)",
+            "elestrals.interp.divine-enchant",
+        )
     trace.add("Spirits arriving together are received once", "elestrals.advanced.receive-spirits")
     trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-    return trigger(pos, who, f"E{slot + 1}", card.card, "enchanted", trace)
+    return trigger(pos, who, f"{zone}{slot + 1}", card.card, "enchanted", trace)
 
 
 def _perform_expend_draw(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
@@ -820,7 +853,9 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
         f"{card.rune.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes",
         "elestrals.rune.types",
     )
+    before = pos
     pos, spirits, where = _pay_rune(pos, who, card, parts, where, trace)
+    lent = _lent(before, who, parts)
     pos, where = _place_rune(pos, who, card, where, source != "hand", trace)
     target = ""
     if card.rune == "artifact":
@@ -832,7 +867,7 @@ def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Tr
                 "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
             )
     pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
-    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source)
+    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source, lent=lent)
     return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
 
 
@@ -849,6 +884,17 @@ def _take_rune(pos: Position, who: int, word: str) -> tuple[Position, Card, str,
     hand = list(side.hand)
     hand.remove(card.name)
     return pos.with_side(who, replace(side, hand=tuple(hand))), card, "", "hand"
+
+
+def _lent(pos: Position, who: int, parts: Parts) -> tuple[tuple[int, str], ...]:
+    """The Spirits a Rune is paid with (``paying E1:earth``) from Elestrals ``who`` controls and another player owns."""
+    out = []
+    for item in parts.get("paying", []):
+        ref, _, kind = item.partition(":")
+        holder = pos.at(ref, who) if kind else None
+        if isinstance(holder, Elestral) and holder.owner is not None and holder.owner != who:
+            out.append((holder.owner, lookup_name("Spirit type", kind, SPIRIT_TYPES)))
+    return tuple(sorted(out))
 
 
 def _pay_rune(

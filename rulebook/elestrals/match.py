@@ -292,6 +292,11 @@ def game_end(
         return trace.ruling(
             "The game goes on: no player has to draw or Expend from an empty deck", {"losers": [], "winner": None}
         )
+    if chained_first and len(losers) < 2:
+        trace.add(
+            f"Only {losers[0]} loses, so nothing comes first: {chained_first}'s chained effect changes nothing here",
+            "elestrals.end.chained-loss-first",
+        )
     if len(losers) == 2 and chained_first:
         trace.add(
             f"{chained_first}'s loss comes from a chained card or effect, so it happens first",

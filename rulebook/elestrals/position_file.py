@@ -136,6 +136,7 @@ _LINK = {
     "negates": Opt(ListOf(Int(1, 100), most=100)),
     "targets": Opt(ListOf(str, most=20)),
     "effect": Opt(Int(1, 8)),
+    "lent": Opt(ListOf(str, most=20)),
 }
 _WAITING = {
     "player": str,
@@ -507,6 +508,26 @@ def _counters(item: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((" ".join(k.split()).lower(), n) for k, n in item.get("counters", {}).items() if n))
 
 
+def _lent_spirits(
+    reader: _Reader, names: Sequence[str], item: Mapping[str, Any], who: int, here: str
+) -> tuple[tuple[int, str], ...]:
+    """A link's ``lent`` Spirits, written ``"P2:earth"``: among its ``spirits``, and another player's."""
+    out = []
+    left = [str(k).strip().lower() for k in item.get("spirits", [])]
+    for entry in item.get("lent", []):
+        player, _, kind = entry.partition(":")
+        owner = _player(names, player.strip(), f"{reader.where}: {here}.lent")
+        kind = kind.strip().lower()
+        if owner == who or kind not in left:
+            raise reader.fail(
+                f"{here}.lent",
+                f"write another player's Spirit among the link's spirits as P2:earth, not {shown(entry)!r}",
+            )
+        left.remove(kind)
+        out.append((owner, kind))
+    return tuple(sorted(out))
+
+
 def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Sequence[str]) -> Position:
     where = reader.where
     links: list[ChainLink] = []
@@ -548,6 +569,7 @@ def _limbo(reader: _Reader, pos: Position, data: Mapping[str, Any], names: Seque
                 negates,
                 tuple(" ".join(t.split()) for t in item.get("targets", [])),
                 item.get("effect", 1) - 1,
+                _lent_spirits(reader, names, item, who, here),
             )
         )
     passed = tuple(_player(names, p, f"{where}: chain.passed") for p in chain.get("passed", []))
@@ -624,6 +646,7 @@ def spirit_total(pos: Position, who: int) -> int | None:
             owner = card.owner if isinstance(card, Elestral) and card.owner is not None else w
             on_field += len(card.spirits) if owner == who else 0
     limbo = sum(len(link.spirits) for link in pos.chain if link.player == who)
+    limbo += sum((owner == who) - (link.player == who) for link in pos.chain for owner, _ in link.lent)
     return side.spirit_deck.size + on_field + limbo + sum(1 for x in side.underworld if _is_spirit(x))
 
 
@@ -827,6 +850,8 @@ def _link_lines(pos: Position, link: ChainLink) -> list[str]:
         out.append(f"targets = {_list(link.targets)}")
     if link.effect:
         out.append(f"effect = {link.effect + 1}")
+    if link.lent:
+        out.append(f"lent = {_list([f'{pos.names[owner]}:{kind}' for owner, kind in link.lent])}")
     return out
 
 

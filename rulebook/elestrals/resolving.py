@@ -46,6 +46,21 @@ def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: T
 # ---------------------------------------------------------------- resolving what the Main Phase put on the chain
 
 
+def _put_away(pos: Position, link: ChainLink, trace: Trace) -> Position:
+    """A link's card and its Spirits to the Underworld: its caster's, except the Spirits it borrowed (``lent``)
+    from an Elestral another player owns, which go to their owner's."""
+    own = list(link.spirits)
+    for owner, kind in link.lent:
+        own.remove(kind)
+        pos = to_underworld(pos, owner, (kind,))
+        if not pos.over:
+            trace.add(
+                f"The {kind} Spirit it was paid with from {pos.names[owner]}'s Elestral goes to its owner's Underworld",
+                "elestrals.advanced.taking-control",
+            )
+    return to_underworld(pos, link.player, (link.card, *own))
+
+
 def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, trace: Trace) -> Position:
     """Resolve (or, if ``negated``, send to the Underworld) link ``number`` of the chain."""
     who, name = link.player, pos.names[link.player]
@@ -68,7 +83,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
                 pos = pos.with_side(who, replace(pos.sides[who], spirit_action=f"{link.kind}-negated"))
         if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
             stadium_stays(pos, link.card, trace, negated=True)
-        return to_underworld(pos, who, (link.card, *link.spirits))
+        return _put_away(pos, link, trace)
     extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
@@ -84,13 +99,13 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
             if card.effects:
                 pos = _resolve_effects(pos, link, "resolve", trace)
                 if pos.over:  # the game ended part-way through: nothing more is said; the card is put away
-                    return to_underworld(pos, who, (link.card, *link.spirits))
+                    return _put_away(pos, link, trace)
             trace.add(
                 f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
                 "Underworld with its Spirits",
                 "elestrals.rune.instant",
             )
-            return to_underworld(pos, who, (link.card, *link.spirits))
+            return _put_away(pos, link, trace)
         if card.rune == "stadium":
             if pos.opts["stadium-replaced"] == "on-resolve":
                 pos = replace_stadiums(

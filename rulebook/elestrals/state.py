@@ -250,7 +250,9 @@ class ChainLink(NamedTuple):
     ``source``: where a Rune was Cast from (``"hand"`` or its Set slot) or the card an Ascension
     replaced. ``negates``: the earlier links (numbered from 1) it Negates, as the position states.
     ``targets``: the targets chosen for a card's effect (``"P2:E1:Gust Finch"``, ``"P1:underworld:Cub"``);
-    ``effect``: which of its card's effects it is (from 0).
+    ``effect``: which of its card's effects it is (from 0). ``lent``: the Spirits among ``spirits`` that belong to
+    another player (their owner's index and type): those an Instant Rune was paid with from an Elestral its caster
+    controls but does not own, which go to their owner's Underworld.
     """
 
     player: int
@@ -264,6 +266,7 @@ class ChainLink(NamedTuple):
     negates: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
     effect: int = 0
+    lent: tuple[tuple[int, str], ...] = ()
 
 
 class LimboItem(NamedTuple):

@@ -294,17 +294,28 @@ def borrowed(during_combat: bool = True, discarded: bool = False, kept_by_text: 
         'the borrowed card returns to its owner at the end of this round of combat'
         >>> borrowed(discarded=True).value["returns"]
         False
+        >>> borrowed(discarded=True, kept_by_text=True).verdict
+        'the borrowed card is not returned: its text says so, and it was discarded during combat'
     """
     trace = Trace()
     value: dict[str, Any] = {"returns": True, "when": "end of the round of combat"}
+    if not during_combat and (kept_by_text or discarded):
+        # The exception decides, but the answer still says where the card was borrowed and what the sheet leaves open.
+        trace.add(
+            "borrowed outside a round of combat, where the sheet sets no moment of return",
+            "spellfire.interp.borrow-outside-combat",
+        )
+    reasons = []
     if kept_by_text:
         trace.add("the card's own text says it is not returned", "spellfire.borrow.exceptions")
-        value.update(returns=False, when=None)
-        return trace.ruling("the borrowed card is not returned: its text says so", value)
+        reasons.append("its text says so")
     if discarded:
-        trace.add("the card was discarded during the combat", "spellfire.borrow.exceptions")
+        where = "during the combat" if during_combat else "during a combat, an exception wherever it was borrowed"
+        trace.add(f"the card was discarded {where}", "spellfire.borrow.exceptions")
+        reasons.append("it was discarded during combat")
+    if reasons:
         value.update(returns=False, when=None)
-        return trace.ruling("the borrowed card is not returned: it was discarded during combat", value)
+        return trace.ruling("the borrowed card is not returned: " + ", and ".join(reasons), value)
     if not during_combat:
         trace.add(
             "the sheet sets a return moment only for cards borrowed in combat", "spellfire.interp.borrow-outside-combat"
