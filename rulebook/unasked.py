@@ -26,11 +26,13 @@ Examples:
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import itertools
 import json
 import math
+import sys
+import zlib
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -182,92 +184,193 @@ def terms(text: str) -> list[str]:
 def vectors(texts: list[str]) -> tuple[list[dict[str, float]], dict[str, float]]:
     """Each text as a unit TF-IDF vector of its `terms`, the IDF over ``texts``; and the IDF."""
     found = [terms(t) for t in texts]
-    df: dict[str, int] = {}
-    for said in found:
-        for t in set(said):
-            df[t] = df.get(t, 0) + 1
-    idf = {t: math.log(len(found) / d) for t, d in df.items()}
+    idf = _idf(found)
     out = []
     for said in found:
-        vec: dict[str, float] = {}
-        for t in said:
-            vec[t] = vec.get(t, 0.0) + idf[t]
-        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        vec, norm = _weighed(said, idf)
         out.append({t: v / norm for t, v in vec.items()})
     return out, idf
 
 
-@functools.cache
-def _memory() -> tuple[dict[str, tuple[bytes, bytes]], str, dict[str, float], float]:
-    """The stored questions' postings (term: question number, weight), their kinds, the IDF of the terms in more
-    than one of them, and the IDF of a term in one or none; built when a question first reaches the check (not at
-    import) and kept in the per-user cache folder, named by the stored questions' file and this module."""
-    import marshal
-
-    from rulebook.errors import InvalidInputError
-    from rulebook.writing import cache_file, file_stamp, write_atomic
-
-    parts = [f"format={MEMORY_FORMAT}", file_stamp(__file__)]
-    parts.append(file_stamp(QUESTIONS) if QUESTIONS.exists() else "no questions")
-    path = cache_file("unasked", parts, ".marshal")
-    if path is not None and path.exists():
-        try:
-            return marshal.loads(path.read_bytes())
-        except (EOFError, ValueError, TypeError):
-            pass  # a damaged file: built afresh and written again
-    built = _built()
-    if path is not None:
-        with contextlib.suppress(InvalidInputError):  # a cache folder that cannot be written: built again next time
-            write_atomic(path, marshal.dumps(built), private=True)
-    return built
+def _df(found: list[list[str]]) -> dict[str, int]:
+    """How many of the texts hold each term."""
+    df: dict[str, int] = {}
+    for said in found:
+        for t in set(said):
+            df[t] = df.get(t, 0) + 1
+    return df
 
 
-#: Names the layout of the check's cache file (changed whenever `_built` changes what it holds).
-MEMORY_FORMAT = 2
+def _idf(found: list[list[str]], df: dict[str, int] | None = None) -> dict[str, float]:
+    """Each term's IDF over the texts' terms (``df``: `_df` of them, when known)."""
+    return {t: math.log(len(found) / d) for t, d in (_df(found) if df is None else df).items()}
 
 
-def _built() -> tuple[dict[str, tuple[bytes, bytes]], str, dict[str, float], float]:
-    """The stored questions' index: each term's postings packed (question numbers, then weights), and the rest."""
-    from array import array
+def _weighed(said: list[str], idf: dict[str, float]) -> tuple[dict[str, float], float]:
+    """A text's terms weighed by their IDF (summed over repeats), and the vector's length (1.0 for none)."""
+    vec: dict[str, float] = {}
+    for t in said:
+        vec[t] = vec.get(t, 0.0) + idf[t]
+    return vec, math.sqrt(sum(v * v for v in vec.values())) or 1.0
 
-    stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
-    kinds = "".join(k for k, _t in stored["questions"])
-    found, idf = vectors([t for _k, t in stored["questions"]])
-    postings: dict[str, list[tuple[int, float]]] = {}
-    for n, vec in enumerate(found):
-        for t, v in vec.items():
+
+#: The stored questions' index (see `index_bytes`), written beside them by `benchmarks/ask_unasked.py --fit`.
+INDEX = Path(__file__).resolve().parent / "data" / "unasked-index.bin"
+#: The first line of the index file, naming its layout.
+INDEX_MAGIC = b"rulebook unasked index 1\n"
+#: About how many terms share a bucket of the index.
+PER_BUCKET = 8
+
+
+def _bucket(term: str, buckets: int) -> int:
+    """The bucket of the index a term is kept in (a hash that is the same in every Python)."""
+    return zlib.crc32(term.encode("utf-8")) % buckets
+
+
+def _little(values: array[Any]) -> bytes:
+    """An array's bytes in little-endian order, whatever the machine's."""
+    if sys.byteorder == "big":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def index_bytes(questions: list[list[str]]) -> bytes:
+    """The index `nearness` reads, from the stored questions (each ``[kind, text]``): a header line (JSON), each
+    question's vector length, and the terms, hashed into buckets, each with its IDF and its postings (the numbers
+    of the questions that hold it, repeated as often as it occurs; none for a term in more than a third of them).
+
+    A question then reads only the few buckets of its own terms: nothing is built when it is asked.
+
+    Examples:
+        >>> index_bytes([["u", "is there a cap"], ["r", "can I attack"]]).startswith(INDEX_MAGIC)
+        True
+    """
+    found = [terms(t) for _k, t in questions]
+    df = _df(found)
+    idf = _idf(found, df)
+    norms, postings = array("d"), {}
+    for n, said in enumerate(found):
+        vec, norm = _weighed(said, idf)
+        norms.append(norm)
+        for t in vec:
             if idf[t] > COMMON_TERM:
-                postings.setdefault(t, []).append((n, v))
-    rare = math.log(max(len(found), 1))
-    packed = {
-        t: (array("i", [n for n, _v in ps]).tobytes(), array("d", [v for _n, v in ps]).tobytes())
-        for t, ps in postings.items()
+                postings.setdefault(t, []).extend([n] * said.count(t))
+    buckets = max(1, len(idf) // PER_BUCKET)
+    numbers = array("H" if len(found) < 1 << 16 else "I")
+    lines: list[list[str]] = [[] for _ in range(buckets)]
+    for t in sorted(idf):
+        if "\t" in t or "\n" in t:
+            raise ValueError(f"a term with a tab or a line break cannot be indexed: {t!r}")
+        held = postings.get(t, [])
+        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{len(held)}\n")
+        numbers.extend(held)
+    offsets, text = array("I", [0]), bytearray()
+    for bucket in lines:
+        text += "".join(bucket).encode("utf-8")
+        offsets.append(len(text))
+    parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
+    header = {
+        "questions": len(found),
+        "kinds": "".join(k for k, _t in questions),
+        "rare": math.log(max(len(found), 1)),
+        "buckets": buckets,
+        "numbers": numbers.typecode,
+        "sizes": [len(p) for p in parts],
     }
-    return packed, kinds, {t: v for t, v in idf.items() if v < rare}, rare
+    return b"".join([INDEX_MAGIC, json.dumps(header).encode("utf-8"), b"\n", *parts])
+
+
+def write_index() -> Path:
+    """Writes the index of the stored questions (``QUESTIONS``) to ``INDEX``; returns its path."""
+    stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
+    INDEX.write_bytes(index_bytes(stored["questions"]))
+    return INDEX
+
+
+class _Index:
+    """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
+
+    __slots__ = ("buckets", "count", "kinds", "norms", "numbers", "offsets", "rare", "text")
+
+    def __init__(self, data: bytes) -> None:
+        if not data.startswith(INDEX_MAGIC):
+            raise ValueError(f"{INDEX.name} is not an index of this layout; write it again (ask_unasked.py --fit)")
+        end = data.index(b"\n", len(INDEX_MAGIC))
+        header = json.loads(data[len(INDEX_MAGIC) : end])
+        at, parts = end + 1, []
+        for size in header["sizes"]:
+            parts.append(data[at : at + size])
+            at += size
+        self.count: int = header["questions"]
+        self.kinds: str = header["kinds"]
+        self.rare: float = header["rare"]
+        self.buckets: int = header["buckets"]
+        self.norms = self._array("d", parts[0])
+        self.offsets = self._array("I", parts[1])
+        self.text: bytes = parts[2]
+        self.numbers = self._array(header["numbers"], parts[3])
+
+    @staticmethod
+    def _array(typecode: str, data: bytes) -> array[Any]:
+        values = array(typecode)
+        values.frombytes(data)
+        if sys.byteorder == "big":
+            values.byteswap()
+        return values
+
+    def find(self, term: str) -> tuple[float, int, int] | None:
+        """A term's IDF and where its postings start and how many they are; ``None`` for a term no question has."""
+        b = _bucket(term, self.buckets)
+        for line in self.text[self.offsets[b] : self.offsets[b + 1]].decode("utf-8").splitlines():
+            name, df, start, count = line.split("\t")
+            if name == term:  # the IDF as `vectors` computes it
+                return math.log(self.count / int(df)), int(start), int(count)
+        return None
+
+
+@functools.cache
+def _index() -> _Index | None:
+    return _Index(INDEX.read_bytes()) if INDEX.exists() else None
 
 
 def nearness(text: str) -> list[float]:
     """The highest cosine of a question to a stored question no record answers, to a stored real one, and their
-    difference (the question's TF-IDF vector over the stored questions' IDF).
+    difference (the question's TF-IDF vector over the stored questions' IDF), read from the shipped index
+    through the question's own terms.
 
     Examples:
         >>> unc, real, diff = nearness("how many cards do I draw each turn")
         >>> 0.0 <= unc <= 1.0 and 0.0 <= real <= 1.0 and abs(diff - (unc - real)) < 1e-9
         True
     """
-    from array import array
-
-    postings, kinds, idf, rare = _memory()
+    index = _index()
+    if index is None:
+        return [0.0, 0.0, 0.0]
+    said = terms(text)
+    found = {t: index.find(t) for t in dict.fromkeys(said)}
+    rare = index.rare
     vec: dict[str, float] = {}
-    for t in terms(text):
-        vec[t] = vec.get(t, 0.0) + idf.get(t, rare)  # a term in one stored question or none: the rarest
+    for t in said:
+        held = found[t]
+        # a term in one stored question or none: the rarest
+        vec[t] = vec.get(t, 0.0) + (held[0] if held is not None and held[0] < rare else rare)
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     dots: dict[int, float] = {}
+    numbers, norms = index.numbers, index.norms
     for t, v in vec.items():
-        if t in postings:
-            numbers, weights = postings[t]
-            for m, w in zip(array("i", numbers), array("d", weights), strict=True):
-                dots[m] = dots.get(m, 0.0) + v / norm * w
+        held = found[t]
+        if held is None:
+            continue
+        idf, at, end = held[0], held[1], held[1] + held[2]
+        while at < end:
+            m, weight = numbers[at], idf
+            at += 1
+            while at < end and numbers[at] == m:  # a term the stored question repeats
+                weight += idf
+                at += 1
+            dots[m] = dots.get(m, 0.0) + v / norm * (weight / norms[m])
+    kinds = index.kinds
     unc = max((d for m, d in dots.items() if kinds[m] == "u"), default=0.0)
     real = max((d for m, d in dots.items() if kinds[m] == "r"), default=0.0)
     return [unc, real, unc - real]

@@ -52,19 +52,48 @@ def test_real_questions_are_still_answered(question: str, game: str) -> None:
     assert found.value["rulings"][0]["id"].startswith(game)
 
 
-def test_nearness_reads_the_stored_questions_and_rebuilds_a_damaged_cache(
+def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
+    # benchmarks/ask_unasked.py --fit writes both: questions stored without their index (or an index of other
+    # questions) would weigh a question's nearness against what the model was not fitted with.
+    stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    assert unasked.INDEX.read_bytes() == unasked.index_bytes(stored)
+
+
+def test_nearness_is_read_from_the_shipped_index_and_writes_no_cache(
     tmp_path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path))
-    unasked._memory.cache_clear()
+    unasked._index.cache_clear()
     try:
         first = unasked.nearness("can players trade cards with each other in the middle of a game")
-        cached = list(tmp_path.glob("unasked-*.marshal"))  # type: ignore[attr-defined]
-        assert len(cached) == 1
-        cached[0].write_bytes(b"\x00 not a cache")
-        unasked._memory.cache_clear()
-        again = unasked.nearness("can players trade cards with each other in the middle of a game")
-        assert again == first
+        assert list(tmp_path.iterdir()) == []  # type: ignore[attr-defined]
         assert first[0] > first[1]  # nearer a question no record answers than any real one
+        assert unasked.nearness("zzqx") == [0.0, 0.0, 0.0]  # no word of any stored question
     finally:
-        unasked._memory.cache_clear()
+        unasked._index.cache_clear()
+
+
+def test_the_index_weighs_as_the_vectors_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Through the index a question's nearness is its cosine to the stored questions' vectors over their rarer terms.
+    questions = [
+        ["u", "can we trade cards"],
+        ["r", "can we attack twice"],
+        ["r", "how do I attack a spirit"],
+        ["o", "what is the weather"],
+        ["r", "can we draw cards"],
+        ["o", "who makes the board"],
+        ["o", "where is the nearest shop"],
+    ]
+    found, idf = unasked.vectors([t for _k, t in questions])
+    index = unasked._Index(unasked.index_bytes(questions))
+    assert index.find("trade")[0] == idf["trade"]
+    assert index.find("nothing") is None
+    monkeypatch.setattr(unasked, "_index", lambda: index)
+    asked = found[0]
+
+    def cosine(m: int) -> float:
+        return sum(v * found[m].get(t, 0.0) for t, v in asked.items() if idf[t] > unasked.COMMON_TERM)
+
+    unc, real, _diff = unasked.nearness("can we trade cards")
+    assert unc == pytest.approx(cosine(0))
+    assert real == pytest.approx(max(cosine(1), cosine(2), cosine(4))) and 0.0 < real < unc
