@@ -173,7 +173,7 @@ def _own_text(query: Any, ranked: list[dict[str, Any]], lex: Any) -> dict[str, f
 def _fingerprint() -> str:
     digest = hashlib.sha256(VERSION.encode())
     for path in sorted((ROOT / "rulebook").rglob("*")):
-        if path.suffix in {".py", ".toml"} or path.name == "unasked.json":
+        if path.suffix in {".py", ".toml"} or path.name in {"unasked.json", "unasked-index.bin"}:
             digest.update(path.read_bytes())
     for name in TUNING:
         digest.update(json.dumps(_load(name), sort_keys=True).encode())

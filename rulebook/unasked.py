@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import math
 import sys
 import zlib
 from array import array
+from itertools import compress, repeat
+from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
@@ -235,8 +236,13 @@ def _little(values: array[Any]) -> bytes:
     return values.tobytes()
 
 
-def index_bytes(questions: list[list[str]]) -> bytes:
-    """The index `nearness` reads, from the stored questions (each ``[kind, text]``): a header line (JSON), each
+#: The model's lists of numbers, one for each signal.
+MODEL_LISTS = ("mean", "scale", "weights")
+
+
+def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None) -> bytes:
+    """The index `nearness` reads, from the stored questions (each ``[kind, text]``) and the ``model`` (as in
+    ``PATH``): a header of lines ``key<tab>value`` (the model's signals and numbers among them), then each
     question's vector length, and the terms, hashed into buckets, each with its IDF and its postings (the numbers
     of the questions that hold it, repeated as often as it occurs; none for a term in more than a third of them).
 
@@ -263,53 +269,76 @@ def index_bytes(questions: list[list[str]]) -> bytes:
         if "\t" in t or "\n" in t:
             raise ValueError(f"a term with a tab or a line break cannot be indexed: {t!r}")
         held = postings.get(t, [])
-        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{len(held)}\n")
+        repeats = int(len(set(held)) < len(held))
+        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{len(held)}\t{repeats}\n")
         numbers.extend(held)
     offsets, text = array("I", [0]), bytearray()
     for bucket in lines:
         text += "".join(bucket).encode("utf-8")
         offsets.append(len(text))
     parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
-    header = {
-        "questions": len(found),
-        "kinds": "".join(k for k, _t in questions),
-        "rare": math.log(max(len(found), 1)),
-        "buckets": buckets,
-        "numbers": numbers.typecode,
-        "sizes": [len(p) for p in parts],
-    }
-    return b"".join([INDEX_MAGIC, json.dumps(header).encode("utf-8"), b"\n", *parts])
+    header = [
+        ("questions", str(len(found))),
+        ("kinds", "".join(k for k, _t in questions)),
+        ("rare", repr(math.log(max(len(found), 1)))),
+        ("buckets", str(buckets)),
+        ("numbers", numbers.typecode),
+        ("sizes", " ".join(str(len(p)) for p in parts)),
+    ]
+    if model:
+        header += [(key, " ".join(model[key])) for key in ("signals",)]
+        header += [(key, " ".join(repr(float(v)) for v in model[key])) for key in MODEL_LISTS]
+        header += [(key, repr(float(model[key]))) for key in ("bias", "threshold")]
+        header += [("enabled", str(int(bool(model.get("enabled")))))]
+    head = "".join(f"{key}\t{value}\n" for key, value in header)
+    return b"".join([INDEX_MAGIC, head.encode("utf-8"), b"\n", *parts])
 
 
 def write_index() -> Path:
-    """Writes the index of the stored questions (``QUESTIONS``) to ``INDEX``; returns its path."""
+    """Writes the index of the stored questions (``QUESTIONS``) and of the model (``PATH``) to ``INDEX``, so that
+    a question reads the check from it alone (without parsing JSON); returns its path."""
+    import json
+
     stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
-    INDEX.write_bytes(index_bytes(stored["questions"]))
+    model = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else None
+    INDEX.write_bytes(index_bytes(stored["questions"], model))
     return INDEX
+
+
+#: For each kind of stored question, a table turning the kinds' letters into 1 for that kind and 0 for the others.
+_MARKS = {kind: bytes(int(n == ord(kind)) for n in range(256)) for kind in "ur"}
 
 
 class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
-    __slots__ = ("buckets", "count", "kinds", "norms", "numbers", "offsets", "rare", "text")
+    __slots__ = ("buckets", "count", "kinds", "marks", "model", "norms", "numbers", "offsets", "rare", "text")
 
     def __init__(self, data: bytes) -> None:
         if not data.startswith(INDEX_MAGIC):
             raise ValueError(f"{INDEX.name} is not an index of this layout; write it again (ask_unasked.py --fit)")
-        end = data.index(b"\n", len(INDEX_MAGIC))
-        header = json.loads(data[len(INDEX_MAGIC) : end])
-        at, parts = end + 1, []
-        for size in header["sizes"]:
-            parts.append(data[at : at + size])
-            at += size
-        self.count: int = header["questions"]
+        end = data.index(b"\n\n", len(INDEX_MAGIC))
+        header = dict(line.split("\t", 1) for line in data[len(INDEX_MAGIC) : end].decode("utf-8").splitlines())
+        at, parts = end + 2, []
+        for size in header["sizes"].split():
+            parts.append(data[at : at + int(size)])
+            at += int(size)
+        self.count = int(header["questions"])
         self.kinds: str = header["kinds"]
-        self.rare: float = header["rare"]
-        self.buckets: int = header["buckets"]
+        self.rare = float(header["rare"])
+        self.buckets = int(header["buckets"])
+        self.model: dict[str, Any] = {}
+        if "signals" in header:
+            self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
+            self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
+            self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
         self.norms = self._array("d", parts[0])
         self.offsets = self._array("I", parts[1])
         self.text: bytes = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
+        # for each stored question, whether it is one no record answers, and whether it is a real one
+        kinds = self.kinds.encode("ascii")
+        self.marks = (kinds.translate(_MARKS["u"]), kinds.translate(_MARKS["r"]))
 
     @staticmethod
     def _array(typecode: str, data: bytes) -> array[Any]:
@@ -319,14 +348,31 @@ class _Index:
             values.byteswap()
         return values
 
-    def find(self, term: str) -> tuple[float, int, int] | None:
-        """A term's IDF and where its postings start and how many they are; ``None`` for a term no question has."""
+    def find(self, term: str) -> tuple[float, int, int, bool] | None:
+        """A term's IDF, where its postings start, how many they are and whether a question is among them more
+        than once (it holds the term more than once); ``None`` for a term no stored question has."""
         b = _bucket(term, self.buckets)
         for line in self.text[self.offsets[b] : self.offsets[b + 1]].decode("utf-8").splitlines():
-            name, df, start, count = line.split("\t")
+            name, df, start, count, repeats = line.split("\t")
             if name == term:  # the IDF as `vectors` computes it
-                return math.log(self.count / int(df)), int(start), int(count)
+                return math.log(self.count / int(df)), int(start), int(count), repeats == "1"
         return None
+
+
+def _add(dots: dict[int, float], index: _Index, share: float, held: tuple[float, int, int, bool]) -> None:
+    """Adds to each stored question's dot product with the question its part from one term (``share``: the term's
+    weight in the question's unit vector), as ``share * (IDF * times / the stored question's length)``."""
+    idf, at, count, repeats = held
+    numbers, norms = index.numbers[at : at + count], index.norms
+    if not repeats:  # each question once: the sums are made in C, in the same order, with the same results
+        parts = map(mul, repeat(share), map(truediv, repeat(idf), map(norms.__getitem__, numbers)))
+        dots.update(zip(numbers, map(add, map(dots.get, numbers, repeat(0.0)), parts), strict=True))
+        return
+    weights: dict[int, float] = {}
+    for m in numbers:  # a question holding the term more than once: its IDF summed as often
+        weights[m] = weights[m] + idf if m in weights else idf
+    for m, weight in weights.items():
+        dots[m] = dots.get(m, 0.0) + share * (weight / norms[m])
 
 
 @functools.cache
@@ -357,30 +403,21 @@ def nearness(text: str) -> list[float]:
         vec[t] = vec.get(t, 0.0) + (held[0] if held is not None and held[0] < rare else rare)
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     dots: dict[int, float] = {}
-    numbers, norms = index.numbers, index.norms
     for t, v in vec.items():
         held = found[t]
-        if held is None:
-            continue
-        idf, at, end = held[0], held[1], held[1] + held[2]
-        while at < end:
-            m, weight = numbers[at], idf
-            at += 1
-            while at < end and numbers[at] == m:  # a term the stored question repeats
-                weight += idf
-                at += 1
-            dots[m] = dots.get(m, 0.0) + v / norm * (weight / norms[m])
-    kinds = index.kinds
-    unc = max((d for m, d in dots.items() if kinds[m] == "u"), default=0.0)
-    real = max((d for m, d in dots.items() if kinds[m] == "r"), default=0.0)
+        if held is not None and held[2]:
+            _add(dots, index, v / norm, held)
+    # each kind's highest cosine, read in C (itertools and the built-ins) rather than item by item
+    marks = index.marks
+    unc = max(compress(dots.values(), map(marks[0].__getitem__, dots)), default=0.0)
+    real = max(compress(dots.values(), map(marks[1].__getitem__, dots)), default=0.0)
     return [unc, real, unc - real]
 
 
-@functools.cache
 def _model() -> dict[str, Any]:
-    if not PATH.exists():
-        return {}
-    return json.loads(PATH.read_text(encoding="utf-8"))
+    """The fitted model as the index holds it (``{}`` without one)."""
+    index = _index()
+    return index.model if index is not None else {}
 
 
 def probability(values: list[float], model: dict[str, Any]) -> float:

@@ -56,7 +56,13 @@ def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
     # benchmarks/ask_unasked.py --fit writes both: questions stored without their index (or an index of other
     # questions) would weigh a question's nearness against what the model was not fitted with.
     stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    assert unasked.INDEX.read_bytes() == unasked.index_bytes(stored)
+    model = json.loads(unasked.PATH.read_text(encoding="utf-8"))
+    assert unasked.INDEX.read_bytes() == unasked.index_bytes(stored, model)
+    # the model as the check reads it from the index: the same numbers as the fitted one
+    read = unasked._model()
+    assert {key: read[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")} == {
+        key: model[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")
+    }
 
 
 def test_nearness_is_read_from_the_shipped_index_and_writes_no_cache(
