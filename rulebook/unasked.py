@@ -32,7 +32,7 @@ import math
 import sys
 import zlib
 from array import array
-from itertools import compress, repeat
+from itertools import repeat
 from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
@@ -255,13 +255,18 @@ def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None)
     found = [terms(t) for _k, t in questions]
     df = _df(found)
     idf = _idf(found, df)
+    # the questions no record answers first, then the real ones (numbered so); the off-topic ones weigh only in
+    # the IDF, as the check looks for the nearest of the first two kinds alone
+    order = [n for kind in "ur" for n, (k, _t) in enumerate(questions) if k == kind]
     norms, postings = array("d"), {}
-    for n, said in enumerate(found):
+    for n in order:
+        said = found[n]
         vec, norm = _weighed(said, idf)
-        norms.append(norm)
         for t in vec:
             if idf[t] > COMMON_TERM:
-                postings.setdefault(t, []).extend([n] * said.count(t))
+                postings.setdefault(t, []).extend([len(norms)] * said.count(t))
+        norms.append(norm)
+    uncovered = sum(1 for k, _t in questions if k == "u")
     buckets = max(1, len(idf) // PER_BUCKET)
     numbers = array("H" if len(found) < 1 << 16 else "I")
     lines: list[list[str]] = [[] for _ in range(buckets)]
@@ -270,7 +275,8 @@ def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None)
             raise ValueError(f"a term with a tab or a line break cannot be indexed: {t!r}")
         held = postings.get(t, [])
         repeats = int(len(set(held)) < len(held))
-        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{len(held)}\t{repeats}\n")
+        split = sum(1 for m in held if m < uncovered)
+        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\t{repeats}\n")
         numbers.extend(held)
     offsets, text = array("I", [0]), bytearray()
     for bucket in lines:
@@ -279,7 +285,7 @@ def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None)
     parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
     header = [
         ("questions", str(len(found))),
-        ("kinds", "".join(k for k, _t in questions)),
+        ("uncovered", str(uncovered)),
         ("rare", repr(math.log(max(len(found), 1)))),
         ("buckets", str(buckets)),
         ("numbers", numbers.typecode),
@@ -305,14 +311,10 @@ def write_index() -> Path:
     return INDEX
 
 
-#: For each kind of stored question, a table turning the kinds' letters into 1 for that kind and 0 for the others.
-_MARKS = {kind: bytes(int(n == ord(kind)) for n in range(256)) for kind in "ur"}
-
-
 class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
-    __slots__ = ("buckets", "count", "kinds", "marks", "model", "norms", "numbers", "offsets", "rare", "text")
+    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "text")
 
     def __init__(self, data: bytes) -> None:
         if not data.startswith(INDEX_MAGIC):
@@ -324,7 +326,6 @@ class _Index:
             parts.append(data[at : at + int(size)])
             at += int(size)
         self.count = int(header["questions"])
-        self.kinds: str = header["kinds"]
         self.rare = float(header["rare"])
         self.buckets = int(header["buckets"])
         self.model: dict[str, Any] = {}
@@ -332,13 +333,10 @@ class _Index:
             self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
             self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
             self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
-        self.norms = self._array("d", parts[0])
+        self.norms: list[float] = self._array("d", parts[0]).tolist()
         self.offsets = self._array("I", parts[1])
         self.text: bytes = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
-        # for each stored question, whether it is one no record answers, and whether it is a real one
-        kinds = self.kinds.encode("ascii")
-        self.marks = (kinds.translate(_MARKS["u"]), kinds.translate(_MARKS["r"]))
 
     @staticmethod
     def _array(typecode: str, data: bytes) -> array[Any]:
@@ -348,22 +346,30 @@ class _Index:
             values.byteswap()
         return values
 
-    def find(self, term: str) -> tuple[float, int, int, bool] | None:
-        """A term's IDF, where its postings start, how many they are and whether a question is among them more
-        than once (it holds the term more than once); ``None`` for a term no stored question has."""
+    def find(self, term: str) -> tuple[float, array[Any], array[Any], bool] | None:
+        """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
+        question is among them more than once (it holds the term more than once); ``None`` for a term no stored
+        question has."""
         b = _bucket(term, self.buckets)
         for line in self.text[self.offsets[b] : self.offsets[b + 1]].decode("utf-8").splitlines():
-            name, df, start, count, repeats = line.split("\t")
+            name, df, start, split, count, repeats = line.split("\t")
             if name == term:  # the IDF as `vectors` computes it
-                return math.log(self.count / int(df)), int(start), int(count), repeats == "1"
+                start_at, split_at = int(start), int(start) + int(split)
+                numbers = self.numbers
+                return (
+                    math.log(self.count / int(df)),
+                    numbers[start_at:split_at],
+                    numbers[split_at : start_at + int(count)],
+                    repeats == "1",
+                )
         return None
 
 
-def _add(dots: dict[int, float], index: _Index, share: float, held: tuple[float, int, int, bool]) -> None:
+def _add(
+    dots: dict[int, float], numbers: array[Any], norms: list[float], share: float, idf: float, repeats: bool
+) -> None:
     """Adds to each stored question's dot product with the question its part from one term (``share``: the term's
     weight in the question's unit vector), as ``share * (IDF * times / the stored question's length)``."""
-    idf, at, count, repeats = held
-    numbers, norms = index.numbers[at : at + count], index.norms
     if not repeats:  # each question once: the sums are made in C, in the same order, with the same results
         parts = map(mul, repeat(share), map(truediv, repeat(idf), map(norms.__getitem__, numbers)))
         dots.update(zip(numbers, map(add, map(dots.get, numbers, repeat(0.0)), parts), strict=True))
@@ -402,15 +408,17 @@ def nearness(text: str) -> list[float]:
         # a term in one stored question or none: the rarest
         vec[t] = vec.get(t, 0.0) + (held[0] if held is not None and held[0] < rare else rare)
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-    dots: dict[int, float] = {}
+    near_uncovered: dict[int, float] = {}
+    near_real: dict[int, float] = {}
+    norms = index.norms
     for t, v in vec.items():
         held = found[t]
-        if held is not None and held[2]:
-            _add(dots, index, v / norm, held)
-    # each kind's highest cosine, read in C (itertools and the built-ins) rather than item by item
-    marks = index.marks
-    unc = max(compress(dots.values(), map(marks[0].__getitem__, dots)), default=0.0)
-    real = max(compress(dots.values(), map(marks[1].__getitem__, dots)), default=0.0)
+        if held is not None:
+            idf, uncovered, real, repeats = held
+            _add(near_uncovered, uncovered, norms, v / norm, idf, repeats)
+            _add(near_real, real, norms, v / norm, idf, repeats)
+    unc = max(near_uncovered.values(), default=0.0)
+    real = max(near_real.values(), default=0.0)
     return [unc, real, unc - real]
 
 
