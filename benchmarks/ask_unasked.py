@@ -14,9 +14,9 @@ every other set, with that threshold. ``--fit BUDGET`` fits on every tuning set,
 over all the blind sets, and writes rulebook/data/unasked.json (``--enable`` switches it on in `ask`).
 ``--memory`` adds `rulebook.unasked.nearness` (the nearest uncovered and real tuning question): in each fold a
 question is weighed only against the questions of sets outside the fold, the held-out set and its own set, and the
-written model stores every tuning question (rulebook/data/unasked-questions.json) and their packed index
-(rulebook/data/unasked-index.bin). ``--skip-off-topic`` fits on the
-uncovered and real questions alone; ``--rescue`` measures the other way (refused questions read as real answered).
+written model stores every tuning question (rulebook/data/unasked-questions.json) and writes their packed index with
+the model's numbers (rulebook/data/unasked-index.bin, what `ask` reads). ``--skip-off-topic`` fits on the uncovered
+and real questions alone; ``--rescue`` measures the other way (refused questions read as real answered).
 `ask` itself is read with the check switched off (its cache of extracted questions is kept apart).
 Never read here: players-test.toml and players-fresh.toml (not among ask_heldout.TUNING).
 """
@@ -249,7 +249,7 @@ def _write(
     }
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if MEMORY["on"]:
-        from rulebook.unasked import QUESTIONS, write_index
+        from rulebook.unasked import QUESTIONS
 
         stored = [
             ["u" if q.get("uncovered") else "o" if q["game"] == "none" else "r", q["text"]]
@@ -258,7 +258,10 @@ def _write(
         ]
         about = "the tuning sets' questions (u: uncovered, r: real, o: off-topic), written by benchmarks/ask_unasked.py"
         QUESTIONS.write_text(json.dumps({"about": about, "questions": stored}, indent=0) + "\n", encoding="utf-8")
-        write_index()  # the packed index `nearness` reads (nothing is built when a question is asked)
+    from rulebook.unasked import PATH, write_index
+
+    if path.resolve() == PATH:  # what `ask` reads: the model's numbers and the stored questions' index
+        write_index()
     pairs = zip(names, model["weights"], strict=True)
     return [f"written {path.name}: threshold {cut:.4f}", "weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in pairs)]
 
