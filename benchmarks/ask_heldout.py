@@ -78,7 +78,7 @@ TUNING = [
     "players-blind-16.toml",
 ]
 #: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
-VERSION = "3"
+VERSION = "4"
 #: How many of the best records are extracted (`--depth` may compare any depth up to it).
 EXTRACTED = 30
 HELD_OUT = [f"players-blind-{n}.toml" for n in range(2, 17)]
@@ -121,6 +121,7 @@ def extract(question: dict[str, Any]) -> dict[str, Any]:
 def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
     """What the refuse-or-answer decision may read of a question: how it was decided, and its own figures."""
     from rulebook import ask as asking
+    from rulebook.unasked import signals
     from rulebook.uncovered import asks_for
 
     query = read.query
@@ -136,6 +137,7 @@ def _decision(text: str, read: Any, lex: Any) -> dict[str, Any]:
         "asks_for": asks_for(text) is not None,
         "named": bool(query.named),
         "cued": bool(query.cued),
+        "signals": signals(query, read.ranked, lex, asking.strength(query, read.ranked, lex)),
     }
 
 
@@ -171,18 +173,19 @@ def _own_text(query: Any, ranked: list[dict[str, Any]], lex: Any) -> dict[str, f
 def _fingerprint() -> str:
     digest = hashlib.sha256(VERSION.encode())
     for path in sorted((ROOT / "rulebook").rglob("*")):
-        if path.suffix in {".py", ".toml"} and path.name != "rerank.json":
+        if path.suffix in {".py", ".toml"} or path.name in {"unasked.json", "unasked-index.bin"}:
             digest.update(path.read_bytes())
     for name in TUNING:
         digest.update(json.dumps(_load(name), sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 
-def extracted() -> dict[str, list[dict[str, Any]]]:
-    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged."""
+def extracted(tag: str = "") -> dict[str, list[dict[str, Any]]]:
+    """Every tuning set's questions extracted, from the cache when the code and the sets are unchanged (``tag``
+    names a variant of `ask` the caller set up, cached apart)."""
     import platformdirs
 
-    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{_fingerprint()}.pickle"
+    cache = Path(platformdirs.user_cache_dir("rulebook")) / f"ask-heldout-{tag}{_fingerprint()}.pickle"
     if cache.exists():
         return pickle.loads(cache.read_bytes())
     found = {name: [extract(q) for q in _load(name)] for name in TUNING}

@@ -17,6 +17,8 @@
 - a question about one of these games that asks for what none of its nearest rulings states (a count, a
   number of players, a maker...: see [`rulebook.uncovered`][rulebook.uncovered]) is answered "the documents do
   not cover this", naming what no record states, with the nearest rulings named as nearest.
+- so is a question a fitted check reads as one the documents leave open (general signals of the match and its
+  nearness to the tuning sets' questions no record answers: see [`rulebook.unasked`][rulebook.unasked]).
 
 The answer a judge reads: the computed answer, or the best ruling's own text in full with its ID and
 the document it comes from, then up to two related rulings by title.
@@ -660,6 +662,12 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
         if mixed is not None:
             about = mixed
             missing = "answers this (the question uses the words of each: one game's rule in another's play)"
+        if missing is None and ranked:
+            from rulebook.unasked import unasked
+
+            # read by the fitted check: near the questions no record answers, by general signals
+            if unasked(query, ranked, lex, strength(query, ranked, lex)):
+                missing = "says what this asks (it reads as one of the questions the documents leave open)"
     if named_refusal and not computed:
         from rulebook.uncovered import DESCRIBED, asks_for
 

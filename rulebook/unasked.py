@@ -1,0 +1,468 @@
+"""A fitted refuse-or-answer check: whether the best rulings for a question hold what it asks, read from general
+signals rather than from its words.
+
+`rulebook.uncovered` reads the kinds of answer a question asks for from its form (a count, a maker, a time...).
+A question of no such kind can still meet rulings on its words and ask for something none of them says: "is there
+a score for how well you won" meets the victory ruling on "won". The check here reads a few general figures of a
+question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
+and how clear the match is, what form the question takes and what kind of record comes first) and how near the
+question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and weighs
+them by a logistic model fitted on those questions (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored
+in ``rulebook/data/unasked.json`` beside the questions (``rulebook/data/unasked-questions.json``). A question it
+scores at or above the stored threshold (chosen on questions held out of the fit, so that it refuses no more real
+ones) is answered "the documents do not cover this", with the nearest rulings named as nearest. Held out over
+issue 22's blind sets 2 to 16 it refused 82.5% of their uncovered questions instead of 79.7%
+(`benchmarks/results/ask_heldout_twentyninth.txt`): it catches the kinds of question players keep asking, not new
+ones.
+
+What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
+questions' index (``rulebook/data/unasked-index.bin``, see `index_bytes`): the model's numbers, each stored
+question's vector length and, hashed into buckets, each term's postings. The first question the check reads loads
+it (about 2 M instructions: plain arrays, no JSON parsed) and reads only the buckets and postings of its own
+terms, summing them in C; `rulebook ask` as a whole stays about 1.17 times a bare Typer app in
+`benchmarks/startup.py --instructions`. The site's ask box (Pyodide, no lasting cache) loads the same file on its
+first question instead of building the index (about 1.3 G instructions) on every visit.
+
+Examples:
+    >>> from rulebook.vocabulary import lexicon
+    >>> from rulebook.ask import prepared
+    >>> _gid, lex, _readings, _computed, read = prepared("can fire attack twice in a row")
+    >>> from rulebook.ask import strength
+    >>> len(signals(read.query, read.ranked, lex, strength(read.query, read.ranked, lex))) == len(SIGNALS)
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import sys
+import zlib
+from array import array
+from itertools import repeat
+from operator import add, mul, truediv
+from pathlib import Path
+from typing import Any
+
+from rulebook.vocabulary import Lexicon, Query, stem, words
+
+__all__ = ["NEARNESS", "PATH", "QUESTIONS", "SIGNALS", "nearness", "probability", "signals", "terms", "unasked"]
+
+#: The fitted model: each signal's mean, scale and weight, the bias and the threshold.
+PATH = Path(__file__).resolve().parent / "data" / "unasked.json"
+#: The tuning sets' questions, each marked uncovered ("u"), real ("r") or off-topic ("o"): what a question is
+#: weighed as near to (see `nearness`).
+QUESTIONS = Path(__file__).resolve().parent / "data" / "unasked-questions.json"
+#: Terms in more than a third of the questions say little of which question is near (the idf at or below 1).
+COMMON_TERM = 1.0
+#: How many of the best records the question's rare words are looked for in.
+NEAR = 5
+#: The signals, in order.
+SIGNALS = (
+    "strength",
+    "coverage",
+    "score",
+    "margin",
+    "unheld_top",
+    "unheld_near",
+    "rarest_unheld_top",
+    "rarest_unheld_near",
+    "concepts",
+    "named",
+    "how_many",
+    "bound",
+    "permission",
+    "exists",
+    "glossary_first",
+    "reading_first",
+    "games_near",
+    "pieces",
+    "cosine",
+    "asked_only",
+    "unheld_asked_top",
+    "unheld_asked_near",
+    "rare_unheld_top",
+    "form_unheld",
+    "weak_unheld",
+)
+#: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
+RARE = 3.0
+#: The nearness signals (see `nearness`), after ``SIGNALS``.
+NEARNESS = ("near_uncovered", "near_real", "near_difference")
+#: Words of a bound ("what's the max", "is there a cap").
+BOUND = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "most", "least", "fewest"})
+#: Words that ask leave ("can I", "are we allowed").
+LEAVE = frozenset({"can", "could", "may", "allowed", "able", "legal", "ok", "okay"})
+#: Kinds of record that read a rule (not the rule itself).
+READINGS = frozenset({"interpretation", "clarification"})
+
+
+def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's title, text and aliases (not its players' questions)."""
+    key = (id(lex), doc)
+    found = _TEXTS.get(key)
+    if found is None:
+        record = lex.records[doc]
+        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        found = _TEXTS[key] = frozenset(stem(w) for text in said for w in words(text))
+    return found
+
+
+_TEXTS: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
+    """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
+    (``strength``: `rulebook.ask.strength` of the match)."""
+    from rulebook.uncovered import asking
+
+    names = {w for ws in lex.name_words.values() for w in ws}
+    concepts = [c for c in query.concepts if c.word not in names]
+    weights = [max((lex.idf(s) for s in c.stems if s in lex.postings), default=lex.idf("")) for c in concepts]
+    total = sum(weights) or 1.0
+    docs = [lex.by_id[h["id"]] for h in ranked[:NEAR]]
+    top = _texts(lex, docs[0]) if docs else frozenset()
+    near = frozenset().union(*(_texts(lex, d) for d in docs)) if docs else frozenset()
+
+    def unheld(held: frozenset[str]) -> float:
+        return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
+
+    rarest = concepts[max(range(len(concepts)), key=weights.__getitem__)] if concepts else None
+    said = asking(query.text)
+    pairs = set(itertools.pairwise(said))
+    first = ranked[0] if ranked else {}
+    scores = [h.get("score", 0.0) for h in ranked[:2]] + [0.0, 0.0]
+    asked_words = set(said)
+    in_ask = [(c, w) for c, w in zip(concepts, weights, strict=True) if asked_words.intersection(c.word.split())]
+    asked_total = sum(w for _c, w in in_ask) or 1.0
+
+    def unheld_asked(held: frozenset[str]) -> float:
+        return sum(w for c, w in in_ask if not held.intersection(c.stems)) / asked_total if in_ask else 0.0
+
+    # the question's rare words (an idf of RARE or more): those a ruling answering it would hold
+    rare = [(c, w) for c, w in zip(concepts, weights, strict=True) if w >= RARE]
+    rare_unheld = sum(1 for c, _w in rare if not top.intersection(c.stems)) / len(rare) if rare else 0.0
+    form = max(
+        float(("how", "many") in pairs or ("how", "much") in pairs),
+        float(bool(BOUND.intersection(said))),
+        float(("is", "there") in pairs or ("are", "there") in pairs),
+    )
+    # Whether the best record meets the question by its players' questions alone, not its own text.
+    asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
+    return [
+        strength if ranked else 0.0,
+        float(first.get("coverage", 0.0)),
+        float(scores[0]),
+        (scores[0] - scores[1]) / scores[0] if scores[0] else 0.0,
+        unheld(top),
+        unheld(near),
+        float(rarest is not None and not top.intersection(rarest.stems)),
+        float(rarest is not None and not near.intersection(rarest.stems)),
+        math.log1p(len(concepts)),
+        float(bool(query.named)),
+        float(("how", "many") in pairs or ("how", "much") in pairs),
+        float(bool(BOUND.intersection(said))),
+        float(bool(LEAVE.intersection(said[:3]))),
+        float(("is", "there") in pairs or ("are", "there") in pairs),
+        float(first.get("kind") == "glossary"),
+        float(first.get("kind") in READINGS),
+        len({h["game"] for h in ranked[:NEAR]}) / NEAR,
+        float(first.get("pieces", 0.0)),
+        float(first.get("cosine", 0.0)),
+        asked_only,
+        unheld_asked(top),
+        unheld_asked(near),
+        rare_unheld,
+        form * unheld(top),
+        (strength if ranked else 0.0) * unheld(top),
+    ]
+
+
+def terms(text: str) -> list[str]:
+    """A question's stems and pairs of stems, in order, as `nearness` weighs them.
+
+    Examples:
+        >>> terms("Is there a cap?")
+        ['is', 'there', 'a', 'cap', 'is there', 'there a', 'a cap']
+    """
+    said = [stem(w) for w in words(text)]
+    return said + [f"{a} {b}" for a, b in itertools.pairwise(said)]
+
+
+def vectors(texts: list[str]) -> tuple[list[dict[str, float]], dict[str, float]]:
+    """Each text as a unit TF-IDF vector of its `terms`, the IDF over ``texts``; and the IDF."""
+    found = [terms(t) for t in texts]
+    idf = _idf(found)
+    out = []
+    for said in found:
+        vec, norm = _weighed(said, idf)
+        out.append({t: v / norm for t, v in vec.items()})
+    return out, idf
+
+
+def _df(found: list[list[str]]) -> dict[str, int]:
+    """How many of the texts hold each term."""
+    df: dict[str, int] = {}
+    for said in found:
+        for t in set(said):
+            df[t] = df.get(t, 0) + 1
+    return df
+
+
+def _idf(found: list[list[str]], df: dict[str, int] | None = None) -> dict[str, float]:
+    """Each term's IDF over the texts' terms (``df``: `_df` of them, when known)."""
+    return {t: math.log(len(found) / d) for t, d in (_df(found) if df is None else df).items()}
+
+
+def _weighed(said: list[str], idf: dict[str, float]) -> tuple[dict[str, float], float]:
+    """A text's terms weighed by their IDF (summed over repeats), and the vector's length (1.0 for none)."""
+    vec: dict[str, float] = {}
+    for t in said:
+        vec[t] = vec.get(t, 0.0) + idf[t]
+    return vec, math.sqrt(sum(v * v for v in vec.values())) or 1.0
+
+
+#: The stored questions' index (see `index_bytes`), written beside them by `benchmarks/ask_unasked.py --fit`.
+INDEX = Path(__file__).resolve().parent / "data" / "unasked-index.bin"
+#: The first line of the index file, naming its layout.
+INDEX_MAGIC = b"rulebook unasked index 1\n"
+#: About how many terms share a bucket of the index.
+PER_BUCKET = 8
+
+
+def _bucket(term: str, buckets: int) -> int:
+    """The bucket of the index a term is kept in (a hash that is the same in every Python)."""
+    return zlib.crc32(term.encode("utf-8")) % buckets
+
+
+def _little(values: array[Any]) -> bytes:
+    """An array's bytes in little-endian order, whatever the machine's."""
+    if sys.byteorder == "big":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+#: The model's lists of numbers, one for each signal.
+MODEL_LISTS = ("mean", "scale", "weights")
+
+
+def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None) -> bytes:
+    """The index `nearness` reads, from the stored questions (each ``[kind, text]``) and the ``model`` (as in
+    ``PATH``): a header of lines ``key<tab>value`` (the model's signals and numbers among them), then each
+    question's vector length, and the terms, hashed into buckets, each with its IDF and its postings (the numbers
+    of the questions that hold it, repeated as often as it occurs; none for a term in more than a third of them).
+
+    A question then reads only the few buckets of its own terms: nothing is built when it is asked.
+
+    Examples:
+        >>> index_bytes([["u", "is there a cap"], ["r", "can I attack"]]).startswith(INDEX_MAGIC)
+        True
+    """
+    found = [terms(t) for _k, t in questions]
+    df = _df(found)
+    idf = _idf(found, df)
+    # the questions no record answers first, then the real ones (numbered so); the off-topic ones weigh only in
+    # the IDF, as the check looks for the nearest of the first two kinds alone
+    order = [n for kind in "ur" for n, (k, _t) in enumerate(questions) if k == kind]
+    norms, postings = array("d"), {}
+    for n in order:
+        said = found[n]
+        vec, norm = _weighed(said, idf)
+        for t in vec:
+            if idf[t] > COMMON_TERM:
+                postings.setdefault(t, []).extend([len(norms)] * said.count(t))
+        norms.append(norm)
+    uncovered = sum(1 for k, _t in questions if k == "u")
+    buckets = max(1, len(idf) // PER_BUCKET)
+    numbers = array("H" if len(found) < 1 << 16 else "I")
+    lines: list[list[str]] = [[] for _ in range(buckets)]
+    for t in sorted(idf):
+        if "\t" in t or "\n" in t:
+            raise ValueError(f"a term with a tab or a line break cannot be indexed: {t!r}")
+        held = postings.get(t, [])
+        repeats = int(len(set(held)) < len(held))
+        split = sum(1 for m in held if m < uncovered)
+        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\t{repeats}\n")
+        numbers.extend(held)
+    offsets, text = array("I", [0]), bytearray()
+    for bucket in lines:
+        text += "".join(bucket).encode("utf-8")
+        offsets.append(len(text))
+    parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
+    header = [
+        ("questions", str(len(found))),
+        ("uncovered", str(uncovered)),
+        ("rare", repr(math.log(max(len(found), 1)))),
+        ("buckets", str(buckets)),
+        ("numbers", numbers.typecode),
+        ("sizes", " ".join(str(len(p)) for p in parts)),
+    ]
+    if model:
+        header += [(key, " ".join(model[key])) for key in ("signals",)]
+        header += [(key, " ".join(repr(float(v)) for v in model[key])) for key in MODEL_LISTS]
+        header += [(key, repr(float(model[key]))) for key in ("bias", "threshold")]
+        header += [("enabled", str(int(bool(model.get("enabled")))))]
+    head = "".join(f"{key}\t{value}\n" for key, value in header)
+    return b"".join([INDEX_MAGIC, head.encode("utf-8"), b"\n", *parts])
+
+
+def write_index() -> Path:
+    """Writes the index of the stored questions (``QUESTIONS``) and of the model (``PATH``) to ``INDEX``, so that
+    a question reads the check from it alone (without parsing JSON); returns its path."""
+    import json
+
+    stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
+    model = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else None
+    INDEX.write_bytes(index_bytes(stored["questions"], model))
+    return INDEX
+
+
+class _Index:
+    """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
+
+    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "text")
+
+    def __init__(self, data: bytes) -> None:
+        if not data.startswith(INDEX_MAGIC):
+            raise ValueError(f"{INDEX.name} is not an index of this layout; write it again (ask_unasked.py --fit)")
+        end = data.index(b"\n\n", len(INDEX_MAGIC))
+        header = dict(line.split("\t", 1) for line in data[len(INDEX_MAGIC) : end].decode("utf-8").splitlines())
+        at, parts = end + 2, []
+        for size in header["sizes"].split():
+            parts.append(data[at : at + int(size)])
+            at += int(size)
+        self.count = int(header["questions"])
+        self.rare = float(header["rare"])
+        self.buckets = int(header["buckets"])
+        self.model: dict[str, Any] = {}
+        if "signals" in header:
+            self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
+            self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
+            self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
+        self.norms: list[float] = self._array("d", parts[0]).tolist()
+        self.offsets = self._array("I", parts[1])
+        self.text: bytes = parts[2]
+        self.numbers = self._array(header["numbers"], parts[3])
+
+    @staticmethod
+    def _array(typecode: str, data: bytes) -> array[Any]:
+        values = array(typecode)
+        values.frombytes(data)
+        if sys.byteorder == "big":
+            values.byteswap()
+        return values
+
+    def find(self, term: str) -> tuple[float, array[Any], array[Any], bool] | None:
+        """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
+        question is among them more than once (it holds the term more than once); ``None`` for a term no stored
+        question has."""
+        b = _bucket(term, self.buckets)
+        for line in self.text[self.offsets[b] : self.offsets[b + 1]].decode("utf-8").splitlines():
+            name, df, start, split, count, repeats = line.split("\t")
+            if name == term:  # the IDF as `vectors` computes it
+                start_at, split_at = int(start), int(start) + int(split)
+                numbers = self.numbers
+                return (
+                    math.log(self.count / int(df)),
+                    numbers[start_at:split_at],
+                    numbers[split_at : start_at + int(count)],
+                    repeats == "1",
+                )
+        return None
+
+
+def _add(
+    dots: dict[int, float], numbers: array[Any], norms: list[float], share: float, idf: float, repeats: bool
+) -> None:
+    """Adds to each stored question's dot product with the question its part from one term (``share``: the term's
+    weight in the question's unit vector), as ``share * (IDF * times / the stored question's length)``."""
+    if not repeats:  # each question once: the sums are made in C, in the same order, with the same results
+        parts = map(mul, repeat(share), map(truediv, repeat(idf), map(norms.__getitem__, numbers)))
+        dots.update(zip(numbers, map(add, map(dots.get, numbers, repeat(0.0)), parts), strict=True))
+        return
+    weights: dict[int, float] = {}
+    for m in numbers:  # a question holding the term more than once: its IDF summed as often
+        weights[m] = weights[m] + idf if m in weights else idf
+    for m, weight in weights.items():
+        dots[m] = dots.get(m, 0.0) + share * (weight / norms[m])
+
+
+@functools.cache
+def _index() -> _Index | None:
+    """The shipped index, loaded once when a question first reaches the check (``None`` when not shipped)."""
+    return _Index(INDEX.read_bytes()) if INDEX.exists() else None
+
+
+def nearness(text: str) -> list[float]:
+    """The highest cosine of a question to a stored question no record answers, to a stored real one, and their
+    difference (the question's TF-IDF vector over the stored questions' IDF), read from the shipped index
+    through the question's own terms.
+
+    Examples:
+        >>> unc, real, diff = nearness("how many cards do I draw each turn")
+        >>> 0.0 <= unc <= 1.0 and 0.0 <= real <= 1.0 and abs(diff - (unc - real)) < 1e-9
+        True
+    """
+    index = _index()
+    if index is None:
+        return [0.0, 0.0, 0.0]
+    said = terms(text)
+    found = {t: index.find(t) for t in dict.fromkeys(said)}
+    rare = index.rare
+    vec: dict[str, float] = {}
+    for t in said:
+        held = found[t]
+        # a term in one stored question or none: the rarest
+        vec[t] = vec.get(t, 0.0) + (held[0] if held is not None and held[0] < rare else rare)
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    near_uncovered: dict[int, float] = {}
+    near_real: dict[int, float] = {}
+    norms = index.norms
+    for t, v in vec.items():
+        held = found[t]
+        if held is not None:
+            idf, uncovered, real, repeats = held
+            _add(near_uncovered, uncovered, norms, v / norm, idf, repeats)
+            _add(near_real, real, norms, v / norm, idf, repeats)
+    unc = max(near_uncovered.values(), default=0.0)
+    real = max(near_real.values(), default=0.0)
+    return [unc, real, unc - real]
+
+
+def _model() -> dict[str, Any]:
+    """The fitted model as the index holds it (``{}`` without one)."""
+    index = _index()
+    return index.model if index is not None else {}
+
+
+def probability(values: list[float], model: dict[str, Any]) -> float:
+    """The model's probability that a question with these signals asks what no ruling says.
+
+    Examples:
+        >>> probability([2.0, 0.0], {"bias": 0.0, "weights": [1.0, 5.0], "mean": [1.0, 0.0], "scale": [1.0, 1.0]})
+        0.7310585786300049
+    """
+    z = model["bias"] + sum(
+        w * (v - m) / s for w, v, m, s in zip(model["weights"], values, model["mean"], model["scale"], strict=True)
+    )
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> bool:
+    """Whether the fitted model (when shipped and enabled) reads the question as asking what its best rulings do
+    not say.
+
+    Examples:
+        >>> from rulebook.ask import prepared, strength
+        >>> def read(question):
+        ...     _gid, lex, _readings, _computed, found = prepared(question)
+        ...     return unasked(found.query, found.ranked, lex, strength(found.query, found.ranked, lex))
+        >>> read("Does Fortify save Earth on a tie?")
+        False
+    """
+    model = _model()
+    if not model.get("enabled") or not ranked or list(model.get("signals", ())) != [*SIGNALS, *NEARNESS]:
+        return False
+    return probability(signals(query, ranked, lex, strength) + nearness(query.text), model) >= model["threshold"]

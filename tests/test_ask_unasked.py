@@ -1,0 +1,105 @@
+"""`ask`'s fitted refuse-or-answer check (rulebook.unasked): the shipped model fits the signals as computed, and it
+turns into "the documents do not cover this" only questions near the ones no record answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulebook import unasked
+from rulebook.ask import ask
+
+#: Questions no record answers that no kind of answer read from their form catches (the check does).
+LEFT_OPEN = [
+    "is there a score for winning well, like taking less damage meaning a better result?",
+    "are we allowed to take notes during a game at an elestrals event",
+    "how are pairings done each round at an elestrals tournament, swiss?",
+]
+#: Real questions the records answer, each of a form the uncovered ones share ("is there a limit", "can we").
+ANSWERED = [
+    ("Does Fortify save Earth on a tie?", "clash."),
+    ("is there a hand limit in elestrals", "elestrals."),
+    ("can two players share one deck of playing cards for elementals", "elementals."),
+]
+
+
+def test_the_shipped_model_names_the_signals_as_they_are_computed_now() -> None:
+    # A signal added or renamed without fitting again (benchmarks/ask_unasked.py --fit) would leave the model
+    # unusable: it must name the signals as computed now, and be enabled with its threshold.
+    data = json.loads(unasked.PATH.read_text(encoding="utf-8"))
+    assert data["signals"] == [*unasked.SIGNALS, *unasked.NEARNESS]
+    assert len(data["weights"]) == len(data["mean"]) == len(data["scale"]) == len(data["signals"])
+    assert data["enabled"] is True and 0.0 < data["threshold"] < 1.0
+    assert data["budget"] == 0.0  # its threshold refuses no more real questions held out of its fitting
+
+
+@pytest.mark.parametrize("question", LEFT_OPEN)
+def test_a_question_the_documents_leave_open_is_not_answered(question: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = ask(question)
+    assert found.value["uncovered"] and found.value["refused"], found.verdict
+    assert found.verdict.startswith("the documents do not cover this"), found.verdict
+    # The check decides it: without it the same question is answered by a ruling.
+    monkeypatch.setattr(unasked, "_model", dict)
+    bare = ask(question)
+    assert not bare.value["refused"], bare.verdict
+
+
+@pytest.mark.parametrize(("question", "game"), ANSWERED)
+def test_real_questions_are_still_answered(question: str, game: str) -> None:
+    found = ask(question)
+    assert not found.value["refused"], found.verdict
+    assert found.value["rulings"][0]["id"].startswith(game)
+
+
+def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
+    # benchmarks/ask_unasked.py --fit writes both: questions stored without their index (or an index of other
+    # questions) would weigh a question's nearness against what the model was not fitted with.
+    stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    model = json.loads(unasked.PATH.read_text(encoding="utf-8"))
+    assert unasked.INDEX.read_bytes() == unasked.index_bytes(stored, model)
+    # the model as the check reads it from the index: the same numbers as the fitted one
+    read = unasked._model()
+    assert {key: read[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")} == {
+        key: model[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")
+    }
+
+
+def test_nearness_is_read_from_the_shipped_index_and_writes_no_cache(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RULEBOOK_CACHE_DIR", str(tmp_path))
+    unasked._index.cache_clear()
+    try:
+        first = unasked.nearness("can players trade cards with each other in the middle of a game")
+        assert list(tmp_path.iterdir()) == []  # type: ignore[attr-defined]
+        assert first[0] > first[1]  # nearer a question no record answers than any real one
+        assert unasked.nearness("zzqx") == [0.0, 0.0, 0.0]  # no word of any stored question
+    finally:
+        unasked._index.cache_clear()
+
+
+def test_the_index_weighs_as_the_vectors_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Through the index a question's nearness is its cosine to the stored questions' vectors over their rarer terms.
+    questions = [
+        ["u", "can we trade cards"],
+        ["r", "can we attack twice"],
+        ["r", "how do I attack a spirit"],
+        ["o", "what is the weather"],
+        ["r", "can we draw cards"],
+        ["o", "who makes the board"],
+        ["o", "where is the nearest shop"],
+    ]
+    found, idf = unasked.vectors([t for _k, t in questions])
+    index = unasked._Index(unasked.index_bytes(questions))
+    assert index.find("trade")[0] == idf["trade"]
+    assert index.find("nothing") is None
+    monkeypatch.setattr(unasked, "_index", lambda: index)
+    asked = found[0]
+
+    def cosine(m: int) -> float:
+        return sum(v * found[m].get(t, 0.0) for t, v in asked.items() if idf[t] > unasked.COMMON_TERM)
+
+    unc, real, _diff = unasked.nearness("can we trade cards")
+    assert unc == pytest.approx(cosine(0))
+    assert real == pytest.approx(max(cosine(1), cosine(2), cosine(4))) and 0.0 < real < unc
