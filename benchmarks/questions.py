@@ -49,6 +49,9 @@ Issue 22's fifteenth blind set (players-blind-15.toml, 270 questions written the
 Issue 22's sixteenth blind set (players-blind-16.toml, 278 questions written the same way) was measured once on
 2026-11-27, after the twenty-fifth round and the thirteenth review were merged (the twenty-third and twenty-sixth
 rounds changed no answer), as shipped (82.1% / 92.7% / 77.5% / 0); tuning data since.
+Issue 22's seventeenth blind set (players-blind-17.toml, 263 questions written the same way) was measured once on
+2026-11-27, after the fourteenth review and the twenty-eighth to thirtieth rounds were merged, as shipped
+(81.8% / 95.1% / 72.5% / 5); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -88,6 +91,7 @@ LATER_BLIND_SETS = (
     ("fourteenth", 14, "twenty-first"),
     ("fifteenth", 15, "twenty-fourth"),
     ("sixteenth", 16, "twenty-sixth"),
+    ("seventeenth", 17, "thirtieth"),
 )
 
 
