@@ -40,6 +40,7 @@ import math
 import sys
 import zlib
 from array import array
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import add, mul, truediv
 from pathlib import Path
@@ -105,8 +106,18 @@ def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
     if found is None:
         record = lex.records[doc]
         said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
-        found = _TEXTS[key] = frozenset(stem(w) for text in said for w in words(text))
+        index = _index()
+        stored = index.record(record[0], said) if index is not None else None
+        if stored is not None:  # as the fit stemmed them, for a record written as it was then
+            found = _TEXTS[key] = frozenset(stored)
+        else:
+            found = _TEXTS[key] = frozenset(stem(w) for text in said for w in words(text))
     return found
+
+
+def _said(said: list[str]) -> int:
+    """A digest of a record's title, text and aliases (whether it is written as when the index was)."""
+    return zlib.crc32("\n".join(said).encode("utf-8"))
 
 
 _TEXTS: dict[tuple[int, int], frozenset[str]] = {}
@@ -179,14 +190,15 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     ]
 
 
-def terms(text: str) -> list[str]:
-    """A question's stems and pairs of stems, in order, as `nearness` weighs them.
+def terms(text: str, stemmed: Callable[[str], str] = stem) -> list[str]:
+    """A question's stems and pairs of stems, in order, as `nearness` weighs them (``stemmed``: what gives a
+    word's stem, as `rulebook.vocabulary.stem` does).
 
     Examples:
         >>> terms("Is there a cap?")
         ['is', 'there', 'a', 'cap', 'is there', 'there a', 'a cap']
     """
-    said = [stem(w) for w in words(text)]
+    said = [stemmed(w) for w in words(text)]
     return said + [f"{a} {b}" for a, b in itertools.pairwise(said)]
 
 
@@ -226,7 +238,7 @@ def _weighed(said: list[str], idf: dict[str, float]) -> tuple[dict[str, float], 
 #: The stored questions' index (see `index_bytes`), written beside them by `benchmarks/ask_unasked.py --fit`.
 INDEX = Path(__file__).resolve().parent / "data" / "unasked-index.bin"
 #: The first line of the index file, naming its layout.
-INDEX_MAGIC = b"rulebook unasked index 1\n"
+INDEX_MAGIC = b"rulebook unasked index 2\n"
 #: About how many terms share a bucket of the index.
 PER_BUCKET = 8
 
@@ -248,11 +260,41 @@ def _little(values: array[Any]) -> bytes:
 MODEL_LISTS = ("mean", "scale", "weights")
 
 
-def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None) -> bytes:
+def _table(values: dict[str, str]) -> tuple[int, bytes, bytes]:
+    """Lines ``key<tab>value`` hashed into buckets by key: how many buckets, their offsets and the text."""
+    buckets = max(1, len(values) // PER_BUCKET)
+    lines: list[list[str]] = [[] for _ in range(buckets)]
+    for key in sorted(values):
+        if "\t" in key or "\n" in key or "\n" in values[key]:
+            raise ValueError(f"a key or value with a tab or a line break cannot be indexed: {key!r}")
+        lines[_bucket(key, buckets)].append(f"{key}\t{values[key]}\n")
+    offsets, text = array("I", [0]), bytearray()
+    for bucket in lines:
+        text += "".join(bucket).encode("utf-8")
+        offsets.append(len(text))
+    return buckets, _little(offsets), bytes(text)
+
+
+def _looked_up(offsets: array[Any], text: bytes, buckets: int, key: str) -> str | None:
+    """The value of ``key`` in a table `_table` wrote, or ``None``."""
+    b = _bucket(key, buckets)
+    for line in text[offsets[b] : offsets[b + 1]].decode("utf-8").splitlines():
+        name, _tab, value = line.partition("\t")
+        if name == key:
+            return value
+    return None
+
+
+def index_bytes(
+    questions: list[list[str]], model: dict[str, Any] | None = None, records: Iterable[Sequence[Any]] = ()
+) -> bytes:
     """The index `nearness` reads, from the stored questions (each ``[kind, text]``) and the ``model`` (as in
     ``PATH``): a header of lines ``key<tab>value`` (the model's signals and numbers among them), then each
     question's vector length, and the terms, hashed into buckets, each with its IDF and its postings (the numbers
     of the questions that hold it, repeated as often as it occurs; none for a term in more than a third of them).
+    With the ``records`` (as `rulebook.vocabulary.Lexicon.records` holds them) it also keeps the stems of each
+    record's title, text and aliases, and of every word of theirs and of the questions, so that a question reads
+    them without loading the stemmer.
 
     A question then reads only the few buckets of its own terms: nothing is built when it is asked.
 
@@ -291,12 +333,24 @@ def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None)
         text += "".join(bucket).encode("utf-8")
         offsets.append(len(text))
     parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
+    own: dict[str, str] = {}
+    said_words = {w for _k, t in questions for w in words(t)}
+    for record in records:
+        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        held = {w for text in said for w in words(text)}
+        said_words |= held
+        own[record[0]] = f"{_said(said)}\t{' '.join(sorted({stem(w) for w in held}))}"
+    word_buckets, word_offsets, word_text = _table({w: stem(w) for w in said_words})
+    record_buckets, record_offsets, record_text = _table(own)
+    parts += [word_offsets, word_text, record_offsets, record_text]
     header = [
         ("questions", str(len(found))),
         ("uncovered", str(uncovered)),
         ("rare", repr(math.log(max(len(found), 1)))),
         ("buckets", str(buckets)),
         ("numbers", numbers.typecode),
+        ("words", str(word_buckets)),
+        ("records", str(record_buckets)),
         ("sizes", " ".join(str(len(p)) for p in parts)),
     ]
     if model:
@@ -309,20 +363,23 @@ def index_bytes(questions: list[list[str]], model: dict[str, Any] | None = None)
 
 
 def write_index() -> Path:
-    """Writes the index of the stored questions (``QUESTIONS``) and of the model (``PATH``) to ``INDEX``, so that
-    a question reads the check from it alone (without parsing JSON); returns its path."""
+    """Writes the index of the stored questions (``QUESTIONS``), of the model (``PATH``) and of the records'
+    stems to ``INDEX``, so that a question reads the check from it alone (without parsing JSON or loading the
+    stemmer); returns its path."""
     import json
+
+    from rulebook.vocabulary import lexicon
 
     stored = json.loads(QUESTIONS.read_text(encoding="utf-8")) if QUESTIONS.exists() else {"questions": []}
     model = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else None
-    INDEX.write_bytes(index_bytes(stored["questions"], model))
+    INDEX.write_bytes(index_bytes(stored["questions"], model, lexicon().records))
     return INDEX
 
 
 class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
-    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "text")
+    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "tables", "text")
 
     def __init__(self, data: bytes) -> None:
         if not data.startswith(INDEX_MAGIC):
@@ -345,6 +402,27 @@ class _Index:
         self.offsets = self._array("I", parts[1])
         self.text: bytes = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
+        #: the words' stems and the records' stems: each its buckets, offsets and text
+        self.tables = [
+            (int(header[key]), self._array("I", parts[at]), parts[at + 1]) for key, at in (("words", 4), ("records", 6))
+        ]
+
+    def stem(self, word: str) -> str:
+        """A word's stem as the fit stemmed it (the stemmer loaded only for a word neither the records nor the
+        stored questions hold)."""
+        buckets, offsets, text = self.tables[0]
+        found = _looked_up(offsets, text, buckets, word)
+        return stem(word) if found is None else found
+
+    def record(self, rid: str, said: list[str]) -> list[str] | None:
+        """The stems of a record's title, text and aliases (``said``) as the fit stemmed them, or ``None`` for a
+        record it did not see or saw written otherwise."""
+        buckets, offsets, text = self.tables[1]
+        found = _looked_up(offsets, text, buckets, rid)
+        if found is None:
+            return None
+        digest, _tab, stems = found.partition("\t")
+        return stems.split() if int(digest) == _said(said) else None
 
     @staticmethod
     def _array(typecode: str, data: bytes) -> array[Any]:
@@ -408,7 +486,7 @@ def nearness(text: str) -> list[float]:
     index = _index()
     if index is None:
         return [0.0, 0.0, 0.0]
-    said = terms(text)
+    said = terms(text, index.stem)
     found = {t: index.find(t) for t in dict.fromkeys(said)}
     rare = index.rare
     vec: dict[str, float] = {}
