@@ -258,7 +258,8 @@ def _write(
         ]
         about = "the tuning sets' questions (u: uncovered, r: real, o: off-topic), written by benchmarks/ask_unasked.py"
         QUESTIONS.write_text(json.dumps({"about": about, "questions": stored}, indent=0) + "\n", encoding="utf-8")
-    from rulebook.unasked import PATH, write_index
+    from rulebook.unasked import PATH
+    from rulebook.unasked_fit import write_index
 
     if path.resolve() == PATH:  # what `ask` reads: the model's numbers and the stored questions' index
         write_index()

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from rulebook import unasked
+from rulebook import unasked, unasked_fit
 from rulebook.ask import ask
+from rulebook.vocabulary import lexicon, stem, words
 
 #: Questions no record answers that no kind of answer read from their form catches (the check does).
 LEFT_OPEN = [
@@ -57,7 +58,7 @@ def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
     # questions) would weigh a question's nearness against what the model was not fitted with.
     stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
     model = json.loads(unasked.PATH.read_text(encoding="utf-8"))
-    assert unasked.INDEX.read_bytes() == unasked.index_bytes(stored, model)
+    assert unasked.INDEX.read_bytes() == unasked_fit.index_bytes(stored, model, lexicon().records)
     # the model as the check reads it from the index: the same numbers as the fitted one
     read = unasked._model()
     assert {key: read[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")} == {
@@ -90,8 +91,8 @@ def test_the_index_weighs_as_the_vectors_do(monkeypatch: pytest.MonkeyPatch) -> 
         ["o", "who makes the board"],
         ["o", "where is the nearest shop"],
     ]
-    found, idf = unasked.vectors([t for _k, t in questions])
-    index = unasked._Index(unasked.index_bytes(questions))
+    found, idf = unasked_fit.vectors([t for _k, t in questions])
+    index = unasked._Index(unasked_fit.index_bytes(questions))
     assert index.find("trade")[0] == idf["trade"]
     assert index.find("nothing") is None
     monkeypatch.setattr(unasked, "_index", lambda: index)
@@ -103,3 +104,18 @@ def test_the_index_weighs_as_the_vectors_do(monkeypatch: pytest.MonkeyPatch) -> 
     unc, real, _diff = unasked.nearness("can we trade cards")
     assert unc == pytest.approx(cosine(0))
     assert real == pytest.approx(max(cosine(1), cosine(2), cosine(4))) and 0.0 < real < unc
+
+
+def test_the_records_stems_are_read_from_the_index_as_the_stemmer_gives_them() -> None:
+    # ask reads a record's stems (and a question's) from the shipped index, without loading the stemmer: the same
+    # stems the stemmer gives, and none for a record written otherwise than when the index was
+    index = unasked._index()
+    assert index is not None
+    records = lexicon().records
+    for record in [records[0], records[len(records) // 2], records[-1]]:
+        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        assert set(index.record(record[0], said) or ["none"]) == {stem(w) for text in said for w in words(text)}
+        assert index.record(record[0], [*said, "a rewritten line"]) is None
+    assert [index.stem(w) for w in ("does", "fortified", "zzqxing")] == [
+        stem(w) for w in ("does", "fortified", "zzqxing")
+    ]
