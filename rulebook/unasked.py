@@ -41,7 +41,6 @@ import itertools
 import math
 import sys
 import zlib
-from array import array
 from collections.abc import Callable
 from itertools import repeat
 from operator import add, mul, truediv
@@ -223,10 +222,10 @@ def _bucket(term: str, buckets: int) -> int:
 MODEL_LISTS = ("mean", "scale", "weights")
 
 
-def _looked_up(offsets: array[Any], text: bytes, buckets: int, key: str) -> str | None:
+def _looked_up(offsets: Any, text: Any, buckets: int, key: str) -> str | None:
     """The value of ``key`` in a table `_table` wrote, or ``None``."""
     b = _bucket(key, buckets)
-    for line in text[offsets[b] : offsets[b + 1]].decode("utf-8").splitlines():
+    for line in str(text[offsets[b] : offsets[b + 1]], "utf-8").splitlines():
         name, _tab, value = line.partition("\t")
         if name == key:
             return value
@@ -243,9 +242,9 @@ class _Index:
             raise ValueError(f"{INDEX.name} is not an index of this layout; write it again (ask_unasked.py --fit)")
         end = data.index(b"\n\n", len(INDEX_MAGIC))
         header = dict(line.split("\t", 1) for line in data[len(INDEX_MAGIC) : end].decode("utf-8").splitlines())
-        at, parts = end + 2, []
+        at, parts, whole = end + 2, [], memoryview(data)  # the parts read in place, not copied
         for size in header["sizes"].split():
-            parts.append(data[at : at + int(size)])
+            parts.append(whole[at : at + int(size)])
             at += int(size)
         self.count = int(header["questions"])
         self.rare = float(header["rare"])
@@ -255,9 +254,9 @@ class _Index:
             self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
             self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
             self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
-        self.norms: list[float] = self._array("d", parts[0]).tolist()
+        self.norms: Any = self._array("d", parts[0])
         self.offsets = self._array("I", parts[1])
-        self.text: bytes = parts[2]
+        self.text: memoryview = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
         #: the words' stems and the records' stems: each its buckets, offsets and text
         self.tables = [
@@ -282,19 +281,23 @@ class _Index:
         return stems.split() if int(digest) == _said(said) else None
 
     @staticmethod
-    def _array(typecode: str, data: bytes) -> array[Any]:
+    def _array(typecode: str, data: memoryview) -> Any:
+        """Little-endian numbers as a sequence of them: read in place (a copy only on a big-endian machine)."""
+        if sys.byteorder == "little":
+            return data.cast(typecode)
+        from array import array
+
         values = array(typecode)
         values.frombytes(data)
-        if sys.byteorder == "big":
-            values.byteswap()
+        values.byteswap()
         return values
 
-    def find(self, term: str) -> tuple[float, array[Any], array[Any], bool] | None:
+    def find(self, term: str) -> tuple[float, Any, Any, bool] | None:
         """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
         question is among them more than once (it holds the term more than once); ``None`` for a term no stored
         question has."""
         b = _bucket(term, self.buckets)
-        for line in self.text[self.offsets[b] : self.offsets[b + 1]].decode("utf-8").splitlines():
+        for line in str(self.text[self.offsets[b] : self.offsets[b + 1]], "utf-8").splitlines():
             name, df, start, split, count, repeats = line.split("\t")
             if name == term:  # the IDF as `rulebook.unasked_fit.vectors` computes it
                 start_at, split_at = int(start), int(start) + int(split)
@@ -308,9 +311,7 @@ class _Index:
         return None
 
 
-def _add(
-    dots: dict[int, float], numbers: array[Any], norms: list[float], share: float, idf: float, repeats: bool
-) -> None:
+def _add(dots: dict[int, float], numbers: Any, norms: Any, share: float, idf: float, repeats: bool) -> None:
     """Adds to each stored question's dot product with the question its part from one term (``share``: the term's
     weight in the question's unit vector), as ``share * (IDF * times / the stored question's length)``."""
     if not repeats:  # each question once: the sums are made in C, in the same order, with the same results
