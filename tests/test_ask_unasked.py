@@ -58,6 +58,8 @@ def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
     # questions) would weigh a question's nearness against what the model was not fitted with.
     stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
     model = json.loads(unasked.PATH.read_text(encoding="utf-8"))
+    # (it also holds the records' stems: after a record is edited, write it again with
+    # python -c "from rulebook.unasked_fit import write_index; write_index()")
     assert unasked.INDEX.read_bytes() == unasked_fit.index_bytes(stored, model, lexicon().records)
     # the model as the check reads it from the index: the same numbers as the fitted one
     read = unasked._model()
