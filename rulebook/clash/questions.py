@@ -151,6 +151,20 @@ def _relation_rules(words: list[Token], attacker: str, target: str) -> tuple[str
     return (wins[stronger],)
 
 
+def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str) -> bool:
+    """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
+    rules it asks about where a strength relation it states names them."""
+    other = _asks_a_rule(words)
+    if not other:
+        return False
+    reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+    reading.missing.append(f"an attack to compute: the question asks {other}")
+    # Only a relation the question rests on alone names the rule it asks ("means ... even though I'm weaker" asks
+    # what a rule means).
+    reading.rests_on = _relation_rules(words, attacker, target) if other.startswith(TOLD) else ()
+    return True
+
+
 def _told_relation(words: list[Token]) -> str:
     """The word by which a question tells the two strengths' relation itself ("fire is just stronger", "same
     number", "both ended at five"), or "" when it tells none.
@@ -322,13 +336,7 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = _history(words)
-    other = _asks_a_rule(words)
-    if other:
-        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"an attack to compute: the question asks {other}")
-        # Only a relation the question rests on alone names the rule it asks ("means ... even though I'm weaker"
-        # asks what a rule means).
-        reading.rests_on = _relation_rules(words, attacker, target) if other.startswith(TOLD) else ()
+    if _asks_other(reading, words, attacker, target):
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
