@@ -524,6 +524,14 @@ def test_clash_strengths_of_each_element_given_are_still_computed() -> None:
     assert ruling.value["computed"] is not None
 
 
+def test_clash_an_ability_spent_for_nothing_asks_the_rule_not_the_attack() -> None:
+    ruling = ask(
+        "Ether attacks Earth and Earth declares Fortify, though Ether could never win; is that allowed for nothing?"
+    )
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == "clash.interp.ability-without-effect"
+
+
 def test_elementals_asking_what_a_card_can_do_is_not_computed() -> None:
     ruling = ask("Is the ace of diamonds any use against Therazane?")
     assert ruling.value["computed"] is None

@@ -107,6 +107,9 @@ RELATION = STRONGER | WEAKER | {"equal", "equally", "apiece", "tied"}
 MEASURE = frozenset({"number", "numbers", "strength", "strengths", "value", "values", "power", "score"})
 #: Words of a strength reached ("ended at five", "end up at 5").
 REACHED = frozenset({"ended", "ends", "end", "finished", "landed"})
+#: Words of an ability spent for no gain ("is she allowed to burn the ability for nothing?", "was Surge just
+#: wasted?"): the question asks whether an ability may be used without effect, which the rulings answer.
+WASTED = frozenset({"pointless", "useless", "waste", "wasted", "wasting"})
 #: What such a question asks, as the reading says it.
 TOLD = "the rule for strengths it states itself"
 
@@ -194,6 +197,8 @@ def _asks_a_rule(words: list[Token]) -> str:
         'what an ability may do on offence in general'
         >>> _asks_a_rule(tokens("Water defends against an Air that declares Gale; can Surge stop the swap?"))
         'what an ability does to another (stop)'
+        >>> _asks_a_rule(tokens("Ether attacks Earth, which uses Fortify; may she burn it for nothing?"))
+        'whether an ability may be used for no gain (nothing)'
         >>> _asks_a_rule(tokens("Earth attacks Water. Who is eliminated?"))
         ''
     """
@@ -208,6 +213,16 @@ def _asks_a_rule(words: list[Token]) -> str:
     )
     if stops:
         return f"what an ability does to another ({stops})"
+    wasted = next(
+        (
+            t.word
+            for n, t in enumerate(words)
+            if t.word in WASTED or (t.word == "nothing" and n > 0 and words[n - 1].word == "for")
+        ),
+        "",
+    )
+    if wasted:
+        return f"whether an ability may be used for no gain ({wasted})"
     relation = _told_relation(words)
     return f"{TOLD} ({relation})" if relation else ""
 
