@@ -716,6 +716,10 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     games = _games_read(read.query, read.ranked, gid, limit)
     if computed is not None:
         read.ranked = cited_first(read.ranked, computed)
+    rests_on = next((r.rests_on for r in readings if r.rests_on), ())
+    if computed is None and any(h["id"] in rests_on for h in read.ranked):  # a reader read what is asked
+        read.refused = read.uncovered = False
+        read.ranked = cited_first(read.ranked, Ruling("the rules the question asks about", None, rests_on))
     trace = Trace()
     verdict = _verdict(read, computed, trace, lex, limit)
     for reading in readings:

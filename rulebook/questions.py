@@ -245,6 +245,9 @@ class Reading:
     read: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     ruling: Ruling | None = None
+    #: For a question not computed, the rules it asks about as the reader read them (the rule of a relation it
+    #: states itself, such as a tie at a strength it names): `ask` ranks these first among the rulings.
+    rests_on: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The reading as JSON-ready data (the computed ruling itself is reported beside it)."""

@@ -496,10 +496,47 @@ def test_spellfire_a_realm_trait_the_reader_cannot_read_is_not_computed() -> Non
     assert ruling.value["rulings"][0]["id"] == "spellfire.move.swimmer"
 
 
-def test_clash_my_fire_attacked_their_fire_is_an_attack_and_the_tie_ruling_comes_first() -> None:
+def test_clash_strengths_told_equal_are_not_computed_and_the_tie_ruling_comes_first() -> None:
+    # The question sets the strengths itself ("same number"): the tie rule answers it, not a computed attack.
     ruling = ask("my fire attacked their fire, same number, who dies?")
-    assert ruling.verdict.startswith("computed: P1's Fire and P2's Fire are eliminated")
+    assert ruling.value["computed"] is None
+    assert not ruling.value["refused"]
     assert ruling.value["rulings"][0]["id"] == "clash.attack.tie"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        ("if my fire hits their air and fire is just stronger, what happens to air", "clash.attack.attacker-wins"),
+        ("my water attacks their earth and water is weaker, who is eliminated?", "clash.attack.defender-wins"),
+    ],
+)
+def test_clash_a_stronger_or_weaker_element_told_names_the_outcome_rule(question: str, rule: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == rule
+
+
+def test_clash_strengths_of_each_element_given_are_still_computed() -> None:
+    ruling = ask(
+        "My Fire attacks their Earth with Blaze for 5 against 5, and they use Fortify on the Earth. Who is eliminated?"
+    )
+    assert ruling.value["computed"] is not None
+
+
+def test_clash_an_ability_spent_for_nothing_asks_the_rule_not_the_attack() -> None:
+    ruling = ask(
+        "Ether attacks Earth and Earth declares Fortify, though Ether could never win; is that allowed for nothing?"
+    )
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == "clash.interp.ability-without-effect"
+
+
+def test_elementals_asking_what_a_card_can_do_is_not_computed() -> None:
+    ruling = ask("Is the ace of diamonds any use against Therazane?")
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity"
+    assert ask("can I put the 9 of spades as damage on the queen of spades").value["computed"] is not None
 
 
 def test_a_named_ability_comes_before_the_outcome_beside_a_computed_answer() -> None:

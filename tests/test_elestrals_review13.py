@@ -8,21 +8,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from cli.main import app
+from elestrals_review import check_in, run
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "review13"
 CARDS = str(HERE / "elestrals-cards.toml")
 
 
-def _run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["elestrals", *args])
-    return result.exit_code, result.stdout, result.stderr
+_run = run
 
 
 def _check(name: str, action: str, *more: str) -> tuple[int, str, str]:
-    return _run("check", str(HERE / f"elestrals-{name}.toml"), action, "--cards", CARDS, *more)
+    return check_in("review13", name, action, *more)
 
 
 def test_a_misenchanted_elestral_cast_with_other_spirits_draws_nothing_on_cast() -> None:

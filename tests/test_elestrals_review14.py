@@ -8,21 +8,17 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from cli.main import app
+from elestrals_review import check_in, run
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "review14"
 CARDS = str(HERE / "elestrals-cards.toml")
 
 
-def _run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["elestrals", *args])
-    return result.exit_code, result.stdout, result.stderr
+_run = run
 
 
 def _check(name: str, action: str, *more: str) -> tuple[int, str, str]:
-    return _run("check", str(HERE / f"elestrals-{name}.toml"), action, "--cards", CARDS, *more)
+    return check_in("review14", name, action, *more)
 
 
 def _after(out: str) -> dict:

@@ -450,7 +450,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions refused (6).
 BLIND_14_FLOORS = {"top1": 0.859, "top3": 0.953, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
 BLIND_14_UNCOVERED_REFUSED = 0.974
-BLIND_14_COMPUTED_UNASKED = 2
+BLIND_14_COMPUTED_UNASKED = 1
 
 
 #: Issue 22's fifteenth blind set (tests/data/players-blind-15.toml: 212 real questions of which 28 computable, 38
@@ -464,7 +464,7 @@ BLIND_14_COMPUTED_UNASKED = 2
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
 BLIND_15_FLOORS = {"top1": 0.867, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_15_UNCOVERED_REFUSED = 1.0
-BLIND_15_COMPUTED_UNASKED = 3
+BLIND_15_COMPUTED_UNASKED = 1
 
 
 #: Issue 22's sixteenth blind set (tests/data/players-blind-16.toml: 218 real questions of which 28 computable, 40
@@ -489,7 +489,13 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: Tuning data since.
 BLIND_17_FLOORS = {"top1": 0.817, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
 BLIND_17_UNCOVERED_REFUSED = 0.725
-BLIND_17_COMPUTED_UNASKED = 5
+BLIND_17_COMPUTED_UNASKED = 2
+#: Issue 22's thirty-second round: no computed answer where a Clash question states the strengths' relation itself
+#: ("fire is just stronger", "same number", "at three apiece", "both ended at five"), asks whether an ability may be
+#: spent for nothing, or an Elementals question asks what a card can do ("any use against", "what can I do with");
+#: the rules such a question asks about are ranked first instead (blind-14 one fewer computed answer not asked,
+#: blind-15 two fewer, blind-17 three fewer; the development set's added questions one fewer; no question marked
+#: `computes` lost its computed answer, no top-1 changed).
 
 
 #: Issue 22's twenty-fourth round (tuned on every tuning set): computed answers only where the outcome is asked (an

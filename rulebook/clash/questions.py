@@ -97,6 +97,21 @@ STOPPING = frozenset(
 #: After an attacking word, "with" names the attacker ("am I forced to attack with Ether"); the element named before
 #: it is then not said to be attacked.
 POSSESSIVE = frozenset({"my", "your", "his", "her", "their", "our", "its"})
+#: Strengths told as a relation between the two elements ("fire is just stronger", "same number", "at three
+#: apiece", "both ended at five"): the question sets the strengths itself and asks what the rule does with them (the
+#: stronger attack, a tie), which the rulings answer; the engine computes from the elements' own strengths instead.
+STRONGER = frozenset({"stronger", "higher", "bigger"})
+WEAKER = frozenset({"weaker", "lower", "smaller"})
+RELATION = STRONGER | WEAKER | {"equal", "equally", "apiece", "tied"}
+#: After "same", the words of a strength ("same number", "the same strength").
+MEASURE = frozenset({"number", "numbers", "strength", "strengths", "value", "values", "power", "score"})
+#: Words of a strength reached ("ended at five", "end up at 5").
+REACHED = frozenset({"ended", "ends", "end", "finished", "landed"})
+#: Words of an ability spent for no gain ("is she allowed to burn the ability for nothing?", "was Surge just
+#: wasted?"): the question asks whether an ability may be used without effect, which the rulings answer.
+WASTED = frozenset({"pointless", "useless", "waste", "wasted", "wasting"})
+#: What such a question asks, as the reading says it.
+TOLD = "the rule for strengths it states itself"
 
 
 def _general_role(words: list[Token]) -> str:
@@ -114,6 +129,64 @@ def _general_role(words: list[Token]) -> str:
     )
 
 
+def _relation_rules(words: list[Token], attacker: str, target: str) -> tuple[str, ...]:
+    """The outcome rules of the strength relation a question tells ("fire is just stronger": the attack wins), or
+    none when it tells none. A stronger or weaker element is the one named last before the word; equal strengths
+    are a tie.
+
+    Examples:
+        >>> _relation_rules(tokens("my fire hits their air and fire is just stronger"), "fire", "air")
+        ('clash.attack.attacker-wins',)
+        >>> _relation_rules(tokens("my fire attacked their fire, same number, who dies?"), "fire", "fire")
+        ('clash.attack.tie',)
+    """
+    relation = _told_relation(words)
+    if not relation:
+        return ()
+    if relation not in STRONGER | WEAKER:
+        return ("clash.attack.tie",)
+    at = next(n for n, t in enumerate(words) if t.word == relation)
+    before = [e for e in (_element(t) for t in words[:at]) if e is not None]
+    wins = {attacker: "clash.attack.attacker-wins", target: "clash.attack.defender-wins"}
+    if attacker == target or not before:
+        return ("clash.attack.attacker-wins", "clash.attack.defender-wins")
+    stronger = before[-1] if relation in STRONGER else next(e for e in (attacker, target) if e != before[-1])
+    return (wins[stronger],)
+
+
+def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str) -> bool:
+    """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
+    rules it asks about where a strength relation it states names them."""
+    other = _asks_a_rule(words)
+    if not other:
+        return False
+    reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
+    reading.missing.append(f"an attack to compute: the question asks {other}")
+    # Only a relation the question rests on alone names the rule it asks ("means ... even though I'm weaker" asks
+    # what a rule means).
+    reading.rests_on = _relation_rules(words, attacker, target) if other.startswith(TOLD) else ()
+    return True
+
+
+def _told_relation(words: list[Token]) -> str:
+    """The word by which a question tells the two strengths' relation itself ("fire is just stronger", "same
+    number", "both ended at five"), or "" when it tells none.
+
+    Examples:
+        >>> _told_relation(tokens("if my fire hits their air and fire is just stronger, what happens to air"))
+        'stronger'
+        >>> _told_relation(tokens("Fire attacks Earth with Blaze for 5 against 5. Who is eliminated?"))
+        ''
+    """
+    for n, t in enumerate(words):
+        ahead = [w.text for w in words[n + 1 : n + 3]]
+        if t.word in RELATION or (t.word == "same" and ahead[:1] and ahead[0] in MEASURE):
+            return t.word
+        if t.word in REACHED and ("at" in ahead or ahead[:1] == ["up"]):
+            return f"{t.word} at"
+    return ""
+
+
 def _asks_a_rule(words: list[Token]) -> str:
     """What a question asks instead of one attack's outcome: what a rule means ("he says Fortify means nothing
     happens"), or what an ability may do in a role named in general ("is Fortify allowed on offence?"); "" when
@@ -124,6 +197,8 @@ def _asks_a_rule(words: list[Token]) -> str:
         'what an ability may do on offence in general'
         >>> _asks_a_rule(tokens("Water defends against an Air that declares Gale; can Surge stop the swap?"))
         'what an ability does to another (stop)'
+        >>> _asks_a_rule(tokens("Ether attacks Earth, which uses Fortify; may she burn it for nothing?"))
+        'whether an ability may be used for no gain (nothing)'
         >>> _asks_a_rule(tokens("Earth attacks Water. Who is eliminated?"))
         ''
     """
@@ -136,7 +211,20 @@ def _asks_a_rule(words: list[Token]) -> str:
     stops = next(
         (t.word for n, t in enumerate(words[1:], 1) if t.word in STOPPING and words[n - 1].word in ABILITY_OF), ""
     )
-    return f"what an ability does to another ({stops})" if stops else ""
+    if stops:
+        return f"what an ability does to another ({stops})"
+    wasted = next(
+        (
+            t.word
+            for n, t in enumerate(words)
+            if t.word in WASTED or (t.word == "nothing" and n > 0 and words[n - 1].word == "for")
+        ),
+        "",
+    )
+    if wasted:
+        return f"whether an ability may be used for no gain ({wasted})"
+    relation = _told_relation(words)
+    return f"{TOLD} ({relation})" if relation else ""
 
 
 #: Verbs of an attacking element's own ability ("my Fire blazes into their Earth").
@@ -263,10 +351,7 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = _history(words)
-    other = _asks_a_rule(words)
-    if other:
-        reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
-        reading.missing.append(f"an attack to compute: the question asks {other}")
+    if _asks_other(reading, words, attacker, target):
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "

@@ -217,6 +217,32 @@ def _roles(
     return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile)
 
 
+#: An open ask of what a card can do against an elemental ("what can I do with that card against her?", "is the
+#: ace of diamonds any use against Therazane?"): no one play is stated, so its outcome is not offered as the answer;
+#: the rules such a play rests on are ranked first instead.
+OPEN_ASKS = (
+    ("what", "can", "i", "do"),
+    ("what", "could", "i", "do"),
+    ("what", "should", "i", "do"),
+    ("any", "use"),
+    ("of", "use"),
+    ("no", "use"),
+    ("good", "for"),
+)
+
+
+def asks_open(words: list[str]) -> bool:
+    """Whether a question asks what a card can do rather than one play's outcome.
+
+    Examples:
+        >>> asks_open("is the ace of diamonds any use against therazane".split())
+        True
+        >>> asks_open("can i put the 9 of spades as damage on the queen of spades".split())
+        False
+    """
+    return any(tuple(words[n : n + len(ask)]) == ask for ask in OPEN_ASKS for n in range(len(words)))
+
+
 #: Steps of the position the reader builds rather than of the question: the reveals of a layout never stated,
 #: and the turn's end, since the built hand holds the played card alone.
 _BUILT_STEPS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reveal-at-once", "elementals.turn.end"})
@@ -265,5 +291,9 @@ def read(question: str) -> Reading | None:
     value = {k: v for k, v in ruling.value.items() if k != "position"}
     if "outcome" in value:
         value["outcome"] = verdict
+    if asks_open(words):
+        reading.missing.append("one play to compute: the question asks what the card can do")
+        reading.rests_on = cited
+        return reading
     reading.ruling = Ruling(verdict, value, cited, steps, legal=ruling.legal)
     return reading
