@@ -43,7 +43,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from itertools import repeat
-from operator import add, mul
+from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +208,7 @@ def terms(text: str, stemmed: Callable[[str], str] = stem) -> list[str]:
 #: `benchmarks/ask_unasked.py --fit`.
 INDEX = _DATA / "unasked-index.bin"
 #: The first line of the index file, naming its layout.
-INDEX_MAGIC = b"rulebook unasked index 3\n"
+INDEX_MAGIC = b"rulebook unasked index 2\n"
 #: About how many terms share a bucket of the index.
 PER_BUCKET = 8
 
@@ -235,7 +235,7 @@ def _looked_up(offsets: Any, text: Any, buckets: int, key: str) -> str | None:
 class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
-    __slots__ = ("buckets", "count", "model", "numbers", "offsets", "quotients", "rare", "tables", "text")
+    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "tables", "text")
 
     def __init__(self, data: bytes) -> None:
         if not data.startswith(INDEX_MAGIC):
@@ -254,10 +254,10 @@ class _Index:
             self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
             self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
             self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
-        self.offsets = self._array("I", parts[0])
-        self.text: memoryview = parts[1]
-        self.numbers = self._array(header["numbers"], parts[2])
-        self.quotients = self._array("d", parts[3])
+        self.norms: Any = self._array("d", parts[0])
+        self.offsets = self._array("I", parts[1])
+        self.text: memoryview = parts[2]
+        self.numbers = self._array(header["numbers"], parts[3])
         #: the words' stems and the records' stems: each its buckets, offsets and text
         self.tables = [
             (int(header[key]), self._array("I", parts[at]), parts[at + 1]) for key, at in (("words", 4), ("records", 6))
@@ -292,32 +292,37 @@ class _Index:
         values.byteswap()
         return values
 
-    def find(self, term: str) -> tuple[float, Any, Any, Any, Any] | None:
-        """A term's IDF, its postings among the questions no record answers and their quotients (see
-        `rulebook.unasked_fit.index_bytes`), and the same among the real ones; ``None`` for a term no stored
+    def find(self, term: str) -> tuple[float, Any, Any, bool] | None:
+        """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
+        question is among them more than once (it holds the term more than once); ``None`` for a term no stored
         question has."""
         b = _bucket(term, self.buckets)
         for line in str(self.text[self.offsets[b] : self.offsets[b + 1]], "utf-8").splitlines():
-            name, df, start, split, count = line.split("\t")
+            name, df, start, split, count, repeats = line.split("\t")
             if name == term:  # the IDF as `rulebook.unasked_fit.vectors` computes it
-                start_at, split_at, end_at = int(start), int(start) + int(split), int(start) + int(count)
-                numbers, quotients = self.numbers, self.quotients
+                start_at, split_at = int(start), int(start) + int(split)
+                numbers = self.numbers
                 return (
                     math.log(self.count / int(df)),
                     numbers[start_at:split_at],
-                    quotients[start_at:split_at],
-                    numbers[split_at:end_at],
-                    quotients[split_at:end_at],
+                    numbers[split_at : start_at + int(count)],
+                    repeats == "1",
                 )
         return None
 
 
-def _add(dots: dict[int, float], numbers: Any, quotients: Any, share: float) -> None:
+def _add(dots: dict[int, float], numbers: Any, norms: Any, share: float, idf: float, repeats: bool) -> None:
     """Adds to each stored question's dot product with the question its part from one term (``share``: the term's
-    weight in the question's unit vector), as ``share * quotient`` (the quotient: its IDF times how often the
-    stored question holds it, over the stored question's length, as the fit wrote it); the sums made in C."""
-    parts = map(mul, repeat(share), quotients)
-    dots.update(zip(numbers, map(add, map(dots.get, numbers, repeat(0.0)), parts), strict=True))
+    weight in the question's unit vector), as ``share * (IDF * times / the stored question's length)``."""
+    if not repeats:  # each question once: the sums are made in C, in the same order, with the same results
+        parts = map(mul, repeat(share), map(truediv, repeat(idf), map(norms.__getitem__, numbers)))
+        dots.update(zip(numbers, map(add, map(dots.get, numbers, repeat(0.0)), parts), strict=True))
+        return
+    weights: dict[int, float] = {}
+    for m in numbers:  # a question holding the term more than once: its IDF summed as often
+        weights[m] = weights[m] + idf if m in weights else idf
+    for m, weight in weights.items():
+        dots[m] = dots.get(m, 0.0) + share * (weight / norms[m])
 
 
 @functools.cache
@@ -350,12 +355,13 @@ def nearness(text: str) -> list[float]:
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     near_uncovered: dict[int, float] = {}
     near_real: dict[int, float] = {}
+    norms = index.norms
     for t, v in vec.items():
         held = found[t]
         if held is not None:
-            _idf, uncovered, uncovered_quotients, real, real_quotients = held
-            _add(near_uncovered, uncovered, uncovered_quotients, v / norm)
-            _add(near_real, real, real_quotients, v / norm)
+            idf, uncovered, real, repeats = held
+            _add(near_uncovered, uncovered, norms, v / norm, idf, repeats)
+            _add(near_real, real, norms, v / norm, idf, repeats)
     unc = max(near_uncovered.values(), default=0.0)
     real = max(near_real.values(), default=0.0)
     return [unc, real, unc - real]

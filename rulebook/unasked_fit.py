@@ -95,10 +95,8 @@ def index_bytes(
 ) -> bytes:
     """The index `nearness` reads, from the stored questions (each ``[kind, text]``) and the ``model`` (as in
     ``PATH``): a header of lines ``key<tab>value`` (the model's signals and numbers among them), then each
-    terms, hashed into buckets, each with its IDF and its postings: the numbers of the questions that hold it, and
-    for each its part of their dot product with a question, but for the question's own weight of the term (its
-    IDF, summed as often as the stored question holds it, over the stored question's vector length); none for a
-    term in more than a third of them.
+    question's vector length, and the terms, hashed into buckets, each with its IDF and its postings (the numbers
+    of the questions that hold it, repeated as often as it occurs; none for a term in more than a third of them).
     With the ``records`` (as `rulebook.vocabulary.Lexicon.records` holds them) it also keeps the stems of each
     record's title, text and aliases, and of every word of theirs and of the questions, so that a question reads
     them without loading the stemmer.
@@ -115,35 +113,31 @@ def index_bytes(
     # the questions no record answers first, then the real ones (numbered so); the off-topic ones weigh only in
     # the IDF, as the check looks for the nearest of the first two kinds alone
     order = [n for kind in "ur" for n, (k, _t) in enumerate(questions) if k == kind]
-    norms: list[float] = []
-    postings: dict[str, list[tuple[int, float]]] = {}
+    norms, postings = array("d"), {}
     for n in order:
         said = found[n]
         vec, norm = _weighed(said, idf)
         for t in vec:
             if idf[t] > COMMON_TERM:
-                weight = idf[t]
-                for _ in range(said.count(t) - 1):  # summed one at a time, as the question's own vector is
-                    weight = weight + idf[t]
-                postings.setdefault(t, []).append((len(norms), weight / norm))
+                postings.setdefault(t, []).extend([len(norms)] * said.count(t))
         norms.append(norm)
     uncovered = sum(1 for k, _t in questions if k == "u")
     buckets = max(1, len(idf) // PER_BUCKET)
-    numbers, quotients = array("H" if len(found) < 1 << 16 else "I"), array("d")
+    numbers = array("H" if len(found) < 1 << 16 else "I")
     lines: list[list[str]] = [[] for _ in range(buckets)]
     for t in sorted(idf):
         if "\t" in t or "\n" in t:
             raise ValueError(f"a term with a tab or a line break cannot be indexed: {t!r}")
         held = postings.get(t, [])
-        split = sum(1 for m, _q in held if m < uncovered)
-        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\n")
-        numbers.extend(m for m, _q in held)
-        quotients.extend(q for _m, q in held)
+        repeats = int(len(set(held)) < len(held))
+        split = sum(1 for m in held if m < uncovered)
+        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\t{repeats}\n")
+        numbers.extend(held)
     offsets, text = array("I", [0]), bytearray()
     for bucket in lines:
         text += "".join(bucket).encode("utf-8")
         offsets.append(len(text))
-    parts = [_little(offsets), bytes(text), _little(numbers), _little(quotients)]
+    parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
     own: dict[str, str] = {}
     said_words = {w for _k, t in questions for w in words(t)}
     for record in records:
