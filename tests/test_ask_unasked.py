@@ -58,9 +58,12 @@ def test_the_shipped_index_is_the_one_the_stored_questions_make() -> None:
     # questions) would weigh a question's nearness against what the model was not fitted with.
     stored = json.loads(unasked.QUESTIONS.read_text(encoding="utf-8"))["questions"]
     model = json.loads(unasked.PATH.read_text(encoding="utf-8"))
-    # (it also holds the records' stems: after a record is edited, write it again with
-    # python -c "from rulebook.unasked_fit import write_index; write_index()")
-    assert unasked.INDEX.read_bytes() == unasked_fit.index_bytes(stored, model, lexicon().records)
+    # (it also holds the records' stems: after a record is edited, answers stay right, the edited record stemmed
+    # as before, but the index is written again so that it is read from the index)
+    assert unasked.INDEX.read_bytes() == unasked_fit.index_bytes(stored, model, lexicon().records), (
+        "rulebook/data/unasked-index.bin is stale (a record was edited since it was written): write it again with "
+        'python -c "from rulebook.unasked_fit import write_index; write_index()"'
+    )
     # the model as the check reads it from the index: the same numbers as the fitted one
     read = unasked._model()
     assert {key: read[key] for key in ("signals", "mean", "scale", "weights", "bias", "threshold", "enabled")} == {
