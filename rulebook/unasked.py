@@ -49,7 +49,19 @@ from typing import Any
 
 from rulebook.vocabulary import Lexicon, Query, stem, words
 
-__all__ = ["NEARNESS", "PATH", "QUESTIONS", "SIGNALS", "nearness", "probability", "signals", "terms", "unasked"]
+__all__ = [
+    "NEARNESS",
+    "PATH",
+    "QUESTIONS",
+    "SIGNALS",
+    "bucket_of",
+    "nearness",
+    "probability",
+    "record_digest",
+    "signals",
+    "terms",
+    "unasked",
+]
 
 _DATA = Path(__file__).resolve().parent / "data"
 #: The fitted model: each signal's mean, scale and weight, the bias and the threshold.
@@ -117,8 +129,15 @@ def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
     return found
 
 
-def _said(said: list[str]) -> int:
-    """A digest of a record's title, text and aliases (whether it is written as when the index was)."""
+def record_digest(said: list[str]) -> int:
+    """A digest of a record's title, text and aliases (whether it is written as when the index was).
+
+    Examples:
+        >>> record_digest(["Tie", "Both elements stay."]) == record_digest(["Tie", "Both elements stay."])
+        True
+        >>> record_digest(["Tie", "Both elements stay."]) == record_digest(["Tie", "Both elements leave."])
+        False
+    """
     return zlib.crc32("\n".join(said).encode("utf-8"))
 
 
@@ -213,8 +232,13 @@ INDEX_MAGIC = b"rulebook unasked index 2\n"
 PER_BUCKET = 8
 
 
-def _bucket(term: str, buckets: int) -> int:
-    """The bucket of the index a term is kept in (a hash that is the same in every Python)."""
+def bucket_of(term: str, buckets: int) -> int:
+    """The bucket of the index a term is kept in (a hash that is the same in every Python).
+
+    Examples:
+        >>> bucket_of("blaze", 64) == bucket_of("blaze", 64) and 0 <= bucket_of("blaze", 64) < 64
+        True
+    """
     return zlib.crc32(term.encode("utf-8")) % buckets
 
 
@@ -224,7 +248,7 @@ MODEL_LISTS = ("mean", "scale", "weights")
 
 def _looked_up(offsets: Any, text: Any, buckets: int, key: str) -> str | None:
     """The value of ``key`` in a table `_table` wrote, or ``None``."""
-    b = _bucket(key, buckets)
+    b = bucket_of(key, buckets)
     for line in str(text[offsets[b] : offsets[b + 1]], "utf-8").splitlines():
         name, _tab, value = line.partition("\t")
         if name == key:
@@ -278,7 +302,7 @@ class _Index:
         if found is None:
             return None
         digest, _tab, stems = found.partition("\t")
-        return stems.split() if int(digest) == _said(said) else None
+        return stems.split() if int(digest) == record_digest(said) else None
 
     @staticmethod
     def _array(typecode: str, data: memoryview) -> Any:
@@ -296,7 +320,7 @@ class _Index:
         """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
         question is among them more than once (it holds the term more than once); ``None`` for a term no stored
         question has."""
-        b = _bucket(term, self.buckets)
+        b = bucket_of(term, self.buckets)
         for line in str(self.text[self.offsets[b] : self.offsets[b + 1]], "utf-8").splitlines():
             name, df, start, split, count, repeats = line.split("\t")
             if name == term:  # the IDF as `rulebook.unasked_fit.vectors` computes it

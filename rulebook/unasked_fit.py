@@ -25,8 +25,8 @@ from rulebook.unasked import (
     PATH,
     PER_BUCKET,
     QUESTIONS,
-    _bucket,
-    _said,
+    bucket_of,
+    record_digest,
     terms,
 )
 from rulebook.vocabulary import stem, words
@@ -82,7 +82,7 @@ def _table(values: dict[str, str]) -> tuple[int, bytes, bytes]:
     for key in sorted(values):
         if "\t" in key or "\n" in key or "\n" in values[key]:
             raise ValueError(f"a key or value with a tab or a line break cannot be indexed: {key!r}")
-        lines[_bucket(key, buckets)].append(f"{key}\t{values[key]}\n")
+        lines[bucket_of(key, buckets)].append(f"{key}\t{values[key]}\n")
     offsets, text = array("I", [0]), bytearray()
     for bucket in lines:
         text += "".join(bucket).encode("utf-8")
@@ -131,7 +131,7 @@ def index_bytes(
         held = postings.get(t, [])
         repeats = int(len(set(held)) < len(held))
         split = sum(1 for m in held if m < uncovered)
-        lines[_bucket(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\t{repeats}\n")
+        lines[bucket_of(t, buckets)].append(f"{t}\t{df[t]}\t{len(numbers)}\t{split}\t{len(held)}\t{repeats}\n")
         numbers.extend(held)
     offsets, text = array("I", [0]), bytearray()
     for bucket in lines:
@@ -144,7 +144,7 @@ def index_bytes(
         said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
         held = {w for text in said for w in words(text)}
         said_words |= held
-        own[record[0]] = f"{_said(said)}\t{' '.join(sorted({stem(w) for w in held}))}"
+        own[record[0]] = f"{record_digest(said)}\t{' '.join(sorted({stem(w) for w in held}))}"
     word_buckets, word_offsets, word_text = _table({w: stem(w) for w in said_words})
     record_buckets, record_offsets, record_text = _table(own)
     parts += [word_offsets, word_text, record_offsets, record_text]
