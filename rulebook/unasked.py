@@ -175,28 +175,29 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     # the question's rare words (an idf of RARE or more): those a ruling answering it would hold
     rare = [(c, w) for c, w in zip(concepts, weights, strict=True) if w >= RARE]
     rare_unheld = sum(1 for c, _w in rare if not top.intersection(c.stems)) / len(rare) if rare else 0.0
-    form = max(
-        float(("how", "many") in pairs or ("how", "much") in pairs),
-        float(bool(BOUND.intersection(said))),
-        float(("is", "there") in pairs or ("are", "there") in pairs),
-    )
+    how_many = float(("how", "many") in pairs or ("how", "much") in pairs)
+    bound = float(bool(BOUND.intersection(said)))
+    exists = float(("is", "there") in pairs or ("are", "there") in pairs)
+    form = max(how_many, bound, exists)
+    held_top, held_near = unheld(top), unheld(near)
+    strong = strength if ranked else 0.0
     # Whether the best record meets the question by its players' questions alone, not its own text.
     asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
     return [
-        strength if ranked else 0.0,
+        strong,
         float(first.get("coverage", 0.0)),
         float(scores[0]),
         (scores[0] - scores[1]) / scores[0] if scores[0] else 0.0,
-        unheld(top),
-        unheld(near),
+        held_top,
+        held_near,
         float(rarest is not None and not top.intersection(rarest.stems)),
         float(rarest is not None and not near.intersection(rarest.stems)),
         math.log1p(len(concepts)),
         float(bool(query.named)),
-        float(("how", "many") in pairs or ("how", "much") in pairs),
-        float(bool(BOUND.intersection(said))),
+        how_many,
+        bound,
         float(bool(LEAVE.intersection(said[:3]))),
-        float(("is", "there") in pairs or ("are", "there") in pairs),
+        exists,
         float(first.get("kind") == "glossary"),
         float(first.get("kind") in READINGS),
         len({h["game"] for h in ranked[:NEAR]}) / NEAR,
@@ -206,8 +207,8 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         unheld_asked(top),
         unheld_asked(near),
         rare_unheld,
-        form * unheld(top),
-        (strength if ranked else 0.0) * unheld(top),
+        form * held_top,
+        strong * held_top,
     ]
 
 
