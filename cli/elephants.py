@@ -108,7 +108,21 @@ def _board(
             raise InvalidInputError(
                 "give the board either as spells on the command line or as a --round file, not both"
             )
-        return elephants.parse_board(read_text(round_file))
+        if earlier or health:
+            raise InvalidInputError(
+                "give the spells resolved earlier and the players' health either in the --round file"
+                " (resolved_earlier, [health]) or on the command line, not both"
+            )
+        b = elephants.parse_board(read_text(round_file))
+        chosen = parse_options(option)
+        if not chosen:
+            return b
+        from dataclasses import replace
+
+        from rulebook import rules
+
+        # -o plays the round file's board by another reading: the file's own [options], then these over them.
+        return replace(b, options=rules("elephants").options({**b.options.changed(), **chosen}))
     tokens = ([subject] if subject else []) + list(spells or [])
     if extra and _ref(extra) not in {_ref(t) for t in tokens}:
         tokens.append(extra)  # the spell named by --by is on the board too
@@ -158,7 +172,13 @@ def order(
 
     b = _board(spells, None, clash, ringleader, turn_order, players, round_file, None, None, option)
     given = _given(
-        spells=spells, clash=clash, ringleader=ringleader, turn_order=turn_order, players=players, round=round_file
+        spells=spells,
+        clash=clash,
+        ringleader=ringleader,
+        turn_order=turn_order,
+        players=players,
+        round=round_file,
+        options=b.options.changed() or None,
     )
     emit_ruling("elephants", "order", given, elephants.order(b), as_json)
 
@@ -205,7 +225,15 @@ def resolve(
             raise InvalidInputError(f"choice {pair!r} must be written SPELL=CHOICE, e.g. P1:clap=P2:break")
         chosen[key.strip()] = value.strip()
     ruling = elephants.resolve_clash(b, chosen)
-    given = _given(spells=spells, choose=chosen, clash=clash, round=round_file, earlier=earlier, health=health)
+    given = _given(
+        spells=spells,
+        choose=chosen,
+        clash=clash,
+        round=round_file,
+        earlier=earlier,
+        health=health,
+        options=b.options.changed() or None,
+    )
     emit_ruling("elephants", "resolve", given, ruling, as_json)
 
 
@@ -270,7 +298,8 @@ def can_advance(
 
     b = _board(board, spell, clash, ringleader, turn_order, players, round_file, None, health, option, extra=by)
     ruling = elephants.can_advance(b, spell, by=by)
-    emit_ruling("elephants", "can-advance", _given(spell=spell, board=board, by=by, clash=clash), ruling, as_json)
+    given = _given(spell=spell, board=board, by=by, clash=clash, options=b.options.changed() or None)
+    emit_ruling("elephants", "can-advance", given, ruling, as_json)
 
 
 @app.command("can-move")
@@ -387,7 +416,7 @@ def effect(
         clash=clash,
         earlier=earlier,
         health=health,
-        options=parse_options(option),
+        options=b.options.changed(),
     )
     emit_ruling("elephants", "effect", given, ruling, as_json)
 
