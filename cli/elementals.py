@@ -185,7 +185,9 @@ def replay(
     for path, ruling in rulings:
         if len(rulings) > 1 and not as_json:
             typer.echo(f"== {path}")
-        emit_ruling("elementals", "replay", {"log": path, "options": opts, "steps": steps}, ruling, as_json)
+        # The notes name every reading the game was played by, the log's own option lines included.
+        played = opts if as_json else {**(ruling.value.get("options") or {}), **opts}
+        emit_ruling("elementals", "replay", {"log": path, "options": played, "steps": steps}, ruling, as_json)
     if check and not all(r.legal for _, r in rulings):
         raise typer.Exit(EXIT_CHECK_FAILED)
 

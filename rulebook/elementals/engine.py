@@ -362,8 +362,10 @@ class ElementalsState:
             return None
         if discard and self.options["joker-discard"] == "ten":
             if power not in (None, TITAN["joker_base_game"]):
+                ten = TITAN["joker_base_game"]
                 raise IllegalActionError(
-                    f"a discarded joker counts {TITAN['joker_base_game']} (option joker-discard=ten)",
+                    f"{c}={power} names a power, but a discarded joker counts {ten} whatever is named (option "
+                    f"joker-discard=ten): write 'discard {c}'",
                     ["elementals.interp.joker-discard"],
                 )
             return TITAN["joker_base_game"]
@@ -509,8 +511,10 @@ class ElementalsState:
         drawn: list[str] = []
         while len(drawn) < HAND_SIZE:
             if not deck:
+                # A short deck is drawn out and the turn goes on with fewer cards; the option reshuffles only a
+                # deck that is empty as the turn begins (elementals.interp.empty-deck).
                 titans = [c for c in plane if is_titan(c)]
-                if self.options["empty-deck"] != "reshuffle" or not titans:
+                if drawn or self.options["empty-deck"] != "reshuffle" or not titans:
                     break
                 shuffles += 1
                 _rng(self.seed, shuffles).shuffle(titans)
@@ -567,6 +571,10 @@ class ElementalsState:
                     "elementals.attack.across-turns",
                 )
                 note(f"{c} stays on {t} until {t} is defeated", "elementals.interp.cards-stay")
+                note(
+                    f"whether the two damage cards reach {POWER_OF[t]} is checked when the second is played",
+                    "elementals.interp.damage-sum-check",
+                )
             return self._leave_hand(c, piles=tuple(piles))
         # The banish card: the elemental is defeated.
         what = "a joker" if is_joker(c) else ELEMENT_OF[c]

@@ -242,6 +242,9 @@ def _summary(
     turns = f"{state.turn} turn{'s' if state.turn != 1 else ''} played"
     default = " (the log names no seed: the default)" if unseeded else ""
     trace.add(f"dealt from seed {seed}{default} in the {LAYOUTS[state.layout].name}; {turns}", "elementals.interp.deal")
+    for name, value in state.options.changed().items():  # the readings the game was played by, each named
+        option = RULESET.option(name)
+        trace.add(f"played by option {name}={value}: {option.choices[value]}", option.record)
     if defeated:
         trace.add(f"{len(defeated)} of 12 elementals defeated: {', '.join(defeated)}", "elementals.defeat.banished")
     else:
