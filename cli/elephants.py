@@ -432,6 +432,7 @@ def optional(
     hand: Annotated[
         int | None, typer.Option(min=0, max=99, help="Illuminate: how many spells are in your hand.")
     ] = None,
+    option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
     """May the owner of an optional spell make this choice (Illuminate, Electrocute, Blood spells)?
@@ -440,8 +441,9 @@ def optional(
     """
     from rulebook import elephants
 
-    ruling = elephants.optional_effect(spell, choice, own_spells=own_spells, hand=hand)
-    given = _given(spell=spell, choice=choice, own_spells=own_spells, hand=hand)
+    opts = parse_options(option)
+    ruling = elephants.optional_effect(spell, choice, own_spells=own_spells, hand=hand, options=opts)
+    given = _given(spell=spell, choice=choice, own_spells=own_spells, hand=hand, options=opts or None)
     emit_ruling("elephants", "optional", given, ruling, as_json)
 
 
@@ -952,7 +954,7 @@ def simulate(
             interrupted = True
     if interrupted and not result.games:
         fail("interrupted: no game was played yet", EXIT_INTERRUPTED)
-    ruling = _simulation_ruling(result, games, interrupted)
+    ruling = _simulation_ruling(result, games, interrupted, opts)
     given = {"games": games, "players": players, "policy": list(names), "seed": seed, "options": opts}
     if as_json:
         emit_ruling("elephants", "simulate", given, ruling, True)
@@ -968,11 +970,15 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def _simulation_ruling(result: Any, asked: int, interrupted: bool) -> Any:
+def _simulation_ruling(result: Any, asked: int, interrupted: bool, options: dict[str, str] | None = None) -> Any:
+    from rulebook.elephants.tables import RULESET
     from rulebook.ruling import Trace
 
     trace = Trace()
     trace.add("The bots never look at an enemy's hand or face-down spell", "elephants.interp.hidden-spells")
+    for name, value in RULESET.options(options).changed().items():  # the readings every game was played by
+        option = RULESET.option(name)
+        trace.add(f"every game plays by option {name}={value}: {option.choices[value]}", option.record)
     for name, (won, seats) in result.by_policy().items():
         low, high = result.interval(won, seats)
         rate = won / seats if seats else 0.0

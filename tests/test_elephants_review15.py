@@ -54,3 +54,49 @@ def test_interp_gravitate_move_may_is_named_in_the_notes() -> None:
     text = words(run([*args, "-o", "gravitate-move=may"]).output)
     assert "P1 moves nothing [elephants.interp.gravitate-move]" in text
     assert "(here option gravitate-move=may: Gravitate's owner may decline to move anything)" in text
+
+
+def test_interp_electrocute_cost_reaches_the_optional_query_and_the_enemy_always_discards() -> None:
+    # L2, L3: `optional` rested on the discard reading without citing it, took no -o, and said a card list had
+    # "the enemy recall instead" (the records: the owner's part changed; the enemy discards in every version).
+    default = words(run(["elephants", "optional", "electrocute", "use", "--own-spells", "1"]).output)
+    assert default.startswith("Electrocute: its owner discards one of their own spells, then the enemy discards one")
+    assert "(electrocute-cost=discard) [elephants.interp.electrocute-cost]" in default
+    assert "the enemy discards from their hand in every version [elephants.erratum.electrocute-effect]" in default
+    assert "the enemy recall" not in default
+    ask = ["elephants", "optional", "electrocute", "use", "--own-spells", "1", "-o", "electrocute-cost=recall"]
+    recall = words(run(ask).output)
+    assert recall.startswith("Electrocute: its owner recalls one of their own spells to their hand, then the enemy")
+    assert "(here option electrocute-cost=recall:" in recall
+    none = run(["elephants", "optional", "electrocute", "use", "--own-spells", "0", "-o", "electrocute-cost=recall"])
+    assert none.output.startswith("Electrocute cannot be used: its owner has no spell of their own to recall first")
+
+
+def test_interp_gravitate_move_must_refuses_a_decline_by_naming_the_option() -> None:
+    # L4: "pass" (or "none") for a compulsory Gravitate was read as a clash: "unknown clash 'pass'".
+    for word in ("pass", "none"):
+        args = ["elephants", "resolve", "P1:gravitate", "P2:fireball", "--clash", "2"]
+        result = run([*args, "--choose", f"P1:gravitate={word}"])
+        assert result.exit_code == 2
+        assert result.output.strip() == (
+            "error: P1:gravitate must move a spell when it can (option gravitate-move=must; -o gravitate-move=may "
+            "lets its owner decline); accepted: P2:fireball"
+        )
+
+
+def test_break_stops_enemies_is_cited_when_the_break_is_the_spells_owners() -> None:
+    # L10: the answer was right but said nothing of the Break the question was about.
+    text = words(run(["elephants", "can-advance", "P1:starfall", "P1:break", "--clash", "2"]).output)
+    assert text.startswith("P1:starfall can advance to Clash III")
+    assert "P1:break stops only its owner's enemies: P1:starfall is P1's own [elephants.break.stops-enemies]" in text
+
+
+def test_a_simulation_names_the_options_its_games_were_played_by() -> None:
+    # L12: the games were played under gravitate-move=may, and the answer never said so.
+    text = words(run(["elephants", "simulate", "--games", "2", "--no-progress", "-o", "gravitate-move=may"]).output)
+    assert (
+        "every game plays by option gravitate-move=may: Gravitate's owner may decline to move anything "
+        "[elephants.interp.gravitate-move]" in text
+    )
+    plain = run(["elephants", "simulate", "--games", "2", "--no-progress"]).output
+    assert "every game plays by option" not in words(plain)

@@ -346,8 +346,14 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
         prefix = s.ref + " "
         text = no.short or (f"it {no.reason.removeprefix(prefix)}" if no.reason.startswith(prefix) else no.reason)
         return trace.ruling(f"{s.ref} cannot advance: {text}", {"spell": s.ref, "can": False}, False)
-    for brk in b.spells:  # an enemy Break on the board that is not active: say why it does not hold the spell
-        why = inactive_reason(b, brk) if brk.name == "break" and brk.owner != s.owner else None
+    for brk in b.spells:  # a Break on the board that does not hold the spell: say why
+        if brk.name != "break":
+            continue
+        if brk.owner == s.owner and brk is not s:
+            mine = f"{brk.ref} stops only its owner's enemies: {s.ref} is {s.owner}'s own"
+            trace.add(mine, "elephants.break.stops-enemies")
+            continue
+        why = inactive_reason(b, brk) if brk.owner != s.owner else None
         if why is not None:
             trace.add(f"{why[0]}, so it does not stop {s.ref}", "elephants.interp.break-scope")
     target = b.current + 1

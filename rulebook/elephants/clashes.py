@@ -122,6 +122,13 @@ def chooser(b: Board | Sequence[str], choose: Mapping[str, str] | None) -> Any:
     def choose_for(decision: Decision, w: World) -> str:
         values = [o.split(" ", 1)[-1] for o in decision.options]
         queue = queues.get(decision.about or "")
+        declined = bool(queue) and queue[0].lower() in ("none", "pass") and "none" not in values
+        if declined and decision.kind == "move" and (decision.about or "").endswith(":gravitate"):
+            # Declining is a choice only under gravitate-move=may; say so rather than misread the word later.
+            raise InvalidInputError(
+                f"{decision.about} must move a spell when it can (option gravitate-move=must; -o gravitate-move=may "
+                f"lets its owner decline); accepted: {', '.join(values)}"
+            )
         if len(values) == 1:  # made at once; a choice given for it is used up
             if queue and _matches(queue[0], decision.kind, values[0]):
                 queue.pop(0)

@@ -246,16 +246,24 @@ def new_game(players: int = 2, options: Mapping[str, object] | Options | None = 
     return game.new_game(players, options)
 
 
-def optional_effect(name: str, choice: str, own_spells: int | None = None, hand: int | None = None) -> Ruling:
+def optional_effect(
+    name: str,
+    choice: str,
+    own_spells: int | None = None,
+    hand: int | None = None,
+    options: Mapping[str, object] | None = None,
+) -> Ruling:
     """May the owner of Illuminate, Electrocute or a Blood spell make this choice?
 
     ``choice`` is ``pass`` or ``use``; for Illuminate, the number of extra spells cast (0, 1 or 2).
-    ``own_spells`` is how many of their own spells the Electrocute player could discard; ``hand`` the
-    number of spells in hand.
+    ``own_spells`` is how many of their own spells the Electrocute player could give up; ``hand`` the
+    number of spells in hand. ``options`` are the rules options (Electrocute's cost: ``electrocute-cost``).
 
     Examples:
         >>> optional_effect("electrocute", "use", own_spells=0).verdict
         'Electrocute cannot be used: its owner has no spell of their own to discard first'
+        >>> optional_effect("electrocute", "use", own_spells=1, options={"electrocute-cost": "recall"}).verdict
+        'Electrocute: its owner recalls one of their own spells to their hand, then the enemy discards one'
         >>> optional_effect("illuminate", "2", hand=3).legal
         True
         >>> optional_effect("illuminate", "3").verdict
@@ -293,26 +301,7 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
     if pick not in ("pass", "use"):
         raise UnknownNameError(f"choice for {title}", choice, ["pass", "use"])
     if spell == "electrocute":
-        trace.add(
-            "Electrocute is optional; using it means discarding your own spell first",
-            "elephants.optional.electrocute",
-            "elephants.public.electrocute-card",
-        )
-        trace.add("A card-list version has the enemy recall instead", "elephants.public.electrocute-card")
-        trace.add("The sheet is followed: the enemy discards", "elephants.erratum.electrocute-effect")
-        if pick == "pass":
-            return trace.ruling("Electrocute may be passed: nothing is discarded", {"legal": True}, True)
-        if own_spells is not None and own_spells < 1:
-            return trace.ruling(
-                "Electrocute cannot be used: its owner has no spell of their own to discard first",
-                {"legal": False},
-                False,
-            )
-        return trace.ruling(
-            "Electrocute: its owner discards one of their own spells, then the enemy discards one",
-            {"legal": True},
-            True,
-        )
+        return _electrocute_choice(trace, pick, own_spells, RULESET.options(options)["electrocute-cost"])
     if spell in ("offering", "ritual", "overexert"):
         trace.add(f"{title} is a Blood spell: its effect is optional", "elephants.optional.blood")
         if pick == "pass":
@@ -324,6 +313,31 @@ def optional_effect(name: str, choice: str, own_spells: int | None = None, hand:
     raise InvalidInputError(
         f"{title} has no optional effect in the sheet; optional: illuminate, electrocute, offering, ritual, overexert"
     )
+
+
+def _electrocute_choice(trace: Trace, pick: str, own_spells: int | None, cost: str) -> Ruling:
+    """Electrocute's use or pass: the owner's own spell first (discarded, or recalled under the later card)."""
+    verb = "discard" if cost == "discard" else "recall"
+    trace.add(
+        "Electrocute is optional; using it means giving up one of your own spells first",
+        "elephants.optional.electrocute",
+        "elephants.public.electrocute-card",
+    )
+    trace.add(
+        "The card list of 2025-09-06 has the owner recall that spell instead of discarding it; the enemy discards "
+        "from their hand in every version",
+        "elephants.erratum.electrocute-effect",
+    )
+    how = "discards it, as the sheet says" if cost == "discard" else "recalls it to their hand, as the later card says"
+    trace.add(f"Here the owner {how} (electrocute-cost={cost})", "elephants.interp.electrocute-cost")
+    if pick == "pass":
+        return trace.ruling("Electrocute may be passed: nothing is discarded", {"legal": True}, True)
+    if own_spells is not None and own_spells < 1:
+        return trace.ruling(
+            f"Electrocute cannot be used: its owner has no spell of their own to {verb} first", {"legal": False}, False
+        )
+    mine = "discards one of their own spells" if cost == "discard" else "recalls one of their own spells to their hand"
+    return trace.ruling(f"Electrocute: its owner {mine}, then the enemy discards one", {"legal": True}, True)
 
 
 def end_of_round(
@@ -437,7 +451,13 @@ def scenario_ruling(case: Mapping[str, Any], options: Mapping[str, object] | Non
     """
     query = case["query"]
     if query == "optional":
-        return optional_effect(case["spell"], case["choice"], case.get("own_spells"), case.get("hand"))
+        return optional_effect(
+            case["spell"],
+            case["choice"],
+            case.get("own_spells"),
+            case.get("hand"),
+            options={**case.get("options", {}), **(options or {})},
+        )
     if query == "end-round":
         return end_of_round(
             case["hand"], case.get("kept"), case.get("trunks_lost", 0), case.get("draft"), case.get("set_size")
