@@ -263,7 +263,7 @@ def solve(
     typer.echo("The rules options behind the readings:")
     emit_steps(ruling.trace[1 + readings :])
     emit_rules(ruling.rules)
-    emit_notes(notes_for(ruling.rules), verbose)
+    emit_notes(notes_for(ruling.rules, opts), verbose)  # an option fixed by -o: its note says so
     so_far.finish(stopped)
 
 

@@ -47,6 +47,7 @@ from rulebook.clash import Action, Attack, ClashState, Defend, Revive, Side, Tur
 from rulebook.errors import InvalidInputError
 from rulebook.records import Options, RuleSet
 from rulebook.ruling import Ruling, Trace
+from rulebook.wording import plural
 
 __all__ = [
     "DRAW",
@@ -485,8 +486,8 @@ def solved(rulings: Sequence[Ruling], of: int | None = None) -> Ruling:
     counts = {name: sum(r["score"] == value for r in results) for value, name in _COUNTED}
     summary = ", ".join(f"{name} under {n}" for name, n in counts.items() if n)
     partial = of is not None and of > len(results)
-    readings = f"{len(results)} of {of}" if partial else f"{len(results)}"
-    verdict = f"Elemental Clash solved under {readings} rules readings{' (stopped)' if partial else ''}: {summary}"
+    readings = f"{len(results)} of {of} rules readings" if partial else plural(len(results), "rules reading")
+    verdict = f"Elemental Clash solved under {readings}{' (stopped)' if partial else ''}: {summary}"
     for opt in _ruleset().option_list:
         trace.add(f"option {opt.name}: {', '.join(sorted({r['options'][opt.name] for r in results}))}", opt.record)
     data = {

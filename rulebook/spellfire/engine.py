@@ -665,9 +665,14 @@ def _ally_reaches(
     pos = realm.position
     rule = "spellfire.move.allies-need-movement"
     if not moves:
-        trace.add(f"{who.name} neither flies, swims nor earthwalks, and the champion's power is not lent", rule)
+        if who.moves:  # it has powers, but joins without them (option allies-forced-movement=no)
+            trace.add(f"{who.name} keeps no other movement power, and the champion's power is not lent", rule)
+        else:
+            trace.add(f"{who.name} neither flies, swims nor earthwalks, and the champion's power is not lent", rule)
         trace.add("a champion's movement stays its own", "spellfire.move.no-granting")
         trace.add("(the base rules agree: movement powers are not passed to allies)", "spellfire.move.base-not-passed")
+        if who.moves:
+            return False, f"{guarded}, and {who.name}'s movement does not reach it"
         return False, f"{guarded}, and {who.name} has no movement power of its own"
     how = opts["ally-reach"]
     if how == "any-movement":
@@ -683,7 +688,13 @@ def _ally_reaches(
     for power in pool:
         ok, reason = _reach_steps(who, realm, power, opts, trace)
         if ok:
-            trace.add(f"{who.name} reaches {pos} by its own power", "spellfire.interp.ally-reach")
+            how_said = (
+                f"by {power.removesuffix('er')}ing, a power it shares with the champion "
+                "(option ally-reach=shared)"
+                if how == "shared"
+                else "by its own power"
+            )
+            trace.add(f"{who.name} reaches {pos} {how_said}", "spellfire.interp.ally-reach")
             trace.add(f"so {who.name} may join the attack on a protected realm", rule)
             return True, reason
     trace.add(f"{who.name} has no power of its own that reaches {pos}", "spellfire.interp.ally-reach")
