@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.elephants_report import simulation_ruling, spell_table
 from cli.output import (
     EXIT_CHECK_FAILED,
     EXIT_INTERRUPTED,
@@ -954,74 +955,13 @@ def simulate(
             interrupted = True
     if interrupted and not result.games:
         fail("interrupted: no game was played yet", EXIT_INTERRUPTED)
-    ruling = _simulation_ruling(result, games, interrupted, opts)
+    ruling = simulation_ruling(result, games, interrupted, opts)
     given = {"games": games, "players": players, "policy": list(names), "seed": seed, "options": opts}
     if as_json:
         emit_ruling("elephants", "simulate", given, ruling, True)
     else:
         emit_ruling("elephants", "simulate", given, ruling, False)
         typer.echo("")
-        typer.echo(_spell_table(result, spells))
+        typer.echo(spell_table(result, spells))
     if interrupted:
         fail(f"interrupted: {result.games:,} of {plural(games, 'game')} played", EXIT_INTERRUPTED)
-
-
-def _pct(x: float) -> str:
-    return f"{x:.1%}"
-
-
-def _simulation_ruling(result: Any, asked: int, interrupted: bool, options: dict[str, str] | None = None) -> Any:
-    from rulebook.elephants.tables import RULESET
-    from rulebook.ruling import Trace
-
-    trace = Trace()
-    trace.add("The bots never look at an enemy's hand or face-down spell", "elephants.interp.hidden-spells")
-    for name, value in RULESET.options(options).changed().items():  # the readings every game was played by
-        option = RULESET.option(name)
-        trace.add(f"every game plays by option {name}={value}: {option.choices[value]}", option.record)
-    for name, (won, seats) in result.by_policy().items():
-        low, high = result.interval(won, seats)
-        rate = won / seats if seats else 0.0
-        trace.add(
-            f"{name}: won {won} of {seats} seat{'s' if seats != 1 else ''} ({_pct(rate)}, 95% CI {_pct(low)} to "
-            f"{_pct(high)})",
-            "elephants.base.game-end",
-        )
-    for s in range(result.players):
-        games, won = result.seats[s], result.seat_wins[s]
-        low, high = result.interval(won, games)
-        rate = won / games if games else 0.0
-        first = " (first Ringleader)" if s == 0 else ""
-        trace.add(
-            f"seat P{s + 1}{first}: won {won} of {games} ({_pct(rate)}, 95% CI {_pct(low)} to {_pct(high)})",
-            "elephants.interp.first-ringleader" if s == 0 else "elephants.base.turn-order",
-        )
-    if result.draws:
-        trace.add(f"{result.draws} draw{'s' if result.draws != 1 else ''}", "elephants.interp.game-draw")
-    mean = sum(result.rounds) / len(result.rounds) if result.rounds else 0.0
-    trace.add(f"games lasted {mean:.1f} rounds on average", "elephants.base.round")
-    done = result.games
-    what = f"{done} game{'s' if done != 1 else ''}"
-    if interrupted:
-        what = f"stopped after {done} of {asked} games"
-    best = max(result.by_policy().items(), key=lambda kv: kv[1][0] / kv[1][1] if kv[1][1] else 0.0)
-    rate = best[1][0] / best[1][1] if best[1][1] else 0.0
-    verdict = f"{what}, {result.players} players: {best[0]} wins {_pct(rate)} of its seats"
-    return trace.ruling(verdict, result.to_dict())
-
-
-def _spell_table(result: Any, top: int) -> str:
-    """The spells whose casters won most and least often (of those cast in at least 20 games)."""
-    rows = [(n, c, w) for n, (c, w) in result.spells.items() if c >= 20]
-    if not rows or top == 0:
-        return "win rate by spell: too few games to rank the spells (each needs 20 games in which it was cast)"
-    rows.sort(key=lambda r: (-r[2] / r[1], r[0]))
-    lines = ["win rate by spell (the player who cast it; spells cast in 20 games or more):"]
-    shown = rows[:top] + ([("...", 0, 0)] if len(rows) > 2 * top else []) + rows[max(top, len(rows) - top) :]
-    for name, cast, won in shown:
-        if name == "...":
-            lines.append("  ...")
-            continue
-        low, high = result.interval(won, cast)
-        lines.append(f"  {name:<14} {_pct(won / cast):>6} of {cast:>5} games  (95% CI {_pct(low)} to {_pct(high)})")
-    return "\n".join(lines)

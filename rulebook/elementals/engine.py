@@ -361,8 +361,7 @@ class ElementalsState:
                 raise InvalidInputError(f"only a joker's power is named; {c} has power {POWER_OF[c]}")
             return None
         if discard and self.options["joker-discard"] == "ten":
-            if power not in (None, TITAN["joker_base_game"]):
-                ten = TITAN["joker_base_game"]
+            if power not in (None, ten := TITAN["joker_base_game"]):
                 raise IllegalActionError(
                     f"{c}={power} names a power, but a discarded joker counts {ten} whatever is named (option "
                     f"joker-discard=ten): write 'discard {c}'",
@@ -510,16 +509,12 @@ class ElementalsState:
         deck, plane, shuffles = list(self.deck), self.plane, self.shuffles
         drawn: list[str] = []
         while len(drawn) < HAND_SIZE:
-            if not deck:
-                # A short deck is drawn out and the turn goes on with fewer cards; the option reshuffles only a
-                # deck that is empty as the turn begins (elementals.interp.empty-deck).
+            if not deck:  # a short deck is drawn out; the option reshuffles only a deck empty as the turn begins
                 titans = [c for c in plane if is_titan(c)]
                 if drawn or self.options["empty-deck"] != "reshuffle" or not titans:
                     break
-                shuffles += 1
-                _rng(self.seed, shuffles).shuffle(titans)
-                deck = titans
-                plane = tuple(c for c in plane if not is_titan(c))
+                shuffles, deck, plane = shuffles + 1, titans, tuple(c for c in plane if not is_titan(c))
+                _rng(self.seed, shuffles).shuffle(deck)
                 note(
                     f"the titan deck is empty: the Elemental Plane's {plural(len(titans), 'attack card')} "
                     f"{'is' if len(titans) == 1 else 'are'} shuffled into a new deck (option empty-deck=reshuffle)",
@@ -571,10 +566,8 @@ class ElementalsState:
                     "elementals.attack.across-turns",
                 )
                 note(f"{c} stays on {t} until {t} is defeated", "elementals.interp.cards-stay")
-                note(
-                    f"whether the two damage cards reach {POWER_OF[t]} is checked when the second is played",
-                    "elementals.interp.damage-sum-check",
-                )
+                sums = f"whether the two damage cards reach {POWER_OF[t]} is checked when the second is played"
+                note(sums, "elementals.interp.damage-sum-check")
             return self._leave_hand(c, piles=tuple(piles))
         # The banish card: the elemental is defeated.
         what = "a joker" if is_joker(c) else ELEMENT_OF[c]
