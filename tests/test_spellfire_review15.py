@@ -37,3 +37,12 @@ def test_interp_allies_forced_movement_no_does_not_say_a_flyer_has_no_power() ->
     assert run(args).output.startswith("illegal: B shuts out flyers, and ally 1 always flies")
     none = run(["spellfire", "attack", "B", "--champion", "hero flyer", "--ally", "none"]).output
     assert none.startswith("illegal: B is protected by A, and ally 1 has no movement power of its own")
+
+
+def test_interp_razed_not_attackable_is_the_first_rule_of_its_refusal() -> None:
+    # S11: the answer began with "A is razed: it protects nothing", context that cannot matter for a razed target.
+    result = run(["spellfire", "attack", "C", "--razed", "A,C", "--champion", "hero flyer", "--json"])
+    data = __import__("json").loads(result.output)
+    assert data["verdict"] == "illegal: C is razed and cannot be attacked"
+    assert data["rules"] == ["spellfire.interp.razed-not-attackable", "spellfire.formation.razed"]
+    assert data["trace"][0]["text"] == "C is already razed, so it is no target"

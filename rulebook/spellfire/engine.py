@@ -488,12 +488,13 @@ def attack(
         value["legal"] = legal
         return trace.ruling(verdict, value, legal)
 
-    for p in POSITIONS:
-        if form.realm(p).razed and (p == pos or pos in PROTECTS[p]):
-            trace.add(f"{p} is razed: it protects nothing", "spellfire.formation.razed")
-    if realm.razed:
+    if realm.razed:  # the deciding reason first: the realms in front of a razed target do not matter
         trace.add(f"{pos} is already razed, so it is no target", "spellfire.interp.razed-not-attackable")
+        trace.add(f"{pos} stays face down in its place", "spellfire.formation.razed")
         return answer(f"illegal: {pos} is razed and cannot be attacked", False)
+    for p in POSITIONS:
+        if form.realm(p).razed and pos in PROTECTS[p]:
+            trace.add(f"{p} is razed: it protects nothing", "spellfire.formation.razed")
 
     guards = form.protectors(pos)
     exposed = not guards
