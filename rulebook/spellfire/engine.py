@@ -475,14 +475,8 @@ def attack(
         a if isinstance(a, Attacker) else parse_attacker(a, f"ally {i}") for i, a in enumerate(allies, 1)
     ]
     trace = Trace()
-    value: dict[str, Any] = {
-        "target": pos,
-        "formation": form.to_dict(),
-        "exposed": None,
-        "protected_by": [],
-        "attackers": [],
-        "options": dict(opts),
-    }
+    value: dict[str, Any] = {"target": pos, "formation": form.to_dict(), "exposed": None, "protected_by": []}
+    value.update(attackers=[], options=dict(opts))
 
     def answer(verdict: str, legal: bool) -> Ruling:
         value["legal"] = legal
