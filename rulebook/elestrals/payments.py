@@ -52,7 +52,16 @@ def split_payment(words: Sequence[str], cost: Sequence[str]) -> tuple[list[str],
 
 
 def deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
-    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
+    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful); under
+    option ``cast-types=any``, when the types cannot be met, as many Spirits of any types (the card comes in
+    Misenchanted)."""
+    typed = _deck_payment(pos, who, cost)
+    if typed is None and pos.opts["cast-types"] == "any" and any(t != "&" for t in cost):
+        return _deck_payment(pos, who, ["&"] * len(cost))
+    return typed
+
+
+def _deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
     deck = pos.sides[who].spirit_deck
     if not deck.bounded:
         return [t if t != "&" else "&" for t in cost]
@@ -103,6 +112,8 @@ def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "")
                     rest.remove(kind)
                 elif "&" in rest:
                     rest.remove("&")
+                elif rest and pos.opts["cast-types"] == "any":
+                    rest.pop()
                 else:
                     fits = False
             deck = deck_payment(pos, who, rest) if fits else None
