@@ -358,9 +358,11 @@ def standings(
 
     typer.echo(wrapped(shown(ruling.verdict)))
     for row in ruling.value["standings"]:
+        left_out = row["games"] - row["counted"]
+        share = f"{plural(left_out, 'drawn game')} left out; share" if left_out else "share"
         line = (
             f"{shown(row['player'])}: {plural(row['points'], 'match point')}, {row['won']} of "
-            f"{plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
+            f"{plural(row['counted'], 'game')} won ({share} {row['win_rate']:.0%}), Spirit Differential "
             f"{row['spirit_differential']:+g}, opponents' {row['opponents_differential']:+g}"
         )
         typer.echo(wrapped(line, f"{row['rank']:>3}. ", "      "))

@@ -448,8 +448,8 @@ def _counter_timing(pos: Position, who: int, card: Card, rune: Rune | None) -> R
         return _no(
             "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not Cast in "
             "the Draw Phase",
-            "elestrals.phase.draw",
             "elestrals.interp.draw-when-counter",
+            "elestrals.phase.draw",
         )
     if pos.phase == "draw" and card.when and not pos.chain:
         return _no(
