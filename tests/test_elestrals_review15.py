@@ -128,3 +128,12 @@ def test_interp_draw_when_counter_the_refusal_cites_the_interpretation_first() -
     refused = " ".join(out.split("refused:", 1)[1].split())
     assert refused.startswith("cast-rune R1: with option draw-when-counter=never")
     assert refused.split("[", 1)[1].startswith("elestrals.interp.draw-when-counter]")
+
+
+def test_interp_cast_spirit_types_a_rune_the_deck_cannot_type_says_so_not_that_it_is_short() -> None:
+    out = _legal("r-snare2", "--refused")
+    flat = " ".join(out.split())
+    assert "the Spirit Deck holds 6 Spirits but not the types its cost names (thunder)" in flat
+    assert "(option cast-types=required)" in flat and "cannot pay its cost of 1 Spirit" not in flat
+    out = _legal("r-snare2", "-o", "cast-types=any")
+    assert "cast-rune R1 targeting P1:E1  [elestrals.rune.counter]" in out
