@@ -276,6 +276,7 @@ def main(
         bool, typer.Option(help="For special-cast/special-ascend: an effect said to, and the card waits in Limbo.")
     ] = True,
     when: Annotated[bool, typer.Option(help="The Rune works 'when' something happens.")] = False,
+    option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
     """May the turn player take this Main Phase action in the described position?
@@ -304,8 +305,9 @@ def main(
         waiting=waiting,
         when=when,
     )
-    ruling = elestrals.main_action(action, state)
-    given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}}
+    opts = parse_options(option)
+    ruling = elestrals.main_action(action, state, opts=opts)
+    given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}, "options": opts}
     emit_ruling("elestrals", "main", given, ruling, as_json)
 
 

@@ -137,3 +137,13 @@ def test_interp_cast_spirit_types_a_rune_the_deck_cannot_type_says_so_not_that_i
     assert "(option cast-types=required)" in flat and "cannot pay its cost of 1 Spirit" not in flat
     out = _legal("r-snare2", "-o", "cast-types=any")
     assert "cast-rune R1 targeting P1:E1  [elestrals.rune.counter]" in out
+
+
+def test_interp_ascend_cost_cap_main_takes_the_option_and_names_the_reading() -> None:
+    code, out, _ = run("main", "normal-ascend", "--elestrals", "1", "--cost", "2")
+    assert code == 0 and out.startswith("normal-ascend is allowed")
+    assert "option ascend-cost-cap=no" in " ".join(out.split())
+    code, out, _ = run("main", "normal-ascend", "--elestrals", "1", "--cost", "2", "-o", "ascend-cost-cap=yes")
+    assert code == 0 and out.startswith("normal-ascend is not allowed: with option ascend-cost-cap=yes")
+    code, _, err = run("main", "normal-ascend", "-o", "ascend-cost-cap=maybe")
+    assert code == 2 and "ascend-cost-cap" in err and len(err.strip().splitlines()) == 1
