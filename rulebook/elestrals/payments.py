@@ -83,7 +83,8 @@ MAX_PAYMENTS = 24
 
 def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
     """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
-    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
+    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types (under every reading of
+    ``cast-types``: ``check`` takes a payment that misses them where that option allows it). At most
     [`MAX_PAYMENTS`][rulebook.elestrals.abilities.MAX_PAYMENTS], in a fixed order.
     """
     from itertools import combinations
@@ -112,11 +113,9 @@ def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "")
                     rest.remove(kind)
                 elif "&" in rest:
                     rest.remove("&")
-                elif rest and pos.opts["cast-types"] == "any":
-                    rest.pop()
                 else:
                     fits = False
-            deck = deck_payment(pos, who, rest) if fits else None
+            deck = _deck_payment(pos, who, rest) if fits else None  # typed: the list is the same under every option
             if deck is not None:
                 out.append([*chosen, *deck])
     return out
