@@ -276,6 +276,7 @@ def main(
         bool, typer.Option(help="For special-cast/special-ascend: an effect said to, and the card waits in Limbo.")
     ] = True,
     when: Annotated[bool, typer.Option(help="The Rune works 'when' something happens.")] = False,
+    option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
     """May the turn player take this Main Phase action in the described position?
@@ -304,8 +305,9 @@ def main(
         waiting=waiting,
         when=when,
     )
-    ruling = elestrals.main_action(action, state)
-    given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}}
+    opts = parse_options(option)
+    ruling = elestrals.main_action(action, state, opts=opts)
+    given = {"action": action, **{f: getattr(state, f) for f in state.__slots__}, "options": opts}
     emit_ruling("elestrals", "main", given, ruling, as_json)
 
 
@@ -358,9 +360,11 @@ def standings(
 
     typer.echo(wrapped(shown(ruling.verdict)))
     for row in ruling.value["standings"]:
+        left_out = row["games"] - row["counted"]
+        share = f"{plural(left_out, 'drawn game')} left out; share" if left_out else "share"
         line = (
             f"{shown(row['player'])}: {plural(row['points'], 'match point')}, {row['won']} of "
-            f"{plural(row['games'], 'game')} won (share {row['win_rate']:.0%}), Spirit Differential "
+            f"{plural(row['counted'], 'game')} won ({share} {row['win_rate']:.0%}), Spirit Differential "
             f"{row['spirit_differential']:+g}, opponents' {row['opponents_differential']:+g}"
         )
         typer.echo(wrapped(line, f"{row['rank']:>3}. ", "      "))

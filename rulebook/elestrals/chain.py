@@ -18,7 +18,7 @@ from rulebook.elestrals.abilities import refuse_use, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
 from rulebook.elestrals.main_phase import Refusal, open_slot
-from rulebook.elestrals.resolving import resolve_link
+from rulebook.elestrals.resolving import misenchanted_instant, resolve_link
 from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
@@ -54,14 +54,14 @@ def resolve(pos: Position, trace: Trace) -> tuple[Position, dict[str, Any]]:
         link = chain[number - 1]
         lost = number in negated
         pos = resolve_link(pos, number, link, lost, trace)
-        again = [str(n) for n in link.negates if n in negated and not lost]
+        again = [str(n) for n in link.negates if n in negated and not lost and not misenchanted_instant(pos, link)]
         if again:
             trace.add(
                 f"Link {', '.join(again)} was Negated already, by a newer link: Negating it again changes nothing",
                 "elestrals.chain.negated",
             )
         report["negated" if lost else "resolved"].append(labels[number - 1])
-        if not lost:
+        if not lost and not misenchanted_instant(pos, link):
             negated.update(link.negates)
         if pos.over:  # the game ended part-way through the chain: nothing after that happens
             trace.add(

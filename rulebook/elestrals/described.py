@@ -694,7 +694,7 @@ _STATUSES = ("enchanted", "misenchanted", "suppressed")
 _RECEIVERS = ("elestral", "rune", "set", "invoke", "counter", "gone")
 
 
-def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
+def _main_position(action: str, st: MainState, opts: Options) -> tuple[Position, Action]:
     """The described facts as a position (the turn player P1 on turn 3), and the action to judge."""
     turn = 3
     cards: dict[str, Card] = {}
@@ -750,7 +750,7 @@ def _main_position(action: str, st: MainState) -> tuple[Position, Action]:
                 None, st.spirit_action)  # fmt: skip
     other = Side(SpiritDeck().add("water", 20), ("?",) * 20, ("?",) * 5)
     step = {"draw": "window", "end": "window"}.get(st.phase, "")
-    pos = Position(turn, 0, st.phase, step, (side, other), cards=cards, waiting=waiting)
+    pos = Position(turn, 0, st.phase, step, (side, other), cards=cards, waiting=waiting, opts=opts)
     if st.chain:
         # An effect telling a player to Special Cast or Ascend resolves in a closed chain.
         closed = action in ("special-cast", "special-ascend")
@@ -833,11 +833,13 @@ def _nexus_view(st: MainState, trace: Trace) -> Ruling:
     return trace.ruling("nexus is allowed", value, legal=True)
 
 
-def main_action(action: str, state: MainState | None = None, **described: Any) -> Ruling:
+def main_action(
+    action: str, state: MainState | None = None, opts: Mapping[str, object] | None = None, **described: Any
+) -> Ruling:
     """Whether the turn player may take a Main Phase ``action`` in the described position.
 
     ``action`` is one of [`ACTIONS`][rulebook.elestrals.ACTIONS]; the position is a
-    [`MainState`][rulebook.elestrals.MainState] or its fields as keywords.
+    [`MainState`][rulebook.elestrals.MainState] or its fields as keywords; ``opts`` the rules options.
     The facts become a position (the turn player on turn 3, with the cards the action needs) judged by
     the same checks as ``rulebook elestrals check``. ``value``: ``{"action", "allowed", "uses_spirit_action"}``.
 
@@ -846,8 +848,11 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         'normal-cast is not allowed: a Normal Cast Elestral must cost at most 1 Spirit (it costs 2)'
         >>> main_action("special-cast", spirit_action="normal-cast", cost=3).legal
         True
+        >>> main_action("normal-ascend", elestrals=1, cost=2, opts={"ascend-cost-cap": "yes"}).legal
+        False
     """
     action = lookup_name("Main Phase action", action, ACTIONS)
+    chosen = options(opts)
     st = state or MainState(**described)
     if st.spirit_action:
         lookup_name("Spirit action", st.spirit_action, SPIRIT_ACTIONS)
@@ -875,7 +880,7 @@ def main_action(action: str, state: MainState | None = None, **described: Any) -
         return trace.ruling(
             f"{action} is not allowed: a Stadium cannot be Set, so there is no Set Stadium", value, legal=False
         )
-    pos, act = _main_position(action, st)
+    pos, act = _main_position(action, st, chosen)
     refused = Game(pos).refusal(act, who=0)
     if refused is not None:
         reason = refused.value["reason"]

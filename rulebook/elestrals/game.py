@@ -94,7 +94,8 @@ def _reason(pos: Position, action: Action | str, who: int | None = None) -> Refu
         short = size is not None and size < DECKS["mulligan_cost"]
         if verb == "mulligan" and short and pos.opts["mulligan-short"] == "forbidden":
             return (
-                f"a mulligan Expends {DECKS['mulligan_cost']} Spirits and fewer are left",
+                f"a mulligan Expends {DECKS['mulligan_cost']} Spirits and fewer are left (option "
+                "mulligan-short=forbidden)",
                 ("elestrals.interp.mulligan-without-spirits",),
             )
         return None
@@ -360,11 +361,21 @@ def _mulligan(pos: Position, who: int, trace: Trace) -> Position:
     cost = DECKS["mulligan_cost"]
     deck = side.spirit_deck
     if deck.size is not None and deck.size < cost:
-        trace.add("Expending from an empty Spirit Deck loses the game", "elestrals.end.expend-from-empty")
         trace.add(
-            f"{pos.names[who]} cannot pay the mulligan (option mulligan-short=loses)",
+            f"{pos.names[who]} cannot pay the mulligan (option mulligan-short=loses): "
+            f"{plural(deck.size, 'Spirit')} left for a cost of {cost}",
             "elestrals.interp.mulligan-without-spirits",
         )
+        spent = []
+        for _ in range(deck.size):
+            deck, kind = deck.take("&")
+            spent.append(kind)
+        if spent:
+            trace.add(
+                f"{pos.names[who]} Expends {' '.join(spent)}, the last of the Spirit Deck", "elestrals.setup.mulligan"
+            )
+        trace.add("Expending from an empty Spirit Deck loses the game", "elestrals.end.expend-from-empty")
+        pos = pos.with_side(who, replace(side, spirit_deck=deck, underworld=(*side.underworld, *spent)))
         return replace(pos, over=True, winner=1 - who)
     spent = []
     for _ in range(cost):

@@ -83,6 +83,24 @@ def _no(reason: str, *rules: str) -> Refusal:
     return reason, rules
 
 
+def _unpaid(pos: Position, who: int, card: Card) -> Refusal:
+    """Why the Spirit Deck alone cannot pay a Rune's cost: too few Spirits, or (option ``cast-types=required``)
+    none of the types its cost names."""
+    hint = "; name Spirits on your cards with paying E1:TYPE (Instant Runes only)"
+    size = pos.sides[who].spirit_deck.size
+    if size is not None and size >= len(card.cost):
+        kinds = " ".join("any" if t == "&" else t for t in card.cost)
+        return _no(
+            f"the Spirit Deck holds {plural(size, 'Spirit')} but not the types its cost names ({kinds}), and a Cast "
+            f"is paid with Spirits of its cost's types (option cast-types=required){hint if card.instant else ''}",
+            "elestrals.interp.cast-spirit-types",
+            "elestrals.main.cast-rune",
+        )
+    return _no(
+        f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}{hint}", "elestrals.main.cast-rune"
+    )
+
+
 def status(pos: Position, card: Elestral | Rune | Stadium) -> str:
     """A card's status on the field: ``enchanted``, ``misenchanted``, ``too-few`` or ``suppressed``."""
     if card.suppressed:
@@ -448,8 +466,8 @@ def _counter_timing(pos: Position, who: int, card: Card, rune: Rune | None) -> R
         return _no(
             "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not Cast in "
             "the Draw Phase",
-            "elestrals.phase.draw",
             "elestrals.interp.draw-when-counter",
+            "elestrals.phase.draw",
         )
     if pos.phase == "draw" and card.when and not pos.chain:
         return _no(
@@ -529,11 +547,7 @@ def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts:
             return _no(why, "elestrals.main.instant-field-spirits")
     if not parts.get("paying"):
         if deck_payment(pos, who, card.cost) is None:
-            return _no(
-                f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}; name Spirits on your "
-                "cards with paying E1:TYPE (Instant Runes only)",
-                "elestrals.main.cast-rune",
-            )
+            return _unpaid(pos, who, card)
         return None
     deck = pos.sides[who].spirit_deck
     for kind in deck_words:

@@ -393,9 +393,13 @@ class _Player:
     matches: list[tuple[str, str]] = field(default_factory=list)  # (opponent, "win" | "draw" | "loss")
 
     @property
+    def counted(self) -> int:
+        """The games the game-win share counts: all played, or (option drawn-games=excluded) all but the drawn."""
+        return self.games if self.drawn_played else self.games - self.drawn
+
+    @property
     def win_rate(self) -> float:
-        counted = self.games if self.drawn_played else self.games - self.drawn
-        return self.won / counted if counted else 0.0
+        return self.won / self.counted if self.counted else 0.0
 
     @property
     def average_differential(self) -> float:
@@ -452,8 +456,9 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
     """Rank the players of a tournament from a results file (see
     [`parse_results`][rulebook.elestrals.match.parse_results]).
 
-    ``value``: ``{"standings": [{"rank", "player", "points", "matches", "games", "won", "win_rate",
-    "spirit_differential", "opponents_differential"}]}``, best first.
+    ``value``: ``{"standings": [{"rank", "player", "points", "matches", "games", "won", "drawn", "counted",
+    "win_rate", "spirit_differential", "opponents_differential"}]}``, best first (``counted``: the games the
+    game-win share counts).
 
     Examples:
         >>> r = standings("1 Ana Ben Ana 5 0\\n1 Ana Ben Ana 3 0\\n1 Cy Dee Dee 0 4\\n1 Cy Dee Dee 0 1")
@@ -516,6 +521,8 @@ def standings(text: str, opts: Mapping[str, object] | None = None) -> Ruling:
                 "matches": len(p.matches),
                 "games": p.games,
                 "won": p.won,
+                "drawn": p.drawn,
+                "counted": p.counted,
                 "win_rate": round(p.win_rate, 4),
                 "spirit_differential": round(p.average_differential, 4),
                 "opponents_differential": round(opp(p), 4),

@@ -52,7 +52,16 @@ def split_payment(words: Sequence[str], cost: Sequence[str]) -> tuple[list[str],
 
 
 def deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
-    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful)."""
+    """Spirits from the Spirit Deck meeting ``cost`` (typed positions by type, ``&`` by the most plentiful); under
+    option ``cast-types=any``, when the types cannot be met, as many Spirits of any types (the card comes in
+    Misenchanted)."""
+    typed = _deck_payment(pos, who, cost)
+    if typed is None and pos.opts["cast-types"] == "any" and any(t != "&" for t in cost):
+        return _deck_payment(pos, who, ["&"] * len(cost))
+    return typed
+
+
+def _deck_payment(pos: Position, who: int, cost: Sequence[str]) -> list[str] | None:
     deck = pos.sides[who].spirit_deck
     if not deck.bounded:
         return [t if t != "&" else "&" for t in cost]
@@ -74,7 +83,8 @@ MAX_PAYMENTS = 24
 
 def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "") -> list[list[str]]:
     """Every distinct payment of an Instant Rune's ``cost`` using at least one Spirit Enchanting ``who``'s face-up
-    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types. At most
+    cards (``E1:fire``), the rest from the Spirit Deck; each fits the cost's types (under every reading of
+    ``cast-types``: ``check`` takes a payment that misses them where that option allows it). At most
     [`MAX_PAYMENTS`][rulebook.elestrals.abilities.MAX_PAYMENTS], in a fixed order.
     """
     from itertools import combinations
@@ -105,7 +115,7 @@ def field_payments(pos: Position, who: int, cost: Sequence[str], skip: str = "")
                     rest.remove("&")
                 else:
                     fits = False
-            deck = deck_payment(pos, who, rest) if fits else None
+            deck = _deck_payment(pos, who, rest) if fits else None  # typed: the list is the same under every option
             if deck is not None:
                 out.append([*chosen, *deck])
     return out

@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 from rulebook.elestrals.abilities import resolve_effect, trigger
+from rulebook.elestrals.cards import card_status
 from rulebook.elestrals.state import (
     ChainLink,
     Elestral,
@@ -30,7 +31,23 @@ from rulebook.elestrals.state import (
 )
 from rulebook.ruling import Trace
 
-__all__ = ["resolve_link"]
+__all__ = ["misenchanted_instant", "resolve_link"]
+
+
+def misenchanted_instant(pos: Position, link: ChainLink) -> bool:
+    """Whether ``link`` Casts an Instant Rune whose Spirits miss its cost's types (possible only under option
+    ``cast-types=any``): a Misenchanted card has no effect, so it resolves doing nothing, and Negates nothing.
+
+    Examples:
+        >>> from rulebook.elestrals.game import new_game
+        >>> pos = new_game(seed=1).position
+        >>> misenchanted_instant(pos, ChainLink(pos.player, "described", "Tide Charm"))
+        False
+    """
+    card = pos.cards.get(link.card)
+    if link.kind != "cast-rune" or card is None or not card.instant or "?" in link.spirits:
+        return False
+    return card_status(card.cost, link.spirits) == "misenchanted"
 
 
 def _resolve_effects(pos: Position, link: ChainLink, trigger_word: str, trace: Trace) -> Position:
@@ -61,6 +78,53 @@ def _put_away(pos: Position, link: ChainLink, trace: Trace) -> Position:
     return to_underworld(pos, link.player, (link.card, *own))
 
 
+def _resolve_rune(pos: Position, who: int, link: ChainLink, trace: Trace) -> Position:
+    """A Cast Rune resolves: an Instant does what it says (nothing, if Misenchanted) and goes; a Continuous Rune
+    enters the field."""
+    card = pos.cards[link.card]
+    if card.instant and misenchanted_instant(pos, link):
+        trace.add(
+            f"{link.card} is Misenchanted (its Spirits, {' '.join(link.spirits)}, miss its cost's types), so it "
+            "has no effect: nothing it says happens",
+            "elestrals.card.misenchanted",
+        )
+        trace.add(f"{link.card} goes to the Underworld with its Spirits", "elestrals.rune.instant")
+        return _put_away(pos, link, trace)
+    if card.instant:
+        if card.effects:
+            pos = _resolve_effects(pos, link, "resolve", trace)
+            if pos.over:  # the game ended part-way through: nothing more is said; the card is put away
+                return _put_away(pos, link, trace)
+        trace.add(
+            f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
+            "Underworld with its Spirits",
+            "elestrals.rune.instant",
+        )
+        return _put_away(pos, link, trace)
+    if card.rune == "stadium":
+        if pos.opts["stadium-replaced"] == "on-resolve":
+            pos = replace_stadiums(pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)")
+        pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
+        if "?" not in link.spirits and card_status(card.cost, link.spirits) == "misenchanted":
+            trace.add(
+                "A Stadium changes the field for every player's Elestrals, but this one is Misenchanted: it "
+                "changes nothing while its Spirits miss its cost's types",
+                "elestrals.card.misenchanted",
+            )
+        else:
+            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
+    else:
+        target = link.target
+        if target and not isinstance(pos.at(target), Elestral):
+            trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
+            target = ""
+        pos = put_card(pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target))
+        if card.rune == "divine":
+            trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
+    trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
+    return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
+
+
 def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, trace: Trace) -> Position:
     """Resolve (or, if ``negated``, send to the Underworld) link ``number`` of the chain."""
     who, name = link.player, pos.names[link.player]
@@ -84,7 +148,8 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         if link.kind == "cast-rune" and pos.cards[link.card].rune == "stadium":
             stadium_stays(pos, link.card, trace, negated=True)
         return _put_away(pos, link, trace)
-    extra = f", Negating link {', '.join(map(str, link.negates))}" if link.negates else ""
+    negating = link.negates and not misenchanted_instant(pos, link)
+    extra = f", Negating link {', '.join(map(str, link.negates))}" if negating else ""
     trace.add(f"Link {label} resolves{extra}", "elestrals.chain.newest-first")
     if link.kind in ("normal-cast", "normal-ascend", "special-cast", "special-ascend"):
         ascended = "ascend" in link.kind
@@ -94,37 +159,7 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
         trace.add(f"{link.card} enters the field in {link.slot} with its Spirits attached", rule)
         return trigger(pos, who, link.slot, link.card, "cast", trace)
     if link.kind == "cast-rune":
-        card = pos.cards[link.card]
-        if card.instant:
-            if card.effects:
-                pos = _resolve_effects(pos, link, "resolve", trace)
-                if pos.over:  # the game ended part-way through: nothing more is said; the card is put away
-                    return _put_away(pos, link, trace)
-            trace.add(
-                f"{link.card} resolves as its {'effect' if card.effects else 'text'} says, then goes to the "
-                "Underworld with its Spirits",
-                "elestrals.rune.instant",
-            )
-            return _put_away(pos, link, trace)
-        if card.rune == "stadium":
-            if pos.opts["stadium-replaced"] == "on-resolve":
-                pos = replace_stadiums(
-                    pos, trace, "as the new one enters the field (option stadium-replaced=on-resolve)"
-                )
-            pos = put_card(pos, who, "S", 0, Stadium(link.card, link.spirits))
-            trace.add("A Stadium changes the field for every player's Elestrals", "elestrals.rune.stadium")
-        else:
-            target = link.target
-            if target and not isinstance(pos.at(target), Elestral):
-                trace.add(f"Its target {target} is gone: it Empowers nothing", "elestrals.advanced.targets-needed")
-                target = ""
-            pos = put_card(
-                pos, who, "R", int(link.slot[1]) - 1, Rune(link.card, spirits=link.spirits, empowering=target)
-            )
-            if card.rune == "divine":
-                trace.add("A Divine Rune is Disenchanted once per turn for its power", "elestrals.rune.divine")
-        trace.add(f"{link.card} enters the field and stays: a Continuous Rune", "elestrals.rune.continuous")
-        return trigger(pos, who, "S" if card.rune == "stadium" else link.slot, link.card, "cast", trace)
+        return _resolve_rune(pos, who, link, trace)
     if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
         return _resolve_effects(pos, link, "", trace)
     if link.kind != "described":
