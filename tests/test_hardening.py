@@ -536,6 +536,25 @@ def test_printable_text_skips_the_pattern_and_every_text_is_escaped_as_the_patte
     assert escape_unprintable("Earth \N{EN DASH} Fortify\n\t") == "Earth \N{EN DASH} Fortify\n\t"
 
 
+def test_a_question_is_cut_into_words_as_the_case_blind_pattern_cuts_it() -> None:
+    # rulebook.questions.tokens reads ASCII text with a pattern of a-z and A-Z (cheap to compile), other text with
+    # the case-blind one: on any mix of characters, the words are those the case-blind pattern finds.
+    import random
+    import re
+
+    from rulebook.questions import _TOKEN, tokens
+
+    pattern = re.compile(_TOKEN, re.IGNORECASE)
+    ascii_pool = [chr(c) for c in range(0x20, 0x7F)] + ["\n", "\t"]
+    other = ["\u0130", "\u0131", "\u017f", "\u212a", "\u2019", "\u00e9", "\u00df", "\N{EN DASH}", "\uff21"]
+    chosen = random.Random(22)
+    for n in range(600):
+        pool = ascii_pool if n % 2 else ascii_pool + other
+        text = "".join(chosen.choice(pool) for _ in range(n % 50))
+        assert [t.raw for t in tokens(text)] == pattern.findall(text), repr(text)
+    assert [t.raw for t in tokens("Fire+ \u212aing's +2")] == ["Fire+", "\u212aing's", "+2"]
+
+
 def test_a_very_long_input_echoed_in_an_error_keeps_its_line_short_and_its_ends() -> None:
     result = run("clash", "attack", "x" * 50_000, "water")
     assert result.refused("unknown element", "accepted: fire, water")
