@@ -497,7 +497,7 @@ def settled(general: list[float], reach: tuple[float, float], model: dict[str, A
     if not 0.01 <= threshold <= 0.99:  # near 0 or 1 the probability's own rounding would weigh more
         return None
     cut = math.log(threshold / (1.0 - threshold))
-    weighed = [
+    weighed = [  # the general signals' terms (the model's lists run on to the nearness terms)
         w * (v - m) / s for w, v, m, s in zip(model["weights"], general, model["mean"], model["scale"], strict=False)
     ]
     lists = (model[key][len(general) :] for key in ("weights", "mean", "scale"))
