@@ -60,7 +60,11 @@ MAX_NUMBER = 999
 
 # One linear scan: a signed or plain number, a word (with an optional trailing "+", the Clash notation for
 # an ability), or one punctuation mark. No part of it can backtrack more than one character.
-_TOKEN = re.compile(r"[+-]?[0-9]+|[a-z][a-z0-9]*(?:'[a-z]+)?\+?|[.,;:!?>/()]", re.IGNORECASE)
+# It is matched without regard to case. In ASCII text that is the same as taking a-z and A-Z, a pattern compiled in
+# a fraction of the time: compiled case-blind, its classes also take the few other letters that fold to a-z (about
+# 4 M instructions at every start), so that one is compiled only for text that is not all ASCII.
+_TOKEN = r"[+-]?[0-9]+|[a-z][a-z0-9]*(?:'[a-z]+)?\+?|[.,;:!?>/()]"
+_ASCII_TOKEN = re.compile(r"[+-]?[0-9]+|[a-zA-Z][a-zA-Z0-9]*(?:'[a-zA-Z]+)?\+?|[.,;:!?>/()]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +123,8 @@ def tokens(question: str) -> list[Token]:
         [None, 2, None, 3]
     """
     found = []
-    for m in _TOKEN.finditer(question):
+    pattern = _ASCII_TOKEN if question.isascii() else re.compile(_TOKEN, re.IGNORECASE)
+    for m in pattern.finditer(question):
         raw = m.group()
         text = raw.lower()
         value = number_word(text)

@@ -21,9 +21,11 @@ numbers, each stored question's vector length, each term's postings hashed into 
 records' own words and of the stored questions' words. The first question the check reads loads it (plain
 arrays, no JSON parsed) and reads only the buckets of its own terms and best records, summing in C; the stemmer
 is loaded only for a word no record and no stored question holds, and the fitting code
-([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. `rulebook ask` as a whole stays about 1.16
-times a bare Typer app in `benchmarks/startup.py --instructions`. The site's ask box (Pyodide, no lasting cache)
-loads the same file on its first question instead of building the index (about 1.3 G instructions) on every visit.
+([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. Nearness is summed only when the general
+signals leave the decision open (`settled`, with bounds read from the question's own terms): on the tuning sets'
+questions, 651 of 3,327 checks. `rulebook ask` as a whole is about 1.14 times a bare Typer app in
+`benchmarks/startup.py --instructions`. The site's ask box (Pyodide, no lasting cache) loads the same file on its
+first question instead of building the index (about 1.3 G instructions) on every visit.
 
 Examples:
     >>> from rulebook.vocabulary import lexicon
@@ -366,9 +368,21 @@ def nearness(text: str) -> list[float]:
         >>> 0.0 <= unc <= 1.0 and 0.0 <= real <= 1.0 and abs(diff - (unc - real)) < 1e-9
         True
     """
+    read = _vector(text)
+    return [0.0, 0.0, 0.0] if read is None else _nearness(*read)
+
+
+#: A question's terms as `nearness` weighs them: each term's weight, the vector's length, and what the index
+#: holds of each term (`_Index.find`).
+_Vector = tuple[dict[str, float], float, dict[str, Any]]
+
+
+def _vector(text: str) -> _Vector | None:
+    """A question's TF-IDF vector over the stored questions' IDF, its length and its terms' postings (``None``
+    when no index is shipped)."""
     index = _index()
     if index is None:
-        return [0.0, 0.0, 0.0]
+        return None
     said = terms(text, index.stem)
     found = {t: index.find(t) for t in dict.fromkeys(said)}
     rare = index.rare
@@ -377,9 +391,16 @@ def nearness(text: str) -> list[float]:
         held = found[t]
         # a term in one stored question or none: the rarest
         vec[t] = vec.get(t, 0.0) + (held[0] if held is not None and held[0] < rare else rare)
-    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    return vec, math.sqrt(sum(v * v for v in vec.values())) or 1.0, found
+
+
+def _nearness(vec: dict[str, float], norm: float, found: dict[str, Any]) -> list[float]:
+    """`nearness` of a question's `_vector`: its dot products with the stored questions, summed posting by
+    posting."""
     near_uncovered: dict[int, float] = {}
     near_real: dict[int, float] = {}
+    index = _index()
+    assert index is not None  # a vector is read only from a shipped index
     norms = index.norms
     for t, v in vec.items():
         held = found[t]
@@ -390,6 +411,32 @@ def nearness(text: str) -> list[float]:
     unc = max(near_uncovered.values(), default=0.0)
     real = max(near_real.values(), default=0.0)
     return [unc, real, unc - real]
+
+
+def _reach(vec: dict[str, float], norm: float, found: dict[str, Any]) -> tuple[float, float]:
+    """Upper bounds of a question's `nearness` to the stored questions no record answers and to the real ones,
+    read from its `_vector` without summing a posting.
+
+    ``nearness`` is the largest of ``q . d / (|q| |d|)`` over the stored questions ``d`` of a kind, the sum
+    running over the terms of the question ``q`` that ``d`` holds with postings. Those terms are among the terms
+    ``T`` with a posting in a stored question of that kind, so by Cauchy-Schwarz ``q . d <= |q_T| |d|``
+    (``q_T``: ``q`` kept to ``T``), and each cosine is at most ``|q_T| / |q|``. Each weight is at least 0,
+    so the cosine is at least 0 too.
+
+    Examples:
+        >>> read = _vector("how many cards do I draw each turn")
+        >>> unc, real, _diff = _nearness(*read)
+        >>> top_unc, top_real = _reach(*read)
+        >>> unc <= top_unc <= 1.0 and real <= top_real <= 1.0
+        True
+    """
+    held_uncovered = held_real = 0.0
+    for t, v in vec.items():
+        held = found[t]
+        if held is not None:
+            held_uncovered += v * v if len(held[1]) else 0.0
+            held_real += v * v if len(held[2]) else 0.0
+    return math.sqrt(held_uncovered) / norm, math.sqrt(held_real) / norm
 
 
 def _model() -> dict[str, Any]:
@@ -411,9 +458,70 @@ def probability(values: list[float], model: dict[str, Any]) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
+#: How far (relative to the size of the terms summed) the short-cut of `settled` keeps from the threshold: some
+#: 100,000 times the rounding of its sums.
+ROUNDING = 1e-9
+
+
+def settled(general: list[float], reach: tuple[float, float], model: dict[str, Any]) -> bool | None:
+    """The model's decision (`probability` at or above the threshold) for a question with these ``general``
+    signals (``SIGNALS``) whose nearness to the stored questions no record answers and to the real ones is at most
+    ``reach``, when no nearness within those bounds can change it; ``None`` when one can (`nearness` must then be
+    summed).
+
+    Why the short-cut is exact: the model's log-odds are ``z = g + A u + B r + C``, where ``g`` is the bias plus
+    the general signals' terms, ``u`` and ``r`` the two nearness figures (the third, ``u - r``, is folded into
+    ``A`` and ``B``: ``A = w_u / s_u + w_d / s_d``, ``B = w_r / s_r - w_d / s_d``, ``C`` the terms' constant
+    part). Each figure is a cosine of non-negative vectors, from 0 to its bound (`_reach`), so ``z`` lies
+    between ``g + C`` plus the smaller and plus the larger of 0 and ``A`` times ``u``'s bound, and likewise for
+    ``B`` and ``r``. The probability rises with ``z`` (clipped at 50 either way, far beyond the threshold's
+    log-odds, which the short-cut keeps within 4.6 of 0), so when the whole range lies below the threshold's
+    log-odds the question is not refused whatever its nearness, and when the whole range lies at or above, it
+    is. Rounding: each sum here and in `probability` has at most some 30 terms, each operation off by at most
+    one part in 2 ** 53, so either sum is off by less than 1e-14 times the size of its terms; the cosines and
+    their bounds by as little, relative to 1; and the probability's own rounding, for a threshold from 0.01 to
+    0.99, by less than 1e-13 in log-odds. The short-cut decides only with ``ROUNDING`` (1e-9) times that size
+    to spare, and otherwise leaves it to the full sum.
+
+    Examples:
+        >>> model = {"bias": 0.0, "threshold": 0.5, "weights": [1.0, 2.0, -1.0, 0.5], "mean": [0.0] * 4,
+        ...          "scale": [1.0] * 4, "signals": ["x", *NEARNESS]}
+        >>> settled([-5.0], (1.0, 1.0), model)  # at most -5 + 2.5 in log-odds: never refused
+        False
+        >>> settled([1.0], (0.0, 0.0), model)  # no nearness at all: 1 in log-odds
+        True
+        >>> settled([-1.0], (1.0, 1.0), model) is None  # from -2.5 to 1.5: the nearness decides
+        True
+    """
+    threshold = float(model["threshold"])
+    if not 0.01 <= threshold <= 0.99:  # near 0 or 1 the probability's own rounding would weigh more
+        return None
+    cut = math.log(threshold / (1.0 - threshold))
+    weighed = [  # the general signals' terms (the model's lists run on to the nearness terms)
+        w * (v - m) / s for w, v, m, s in zip(model["weights"], general, model["mean"], model["scale"], strict=False)
+    ]
+    lists = (model[key][len(general) :] for key in ("weights", "mean", "scale"))
+    near = [(w / s, m) for w, m, s in zip(*lists, strict=True)]
+    (per_u, _m_u), (per_r, _m_r), (per_d, _m_d) = near
+    along_u, along_r = per_u + per_d, per_r - per_d
+    base = model["bias"] + sum(weighed) - sum(per * m for per, m in near)
+    top_u, top_r = along_u * reach[0], along_r * reach[1]
+    low, high = base + min(0.0, top_u) + min(0.0, top_r), base + max(0.0, top_u) + max(0.0, top_r)
+    size = abs(model["bias"]) + sum(map(abs, weighed)) + sum(abs(per) * (2.0 + abs(m)) for per, m in near)
+    spare = ROUNDING * (1.0 + size + abs(cut))
+    if high < cut - spare:
+        return False
+    if low >= cut + spare:
+        return True
+    return None
+
+
 def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> bool:
     """Whether the fitted model (when shipped and enabled) reads the question as asking what its best rulings do
     not say.
+
+    The question's nearness to the stored questions is summed only when the general signals leave the decision
+    open (`settled`): first with the widest bounds, then with the bounds its own terms allow (`_reach`).
 
     Examples:
         >>> from rulebook.ask import prepared, strength
@@ -426,4 +534,14 @@ def unasked(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     model = _model()
     if not model.get("enabled") or not ranked or list(model.get("signals", ())) != [*SIGNALS, *NEARNESS]:
         return False
-    return probability(signals(query, ranked, lex, strength) + nearness(query.text), model) >= model["threshold"]
+    general = signals(query, ranked, lex, strength)
+    decided = settled(general, (1.0, 1.0), model)
+    if decided is not None:
+        return decided
+    read = _vector(query.text)
+    if read is None:
+        return probability([*general, 0.0, 0.0, 0.0], model) >= model["threshold"]
+    decided = settled(general, _reach(*read), model)
+    if decided is not None:
+        return decided
+    return probability(general + _nearness(*read), model) >= model["threshold"]

@@ -124,3 +124,73 @@ def test_the_records_stems_are_read_from_the_index_as_the_stemmer_gives_them() -
     assert [index.stem(w) for w in ("does", "fortified", "zzqxing")] == [
         stem(w) for w in ("does", "fortified", "zzqxing")
     ]
+
+
+def test_the_short_cut_decides_as_the_whole_model_on_random_signals() -> None:
+    # settled decides without nearness only when no nearness within its bounds could change the decision: on random
+    # signals and random nearness within random bounds (their corners among them), it says what the whole model says,
+    # for the shipped model and for random ones (some of them put right at their threshold, to the last digits).
+    import math
+    import random
+
+    shipped = unasked._model()
+    general = len(unasked.SIGNALS)
+    size = general + len(unasked.NEARNESS)
+    chosen = random.Random(22)
+    decided = {True: 0, False: 0}
+    for n in range(6000):
+        model = dict(shipped)
+        if n % 2:
+            model["weights"] = [chosen.gauss(0.0, 0.3) for _ in range(size)]
+            model["mean"] = [chosen.gauss(0.0, 1.0) for _ in range(size)]
+            model["scale"] = [chosen.uniform(0.05, 2.0) for _ in range(size)]
+            model["bias"], model["threshold"] = chosen.uniform(-5.0, 5.0), chosen.uniform(0.02, 0.98)
+        spread = chosen.choice([0.5, 1.0, 3.0])
+        values = [m + s * chosen.gauss(0.0, spread) for m, s in zip(model["mean"], model["scale"], strict=True)]
+        values = values[:general]
+        reach = chosen.choice([(1.0, 1.0), (0.0, 0.0), (chosen.random(), chosen.random())])
+        if n % 6 == 1:  # the log-odds of no nearness put right at the threshold, or a hair from it
+            cut = math.log(model["threshold"] / (1.0 - model["threshold"]))
+            at = model["bias"] + sum(
+                w * ((v if k < general else 0.0) - m) / s
+                for k, (w, v, m, s) in enumerate(
+                    zip(model["weights"], [*values, 0.0, 0.0, 0.0], model["mean"], model["scale"], strict=True)
+                )
+            )
+            model["bias"] += cut - at + chosen.choice([0.0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-6, -1e-6])
+        verdict = unasked.settled(values, reach, model)
+        if verdict is None:
+            continue
+        decided[verdict] += 1
+        corners = [(reach[0], 0.0), (0.0, reach[1]), (reach[0], reach[1]), (0.0, 0.0)]
+        for u, r in [*corners, (chosen.uniform(0.0, reach[0]), chosen.uniform(0.0, reach[1]))]:
+            assert (unasked.probability([*values, u, r, u - r], model) >= model["threshold"]) == verdict, (n, u, r)
+    assert decided[True] > 500 and decided[False] > 1000, decided
+
+
+def test_the_bounds_hold_on_real_questions_and_the_short_cut_saves_the_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A question's nearness never passes the bounds its terms allow, and a question the general signals settle is
+    # answered without summing nearness ("Does Fortify save Earth on a tie?" is far from the stored questions no
+    # record answers: most of its weight lies on terms none of them holds).
+    for question in [*LEFT_OPEN, *(q for q, _g in ANSWERED), "how many cards do I draw each turn", "zzqx"]:
+        read = unasked._vector(question)
+        assert read is not None
+        unc, real, _diff = unasked._nearness(*read)
+        top_unc, top_real = unasked._reach(*read)
+        assert 0.0 <= unc <= top_unc + 1e-12 and 0.0 <= real <= top_real + 1e-12, question
+    # the bound is reached: a question that is a stored one, every term of it rare
+    stored = [["u", "trade cards"], ["r", "attack twice"], ["o", "what is the weather"], ["r", "draw a spirit"]]
+    with monkeypatch.context() as patched:
+        index = unasked._Index(unasked_fit.index_bytes(stored))
+        patched.setattr(unasked, "_index", lambda: index)
+        read = unasked._vector("trade cards")
+        assert read is not None
+        assert unasked._nearness(*read)[:2] == pytest.approx([1.0, 0.0])
+        assert unasked._reach(*read) == pytest.approx((1.0, 0.0))
+    summed: list[str] = []
+    whole = unasked._nearness
+    monkeypatch.setattr(unasked, "_nearness", lambda *read: summed.append("x") or whole(*read))
+    assert not ask("Does Fortify save Earth on a tie?").value["refused"]
+    assert summed == []
+    found = ask(LEFT_OPEN[0])
+    assert found.value["uncovered"] and summed == ["x"]  # a question near the line: summed, and refused

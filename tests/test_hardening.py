@@ -512,6 +512,49 @@ def test_user_text_in_an_answer_is_escaped_and_json_stays_valid() -> None:
     assert error.refused("'fire\\x1b[2J'")
 
 
+def test_printable_text_skips_the_pattern_and_every_text_is_escaped_as_the_pattern_escapes_it() -> None:
+    # escape_unprintable returns text Python calls printable (tabs and newlines aside) without compiling the whole
+    # pattern; on any mix of characters it writes what the pattern writes.
+    import random
+    import re
+
+    from cli.output import UNPRINTABLE_CHARACTERS, escape_unprintable
+
+    pattern = re.compile(UNPRINTABLE_CHARACTERS)
+    # every character the pattern matches, and its printable and unprintable neighbours
+    pool = [chr(c) for c in (*range(0x00, 0x250), *range(0x2000, 0x2080), *range(0xD7F0, 0xE010), 0xFEFF, 0x1F600)]
+    matched = {c for c in pool if pattern.fullmatch(c)}
+    assert all(not c.isprintable() for c in matched) and len(matched) == 2048 + 9 + 21 + 33 + 7 + 4
+    kept, escaped = [c for c in pool if c not in matched], sorted(matched)
+    chosen, printable = random.Random(22), 0
+    for size in range(1, 600):
+        text = "".join(chosen.choice(escaped if chosen.random() < 0.03 else kept) for _ in range(size % 40))
+        expected = pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+        assert escape_unprintable(text) == expected, repr(text)
+        printable += expected == text and not text.isascii()
+    assert printable > 100  # many texts with nothing to escape, and many with something
+    assert escape_unprintable("Earth \N{EN DASH} Fortify\n\t") == "Earth \N{EN DASH} Fortify\n\t"
+
+
+def test_a_question_is_cut_into_words_as_the_case_blind_pattern_cuts_it() -> None:
+    # rulebook.questions.tokens reads ASCII text with a pattern of a-z and A-Z (cheap to compile), other text with
+    # the case-blind one: on any mix of characters, the words are those the case-blind pattern finds.
+    import random
+    import re
+
+    from rulebook.questions import _TOKEN, tokens
+
+    pattern = re.compile(_TOKEN, re.IGNORECASE)
+    ascii_pool = [chr(c) for c in range(0x20, 0x7F)] + ["\n", "\t"]
+    other = ["\u0130", "\u0131", "\u017f", "\u212a", "\u2019", "\u00e9", "\u00df", "\N{EN DASH}", "\uff21"]
+    chosen = random.Random(22)
+    for n in range(600):
+        pool = ascii_pool if n % 2 else ascii_pool + other
+        text = "".join(chosen.choice(pool) for _ in range(n % 50))
+        assert [t.raw for t in tokens(text)] == pattern.findall(text), repr(text)
+    assert [t.raw for t in tokens("Fire+ \u212aing's +2")] == ["Fire+", "\u212aing's", "+2"]
+
+
 def test_a_very_long_input_echoed_in_an_error_keeps_its_line_short_and_its_ends() -> None:
     result = run("clash", "attack", "x" * 50_000, "water")
     assert result.refused("unknown element", "accepted: fire, water")
