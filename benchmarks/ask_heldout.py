@@ -80,7 +80,7 @@ TUNING = [
     "players-blind-17.toml",
 ]
 #: Changed whenever what `extract` stores changes (the cache is keyed by it, the code and the sets).
-VERSION = "4"
+VERSION = "5"
 #: How many of the best records are extracted (`--depth` may compare any depth up to it).
 EXTRACTED = 30
 HELD_OUT = [f"players-blind-{n}.toml" for n in range(2, 18)]
@@ -94,14 +94,21 @@ def extract(question: dict[str, Any]) -> dict[str, Any]:
     """One question read as `ask` reads it, before the reranker: what it does, and the features of its rulings."""
     from rulebook import ask as asking
     from rulebook import rerank
+    from rulebook.ruling import Ruling
 
-    _gid, lex, _readings, computed, read = asking.prepared(question["text"])
+    _gid, lex, readings, computed, read = asking.prepared(question["text"])
+    # As `ask` does: a question a reader read but did not compute, naming the rules it rests on, is answered with
+    # them first (in the order `cited_first` gives), never refused when one of them is ranked.
+    rests_on = next((r.rests_on for r in readings if r.rests_on), ())
+    rests = computed is None and any(h["id"] in rests_on for h in read.ranked)
+    cited = Ruling("the rules the question asks about", None, tuple(rests_on))
     item: dict[str, Any] = {
         "game": question["game"],
         "expect": list(question["expect"]),
         "uncovered": bool(question.get("uncovered")),
         "computes": bool(question.get("computes")),
-        "refused": (read.refused or read.uncovered) and computed is None,
+        "refused": (read.refused or read.uncovered) and computed is None and not rests,
+        "rests_first": [h["id"] for h in asking.cited_first(read.ranked, cited) if h["id"] in rests_on and rests],
         "computed": computed is not None,
         "fixed": None,
         "hits": [],
@@ -216,7 +223,9 @@ def answered(item: dict[str, Any], model: Any) -> list[str]:
                 pair = _pair(hits, order) if model.swap.pair else None
                 order = rerank.swapped(rows[:near], order, model.swap, pair)
             hits = [hits[n] for n in order] + hits[near:]
-    return [h["id"] for h in asking.default_first(hits, 3)[:3]]
+    found = [h["id"] for h in asking.default_first(hits, 3)]
+    first = item.get("rests_first") or []
+    return (first + [i for i in found if i not in first])[:3]
 
 
 def _pair(hits: list[dict[str, Any]], order: list[int]) -> list[float]:
