@@ -175,7 +175,11 @@ def _clap(words: list[Token]) -> Reading | None:
     players = _seats(spells)
     try:
         ruling = elephants.clap_targets(elephants.board(spells, players=players), claps[0])
-        reading.ruling = decided_by(ruling, "elephants.clap.targets")
+        # Clap's targets decide; but where Root shields every enemy Clap may take from (Root alone left to take),
+        # the shield decided.
+        targets = ruling.value["targets"]
+        shielded = bool(targets) and all(refs == [f"{enemy}:root"] for enemy, refs in targets.items())
+        reading.ruling = decided_by(ruling, "elephants.root.protects" if shielded else "elephants.clap.targets")
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
     return reading
