@@ -721,6 +721,15 @@ def test_an_erratum_cited_last_is_not_the_outcome_the_rule_it_corrects_is() -> N
     assert ruling.value["rulings"][0]["id"] == "elephants.base.priority"
 
 
+def test_the_turn_order_decides_an_order_only_where_it_broke_a_tie() -> None:
+    # Different priorities: the priority rule decided, the turn order (still the trace's first step) did not.
+    ruling = ask("Clash I, P1 is the Ringleader: P1 has Slumber, P2 has Offering. Who goes first?")
+    assert "elephants.base.turn-order" not in ruling.value["computed"]["rules"]
+    assert ruling.value["rulings"][0]["id"] == "elephants.base.priority"
+    tied = ask("Clash I, P2 is the Ringleader: P1 has Stupefy and P2 has Quake, both priority 2. Who goes first?")
+    assert "elephants.base.turn-order" in tied.value["computed"]["rules"]
+
+
 def test_a_battles_comparison_decides_it_not_what_follows() -> None:
     # Attack against Defense decides; a Defense Position expending no Spirits follows from it.
     ruling = ask("my 4 attack elestral attacks their defense position elestral with 4 defense, what happens?")
