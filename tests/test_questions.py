@@ -223,7 +223,7 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: fourteenth round (tuned): 88.8% top-1 (158), 98.3% top-3 (175), 1.1% of real questions refused (2). The sixteenth
 #: round (tuned): 89.3% top-1 (159), 89.3% of uncovered questions refused (25 of 28). The twenty-first round (table
 #: talk no longer a sign of another subject): 89.9% top-1 (160), 98.9% top-3 (176), 0.6% of real questions refused (1).
-BLIND_2_FLOORS = {"top1": 0.904, "top3": 0.988, "off_topic_refused": 1.0, "wrongly_refused": 0.0057}
+BLIND_2_FLOORS = {"top1": 0.910, "top3": 0.988, "off_topic_refused": 1.0, "wrongly_refused": 0.0057}
 BLIND_2_UNCOVERED_REFUSED = 1.0
 BLIND_2_COMPUTED_UNASKED = 0
 
@@ -350,7 +350,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.836, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_FLOORS = {"top1": 0.841, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -419,7 +419,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172).
-BLIND_12_FLOORS = {"top1": 0.838, "top3": 0.976, "off_topic_refused": 0.90, "wrongly_refused": 0.005}
+BLIND_12_FLOORS = {"top1": 0.843, "top3": 0.976, "off_topic_refused": 0.90, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -462,7 +462,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's twenty-fifth round (tuned on this set's misses; TUNED figures, not blind ones): 86.8% top-1 (184 of 212),
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
-BLIND_15_FLOORS = {"top1": 0.877, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_15_FLOORS = {"top1": 0.882, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 1
 
@@ -515,10 +515,10 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: blind set out of the questions it is weighed against): 79.7% to 82.5%
 #: (benchmarks/results/ask_heldout_twentyninth.txt).
 #: Issue 22's thirty-third round: the rule that decided a computed answer first (an erratum cited last is not the
-#: outcome; an Elestrals battle's comparison, Root's shield where Clap may take only Root), and an Elementals card or
-#: suit asked against an elemental of its own suit answered by its immunity: top-1 rose on fifteen blind sets (blind-5
-#: and -7 unchanged), top-3 on blind-11, -14 and -16; the floors above rose with it
-#: (benchmarks/results/ask_heldout_thirtythird.txt).
+#: outcome; an Elestrals battle's comparison, Root's shield where Clap may take only Root, the turn order only where
+#: it broke a tie), and an Elementals card or suit asked against an elemental of its own suit answered by its
+#: immunity: top-1 rose on fifteen blind sets (blind-5 and -7 unchanged), top-3 on blind-11, -14 and -16; the floors
+#: above rose with it (benchmarks/results/ask_heldout_thirtythird.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
