@@ -714,6 +714,35 @@ def test_a_computed_answers_outcome_comes_before_a_note_cited_after_it() -> None
     assert ruling.value["rulings"][0]["id"] == "elestrals.battle.attack-vs-attack"
 
 
+def test_an_erratum_cited_last_is_not_the_outcome_the_rule_it_corrects_is() -> None:
+    # The order's trace ends on the erratum of the priority rule; the priority rule decided which resolves first.
+    ruling = ask("Clash I: P2 casts Stupefy and P1 casts Root. Which one resolves first?")
+    assert ruling.value["computed"] is not None
+    assert ruling.value["rulings"][0]["id"] == "elephants.base.priority"
+
+
+def test_the_turn_order_decides_an_order_only_where_it_broke_a_tie() -> None:
+    # Different priorities: the priority rule decided, the turn order (still the trace's first step) did not.
+    ruling = ask("Clash I, P1 is the Ringleader: P1 has Slumber, P2 has Offering. Who goes first?")
+    assert "elephants.base.turn-order" not in ruling.value["computed"]["rules"]
+    assert ruling.value["rulings"][0]["id"] == "elephants.base.priority"
+    tied = ask("Clash I, P2 is the Ringleader: P1 has Stupefy and P2 has Quake, both priority 2. Who goes first?")
+    assert "elephants.base.turn-order" in tied.value["computed"]["rules"]
+
+
+def test_a_battles_comparison_decides_it_not_what_follows() -> None:
+    # Attack against Defense decides; a Defense Position expending no Spirits follows from it.
+    ruling = ask("my 4 attack elestral attacks their defense position elestral with 4 defense, what happens?")
+    assert ruling.value["computed"] is not None
+    assert ruling.value["rulings"][0]["id"] == "elestrals.battle.attack-vs-defense"
+
+
+def test_clap_against_an_enemy_whose_root_shields_the_rest_is_decided_by_the_shield() -> None:
+    ruling = ask("P2 has Root and Fireball in this clash. Can my Clap cancel P2's Fireball?")
+    assert ruling.value["computed"]["value"]["targets"] == {"P2": ["P2:root"]}
+    assert ruling.value["rulings"][0]["id"] == "elephants.root.protects"
+
+
 def test_a_count_asked_in_one_games_own_words_is_not_answered_by_another_games_record() -> None:
     # "realm" is Spellfire's own word: Elestrals' copy limit does not answer how many copies of a realm a deck holds.
     ruling = ask("how many copies of one realm may a deck hold?")

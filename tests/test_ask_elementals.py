@@ -89,16 +89,47 @@ def test_a_joker_is_read_with_its_stated_power_and_deals_arcane_damage() -> None
     ],
 )
 def test_a_question_without_one_stated_play_is_not_computed(question: str) -> None:
-    assert read(question) is None
+    reading = read(question)
+    assert reading is None or (reading.ruling is None and reading.rests_on)
     assert ask(question).value["computed"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can a spade hurt ragnaros",
+        "Can a seven of spades hurt Ragnaros?",
+        "can a 7 of clubs hurt the clubs jack",
+        "10 of spades against Ragnaros?",
+    ],
+)
+def test_a_card_asked_against_an_elemental_of_its_own_suit_is_answered_by_its_immunity(question: str) -> None:
+    value = ask(question).value
+    assert value["computed"] is None and not value["refused"]
+    assert value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can a heart hurt ragnaros",  # another suit: the immunity does not decide it
+        "can a spade hurt ragnaros or neptulon",  # two elementals
+        "can the 3 of spades finish off the queen of spades",  # the banish card, not a damage card's harm
+    ],
+)
+def test_a_card_of_another_suit_or_a_banish_card_is_not_read_as_immunity(question: str) -> None:
+    from rulebook.elementals.questions import own_element
+
+    said = question.split()
+    assert own_element(said, said) is None
 
 
 def test_the_registrys_play_words_are_the_readers_own() -> None:
     # The registry's `verbs` decide whether the reader (and the engine) is loaded at all.
     from rulebook import registry
-    from rulebook.elementals.questions import STATED_PLAY
+    from rulebook.elementals.questions import HARM, STATED_PLAY
 
-    assert registry.game("elementals").verbs == STATED_PLAY
+    assert registry.game("elementals").verbs == STATED_PLAY | HARM
 
 
 def test_a_question_naming_a_lord_but_no_play_loads_no_engine() -> None:

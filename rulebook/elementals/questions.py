@@ -32,7 +32,7 @@ import re
 from rulebook.questions import Reading
 from rulebook.registry import game, rules
 
-__all__ = ["read"]
+__all__ = ["own_element", "read"]
 
 _DATA = rules("elementals").data
 _SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
@@ -55,10 +55,23 @@ RANK_WORDS = {
     **{"ace": "A", "jack": "J", "queen": "Q", "king": "K"},
     **{"j": "J", "q": "Q", "k": "K"},  # "the K of diamonds" (a letter is a rank only before "of" and a suit)
 }
+#: The words asking whether a card can harm an elemental at all ("can a spade hurt Ragnaros", "10 of spades against
+#: Ragnaros?", "is the ace of diamonds any use against Therazane"): no play is computed for them, but when the card
+#: or suit named is the elemental's own, the rule they rest on is its immunity to its own element.
+HARM = frozenset({"hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "use"})
+#: The words of a question about the banish card or the damage's sum rather than a damage card's harm.
+NOT_HARM = frozenset(
+    {"banish", "banished", "banishes", "banishing", "finish", "third", "last", "sum", "total", "enough"}
+)
+#: The words naming an elemental after its suit ("the clubs jack", "a spade queen").
+_ELEMENTAL_WORDS = frozenset({"jack", "queen", "king"})
+#: The rule a question pairing a card or suit with an elemental of the same suit rests on.
+IMMUNITY = "elementals.attack.immunity"
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
-#: answer. One list, the registry's: the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs
+#: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
+#: rule they rest on): the same words tell `ask` to try this reader at all.
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"})
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
@@ -252,12 +265,53 @@ _BUILT_STEPS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reve
 _AFTERMATH = frozenset({"elementals.defeat.banished", "elementals.defeat.lord-power", "elementals.interp.cards-stay"})
 
 
+def own_element(words: list[str], raw: list[str]) -> Reading | None:
+    """A question asking whether a card or a suit can harm one elemental of its own suit ("can a spade hurt
+    Ragnaros", "can a 7 of clubs hurt the clubs jack"), no play computed: the rule it rests on is the elemental's
+    immunity to its own element (``rests_on``). ``None`` for any other question (another suit, no elemental or two,
+    a question about the banish card or the damage's sum).
+
+    Examples:
+        >>> said = "can a spade hurt ragnaros".split()
+        >>> own_element(said, said).rests_on
+        ('elementals.attack.immunity',)
+        >>> said = "can a heart hurt ragnaros".split()
+        >>> own_element(said, said) is None
+        True
+    """
+    harm = [n for n, w in enumerate(words) if w in HARM and words[n + 1 : n + 2] not in (["card"], ["cards"])]
+    if not harm or any(w in NOT_HARM for w in words):
+        return None
+    cards = _cards(words, raw) or []
+    named = {n + k for n, c in cards if _is_elemental(c) and words[n] in RANK_WORDS for k in range(3)}
+    targets = {c[-1] for _, c in cards if _is_elemental(c)}
+    for n, w in enumerate(words[:-1]):
+        if w in SUIT_WORDS and words[n + 1] in _ELEMENTAL_WORDS:  # "the clubs jack"
+            targets.add(SUIT_WORDS[w])
+            named.add(n)
+    if len(targets) != 1:
+        return None
+    suit = next(iter(targets))
+    titans = {c[-1] for _, c in cards if not _is_elemental(c) and not c.startswith("JK")}
+    suits = {SUIT_WORDS[w] for n, w in enumerate(words) if w in SUIT_WORDS and n not in named}
+    if suit not in titans | suits:
+        return None
+    reading = Reading("elementals", "a card's harm to an elemental of its own suit")
+    reading.read.append(f"a {_DATA['suits'][suit]} card against a {_DATA['suits'][suit]} elemental")
+    reading.missing.append("one play to compute: the question asks whether such a card can harm it")
+    reading.rests_on = (IMMUNITY,)
+    return reading
+
+
 def read(question: str) -> Reading | None:
-    """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated."""
+    """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
+    a question asking whether a card can harm an elemental of its own suit: see `own_element`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
-    if any(w in OTHER_ACTION for w in words) or not any(w in STATED_PLAY for w in words):
+    if any(w in OTHER_ACTION for w in words):
         return None
+    if not any(w in STATED_PLAY for w in words):
+        return own_element(words, raw)
     places = _hand_words(question)
     cards = _cards(words, raw, places)
     told = _cards(words, raw, set(range(len(words))) - places) if places else []
@@ -267,7 +321,7 @@ def read(question: str) -> Reading | None:
         cards = [*cards, (len(words), next(iter(hand)))]
     roles = None if cards is None else _roles(words, cards, hand)
     if roles is None:
-        return None
+        return own_element(words, raw)
     card, target, pile = roles
     from rulebook import elementals
     from rulebook.errors import InvalidInputError

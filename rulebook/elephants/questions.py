@@ -30,9 +30,12 @@ Examples:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import Reading, Token, decided_by, tokens
+from rulebook.ruling import Ruling
 
 __all__ = ["read"]
 
@@ -103,8 +106,8 @@ def read(question: str) -> Reading | None:
         players = int(ringleader[1])
     try:
         if ringleader:
-            reading.ruling = elephants.order(
-                elephants.board(spells, clash=clash, ringleader=ringleader, players=players)
+            reading.ruling = _decided(
+                elephants.order(elephants.board(spells, clash=clash, ringleader=ringleader, players=players))
             )
             return reading
         seats = [f"P{n}" for n in range(1, players + 1)]
@@ -119,8 +122,19 @@ def read(question: str) -> Reading | None:
         ties = _ties(rulings)
         reading.missing.append(f"who is the Ringleader (the order of {ties} depends on it)")
         return reading
-    reading.ruling = rulings["P1"]
+    reading.ruling = _decided(rulings["P1"])
     return reading
+
+
+TURN_ORDER = "elephants.base.turn-order"
+
+
+def _decided(ruling: Ruling) -> Ruling:
+    """An order's ruling citing the rules that decided it: the turn order (the trace's first step, which it still
+    shows) only where it broke a tie between players' spells (``elephants.base.priority-tie``, which reads it)."""
+    if "elephants.base.priority-tie" in ruling.rules:
+        return ruling
+    return replace(ruling, rules=tuple(r for r in ruling.rules if r != TURN_ORDER))
 
 
 #: Words of the asker saying what they are ("i'm the ringleader (P1)").
@@ -175,7 +189,11 @@ def _clap(words: list[Token]) -> Reading | None:
     players = _seats(spells)
     try:
         ruling = elephants.clap_targets(elephants.board(spells, players=players), claps[0])
-        reading.ruling = decided_by(ruling, "elephants.clap.targets")
+        # Clap's targets decide; but where Root shields every enemy Clap may take from (Root alone left to take),
+        # the shield decided.
+        targets = ruling.value["targets"]
+        shielded = bool(targets) and all(refs == [f"{enemy}:root"] for enemy, refs in targets.items())
+        reading.ruling = decided_by(ruling, "elephants.root.protects" if shielded else "elephants.clap.targets")
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
     return reading

@@ -270,8 +270,22 @@ def _battle(att: Side, dfd: Side) -> Reading:
             others.insert(0, f"the Spirits of the {' and the '.join(spirits)}")
         reading.missing += others or ["a quantity the answer depends on"]
         return reading
-    reading.ruling = first
+    comparing = [r for r in first.rules if r in BATTLE_DECIDES]
+    reading.ruling = decided_by(first, comparing[-1]) if comparing else first
     return reading
+
+
+#: The rules that decide a battle (what the attack is compared with): the rest of its trace steps to it or follows
+#: from it (the Spirits expended, a Defense Position's, the effects of a card destroyed), so it is cited last, the
+#: outcome `ask` raises among the rules the answer rests on.
+BATTLE_DECIDES = frozenset(
+    {
+        "elestrals.battle.attack-vs-attack",
+        "elestrals.battle.attack-vs-defense",
+        "elestrals.battle.direct",
+        "elestrals.battle.zero-attack",
+    }
+)
 
 
 def _matters(elestrals, att, dfd, direct, position, unknown, key) -> bool:
