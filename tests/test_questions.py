@@ -490,6 +490,16 @@ BLIND_16_COMPUTED_UNASKED = 0
 BLIND_17_FLOORS = {"top1": 0.832, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
 BLIND_17_UNCOVERED_REFUSED = 0.725
 BLIND_17_COMPUTED_UNASKED = 2
+#: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
+#: in-game questions no document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after
+#: the fifteenth review and the thirty-first to thirty-third rounds were merged, as shipped: 89.0% top-1 (186 of 209),
+#: 95.7% top-3 (200), 1.4% of real questions refused (3), every off-topic question refused (20 of 20), 72.5% of
+#: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
+#: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
+#: Tuning data since.
+BLIND_18_FLOORS = {"top1": 0.889, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_18_UNCOVERED_REFUSED = 0.725
+BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second round: no computed answer where a Clash question states the strengths' relation itself
 #: ("fire is just stronger", "same number", "at three apiece", "both ended at five"), asks whether an ability may be
 #: spent for nothing, or an Elementals question asks what a card can do ("any use against", "what can I do with");
@@ -538,6 +548,7 @@ BLIND_SETS = {
     "players-blind-15.toml": (BLIND_15_FLOORS, BLIND_15_UNCOVERED_REFUSED, BLIND_15_COMPUTED_UNASKED),
     "players-blind-16.toml": (BLIND_16_FLOORS, BLIND_16_UNCOVERED_REFUSED, BLIND_16_COMPUTED_UNASKED),
     "players-blind-17.toml": (BLIND_17_FLOORS, BLIND_17_UNCOVERED_REFUSED, BLIND_17_COMPUTED_UNASKED),
+    "players-blind-18.toml": (BLIND_18_FLOORS, BLIND_18_UNCOVERED_REFUSED, BLIND_18_COMPUTED_UNASKED),
 }
 
 
