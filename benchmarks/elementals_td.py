@@ -87,6 +87,7 @@ _TABLES = [
     ("slack", 31 * 13),  # cards left - cards needed (clipped -10..20), alive
     ("economy", 25 * 13),  # (power left - power needed) // 5 clipped, alive
     ("shown", 13 * 13),  # revealed alive, face down
+    ("score", 48 * 13),  # the planner's score of the end (banded by 25 from -200), alive
     ("bias", 1),
 ]
 _OFF: dict[str, int] = {}
@@ -95,7 +96,7 @@ for _name, _size in _TABLES:
     _OFF[_name] = _n
     _n += _size
 SIZE = _n
-(O_SLOT, O_PS, O_PJ, O_SUIT, O_BIG, O_LA, O_DL, O_DA, O_POW, O_SLACK, O_ECO, O_SHOWN, O_BIAS) = (
+(O_SLOT, O_PS, O_PJ, O_SUIT, O_BIG, O_LA, O_DL, O_DA, O_POW, O_SLACK, O_ECO, O_SHOWN, O_SCORE, O_BIAS) = (
     _OFF[n] for n, _ in _TABLES)
 
 
@@ -203,38 +204,51 @@ def _terminal(node: tuple, deck_left: int) -> float | None:
 class Learner:
     """The learned value: weights in one table (numpy), TD(0) on afterstates."""
 
-    def __init__(self, weights: np.ndarray | None = None, alpha: float = 0.1) -> None:
+    def __init__(self, weights: np.ndarray | None = None, alpha: float = 0.1, prior: bool = False) -> None:
         self.w = np.zeros(SIZE, dtype=np.float64) if weights is None else weights
         self.alpha = alpha
+        #: With ``prior``: the planner's score of each end is a feature (banded) and breaks ties (so untrained
+        #: weights play as the planner does).
+        self.prior = prior
 
     def choose(self, slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple,
                rng: random.Random | None = None, epsilon: float = 0.0) -> tuple[tuple, float, list[int] | None]:
         """The end of the turn of highest value: the end, its value, its features (None when decided)."""
-        search = Ends(slots, rest, layout)
+        search = (fast.TurnPlanner if self.prior else Ends)(slots, rest, layout)
         search.search(root)
         WORK[0] += len(search.memo)
-        ends = [node for node, (_, move, _) in search.memo.items() if move is None]
-        best, best_v, best_f = None, -math.inf, None
-        live, feats = [], []
-        for node in ends:
+        ends = [(node, v) for node, (v, move, _) in search.memo.items() if move is None]
+        won = lost = None
+        live, feats, scores = [], [], []
+        prior = self.prior
+        for node, score in ends:
             t = _terminal(node, len(rest))
-            if t is not None:
-                if t > best_v:
-                    best, best_v, best_f = node, t, None
-                continue
-            after = tuple(s if node[2] >> i & 1 else -1 for i, s in enumerate(slots))
-            live.append(node)
-            feats.append(features(after, rest, node))
-        if live and best_v < 1.0:
-            starts = np.cumsum([0] + [len(f) for f in feats[:-1]])
-            flat = np.fromiter((i for f in feats for i in f), dtype=np.int64)
-            values = np.add.reduceat(self.w[flat], starts)
-            if rng is not None and epsilon and rng.random() < epsilon:
-                k = rng.randrange(len(live))
+            if t is None:
+                after = tuple(s if node[2] >> i & 1 else -1 for i, s in enumerate(slots))
+                live.append(node)
+                f = features(after, rest, node)
+                if prior:
+                    f.append(O_SCORE + min(max(int(score + 200) // 25, 0), 47) * 13 + node[2].bit_count())
+                    scores.append(score)
+                feats.append(f)
+            elif t:
+                won = node
             else:
-                k = int(values.argmax())
-            if best is None or values[k] > best_v:
-                best, best_v, best_f = live[k], float(values[k]), feats[k]
+                lost = node
+        if won is not None:
+            return won, 1.0, None
+        if not live:
+            return lost, 0.0, None
+        starts = np.cumsum([0] + [len(f) for f in feats[:-1]])
+        flat = np.fromiter((i for f in feats for i in f), dtype=np.int64)
+        values = np.add.reduceat(self.w[flat], starts)
+        if rng is not None and epsilon and rng.random() < epsilon:
+            k = rng.randrange(len(live))
+        elif prior:
+            k = int((values + 1e-7 * np.array(scores)).argmax())
+        else:
+            k = int(values.argmax())
+        best, best_v, best_f = live[k], float(values[k]), feats[k]
         return best, best_v, best_f
 
     def update(self, feats: list[int], target: float) -> None:
@@ -245,7 +259,7 @@ class Learner:
 
 
 def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: random.Random | None = None,
-         epsilon: float = 0.0) -> tuple[bool, int]:
+         epsilon: float = 0.0, shape: float = 0.0) -> tuple[bool, int]:
     """Play ``state`` to its end with the learned value (learning on the way if ``learn``): as ``fast.play_out``
     plays the planner, with the learned choice of each turn's end."""
     slots, (hand, piles, alive, revealed, damage, powers, doubled, _) = fast.compact(state)
@@ -262,7 +276,7 @@ def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: r
         if damage >= _LOSING or not alive or (not in_turn and not deck):
             won = not alive and damage < _LOSING
             if learn and prev is not None:
-                learner.update(prev, 1.0 if won else 0.0)
+                learner.update(prev, (1 - shape) * won + shape * (n - alive.bit_count()) / n)
             return won, n - alive.bit_count()
         if not in_turn:
             if _KD in powers:
@@ -276,7 +290,8 @@ def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: r
         node, value, feats = learner.choose(slots, tuple(deck), layout, root, rng, epsilon)
         if learn and prev is not None and feats is not None:
             learner.update(prev, value)
-        prev = feats
+        if feats is not None:
+            prev = feats
         hand, piles, alive, revealed, damage, powers, doubled, under = node
         slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
         deck.extend(under)
@@ -339,19 +354,19 @@ def measure(learner: Learner, layout: int, first: int, deals: int, log: str | No
 
 
 def _train(args: argparse.Namespace) -> None:
-    weights = np.load(args.resume)["w"] if args.resume else None
-    learner = Learner(weights, args.alpha)
+    weights = np.load(args.resume)["w"].astype(np.float64) if args.resume else None
+    learner = Learner(weights, args.alpha, args.prior)
     rng = random.Random(args.first)
     done = int(np.load(args.resume)["games"]) if args.resume else 0
     start = time.process_time()
     recent = 0
     for g in range(done, args.games):
         state = E.new_game(seed=args.first + g, layout=args.layout)
-        w, _ = play(learner, state, learn=True, rng=rng, epsilon=args.epsilon)
+        w, _ = play(learner, state, learn=True, rng=rng, epsilon=args.epsilon, shape=args.shape)
         recent += w
         if (g + 1) % args.every == 0:
             m = measure(learner, args.layout, args.dev_first, args.dev_deals, args.log, tag=f"games={g + 1}")
-            np.savez_compressed(args.out, w=learner.w.astype(np.float32), games=g + 1)
+            np.savez_compressed(args.out, w=learner.w.astype(np.float32), games=g + 1, prior=learner.prior)
             print(f"games {g + 1}: training wins {recent}/{args.every}; dev td {m['td']}/{m['deals']} "
                   f"({m['lo']:.1%}-{m['hi']:.1%}) planner {m['planner']} won {m['won']} lost {m['lost']} "
                   f"p {m['p']:.3f} defeated {m['defeated']:.2f} cpu/game {m['cpu_game']:.3f}s "
@@ -361,7 +376,7 @@ def _train(args: argparse.Namespace) -> None:
 
 def _measure(args: argparse.Namespace) -> None:
     data = np.load(args.weights)
-    learner = Learner(data["w"].astype(np.float64))
+    learner = Learner(data["w"].astype(np.float64), prior=bool(data["prior"]))
     m = measure(learner, args.layout, args.first, args.deals, args.log, tag=args.weights)
     print(json.dumps(m))
 
@@ -378,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--dev-deals", type=int, default=300)
     t.add_argument("--alpha", type=float, default=0.1)
     t.add_argument("--epsilon", type=float, default=0.0)
+    t.add_argument("--shape", type=float, default=0.0,
+                   help="the end's target: (1 - shape) * won + shape * share of elementals defeated")
+    t.add_argument("--prior", action="store_true",
+                   help="the planner's score of each end as a feature and a tie-break")
     t.add_argument("--out", required=True)
     t.add_argument("--resume")
     t.add_argument("--log")
