@@ -201,11 +201,20 @@ def _terminal(node: tuple, deck_left: int) -> float | None:
     return None
 
 
+#: With ``prior``, the planner's score of an end enters the value as the number (score - 400) / 400, with this
+#: first weight (learned with the tables): untrained weights then play as the planner does.
+BETA0 = 0.05
+
+
 class Learner:
     """The learned value: weights in one table (numpy), TD(0) on afterstates."""
 
     def __init__(self, weights: np.ndarray | None = None, alpha: float = 0.1, prior: bool = False) -> None:
-        self.w = np.zeros(SIZE, dtype=np.float64) if weights is None else weights
+        #: The tables' weights, then (last) the weight of the planner's score as a number (``prior``).
+        if weights is None:
+            weights = np.zeros(SIZE + 1, dtype=np.float64)
+            weights[SIZE] = BETA0 if prior else 0.0
+        self.w = weights
         self.alpha = alpha
         #: With ``prior``: the planner's score of each end is a feature (banded) and breaks ties (so untrained
         #: weights play as the planner does).
@@ -229,7 +238,7 @@ class Learner:
                 f = features(after, rest, node)
                 if prior:
                     f.append(O_SCORE + min(max(int(score + 200) // 25, 0), 47) * 13 + node[2].bit_count())
-                    scores.append(score)
+                    scores.append((score - 400.0) / 400.0)
                 feats.append(f)
             elif t:
                 won = node
@@ -244,18 +253,22 @@ class Learner:
         values = np.add.reduceat(self.w[flat], starts)
         if rng is not None and epsilon and rng.random() < epsilon:
             k = rng.randrange(len(live))
-        elif prior:
-            k = int((values + 1e-7 * np.array(scores)).argmax())
         else:
+            if prior:
+                values = values + self.w[SIZE] * np.array(scores)
             k = int(values.argmax())
-        best, best_v, best_f = live[k], float(values[k]), feats[k]
+        best, best_v, best_f = live[k], float(values[k]), (feats[k], scores[k] if prior else 0.0)
         return best, best_v, best_f
 
-    def update(self, feats: list[int], target: float) -> None:
-        """Move the value of ``feats`` towards ``target``."""
-        idx = np.array(feats, dtype=np.int64)
-        v = self.w[idx].sum()
-        self.w[idx] += self.alpha / len(feats) * (target - v)
+    def update(self, feats: tuple[list[int], float], target: float) -> None:
+        """Move the value of ``feats`` (the table indices and the planner's score as a number) towards
+        ``target``."""
+        ints, x = feats
+        idx = np.array(ints, dtype=np.int64)
+        w = self.w
+        step = self.alpha / (len(ints) + 1) * (target - (w[idx].sum() + w[SIZE] * x))
+        w[idx] += step
+        w[SIZE] += step * x
 
 
 def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: random.Random | None = None,
@@ -271,7 +284,7 @@ def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: r
         if fast.useful(slots, piles, alive, revealed, doubled, c):
             deck.insert(0, deck.pop())
     in_turn = state.in_turn
-    prev: list[int] | None = None
+    prev: tuple[list[int], float] | None = None
     while True:
         if damage >= _LOSING or not alive or (not in_turn and not deck):
             won = not alive and damage < _LOSING
