@@ -100,36 +100,30 @@ SIZE = _n
     _OFF[n] for n, _ in _TABLES)
 
 
+def _makeup(deck: tuple[int, ...], under: tuple[int, ...], doubled: int) -> tuple[list[int], list[int], int, int]:
+    """The cards left by make-up: per element the cards and those of power 7 or more, the jokers, the power."""
+    counts = [0, 0, 0, 0]
+    big = [0, 0, 0, 0]
+    jokers = have = 0
+    for c in (*deck, *under):
+        e = _ELEM[c]
+        if e < 0:
+            jokers += 1
+            have += 10
+            continue
+        counts[e] += 1
+        p = _POW[c]
+        have += p * (_FACTOR if doubled >> c & 1 else 1)
+        if p >= 7:
+            big[e] += 1
+    return counts, big, jokers, have
+
+
 def features(slots: tuple[int, ...], deck: tuple[int, ...], node: tuple) -> list[int]:
     """The table indices of the afterstate ``node`` (hand empty) with ``deck`` (make-up only) left."""
     _, piles, alive, revealed, damage, powers, doubled, under = node
-    counts = [0, 0, 0, 0]
-    big = [0, 0, 0, 0]
-    jokers = 0
-    have = 0
+    counts, big, jokers, have = _makeup(deck, under, doubled)
     left = len(deck) + len(under)
-    for c in deck:
-        e = _ELEM[c]
-        if e < 0:
-            jokers += 1
-            have += 10
-        else:
-            counts[e] += 1
-            p = _POW[c]
-            have += p
-            if p >= 7:
-                big[e] += 1
-    for c in under:
-        e = _ELEM[c]
-        if e < 0:
-            jokers += 1
-            have += 10
-        else:
-            counts[e] += 1
-            p = _POW[c]
-            have += p * (_FACTOR if doubled >> c & 1 else 1)
-            if p >= 7:
-                big[e] += 1
     many = alive.bit_count()
     ragn = 1 if _KS in powers else 0
     out = []
@@ -209,7 +203,8 @@ BETA0 = 0.05
 class Learner:
     """The learned value: weights in one table (numpy), TD(0) on afterstates."""
 
-    def __init__(self, weights: np.ndarray | None = None, alpha: float = 0.1, prior: bool = False) -> None:
+    def __init__(self, weights: np.ndarray | None = None, alpha: float = 0.1, prior: bool = False,
+                 top: int = 0) -> None:
         #: The tables' weights, then (last) the weight of the planner's score as a number (``prior``).
         if weights is None:
             weights = np.zeros(SIZE + 1, dtype=np.float64)
@@ -219,6 +214,8 @@ class Learner:
         #: With ``prior``: the planner's score of each end is a feature (banded) and breaks ties (so untrained
         #: weights play as the planner does).
         self.prior = prior
+        #: With ``prior`` and ``top``: only the planner's ``top`` best ends of a turn are valued.
+        self.top = top
 
     def choose(self, slots: tuple[int, ...], rest: tuple[int, ...], layout: int, root: tuple,
                rng: random.Random | None = None, epsilon: float = 0.0) -> tuple[tuple, float, list[int] | None]:
@@ -228,22 +225,28 @@ class Learner:
         WORK[0] += len(search.memo)
         ends = [(node, v) for node, (v, move, _) in search.memo.items() if move is None]
         won = lost = None
-        live, feats, scores = [], [], []
-        prior = self.prior
+        cands = []
         for node, score in ends:
             t = _terminal(node, len(rest))
             if t is None:
-                after = tuple(s if node[2] >> i & 1 else -1 for i, s in enumerate(slots))
-                live.append(node)
-                f = features(after, rest, node)
-                if prior:
-                    f.append(O_SCORE + min(max(int(score + 200) // 25, 0), 47) * 13 + node[2].bit_count())
-                    scores.append((score - 400.0) / 400.0)
-                feats.append(f)
+                cands.append((score, node))
             elif t:
                 won = node
             else:
                 lost = node
+        prior = self.prior
+        if prior and self.top and len(cands) > self.top:
+            cands.sort(key=lambda sn: sn[0], reverse=True)
+            del cands[self.top:]
+        live, feats, scores = [], [], []
+        for score, node in cands:
+            after = tuple(s if node[2] >> i & 1 else -1 for i, s in enumerate(slots))
+            live.append(node)
+            f = features(after, rest, node)
+            if prior:
+                f.append(O_SCORE + min(max(int(score + 200) // 25, 0), 47) * 13 + node[2].bit_count())
+                scores.append((score - 400.0) / 400.0)
+            feats.append(f)
         if won is not None:
             return won, 1.0, None
         if not live:
@@ -368,7 +371,7 @@ def measure(learner: Learner, layout: int, first: int, deals: int, log: str | No
 
 def _train(args: argparse.Namespace) -> None:
     weights = np.load(args.resume)["w"].astype(np.float64) if args.resume else None
-    learner = Learner(weights, args.alpha, args.prior)
+    learner = Learner(weights, args.alpha, args.prior, args.top)
     rng = random.Random(args.first)
     done = int(np.load(args.resume)["games"]) if args.resume else 0
     start = time.process_time()
@@ -379,7 +382,8 @@ def _train(args: argparse.Namespace) -> None:
         recent += w
         if (g + 1) % args.every == 0:
             m = measure(learner, args.layout, args.dev_first, args.dev_deals, args.log, tag=f"games={g + 1}")
-            np.savez_compressed(args.out, w=learner.w.astype(np.float32), games=g + 1, prior=learner.prior)
+            np.savez_compressed(args.out, w=learner.w.astype(np.float32), games=g + 1, prior=learner.prior,
+                                top=learner.top)
             print(f"games {g + 1}: training wins {recent}/{args.every}; dev td {m['td']}/{m['deals']} "
                   f"({m['lo']:.1%}-{m['hi']:.1%}) planner {m['planner']} won {m['won']} lost {m['lost']} "
                   f"p {m['p']:.3f} defeated {m['defeated']:.2f} cpu/game {m['cpu_game']:.3f}s "
@@ -389,7 +393,8 @@ def _train(args: argparse.Namespace) -> None:
 
 def _measure(args: argparse.Namespace) -> None:
     data = np.load(args.weights)
-    learner = Learner(data["w"].astype(np.float64), prior=bool(data["prior"]))
+    top = int(data["top"]) if "top" in data else 0
+    learner = Learner(data["w"].astype(np.float64), prior=bool(data["prior"]), top=top)
     m = measure(learner, args.layout, args.first, args.deals, args.log, tag=args.weights)
     print(json.dumps(m))
 
@@ -410,6 +415,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="the end's target: (1 - shape) * won + shape * share of elementals defeated")
     t.add_argument("--prior", action="store_true",
                    help="the planner's score of each end as a feature and a tie-break")
+    t.add_argument("--top", type=int, default=0, help="with --prior: value only the planner's TOP best ends")
     t.add_argument("--out", required=True)
     t.add_argument("--resume")
     t.add_argument("--log")
