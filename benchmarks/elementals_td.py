@@ -2,11 +2,12 @@
 afterstate, before the next draw) from what a player sees, learned by temporal differences (TD(0)),
 played greedily (the turn's end of highest value). Development and training deals only.
 
-Run from the repository with the project installed:
+Run from the repository with the project installed, and numpy (``pip install numpy``: the weight tables; the
+project itself does not need it):
 
     python benchmarks/elementals_td.py train --layout 1 --games 200000 --every 20000 --first 100001 \
         --dev-first 10001 --dev-deals 300 --out benchmarks/results/elementals-td-pyramid.npz \
-        [--alpha 0.1] [--epsilon 0.0] [--resume FILE] [--log FILE]
+        [--alpha 0.1] [--epsilon 0.0] [--shape 0.3] [--prior] [--top 10] [--resume FILE] [--log FILE]
     python benchmarks/elementals_td.py measure --weights FILE --layout 1 --first 10001 --deals 300 [--log FILE]
 
 ``train`` plays games dealt from training seeds (100,001 and up), each turn choosing among every end of the
