@@ -36,7 +36,10 @@ import random
 import sys
 import time
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # not a dependency of the project: only these benchmarks use it
+    sys.exit("elementals_td: needs numpy, which the project does not install (pip install numpy)")
 
 from rulebook import elementals as E
 from rulebook.elementals import fast

@@ -19,7 +19,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # not a dependency of the project: only these benchmarks use it
+    sys.exit("elementals_td: needs numpy, which the project does not install (pip install numpy)")
 
 from rulebook.elementals import ElementalsState, fast
 from rulebook.elementals import hint as hints
