@@ -277,7 +277,8 @@ MEMORY = {"on": False}
 def remember(sets: dict[str, list[dict[str, Any]]]) -> None:
     """Stores on each question, for each other tuning set, its highest cosine to that set's uncovered questions and
     to its real ones (TF-IDF over the tuning questions' words and word pairs)."""
-    from rulebook.unasked import COMMON_TERM, vectors
+    from rulebook.unasked import COMMON_TERM
+    from rulebook.unasked_fit import vectors
 
     texts = {name: [t["text"] for t in heldout._load(name)] for name in heldout.TUNING}
     docs = []
