@@ -82,20 +82,20 @@ import rulebook
 ORDER = [*(g.id for g in rulebook.games()), "none", "all"]
 
 
-#: The blind sets measured once after a named round, whose misses `--misses` prints: (ordinal, file number, round).
+#: The blind sets measured once after a named round, whose misses `--misses` prints: (ordinal, number, round, date).
 LATER_BLIND_SETS = (
-    ("seventh", 7, "ninth"),
-    ("eighth", 8, "eleventh"),
-    ("ninth", 9, "twelfth"),
-    ("tenth", 10, "fourteenth"),
-    ("eleventh", 11, "sixteenth"),
-    ("twelfth", 12, "nineteenth"),
-    ("thirteenth", 13, "twentieth"),
-    ("fourteenth", 14, "twenty-first"),
-    ("fifteenth", 15, "twenty-fourth"),
-    ("sixteenth", 16, "twenty-sixth"),
-    ("seventeenth", 17, "thirtieth"),
-    ("eighteenth", 18, "thirty-third"),
+    ("seventh", 7, "ninth", "2026-11-26"),
+    ("eighth", 8, "eleventh", "2026-11-26"),
+    ("ninth", 9, "twelfth", "2026-11-26"),
+    ("tenth", 10, "fourteenth", "2026-11-26"),
+    ("eleventh", 11, "sixteenth", "2026-11-26"),
+    ("twelfth", 12, "nineteenth", "2026-11-26"),
+    ("thirteenth", 13, "twentieth", "2026-11-26"),
+    ("fourteenth", 14, "twenty-first", "2026-11-26"),
+    ("fifteenth", 15, "twenty-fourth", "2026-11-26"),
+    ("sixteenth", 16, "twenty-sixth", "2026-11-27"),
+    ("seventeenth", 17, "thirtieth", "2026-11-27"),
+    ("eighteenth", 18, "thirty-third", "2026-11-27"),
 )
 
 
@@ -193,10 +193,10 @@ def main() -> None:
         report("issue 22's fifth blind set (measured once on 2026-11-26; tuning data since)", blind_5)
         blind_6 = load("players-blind-6.toml")
         report("issue 22's sixth blind set (measured once on 2026-11-26; tuning data since)", blind_6)
-        for ordinal, number, after in LATER_BLIND_SETS:
+        for ordinal, number, after, day in LATER_BLIND_SETS:
             tuned[f"issue 22's {ordinal} blind set"] = report(
                 f"issue 22's {ordinal} blind set"
-                f" (measured once on 2026-11-26, after the {after} round; tuning data since)",
+                f" (measured once on {day}, after the {after} round; tuning data since)",
                 load(f"players-blind-{number}.toml"),
             )
     print(f"\n{time.perf_counter() - start:.1f} s")
