@@ -256,7 +256,7 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182). The twenty-second round (tuned, a chat spelling of
 #: a filler word): 90.1% top-1 (164), 95.6% top-3 (174), 1.6% of real questions refused (3).
 BLIND_3_FLOORS = {"top1": 0.906, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
-BLIND_3_UNCOVERED_REFUSED = 0.974
+BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
 
@@ -296,7 +296,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
 BLIND_5_FLOORS = {"top1": 0.881, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
-BLIND_5_UNCOVERED_REFUSED = 0.973
+BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
 
@@ -449,7 +449,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
 BLIND_14_FLOORS = {"top1": 0.864, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
-BLIND_14_UNCOVERED_REFUSED = 0.974
+BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
 
@@ -475,7 +475,7 @@ BLIND_15_COMPUTED_UNASKED = 1
 #: refused (31 of 40), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 BLIND_16_FLOORS = {"top1": 0.830, "top3": 0.931, "off_topic_refused": 1.0, "wrongly_refused": 0.037}
-BLIND_16_UNCOVERED_REFUSED = 0.975
+BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
 
@@ -488,7 +488,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
 BLIND_17_FLOORS = {"top1": 0.832, "top3": 0.950, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
-BLIND_17_UNCOVERED_REFUSED = 0.725
+BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
 #: in-game questions no document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after
@@ -498,7 +498,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
 BLIND_18_FLOORS = {"top1": 0.889, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_18_UNCOVERED_REFUSED = 0.725
+BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second round: no computed answer where a Clash question states the strengths' relation itself
 #: ("fire is just stronger", "same number", "at three apiece", "both ended at five"), asks whether an ability may be
@@ -529,6 +529,12 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: it broke a tie), and an Elementals card or suit asked against an elemental of its own suit answered by its
 #: immunity: top-1 rose on fifteen blind sets (blind-5 and -7 unchanged), top-3 on blind-11, -14 and -16; the floors
 #: above rose with it (benchmarks/results/ask_heldout_thirtythird.txt).
+#: The fitted check fitted again with blind-17 and -18 among its tuning sets (benchmarks/ask_unasked.py --memory
+#: --skip-off-topic --l2 0.1 --budgets 0 --fit 0 --enable): IN-SAMPLE, memory again, every tuning set now refuses
+#: all its uncovered questions (blind-3, -5, -14, -16 one more each, blind-17 eleven more, blind-18 eleven more),
+#: top-1, top-3, real questions refused and computed answers unchanged on every set; the uncovered floors rose to it.
+#: Held out over blind-2..18 (each set out of the fit and of the questions it is weighed against): 78.2% to 82.5%
+#: (518 to 546 of 662; benchmarks/results/ask_unasked_eighteen.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
