@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DATA_DIR",
+    "ELEMENTALS_HARM",
     "Game",
     "GameInfo",
     "engine",
@@ -135,8 +136,8 @@ _ELEMENTALS_PLAYS = (
     *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
 )
 #: The words asking whether a card can harm an elemental ("can a spade hurt Ragnaros"): the reader is tried for
-#: them too, and names the rule such a question rests on without computing a play (its HARM).
-_ELEMENTALS_HARM = ("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works")
+#: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
+ELEMENTALS_HARM = ("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works")
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -194,7 +195,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
-        verbs=frozenset(_ELEMENTALS_PLAYS + _ELEMENTALS_HARM),
+        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import game, rules
+from rulebook.registry import ELEMENTALS_HARM, game, rules
 
 __all__ = ["own_element", "read"]
 
@@ -58,7 +58,7 @@ RANK_WORDS = {
 #: The words asking whether a card can harm an elemental at all ("can a spade hurt Ragnaros", "10 of spades against
 #: Ragnaros?", "is the ace of diamonds any use against Therazane"): no play is computed for them, but when the card
 #: or suit named is the elemental's own, the rule they rest on is its immunity to its own element.
-HARM = frozenset({"hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "use"})
+HARM = frozenset({*ELEMENTALS_HARM, "use"})  # the registry's words of harm, and "use" (a word of play too)
 #: The words of a question about the banish card or the damage's sum rather than a damage card's harm.
 NOT_HARM = frozenset(
     {"banish", "banished", "banishes", "banishing", "finish", "third", "last", "sum", "total", "enough"}
