@@ -22,10 +22,11 @@ records' own words and of the stored questions' words. The first question the ch
 arrays, no JSON parsed) and reads only the buckets of its own terms and best records, summing in C; the stemmer
 is loaded only for a word no record and no stored question holds, and the fitting code
 ([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. Nearness is summed only when the general
-signals leave the decision open (`settled`, with bounds read from the question's own terms): on the tuning sets'
-questions, 651 of 3,327 checks. `rulebook ask` as a whole is about 1.14 times a bare Typer app in
-`benchmarks/startup.py --instructions`. The site's ask box (Pyodide, no lasting cache) loads the same file on its
-first question instead of building the index (about 1.3 G instructions) on every visit.
+signals leave the decision open (`settled`, with bounds read from the question's own terms): on the questions of
+blind-2..16 and the development sets, 1,003 of 3,332 checks with the model as fitted on blind-2..18. `rulebook
+ask` as a whole is about 1.14 times a bare Typer app in `benchmarks/startup.py --instructions`. The site's ask
+box (Pyodide, no lasting cache) loads the same file on its first question instead of building the index (about
+1.3 G instructions) on every visit.
 
 Examples:
     >>> from rulebook.vocabulary import lexicon
