@@ -50,7 +50,7 @@ from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
-from rulebook.vocabulary import Lexicon, Query, stem, words
+from rulebook.vocabulary import Lexicon, Query, is_number, stem, words
 
 __all__ = [
     "NEARNESS",
@@ -103,6 +103,7 @@ SIGNALS = (
     "rare_unheld_top",
     "form_unheld",
     "weak_unheld",
+    "quantity_unstated",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -110,6 +111,14 @@ RARE = 3.0
 NEARNESS = ("near_uncovered", "near_real", "near_difference")
 #: Words of a bound ("what's the max", "is there a cap").
 BOUND = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "most", "least", "fewest"})
+#: Words that ask for a quantity, beside "how many", "how much", "how long" and "how often" ("the max hand size",
+#: "the smallest deck", "how many minutes").
+QUANTITY = BOUND | frozenset(
+    {"highest", "lowest", "smallest", "biggest", "largest", "number", "size", "total", "minute", "minutes", "hours"}
+    | {"seconds"}
+)
+#: Word pairs that ask for a quantity.
+QUANTITY_PAIRS = frozenset({("how", "many"), ("how", "much"), ("how", "long"), ("how", "often")})
 #: Words that ask leave ("can I", "are we allowed").
 LEAVE = frozenset({"can", "could", "may", "allowed", "able", "legal", "ok", "okay"})
 #: Kinds of record that read a rule (not the rule itself).
@@ -184,6 +193,10 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     form = max(how_many, bound, exists)
     held_top, held_near = unheld(top), unheld(near)
     strong = strength if ranked else 0.0
+    # A quantity asked for (a count, a bound, a length of time) that the best record's title and text state no
+    # number of at all: "what's the highest total of levels in a deck" meets a ruling on levels that counts nothing.
+    quantity = bool(QUANTITY_PAIRS.intersection(pairs) or QUANTITY.intersection(said))
+    stated = bool(docs) and any(is_number(w) for w in words(f"{lex.records[docs[0]][3]}. {lex.records[docs[0]][4]}"))
     # Whether the best record meets the question by its players' questions alone, not its own text.
     asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
     return [
@@ -212,6 +225,7 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         rare_unheld,
         form * held_top,
         strong * held_top,
+        float(quantity and not stated),
     ]
 
 
