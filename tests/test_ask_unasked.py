@@ -9,7 +9,7 @@ import pytest
 
 from rulebook import unasked, unasked_fit
 from rulebook.ask import ask
-from rulebook.vocabulary import lexicon, stem, words
+from rulebook.vocabulary import is_number, lexicon, stem, words
 
 #: Questions no record answers that no kind of answer read from their form catches (the check does).
 LEFT_OPEN = [
@@ -194,3 +194,22 @@ def test_the_bounds_hold_on_real_questions_and_the_short_cut_saves_the_sums(monk
     assert summed == []
     found = ask(LEFT_OPEN[0])
     assert found.value["uncovered"] and summed == ["x"]  # a question near the line: summed, and refused
+
+
+def test_a_quantity_asked_for_that_the_best_ruling_states_no_number_of_is_a_signal() -> None:
+    # "what is the most ..." asks for a number: a best ruling with no number at all in its title and text does not
+    # state it; one with a number may; a question asking no quantity never raises the signal.
+    lex = lexicon()
+    at = unasked.SIGNALS.index("quantity_unstated")
+
+    def signal(question: str, rid: str) -> float:
+        ranked = [{"id": rid, "game": rid.split(".")[0], "score": 1.0}]
+        return unasked.signals(lex.read(question), ranked, lex, 1.0)[at]
+
+    numberless = "spellfire.glossary.avatar"  # an Avatar described, no number in it
+    said = lex.records[lex.by_id[numberless]]
+    assert not any(is_number(w) for w in words(f"{said[3]} {said[4]}"))
+    assert signal("What is the maximum number of champions I can have in play at once?", numberless) == 1.0
+    assert signal("how many champions can I have in play at once", numberless) == 1.0
+    assert signal("how many elementals are in the titan deck", "elementals.cards.titan-deck") == 0.0  # 42 cards
+    assert signal("can an avatar attack a realm", numberless) == 0.0
