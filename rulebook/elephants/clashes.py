@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell
+from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell, seated
 from rulebook.elephants.game import run_clash
 from rulebook.elephants.rounds import play_unit
 from rulebook.elephants.tables import CLASHES, LIMITS, SETS, SPELLS, clash_number, is_player, roman
@@ -238,6 +238,7 @@ def copy_steps(w: World, trace: Trace, b: Board) -> None:
         trace.add(text, step.rule, step.overrides)
 
 
+@seated
 def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
