@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cli.testing import run
 
 
@@ -39,3 +41,13 @@ def test_end_round_hand_size_at_its_edges() -> None:
     )
     third = run(["elephants", "end-round", "--hand", "0", "--trunks-lost", "3"])
     assert third.exit_code == 2 and len(third.output.strip().splitlines()) == 1
+
+
+def test_interp_player_count_in_a_round_plan_of_five(tmp_path: Path) -> None:
+    plan = tmp_path / "five.toml"
+    plan.write_text(
+        'players = 5\n[[clash]]\nspells = ["P1:fireball", "P2:nourish", "P3:crush", "P4:root", "P5:break"]\n',
+        encoding="utf-8",
+    )
+    text = words(run(["elephants", "round", str(plan), "--steps"]).output)
+    assert "5 players: a whole game here seats 2 to 4; this board is judged all the same" in text

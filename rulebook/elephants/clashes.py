@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell, seated
+from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell, seat_note, seated
 from rulebook.elephants.game import run_clash
 from rulebook.elephants.rounds import play_unit
 from rulebook.elephants.tables import CLASHES, LIMITS, SETS, SPELLS, clash_number, is_player, roman
@@ -481,7 +481,7 @@ def play_round(
     hands = {p: tuple(s.name for s in laid_all if s.owner == p) for p in b.turn_order}
     game_round = _Round(replace(b, hands=hands), plan, [sp.ref for sp in laid_all], choices)
     game_round.run(len(clashes))
-    return game_round.ruling()
+    return seat_note(b, game_round.ruling())
 
 
 def parse_round(text: str, where: str = "the round plan") -> dict[str, Any]:
