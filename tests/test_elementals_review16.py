@@ -27,7 +27,7 @@ def test_joker_power_out_of_range_names_the_value_given() -> None:
         )
         assert (result.exit_code, result.output.strip()) == (
             2,
-            f"error: JK1={power}: a joker's power is a whole number from 1 to 10, not {power}: JK1=6",
+            f"error: JK1={power}: a joker's power is 1 to 10, not {power}: JK1=6",
         )
     top = run(["elementals", "check", "JK1=10 > QH", "--hand", "JK1", "--targets", "QH", "--pile", "QH=2S"])
     assert top.output.splitlines()[0] == "JK1 damages QH: 12 of 12"
