@@ -11,11 +11,10 @@ record answers and to their real ones (`nearness`), and weighs them by a logisti
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 18 it refuses 82.9% of
-their uncovered questions instead of 78.2% (549 of 662), with no more real questions refused
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 18 it refuses 82.0% of
+their uncovered questions instead of 76.1% (543 of 662 instead of 504), with one more real question refused
 (`benchmarks/results/ask_unasked_nineteenth.txt`); fitted without the nearness, the closer estimate of a new set's
-questions, it refuses one more than without the check (519): it catches the kinds of question players keep asking,
-not new ones.
+questions, it refuses 508: it catches the kinds of question players keep asking, not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
