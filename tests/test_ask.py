@@ -169,6 +169,21 @@ def test_elephants_base_priority_tie_needs_the_ringleader_when_it_decides() -> N
     assert ruling.value["readings"][0]["missing"][0].startswith("who is the Ringleader")
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Starfall or Fireball: which of them goes first?", "elephants.base.priority"),
+        ("Root and Break in one clash, which one is faster?", "elephants.base.priority-tie"),
+        ("I have Accelerator and Crush; which resolves first?", "elephants.order.accelerator"),
+    ],
+)
+def test_elephants_an_order_not_computed_answers_with_the_rule_it_rests_on(question: str, first: str) -> None:
+    # Who cast each spell is not said, so nothing is computed: the rule that orders them answers first.
+    value = ask(question).value
+    assert value["computed"] is None and not value["refused"]
+    assert value["rulings"][0]["id"] == first
+
+
 # ---------------------------------------------------------------- rulings, refusals, games
 
 
