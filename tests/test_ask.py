@@ -184,6 +184,25 @@ def test_elephants_an_order_not_computed_answers_with_the_rule_it_rests_on(quest
     assert value["rulings"][0]["id"] == first
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("do I have to move a spell when my Gravitate resolves?", "elephants.interp.gravitate-move"),
+        ("Ritual would hurt me this clash, can I skip its damage?", "elephants.optional.blood"),
+    ],
+)
+def test_a_question_on_declining_a_play_finds_the_rule_that_says_whether_it_is_owed(question: str, first: str) -> None:
+    assert ask(question).value["rulings"][0]["id"] == first
+
+
+def test_a_question_on_declining_a_play_is_read_so_and_a_count_owed_is_not() -> None:
+    from rulebook.ask import asks_declining
+    from rulebook.vocabulary import words
+
+    assert asks_declining(words("am I forced to attack with my last element?"))
+    assert not asks_declining(words("how many Spirits do I have to Expend?"))
+
+
 # ---------------------------------------------------------------- rulings, refusals, games
 
 
