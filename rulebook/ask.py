@@ -10,7 +10,8 @@
   unmistakable words it uses; for an answered question the best ten may then be reordered by a fitted linear model
   over features of each (question, record) pair, among them the record's own text, title and source section against
   the question and what the question asks for against what the record states (`rulebook.rerank`: weights fitted by
-  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out), the hand-set ranking's best kept first;
+  ``benchmarks/ask_heldout.py`` and checked leave-one-set-out), the hand-set ranking's best kept first or second
+  (a second fitted model decides whether the first two swap);
 - a question the best record does not match strongly enough (see [`strength`][rulebook.ask.strength]) is
   refused: "no rule of these five games covers this", with the nearest search terms, never a ruling
   chosen on one shared word.
