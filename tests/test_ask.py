@@ -452,9 +452,11 @@ def test_a_comparison_or_a_measured_count_a_record_answers_is_answered(question:
 
 def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:
     # Issue 22's ninth round: a penalty or a slip asked about is "not covered" only when no ruling near the top states
-    # one; drawing from an empty deck states what is lost, and a card played stays where it was played.
+    # one; drawing from an empty deck states what is lost (the rule first, its glossary entry beside it since the
+    # thirty-fourth round's swap), and a card played stays where it was played.
     empty = ask("what's the penalty for drawing from an empty main deck in elestrals?")
-    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.glossary.draw"
+    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.end.draw-from-empty"
+    assert "elestrals.glossary.draw" in [r["id"] for r in empty.value["rulings"][:3]]
     slip = ask("elementals: I played my 5 of hearts on the wrong elemental by accident, can I take it back?")
     assert slip.verdict.startswith("elementals.interp.cards-stay: ")
     # A mistake in a document's own example is an erratum's question, not a player's slip.
