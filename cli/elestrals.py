@@ -437,7 +437,10 @@ def end_game(
         str | None, typer.Option(help="Decide by counting after the round's extra turns; give the next player to draw.")
     ] = None,
     stuck: Annotated[
-        str | None, typer.Option(help="Both agree neither can make the other Expend; give the next player to draw.")
+        str | None,
+        typer.Option(
+            help="Both are out of Spirits and agree neither can make the other Expend; give the next player to draw."
+        ),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:

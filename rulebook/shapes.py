@@ -127,7 +127,9 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
 
     def wrong() -> InvalidInputError:
         name = path or "the data"
-        return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}")
+        near = closest(data, shape.values, n=1) if isinstance(shape, Choice) and isinstance(data, str) else []
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}{hint}")
 
     if isinstance(shape, Opt):
         shape = shape.shape
@@ -141,6 +143,9 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
         _check_items(data, shape, where, path)
     elif isinstance(shape, tuple):
         if not any(_fits(data, s) for s in shape):
+            same_kind = [s for s in shape if _container_of(s) is type(data)]
+            if len(same_kind) == 1:  # a table or list of the right kind: name the item that is wrong
+                check_shape(data, same_kind[0], where, path)
             raise wrong()
     elif isinstance(shape, Mapping):
         if not isinstance(data, dict):
@@ -149,6 +154,15 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
     else:
         raise TypeError(f"unknown shape {shape!r}")
     return data
+
+
+def _container_of(shape: Any) -> type | None:
+    """The Python type a table or list shape reads (``dict`` or ``list``); None for a scalar shape."""
+    if isinstance(shape, ListOf):
+        return list
+    if isinstance(shape, MapOf | Mapping):
+        return dict
+    return None
 
 
 def _scalar_fits(data: Any, shape: Any) -> bool | None:

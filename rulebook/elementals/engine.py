@@ -369,10 +369,10 @@ class ElementalsState:
                 )
             return TITAN["joker_base_game"]
         if power is None or power not in JOKER_POWERS:
-            raise InvalidInputError(
-                f"name the joker's power, a whole number from {JOKER_POWERS[0]} to {JOKER_POWERS[-1]}: "
-                f"{'discard ' if discard else ''}{c}=6"
-            )
+            low, high, verb = JOKER_POWERS[0], JOKER_POWERS[-1], "discard " if discard else ""
+            if power is not None:  # named, but out of range: say what was given
+                raise InvalidInputError(f"{c}={power}: a joker's power is {low} to {high}, not {power}: {verb}{c}=6")
+            raise InvalidInputError(f"name the joker's power, a whole number from {low} to {high}: {verb}{c}=6")
         return power
 
     def _check_play(self, action: Play, note: Any) -> None:

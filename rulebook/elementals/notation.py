@@ -30,7 +30,7 @@ from rulebook.elementals.cards import (
 )
 from rulebook.elementals.engine import ElementalsState
 from rulebook.elementals.setup import new_game
-from rulebook.errors import IllegalActionError, InvalidInputError
+from rulebook.errors import IllegalActionError, InvalidInputError, closest
 from rulebook.reading import capped, number
 from rulebook.ruling import Ruling, Trace
 
@@ -55,6 +55,10 @@ def parse_action(text: str) -> Action:
         Traceback (most recent call last):
         ...
         rulebook.errors.InvalidInputError: cannot read the action 'attack KS'; write 'draw', 'CARD > ELEMENTAL'...
+        >>> parse_action("ragnaro 5D")
+        Traceback (most recent call last):
+        ...
+        rulebook.errors.InvalidInputError: cannot read the action 'ragnaro 5D' (did you mean 'ragnaros'?); write...
     """
     line = " ".join(capped(text, "an action").split())
     low = line.lower()
@@ -73,7 +77,9 @@ def parse_action(text: str) -> Action:
     key = word.replace("'", "").replace("-", "")
     if key in POWER_LORD:
         return Unleash(key, titan_card(rest) if rest else None)
-    raise InvalidInputError(f"cannot read the action {line!r}; write {_FORMAT}")
+    near = closest(key, ["draw", "discard", "top", "stay", *POWER_LORD])
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    raise InvalidInputError(f"cannot read the action {line!r}{hint}; write {_FORMAT}")
 
 
 def parse_log(text: str) -> tuple[dict[str, Any], list[tuple[int, Action]]]:

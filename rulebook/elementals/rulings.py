@@ -46,7 +46,10 @@ def with_added_note(ruling: Ruling, added: Sequence[str], layout: int) -> Ruling
         "elementals.setup.reveal-bottom",
     )
     rules = ruling.rules if step.rule in ruling.rules else (*ruling.rules, step.rule)
-    return Ruling(ruling.verdict, ruling.value, rules, (*ruling.trace, step), legal=ruling.legal)
+    trace = ruling.trace
+    if not trace and not ruling.legal and ruling.rules:  # a refusal: the set-up note must not stand alone
+        trace = (Step(ruling.verdict, ruling.rules[0]),)
+    return Ruling(ruling.verdict, ruling.value, rules, (*trace, step), legal=ruling.legal)
 
 
 def check_play(state: ElementalsState, action: Action | str) -> Ruling:

@@ -7,7 +7,8 @@ it, the priority Accelerator gives it. Everything public is re-exported by [`rul
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,6 +27,7 @@ from rulebook.elephants.tables import (
 from rulebook.errors import IllegalActionError, InvalidInputError, UnknownNameError
 from rulebook.reading import number, parse_toml, shown
 from rulebook.records import Options
+from rulebook.ruling import Ruling, Step
 from rulebook.shapes import Choice, Int, ListOf, MapOf, Opt, check_shape
 
 __all__ = ["BOARD_SHAPE", "ROUND_SHAPE", "Board", "Spell", "board", "parse_board", "parse_spell"]
@@ -394,6 +396,44 @@ def board(
 
 
 MAX_SPELLS = len(SPELLS)
+
+
+def seat_note(b: Board, ruling: Ruling) -> Ruling:
+    """``ruling`` with a last step citing ``elephants.interp.player-count`` when ``b`` seats more players than
+    a whole game (2 to 4): the sources name no number, and the answer says it went beyond the game's.
+
+    Examples:
+        >>> r = Ruling("an answer", None, ("elephants.base.round",))
+        >>> seat_note(board("P1:root P2:break"), r) is r
+        True
+        >>> print(seat_note(board("P1:root P5:break"), r).trace[-1])
+        5 players: a whole game here seats 2 to 4; this board is judged all the same  [elephants.interp.player-count]
+    """
+    most = LIMITS["players_max"]
+    if b.players <= most:
+        return ruling
+    step = Step(
+        f"{b.players} players: a whole game here seats 2 to {most}; this board is judged all the same",
+        "elephants.interp.player-count",
+    )
+    rules = tuple(dict.fromkeys((*ruling.rules, step.rule)))
+    return Ruling(ruling.verdict, ruling.value, rules, (*ruling.trace, step), legal=ruling.legal)
+
+
+def seated(query: Callable[..., Ruling]) -> Callable[..., Ruling]:
+    """``query``, a question about a board (its first argument), whose answer goes through ``seat_note``.
+
+    Examples:
+        >>> ask = seated(lambda b: Ruling("an answer"))
+        >>> ask(board("P1:root P6:break")).rules
+        ('elephants.interp.player-count',)
+    """
+
+    @functools.wraps(query)
+    def answer(b: Board, *args: Any, **kwargs: Any) -> Ruling:
+        return seat_note(b, query(b, *args, **kwargs))
+
+    return answer
 
 
 def check_cards(cards: Sequence[tuple[str, str, str, bool]]) -> None:

@@ -18,6 +18,7 @@ from rulebook.elephants.board import (
     inactive_reason,
     pick,
     protected_by,
+    seated,
 )
 from rulebook.elephants.tables import CLASHES, LIMITS, PRIORITY_A, SPELLS, clash_number, roman
 from rulebook.errors import InvalidInputError
@@ -60,6 +61,7 @@ def _explain_ties(entries: list[tuple[Spell, int | str]], trace: Trace) -> None:
             )
 
 
+@seated
 def order(b: Board) -> Ruling:
     """The order in which the spells of the current clash resolve, with the reason for each place.
 
@@ -319,6 +321,7 @@ def _not_here(b: Board, s: Spell, by_itself: bool = True) -> _No | None:
     return None
 
 
+@seated
 def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     """Can this spell advance now, by its own advance icon or (``by``) through another spell?
 
@@ -362,6 +365,7 @@ def can_advance(b: Board, ref: str, by: str | None = None) -> Ruling:
     return trace.ruling(verdict, {"spell": s.ref, "can": True, "to": target}, True)
 
 
+@seated
 def can_move(b: Board, ref: str, to: int | str, by: str | None = None) -> Ruling:
     """Can Gravitate (``by``, or the only Gravitate in the clash) move this spell to clash ``to``?
 
@@ -436,6 +440,7 @@ def can_move(b: Board, ref: str, to: int | str, by: str | None = None) -> Ruling
     )
 
 
+@seated
 def can_cancel(b: Board, ref: str, by: str) -> Ruling:
     """Can the spell ``by`` cancel (or recall, or discard) the spell ``ref``? Root shields its owner's other spells.
 
@@ -479,6 +484,7 @@ def _clap_choices(b: Board, clap: Spell) -> dict[str, list[str]]:
     return found
 
 
+@seated
 def clap_targets(b: Board, ref: str | None = None) -> Ruling:
     """Which spells Clap may cancel: one of each enemy with two or more active spells, Root permitting.
 

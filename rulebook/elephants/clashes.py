@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell
+from rulebook.elephants.board import ROUND_SHAPE, Board, Spell, board, check_cards, parse_spell, seat_note, seated
 from rulebook.elephants.game import run_clash
 from rulebook.elephants.rounds import play_unit
 from rulebook.elephants.tables import CLASHES, LIMITS, SETS, SPELLS, clash_number, is_player, roman
@@ -238,6 +238,7 @@ def copy_steps(w: World, trace: Trace, b: Board) -> None:
         trace.add(text, step.rule, step.overrides)
 
 
+@seated
 def resolve_clash(b: Board, choose: Mapping[str, str] | None = None) -> Ruling:
     """Play out the current clash: each spell resolves in turn on the board as it then stands, then the
     advance phase.
@@ -480,7 +481,7 @@ def play_round(
     hands = {p: tuple(s.name for s in laid_all if s.owner == p) for p in b.turn_order}
     game_round = _Round(replace(b, hands=hands), plan, [sp.ref for sp in laid_all], choices)
     game_round.run(len(clashes))
-    return game_round.ruling()
+    return seat_note(b, game_round.ruling())
 
 
 def parse_round(text: str, where: str = "the round plan") -> dict[str, Any]:

@@ -12,7 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.elephants import game
-from rulebook.elephants.board import Board, Spell, board, enfeeble_victims, harmable, inactive_reason, protected_by
+from rulebook.elephants.board import (
+    Board,
+    Spell,
+    board,
+    enfeeble_victims,
+    harmable,
+    inactive_reason,
+    protected_by,
+    seated,
+)
 from rulebook.elephants.checks import can_advance, can_cancel, can_move, clap_targets, order
 from rulebook.elephants.clashes import chooser, copy_steps, health_now, play_round, resolve_clash, to_world
 from rulebook.elephants.game import ElephantsState
@@ -149,6 +158,7 @@ def _enfeeble(b: Board, s: Spell, trace: Trace) -> dict[str, Any]:
 _EFFECTS = {"stupefy": _stupefy, "turbulence": _turbulence, "enfeeble": _enfeeble}
 
 
+@seated
 def effect(b: Board, ref: str, choose: str | None = None) -> Ruling:
     """What a spell does when it resolves now, on this board, effect by effect.
 

@@ -44,7 +44,7 @@ from rulebook.elestrals.state import (
     SpiritDeck,
     replace,
 )
-from rulebook.errors import InvalidInputError
+from rulebook.errors import InvalidInputError, closest
 from rulebook.reading import shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
@@ -565,7 +565,9 @@ def parse_chain(text: str) -> Chain:
             players = tuple(shown(p) for p in rest)
             continue
         if head not in ("link", "waiting", "card"):
-            raise InvalidInputError(f"{where}cannot read {shown(line)!r}; write {_CHAIN_FORMAT}")
+            near = closest(head, ("players", "link", "waiting", "card"))
+            hint = f" ({shown(words[0])!r}: did you mean {near[0]!r}?)" if near else ""
+            raise InvalidInputError(f"{where}cannot read {shown(line)!r}{hint}; write {_CHAIN_FORMAT}")
         if head == "card":
             cards.append(_parse_card(rest, where))
             continue
@@ -855,6 +857,12 @@ def main_action(
     chosen = options(opts)
     st = state or MainState(**described)
     if st.spirit_action:
+        special = st.spirit_action.strip().lower()
+        if special in ("special-cast", "special-ascend"):
+            raise InvalidInputError(
+                f"{special!r} is not a Spirit action: it leaves the turn's Spirit action free "
+                f"(elestrals.main.{special}), so give none; accepted: {', '.join(SPIRIT_ACTIONS)}"
+            )
         lookup_name("Spirit action", st.spirit_action, SPIRIT_ACTIONS)
     lookup_name("status", st.status, _STATUSES)
     lookup_name("phase", st.phase, ("draw", "main", "battle", "end"))

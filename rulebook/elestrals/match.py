@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rulebook.elestrals.core import DATA, DECKS, SPIRIT_TYPES, TOURNAMENT, options, plural, read_count
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import InvalidInputError, UnknownNameError, closest
 from rulebook.reading import shown
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
@@ -72,6 +72,10 @@ def parse_deck(text: str) -> dict[str, list[tuple[str, int, int]]]:
                 )
             current = _SECTIONS[word]
             continue
+        if line.endswith(":"):
+            raise UnknownNameError(
+                f"deck section on line {number}", line[:-1].strip(), ["Spirit Deck", "Main Deck", "Side Deck"]
+            )
         if not current:
             raise InvalidInputError(
                 f"line {number}: a card before any section; start with 'Spirit Deck:', 'Main Deck:' or 'Side Deck:'"
@@ -128,8 +132,10 @@ def _deck_sizes(decks: Mapping[str, list[tuple[str, int, int]]], trace: Trace, p
     trace.add("Spirit cards come in types; a deck may mix them freely", "elestrals.spirit.types")
     for name, _, line in decks["spirit"]:
         if name.lower() not in SPIRIT_TYPES:
+            near = closest(name, SPIRIT_TYPES)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
             problem(
-                f"line {line}: {name!r} is not a Spirit type ({', '.join(SPIRIT_TYPES)})",
+                f"line {line}: {name!r} is not a Spirit type ({', '.join(SPIRIT_TYPES)}){hint}",
                 "elestrals.setup.spirit-deck",
             )
     for name, _, line in decks["main"]:
@@ -230,7 +236,8 @@ def mulligan(times: int, spirit_deck: int | None = None, opts: Mapping[str, obje
                 legal=True,
             )
         return trace.ruling(
-            f"Not allowed: {times} mulligans cost {times * cost} Spirits and only {deck} are in the Spirit Deck",
+            f"Not allowed: {plural(times, 'mulligan')} cost{'s' if times == 1 else ''} {times * cost} Spirits "
+            f"and only {deck} {'is' if deck == 1 else 'are'} in the Spirit Deck",
             {"expended": 0, "spirits_left": deck, "allowed": False, "loses": False},
             legal=False,
         )
@@ -265,8 +272,7 @@ def game_end(
         'draw'
     """
     players = list(main)
-    if set(players) != set(spirits) or len(players) != 2:
-        raise InvalidInputError("give both players' Main Deck and Spirit Deck sizes, e.g. P1 and P2")
+    _same_two_players(main, spirits)
     draws, expends = dict(draws or {}), dict(expends or {})
     for who in (*draws, *expends, *([chained_first] if chained_first else [])):
         if who not in players:
@@ -311,6 +317,20 @@ def game_end(
     return trace.ruling(f"{losers[0]} loses: {winner} wins", {"losers": losers, "winner": winner})
 
 
+def _same_two_players(main: Mapping[str, int], spirits: Mapping[str, int]) -> None:
+    """Both deck counts name the same two players, or one line saying which name is not in both."""
+    if set(main) == set(spirits) and len(main) == 2:
+        return
+    odd = [p for p in (*main, *spirits) if p not in main or p not in spirits]
+    if odd and len(set(main) & set(spirits)) == 1:
+        has, lacks = ("a Main Deck", "Spirit Deck") if odd[0] in main else ("a Spirit Deck", "Main Deck")
+        raise InvalidInputError(
+            f"player {odd[0]!r} has {has} size but no {lacks} size; give both sizes for the same two players "
+            "(e.g. P1 and P2)"
+        )
+    raise InvalidInputError("give both players' Main Deck and Spirit Deck sizes, e.g. P1 and P2")
+
+
 def end_of_round(
     spirits: Mapping[str, int],
     main: Mapping[str, int],
@@ -336,8 +356,7 @@ def end_of_round(
         'P1 loses: P2 wins'
     """
     players = list(spirits)
-    if set(players) != set(main) or len(players) != 2:
-        raise InvalidInputError("give both players' Spirit Deck and Main Deck sizes, e.g. P1 and P2")
+    _same_two_players(main, spirits)
     if next_to_draw not in players:
         raise UnknownNameError("player", next_to_draw, players)
     a, b = players
@@ -351,6 +370,17 @@ def end_of_round(
             )
             trace.steps += ended.trace
             return trace.ruling(ended.verdict, {**ended.value, "decided_by": "a loss"})
+    if stuck and any(spirits.values()):
+        left = " and ".join(f"{p} has {plural(n, 'Spirit')}" for p, n in spirits.items() if n)
+        trace.add(
+            f"The Main Deck count is for both players out of Spirits, and {left} left",
+            "elestrals.end.both-out-of-spirits",
+        )
+        return trace.ruling(
+            f"No count: the game goes on ({left} left; the count is for both players out of Spirits)",
+            {"winner": None, "decided_by": None},
+            legal=False,
+        )
     if stuck:
         trace.add("Both players agree neither can force the other to Expend", "elestrals.end.both-out-of-spirits")
         order = [("main deck", main)]

@@ -406,6 +406,11 @@ def _spirit_deck(reader: _Reader, data: Mapping[str, Any], path: str) -> SpiritD
             except UnknownNameError as err:
                 raise reader.fail(f"{path}.spirit_deck", str(err)) from None
             spirit_deck = spirit_deck.add(kind_name, n)
+        if spirit_deck.size > MAX_SPIRITS:
+            raise reader.fail(
+                f"{path}.spirit_deck",
+                f"{spirit_deck.size} Spirits in all; a Spirit Deck starts with {MAX_SPIRITS} and never holds more",
+            )
     return spirit_deck
 
 

@@ -83,13 +83,17 @@ def counter(
         "P2's Calm negates P1's Cataclysm!"
         >>> counter(["P1 Cataclysm!", "P2 Good Fortune", "P2 Calm"]).verdict
         "P1's Cataclysm! stands: P2 played Good Fortune before Calm"
+        >>> counter(["P1 Cataclysm!", "P2 calm"]).verdict
+        "P2's Calm negates P1's Cataclysm!"
     """
     opts = options_of(options)
     seq = [p if isinstance(p, Play) else parse_play(p) for p in plays]
     if len(seq) < 2:
         raise InvalidInputError("give at least two plays: the card whose effect is in question, then the counter")
-    first, last, between = seq[0], seq[-1], seq[1:-1]
     known = list(dict.fromkeys([*COUNTERS, *counters]))
+    # A counter's name as the sheet (or --counter) spells it, whatever the case it was typed in.
+    seq = [Play(p.player, next((k for k in known if _same_card(k, p.card)), p.card)) for p in seq]
+    first, last, between = seq[0], seq[-1], seq[1:-1]
     who = affected or last.player
     trace = Trace()
     value: dict[str, Any] = {
