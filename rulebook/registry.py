@@ -127,7 +127,7 @@ _CLASH_ACTIONS = (
 )
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (
-    *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king"),
+    *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king", "elemental", "elementals"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
@@ -137,7 +137,9 @@ _ELEMENTALS_PLAYS = (
 )
 #: The words asking whether a card can harm an elemental ("can a spade hurt Ragnaros"): the reader is tried for
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
-ELEMENTALS_HARM = ("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works")
+ELEMENTALS_HARM = (
+    *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -241,6 +243,7 @@ _GAMES: list[Game] = [
         cues=frozenset(_ELEPHANT_SPELLS),
         verbs=frozenset(
             {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
+            | {"faster", "quicker"}
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}

@@ -54,7 +54,11 @@ rose from 85.5% to 87.1%, but blind-9 reads 177 of 210 in-sample, one short of i
 it is not shipped (``benchmarks/results/ask_heldout_twentyeighth.txt``). Issue 22's thirty-third round fitted it again
 on a first stage that puts the deciding rule first more often: over blind-2 to -17 the mean held-out top-1 rose from
 86.0% to 87.9%, but blind-9 reads 177 of 210 in-sample against its floor (178 before that round, 179 after), so it is
-not shipped (``benchmarks/results/ask_heldout_thirtythird.txt``).
+not shipped (``benchmarks/results/ask_heldout_thirtythird.txt``). Issue 22's thirty-fourth round fitted it once more
+on a first stage that reads three more kinds of question (which card to aim at an elemental, an Elephants order not
+computed, whether a play may be declined): over blind-2 to -18 the mean held-out top-1 rose from 87.1% to 88.6%, top-3
+unchanged (96.5%), and fitted on every tuning set it holds every floor (blind-9 180 of 210 against 179), so it ships
+enabled (``benchmarks/results/ask_heldout_thirtyfourth.txt``).
 
 Examples:
     >>> from rulebook.ask import ask
@@ -327,8 +331,8 @@ def reorder(
     Examples:
         >>> from rulebook.ask import prepared
         >>> _game, lex, _readings, _computed, read = prepared("Can I look at the Spirit Deck?")
-        >>> again = reorder(read.query, read.ranked, read.scores, lex)  # as shipped: the best stays first
-        >>> again[0] == read.ranked[0]
+        >>> again = reorder(read.query, read.ranked, read.scores, lex)  # as shipped: the best stays first or second
+        >>> read.ranked[0] in again[:2]
         True
         >>> sorted(h["id"] for h in again[:10]) == sorted(h["id"] for h in read.ranked[:10])
         True

@@ -169,6 +169,40 @@ def test_elephants_base_priority_tie_needs_the_ringleader_when_it_decides() -> N
     assert ruling.value["readings"][0]["missing"][0].startswith("who is the Ringleader")
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Starfall or Fireball: which of them goes first?", "elephants.base.priority"),
+        ("Root and Break in one clash, which one is faster?", "elephants.base.priority-tie"),
+        ("I have Accelerator and Crush; which resolves first?", "elephants.order.accelerator"),
+    ],
+)
+def test_elephants_an_order_not_computed_answers_with_the_rule_it_rests_on(question: str, first: str) -> None:
+    # Who cast each spell is not said, so nothing is computed: the rule that orders them answers first.
+    value = ask(question).value
+    assert value["computed"] is None and not value["refused"]
+    assert value["rulings"][0]["id"] == first
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("do I have to move a spell when my Gravitate resolves?", "elephants.interp.gravitate-move"),
+        ("Ritual would hurt me this clash, can I skip its damage?", "elephants.optional.blood"),
+    ],
+)
+def test_a_question_on_declining_a_play_finds_the_rule_that_says_whether_it_is_owed(question: str, first: str) -> None:
+    assert ask(question).value["rulings"][0]["id"] == first
+
+
+def test_a_question_on_declining_a_play_is_read_so_and_a_count_owed_is_not() -> None:
+    from rulebook.ask import asks_declining
+    from rulebook.vocabulary import words
+
+    assert asks_declining(words("am I forced to attack with my last element?"))
+    assert not asks_declining(words("how many Spirits do I have to Expend?"))
+
+
 # ---------------------------------------------------------------- rulings, refusals, games
 
 
@@ -418,9 +452,11 @@ def test_a_comparison_or_a_measured_count_a_record_answers_is_answered(question:
 
 def test_a_slip_or_a_penalty_a_ruling_states_is_answered_with_it() -> None:
     # Issue 22's ninth round: a penalty or a slip asked about is "not covered" only when no ruling near the top states
-    # one; drawing from an empty deck states what is lost, and a card played stays where it was played.
+    # one; drawing from an empty deck states what is lost (the rule first, its glossary entry beside it since the
+    # thirty-fourth round's swap), and a card played stays where it was played.
     empty = ask("what's the penalty for drawing from an empty main deck in elestrals?")
-    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.glossary.draw"
+    assert empty.value["uncovered"] is False and empty.value["rulings"][0]["id"] == "elestrals.end.draw-from-empty"
+    assert "elestrals.glossary.draw" in [r["id"] for r in empty.value["rulings"][:3]]
     slip = ask("elementals: I played my 5 of hearts on the wrong elemental by accident, can I take it back?")
     assert slip.verdict.startswith("elementals.interp.cards-stay: ")
     # A mistake in a document's own example is an erratum's question, not a player's slip.

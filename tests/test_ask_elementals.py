@@ -112,6 +112,37 @@ def test_a_card_asked_against_an_elemental_of_its_own_suit_is_answered_by_its_im
 @pytest.mark.parametrize(
     "question",
     [
+        "which suit do I throw at Neptulon",
+        "what can beat an air elemental?",
+        "which cards could hurt the king of diamonds",
+        "What do I need to kill the queen of hearts?",
+    ],
+)
+def test_which_card_to_aim_at_one_elemental_is_answered_by_its_immunity(question: str) -> None:
+    # No card or suit named: the rule that says which cards cannot harm it answers first.
+    value = ask(question).value
+    assert value["computed"] is None and not value["refused"]
+    assert value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which suit should I use against the jack",  # no suit: no one elemental
+        "which card is best to banish Therazane with",  # the banish card
+        "which suit stands for air",  # nothing aimed at an elemental
+    ],
+)
+def test_which_card_without_one_elemental_of_a_known_suit_is_not_read_as_immunity(question: str) -> None:
+    from rulebook.elementals.questions import own_element
+
+    said = question.lower().split()
+    assert own_element(said, said) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "can a heart hurt ragnaros",  # another suit: the immunity does not decide it
         "can a spade hurt ragnaros or neptulon",  # two elementals
         "can the 3 of spades finish off the queen of spades",  # the banish card, not a damage card's harm

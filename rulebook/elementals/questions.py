@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from rulebook.questions import Reading
@@ -65,6 +66,24 @@ NOT_HARM = frozenset(
 )
 #: The words naming an elemental after its suit ("the clubs jack", "a spade queen").
 _ELEMENTAL_WORDS = frozenset({"jack", "queen", "king"})
+#: The elements' names, each its suit's letter ("a fire elemental" is a spade).
+ELEMENT_SUITS = {name: letter for letter, name in _DATA["suits"].items()}
+#: The words naming an elemental after its element ("a fire elemental", "water elementals").
+_ELEMENTAL_NOUNS = (["elemental"], ["elementals"])
+#: How a question asks which card or suit to set against an elemental ("which suit should I use against Ragnaros",
+#: "what beats a fire elemental", "what do I need to kill Neptulon"): a pair of words, or "what" just before a word
+#: of harm.
+WHICH_CARD = frozenset(
+    {
+        *(("which", "suit"), ("which", "suits"), ("which", "card"), ("which", "cards"), ("best", "suit")),
+        *(("what", "suit"), ("what", "suits"), ("what", "card"), ("what", "cards"), ("best", "card")),
+        ("i", "need"),
+    }
+)
+#: The words between "what" and a word of harm ("what can beat...").
+_CAN = frozenset({"can", "could", "will", "would"})
+#: The words of harm or of play aimed at an elemental, for a question asking which card or suit to aim at it.
+AIMED = frozenset({*HARM, "beat", "beats", "kill", "fight", "throw", "vs", "versus"})
 #: The rule a question pairing a card or suit with an elemental of the same suit rests on.
 IMMUNITY = "elementals.attack.immunity"
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
@@ -265,14 +284,42 @@ _BUILT_STEPS = frozenset({"elementals.reveal.uncovered", "elementals.interp.reve
 _AFTERMATH = frozenset({"elementals.defeat.banished", "elementals.defeat.lord-power", "elementals.interp.cards-stay"})
 
 
+def asks_which_card(words: list[str]) -> bool:
+    """Whether a question asks which card or suit to aim at an elemental ("which suit should I use against
+    Ragnaros", "what beats a fire elemental", "what can hurt the queen of spades", "what do I need to kill Neptulon").
+
+    Examples:
+        >>> asks_which_card("which suit should i throw at ragnaros".split())
+        True
+        >>> asks_which_card("what does ragnaros do".split())
+        False
+    """
+    if not AIMED.intersection(words):
+        return False
+    pairs = set(itertools.pairwise(words))
+    if pairs & WHICH_CARD:
+        return True
+    for n, w in enumerate(words):
+        after = words[n + 1 : n + 3]
+        if w == "what" and after[1:] and after[0] in _CAN:
+            after = after[1:]
+        if w == "what" and after and after[0] in AIMED:
+            return True
+    return False
+
+
 def own_element(words: list[str], raw: list[str]) -> Reading | None:
     """A question asking whether a card or a suit can harm one elemental of its own suit ("can a spade hurt
-    Ragnaros", "can a 7 of clubs hurt the clubs jack"), no play computed: the rule it rests on is the elemental's
-    immunity to its own element (``rests_on``). ``None`` for any other question (another suit, no elemental or two,
-    a question about the banish card or the damage's sum).
+    Ragnaros", "can a 7 of clubs hurt the clubs jack"), or which card or suit to aim at one elemental, naming none
+    ("which suit should I use against Ragnaros", "what beats a fire elemental"), no play computed: the rule it rests
+    on is the elemental's immunity to its own element (``rests_on``). ``None`` for any other question (another suit,
+    no elemental or two, a question about the banish card or the damage's sum).
 
     Examples:
         >>> said = "can a spade hurt ragnaros".split()
+        >>> own_element(said, said).rests_on
+        ('elementals.attack.immunity',)
+        >>> said = "which suit is best against a fire elemental".split()
         >>> own_element(said, said).rests_on
         ('elementals.attack.immunity',)
         >>> said = "can a heart hurt ragnaros".split()
@@ -280,7 +327,8 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         True
     """
     harm = [n for n, w in enumerate(words) if w in HARM and words[n + 1 : n + 2] not in (["card"], ["cards"])]
-    if not harm or any(w in NOT_HARM for w in words):
+    which = asks_which_card(words)
+    if not (harm or which) or any(w in NOT_HARM for w in words):
         return None
     cards = _cards(words, raw) or []
     named = {n + k for n, c in cards if _is_elemental(c) and words[n] in RANK_WORDS for k in range(3)}
@@ -289,16 +337,24 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         if w in SUIT_WORDS and words[n + 1] in _ELEMENTAL_WORDS:  # "the clubs jack"
             targets.add(SUIT_WORDS[w])
             named.add(n)
+        elif w in ELEMENT_SUITS and words[n + 1 : n + 2] in _ELEMENTAL_NOUNS:  # "a fire elemental"
+            targets.add(ELEMENT_SUITS[w])
     if len(targets) != 1:
         return None
     suit = next(iter(targets))
-    titans = {c[-1] for _, c in cards if not _is_elemental(c) and not c.startswith("JK")}
+    titans = [c for _, c in cards if not _is_elemental(c)]
     suits = {SUIT_WORDS[w] for n, w in enumerate(words) if w in SUIT_WORDS and n not in named}
-    if suit not in titans | suits:
+    element = _DATA["suits"][suit]
+    if which and not titans and not suits:  # no card or suit named: which one to aim at it
+        reading = Reading("elementals", "which card harms an elemental")
+        reading.read.append(f"which card or suit to aim at the {element} elemental")
+        reading.missing.append("one play to compute: the question asks which card can harm it")
+    elif harm and suit in {c[-1] for c in titans if not c.startswith("JK")} | suits:
+        reading = Reading("elementals", "a card's harm to an elemental of its own suit")
+        reading.read.append(f"a {element} card against a {element} elemental")
+        reading.missing.append("one play to compute: the question asks whether such a card can harm it")
+    else:
         return None
-    reading = Reading("elementals", "a card's harm to an elemental of its own suit")
-    reading.read.append(f"a {_DATA['suits'][suit]} card against a {_DATA['suits'][suit]} elemental")
-    reading.missing.append("one play to compute: the question asks whether such a card can harm it")
     reading.rests_on = (IMMUNITY,)
     return reading
 

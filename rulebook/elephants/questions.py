@@ -39,7 +39,9 @@ from rulebook.ruling import Ruling
 
 __all__ = ["read"]
 
-ORDER_WORDS = frozenset({"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"})
+ORDER_WORDS = frozenset(
+    {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last", "faster", "quicker"}
+)
 #: A clash named in words: "ii" or "2" (the Roman names come from the one table of them).
 ROMAN = {name.lower(): n for n, name in enumerate(roman_names(), 1)}
 #: Words before "round" that place a spell in an earlier round, which this reader cannot read.
@@ -99,7 +101,10 @@ def read(question: str) -> Reading | None:
     earlier = _earlier_round(words)
     if earlier:
         reading.missing.append(f"one clash of this round ({earlier}: spells of an earlier round are not read)")
+    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named.
+    rests_on = _order_rules(words, [s.rpartition(":")[2] for s in spells] + unowned, spells)
     if reading.missing:
+        reading.rests_on = rests_on
         return reading
     players = _seats(spells)
     if ringleader and int(ringleader[1]) > players:
@@ -116,17 +121,53 @@ def read(question: str) -> Reading | None:
         }
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
+        reading.rests_on = rests_on
         return reading
     orders = {tuple(e["spell"] for e in r.value["order"]) for r in rulings.values()}
     if len(orders) > 1:
         ties = _ties(rulings)
         reading.missing.append(f"who is the Ringleader (the order of {ties} depends on it)")
+        reading.rests_on = rests_on
         return reading
     reading.ruling = _decided(rulings["P1"])
     return reading
 
 
 TURN_ORDER = "elephants.base.turn-order"
+#: Words asking in which order spells resolve ("which goes first", "what order", "is Clap faster"), not only that one
+#: resolved ("a Fireball resolved back in Clash I").
+ASKS_ORDER = frozenset({"order", "first", "sooner", "faster", "quicker"})
+#: The rules an order rests on: priority, the Accelerator's speeding up, and the ties (one player's own, between
+#: players).
+PRIORITY, ACCELERATOR = "elephants.base.priority", "elephants.order.accelerator"
+OWN_TIES, PRIORITY_TIE = "elephants.order.own-ties", "elephants.base.priority-tie"
+
+
+def _order_rules(words: list[Token], named: list[str], owned: list[str]) -> tuple[str, ...]:
+    """The rules an order question not computed rests on ("Clap and Stupefy, which goes first?": who cast each is not
+    said), from the spells it names: the Accelerator's rule when one of them is the Accelerator; else the priority
+    rule when their priorities differ; else, at equal priority, the tie between players when each is said to be
+    another player's, one player's own choice otherwise. Nothing when the question does not ask for an order or names
+    fewer than two spells (the rule that decided comes last, as a computed answer's outcome does).
+
+    Examples:
+        >>> _order_rules(tokens("Clap and Stupefy, which goes first?"), ["clap", "stupefy"], [])
+        ('elephants.base.priority-tie', 'elephants.order.own-ties')
+        >>> _order_rules(tokens("Stupefy and Enfeeble: which goes first?"), ["stupefy", "enfeeble"], [])
+        ('elephants.base.priority',)
+    """
+    from rulebook import elephants
+
+    kinds = list(dict.fromkeys(named))
+    if len(kinds) < 2 or not ASKS_ORDER & {t.word for t in words}:
+        return ()
+    if "accelerator" in kinds:
+        return (PRIORITY, ACCELERATOR)
+    priorities = [elephants.SPELLS[k]["priority"] for k in kinds]
+    if len(set(priorities)) == len(priorities):
+        return (PRIORITY,)
+    players = {s.partition(":")[0] for s in owned}
+    return (OWN_TIES, PRIORITY_TIE) if len(players) > 1 else (PRIORITY_TIE, OWN_TIES)
 
 
 def _decided(ruling: Ruling) -> Ruling:
@@ -184,7 +225,10 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.missing.append("the one Clap asked about and who cast it")
     elif all(s.split(":")[0] == claps[0].split(":")[0] for s in spells):
         reading.missing.append("the enemies' spells")
+    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named.
+    rests_on = _order_rules(words, [s.rpartition(":")[2] for s in spells] + unowned, spells)
     if reading.missing:
+        reading.rests_on = rests_on
         return reading
     players = _seats(spells)
     try:
