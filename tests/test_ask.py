@@ -6,7 +6,7 @@ import importlib
 import json
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook import rerank

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 
@@ -377,3 +377,45 @@ def test_sources_are_named_in_words_in_the_cli_and_by_file_in_json() -> None:
     data = json.loads(runner.invoke(app, ["rule", "clash.attack.tie", "--json"]).stdout)
     assert data["citation"]["file"] == "002_6544c3a00f53460f.txt"
     assert data["citation"]["in_words"] == "Elemental Clash rules, Rules and Mechanics > Outcome of Attack"
+
+
+#: Runs that give a command's options other values than the run before (a flag, a value, the default, a bad value,
+#: help), each after a run of the same command: whatever a kept command carried from one run to the next shows here.
+IN_A_ROW = [
+    ["search", "fortify", "--limit", "1", "--game", "clash"],
+    ["search", "fortify"],
+    ["clash", "attack", "fire+", "water", "--json"],
+    ["clash", "attack", "earth", "water", "--verbose"],
+    ["clash", "attack", "earth", "wind"],
+    ["clash", "attack", "earth", "water"],
+    ["rules", "clash", "--kind", "erratum"],
+    ["rules", "clash"],
+    ["clash", "attack", "--help"],
+    ["clash", "atack"],
+    ["--version"],
+    ["ask", "what happens on a tie", "--json"],
+    ["ask", "what happens on a tie"],
+]
+
+
+def test_runs_in_a_row_answer_as_each_run_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The console script's entry (`cli.main.entry`, kept commands in cli.main.BUILT) and the tests' runner
+    # (tests/kept_cli.py) keep each command's Click command from one run to the next: the same answers as runs
+    # on commands built afresh (Typer's own runner builds the app's on every run).
+    import typer.testing
+
+    import cli.main
+    from cli.testing import run as console_run
+
+    alone, fresh = [], []
+    for args in IN_A_ROW:
+        monkeypatch.setattr(cli.main, "BUILT", {})
+        alone.append(console_run(args))
+        fresh.append(typer.testing.CliRunner().invoke(app, args))
+    monkeypatch.setattr(cli.main, "BUILT", {})
+    in_a_row = [console_run(args) for args in IN_A_ROW]
+    kept = [runner.invoke(app, args) for args in IN_A_ROW]
+    assert len(cli.main.BUILT) == 6  # search, clash attack, clash atack (the whole group), rules, the app, ask
+    assert [(r.exit_code, r.output) for r in in_a_row] == [(r.exit_code, r.output) for r in alone]
+    assert [(r.exit_code, r.stdout, r.stderr) for r in kept] == [(r.exit_code, r.stdout, r.stderr) for r in fresh]
+    assert {r.exit_code for r in alone} == {0, 2} and any("Usage: rulebook clash attack" in r.output for r in alone)

@@ -716,6 +716,7 @@ def test_an_error_outside_any_command_is_one_line_too(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(cli.main, "_version", broken_version)
     monkeypatch.delattr(cli.main, "app", raising=False)
+    monkeypatch.setattr(cli.main, "BUILT", {})  # the commands built again, with the callback above
     result = run("--version")
     assert result.code == 3 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("internal error (RuntimeError: callback failed)")
@@ -731,6 +732,7 @@ def test_ctrl_c_before_a_command_starts_is_one_line_too(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(cli.main, "_version", interrupted)
     monkeypatch.delattr(cli.main, "app", raising=False)
+    monkeypatch.setattr(cli.main, "BUILT", {})  # the commands built again, with the callback above
     result = run("--version")
     assert result.code == 130 and result.stderr == "interrupted\n"
 

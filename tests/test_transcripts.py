@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli import testing
 from cli.main import app
