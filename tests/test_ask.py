@@ -661,7 +661,7 @@ def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine(
         "ask('Which spells advance in Elemental Elephants?'); "
         "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300).stdout
     assert out.strip() == "['rulebook.questions']"
 
 

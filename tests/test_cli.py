@@ -208,7 +208,7 @@ def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) ->
     import sys
 
     script = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True, timeout=300
     )
     whole = run(*args)
     assert script.returncode == whole.exit_code
@@ -232,7 +232,7 @@ def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(arg
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 2
     assert result.stderr == message + "\n"
@@ -286,7 +286,7 @@ def test_shell_completion_is_offered_and_completes_commands() -> None:
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
     env = {**os.environ, "_RULEBOOK_COMPLETE": "complete_bash", "COMP_WORDS": "rulebook clash a", "COMP_CWORD": "2"}
     done = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0 and done.stdout.split() == ["attack", "advise"]
 
