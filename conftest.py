@@ -19,6 +19,7 @@ import os
 from collections import defaultdict
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sybil import Sybil
@@ -214,8 +215,21 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if not hasattr(config, "workerinput"):  # the controller (or the only process), before any worker starts
         _compile_the_package()
+        if config.pluginmanager.has_plugin("xdist"):  # how a worker that dies is replaced (tests/xdist_scheduling.py)
+            config.pluginmanager.register(_load("xdist_scheduling"), "rulebook-xdist-scheduling")
         if config.getoption("timeline") and Path("/proc/self/stat").exists():
             config.stash[_CENSUS] = _Census()
+
+
+def _load(name: str) -> Any:
+    """A module of tests/ by its file (tests/ is on the import path only when its own conftest.py is loaded)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"rulebook_tests_{name}", ROOT / "tests" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -425,9 +425,7 @@ def _say_verified(results: list[tuple[str, list[Any], list[Any]]], given: int) -
 COMMANDS = (games, rules, rule, search, ask, compare, coverage, verify)
 
 
-def make_app(
-    games: Iterable[str] | None = None, commands: Iterable[str] | bool = True, only: str = ""
-) -> typer.Typer:
+def make_app(games: Iterable[str] | None = None, commands: Iterable[str] | bool = True, only: str = "") -> typer.Typer:
     """Build the `rulebook` app with the given games' groups (default: every registered game's) and top-level
     commands (all, or those named).
 
@@ -475,6 +473,50 @@ def __dir__() -> list[str]:
     return [*globals(), "app"]
 
 
+#: The Click command each kind of command line runs, built on its first run in this process (see `_command`).
+BUILT: dict[tuple[Any, ...], Any] = {}
+
+
+def _command(args: list[str]) -> Any:
+    """The Click command that runs ``args``: built from the Typer app once, then the same one for every later run
+    of the same kind in this process (the tests' thousands of in-process runs, the site's engine).
+
+    Typer builds a Click command from the app on each call (most of a short query's time). A Click command keeps
+    no state from one run to the next (each run has a context of its own; Typer's parameters keep only the
+    converters they build on first use), so a run on the kept one answers as a fresh one would. What the build
+    reads is in the key: the registered games, the words that choose the part built, and the one environment
+    variable Typer reads then. A test that replaces a function the commands' declarations name (the --version
+    callback) empties `BUILT`.
+
+    Examples:
+        >>> _command(["clash", "attack", "earth", "water"]) is _command(["clash", "attack", "fire", "air"])
+        True
+        >>> _command(["clash", "attack"]) is _command(["clash", "replay"])
+        False
+    """
+    first = args[0] if args else ""
+    second = args[1] if len(args) > 1 else ""
+    mounted = groups()
+    if first in mounted:
+        group = rulebook.named(mounted[first])
+        only = second if any(_command_name(c) == second for c in group.registered_commands) else ""
+        kind: tuple[str, ...] = ("group", first, only)
+    elif first in {c.__name__ for c in COMMANDS}:
+        kind = ("command", first)
+    else:
+        kind = ("all",)
+    key = (tuple(mounted.items()), os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"), *kind)
+    if key not in BUILT:
+        if kind[0] == "group":
+            built = make_app([first], commands=False, only=kind[2])
+        elif kind[0] == "command":
+            built = make_app([], commands=[first])
+        else:
+            built = make_app()
+        BUILT[key] = typer.main.get_command(built)
+    return BUILT[key]
+
+
 def run() -> None:
     """Entry point of the ``rulebook`` console script: ``entry`` with the command line, then exit."""
     sys.exit(entry(sys.argv[1:]))
@@ -483,10 +525,10 @@ def run() -> None:
 def entry(args: list[str]) -> int:
     """Run the ``rulebook`` command line ``args`` and return its exit code: the CLI's outer error boundary.
 
-    Typer turns every registered command into a Click command on each run, so a query builds only
-    what it needs: a game's query builds that one command of that game's group, a top-level command
-    only itself. Help and anything unrecognised get the whole app, so errors and suggestions are the
-    same as ever.
+    Typer turns the registered commands into a Click command, kept for the process's later runs
+    (`_command`), and a query builds only what it needs: a game's query builds that one command of
+    that game's group, a top-level command only itself. Help and anything unrecognised get the whole
+    app, so errors and suggestions are the same as ever.
 
     Everything outside a command's own ``cli.output.answers`` boundary ends here the same way:
     usage errors (a missing argument, an unknown option or command, a value out of range) are one line
@@ -496,17 +538,10 @@ def entry(args: list[str]) -> int:
     encoding cannot show is written escaped rather than failing.
     """
     _tolerant_stdio()
-    first = args[0] if args else ""
-    second = args[1] if len(args) > 1 else ""
     try:
-        if first in groups():
-            built = make_app([first], commands=False, only=second)
-        elif first in {c.__name__ for c in COMMANDS}:
-            built = make_app([], commands=[first])
-        else:
-            built = make_app()
+        command = _command(args)
         said = errors_said()
-        code = built(args, prog_name="rulebook", standalone_mode=False)
+        code = command(args, prog_name="rulebook", standalone_mode=False)
         code = code if isinstance(code, int) else EXIT_ANSWERED
         if code == EXIT_INTERRUPTED and errors_said() == said:  # Typer's own silent exit on a Ctrl-C
             return _leave("interrupted", EXIT_INTERRUPTED)

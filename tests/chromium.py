@@ -120,7 +120,78 @@ def chrome(
         options.set_capability(name, value)
     for name, value in (experimental or {}).items():
         options.add_experimental_option(name, value)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
+    return _guarded(webdriver.Chrome(service=Service(DRIVER), options=options))
+
+
+class BrowserGone(Exception):
+    """The browser stopped answering (a command unanswered in selenium's 120 s, a dead browser, driver or tab)."""
+
+
+#: What chromedriver says when the browser behind it is gone or stuck (the tab, the renderer, the browser).
+GONE = ("tab crashed", "disconnected", "not reachable", "session deleted", "invalid session id", "from renderer")
+
+
+def _guarded(driver: Any) -> Any:
+    """``driver``, whose commands all fail at once, naming the first failure, once the browser has stopped answering.
+
+    Each command waits for the browser's answer for at most 120 s (selenium's limit for Chromium), and a read
+    command was sent again three times more; a stuck page (a renderer that no longer runs) made every later command
+    wait that long too, so a test process's remaining site tests took minutes each. After the first command that
+    got no answer, or a dead browser, driver or tab, every later command (the other tests', the fixtures' cleanup)
+    raises `BrowserGone` at once; `close` then ends the browser's processes without asking it.
+    """
+    import urllib3
+    from selenium.common.exceptions import WebDriverException
+
+    # No second try: urllib3 sends a read command (GET) that got no answer three times more, so 8 minutes a command.
+    executor = driver.command_executor
+    executor._client_config.init_args_for_pool_manager = {"init_args_for_pool_manager": {"retries": False}}
+    executor._conn = executor._get_connection_manager()
+    real = driver.execute
+    driver.gone = None
+
+    def execute(command: str, params: dict | None = None) -> Any:
+        if driver.gone is not None:
+            raise BrowserGone(f"the browser stopped answering earlier ({driver.gone}); {command!r} not sent")
+        try:
+            return real(command, params)
+        except (urllib3.exceptions.HTTPError, OSError) as err:  # no answer in time, or no driver to answer
+            driver.gone = f"{command!r}: {type(err).__name__}: {str(err)[:200]}"
+            raise BrowserGone(f"the browser did not answer {command!r}: {str(err)[:300]}") from err
+        except WebDriverException as err:
+            if any(words in str(err.msg or "") for words in GONE):
+                driver.gone = f"{command!r}: {str(err.msg)[:200]}"
+            raise
+
+    driver.execute = execute
+    return driver
+
+
+def close(driver: Any) -> None:
+    """Quit ``driver`` and its browser; a browser that stopped answering (`BrowserGone`) is ended without asking it."""
+    if getattr(driver, "gone", None) is None:
+        driver.quit()
+        return
+    import signal
+
+    for pid in descendants(driver.service.process.pid):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    driver.service.stop()
+
+
+def descendants(root: int) -> list[int]:
+    """The ids of every process descending from ``root`` (Linux's /proc; none elsewhere), the deepest last."""
+    parents: dict[int, int] = {}
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if name.isdigit():
+                parents[int(name)] = int(Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    found, frontier = [], [root]
+    while frontier:
+        frontier = [pid for pid, parent in parents.items() if parent in frontier and pid not in found]
+        found += frontier
+    return found
 
 
 #: A phone's and a desktop's window widths, in CSS pixels.
@@ -164,14 +235,19 @@ def borrowed(driver: Any, site: str) -> Iterator[Any]:
     try:
         yield driver
     finally:
-        for handle in driver.window_handles[1:]:
-            driver.switch_to.window(handle)
-            driver.close()
-        driver.switch_to.window(driver.window_handles[0])
-        driver.get("about:blank")
-        origin = site.rstrip("/")
-        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        if getattr(driver, "gone", None) is None:  # a browser that stopped answering has nothing to forget
+            _forget(driver, site)
+
+
+def _forget(driver: Any, site: str) -> None:
+    """Back to one blank tab, with what the browser kept for ``site`` forgotten (see `borrowed`)."""
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": site.rstrip("/"), "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
 
 
 def emulate(driver: Any, width: int) -> None:

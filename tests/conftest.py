@@ -16,15 +16,21 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: How long the site's build may take, in seconds: a guard against a hang, not a measure of speed (it takes under a
+#: minute on a loaded machine). A build past it fails the site's tests, and a process waiting for another's build
+#: waits that long and a little more at most.
+BUILD_LIMIT = 1200
+
+
 def _build_site(site: Path) -> dict:
     """Run `mkdocs build --strict` into ``site``: its exit status and the end of what it printed on stderr."""
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    try:
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env, timeout=BUILD_LIMIT)
+    except subprocess.TimeoutExpired as stopped:
+        said = stopped.stderr.decode(errors="replace") if isinstance(stopped.stderr, bytes) else stopped.stderr or ""
+        return {"returncode": -1, "stderr": f"the site's build was stopped after {BUILD_LIMIT} s: {said[-2500:]}"}
     return {"returncode": result.returncode, "stderr": result.stderr[-3000:]}
 
 
@@ -33,14 +39,22 @@ def _build_shared(shared: Path) -> dict:
     from filelock import FileLock
 
     site, outcome = shared / "site", shared / "site-build.json"
-    with FileLock(str(shared / "site-build.lock")):
-        if outcome.is_file():
-            return json.loads(outcome.read_text(encoding="utf-8"))
-        result = _build_site(site)
-        written = outcome.with_suffix(".part")
-        written.write_text(json.dumps(result), encoding="utf-8")
-        written.replace(outcome)
-        return result
+    try:
+        with FileLock(str(shared / "site-build.lock"), timeout=BUILD_LIMIT + 120):
+            return _build_once(site, outcome)
+    except TimeoutError:  # filelock's Timeout is one
+        return {"returncode": -1, "stderr": f"another test process held the site's build lock past {BUILD_LIMIT} s"}
+
+
+def _build_once(site: Path, outcome: Path) -> dict:
+    """Under the lock: the outcome of the run's build, building the site first if no process has."""
+    if outcome.is_file():
+        return json.loads(outcome.read_text(encoding="utf-8"))
+    result = _build_site(site)
+    written = outcome.with_suffix(".part")
+    written.write_text(json.dumps(result), encoding="utf-8")
+    written.replace(outcome)
+    return result
 
 
 #: The background site build this process started, if any.
@@ -124,11 +138,11 @@ def server(built_site: Path) -> Iterator[Any]:
 def shared_browser() -> Iterator[Any]:
     """The one headless Chromium of this test process (`chromium.shared`), for every site test file in it: each
     file's ``browser`` fixture borrows it (`chromium.borrowed`) instead of starting a browser of its own."""
-    from chromium import shared
+    from chromium import close, shared
 
     driver = shared()
     yield driver
-    driver.quit()
+    close(driver)
 
 
 @pytest.fixture(scope="module")

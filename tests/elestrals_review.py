@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 

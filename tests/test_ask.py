@@ -6,7 +6,7 @@ import importlib
 import json
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook import rerank
@@ -697,7 +697,7 @@ def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine(
         "ask('Which spells advance in Elemental Elephants?'); "
         "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300).stdout
     assert out.strip() == "['rulebook.questions']"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook.ask import ask
@@ -171,7 +171,7 @@ def test_a_question_naming_a_lord_but_no_play_loads_no_engine() -> None:
         "import sys; from rulebook.ask import ask; ask('What does Ragnaros do?'); "
         "print(sorted(m for m in sys.modules if m.endswith('.engine') or m.endswith('.questions')))"
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300).stdout
     assert out.strip() == "['rulebook.questions']"
 
 

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook import InvalidInputError, clash

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 
@@ -208,7 +208,7 @@ def test_the_console_script_answers_exactly_as_the_whole_app(args: list[str]) ->
     import sys
 
     script = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True, timeout=300
     )
     whole = run(*args)
     assert script.returncode == whole.exit_code
@@ -232,7 +232,7 @@ def test_a_usage_error_from_the_console_script_is_one_line_and_exit_code_two(arg
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()", *args], capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 2
     assert result.stderr == message + "\n"
@@ -286,7 +286,7 @@ def test_shell_completion_is_offered_and_completes_commands() -> None:
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
     env = {**os.environ, "_RULEBOOK_COMPLETE": "complete_bash", "COMP_WORDS": "rulebook clash a", "COMP_CWORD": "2"}
     done = subprocess.run(
-        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True
+        [sys.executable, "-c", "from cli.main import run; run()"], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0 and done.stdout.split() == ["attack", "advise"]
 
@@ -377,3 +377,45 @@ def test_sources_are_named_in_words_in_the_cli_and_by_file_in_json() -> None:
     data = json.loads(runner.invoke(app, ["rule", "clash.attack.tie", "--json"]).stdout)
     assert data["citation"]["file"] == "002_6544c3a00f53460f.txt"
     assert data["citation"]["in_words"] == "Elemental Clash rules, Rules and Mechanics > Outcome of Attack"
+
+
+#: Runs that give a command's options other values than the run before (a flag, a value, the default, a bad value,
+#: help), each after a run of the same command: whatever a kept command carried from one run to the next shows here.
+IN_A_ROW = [
+    ["search", "fortify", "--limit", "1", "--game", "clash"],
+    ["search", "fortify"],
+    ["clash", "attack", "fire+", "water", "--json"],
+    ["clash", "attack", "earth", "water", "--verbose"],
+    ["clash", "attack", "earth", "wind"],
+    ["clash", "attack", "earth", "water"],
+    ["rules", "clash", "--kind", "erratum"],
+    ["rules", "clash"],
+    ["clash", "attack", "--help"],
+    ["clash", "atack"],
+    ["--version"],
+    ["ask", "what happens on a tie", "--json"],
+    ["ask", "what happens on a tie"],
+]
+
+
+def test_runs_in_a_row_answer_as_each_run_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The console script's entry (`cli.main.entry`, kept commands in cli.main.BUILT) and the tests' runner
+    # (tests/kept_cli.py) keep each command's Click command from one run to the next: the same answers as runs
+    # on commands built afresh (Typer's own runner builds the app's on every run).
+    import typer.testing
+
+    import cli.main
+    from cli.testing import run as console_run
+
+    alone, fresh = [], []
+    for args in IN_A_ROW:
+        monkeypatch.setattr(cli.main, "BUILT", {})
+        alone.append(console_run(args))
+        fresh.append(typer.testing.CliRunner().invoke(app, args))
+    monkeypatch.setattr(cli.main, "BUILT", {})
+    in_a_row = [console_run(args) for args in IN_A_ROW]
+    kept = [runner.invoke(app, args) for args in IN_A_ROW]
+    assert len(cli.main.BUILT) == 6  # search, clash attack, clash atack (the whole group), rules, the app, ask
+    assert [(r.exit_code, r.output) for r in in_a_row] == [(r.exit_code, r.output) for r in alone]
+    assert [(r.exit_code, r.stdout, r.stderr) for r in kept] == [(r.exit_code, r.stdout, r.stderr) for r in fresh]
+    assert {r.exit_code for r in alone} == {0, 2} and any("Usage: rulebook clash attack" in r.output for r in alone)

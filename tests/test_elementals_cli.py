@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 
@@ -461,7 +461,7 @@ def test_ctrl_c_during_play_keeps_the_moves_made(tmp_path: Path, monkeypatch: py
 
 def test_check_says_which_face_up_elementals_the_set_up_added() -> None:
     # Issue 22: naming fewer face-up elementals than the layout uncovers turned others face up silently.
-    from typer.testing import CliRunner
+    from kept_cli import CliRunner
 
     from cli.main import app
 

@@ -35,7 +35,7 @@ def test_a_pile_legal_plays_could_leave_is_accepted_and_played_on(pile: str, pla
 def test_the_cli_refuses_an_impossible_pile_in_one_line_with_exit_2() -> None:
     command = ["elementals", "check", "10D > QD", "--hand", "10D 2C 3C", "--targets", "QD", "--pile", "QD=3C 4S"]
     run = [sys.executable, "-c", "from cli.main import run; run()", *command]
-    done = subprocess.run(run, capture_output=True, text=True)
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook import elementals

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game_cli import answers
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook.elestrals import check, legal, load

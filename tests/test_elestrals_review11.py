@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli.main import app
 from rulebook import elestrals
@@ -32,7 +32,7 @@ def _run(*args: str) -> tuple[int, str, str]:
 def _script(*args: str) -> subprocess.CompletedProcess[str]:
     """The console script as a user runs it (usage errors are said in one line only there)."""
     command = [sys.executable, "-c", "from cli.main import run; run()", "elestrals", *args]
-    return subprocess.run(command, capture_output=True, text=True, check=False)
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
 
 
 def _said(ruling: elestrals.Ruling) -> str:

@@ -13,6 +13,7 @@ import doctest
 import io
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -66,6 +67,7 @@ def run(*args: str, stdin: bytes = b"") -> Run:
 def script(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
     """Run the real console script in a process of its own."""
     command = [sys.executable, "-c", "from cli.main import run; run()", *args]
+    kw.setdefault("timeout", 300)  # a guard against a hang, not a measure of speed
     return subprocess.run(command, input=stdin, capture_output=True, env={**os.environ, **(env or {})}, **kw)
 
 
@@ -351,6 +353,7 @@ def test_9_runs_from_a_read_only_install_with_no_writable_cache(tmp_path: Path) 
                 capture_output=True,
                 env=env,
                 cwd=tmp_path,
+                timeout=300,
             )
             assert done.returncode == 0, done.stderr[-500:]
             assert answer in done.stdout
@@ -361,6 +364,7 @@ def test_9_runs_from_a_read_only_install_with_no_writable_cache(tmp_path: Path) 
             text=True,
             env={**os.environ, "PYTHONPATH": str(install)},
             cwd=tmp_path,
+            timeout=300,
         )
         assert check.stdout.startswith(str(install)), "the copy was not the package that ran"
     finally:
@@ -615,9 +619,9 @@ def test_a_closed_pipe_ends_quietly() -> None:
     for args in (["rules", "clash"], ["--help"], ["clash", "replay", str(EXAMPLES / "clash" / "corrected-game.log")]):
         command = [sys.executable, "-c", "from cli.main import run; run()", *args]
         reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-        writer = subprocess.run(command, stdout=reader.stdin, stderr=subprocess.PIPE)
+        writer = subprocess.run(command, stdout=reader.stdin, stderr=subprocess.PIPE, timeout=300)
         reader.stdin.close()
-        reader.wait()
+        reader.wait(timeout=300)
         assert writer.returncode == 0 and writer.stderr == b"", (args, writer.stderr[-300:])
 
 
@@ -667,7 +671,11 @@ def test_ctrl_c_ends_a_real_command_with_exit_130_and_one_line() -> None:
     ready = "import sys; from cli.main import run; print('ready', file=sys.stderr, flush=True); run()"
     command = [sys.executable, "-c", ready, "clash", "solve"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stderr is not None and process.stderr.readline() == b"ready\n"
+    assert process.stderr is not None
+    if not select.select([process.stderr], [], [], 300)[0]:  # a guard against a hang, as below
+        process.kill()
+        pytest.fail(f"the command said nothing in 300 s: {process.communicate(timeout=60)}")
+    assert process.stderr.readline() == b"ready\n"
     time.sleep(1.0)  # well into the command (or finished: then there is nothing to interrupt)
     process.send_signal(signal.SIGINT)
     # A guard against a hang, not a measure of speed (as for the cold processes above): with the machine's two
@@ -716,6 +724,7 @@ def test_an_error_outside_any_command_is_one_line_too(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(cli.main, "_version", broken_version)
     monkeypatch.delattr(cli.main, "app", raising=False)
+    monkeypatch.setattr(cli.main, "BUILT", {})  # the commands built again, with the callback above
     result = run("--version")
     assert result.code == 3 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("internal error (RuntimeError: callback failed)")
@@ -731,6 +740,7 @@ def test_ctrl_c_before_a_command_starts_is_one_line_too(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(cli.main, "_version", interrupted)
     monkeypatch.delattr(cli.main, "app", raising=False)
+    monkeypatch.setattr(cli.main, "BUILT", {})  # the commands built again, with the callback above
     result = run("--version")
     assert result.code == 130 and result.stderr == "interrupted\n"
 
@@ -739,7 +749,7 @@ def test_ctrl_c_before_a_command_starts_is_one_line_too(monkeypatch: pytest.Monk
 def test_an_answer_that_cannot_be_written_is_one_line_not_a_bug(args: list[str]) -> None:
     with open("/dev/full", "wb") as full:
         command = [sys.executable, "-c", "from cli.main import run; run()", *args]
-        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE)
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, timeout=300)
     assert done.returncode == 2 and done.stderr == b"error: cannot write the answer: No space left on device\n"
 
 
@@ -770,7 +780,7 @@ def _one_line_exit_2(result: subprocess.CompletedProcess, *words: bytes) -> None
 def _closed_stdin(*args: str) -> subprocess.CompletedProcess:
     """The console script started with standard input closed, as `rulebook ... 0<&-` starts it."""
     command = [sys.executable, "-c", "from cli.main import run; run()", *args]
-    return subprocess.run(command, capture_output=True, preexec_fn=lambda: os.close(0))
+    return subprocess.run(command, capture_output=True, preexec_fn=lambda: os.close(0), timeout=300)
 
 
 @pytest.mark.parametrize(
@@ -785,7 +795,7 @@ def test_a_closed_standard_input_is_refused_in_one_line_with_exit_2(args: tuple[
 @pytest.mark.parametrize("args", [("clash", "replay", "-"), ("elephants", "play")], ids=["replay", "play"])
 def test_a_standard_input_closed_after_start_is_refused_in_one_line_with_exit_2(args: tuple[str, ...]) -> None:
     command = [sys.executable, "-c", "import os; os.close(0); from cli.main import run; run()", *args]
-    _one_line_exit_2(subprocess.run(command, capture_output=True), b"standard input cannot be read")
+    _one_line_exit_2(subprocess.run(command, capture_output=True, timeout=300), b"standard input cannot be read")
 
 
 @pytest.mark.parametrize("game", ["elementals", "elephants"])

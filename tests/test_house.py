@@ -90,7 +90,7 @@ def _lint_imports() -> subprocess.CompletedProcess[str]:
     command = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which("lint-imports")
     if command is None:
         pytest.fail("lint-imports is missing: pip install -e '.[test]'")
-    return subprocess.run([command, "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False)
+    return subprocess.run([command, "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
 
 
 def test_the_layers_hold_and_no_package_imports_in_a_circle() -> None:

@@ -188,7 +188,7 @@ def test_import_rulebook_is_light() -> None:
     import sys
 
     code = "import sys, rulebook; print(sorted(m for m in ('tomllib', 'rulebook.clash', 'typer') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
     assert out.strip() == "[]"
 
 

@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 import rulebook
 from cli.main import app

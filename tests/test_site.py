@@ -15,7 +15,9 @@ CLI_DOCS = ["-m", "typer", "cli.main", "utils", "docs", "--name", "rulebook", "-
 
 def test_cli_reference_page_is_current(tmp_path: Path) -> None:
     out = tmp_path / "cli.md"
-    subprocess.run([sys.executable, *CLI_DOCS, "--output", str(out)], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, *CLI_DOCS, "--output", str(out)], cwd=ROOT, check=True, capture_output=True, timeout=300
+    )
     committed = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == committed, (
         "docs/cli.md is stale; regenerate it with: python " + " ".join(CLI_DOCS) + " --output docs/cli.md"
@@ -305,7 +307,7 @@ def test_the_site_builds_strict_in_a_shallow_clone_on_ci(tmp_path: Path) -> None
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
     clone = tmp_path / "clone"
-    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{ROOT}", str(clone)], check=True)
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{ROOT}", str(clone)], check=True, timeout=300)
     for changed in ("mkdocs.yml", "docs"):  # the working tree's site, on the clone's one-commit history
         if (ROOT / changed).is_dir():
             shutil.rmtree(clone / changed)
@@ -317,7 +319,7 @@ def test_the_site_builds_strict_in_a_shallow_clone_on_ci(tmp_path: Path) -> None
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": "true"}
     out = tmp_path / "out"
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(out)]
-    result = subprocess.run(command, cwd=clone, capture_output=True, text=True, env=env)
+    result = subprocess.run(command, cwd=clone, capture_output=True, text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     # The plugin did see a shallow clone on CI and said so, as information (a warning would have failed the build).
     # (Each message is a level line and its continuation lines; a notice's level is the level line above it.)

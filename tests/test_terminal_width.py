@@ -84,5 +84,7 @@ def test_a_long_verdict_stays_one_line_when_piped() -> None:
     # Scripts and the site's transcripts read a verdict as one line; only a narrow terminal wraps it.
     env = {**os.environ, "COLUMNS": "60"}
     code = "import sys; from cli.main import run; sys.argv = ['rulebook', 'clash', 'attack', 'earth', 'air+']; run()"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
+    ).stdout
     assert out.splitlines()[0] == "illegal: P2's Air cannot use Gale when defending: it is used only when attacking"

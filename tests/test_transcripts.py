@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from kept_cli import CliRunner
 
 from cli import testing
 from cli.main import app
@@ -246,6 +246,7 @@ def test_verify_refuses_an_unreadable_file_with_exit_code_two(tmp_path: Path) ->
         [sys.executable, "-c", "from cli.main import run; run()", "verify", str(tmp_path / "missing.md")],
         capture_output=True,
         text=True,
+        timeout=300,
     )
     assert result.returncode == 2
     assert result.stderr.startswith("error: cannot read ") and result.stderr.count("\n") == 1
@@ -260,7 +261,11 @@ def test_the_pre_commit_hook_runs_verify_on_the_markdown_files_it_is_given() -> 
     rulebook = shutil.which(hook["entry"].split()[0], path=str(Path(sys.executable).parent))
     assert rulebook, "the rulebook console script is installed beside this Python"
     done = subprocess.run(
-        [rulebook, *hook["entry"].split()[1:], "house-rules.md"], cwd=DESIGNER, capture_output=True, text=True
+        [rulebook, *hook["entry"].split()[1:], "house-rules.md"],
+        cwd=DESIGNER,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -269,14 +274,22 @@ def test_another_project_checks_its_transcripts_with_pytest_and_sybil(tmp_path: 
     club = tmp_path / "club"
     shutil.copytree(DESIGNER, club)
     passed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=club, capture_output=True, text=True
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=club,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert passed.returncode == 0, passed.stdout
     assert "4 passed" in passed.stdout
     sheet = club / "house-rules.md"
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("(5 against 5)", "(3 against 5)"), encoding="utf-8")
     failed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=club, capture_output=True, text=True
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=club,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert failed.returncode == 1
     assert "house-rules.md:13: the output differs from what is shown (where '...' allows)" in failed.stdout

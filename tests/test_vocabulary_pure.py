@@ -88,7 +88,13 @@ def test_ask_without_rapidfuzz_and_pystemmer_answers_every_players_question_the_
     assert len(questions) >= 400
     env = {**os.environ, "RULEBOOK_CACHE_DIR": str(tmp_path)}  # no lexicon cached by the native path
     done = subprocess.run(
-        [sys.executable, "-c", PURE], input=json.dumps(questions), capture_output=True, text=True, env=env, cwd=ROOT
+        [sys.executable, "-c", PURE],
+        input=json.dumps(questions),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     pure = json.loads(done.stdout)

@@ -166,7 +166,7 @@ def rulebook_wheel(cache: Path) -> Path:
 
 
 def _pip(*args: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         raise RuntimeError(f"pip {args[0]} failed: {done.stderr.strip()[-1500:]}")
 
@@ -244,7 +244,7 @@ def vocabulary_cache(cache: Path, wheel: Path, when: int) -> bytes:
             os.utime(path, (when, when))
         env = {**os.environ, "PYTHONPATH": str(installed), "RULEBOOK_CACHE_DIR": str(made)}
         command = [sys.executable, "-P", "-c", VOCABULARY, str(installed), BROWSER_CACHE_TAG]
-        done = subprocess.run(command, env=env, capture_output=True)
+        done = subprocess.run(command, env=env, capture_output=True, timeout=900)
         if done.returncode != 0:
             raise RuntimeError(f"the vocabulary could not be built: {done.stderr.decode()[-1500:]}")
         buffer = io.BytesIO()
