@@ -55,6 +55,9 @@ Issue 22's seventeenth blind set (players-blind-17.toml, 263 questions written t
 Issue 22's eighteenth blind set (players-blind-18.toml, 269 questions written the same way) was measured once on
 2026-11-27, after the fifteenth review and the thirty-first to thirty-third rounds were merged, as shipped
 (89.0% / 95.7% / 72.5% / 0); tuning data since.
+Issue 22's nineteenth blind set (players-blind-19.toml, 267 questions written the same way) was measured once on
+2026-11-27, after the sixteenth review, the thirty-fourth round and the not-covered check's nineteenth were merged,
+as shipped (88.9% / 95.7% / 75.0% / 0); tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -96,6 +99,7 @@ LATER_BLIND_SETS = (
     ("sixteenth", 16, "twenty-sixth", "2026-11-27"),
     ("seventeenth", 17, "thirtieth", "2026-11-27"),
     ("eighteenth", 18, "thirty-third", "2026-11-27"),
+    ("nineteenth", 19, "thirty-fourth", "2026-11-27"),
 )
 
 
