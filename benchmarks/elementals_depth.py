@@ -228,6 +228,31 @@ def fit(deals: int, layout: int = 1, first: int = 100_001) -> tuple[list[float],
     return beta, loss, -(base * math.log(base) + (1 - base) * math.log(1 - base))
 
 
+def pair(files: Sequence[str], base: str, first: int, last: int) -> list[str]:
+    """Lines comparing every player logged in ``files`` (JSON lines of ``--log``; a player is named
+    ``widths:leaf``) with ``base`` on the seeds from ``first`` to ``last`` that both played."""
+    rows: dict[str, dict[int, tuple[bool, int]]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                if first <= r["seed"] <= last:
+                    name = f"{r['player']}:{r.get('leaf', 'score')}"
+                    rows.setdefault(name, {})[r["seed"]] = (r["won"], r["defeated"])
+    out = []
+    for name, got in rows.items():
+        seeds = sorted(set(got) & set(rows[base]))
+        wins = sum(got[s][0] for s in seeds)
+        low, high = SimulationResult("", games=len(seeds), wins=wins).interval()
+        up = sum(got[s][0] and not rows[base][s][0] for s in seeds)
+        down = sum(rows[base][s][0] and not got[s][0] for s in seeds)
+        more = sum(got[s][1] - rows[base][s][1] for s in seeds) / len(seeds)
+        out.append(f"{name}: {wins}/{len(seeds)} = {wins / len(seeds):.1%} ({low:.1%}-{high:.1%}), defeated "
+                   f"{sum(got[s][1] for s in seeds) / len(seeds):.2f}; vs {base}: won {up} it lost, lost {down} it "
+                   f"won, p {sign_p(up, down):.3f}, defeated {more:+.2f}")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layout", type=int, default=1)
@@ -238,7 +263,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="what the leaves pass up: the planner's score, or its chance to win (CHANCE)")
     parser.add_argument("--log", default=None, help="append one JSON line per deal and player")
     parser.add_argument("--fit", type=int, default=0, help="fit CHANCE on this many training deals, and stop")
+    parser.add_argument("--pair", default=None, help="compare the players logged in these files (comma-separated)")
+    parser.add_argument("--base", default="4x8:score", help="with --pair: the player the others are paired with")
     args = parser.parse_args(argv)
+    if args.pair:
+        print("\n".join(pair(args.pair.split(","), args.base, args.first, args.first + args.deals - 1)))
+        return
     if args.fit:
         beta, loss, base = fit(args.fit, args.layout)
         print(f"CHANCE = ({', '.join(f'{b:.6g}' for b in beta)}); held-out log loss {loss:.3f}, base rate {base:.3f}")
@@ -257,12 +287,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         for name in args.player:
             start = time.process_time()
             won, defeated = fast.play_out(state, turn=depth_turn(parse_widths(name), times[name]))
-            cpu[name] += time.process_time() - start
+            spent = time.process_time() - start
+            cpu[name] += spent
             rows[name].append((won, defeated))
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as out:
                     out.write(json.dumps({"player": name, "leaf": args.leaf, "layout": args.layout, "seed": seed,
-                                          "won": won, "defeated": defeated}) + "\n")
+                                          "won": won, "defeated": defeated, "cpu": round(spent, 3)}) + "\n")
     base = rows[args.player[0]]
     for name in args.player:
         got = rows[name]
