@@ -232,13 +232,13 @@ def pair(files: Sequence[str], base: str, first: int, last: int) -> list[str]:
     """Lines comparing every player logged in ``files`` (JSON lines of ``--log``; a player is named
     ``widths:leaf``) with ``base`` on the seeds from ``first`` to ``last`` that both played."""
     rows: dict[str, dict[int, tuple[bool, int]]] = {}
-    for name in files:
-        with open(name, encoding="utf-8") as f:
+    for path in files:
+        with open(path, encoding="utf-8") as f:
             for line in f:
                 r = json.loads(line)
                 if first <= r["seed"] <= last:
-                    name = f"{r['player']}:{r.get('leaf', 'score')}"
-                    rows.setdefault(name, {})[r["seed"]] = (r["won"], r["defeated"])
+                    key = f"{r['player']}:{r.get('leaf', 'score')}"
+                    rows.setdefault(key, {})[r["seed"]] = (r["won"], r["defeated"])
     out = []
     for name, got in rows.items():
         seeds = sorted(set(got) & set(rows[base]))
