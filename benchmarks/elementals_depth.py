@@ -4,7 +4,13 @@ sees, played as the PLAYER (no hint around it), paired deal by deal on developme
 Run from the repository with the project installed (one process at a time on a shared machine):
 
     python benchmarks/elementals_depth.py --layout 1 --first 10001 --deals 300 \
-        --player 4x8 --player 4x4,2x3 [--player 0] [--log FILE]
+        --player 4x8 --player 4x4,2x3 [--player 0] [--leaf chance] [--log FILE]
+    python benchmarks/elementals_depth.py --pair FILE[,FILE] --first 10001 --deals 300 --base 4x8:score
+    python benchmarks/elementals_depth.py --fit 3000
+
+``--pair`` reads logged rows back and pairs every player (``widths:leaf``) with ``--base``; ``--fit`` fits
+``CHANCE`` (the leaves' chance to win, ``--leaf chance``) on the planner's turns in training deals (100,001 on).
+Results: ``benchmarks/results/elementals-hint-depth.txt``.
 
 Each ``--player`` is a list of widths, one per draw looked ahead, ``KxM``: at that level the ``K`` best ends of
 the turn by the planner's score (``fast.TurnPlanner``: every way to place or throw away the hand and use the
