@@ -281,6 +281,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if not args.player:
         parser.error("--player: at least one (widths KxM,... per level; 0: the planner)")
+    for name in args.player:
+        try:
+            parse_widths(name)
+        except ValueError:
+            parser.error(f"--player {name!r}: widths are KxM per level, comma-separated (4x8,2x4), or 0")
     LEAF[0] = args.leaf
     if args.first <= 300:
         parser.error("--first: development deals only (seeds 10,001 and up), never the report deals 1-300")
