@@ -11,10 +11,12 @@ record answers and to their real ones (`nearness`), and weighs them by a logisti
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 18 it refuses 82.0% of
-their uncovered questions instead of 76.1% (543 of 662 instead of 504), with one more real question refused
-(`benchmarks/results/ask_unasked_nineteenth.txt`); fitted without the nearness, the closer estimate of a new set's
-questions, it refuses 507: it catches the kinds of question players keep asking, not new ones.
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.3% of
+their uncovered questions instead of 75.2% (571 of 702 instead of 528), with one more real question refused
+(`benchmarks/results/ask_unasked_blind19.txt`); over blind-2..18 fitted without the nearness, the closer estimate
+of a new set's questions, it refused 507 of 662 against 543 with it
+(`benchmarks/results/ask_unasked_nineteenth.txt`): it catches the kinds of question players keep asking, not new
+ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
@@ -24,7 +26,7 @@ arrays, no JSON parsed) and reads only the buckets of its own terms and best rec
 is loaded only for a word no record and no stored question holds, and the fitting code
 ([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. Nearness is summed only when the general
 signals leave the decision open (`settled`, with bounds read from the question's own terms): on the questions of
-blind-2..16 and the development sets, 1,143 of 3,341 checks with the model as fitted on blind-2..18. `rulebook
+blind-2..16 and the development sets, 1,103 of 3,341 checks with the model as fitted on blind-2..19. `rulebook
 ask` as a whole is about 1.14 times a bare Typer app in `benchmarks/startup.py --instructions`. The site's ask
 box (Pyodide, no lasting cache) loads the same file on its first question instead of building the index (about
 1.3 G instructions) on every visit.

@@ -508,7 +508,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
 BLIND_19_FLOORS = {"top1": 0.888, "top3": 0.956, "off_topic_refused": 0.9, "wrongly_refused": 0.015}
-BLIND_19_UNCOVERED_REFUSED = 0.75
+BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second round: no computed answer where a Clash question states the strengths' relation itself
 #: ("fire is just stronger", "same number", "at three apiece", "both ended at five"), asks whether an ability may be
@@ -545,6 +545,10 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1, top-3, real questions refused and computed answers unchanged on every set; the uncovered floors rose to it.
 #: Held out over blind-2..18 (each set out of the fit and of the questions it is weighed against): 78.2% to 82.5%
 #: (518 to 546 of 662; benchmarks/results/ask_unasked_eighteen.txt).
+#: Fitted again with blind-19 among its tuning sets (the same commands): IN-SAMPLE blind-19 refuses all its 40
+#: uncovered questions (30 as measured once), its other figures and every other set's unchanged; its uncovered floor
+#: rose to it. Held out over blind-2..19: 75.2% to 81.3% (528 to 571 of 702;
+#: benchmarks/results/ask_unasked_blind19.txt).
 #: Issue 22's thirty-fourth round: which card or suit to aim at one elemental answered by its immunity, an Elephants
 #: order not computed by the rule that orders its spells, a question on declining a play by the records saying whether
 #: it is owed, and the swap model with pair features shipped (rulebook.rerank): top-1 rose on every blind set but
