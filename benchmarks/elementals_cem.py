@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
+
 from rulebook import elementals as E
 from rulebook.elementals import evaluation, fast, tuned
 from rulebook.elementals.simulation import SimulationResult
@@ -144,16 +146,6 @@ def _scale(args: argparse.Namespace, name: str) -> float:
     if name in tuned.EXTRA:
         return (args.sigma_extra / args.sigma) ** 2
     return 25.0 if name in LINEAR else 1.0
-
-
-def sign_p(a: int, b: int) -> float:
-    """Two-sided sign test on ``a`` against ``b`` discordant pairs."""
-    n = a + b
-    if not n:
-        return 1.0
-    k = min(a, b)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
-    return min(1.0, 2 * tail)
 
 
 def load_table(path: str, pick: str) -> Table:

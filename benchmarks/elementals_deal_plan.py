@@ -36,6 +36,8 @@ import random
 import statistics
 import time
 
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
+
 from rulebook import elementals
 from rulebook.elementals import fast
 from rulebook.elementals.simulation import SimulationResult
@@ -190,12 +192,6 @@ def _reply(planner: type[fast.TurnPlanner], slots: tuple[int, ...], layout: int,
     return search.search((tuple(unseen[j] for j in draw), piles, alive, revealed, damage, powers, doubled, ()))
 
 
-def sign_test(a: int, b: int) -> float:
-    """The two-sided p-value of ``a`` against ``b`` deals won by one only, if either were as likely."""
-    n = a + b
-    return 1.0 if not n else min(1.0, 2 * sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2**n)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layout", type=int, default=1)
@@ -238,7 +234,7 @@ def main() -> None:
             print(f"plan short={s_w:g} over={o_w:g} lookahead {k} {m}{extra}: {wins}/{n} ({low:.1%} to "
                   f"{high:.1%}), defeated "
                   f"{statistics.fmean(d for _, d in got):.2f}, CPU/game {cpu:.3f} s; vs planner: won {only} it lost, "
-                  f"lost {lost} it won (p {sign_test(only, lost):.3f})", flush=True)
+                  f"lost {lost} it won (p {sign_p(only, lost):.3f})", flush=True)
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as out:
                     for seed, (w, d), (bw, bd) in zip(seeds, got, base, strict=True):

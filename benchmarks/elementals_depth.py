@@ -43,6 +43,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
+
 from rulebook import elementals as E
 from rulebook.elementals import fast
 from rulebook.elementals.bots import WORK
@@ -165,16 +167,6 @@ def depth_turn(widths: Widths, times: list[float] | None = None) -> fast.Turn:
         return end
 
     return turn
-
-
-def sign_p(up: int, down: int) -> float:
-    """The two-sided exact sign test's p-value for ``up`` against ``down``."""
-    n = up + down
-    if n == 0:
-        return 1.0
-    k = min(up, down)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
-    return min(1.0, 2 * tail)
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from typing import Any
 
 import numpy as np
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
 
 from rulebook import elementals as E
 from rulebook.elementals import evaluation as V
@@ -418,15 +418,6 @@ def cmd_measure(args: argparse.Namespace) -> None:
             line += f"; against today: won {up} it lost, lost {down} it won (sign test p {sign_p(up, down):.3f})"
         results.append(rows)
         print(line, flush=True)
-
-
-def sign_p(a: int, b: int) -> float:
-    """Two-sided sign test of ``a`` against ``b``."""
-    n = a + b
-    if not n:
-        return 1.0
-    k = min(a, b)
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
 def main() -> None:

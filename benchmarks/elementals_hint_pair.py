@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
+
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
 
 from rulebook.elementals.simulation import SimulationResult
 
@@ -35,14 +36,6 @@ def load(paths: str, variant: str | None = None) -> dict[int, dict]:
     return rows
 
 
-def sign_test(a: int, b: int) -> float:
-    """The two-sided p-value of ``a`` against ``b`` deals won by one only, if either were as likely."""
-    n = a + b
-    if not n:
-        return 1.0
-    return min(1.0, 2 * sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2**n)
-
-
 def compare(a: dict[int, dict], b: dict[int, dict], names: tuple[str, str]) -> str:
     """The comparison over the deals both played, as text."""
     seeds = sorted(set(a) & set(b))
@@ -58,7 +51,7 @@ def compare(a: dict[int, dict], b: dict[int, dict], names: tuple[str, str]) -> s
         lines.append(f"  {name}: {wins}/{n} ({low:.1%} to {high:.1%}), defeated {defeated:.2f}, CPU/game {cpu:.1f} s")
     only_a = sum(a[s]["won"] and not b[s]["won"] for s in seeds)
     only_b = sum(b[s]["won"] and not a[s]["won"] for s in seeds)
-    p = sign_test(only_a, only_b)
+    p = sign_p(only_a, only_b)
     lines.append(f"  {names[1]} won {only_b} deals {names[0]} lost, lost {only_a} it won (sign test p {p:.2f})")
     return "\n".join(lines)
 

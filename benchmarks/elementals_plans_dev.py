@@ -17,20 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
+
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
 
 from rulebook import elementals as E
 from rulebook.elementals import fast, macro
 from rulebook.elementals.bots import play_game
 from rulebook.elementals.simulation import SimulationResult
-
-
-def sign_p(a: int, b: int) -> float:
-    """The two-sided sign test of ``a`` against ``b`` deals won by one only."""
-    n = a + b
-    return 1.0 if not n else min(1.0, 2 * sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2**n)
 
 
 def line(name: str, rows: list[tuple[bool, int]], base: list[tuple[bool, int]], cpu: float) -> str:

@@ -41,6 +41,8 @@ try:
 except ImportError:  # not a dependency of the project: only these benchmarks use it
     sys.exit("elementals_td: needs numpy, which the project does not install (pip install numpy)")
 
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
+
 from rulebook import elementals as E
 from rulebook.elementals import fast
 from rulebook.elementals.bots import WORK
@@ -316,16 +318,6 @@ def play(learner: Learner, state: E.ElementalsState, learn: bool = False, rng: r
         slots = tuple(s if alive >> i & 1 else -1 for i, s in enumerate(slots))
         deck.extend(under)
         in_turn = False
-
-
-def sign_p(won: int, lost: int) -> float:
-    """Two-sided sign test."""
-    n = won + lost
-    if n == 0:
-        return 1.0
-    k = min(won, lost)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:

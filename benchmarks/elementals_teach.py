@@ -29,6 +29,7 @@ import time
 from typing import Any
 
 import numpy as np
+from paired import sign_p  # benchmarks/paired.py: run from benchmarks/, as the scripts are
 
 from rulebook import elementals as E
 from rulebook.elementals import evaluation as V
@@ -284,11 +285,6 @@ def use_table(path: str | None, layout: int) -> None:
         table = json.load(f)
     V.LAYOUT_WEIGHTS[layout] = {**V.WEIGHTS, **table["weights"]}
     V.LAYOUT_POWER_VALUE[layout] = {**V.POWER_VALUE, **table["values"]}
-
-
-def sign_p(a: int, b: int) -> float:
-    n = a + b
-    return 1.0 if not n else min(1.0, 2 * sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2**n)
 
 
 class Reranker:
