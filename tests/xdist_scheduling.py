@@ -24,7 +24,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """The scheduler below under ``--dist loadfile``; pytest-xdist's own otherwise."""
     if config.getvalue("dist") != "loadfile":
         return None
+    from xdist.scheduler import LoadFileScheduling
+
+    # It reads pytest-xdist's own scheduler state: a release that keeps it otherwise gets xdist's scheduler back.
+    if not all(hasattr(LoadFileScheduling, name) for name in _RELIES_ON):
+        return None
     return _scheduler_class()(config, log)
+
+
+#: What of pytest-xdist's file scheduler (3.8) the one below uses besides its attributes set per run.
+_RELIES_ON = ("remove_node", "_reschedule", "_pending_of", "_assign_work_unit")
 
 
 def _scheduler_class() -> type:
