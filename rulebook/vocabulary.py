@@ -521,11 +521,13 @@ class Lexicon:
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: Words that ask about the real world rather than a game, even in a game's own words: "in real life", "irl",
-#: "in the wild", and real, actual, living or wild animals ("how long do real elephants live", "an actual
-#: elephant's trunk"). No rule of the five games is about these.
+#: "at the zoo", real, actual, living or wild animals ("how long do real elephants live", "an actual elephant's
+#: trunk") and animals "in the wild" (a card "seen in the wild" is still a game's). No rule of the five games is
+#: about these.
 REAL_WORLD = re.compile(
-    r"\b(?:in real life|irl|real[- ]life|real[- ]world|in the wild|in nature|at the zoo)\b"
-    r"|\b(?:real|actual|living|wild)\s+(?:(?:african|asian|adult|baby|grown|live)\s+)?(?:elephant|animal)",
+    r"\b(?:in real life|irl|real[- ]life|real[- ]world|at the zoo)\b"
+    r"|\b(?:real|actual|living|wild)\s+(?:(?:african|asian|adult|baby|grown|live)\s+)?(?:elephant|animal)"
+    r"|\b(?:elephant|animal)s?\b.*\bin the wild\b|\bin the wild\b.*\b(?:elephant|animal)",
     re.IGNORECASE,
 )
 #: The ending of a word of ability ("reachable", "playable"): it is read as its verb too (see `Lexicon._able`).
