@@ -240,8 +240,9 @@ def test_the_real_world_asked_in_the_games_words_is_refused() -> None:
         assert result.exit_code == 0, question
         assert data["verdict"] == f"{REFUSAL}: it asks about {about}", question
         assert data["value"]["refused"] is True and data["value"]["computed"] is None, question
-    # the games' own real trunks, health and finals are still asked about
+    # the games' own trunks are still asked about, and a card "seen in the wild" is not the real world
     assert not ask("how many trunks does each elephant start with").value["refused"]
+    assert "the real world" not in ask("I saw Blaze in the wild at a tournament, can it attack twice?").verdict
 
 
 def test_a_number_said_of_both_battling_elestrals_is_not_read_as_one_side() -> None:
