@@ -692,7 +692,8 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
     allowed = [gid] if gid else (query.named or None)
     scores = _scored(query, allowed, lex)
     ranked = scores.listed(lex, MAX_RANKED)
-    elsewhere = bool(query.elsewhere) and not (query.named or gid)
+    # another game or pastime named and none of these games, or the real world asked about in a game's words
+    elsewhere = bool(query.elsewhere) and (query.worldly or not (query.named or gid))
     refused = elsewhere or _weak(query, ranked, lex)
     # A long question naming no game but using one game's own words ("Ether") is read for that game alone, when
     # most of its words are that game's.
@@ -754,7 +755,8 @@ def prepared(question: str, game: str | None = None) -> tuple[str | None, Lexico
     lex = lexicon()
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
-    readings = [] if query.elsewhere and not (query.named or gid) else calculators.read(question, allowed)
+    elsewhere = query.elsewhere and (query.worldly or not (query.named or gid))
+    readings = [] if elsewhere else calculators.read(question, allowed)
     computed = next((r.ruling for r in readings if r.ruling is not None), None)
     return gid, lex, readings, computed, _read(query, gid, computed is not None, lex)
 

@@ -262,6 +262,9 @@ class Query:
     elsewhere: list[str] = field(default_factory=list)
     #: Cards and abilities told as not used ("P2 does not use Fortify"): not read as what the question is about.
     denied: list[str] = field(default_factory=list)
+    #: Whether it asks about the real world in the games' words ("how long do real elephants live"): about
+    #: something else even when a game's name is among its words (see [`REAL_WORLD`][rulebook.vocabulary.REAL_WORLD]).
+    worldly: bool = False
 
     @property
     def terms(self) -> list[str]:
@@ -495,6 +498,9 @@ class Lexicon:
             if stems:
                 concept = Concept(phrase, tuple(dict.fromkeys(stems)), typed)
                 (aside if denied else query.concepts).append(concept)
+        if REAL_WORLD.search(query.text):
+            query.worldly = True
+            query.elsewhere.insert(0, "the real world")
         return _unless_alone(query, aside, self.cues)
 
     def _able(self, word: str) -> list[str]:
@@ -514,6 +520,16 @@ class Lexicon:
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+#: Words that ask about the real world rather than a game, even in a game's own words: "in real life", "irl",
+#: "at the zoo", real, actual, living or wild animals ("how long do real elephants live", "an actual elephant's
+#: trunk") and animals "in the wild" (a card "seen in the wild" is still a game's). No rule of the five games is
+#: about these.
+REAL_WORLD = re.compile(
+    r"\b(?:in real life|irl|real[- ]life|real[- ]world|at the zoo)\b"
+    r"|\b(?:real|actual|living|wild)\s+(?:(?:african|asian|adult|baby|grown|live)\s+)?(?:elephant|animal)"
+    r"|\b(?:elephant|animal)s?\b.*\bin the wild\b|\bin the wild\b.*\b(?:elephant|animal)",
+    re.IGNORECASE,
+)
 #: The ending of a word of ability ("reachable", "playable"): it is read as its verb too (see `Lexicon._able`).
 ABLE = "able"
 

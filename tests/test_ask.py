@@ -225,6 +225,39 @@ def test_questions_about_nothing_in_these_games_are_refused() -> None:
         assert ruling.value["refused"] is True and ruling.rules == ()
 
 
+def test_the_real_world_asked_in_the_games_words_is_refused() -> None:
+    # Real animals, sports results and the news: the games' own words ("elephant", "trunk", "won", "final") do not
+    # make them rules questions, even with a game's name among the words.
+    for question, about in (
+        ("what do actual elephants eat in a day", "the real world"),
+        ("is an elephant's trunk in real life strong enough to lift a car", "the real world"),
+        ("who won the europa league final this spring", "Europa League"),
+        ("which team won the stanley cup", "Stanley Cup"),
+        ("what is in the news today", "the news"),
+    ):
+        result = CliRunner().invoke(app, ["ask", question, "--json"])
+        data = json.loads(result.stdout)
+        assert result.exit_code == 0, question
+        assert data["verdict"] == f"{REFUSAL}: it asks about {about}", question
+        assert data["value"]["refused"] is True and data["value"]["computed"] is None, question
+    # the games' own trunks are still asked about, and a card "seen in the wild" is not the real world
+    assert not ask("how many trunks does each elephant start with").value["refused"]
+    assert "the real world" not in ask("I saw Blaze in the wild at a tournament, can it attack twice?").verdict
+
+
+def test_a_number_said_of_both_battling_elestrals_is_not_read_as_one_side() -> None:
+    # "Both battling Elestrals have 2 Attack" gives the number to each side: no battle is computed for one side's
+    # stats, and no calculator line follows the rulings.
+    ruling = ask("Both battling Elestrals have 2 Attack, which one is destroyed?")
+    assert ruling.value["computed"] is None
+    assert not any(step.text.startswith("not computed as one Elestrals battle") for step in ruling.trace)
+    assert not ruling.value["refused"] and ruling.value["rulings"][0]["game"] == "elestrals"
+    # one side's own numbers are still read as a battle
+    assert ask("An Elestral with 3 Attack and 2 Spirits attacks an Elestral with 2 Attack and 1 Spirit").value[
+        "computed"
+    ]
+
+
 def test_a_ruling_is_never_chosen_on_one_shared_word() -> None:
     # "life" is an Elestrals word (Spirits are a player's life), "meaning" of no record near it; "dragon" of a few.
     for question in ("what is the meaning of life", "How do I train a dragon?"):

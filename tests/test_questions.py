@@ -418,8 +418,8 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: of real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twentieth round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
-#: top-1 (172).
-BLIND_12_FLOORS = {"top1": 0.867, "top3": 0.976, "off_topic_refused": 0.90, "wrongly_refused": 0.005}
+#: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
+BLIND_12_FLOORS = {"top1": 0.867, "top3": 0.976, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -506,8 +506,9 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: merged, as shipped: 88.9% top-1 (184 of 207), 95.7% top-3 (198), 1.4% of real questions refused (3), 18 of 20
 #: off-topic questions refused (90%), 75.0% of uncovered questions refused (30 of 40), no computed answer to a
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
-#: computed answers not asked only ever fall). Tuning data since.
-BLIND_19_FLOORS = {"top1": 0.888, "top3": 0.956, "off_topic_refused": 0.9, "wrongly_refused": 0.015}
+#: computed answers not asked only ever fall). Tuning data since. Issue 22's thirty-fifth round (the real world asked in
+#: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
+BLIND_19_FLOORS = {"top1": 0.888, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second round: no computed answer where a Clash question states the strengths' relation itself

@@ -51,6 +51,8 @@ SWAP = frozenset({"swap", "swaps", "swapped", "switch", "switches", "switched", 
 LEFT = frozenset({"left", "remaining", "remain", "remains"})
 #: Words that name the card on a side of a battle ("my Elestral", "the attacker", "their guy", "it").
 NAMES = frozenset({"elestral", "elestrals", "attacker", "attacking", "defender", "guy", "one", "it", "mine", "card"})
+#: Words that make one statement of two sides: "Both battling Elestrals have 0 Attack" says 0 Attack of each.
+BOTH = frozenset({"both", "each"})
 #: Values tried for a quantity the question leaves out: if the answer changes with it, it is missing.
 TRIED = (0, 1000)
 
@@ -182,6 +184,14 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     return None
 
 
+def _said_of_both(words: list[Token], attacker: Side) -> bool:
+    """Whether the battle's sides are one subject ("Both battling Elestrals have 0 Attack", "each battling Elestral
+    has 3 Attack"): the words before the battle verb say "both" or "each" and give the attacker nothing of its own,
+    so what follows the verb is said of both sides, not of the one attacked."""
+    said = attacker.attack is not None or attacker.defense is not None or attacker.spirits is not None
+    return not said and not attacker.effects and any(t.word in BOTH for t in words)
+
+
 def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
@@ -191,6 +201,8 @@ def read(question: str) -> Reading | None:
     sides = _split(words)
     if sides is not None:
         attacker, defender = _read_side(sides[0]), _read_side(sides[1])
+        if _said_of_both(sides[0], attacker):
+            return None  # "Both battling Elestrals have 0 Attack": one number for two sides, not the defender's
         if attacker.attack is not None or attacker.effects or defender.attack is not None:
             return _battle(attacker, defender)
     side = _read_side(words)
