@@ -150,7 +150,18 @@ class Trace:
             also forbidden by the rule "Gale (Air): swap strengths with the defender"  [clash.ability.gale]
         """
         self.add(f"{prefix}illegal: {reason}", rules[0] if rules else None)
-        for rule in rules[1:]:
+        self.also_forbidden(rules[1:], prefix)
+
+    def also_forbidden(self, rules: tuple[str, ...] | list[str], prefix: str = "") -> None:
+        """Add a step for each of ``rules`` that forbids what the step before refused too, named in words.
+
+        Examples:
+            >>> trace = Trace()
+            >>> trace.also_forbidden(["clash.ability.gale"], "gale: ")
+            >>> print(trace.steps[0])
+            gale: also forbidden by the rule "Gale (Air): swap strengths with the defender"  [clash.ability.gale]
+        """
+        for rule in rules:
             self.add(f"{prefix}also forbidden by {_named(rule)}", rule)
 
     @property

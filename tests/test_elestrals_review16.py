@@ -92,3 +92,15 @@ def test_chain_forming_a_misspelt_statement_names_the_closest() -> None:
     code, out, err = run("chain", str(HERE / "elestrals-chain-typo.txt"))
     assert code == 2 and out == ""
     assert "line 3: cannot read 'lnk P1 Dragon' ('lnk': did you mean 'link'?)" in err
+
+
+def test_zone_elestral_row_a_refusal_with_two_reasons_cites_both_in_legal_refused() -> None:
+    """A Normal Cast refused both for its cost and for a full Elestral Row cites each rule in the text, as `check`
+    and the JSON do, and names an interpretation it rests on only as a reading, not as a rule that forbids it."""
+    code, out, _ = run("legal", str(HERE / "elestrals-full-row.toml"), "--cards", CARDS, "--refused")
+    assert code == 0
+    text = _flat(out)
+    head = 'refused: normal-cast "Kiln Hound" attack:'
+    assert f"{head} a Normal Cast Elestral must cost at most 1 Spirit" in text
+    assert f'{head} also forbidden by the rule "Four Elestral slots" [elestrals.zone.elestral-row]' in text
+    assert "also forbidden by the interpretation" not in text

@@ -870,6 +870,9 @@ def legal(pos: Position | Game, *, refused: bool = False) -> Ruling:
     if refused:
         for item in denied:
             trace.add(f"refused: {item['action']}: {item['reason']}", item["rules"][0] if item["rules"] else None)
+            # The readings a refusal rests on are named once, below, not as rules that forbid it.
+            forbidding = [r for r in item["rules"][1:] if ".interp." not in r]
+            trace.also_forbidden(forbidding, f"refused: {item['action']}: ")
     _cite_readings(trace, pos, list(dict.fromkeys(readings)), [r for r in readings if r not in changing])
     if pos.over:
         verdict = _whose(pos)
