@@ -692,8 +692,7 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
     allowed = [gid] if gid else (query.named or None)
     scores = _scored(query, allowed, lex)
     ranked = scores.listed(lex, MAX_RANKED)
-    # another game or pastime named and none of these games, or the real world asked about in a game's words
-    elsewhere = bool(query.elsewhere) and (query.worldly or not (query.named or gid))
+    elsewhere = _elsewhere(query, gid)
     refused = elsewhere or _weak(query, ranked, lex)
     # A long question naming no game but using one game's own words ("Ether") is read for that game alone, when
     # most of its words are that game's.
@@ -746,6 +745,12 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
     return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing, scores)
 
 
+def _elsewhere(query: Query, gid: str | None) -> bool:
+    """Whether a question is about something else: another game or pastime named and none of these games, or the
+    real world asked about in a game's words (`Query.worldly`)."""
+    return bool(query.elsewhere) and (query.worldly or not (query.named or gid))
+
+
 def prepared(question: str, game: str | None = None) -> tuple[str | None, Lexicon, list[Any], Ruling | None, _Reading]:
     """A question read before its rulings are reranked: the game asked for, the vocabulary, the readers' readings,
     the computed answer (or ``None``) and the reading (`ask` goes on from here; `benchmarks/ask_heldout.py` too)."""
@@ -755,8 +760,7 @@ def prepared(question: str, game: str | None = None) -> tuple[str | None, Lexico
     lex = lexicon()
     query = lex.read(question)
     allowed = [gid] if gid else (query.named or None)
-    elsewhere = query.elsewhere and (query.worldly or not (query.named or gid))
-    readings = [] if elsewhere else calculators.read(question, allowed)
+    readings = [] if _elsewhere(query, gid) else calculators.read(question, allowed)
     computed = next((r.ruling for r in readings if r.ruling is not None), None)
     return gid, lex, readings, computed, _read(query, gid, computed is not None, lex)
 

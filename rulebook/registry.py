@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DATA_DIR",
     "ELEMENTALS_HARM",
+    "ELEPHANTS_ORDER",
     "Game",
     "GameInfo",
     "engine",
@@ -140,6 +141,11 @@ _ELEMENTALS_PLAYS = (
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
 )
+#: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
+#: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).
+ELEPHANTS_ORDER = (
+    *("order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last", "faster", "quicker"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -242,8 +248,7 @@ _GAMES: list[Game] = [
         questions="rulebook.elephants.questions",
         cues=frozenset(_ELEPHANT_SPELLS),
         verbs=frozenset(
-            {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last"}
-            | {"faster", "quicker"}
+            set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}

@@ -35,13 +35,13 @@ from dataclasses import replace
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import Reading, Token, decided_by, tokens
+from rulebook.registry import ELEPHANTS_ORDER
 from rulebook.ruling import Ruling
 
 __all__ = ["read"]
 
-ORDER_WORDS = frozenset(
-    {"order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last", "faster", "quicker"}
-)
+#: The words of a question about the order spells resolve in: the registry's, the one list of them.
+ORDER_WORDS = frozenset(ELEPHANTS_ORDER)
 #: A clash named in words: "ii" or "2" (the Roman names come from the one table of them).
 ROMAN = {name.lower(): n for n, name in enumerate(roman_names(), 1)}
 #: Words before "round" that place a spell in an earlier round, which this reader cannot read.
