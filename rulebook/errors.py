@@ -26,6 +26,7 @@ __all__ = [
     "UnknownNameError",
     "UnknownRuleError",
     "closest",
+    "did_you_mean",
     "lookup",
 ]
 
@@ -45,6 +46,18 @@ def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6)
     lowered = {a.lower(): a for a in pool}
     found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)
     return [lowered[f] for f in found]
+
+
+def did_you_mean(near: Sequence[str]) -> str:
+    """The words a message adds for names close to one not known: `` (did you mean 'a' or 'b'?)``, or nothing.
+
+    Examples:
+        >>> did_you_mean(closest("fortfy", ["blaze", "fortify"]))
+        " (did you mean 'fortify'?)"
+        >>> did_you_mean([])
+        ''
+    """
+    return f" (did you mean {' or '.join(repr(s) for s in near)}?)" if near else ""
 
 
 def lookup(kind: str, name: str, accepted: Iterable[str], *, upper: bool = False) -> str:
@@ -83,7 +96,7 @@ class UnknownNameError(InvalidInputError):
         self.name = name
         self.accepted = list(accepted)
         self.suggestions = closest(name, self.accepted, n=3)
-        hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
+        hint = did_you_mean(self.suggestions)
         listed = ", ".join(self.accepted[:shown]) + (", ..." if len(self.accepted) > shown else "")
         accepted_part = f"accepted: {listed}" if self.accepted else f"no {kind} is known here"
         super().__init__(f"unknown {kind} {name!r}{hint}; {accepted_part}")
@@ -102,7 +115,7 @@ class UnknownRuleError(UnknownNameError):
     def __init__(self, name: str, accepted: Sequence[str]) -> None:
         self.kind, self.name, self.accepted = "rule ID", name, list(accepted)
         self.suggestions = closest(name, self.accepted, n=3)
-        hint = f" (did you mean {' or '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
+        hint = did_you_mean(self.suggestions)
         game = name.split(".", 1)[0]
         games = sorted({a.split(".", 1)[0] for a in self.accepted})
         where = (

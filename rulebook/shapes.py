@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook.errors import InvalidInputError, closest
+from rulebook.errors import InvalidInputError, closest, did_you_mean
 from rulebook.reading import shown
 
 __all__ = ["Choice", "Int", "ListOf", "MapOf", "Opt", "check_shape"]
@@ -128,7 +128,7 @@ def check_shape(data: Any, shape: Any, where: str, path: str = "") -> Any:
     def wrong() -> InvalidInputError:
         name = path or "the data"
         near = closest(data, shape.values, n=1) if isinstance(shape, Choice) and isinstance(data, str) else []
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = did_you_mean(near)
         return InvalidInputError(f"{where}: {name} must be {_describe(shape)}, not {_got(data)}{hint}")
 
     if isinstance(shape, Opt):
@@ -201,8 +201,7 @@ def _check_table(data: dict[Any, Any], shape: Mapping[str, Any], where: str, pat
     here = f"{where}: {path}" if path else where
     for key in data:
         if key not in shape:
-            near = closest(str(key), list(shape), n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            hint = did_you_mean(closest(str(key), list(shape), n=1))
             prefix = f"{path}." if path else ""
             raise InvalidInputError(
                 f"{where}: unknown key {shown(prefix + str(key))!r}{hint}; accepted: {', '.join(shape)}"

@@ -30,7 +30,7 @@ from rulebook.elementals.cards import (
 )
 from rulebook.elementals.engine import ElementalsState
 from rulebook.elementals.setup import new_game
-from rulebook.errors import IllegalActionError, InvalidInputError, closest
+from rulebook.errors import IllegalActionError, InvalidInputError, closest, did_you_mean
 from rulebook.reading import capped, number
 from rulebook.ruling import Ruling, Trace
 
@@ -77,8 +77,7 @@ def parse_action(text: str) -> Action:
     key = word.replace("'", "").replace("-", "")
     if key in POWER_LORD:
         return Unleash(key, titan_card(rest) if rest else None)
-    near = closest(key, ["draw", "discard", "top", "stay", *POWER_LORD])
-    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    hint = did_you_mean(closest(key, ["draw", "discard", "top", "stay", *POWER_LORD]))
     raise InvalidInputError(f"cannot read the action {line!r}{hint}; write {_FORMAT}")
 
 

@@ -40,7 +40,7 @@ from rulebook.elephants.rounds import play_unit, trunk_losses
 from rulebook.elephants.spells import EFFECTS
 from rulebook.elephants.tables import CLASHES, RULESET, SETS, SPELLS, describe, roman
 from rulebook.elephants.world import Ask, Card, Decision, Need, Player, World
-from rulebook.errors import IllegalActionError, InvalidInputError, RulebookError, closest
+from rulebook.errors import IllegalActionError, InvalidInputError, RulebookError, closest, did_you_mean
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Step
 from rulebook.wording import plural
@@ -201,7 +201,7 @@ class ElephantsState:
             listed = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
             who, what = self.decision.player, self.decision.prompt
             near = _near(action, options) if isinstance(action, str) else []
-            hint = f" (did you mean {' or '.join(repr(o) for o in near)}?)" if near else ""
+            hint = did_you_mean(near)
             reason = f"{action!r} is not a legal action now{hint}: {who} decides {what} ({listed})"
             rule = "elephants.interp.choices-are-actions"
         return Ruling(reason, {"action": action, "legal": False}, (rule,), (Step(reason, rule),), False)
