@@ -452,14 +452,18 @@ def resolve_chain(chain: Chain | str) -> Ruling:
     if next_chain:
         trace.add(
             f"The next chain opens: {after.names[after.player]} (turn player) adds their waiting items first, then "
-            f"{after.names[1 - after.player]}; each player's own in the order listed",
+            f"{after.names[1 - after.player]}; each player's own in the order listed: "
+            + "; ".join(f"{n}. {label}" for n, label in enumerate(next_chain, 1)),
             "elestrals.chain.next-chain-order",
         )
         trace.add(
             "Each player's waiting items go on in the order listed, standing for their choice",
             "elestrals.interp.limbo-order",
         )
-        trace.add("Newest first, so the turn player's waiting items resolve last", "elestrals.advanced.simultaneous")
+        trace.add(
+            "Newest first, so the turn player's waiting items resolve last: " + "; ".join(reversed(next_chain)),
+            "elestrals.advanced.simultaneous",
+        )
     verdict = "Resolution order: " + (", ".join(report["resolved"]) or "nothing resolves")
     if report["negated"]:
         verdict += f"; Negated: {', '.join(report['negated'])}"

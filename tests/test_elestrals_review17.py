@@ -1,0 +1,42 @@
+"""Review 17's findings in Elestrals (benchmarks/results/review17-elestrals.md), each as a player or judge would
+notice it: the text of a chain names the next chain's order and its resolution, as the JSON does; the refusal
+of an "up to" target with nothing to target cites what "up to" means; an opponent's Set Invoke Rune is refused
+first because an Invoke Rune is Cast only in its controller's Main Phase; an activated effect whose card has
+left the field says why it still resolves; and the stats of an Elestral are listed in the order they apply.
+Each test is named after the rule it holds to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from elestrals_review import run
+
+HERE = Path(__file__).resolve().parent.parent / "examples" / "review17"
+CARDS = str(HERE / "elestrals-cards.toml")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_chain_next_chain_order_the_text_names_the_items_and_their_resolution_as_the_json_does() -> None:
+    code, out, _ = run("chain", str(HERE / "elestrals-chain-waiting.txt"))
+    assert code == 0
+    text = _flat(out)
+    assert (
+        "each player's own in the order listed: 1. P2 Golem: when this is Enchanted; 2. P2 Wisp: when you Cast; "
+        "3. P1 Oracle: when an Elestral leaves the field [elestrals.chain.next-chain-order]"
+    ) in text
+    assert (
+        "resolve last: P1 Oracle: when an Elestral leaves the field; P2 Wisp: when you Cast; "
+        "P2 Golem: when this is Enchanted [elestrals.advanced.simultaneous]"
+    ) in text
+    code, out, _ = run("chain", str(HERE / "elestrals-chain-waiting.txt"), "--json")
+    value = json.loads(out)["value"]
+    assert value["next_chain"] == [
+        "P2 Golem: when this is Enchanted",
+        "P2 Wisp: when you Cast",
+        "P1 Oracle: when an Elestral leaves the field",
+    ]
+    assert value["next_resolution"] == list(reversed(value["next_chain"]))
