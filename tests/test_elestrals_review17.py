@@ -40,3 +40,21 @@ def test_chain_next_chain_order_the_text_names_the_items_and_their_resolution_as
         "P1 Oracle: when an Elestral leaves the field",
     ]
     assert value["next_resolution"] == list(reversed(value["next_chain"]))
+
+
+def test_main_effect_independent_an_effect_whose_card_left_the_field_says_why_it_still_resolves() -> None:
+    code, out, _ = run(
+        "check", str(HERE / "elestrals-adept2.toml"), "cast-rune R1 targeting P1:E1 paying earth", "--cards", CARDS
+    )
+    assert code == 0
+    text = _flat(out)
+    assert "Undertow Ward returns Cinder Adept to its owner's hand" in text
+    assert (
+        "Link 1. P1 activate Cinder Adept resolves [elestrals.chain.newest-first] 15. Cinder Adept has left the "
+        "field, but an activated effect stands apart from its card: it still resolves "
+        "[elestrals.main.effect-independent] 16. Stone Ram gets attack -2, until the End Phase"
+    ) in text
+    assert 'modifiers = [{ effect = "attack -2", until = "end" }]' in out
+    # When P2 does not answer, Cinder Adept stays, and nothing is said of its leaving.
+    code, out, _ = run("check", str(HERE / "elestrals-adept2.toml"), "pass", "--cards", CARDS)
+    assert code == 0 and "Stone Ram gets attack -2" in out and "has left the field" not in out

@@ -161,6 +161,12 @@ def resolve_link(pos: Position, number: int, link: ChainLink, negated: bool, tra
     if link.kind == "cast-rune":
         return _resolve_rune(pos, who, link, trace)
     if link.kind in ("activate", "conditional") and pos.cards.get(link.card) and pos.cards[link.card].effects:
+        if link.kind == "activate" and link.slot and getattr(pos.at(link.slot, who), "card", None) != link.card:
+            trace.add(
+                f"{link.card} has left the field, but an activated effect stands apart from its card: it still "
+                "resolves",
+                "elestrals.main.effect-independent",
+            )
         return _resolve_effects(pos, link, "", trace)
     if link.kind != "described":
         trace.add(
