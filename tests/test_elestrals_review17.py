@@ -58,3 +58,20 @@ def test_main_effect_independent_an_effect_whose_card_left_the_field_says_why_it
     # When P2 does not answer, Cinder Adept stays, and nothing is said of its leaving.
     code, out, _ = run("check", str(HERE / "elestrals-adept2.toml"), "pass", "--cards", CARDS)
     assert code == 0 and "Stone Ram gets attack -2" in out and "has left the field" not in out
+
+
+def test_glossary_invoke_an_opponents_set_invoke_rune_is_refused_first_for_not_being_their_main_phase() -> None:
+    position = str(HERE / "elestrals-invoke-respond2.toml")
+    code, out, _ = run("legal", position, "--cards", CARDS, "--refused")
+    assert code == 0
+    text = _flat(out)
+    assert "1. cast-rune R2 [elestrals.rune.counter] 2. pass" in text
+    assert (
+        "refused: cast-rune R1: only Counter Runes are Cast on another player's turn (this is P1's Main Phase) "
+        "[elestrals.glossary.invoke]"
+    ) in text
+    assert 'also forbidden by the rule "Main Phase actions need no active chain"' in text
+    code, out, _ = run("check", position, "cast-rune R1", "--cards", CARDS, "--json")
+    ruling = json.loads(out)
+    assert ruling["value"]["allowed"] is False
+    assert ruling["rules"][:2] == ["elestrals.glossary.invoke", "elestrals.main.no-active-chain"]

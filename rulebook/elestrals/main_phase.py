@@ -425,6 +425,13 @@ def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: 
     if card.rune == "counter":
         return _counter_timing(pos, who, card, rune)
     timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
+    if timing and who != pos.player:  # another player's turn: first of all, it is not this player's Main Phase
+        return _no(
+            f"only Counter Runes are Cast on another player's turn (this is {pos.names[pos.player]}'s "
+            f"{pos.phase.capitalize()} Phase)",
+            "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
+            *((_NO_CHAIN,) if pos.chain else ()),
+        )
     if timing and pos.chain and pos.phase == "main":
         return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
     if timing and pos.phase != "main":
