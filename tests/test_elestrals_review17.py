@@ -75,3 +75,16 @@ def test_glossary_invoke_an_opponents_set_invoke_rune_is_refused_first_for_not_b
     ruling = json.loads(out)
     assert ruling["value"]["allowed"] is False
     assert ruling["rules"][:2] == ["elestrals.glossary.invoke", "elestrals.main.no-active-chain"]
+
+
+def test_advanced_up_to_a_target_up_to_two_with_none_to_choose_cites_what_up_to_means() -> None:
+    position = str(HERE / "elestrals-up-to.toml")
+    code, out, _ = run("check", position, 'cast-rune "Tidal Surge" paying water', "--cards", CARDS)
+    assert code == 0
+    assert out.startswith(
+        'P1 cast-rune "Tidal Surge" paying water: not allowed: Tidal Surge\'s effect: it needs a target and none '
+        'is available ("up to 2" means 1 to 2)'
+    )
+    assert "rules: elestrals.advanced.up-to, elestrals.advanced.targets-needed" in _flat(out)
+    code, out, _ = run("legal", position, "--cards", CARDS, "--refused")
+    assert "3 legal actions" in out and "[elestrals.advanced.up-to]" in out

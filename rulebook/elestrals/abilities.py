@@ -268,6 +268,9 @@ def choose(
         return f"its condition is not met: {need}, and there are {count}", (), ()
     choices = target_choices(pos, who, effect, source)
     if not choices:
+        sel = effect.target
+        if sel is not None and sel.up_to:  # "up to N" is 1 to N: it never chooses none
+            return f'it needs a target and none is available ("up to {sel.count}" means 1 to {sel.count})', (), ()
         return "it needs a target and none is available", (), ()
     words = parts.get("targeting", [])
     chosen: tuple[str, ...] = ()
@@ -387,7 +390,7 @@ def refuse_use(
         return None
     if why.startswith(("its cost", "its condition")):
         return f"{facts.name}'s effect: {why}", ("elestrals.main.activate-effect",)
-    up_to = ("elestrals.advanced.up-to",) if "takes up to" in why else ()
+    up_to = ("elestrals.advanced.up-to",) if "takes up to" in why or '" means 1 to' in why else ()
     return f"{facts.name}'s effect: {why}", (*up_to, "elestrals.advanced.targets-needed")
 
 
