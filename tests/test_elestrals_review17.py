@@ -88,3 +88,16 @@ def test_advanced_up_to_a_target_up_to_two_with_none_to_choose_cites_what_up_to_
     assert "rules: elestrals.advanced.up-to, elestrals.advanced.targets-needed" in _flat(out)
     code, out, _ = run("legal", position, "--cards", CARDS, "--refused")
     assert "3 legal actions" in out and "[elestrals.advanced.up-to]" in out
+
+
+def test_advanced_stat_order_three_effects_are_listed_in_the_order_they_apply_with_the_result() -> None:
+    code, out, _ = run("check", str(HERE / "elestrals-stadium-three.toml"), "attack E1 E1", "--cards", CARDS)
+    assert code == 0
+    text = _flat(out)
+    assert (
+        "Cinder Cub: 2/1 with set attack 0, attack +1, attack +2, so 3/1 (set, then increase/decrease, then swap; "
+        "within a step, continuous effects first, then the others in the order applied)"
+    ) in text
+    assert "Stone Ram: 3/2 with attack +1, so 4/2" in text
+    assert "Attack 3 against Attack 4: the attacker's is smaller, it is destroyed" in text
+    assert "Between chains: Ember Blade Empowers no Elestral, so it goes to the Underworld" in text

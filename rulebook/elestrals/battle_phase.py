@@ -120,6 +120,11 @@ def refuse_attack(pos: Position, who: int, action: Action) -> Refusal | None:
     return None
 
 
+def _stat_step(effect: str) -> int:
+    """The step of the stat order a stat effect applies in: 0 set, 1 increase or decrease, 2 swap."""
+    return 0 if effect.startswith("set ") else 2 if effect == "swap" else 1
+
+
 def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     """The Attack Step begins: the attack is declared; then players may form chains."""
     slot = pos.resolve_ref(action.args[0], who)[2]
@@ -136,10 +141,12 @@ def declare(pos: Position, who: int, action: Action, trace: Trace) -> Position:
         lasting = continuous_stats(pos, el)
         if lasting:
             card = pos.cards[el.card]
-            effects = ", ".join([*lasting, *(t for t, _ in el.modifiers)])
+            applied = sorted([*lasting, *(t for t, _ in el.modifiers)], key=_stat_step)
+            attack, defense = stats(pos, el)
             trace.add(
-                f"{el.card}: {card.attack}/{card.defense} with {effects} (continuous effects first, then the others "
-                "in the order applied; set, then increase/decrease, then swap)",
+                f"{el.card}: {card.attack}/{card.defense} with {', '.join(applied)}, so {attack}/{defense} (set, "
+                "then increase/decrease, then swap; within a step, continuous effects first, then the others in the "
+                "order applied)",
                 "elestrals.advanced.stat-order",
             )
         elif el.modifiers:
