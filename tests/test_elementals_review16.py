@@ -41,11 +41,14 @@ def test_attack_damage_sum_refusal_states_its_reason_before_the_set_up_note() ->
     assert lines.startswith(
         "illegal: the two damage cards make 12, less than KS's power 13 "
         "1. illegal: the two damage cards make 12, less than KS's power 13 [elementals.attack.damage-sum] "
-        "2. KC is face up too"
+        '2. also forbidden by the interpretation "The sum is checked when the second damage card is played" '
+        "[elementals.interp.damage-sum-check] 3. KC is face up too"
     )
-    # With both bottom places named there is no note, and the refusal stays as it was, on one line.
+    # With both bottom places named there is no note: the refusal's own steps only (review 17 gave each rule that
+    # refuses an action a step in words).
     named = run(["elementals", "check", "9D > KS", "--hand", "9D", "--targets", "KS QH", "--pile", "KS=3H"])
-    assert named.output.splitlines()[1].startswith("rules: elementals.attack.damage-sum")
+    assert named.output.splitlines()[1] == "  1. illegal: the two damage cards make 12, less than KS's power 13"
+    assert "face up too" not in named.output
 
 
 def test_a_misspelt_action_names_the_closest() -> None:

@@ -395,9 +395,9 @@ class ElementalsState:
                 self._joker_power(c, action.power)
                 named = None
                 if ELEMENT_OF[c] == ELEMENT_OF[t]:
-                    raise IllegalActionError(
-                        f"{t} is immune to {ELEMENT_OF[t]}: {c} deals it no damage", ["elementals.attack.immunity"]
-                    )
+                    # On a started attack it is meant as the banish card, which comes only after two damage cards.
+                    rules = ("elementals.attack.immunity", "elementals.attack.order")[: 1 + bool(pile)]
+                    raise IllegalActionError(f"{t} is immune to {ELEMENT_OF[t]}: {c} deals it no damage", rules)
             if pile:
                 total = self.pile_power(i) + self._power(c, named)
                 need = POWER_OF[t]

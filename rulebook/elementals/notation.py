@@ -182,8 +182,8 @@ def replay(log: str, options: Mapping[str, object] | None = None, steps: bool = 
         except IllegalActionError as err:
             if not steps:
                 _summary(trace, header["seed"], state, defeated, used, unseeded)
-            for i, rule in enumerate(err.rules or (None,)):
-                trace.add(f"action {n}: {action} is illegal: {err.reason}" if i == 0 else "see also", rule)
+            trace.add(f"action {n}: {action} is illegal: {err.reason}", err.rules[0] if err.rules else None)
+            trace.also_forbidden(err.rules[1:], f"action {n}: ")
             value.update(legal=False, illegal_action=n, line=lineno, reason=err.reason, position=state.to_dict())
             return trace.ruling(f"illegal at action {n} (line {lineno}, {str(action)!r}): {err.reason}", value, False)
         if steps:

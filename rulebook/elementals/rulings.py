@@ -15,7 +15,7 @@ from rulebook.elementals.cards import (
 from rulebook.elementals.engine import ElementalsState
 from rulebook.elementals.notation import parse_action
 from rulebook.elementals.setup import card_list, position
-from rulebook.ruling import Ruling, Step
+from rulebook.ruling import Ruling, Step, Trace
 
 
 def face_up_added(state: ElementalsState, targets: str | Sequence[str]) -> list[str]:
@@ -70,6 +70,10 @@ def check_play(state: ElementalsState, action: Action | str) -> Ruling:
     if isinstance(action, str):
         action = parse_action(action)
     refused = state.refusal(action)
+    if refused is not None and len(refused.rules) > 1:  # each further rule that forbids it: a step in words
+        steps = Trace()
+        steps.refusal(refused.value["reason"], refused.rules)
+        return Ruling(refused.verdict, refused.value, refused.rules, tuple(steps.steps), legal=False)
     if refused is not None:
         return refused
     after, ruling = state.explain(action)

@@ -302,8 +302,14 @@ def optional_effect(
         if count > top:
             return trace.ruling(f"Illuminate cannot cast {count} extra spells: 0, 1 or 2", {"legal": False}, False)
         if hand is not None and count > hand:
+            trace.add(
+                f"The extra spells come from its owner's hand, which holds {hand}: at most {hand} can be cast",
+                "elephants.optional.illuminate",
+            )
             return trace.ruling(
-                f"Illuminate cannot cast {count} extra spells from a hand of {hand}", {"legal": False}, False
+                f"Illuminate cannot cast {count} extra spell{'s' if count != 1 else ''} from a hand of {hand}",
+                {"legal": False},
+                False,
             )
         return trace.ruling(
             f"Illuminate: casting {count} extra spell{'s' if count != 1 else ''} is allowed", {"legal": True}, True

@@ -381,7 +381,9 @@ def _familiar(w: World, ask: Ask, c: Card) -> None:
         attacks = [x for x in w.here(e) if "attack" in spell_types(x)]
         best = max(attacks, key=lambda x: int(SPELLS[x.eff].get("damage", 1)))
         amount = int(SPELLS[best.eff].get("damage", 1))
-        w.say(f"{c.ref} copies the damage of {best.ref}: {amount}", "elephants.interp.familiar-damage")
+        rest = ", ".join(f"{x.ref} {int(SPELLS[x.eff].get('damage', 1))}" for x in attacks if x is not best)
+        most = f", the highest of {e}'s attack spells (the others: {rest})" if rest else ""
+        w.say(f"{c.ref} copies the damage of {best.ref}: {amount}{most}", "elephants.interp.familiar-damage")
         damage(w, e, amount, c)
 
 

@@ -89,11 +89,18 @@ def _reshuffled(
         "option reshuffle=yes: the discard pile will become the new draw pile at the end of the turn",
         "spellfire.interp.reshuffle",
     )
-    trace.add(
-        f"at the end of this turn, {discard} discarded cards are shuffled into a new draw pile",
-        "spellfire.deck.optional-reshuffle",
-        "spellfire.deck.empty-ends-game",
-    )
+    cards = f"{discard} discarded card{'s' if discard != 1 else ''}"
+    if discard:
+        trace.add(
+            f"at the end of this turn, {cards} {'are' if discard != 1 else 'is'} shuffled into a new draw pile",
+            "spellfire.deck.optional-reshuffle",
+            "spellfire.deck.empty-ends-game",
+        )
+    else:
+        trace.add(
+            "at the end of this turn the discard pile would become the new draw pile, but it holds no card",
+            "spellfire.deck.optional-reshuffle",
+        )
     kept = {k: v for k, v in away.items() if v}
     if kept:
         names = {"abyss": "the Abyss", "limbo": "Limbo", "void": "the Void"}
@@ -119,7 +126,9 @@ def _reshuffled(
         value["game_over"] = True
         return trace.ruling(f"draws {drawn}{lost}; nothing to reshuffle: the game ends", value)
     return trace.ruling(
-        f"draws {drawn}{lost}; at the end of the turn the {discard} discarded cards become the new draw pile", value
+        f"draws {drawn}{lost}; at the end of the turn the {cards} {'become' if discard != 1 else 'becomes'}"
+        " the new draw pile",
+        value,
     )
 
 
