@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import sys
 import zlib
 from collections.abc import Callable
@@ -107,6 +108,8 @@ SIGNALS = (
     "form_unheld",
     "weak_unheld",
     "quantity_unstated",
+    "kind_read",
+    "gap_asked",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -126,6 +129,9 @@ QUANTITY_PAIRS = frozenset({("how", "many"), ("how", "much"), ("how", "long"), (
 LEAVE = frozenset({"can", "could", "may", "allowed", "able", "legal", "ok", "okay"})
 #: Kinds of record that read a rule (not the rule itself).
 READINGS = frozenset({"interpretation", "clarification"})
+#: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
+#: source says", "the document gives no way"): a reading of a gap, not a rule they state.
+SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
 
 
 def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
@@ -162,7 +168,7 @@ _TEXTS: dict[tuple[int, int], frozenset[str]] = {}
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
     """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
     (``strength``: `rulebook.ask.strength` of the match)."""
-    from rulebook.uncovered import asking
+    from rulebook.uncovered import asking, asks_for
 
     names = {w for ws in lex.name_words.values() for w in ws}
     concepts = [c for c in query.concepts if c.word not in names]
@@ -200,6 +206,9 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     # number of at all: "what's the highest total of levels in a deck" meets a ruling on levels that counts nothing.
     quantity = bool(QUANTITY_PAIRS.intersection(pairs) or QUANTITY.intersection(said))
     stated = bool(docs) and any(is_number(w) for w in words(f"{lex.records[docs[0]][3]}. {lex.records[docs[0]][4]}"))
+    # A quantity, or whether a thing exists, asked of a record that reads a gap in the documents (its own text says
+    # they are silent): "is there a cap on X" met by "the sheet never says how many X...".
+    gap = bool(docs) and bool(SILENT.search(str(lex.records[docs[0]][4]))) and (quantity or bool(exists))
     # Whether the best record meets the question by its players' questions alone, not its own text.
     asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
     return [
@@ -229,6 +238,10 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         form * held_top,
         strong * held_top,
         float(quantity and not stated),
+        # a kind of answer read from the question's form (`rulebook.uncovered.asks_for`: a maker, a count of
+        # players, a time...) that a ruling near the top was read as stating: the form check let it through
+        float(asks_for(query.text) is not None),
+        float(gap),
     ]
 
 
