@@ -6,17 +6,18 @@ question of no such kind can still meet rulings on its words and ask for somethi
 score for how well you won" meets the victory ruling on "won". The check here reads a few general figures of a
 question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
 and how clear the match is, what form the question takes, whether it asks for a quantity the best ruling states no
-number of, and what kind of record comes first) and how near the question is to the tuning sets' questions that no
-record answers and to their real ones (`nearness`), and weighs them by a logistic model fitted on those questions
+number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
+whether a thing exists of a record that reads a gap in the documents, and what kind of record comes first) and how
+near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
+weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.3% of
-their uncovered questions instead of 75.2% (571 of 702 instead of 528), with one more real question refused
-(`benchmarks/results/ask_unasked_blind19.txt`); over blind-2..18 fitted without the nearness, the closer estimate
-of a new set's questions, it refused 507 of 662 against 543 with it
-(`benchmarks/results/ask_unasked_nineteenth.txt`): it catches the kinds of question players keep asking, not new
-ones.
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.9% of
+their uncovered questions instead of 75.2% (575 of 702 instead of 528), with no more real questions refused; fitted
+without the nearness, the closer estimate of a new set's questions, 541 of 702
+(`benchmarks/results/ask_unasked_twentieth.txt`): it catches mostly the kinds of question players keep asking,
+not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
