@@ -27,7 +27,7 @@ arrays, no JSON parsed) and reads only the buckets of its own terms and best rec
 is loaded only for a word no record and no stored question holds, and the fitting code
 ([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. Nearness is summed only when the general
 signals leave the decision open (`settled`, with bounds read from the question's own terms): on the questions of
-blind-2..16 and the development sets, 1,103 of 3,341 checks with the model as fitted on blind-2..19. `rulebook
+blind-2..16 and the development sets, 1,103 of 3,341 checks with the nineteenth round's fit on blind-2..19. `rulebook
 ask` as a whole is about 1.14 times a bare Typer app in `benchmarks/startup.py --instructions`. The site's ask
 box (Pyodide, no lasting cache) loads the same file on its first question instead of building the index (about
 1.3 G instructions) on every visit.
