@@ -6,17 +6,18 @@ question of no such kind can still meet rulings on its words and ask for somethi
 score for how well you won" meets the victory ruling on "won". The check here reads a few general figures of a
 question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
 and how clear the match is, what form the question takes, whether it asks for a quantity the best ruling states no
-number of, and what kind of record comes first) and how near the question is to the tuning sets' questions that no
-record answers and to their real ones (`nearness`), and weighs them by a logistic model fitted on those questions
+number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
+whether a thing exists of a record that reads a gap in the documents, and what kind of record comes first) and how
+near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
+weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.3% of
-their uncovered questions instead of 75.2% (571 of 702 instead of 528), with one more real question refused
-(`benchmarks/results/ask_unasked_blind19.txt`); over blind-2..18 fitted without the nearness, the closer estimate
-of a new set's questions, it refused 507 of 662 against 543 with it
-(`benchmarks/results/ask_unasked_nineteenth.txt`): it catches the kinds of question players keep asking, not new
-ones.
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.9% of
+their uncovered questions instead of 75.2% (575 of 702 instead of 528), with no more real questions refused; fitted
+without the nearness, the closer estimate of a new set's questions, 541 of 702
+(`benchmarks/results/ask_unasked_twentieth.txt`): it catches mostly the kinds of question players keep asking,
+not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
@@ -26,7 +27,7 @@ arrays, no JSON parsed) and reads only the buckets of its own terms and best rec
 is loaded only for a word no record and no stored question holds, and the fitting code
 ([`rulebook.unasked_fit`][rulebook.unasked_fit]) is not imported. Nearness is summed only when the general
 signals leave the decision open (`settled`, with bounds read from the question's own terms): on the questions of
-blind-2..16 and the development sets, 1,103 of 3,341 checks with the model as fitted on blind-2..19. `rulebook
+blind-2..16 and the development sets, 1,103 of 3,341 checks with the nineteenth round's fit on blind-2..19. `rulebook
 ask` as a whole is about 1.14 times a bare Typer app in `benchmarks/startup.py --instructions`. The site's ask
 box (Pyodide, no lasting cache) loads the same file on its first question instead of building the index (about
 1.3 G instructions) on every visit.
@@ -45,6 +46,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import sys
 import zlib
 from collections.abc import Callable
@@ -107,6 +109,8 @@ SIGNALS = (
     "form_unheld",
     "weak_unheld",
     "quantity_unstated",
+    "kind_read",
+    "gap_asked",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -126,6 +130,9 @@ QUANTITY_PAIRS = frozenset({("how", "many"), ("how", "much"), ("how", "long"), (
 LEAVE = frozenset({"can", "could", "may", "allowed", "able", "legal", "ok", "okay"})
 #: Kinds of record that read a rule (not the rule itself).
 READINGS = frozenset({"interpretation", "clarification"})
+#: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
+#: source says", "the document gives no way"): a reading of a gap, not a rule they state.
+SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
 
 
 def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
@@ -162,7 +169,7 @@ _TEXTS: dict[tuple[int, int], frozenset[str]] = {}
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
     """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
     (``strength``: `rulebook.ask.strength` of the match)."""
-    from rulebook.uncovered import asking
+    from rulebook.uncovered import asking, asks_for
 
     names = {w for ws in lex.name_words.values() for w in ws}
     concepts = [c for c in query.concepts if c.word not in names]
@@ -200,6 +207,9 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     # number of at all: "what's the highest total of levels in a deck" meets a ruling on levels that counts nothing.
     quantity = bool(QUANTITY_PAIRS.intersection(pairs) or QUANTITY.intersection(said))
     stated = bool(docs) and any(is_number(w) for w in words(f"{lex.records[docs[0]][3]}. {lex.records[docs[0]][4]}"))
+    # A quantity, or whether a thing exists, asked of a record that reads a gap in the documents (its own text says
+    # they are silent): "is there a cap on X" met by "the sheet never says how many X...".
+    gap = bool(docs) and bool(SILENT.search(str(lex.records[docs[0]][4]))) and (quantity or bool(exists))
     # Whether the best record meets the question by its players' questions alone, not its own text.
     asked_only = float(bool(concepts) and not any(top.intersection(c.stems) for c in concepts))
     return [
@@ -229,6 +239,10 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         form * held_top,
         strong * held_top,
         float(quantity and not stated),
+        # a kind of answer read from the question's form (`rulebook.uncovered.asks_for`: a maker, a count of
+        # players, a time...) that a ruling near the top was read as stating: the form check let it through
+        float(asks_for(query.text) is not None),
+        float(gap),
     ]
 
 
