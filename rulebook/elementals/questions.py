@@ -112,7 +112,9 @@ OTHER_ACTION = frozenset(
 #: The words that tell the player's hand ("my hand is ...", "hand: 7H 6C").
 HAND = frozenset({"hand"})
 #: The words that tell the player's hand by its holder ("I hold ...", "I'm holding the 6 of hearts, ...").
-_I_HOLD = (["i", "hold"], ["i'm", "holding"], ["am", "holding"])
+_I_HOLD = (["i", "hold"], ["i'm", "holding"], ["im", "holding"], ["am", "holding"])
+#: The words of holding before the cards told as "in hand" ("I have ... in hand", "i got ... in my hand").
+_HOLDER = frozenset({"have", "got", "hold", "holding", "keep", "keeping"})
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
@@ -132,16 +134,26 @@ def _short(raw: str) -> str | None:
 
 def _hand_words(question: str) -> set[int]:
     """The places of the words that tell the player's hand ("my hand is the 7 of hearts and 6 of clubs", "I hold
-    ..."): from the hand's word to the end of its sentence or to a word of a play ("my hand is 3S 6C 2H and I play
-    the 3 of spades"), in every sentence but the last (the question asked)."""
+    ...", "I have the 2 of diamonds in hand"): from the hand's word to the end of its sentence or to a word of a play
+    ("my hand is 3S 6C 2H and I play the 3 of spades"), and the cards told just before "in hand", in every sentence
+    but the last (the question asked) and in the last one's clauses before its last comma ("..., i hold the 5 of
+    diamonds, can it be my banish card").
+
+    Examples:
+        >>> sorted(_hand_words("the queen has 9S on it, i hold the 5 of diamonds, can i banish her"))
+        [7, 8, 9, 10, 11]
+        >>> _hand_words("can i banish the queen with the 5 of diamonds i hold")
+        set()
+    """
     sentences = _SENTENCE.split(question)
     places: set[int] = set()
     start = 0
     for n, sentence in enumerate(sentences):
         words = [m.group().lower() for m in _WORD.finditer(sentence)]
-        at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
-        if at is not None and n < len(sentences) - 1:
-            end = next((k for k in range(at + 1, len(words)) if words[k] in PLAYING), len(words))
+        told = len(words) if n < len(sentences) - 1 else len(_WORD.findall(sentence.rpartition(",")[0]))
+        at = next((k for k, w in enumerate(words[:told]) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
+        if at is not None:
+            end = next((k for k in range(at + 1, told) if words[k] in PLAYING), told)
             places.update(range(start + at, start + end))
             places.update(start + k for k in _held_before(words, at))
         start += len(words)
@@ -149,15 +161,19 @@ def _hand_words(question: str) -> set[int]:
 
 
 def _held_before(words: list[str], at: int) -> range:
-    """The places of the card told just before "is in my hand" ("the ace of hearts is in my hand"), the hand's word
-    at ``at``; empty when the hand is not told so."""
+    """The places of the cards told just before "in my hand" ("the ace of hearts is in my hand", "I have the 7 of
+    hearts and the 6 of clubs in hand"), the hand's word at ``at``; empty when the hand is not told so."""
     k = at - 1 if words[at - 1 : at] != ["my"] else at - 2
-    if words[k : k + 1] != ["in"] or words[k - 1 : k] not in (["is"], ["are"]):
+    if words[k : k + 1] != ["in"]:
         return range(0)
-    k -= 2  # the card's last word
-    if k >= 2 and words[k - 1] == "of" and words[k - 2] in RANK_WORDS:
-        return range(k - 2, k + 1)
-    return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
+    if words[k - 1 : k] in (["is"], ["are"]):
+        k -= 2  # the card's last word
+        if k >= 2 and words[k - 1] == "of" and words[k - 2] in RANK_WORDS:
+            return range(k - 2, k + 1)
+        return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
+    # "I have / I've got / I'm holding <cards> in hand": every word back to the word of holding.
+    holder = next((j for j in range(k - 1, max(k - 14, -1), -1) if words[j] in _HOLDER), None)
+    return range(holder + 1, k) if holder is not None else range(0)
 
 
 def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> list[tuple[int, str]] | None:
@@ -391,6 +407,10 @@ def read(question: str) -> Reading | None:
         ruling = elementals.check_play(state, elementals.parse_action(f"{card} > {target}"))
     except InvalidInputError as error:
         reading.missing.append(f"a position the engine accepts ({error})")
+        if isinstance(error, elementals.PileRefused):
+            # The cards said to lie on the elemental could not have been played there: the rule that would have
+            # refused them is what the question turns on ("the queen has 3C and 4S on it": two short of her power).
+            reading.rests_on = (error.rule,)
         return reading
     steps = tuple(s for s in ruling.trace if s.rule not in _BUILT_STEPS)
     cited = tuple(r for r in ruling.rules if r in _AFTERMATH) + tuple(
