@@ -115,6 +115,16 @@ HAND = frozenset({"hand"})
 _I_HOLD = (["i", "hold"], ["i'm", "holding"], ["im", "holding"], ["am", "holding"])
 #: The words of holding before the cards told as "in hand" ("I have ... in hand", "i got ... in my hand").
 _HOLDER = frozenset({"have", "got", "hold", "holding", "keep", "keeping"})
+#: A joker's power told in words or figures ("as a 5", "as a four"): 1 to 10.
+_POWERS = {
+    **{str(n): str(n) for n in range(1, 11)},
+    **{w: str(n) for n, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight"), 1)},
+    **{"nine": "9", "ten": "10"},
+}
+#: The words before a joker's power ("as a 5", "name it 3", "called 7").
+_POWER_TOLD = frozenset({"as", "it", "called", "named"})
+#: How many words after "joker" its power may be told.
+_JOKER_REACH = 13
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
@@ -197,24 +207,34 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, RANK_WORDS[w] + SUIT_WORDS[words[n + 2]]))
             n += 2
         elif w.startswith("jk") or w in ("joker", "jokers"):
-            power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None) or _played_as(words, n)
-            if power is None or not 1 <= int(power) <= 10:
+            at = next((k for k in range(n + 1, min(n + 4, len(words))) if words[k].isdigit()), None)
+            at = _played_as(words, n) if at is None else at
+            power = None if at is None else _POWERS.get(words[at])
+            if power is None:
                 return None
             found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))
-            n = words.index(power, n + 1)
+            n = at
         elif (card := _short(raw[n])) is not None:
             found.append((n, card))
         n += 1
     return found
 
 
-def _played_as(words: list[str], n: int) -> str | None:
-    """The power a joker at ``n`` is played as, told a few words on ("play the joker on the jack as a 7")."""
-    for k in range(n + 1, min(n + 7, len(words))):
+def _played_as(words: list[str], n: int) -> int | None:
+    """The place of the power a joker at ``n`` is played as, told a few words on ("play the joker on the jack as a
+    7", "a joker in hand that I want to play on her as a 5", "a joker as the second card, named 3", "as a four").
+
+    Examples:
+        >>> said = "can i play the joker as a four on the queen".split()
+        >>> said[_played_as(said, 3)]
+        'four'
+    """
+    for k in range(n + 1, min(n + _JOKER_REACH, len(words))):
         rest = words[k + 1 : k + 3]
-        if words[k] == "as" and rest:
-            power = rest[1] if rest[0] in ("a", "an") and len(rest) > 1 else rest[0]
-            return power if power.isdigit() else None
+        if words[k] in _POWER_TOLD and rest:
+            at = k + 2 if rest[0] in ("a", "an") and len(rest) > 1 else k + 1
+            if words[at] in _POWERS:
+                return at
     return None
 
 
