@@ -141,6 +141,7 @@ _ELEMENTALS_PLAYS = (
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
+    *("vs", "versus"),
 )
 #: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
 #: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).

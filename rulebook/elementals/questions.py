@@ -33,7 +33,7 @@ import re
 from rulebook.questions import Reading
 from rulebook.registry import ELEMENTALS_HARM, game, rules
 
-__all__ = ["own_element", "read"]
+__all__ = ["joker_against", "own_element", "read"]
 
 _DATA = rules("elementals").data
 _SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
@@ -86,6 +86,10 @@ _CAN = frozenset({"can", "could", "will", "would"})
 AIMED = frozenset({*HARM, "beat", "beats", "kill", "fight", "throw", "vs", "versus"})
 #: The rule a question pairing a card or suit with an elemental of the same suit rests on.
 IMMUNITY = "elementals.attack.immunity"
+#: The rule a question setting a joker, its power not named, against one elemental rests on.
+JOKER_ARCANE = "elementals.cards.joker-arcane"
+#: The words naming a joker.
+_JOKER_WORDS = frozenset({"joker", "jokers", "jk1", "jk2"})
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
@@ -395,6 +399,41 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
     return reading
 
 
+def joker_against(words: list[str], raw: list[str]) -> Reading | None:
+    """A question setting a joker, its power not named, against one elemental whose suit is known ("joker vs the
+    king of clubs, what happens", "can a joker take down Al'Akir"), naming no other card and not asking about the
+    banish card or the damage's sum: no play is computed, and the rule it rests on is the joker's arcane damage,
+    which no immunity stops (``rests_on``). ``None`` for any other question.
+
+    Examples:
+        >>> said = "joker vs the king of clubs, what happens".replace(",", "").split()
+        >>> joker_against(said, said).rests_on
+        ('elementals.cards.joker-arcane',)
+        >>> said = "can the joker be the banish card on the king of clubs".split()
+        >>> joker_against(said, said) is None
+        True
+    """
+    jokers = [n for n, w in enumerate(words) if w in _JOKER_WORDS]
+    if not jokers or any(w in NOT_HARM for w in words):
+        return None
+    kept = [n for n in range(len(words)) if n not in jokers]
+    cards = _cards([words[n] for n in kept], [raw[n] for n in kept])
+    if cards is None or any(not _is_elemental(c) for _, c in cards):
+        return None  # a lord's power named, or another card beside the joker
+    targets = {c[-1] for _, c in cards}
+    named = {kept[n + k] for n, c in cards if words[kept[n]] in RANK_WORDS for k in range(3)}
+    for n, w in enumerate(words[:-1]):
+        if w in ELEMENT_SUITS and words[n + 1 : n + 2] in _ELEMENTAL_NOUNS:  # "a fire elemental"
+            targets.add(ELEMENT_SUITS[w])
+    if len(targets) != 1 or any(w in SUIT_WORDS for n, w in enumerate(words) if n not in named):
+        return None
+    reading = Reading("elementals", "a joker against an elemental")
+    reading.read.append(f"a joker against the {_DATA['suits'][next(iter(targets))]} elemental")
+    reading.missing.append("one play to compute: the joker's power is not named")
+    reading.rests_on = (JOKER_ARCANE,)
+    return reading
+
+
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
     a question asking whether a card can harm an elemental of its own suit: see `own_element`)."""
@@ -403,7 +442,7 @@ def read(question: str) -> Reading | None:
     if any(w in OTHER_ACTION for w in words):
         return None
     if not any(w in STATED_PLAY for w in words):
-        return own_element(words, raw)
+        return own_element(words, raw) or joker_against(words, raw)
     places = _hand_words(question)
     cards = _cards(words, raw, places)
     told = _cards(words, raw, set(range(len(words))) - places) if places else []
@@ -413,7 +452,7 @@ def read(question: str) -> Reading | None:
         cards = [*cards, (len(words), next(iter(hand)))]
     roles = None if cards is None else _roles(words, cards, hand)
     if roles is None:
-        return own_element(words, raw)
+        return own_element(words, raw) or joker_against(words, raw)
     card, target, pile = roles
     from rulebook import elementals
     from rulebook.errors import InvalidInputError
