@@ -135,11 +135,13 @@ _ELEMENTALS_WORDS = (
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
     *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
+    *("add", "adds", "adding"),
 )
 #: The words asking whether a card can harm an elemental ("can a spade hurt Ragnaros"): the reader is tried for
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
+    *("vs", "versus"),
 )
 #: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
 #: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).

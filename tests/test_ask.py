@@ -52,6 +52,31 @@ def test_clash_against_or_versus_alone_does_not_say_who_attacks(question: str) -
     assert not ruling.value["refused"]
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("fire vs earth who wins", "clash.setup.elements"),
+        ("Water versus Earth, who comes out on top?", "clash.setup.elements"),
+        ("Water against Water, what happens?", "clash.attack.tie"),
+    ],
+)
+def test_clash_two_elements_set_against_each_other_rest_on_their_strengths(question: str, first: str) -> None:
+    # Issue 22's thirty-sixth round: neither element is said to attack, so nothing is computed, and the rule every
+    # attack between them turns on comes first: their strengths, or the tie for the same element.
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert not ruling.value["refused"]
+    assert ruling.value["rulings"][0]["id"] == first
+
+
+def test_clash_two_elements_with_an_ability_do_not_rest_on_their_strengths_alone() -> None:
+    from rulebook.clash.questions import read
+
+    reading = read("What happens when Fire uses Blaze against Water with Surge?")
+    assert reading is not None and reading.ruling is None
+    assert reading.rests_on == ()
+
+
 def test_clash_an_attack_said_as_going_after_is_computed() -> None:
     assert computed("if my ether goes after their fire does ether just die") == "P1's Ether is eliminated (1 against 3)"
 

@@ -269,3 +269,60 @@ def test_a_card_told_to_be_in_the_hand_is_the_card_played() -> None:
 def test_the_card_played_is_one_the_hand_holds(question: str, read_as: str) -> None:
     reading = read(question)
     assert reading is not None and reading.read == [read_as]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "queen of spades has the 10 of hearts and 3 of clubs on her, i hold the 5 of diamonds, can it be my banish "
+            "card",
+            "computed: illegal: the banish card must be fire like QS; 5D is earth",
+        ),
+        (
+            "King of Clubs is face up with the 8 of hearts and the 5 of spades already on it; I have the 3 of hearts "
+            "in hand. Can the 3 of hearts be its banish card?",
+            "computed: illegal: the banish card must be air like KC; 3H is water",
+        ),
+        (
+            "The queen of diamonds has the 9 of spades on it and I want to add the 2 of clubs as the second damage "
+            "card. Is that allowed?",
+            "computed: illegal: the two damage cards make 11, less than QD's power 12",
+        ),
+        (
+            "Therazane, the King of Diamonds, is face up with the nine of spades on him, and I'm holding a joker; can "
+            "I play the joker as a four for his second damage card?",
+            "computed: JK1 damages KD: 13 of 13",
+        ),
+    ],
+)
+def test_a_hand_told_in_a_clause_or_before_in_hand_and_a_card_added_are_read(question: str, verdict: str) -> None:
+    # Issue 22's thirty-sixth round: the hand told before "in hand" or in a clause before the question's last comma,
+    # "add" as a play, a joker's power in words.
+    assert ask(question).verdict == verdict
+
+
+def test_a_pile_no_play_could_leave_rests_on_the_rule_that_refuses_it() -> None:
+    reading = read("queen of diamonds has 3C and 4S on it, can i banish her with the 10 of diamonds")
+    assert reading is not None and reading.ruling is None
+    assert reading.rests_on == ("elementals.attack.damage-sum",)
+    ruling = ask("queen of diamonds has 3C and 4S on it, can i banish her with the 10 of diamonds")
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.damage-sum"
+
+
+@pytest.mark.parametrize(
+    "question", ["joker vs the king of diamonds, does it work?", "joker vs king of clubs, what happens"]
+)
+def test_a_joker_without_its_power_against_one_elemental_rests_on_arcane_damage(question: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == "elementals.cards.joker-arcane"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["can the joker be the banish card on the king of clubs", "joker with the hand of ragnaros, how does that work"],
+)
+def test_a_joker_asked_as_banish_card_or_with_a_lords_power_is_not_read_as_arcane_damage(question: str) -> None:
+    reading = read(question)
+    assert reading is None or reading.rests_on != ("elementals.cards.joker-arcane",)

@@ -284,6 +284,33 @@ def _unclear_abilities(attacker: str, target: str, uses: set[str], forgone: set[
     return None
 
 
+#: The words setting two elements against each other without saying which attacks ("Fire vs Earth", "Water against
+#: Water").
+MATCHED = frozenset({"vs", "versus", "against", "v"})
+
+
+def _matched(between: list[str]) -> bool:
+    """Whether the words between two elements only set them against each other ("vs", "against their").
+
+    Examples:
+        >>> _matched(["vs"]), _matched(["against", "their"]), _matched(["or"])
+        (True, True, False)
+    """
+    said = [w for w in between if w not in POSSESSIVE and w not in ("a", "an", "the")]
+    return len(said) == 1 and said[0] in MATCHED
+
+
+def _matchup_rules(first: str, second: str) -> tuple[str, ...]:
+    """The rule two elements set against each other, neither said to attack, rest on: a tie when they are the same
+    element (equal strengths), else the elements' strengths, which decide any attack between them.
+
+    Examples:
+        >>> _matchup_rules("water", "water"), _matchup_rules("fire", "earth")
+        (('clash.attack.tie',), ('clash.setup.elements',))
+    """
+    return ("clash.attack.tie",) if first == second else ("clash.setup.elements",)
+
+
 def _element(token: Token) -> str | None:
     word = token.word.removesuffix("'s")
     if word.endswith("s") and word[:-1] in ELEMENTS:
@@ -334,6 +361,8 @@ def read(question: str) -> Reading | None:
     if direction is None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")
         reading.missing.append('which of them attacks and which is attacked (say "X attacks Y")')
+        if not abilities and not any(plus for _, _, plus in named) and _matched(between):
+            reading.rests_on = _matchup_rules(first, second)
         return reading
     attacker, target = (second, first) if direction == "backward" else (first, second)
     uses = {e for _, e, plus in named if plus} | abilities

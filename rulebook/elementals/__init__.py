@@ -98,7 +98,7 @@ from rulebook.elementals.rulings import (  # noqa: F401
     scenario_play,
     with_added_note,
 )
-from rulebook.elementals.setup import card_info, deal, new_game, position
+from rulebook.elementals.setup import PileRefused, card_info, deal, new_game, position
 
 __all__ = [
     "COVERED_BY",
@@ -111,6 +111,7 @@ __all__ = [
     "Draw",
     "ElementalsState",
     "NotAvailableError",
+    "PileRefused",
     "Play",
     "Reorder",
     "Unleash",

@@ -33,7 +33,7 @@ import re
 from rulebook.questions import Reading
 from rulebook.registry import ELEMENTALS_HARM, game, rules
 
-__all__ = ["own_element", "read"]
+__all__ = ["joker_against", "own_element", "read"]
 
 _DATA = rules("elementals").data
 _SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
@@ -86,6 +86,10 @@ _CAN = frozenset({"can", "could", "will", "would"})
 AIMED = frozenset({*HARM, "beat", "beats", "kill", "fight", "throw", "vs", "versus"})
 #: The rule a question pairing a card or suit with an elemental of the same suit rests on.
 IMMUNITY = "elementals.attack.immunity"
+#: The rule a question setting a joker, its power not named, against one elemental rests on.
+JOKER_ARCANE = "elementals.cards.joker-arcane"
+#: The words naming a joker.
+_JOKER_WORDS = frozenset({"joker", "jokers", "jk1", "jk2"})
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
@@ -112,7 +116,19 @@ OTHER_ACTION = frozenset(
 #: The words that tell the player's hand ("my hand is ...", "hand: 7H 6C").
 HAND = frozenset({"hand"})
 #: The words that tell the player's hand by its holder ("I hold ...", "I'm holding the 6 of hearts, ...").
-_I_HOLD = (["i", "hold"], ["i'm", "holding"], ["am", "holding"])
+_I_HOLD = (["i", "hold"], ["i'm", "holding"], ["im", "holding"], ["am", "holding"])
+#: The words of holding before the cards told as "in hand" ("I have ... in hand", "i got ... in my hand").
+_HOLDER = frozenset({"have", "got", "hold", "holding", "keep", "keeping"})
+#: A joker's power told in words or figures ("as a 5", "as a four"): 1 to 10.
+_POWERS = {
+    **{str(n): str(n) for n in range(1, 11)},
+    **{w: str(n) for n, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight"), 1)},
+    **{"nine": "9", "ten": "10"},
+}
+#: The words before a joker's power ("as a 5", "name it 3", "called 7").
+_POWER_TOLD = frozenset({"as", "it", "called", "named"})
+#: How many words after "joker" its power may be told.
+_JOKER_REACH = 13
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
@@ -132,16 +148,26 @@ def _short(raw: str) -> str | None:
 
 def _hand_words(question: str) -> set[int]:
     """The places of the words that tell the player's hand ("my hand is the 7 of hearts and 6 of clubs", "I hold
-    ..."): from the hand's word to the end of its sentence or to a word of a play ("my hand is 3S 6C 2H and I play
-    the 3 of spades"), in every sentence but the last (the question asked)."""
+    ...", "I have the 2 of diamonds in hand"): from the hand's word to the end of its sentence or to a word of a play
+    ("my hand is 3S 6C 2H and I play the 3 of spades"), and the cards told just before "in hand", in every sentence
+    but the last (the question asked) and in the last one's clauses before its last comma ("..., i hold the 5 of
+    diamonds, can it be my banish card").
+
+    Examples:
+        >>> sorted(_hand_words("the queen has 9S on it, i hold the 5 of diamonds, can i banish her"))
+        [7, 8, 9, 10, 11]
+        >>> _hand_words("can i banish the queen with the 5 of diamonds i hold")
+        set()
+    """
     sentences = _SENTENCE.split(question)
     places: set[int] = set()
     start = 0
     for n, sentence in enumerate(sentences):
         words = [m.group().lower() for m in _WORD.finditer(sentence)]
-        at = next((k for k, w in enumerate(words) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
-        if at is not None and n < len(sentences) - 1:
-            end = next((k for k in range(at + 1, len(words)) if words[k] in PLAYING), len(words))
+        told = len(words) if n < len(sentences) - 1 else len(_WORD.findall(sentence.rpartition(",")[0]))
+        at = next((k for k, w in enumerate(words[:told]) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
+        if at is not None:
+            end = next((k for k in range(at + 1, told) if words[k] in PLAYING), told)
             places.update(range(start + at, start + end))
             places.update(start + k for k in _held_before(words, at))
         start += len(words)
@@ -149,15 +175,19 @@ def _hand_words(question: str) -> set[int]:
 
 
 def _held_before(words: list[str], at: int) -> range:
-    """The places of the card told just before "is in my hand" ("the ace of hearts is in my hand"), the hand's word
-    at ``at``; empty when the hand is not told so."""
+    """The places of the cards told just before "in my hand" ("the ace of hearts is in my hand", "I have the 7 of
+    hearts and the 6 of clubs in hand"), the hand's word at ``at``; empty when the hand is not told so."""
     k = at - 1 if words[at - 1 : at] != ["my"] else at - 2
-    if words[k : k + 1] != ["in"] or words[k - 1 : k] not in (["is"], ["are"]):
+    if words[k : k + 1] != ["in"]:
         return range(0)
-    k -= 2  # the card's last word
-    if k >= 2 and words[k - 1] == "of" and words[k - 2] in RANK_WORDS:
-        return range(k - 2, k + 1)
-    return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
+    if words[k - 1 : k] in (["is"], ["are"]):
+        k -= 2  # the card's last word
+        if k >= 2 and words[k - 1] == "of" and words[k - 2] in RANK_WORDS:
+            return range(k - 2, k + 1)
+        return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
+    # "I have / I've got / I'm holding <cards> in hand": every word back to the word of holding.
+    holder = next((j for j in range(k - 1, max(k - 14, -1), -1) if words[j] in _HOLDER), None)
+    return range(holder + 1, k) if holder is not None else range(0)
 
 
 def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> list[tuple[int, str]] | None:
@@ -181,24 +211,34 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, RANK_WORDS[w] + SUIT_WORDS[words[n + 2]]))
             n += 2
         elif w.startswith("jk") or w in ("joker", "jokers"):
-            power = next((x for x in words[n + 1 : n + 4] if x.isdigit()), None) or _played_as(words, n)
-            if power is None or not 1 <= int(power) <= 10:
+            at = next((k for k in range(n + 1, min(n + 4, len(words))) if words[k].isdigit()), None)
+            at = _played_as(words, n) if at is None else at
+            power = None if at is None else _POWERS.get(words[at])
+            if power is None:
                 return None
             found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))
-            n = words.index(power, n + 1)
+            n = at
         elif (card := _short(raw[n])) is not None:
             found.append((n, card))
         n += 1
     return found
 
 
-def _played_as(words: list[str], n: int) -> str | None:
-    """The power a joker at ``n`` is played as, told a few words on ("play the joker on the jack as a 7")."""
-    for k in range(n + 1, min(n + 7, len(words))):
+def _played_as(words: list[str], n: int) -> int | None:
+    """The place of the power a joker at ``n`` is played as, told a few words on ("play the joker on the jack as a
+    7", "a joker in hand that I want to play on her as a 5", "a joker as the second card, named 3", "as a four").
+
+    Examples:
+        >>> said = "can i play the joker as a four on the queen".split()
+        >>> said[_played_as(said, 3)]
+        'four'
+    """
+    for k in range(n + 1, min(n + _JOKER_REACH, len(words))):
         rest = words[k + 1 : k + 3]
-        if words[k] == "as" and rest:
-            power = rest[1] if rest[0] in ("a", "an") and len(rest) > 1 else rest[0]
-            return power if power.isdigit() else None
+        if words[k] in _POWER_TOLD and rest:
+            at = k + 2 if rest[0] in ("a", "an") and len(rest) > 1 else k + 1
+            if words[at] in _POWERS:
+                return at
     return None
 
 
@@ -359,6 +399,41 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
     return reading
 
 
+def joker_against(words: list[str], raw: list[str]) -> Reading | None:
+    """A question setting a joker, its power not named, against one elemental whose suit is known ("joker vs the
+    king of clubs, what happens", "can a joker take down Al'Akir"), naming no other card and not asking about the
+    banish card or the damage's sum: no play is computed, and the rule it rests on is the joker's arcane damage,
+    which no immunity stops (``rests_on``). ``None`` for any other question.
+
+    Examples:
+        >>> said = "joker vs the king of clubs, what happens".replace(",", "").split()
+        >>> joker_against(said, said).rests_on
+        ('elementals.cards.joker-arcane',)
+        >>> said = "can the joker be the banish card on the king of clubs".split()
+        >>> joker_against(said, said) is None
+        True
+    """
+    jokers = [n for n, w in enumerate(words) if w in _JOKER_WORDS]
+    if not jokers or any(w in NOT_HARM for w in words):
+        return None
+    kept = [n for n in range(len(words)) if n not in jokers]
+    cards = _cards([words[n] for n in kept], [raw[n] for n in kept])
+    if cards is None or any(not _is_elemental(c) for _, c in cards):
+        return None  # a lord's power named, or another card beside the joker
+    targets = {c[-1] for _, c in cards}
+    named = {kept[n + k] for n, c in cards if words[kept[n]] in RANK_WORDS for k in range(3)}
+    for n, w in enumerate(words[:-1]):
+        if w in ELEMENT_SUITS and words[n + 1 : n + 2] in _ELEMENTAL_NOUNS:  # "a fire elemental"
+            targets.add(ELEMENT_SUITS[w])
+    if len(targets) != 1 or any(w in SUIT_WORDS for n, w in enumerate(words) if n not in named):
+        return None
+    reading = Reading("elementals", "a joker against an elemental")
+    reading.read.append(f"a joker against the {_DATA['suits'][next(iter(targets))]} elemental")
+    reading.missing.append("one play to compute: the joker's power is not named")
+    reading.rests_on = (JOKER_ARCANE,)
+    return reading
+
+
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
     a question asking whether a card can harm an elemental of its own suit: see `own_element`)."""
@@ -367,7 +442,7 @@ def read(question: str) -> Reading | None:
     if any(w in OTHER_ACTION for w in words):
         return None
     if not any(w in STATED_PLAY for w in words):
-        return own_element(words, raw)
+        return own_element(words, raw) or joker_against(words, raw)
     places = _hand_words(question)
     cards = _cards(words, raw, places)
     told = _cards(words, raw, set(range(len(words))) - places) if places else []
@@ -377,7 +452,7 @@ def read(question: str) -> Reading | None:
         cards = [*cards, (len(words), next(iter(hand)))]
     roles = None if cards is None else _roles(words, cards, hand)
     if roles is None:
-        return own_element(words, raw)
+        return own_element(words, raw) or joker_against(words, raw)
     card, target, pile = roles
     from rulebook import elementals
     from rulebook.errors import InvalidInputError
@@ -391,6 +466,10 @@ def read(question: str) -> Reading | None:
         ruling = elementals.check_play(state, elementals.parse_action(f"{card} > {target}"))
     except InvalidInputError as error:
         reading.missing.append(f"a position the engine accepts ({error})")
+        if isinstance(error, elementals.PileRefused):
+            # The cards said to lie on the elemental could not have been played there: the rule that would have
+            # refused them is what the question turns on ("the queen has 3C and 4S on it": two short of her power).
+            reading.rests_on = (error.rule,)
         return reading
     steps = tuple(s for s in ruling.trace if s.rule not in _BUILT_STEPS)
     cited = tuple(r for r in ruling.rules if r in _AFTERMATH) + tuple(

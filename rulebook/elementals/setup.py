@@ -165,27 +165,46 @@ def _piles(
     return pile_list, used
 
 
+class PileRefused(InvalidInputError):
+    """A stated pile no legal play could have left on an elemental; ``rule`` is the rule that would have refused it.
+
+    Examples:
+        >>> try:
+        ...     _check_pile("QD", [("3C", 3), ("4S", 4)], frozenset())
+        ... except PileRefused as error:
+        ...     print(error.rule)
+        elementals.attack.damage-sum
+    """
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
 def _check_pile(target: str, placed: list[Placed], doubled: frozenset[str]) -> None:
     """Refuse a stated pile that no legal play could have left on ``target``: more than its two damage cards
     (a third card banishes or is refused), a damage card the target is immune to, or two that fall short
     (counting a card Ragnaros doubled twice)."""
     cards = " ".join(c for c, _ in placed)
     if len(placed) > DAMAGE_CARDS:
-        raise InvalidInputError(
+        raise PileRefused(
             f"{target} cannot hold {cards}: an elemental holds at most its {DAMAGE_CARDS} damage cards, "
-            "the third card played on it banishes it or is refused (elementals.attack.order)"
+            "the third card played on it banishes it or is refused",
+            "elementals.attack.order",
         )
     for c, _ in placed:
         if not is_joker(c) and ELEMENT_OF[c] == ELEMENT_OF[target]:
-            raise InvalidInputError(
+            raise PileRefused(
                 f"{target} cannot hold {c}: it is immune to {ELEMENT_OF[target]}, so {c} could not be played "
-                "on it as damage (elementals.attack.immunity)"
+                "on it as damage",
+                "elementals.attack.immunity",
             )
     total = sum(power * RAGNAROS_FACTOR if c in doubled else power for c, power in placed)
     if len(placed) == DAMAGE_CARDS and total < POWER_OF[target]:
-        raise InvalidInputError(
+        raise PileRefused(
             f"{target} cannot hold {cards}: its two damage cards make {total}, less than its power "
-            f"{POWER_OF[target]}, so the second would have been refused (elementals.attack.damage-sum)"
+            f"{POWER_OF[target]}, so the second would have been refused",
+            "elementals.attack.damage-sum",
         )
 
 
