@@ -76,7 +76,9 @@ def test_spellfire_calm_played_on_another_players_behalf_is_not_computed() -> No
 def test_spellfire_a_play_without_its_player_is_the_last_named_players() -> None:
     # "then I, player 2, play a realm card": the realm is P2's, played before Calm, so Cataclysm! stands; and
     # "P3, who wasn't affected, played Calm" is P3's Calm, not the Cataclysm! player's.
-    ruling = ask("Player 1 plays Cataclysm! on my realm, then I, player 2, play a realm card, and only then I play Calm.")
+    ruling = ask(
+        "Player 1 plays Cataclysm! on my realm, then I, player 2, play a realm card, and only then I play Calm."
+    )
     assert ruling.verdict == "computed: P1's Cataclysm! stands: P2 played a realm before Calm"
     ruling = ask("P1 played Cataclysm! on P2's realm, and P3, who wasn't affected, immediately played Calm. Negated?")
     assert [step["text"] for step in ruling.value["computed"]["trace"]][-1] == (
