@@ -231,9 +231,9 @@ def _counter(words: list[Token]) -> Reading | None:
         card = "Cataclysm!" if "cataclysm" in names else "Calm" if "calm" in names else None
         if card is None and not plays:
             continue
-        if card is None and not PLAYED & set(names):
+        if card is None and not PLAYED & set(names) and not any(w in ("realm", "realms") or "'" in w for w in names):
             # a clause that plays nothing but names a player ("and P3, who wasn't affected, played Calm"): the
-            # clause after it that names no player is that player's
+            # clause after it that names no player is that player's (not a realm's owner: "hitting P2's realm")
             body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
             actor = _actor(body, asker) or actor
         # "then Calm", "my very next card is Calm": said as played, without a verb of playing
