@@ -522,10 +522,13 @@ class Lexicon:
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: Words that ask about the real world rather than a game, even in a game's own words: "in real life", "irl",
 #: "at the zoo", real, actual, living or wild animals ("how long do real elephants live", "an actual elephant's
-#: trunk") and animals "in the wild" (a card "seen in the wild" is still a game's). No rule of the five games is
-#: about these.
+#: trunk") and animals "in the wild" (a card "seen in the wild" is still a game's), and the sky: the moon's phases
+#: ("what are the phases of the moon in order": a game's phases are not asked), a full or new moon, the solar system,
+#: the Milky Way, astrology (a "moon attack" is still a game's). No rule of the five games is about these.
 REAL_WORLD = re.compile(
     r"\b(?:in real life|irl|real[- ]life|real[- ]world|at the zoo)\b"
+    r"|\bphases?\s+of\s+the\s+moon\b|\bmoon(?:'s)?\s+phases?\b|\b(?:full|new|half|crescent)\s+moon\b"
+    r"|\b(?:solar system|milky way|astrology)\b"
     r"|\b(?:real|actual|living|wild)\s+(?:(?:african|asian|adult|baby|grown|live)\s+)?(?:elephant|animal)"
     r"|\b(?:elephant|animal)s?\b.*\bin the wild\b|\bin the wild\b.*\b(?:elephant|animal)",
     re.IGNORECASE,

@@ -256,6 +256,7 @@ def test_the_real_world_asked_in_the_games_words_is_refused() -> None:
     for question, about in (
         ("what do actual elephants eat in a day", "the real world"),
         ("is an elephant's trunk in real life strong enough to lift a car", "the real world"),
+        ("what are the phases of the moon in order", "the real world"),
         ("who won the europa league final this spring", "Europa League"),
         ("which team won the stanley cup", "Stanley Cup"),
         ("what is in the news today", "the news"),
@@ -268,6 +269,9 @@ def test_the_real_world_asked_in_the_games_words_is_refused() -> None:
     # the games' own trunks are still asked about, and a card "seen in the wild" is not the real world
     assert not ask("how many trunks does each elephant start with").value["refused"]
     assert "the real world" not in ask("I saw Blaze in the wild at a tournament, can it attack twice?").verdict
+    # a game's phases are still asked about, and a "moon attack" is still a game's
+    assert not ask("what are the phases of a turn in order").value["refused"]
+    assert "the real world" not in ask("what does the moon attack spell do").verdict
 
 
 def test_a_number_said_of_both_battling_elestrals_is_not_read_as_one_side() -> None:
@@ -1139,7 +1143,7 @@ def test_whether_gravitate_may_move_a_spell_is_computed_from_the_clash_it_is_and
 
 
 def test_spellfire_an_attack_with_no_allies_is_computed_and_the_rule_deciding_it_comes_first() -> None:
-    flying = ask("my flyer, no allies with him, attacks realm F. legal?")
+    flying = ask("nothing is razed yet; my flyer, no allies with him, attacks realm F. legal?")
     assert flying.verdict == "computed: legal: the champion (flyer) may attack F"
     assert flying.value["rulings"][0]["id"] == "spellfire.move.flyer"
     walking = ask("A and B still stand. can my hero (no movement power) attack the realm in position D?")

@@ -464,7 +464,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
 BLIND_15_FLOORS = {"top1": 0.915, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_15_UNCOVERED_REFUSED = 1.0
-BLIND_15_COMPUTED_UNASKED = 1
+BLIND_15_COMPUTED_UNASKED = 0
 
 
 #: Issue 22's sixteenth blind set (tests/data/players-blind-16.toml: 218 real questions of which 28 computable, 40
@@ -518,9 +518,12 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: off-topic questions refused (95%), 92.5% of uncovered questions refused (37 of 40), 3 computed answers to a
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
-BLIND_20_FLOORS = {"top1": 0.902, "top3": 0.966, "off_topic_refused": 0.95, "wrongly_refused": 0.015}
+#: Issue 22's thirty-seventh round (a Spellfire attack computed only on a formation the question states, a play made
+#: on another's behalf not computed, the moon's phases read as the real world; TUNED figures): no computed answer to a
+#: question not asked here or on blind-15, all 20 off-topic questions refused.
+BLIND_20_FLOORS = {"top1": 0.902, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_20_UNCOVERED_REFUSED = 0.925
-BLIND_20_COMPUTED_UNASKED = 3
+BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):

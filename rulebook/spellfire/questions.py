@@ -5,13 +5,16 @@ The target is "position E", "realm E", "realm in position E" or a bare capital l
 "A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
 its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
 movement power". The formation is the opponent's six realms, razed as said; a question that says nothing of
-which realms stand or are razed, or of the target's coastline, is computed only when the answer is the same either
-way (a flyer reaches any realm), else the reader names what is missing.
+which realms stand or are razed ("can a flyer attack realm F?", "do both have to be razed before ...") is not
+computed, even when every formation would give one answer: the reader names what is missing, and the rulings are
+ranked. Nor is one silent on the target's coastline when a coastline would change the answer.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
 played (a question whether it may be, "can I play my Calm", asks the rule), by whom, and on whose realm Cataclysm!
-falls ("I", "my opponent", "my friend", "P1", "player 2").
+falls ("I", "my opponent", "my friend", "P1", "player 2"). A play without its player is the last named player's
+("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's behalf", "instead of
+them") is not computed.
 
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
@@ -144,6 +147,9 @@ MODAL = frozenset({"can", "could", "may", "might", "should", "would", "will", "a
 OTHER_CARDS = frozenset(
     {"card", "holding", "event", "ally", "realm", "champion", "artifact", "item", "spell", "rule", "something"}
 )
+#: Words of a card played for someone else ("Calm on P2's behalf", "instead of them"): the engine judges the player
+#: who plays it, so such a question is not computed.
+PROXY = frozenset({"behalf", "instead"})
 #: Words that end one play and open the next ("P1 plays Cataclysm!, then P2 plays Calm").
 PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after"})
 
@@ -215,6 +221,9 @@ def _counter(words: list[Token]) -> Reading | None:
 
     asker = "P2"
     reading = Reading("spellfire", "whether a Spellfire counter-effect card negates a card")
+    if any(t.word in PROXY for t in words):
+        reading.missing.append("who Calm is played for (a card played on another player's behalf is not read)")
+        return reading
     plays: list[str] = []
     actor: str | None = None
     for clause, asks in _plays(words):
@@ -222,6 +231,11 @@ def _counter(words: list[Token]) -> Reading | None:
         card = "Cataclysm!" if "cataclysm" in names else "Calm" if "calm" in names else None
         if card is None and not plays:
             continue
+        if card is None and not PLAYED & set(names) and not any(w in ("realm", "realms") or "'" in w for w in names):
+            # a clause that plays nothing but names a player ("and P3, who wasn't affected, played Calm"): the
+            # clause after it that names no player is that player's (not a realm's owner: "hitting P2's realm")
+            body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
+            actor = _actor(body, asker) or actor
         # "then Calm", "my very next card is Calm": said as played, without a verb of playing
         played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
         if card is None:
@@ -258,9 +272,10 @@ FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "u
 
 def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champion: str) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
-    nothing of the formation) and whether the target shows a coastline (never read). Each is tried both ways; one
-    that changes the answer is named, to be asked for rather than filled in."""
-    said = any(t.word in FORMATION_SAID for t in words)
+    nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
+    question did not give) and whether the target shows a coastline (never read, tried both ways: named when it
+    changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it says no board."""
+    said = any(t.word in FORMATION_SAID and (n == 0 or words[n - 1].word != "be") for n, t in enumerate(words))
     others = ",".join(letter for letter in LETTERS if letter != target)
     formations = [",".join(sorted(razed))] if said else ["", others]
     verdicts = {
@@ -271,7 +286,7 @@ def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champio
         for coast in (False, True)
     }
     missing = []
-    if any(verdicts[(formations[0], c)] != verdicts[(f, c)] for f in formations for c in (False, True)):
+    if not said:
         missing.append("which of the opponent's realms are razed (or that none is)")
     if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations):
         missing.append(f"whether realm {target} shows a coastline (a swimmer's way past its protection)")
