@@ -120,7 +120,10 @@ GameInfo = Game
 #: Where the five games' data files live (inside the package, so an installed wheel carries them).
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
-_CLASH_WORDS = ("fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive")
+#: "element" too: an attack told by its roles ("the defending element has the higher number") names no element.
+_CLASH_WORDS = (
+    *("fire", "water", "earth", "air", "ether", "blaze", "surge", "fortify", "gale", "revive", "element", "elements"),
+)
 #: The words of an attack the Clash reader computes (its own FORWARD and BACKWARD words, and "goes after").
 _CLASH_ACTIONS = (
     *("attack", "attacks", "attacking", "attacked", "against", "versus", "vs", "hits", "hit", "fights", "fight"),

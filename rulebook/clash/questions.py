@@ -154,6 +154,42 @@ def _relation_rules(words: list[Token], attacker: str, target: str) -> tuple[str
     return (wins[stronger],)
 
 
+#: The roles of the two elements of an attack, named as roles ("the defending element", "my attacker"), not as elements.
+ATTACKER_ROLE = frozenset({"attacker", "attackers", "attacking"})
+DEFENDER_ROLE = frozenset({"defender", "defenders", "defending", "defended", "target", "targeted"})
+#: A strength relation told of a role: "the defender has the bigger number", "more strength", "came out lower".
+ROLE_STRONGER = STRONGER | {"larger", "greater", "more"}
+ROLE_WEAKER = WEAKER | {"less"}
+#: How far before the relation word its role may be named ("the defender turns out to have the bigger number").
+ROLE_REACH = 6
+
+
+def _role_relation_rules(words: list[Token]) -> tuple[str, ...]:
+    """The outcome rule of a strength relation a question tells of a role rather than of an element ("when the
+    defending element has the higher number, which one leaves?": the defence wins), or none when it tells none. The
+    role is the one named last, at most a few words, before the relation word.
+
+    Examples:
+        >>> _role_relation_rules(tokens("When the defending element has the higher number, which one leaves?"))
+        ('clash.attack.defender-wins',)
+        >>> _role_relation_rules(tokens("my attacking element came out lower than the element it hit"))
+        ('clash.attack.defender-wins',)
+        >>> _role_relation_rules(tokens("what happens if the attacker is stronger"))
+        ('clash.attack.attacker-wins',)
+        >>> _role_relation_rules(tokens("which element is the strongest attacker"))
+        ()
+    """
+    for n, t in enumerate(words):
+        if t.word not in ROLE_STRONGER | ROLE_WEAKER:
+            continue
+        roles = [w.word for w in words[max(0, n - ROLE_REACH) : n] if w.word in ATTACKER_ROLE | DEFENDER_ROLE]
+        if not roles:
+            continue
+        attacker_stronger = (roles[-1] in ATTACKER_ROLE) == (t.word in ROLE_STRONGER)
+        return ("clash.attack.attacker-wins",) if attacker_stronger else ("clash.attack.defender-wins",)
+    return ()
+
+
 def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str) -> bool:
     """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
     rules it asks about where a strength relation it states names them."""
@@ -337,9 +373,14 @@ def read(question: str) -> Reading | None:
     ]
     abilities = {ability for n, ability in said if n not in unused}
     forgone = {ability for n, ability in said if n in unused}
-    if not named and not abilities:
+    # A relation told of the roles, no ability named: the outcome rule it names is what is asked.
+    told = () if said or len(set(e for _, e, _ in named)) > 1 else _role_relation_rules(words)
+    if not named and not abilities and not told:
         return None
     reading = Reading("clash", "one Elemental Clash attack")
+    reading.rests_on = told
+    if told:
+        reading.read.append(f"the {'attack' if told[0].endswith('attacker-wins') else 'defence'} told stronger")
     elements = list(dict.fromkeys(e for _, e, _ in named))
     if len(elements) > 2:
         reading.read.append("the elements " + ", ".join(e.capitalize() for e in elements))
