@@ -190,6 +190,47 @@ def _role_relation_rules(words: list[Token]) -> tuple[str, ...]:
     return ()
 
 
+#: Words of a tie ("they tied", "on a tie"), and of the last elements of both players ("our last two elements",
+#: "one element each", "a single element left").
+TIE = frozenset({"tie", "tied", "ties", "tying"})
+LAST = frozenset({"last", "final"})
+ONE = frozenset({"one", "single"})
+LEFT = frozenset({"each", "left", "remaining"})
+
+
+def _last_elements_tie(words: list[Token]) -> bool:
+    """Whether a question tells a tie between the players' last elements ("both of us had one element left, they
+    tied"): who wins then is a rule (`clash.interp.last-elements-tie`), not an attack to compute.
+
+    Examples:
+        >>> _last_elements_tie(tokens("Our last two elements knock each other out on a tie. Who wins?"))
+        True
+        >>> _last_elements_tie(tokens("both of us had one element left, they tied; who wins?"))
+        True
+        >>> _last_elements_tie(tokens("last turn my fire and their fire tied, what happens?"))
+        False
+    """
+    if not any(t.word in TIE for t in words):
+        return False
+    said = [t.word for t in words]
+    for n, word in enumerate(said):
+        ahead = said[n + 1 : n + 3]
+        if word in LAST and ("element" in ahead or "elements" in ahead):
+            return True
+        if word in ONE and ahead[:1] == ["element"] and ahead[1:] and ahead[1] in LEFT:
+            return True
+    return False
+
+
+def _last_tie_reading() -> Reading:
+    """The reading of a question telling a tie between both players' last elements: who wins is the rule asked."""
+    reading = Reading("clash", "one Elemental Clash attack")
+    reading.read.append("a tie between both players' last elements")
+    reading.missing.append("an attack to compute: the question asks who wins when both last elements go")
+    reading.rests_on = ("clash.interp.last-elements-tie",)
+    return reading
+
+
 def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str) -> bool:
     """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
     rules it asks about where a strength relation it states names them."""
@@ -357,6 +398,8 @@ def _element(token: Token) -> str | None:
 def read(question: str) -> Reading | None:
     """Read one attack from the question and compute it; ``None`` when the question is not about an attack."""
     words = tokens(question)
+    if _last_elements_tie(words):
+        return _last_tie_reading()
     going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
     if not going and not any(t.text in FORWARD or t.text in BACKWARD for t in words):
         return None
