@@ -190,7 +190,7 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3% of uncovered questions refused (15 of 18) and
 #: no computed answer to a question not asked, after issue 22's second round; 89.9% top-1 after the fourth. The
 #: fourteenth round (tuned): 91.3% top-1 (126 of 138), 100% top-3, 88.9% of uncovered questions refused (16 of 18).
-BLIND_FLOORS = {"top1": 0.949, "top3": 1.000, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_FLOORS = {"top1": 0.956, "top3": 1.000, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
 BLIND_UNCOVERED_REFUSED = 1.0
 BLIND_COMPUTED_UNASKED = 0
 
@@ -350,7 +350,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.867, "top3": 0.969, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_FLOORS = {"top1": 0.872, "top3": 0.969, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -419,7 +419,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
-BLIND_12_FLOORS = {"top1": 0.872, "top3": 0.976, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
+BLIND_12_FLOORS = {"top1": 0.886, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -448,7 +448,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.901, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
+BLIND_14_FLOORS = {"top1": 0.906, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -487,7 +487,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: uncovered questions refused (29 of 40), five computed answers to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_17_FLOORS = {"top1": 0.866, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
+BLIND_17_FLOORS = {"top1": 0.871, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -521,7 +521,10 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-seventh round (a Spellfire attack computed only on a formation the question states, a play made
 #: on another's behalf not computed, the moon's phases read as the real world; TUNED figures): no computed answer to a
 #: question not asked here or on blind-15, all 20 off-topic questions refused.
-BLIND_20_FLOORS = {"top1": 0.902, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: Issue 22's thirty-eighth round (a Clash strength relation told of the roles, "the defending element has the
+#: higher number", and a tie between both players' last elements resting on the rule that decides; TUNED figures):
+#: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
+BLIND_20_FLOORS = {"top1": 0.907, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a

@@ -160,8 +160,10 @@ DEFENDER_ROLE = frozenset({"defender", "defenders", "defending", "defended", "ta
 #: A strength relation told of a role: "the defender has the bigger number", "more strength", "came out lower".
 ROLE_STRONGER = STRONGER | {"larger", "greater", "more"}
 ROLE_WEAKER = WEAKER | {"less"}
-#: How far before the relation word its role may be named ("the defender turns out to have the bigger number").
-ROLE_REACH = 6
+#: How far before the relation word its role may be named ("the defending element turns out to have the larger
+#: number"), within the same clause (up to a comma, a semicolon or a stop).
+ROLE_REACH = 8
+CLAUSE_ENDS = frozenset({",", ";", ".", "?", "!", ":"})
 
 
 def _role_relation_rules(words: list[Token]) -> tuple[str, ...]:
@@ -182,7 +184,9 @@ def _role_relation_rules(words: list[Token]) -> tuple[str, ...]:
     for n, t in enumerate(words):
         if t.word not in ROLE_STRONGER | ROLE_WEAKER:
             continue
-        roles = [w.word for w in words[max(0, n - ROLE_REACH) : n] if w.word in ATTACKER_ROLE | DEFENDER_ROLE]
+        clause = [w.word for w in words[max(0, n - ROLE_REACH) : n]]
+        clause = clause[max((k + 1 for k, w in enumerate(clause) if w in CLAUSE_ENDS), default=0) :]
+        roles = [w for w in clause if w in ATTACKER_ROLE | DEFENDER_ROLE]
         if not roles:
             continue
         attacker_stronger = (roles[-1] in ATTACKER_ROLE) == (t.word in ROLE_STRONGER)
@@ -220,6 +224,11 @@ def _last_elements_tie(words: list[Token]) -> bool:
         if word in ONE and ahead[:1] == ["element"] and ahead[1:] and ahead[1] in LEFT:
             return True
     return False
+
+
+def _defending_verb(words: list[Token]) -> bool:
+    """Whether a defender's ability is named by its verb ("Earth fortifies"): an ability the outcome turns on."""
+    return any(t.text in DEFENDING_FORMS for t in words)
 
 
 def _last_tie_reading() -> Reading:
@@ -401,7 +410,8 @@ def read(question: str) -> Reading | None:
     if _last_elements_tie(words):
         return _last_tie_reading()
     going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
-    if not going and not any(t.text in FORWARD or t.text in BACKWARD for t in words):
+    roles = ATTACKER_ROLE | DEFENDER_ROLE  # "the defender has more strength" speaks of an attack by its roles
+    if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None
     named: list[tuple[int, str, bool]] = []  # (place, element, written with "+")
     for i, t in enumerate(words):
@@ -417,7 +427,7 @@ def read(question: str) -> Reading | None:
     abilities = {ability for n, ability in said if n not in unused}
     forgone = {ability for n, ability in said if n in unused}
     # A relation told of the roles, no ability named: the outcome rule it names is what is asked.
-    told = () if said or len(set(e for _, e, _ in named)) > 1 else _role_relation_rules(words)
+    told = () if said or _defending_verb(words) or len({e for _, e, _ in named}) > 1 else _role_relation_rules(words)
     if not named and not abilities and not told:
         return None
     reading = Reading("clash", "one Elemental Clash attack")
