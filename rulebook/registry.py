@@ -128,7 +128,7 @@ _CLASH_WORDS = (
 _CLASH_ACTIONS = (
     *("attack", "attacks", "attacking", "attacked", "against", "versus", "vs", "hits", "hit", "fights", "fight"),
     *("into", ">", "defending", "defends", "defend", "blocks", "blocking", "block", "after"),
-    *("tie", "tied", "ties", "tying"),  # a tie between the last elements ("one element each, they tied")
+    *("last", "final", "each", "left", "remaining"),  # the last elements, which tie ("one element each, they tied")
     *("attacker", "attackers", "defender", "defenders", "defended", "target", "targeted"),  # roles, not elements
 )
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").

@@ -743,10 +743,12 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # The registry's `verbs` decide whether a reader (and its engine) is loaded at all: they must be the words the
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
-    from rulebook.clash.questions import BACKWARD, FORWARD
+    from rulebook.clash.questions import ATTACKER_ROLE, BACKWARD, DEFENDER_ROLE, FORWARD, LAST, LEFT
     from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS
 
-    assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"}
+    # Issue 22's thirty-eighth round: the roles ("the defender has more strength") and the last elements ("one
+    # element left each, they tied") are read too.
+    assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
     assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS
 
 
