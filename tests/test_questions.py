@@ -527,6 +527,15 @@ BLIND_19_COMPUTED_UNASKED = 0
 BLIND_20_FLOORS = {"top1": 0.907, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the thirty-eighth round
+#: was merged, as shipped: 84.5% top-1 (175 of 207), 94.7% top-3 (196), 2.9% of real questions refused (6),
+#: 19 of 20 off-topic questions refused, 67.6% of uncovered questions refused (25 of 37), 2 computed answers to a
+#: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
+#: computed answers not asked only ever fall). Tuning data since.
+BLIND_21_FLOORS = {"top1": 0.845, "top3": 0.946, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_21_UNCOVERED_REFUSED = 0.675
+BLIND_21_COMPUTED_UNASKED = 2
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):
@@ -603,6 +612,7 @@ BLIND_SETS = {
     "players-blind-18.toml": (BLIND_18_FLOORS, BLIND_18_UNCOVERED_REFUSED, BLIND_18_COMPUTED_UNASKED),
     "players-blind-19.toml": (BLIND_19_FLOORS, BLIND_19_UNCOVERED_REFUSED, BLIND_19_COMPUTED_UNASKED),
     "players-blind-20.toml": (BLIND_20_FLOORS, BLIND_20_UNCOVERED_REFUSED, BLIND_20_COMPUTED_UNASKED),
+    "players-blind-21.toml": (BLIND_21_FLOORS, BLIND_21_UNCOVERED_REFUSED, BLIND_21_COMPUTED_UNASKED),
 }
 
 
