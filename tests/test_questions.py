@@ -534,7 +534,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
 BLIND_21_FLOORS = {"top1": 0.845, "top3": 0.946, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
-BLIND_21_UNCOVERED_REFUSED = 0.675
+BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 2
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
@@ -589,6 +589,9 @@ BLIND_21_COMPUTED_UNASKED = 2
 #: (benchmarks/results/ask_heldout_thirtyfourth.txt).
 #: Fitted again with blind-20 among its tuning sets (the same commands): IN-SAMPLE blind-20 refuses all its 40
 #: uncovered questions (37 as measured once), its other figures and every other set's unchanged; its uncovered floor
+#: rose to it.
+#: Fitted again with blind-21 among its tuning sets (the same commands): IN-SAMPLE blind-21 refuses all its 37
+#: uncovered questions (25 as measured once), its other figures and every other set's unchanged; its uncovered floor
 #: rose to it.
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
