@@ -404,6 +404,19 @@ def _element(token: Token) -> str | None:
     return word if word in ELEMENTS else None
 
 
+def _named(words: list[Token]) -> tuple[list[tuple[int, str, bool]], list[tuple[int, str]], set[str], set[str]]:
+    """The elements a question names (place, element, written with "+"), the abilities it names (place, ability),
+    and of those the ones it says are used and the ones it says are not."""
+    named = [(i, e, t.text.endswith("+")) for i, t in enumerate(words) if (e := _element(t)) is not None]
+    unused = denied(words, ABILITY_FORMS)
+    said = [
+        (n, ABILITY_FORMS[t.word.removesuffix("'s")])
+        for n, t in enumerate(words)
+        if t.word.removesuffix("'s") in ABILITY_FORMS
+    ]
+    return named, said, {a for n, a in said if n not in unused}, {a for n, a in said if n in unused}
+
+
 def read(question: str) -> Reading | None:
     """Read one attack from the question and compute it; ``None`` when the question is not about an attack."""
     words = tokens(question)
@@ -413,19 +426,7 @@ def read(question: str) -> Reading | None:
     roles = ATTACKER_ROLE | DEFENDER_ROLE  # "the defender has more strength" speaks of an attack by its roles
     if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None
-    named: list[tuple[int, str, bool]] = []  # (place, element, written with "+")
-    for i, t in enumerate(words):
-        element = _element(t)
-        if element is not None:
-            named.append((i, element, t.text.endswith("+")))
-    unused = denied(words, ABILITY_FORMS)
-    said = [
-        (n, ABILITY_FORMS[t.word.removesuffix("'s")])
-        for n, t in enumerate(words)
-        if t.word.removesuffix("'s") in ABILITY_FORMS
-    ]
-    abilities = {ability for n, ability in said if n not in unused}
-    forgone = {ability for n, ability in said if n in unused}
+    named, said, abilities, forgone = _named(words)
     # A relation told of the roles, no ability named: the outcome rule it names is what is asked.
     told = () if said or _defending_verb(words) or len({e for _, e, _ in named}) > 1 else _role_relation_rules(words)
     if not named and not abilities and not told:
