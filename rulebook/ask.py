@@ -341,20 +341,17 @@ def asks_declining(said: list[str]) -> bool:
     )
 
 
-_DECLINING_RECORDS: dict[int, frozenset[int]] = {}
-
-
 def _declining_records(lex: Lexicon) -> frozenset[int]:
     """The records whose title, text or aliases say whether a play is compulsory or may be declined."""
-    found = _DECLINING_RECORDS.get(id(lex))
-    if found is None:
-        found = frozenset(
+
+    def made() -> frozenset[int]:
+        return frozenset(
             doc
             for doc, record in enumerate(lex.records)
             if DECLINE_STATED.intersection(words(f"{record[3]} {record[4]} {' '.join(record[7])}"))
         )
-        _DECLINING_RECORDS[id(lex)] = found
-    return found
+
+    return lex.kept("declining records", made)
 
 
 def _raise_taking_back(said: list[str], games: set[str], combined: dict[int, float], lex: Lexicon) -> None:

@@ -137,18 +137,17 @@ SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gi
 
 def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
     """The stems of a record's title, text and aliases (not its players' questions)."""
-    key = (id(lex), doc)
-    found = _TEXTS.get(key)
-    if found is None:
+
+    def made() -> frozenset[str]:
         record = lex.records[doc]
         said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
         index = _index()
         stored = index.record(record[0], said) if index is not None else None
         if stored is not None:  # as the fit stemmed them, for a record written as it was then
-            found = _TEXTS[key] = frozenset(stored)
-        else:
-            found = _TEXTS[key] = frozenset(stem(w) for text in said for w in words(text))
-    return found
+            return frozenset(stored)
+        return frozenset(stem(w) for text in said for w in words(text))
+
+    return lex.kept(("unasked texts", doc), made)
 
 
 def record_digest(said: list[str]) -> int:
@@ -162,8 +161,6 @@ def record_digest(said: list[str]) -> int:
     """
     return zlib.crc32("\n".join(said).encode("utf-8"))
 
-
-_TEXTS: dict[tuple[int, int], frozenset[str]] = {}
 
 
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:

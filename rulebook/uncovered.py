@@ -918,29 +918,21 @@ def _asked_whether(query: Query) -> list[Concept]:
     return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
 
 
-_OWN: dict[tuple[int, int], frozenset[str]] = {}
-
-
 def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
     """The stems of a record's own title and text (not the players' words beside it)."""
-    key = (id(lex), doc)
-    if key not in _OWN:
-        _OWN[key] = frozenset(stem(w) for w in _own_words(lex.records[doc]))
-    return _OWN[key]
+    return lex.kept(("own stems", doc), lambda: frozenset(stem(w) for w in _own_words(lex.records[doc])))
 
 
 def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
     """The stems of a record's title, text and each of its aliases, word by word (not its ``asked_as`` questions,
     which may ask about what the record denies or does not say)."""
-    key = (id(lex), -1 - doc)
-    if key not in _TEXTS:
+
+    def made() -> list[list[str]]:
         record = lex.records[doc]
         texts = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
-        _TEXTS[key] = [[stem(w) for w in words(text)] for text in texts]
-    return _TEXTS[key]
+        return [[stem(w) for w in words(text)] for text in texts]
 
-
-_TEXTS: dict[tuple[int, int], list[list[str]]] = {}
+    return lex.kept(("texts stems", doc), made)
 #: Words of a bound on a count ("is there a max hand size"): players' words beside a record name the bound its rule
 #: states ("no hand size limit"), so they are read for such a thing; not for a bound on the clock ("time limit").
 BOUNDS = frozenset({"limit", "limits", "max", "maximum", "minimum", "min", "cap"})

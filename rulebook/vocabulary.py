@@ -36,10 +36,10 @@ import itertools
 import math
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulebook import registry
 from rulebook.lexicon_store import Postings
@@ -307,6 +307,8 @@ def _index(packed: Any) -> Any:
     return packed if hasattr(packed, "posting") else Index(packed)
 
 
+_T = TypeVar("_T")
+
 class Lexicon:
     """The vocabulary built from every record and ``vocabulary.toml``, and the indexes ``ask`` ranks with.
 
@@ -342,8 +344,23 @@ class Lexicon:
         ids = getattr(self.records, "ids", None) or [r[0] for r in self.records]
         self.by_id = {rid: n for n, rid in enumerate(ids)}
         self._pools: dict[tuple[int, int], list[str]] = {}
+        self._kept: dict[Hashable, Any] = {}
         phrases = (*self.synonyms, *self.names, *self.cues, *self.elsewhere)
         self._phrase_words = max((len(p.split()) for p in phrases), default=1)
+
+    def kept(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """What ``make`` returns, made the first time ``key`` is asked for and kept with this vocabulary: figures
+        derived from its records (a record's stems, the records stating a thing), which another vocabulary, built
+        from other data, must not share.
+
+        Examples:
+            >>> lex = lexicon()
+            >>> lex.kept(("example", 1), lambda: len(lex.records)) == lex.kept(("example", 1), lambda: -1)
+            True
+        """
+        if key not in self._kept:
+            self._kept[key] = make()
+        return self._kept[key]
 
     @property
     def own(self) -> Sequence[tuple[Any, ...]]:
