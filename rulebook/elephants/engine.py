@@ -307,12 +307,12 @@ def optional_effect(
                 "elephants.optional.illuminate",
             )
             return trace.ruling(
-                f"Illuminate cannot cast {count} extra spell{'s' if count != 1 else ''} from a hand of {hand}",
+                f"Illuminate cannot cast {plural(count, 'extra spell')} from a hand of {hand}",
                 {"legal": False},
                 False,
             )
         return trace.ruling(
-            f"Illuminate: casting {count} extra spell{'s' if count != 1 else ''} is allowed", {"legal": True}, True
+            f"Illuminate: casting {plural(count, 'extra spell')} is allowed", {"legal": True}, True
         )
     if pick not in ("pass", "use"):
         raise UnknownNameError(f"choice for {title}", choice, ["pass", "use"])

@@ -14,6 +14,7 @@ from rulebook.reading import number
 from rulebook.records import Options
 from rulebook.ruling import Ruling, Trace
 from rulebook.spellfire.engine import MAX_TURN, NOT_RESHUFFLED, TURN, options_of, phase_number
+from rulebook.wording import plural
 
 __all__ = [
     "draw",
@@ -89,7 +90,7 @@ def _reshuffled(
         "option reshuffle=yes: the discard pile will become the new draw pile at the end of the turn",
         "spellfire.interp.reshuffle",
     )
-    cards = f"{discard} discarded card{'s' if discard != 1 else ''}"
+    cards = plural(discard, "discarded card")
     if discard:
         trace.add(
             f"at the end of this turn, {cards} {'are' if discard != 1 else 'is'} shuffled into a new draw pile",
