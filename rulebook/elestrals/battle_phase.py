@@ -20,7 +20,7 @@ from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import parse_effect, stat_steps, stats_after
 from rulebook.elestrals.chain import between_chains
 from rulebook.elestrals.core import plural
-from rulebook.elestrals.main_phase import Refusal
+from rulebook.elestrals.main_common import Refusal
 from rulebook.elestrals.state import Battle, Elestral, Position, leave_field, put_card, replace, to_underworld
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace

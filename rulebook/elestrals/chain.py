@@ -17,7 +17,7 @@ from typing import Any
 from rulebook.elestrals.abilities import refuse_use, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
 from rulebook.elestrals.core import POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
-from rulebook.elestrals.main_phase import Refusal, open_slot
+from rulebook.elestrals.main_common import Refusal, open_slot
 from rulebook.elestrals.resolving import misenchanted_instant, resolve_link
 from rulebook.elestrals.state import RUNE_ROW, ChainLink, Elestral, LimboItem, Position, Rune, leave_field, replace
 from rulebook.errors import InvalidInputError

@@ -19,7 +19,7 @@ from rulebook.elestrals.abilities import use_words
 from rulebook.elestrals.actions import Action
 from rulebook.elestrals.cards import Card
 from rulebook.elestrals.effects import CardEffect
-from rulebook.elestrals.main_phase import open_slot
+from rulebook.elestrals.main_common import open_slot
 from rulebook.elestrals.payments import field_payments
 from rulebook.elestrals.state import Elestral, Position, Side, window_open
 

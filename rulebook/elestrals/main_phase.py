@@ -19,17 +19,29 @@ from collections.abc import Sequence
 
 from rulebook.elestrals.abilities import refuse_use, trigger, use_effect
 from rulebook.elestrals.actions import Action, split_keywords
-from rulebook.elestrals.cards import Card, card_status
+from rulebook.elestrals.cards import Card
 from rulebook.elestrals.core import DATA, POSITIONS, SPIRIT_TYPES, an, lookup_name, plural
+from rulebook.elestrals.main_common import (
+    NO_CHAIN,
+    Head,
+    Parts,
+    Refusal,
+    add_link,
+    hand_card,
+    has_target,
+    main_timing,
+    no,
+    open_slot,
+    reveal_problem,
+    status,
+)
 from rulebook.elestrals.payments import (
     ascend_reveal,
     cast_type_problem,
-    deck_payment,
-    field_spirit_problem,
     note_misenchanted_cast,
     siphon_problem,
-    split_payment,
 )
+from rulebook.elestrals.rune_casting import cast_rune, refuse_cast_rune
 from rulebook.elestrals.state import (
     ROW,
     RUNE_ROW,
@@ -38,16 +50,13 @@ from rulebook.elestrals.state import (
     Elestral,
     Position,
     Rune,
-    Stadium,
     draw_card,
     leave_field,
     put_card,
     replace,
-    replace_stadiums,
-    stadium_stays,
     window_open,
 )
-from rulebook.errors import InvalidInputError, UnknownNameError
+from rulebook.errors import InvalidInputError
 from rulebook.ruling import Trace
 
 __all__ = [
@@ -73,46 +82,6 @@ MAIN_ACTIONS: tuple[str, ...] = (
 )
 #: The most Spirits an Elestral brought in by a Normal Cast may cost.
 NORMAL_CAST_MAX: int = DATA["normal_cast"]["max_cost"]
-_NO_CHAIN = "elestrals.main.no-active-chain"
-Parts = dict[str, list[str]]
-Head = list[str]
-Refusal = tuple[str, tuple[str, ...]]
-
-
-def _no(reason: str, *rules: str) -> Refusal:
-    return reason, rules
-
-
-def _unpaid(pos: Position, who: int, card: Card) -> Refusal:
-    """Why the Spirit Deck alone cannot pay a Rune's cost: too few Spirits, or (option ``cast-types=required``)
-    none of the types its cost names."""
-    hint = "; name Spirits on your cards with paying E1:TYPE (Instant Runes only)"
-    size = pos.sides[who].spirit_deck.size
-    if size is not None and size >= len(card.cost):
-        kinds = " ".join("any" if t == "&" else t for t in card.cost)
-        return _no(
-            f"the Spirit Deck holds {plural(size, 'Spirit')} but not the types its cost names ({kinds}), and a Cast "
-            f"is paid with Spirits of its cost's types (option cast-types=required){hint if card.instant else ''}",
-            "elestrals.interp.cast-spirit-types",
-            "elestrals.main.cast-rune",
-        )
-    return _no(
-        f"the Spirit Deck cannot pay its cost of {plural(len(card.cost), 'Spirit')}{hint}", "elestrals.main.cast-rune"
-    )
-
-
-def status(pos: Position, card: Elestral | Rune | Stadium) -> str:
-    """A card's status on the field: ``enchanted``, ``misenchanted``, ``too-few`` or ``suppressed``."""
-    if card.suppressed:
-        return "suppressed"
-    return card_status(pos.cards[card.card].cost, card.spirits)
-
-
-def open_slot(pos: Position, who: int, zone: str) -> int | None:
-    side = pos.sides[who]
-    row = side.elestrals if zone == "E" else side.runes
-    reserved = pos.reserved(who)
-    return next((i for i, c in enumerate(row) if c is None and f"{zone}{i + 1}" not in reserved), None)
 
 
 def _position_word(words: Sequence[str], where: str) -> str:
@@ -126,20 +95,6 @@ def _own_elestral(pos: Position, who: int, ref: str) -> tuple[int, Elestral | No
     if owner != who or zone != "E":
         raise InvalidInputError(f"{ref} is not a slot of your Elestral Row; write E1 to E4")
     return slot, pos.sides[who].elestrals[slot]
-
-
-def _main_timing(pos: Position, who: int, action: str) -> Refusal | None:
-    """The conditions every Main Phase action shares: the turn player's Main Phase, no chain active."""
-    if pos.phase != "main":
-        return _no(
-            f"{action} is a Main Phase action, and this is the {pos.phase.capitalize()} Phase",
-            "elestrals.glossary.main-phase",
-        )
-    if who != pos.player:
-        return _no(f"{action} is an action of the turn player's Main Phase", "elestrals.glossary.main-phase")
-    if pos.chain or pos.waiting:
-        return _no("a chain is active; Main Phase actions wait until it has resolved", _NO_CHAIN)
-    return None
 
 
 #: The turn's Spirit action as a refusal names it.
@@ -159,7 +114,7 @@ def _spirit_action(pos: Position, who: int) -> Refusal | None:
         rules = ["elestrals.main.spirit-action"]
         if used.endswith("-negated"):
             rules.append("elestrals.interp.spirit-action-failed")
-        return _no(
+        return no(
             f"the Spirit action was already used this turn ({_SPIRIT_ACTION_WORDS.get(used, used)}); only one of "
             "Normal Cast, Normal Ascend, Enchant or Expend to draw per turn",
             *rules,
@@ -178,10 +133,10 @@ def refuse(pos: Position, who: int, action: Action) -> Refusal | None:
     verb = action.verb
     head, parts = split_keywords(action.args)
     if verb == "cast-rune":
-        return _refuse_cast_rune(pos, who, head, parts)
+        return refuse_cast_rune(pos, who, head, parts)
     if verb == "activate":
         return _refuse_activate(pos, who, head, parts)
-    timing = _main_timing(pos, who, verb)
+    timing = main_timing(pos, who, verb)
     step = _REFUSALS.get(verb)
     if step is None:
         raise InvalidInputError(f"{verb} is not a Main Phase action")
@@ -194,13 +149,13 @@ def _refuse_normal_cast(
     side = pos.sides[who]
     if not head:
         raise InvalidInputError("normal-cast needs the Elestral's name: normal-cast CARD [attack|defense]")
-    name = _hand_card(pos, head[0], "elestral")
+    name = hand_card(pos, head[0], "elestral")
     _position_word(head[1:], "normal-cast")
     if timing:
         return timing
     used = _spirit_action(pos, who)
     if name not in side.hand:
-        return used or _no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
+        return used or no(f"{name!r} is not in your hand", "elestrals.main.normal-cast")
     card = pos.cards[name]
     top = DATA["normal_cast"]["max_cost"]
     faults = [] if used is None else [(used[0], *used[1])]  # every reason that applies, each with its rules
@@ -218,9 +173,9 @@ def _refuse_normal_cast(
     if len(faults) == 1 and used is not None:
         return used
     if faults:
-        return _no(", and ".join(why for why, *_ in faults), *(rule for _, *rules in faults for rule in rules))
+        return no(", and ".join(why for why, *_ in faults), *(rule for _, *rules in faults for rule in rules))
     paying = parts.get("paying", [])
-    return _reveal(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
+    return reveal_problem(pos, who, paying, 1) or _revealed_types(pos, who, name, paying, None)
 
 
 def _refuse_normal_ascend(
@@ -230,17 +185,17 @@ def _refuse_normal_ascend(
     if len(head) < 2:
         raise InvalidInputError("normal-ascend needs the Ascending Elestral and the card: normal-ascend E1 CARD")
     _, from_card = _own_elestral(pos, who, head[0])
-    name = _hand_card(pos, head[1], "elestral")
+    name = hand_card(pos, head[1], "elestral")
     _position_word(head[2:], "normal-ascend")
     if timing or (timing := _spirit_action(pos, who)):
         return timing
     if from_card is None:
-        return _no(f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend")
+        return no(f"there is no Elestral of yours at {head[0].upper()} to Ascend from", "elestrals.main.normal-ascend")
     if name not in side.hand:
-        return _no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
+        return no(f"{name!r} is not in your hand", "elestrals.main.normal-ascend")
     cap = DATA["normal_cast"]["max_cost"]
     if pos.opts["ascend-cost-cap"] == "yes" and len(pos.cards[name].cost) > cap:
-        return _no(
+        return no(
             f"with option ascend-cost-cap=yes a Normal Ascend, like a Normal Cast, takes an Elestral costing at "
             f"most {plural(cap, 'Spirit')}",
             "elestrals.interp.ascend-cost-cap",
@@ -251,7 +206,7 @@ def _refuse_normal_ascend(
             return problem
     paying = parts.get("paying", [])
     reused = _reused(pos, who, head[0], parts)
-    return _reveal(pos, who, paying, 1, rule="elestrals.main.normal-ascend") or _revealed_types(
+    return reveal_problem(pos, who, paying, 1, rule="elestrals.main.normal-ascend") or _revealed_types(
         pos, who, name, paying, reused
     )
 
@@ -291,34 +246,34 @@ def _refuse_enchant(pos: Position, who: int, head: list[str], parts: Parts, timi
         return _refuse_enchant_divine(pos, who, head[0], kinds)
     if owner != who or zone != "E":
         what = "another player's card" if owner != who else "not an Elestral"
-        return _no(
+        return no(
             f"the Spirit action Enchants an Elestral on your own field, and {head[0].upper()} is {what}",
             "elestrals.main.enchant",
         )
     _slot, card = _own_elestral(pos, who, head[0])
     if card is None:
-        return _no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
-    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
+        return no(f"there is no Elestral of yours at {head[0].upper()} to Enchant", "elestrals.main.enchant")
+    return reveal_problem(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
 def _refuse_enchant_divine(pos: Position, who: int, ref: str, kinds: Sequence[str]) -> Refusal | None:
     """The Spirit action's Enchant aimed at one of your Runes: only a face-up Divine Rune, under divine-enchant=yes."""
     rune = pos.at(ref, who)
     if rune is None:
-        return _no(f"there is no card of yours at {ref.upper()} to Enchant", "elestrals.main.enchant")
+        return no(f"there is no card of yours at {ref.upper()} to Enchant", "elestrals.main.enchant")
     if pos.cards[rune.card].rune != "divine":
-        return _no(
+        return no(
             f"the Spirit action Enchants an Elestral or a Divine Rune, and {rune.card} is not a Divine Rune",
             "elestrals.interp.divine-enchant",
         )
     if isinstance(rune, Rune) and rune.set:
-        return _no(f"{rune.card} is Set: a Set Rune cannot be Enchanted", "elestrals.advanced.nexus-set-rune")
+        return no(f"{rune.card} is Set: a Set Rune cannot be Enchanted", "elestrals.advanced.nexus-set-rune")
     if pos.opts["divine-enchant"] == "no":
-        return _no(
+        return no(
             f"with option divine-enchant=no the Spirit action Enchants only an Elestral, and {rune.card} is a Rune",
             "elestrals.interp.divine-enchant",
         )
-    return _reveal(pos, who, kinds, 1, rule="elestrals.main.enchant")
+    return reveal_problem(pos, who, kinds, 1, rule="elestrals.main.enchant")
 
 
 def _refuse_expend_draw(
@@ -327,22 +282,22 @@ def _refuse_expend_draw(
     kinds = [lookup_name("Spirit type", k, SPIRIT_TYPES) for k in head[:1]]
     if timing or (timing := _spirit_action(pos, who)):
         return timing
-    return _reveal(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
+    return reveal_problem(pos, who, kinds, 1, rule="elestrals.main.expend-draw")
 
 
 def _refuse_set_rune(pos: Position, who: int, head: list[str], parts: Parts, timing: Refusal | None) -> Refusal | None:
     side = pos.sides[who]
     if not head:
         raise InvalidInputError("set-rune needs the Rune's name: set-rune CARD")
-    name = _hand_card(pos, head[0], "rune")
+    name = hand_card(pos, head[0], "rune")
     if timing:
         return timing
     if name not in side.hand:
-        return _no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
+        return no(f"{name!r} is not in your hand", "elestrals.main.set-rune")
     if pos.cards[name].rune == "stadium":
-        return _no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
+        return no("a Stadium cannot be Set; it is Cast into the Stadium slot", "elestrals.main.set-rune")
     if open_slot(pos, who, "R") is None:
-        return _no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
+        return no(f"all {RUNE_ROW} Rune Row slots are filled", "elestrals.zone.rune-row")
     return None
 
 
@@ -355,14 +310,14 @@ def _refuse_change_position(
     if timing:
         return timing
     if card is None:
-        return _no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
+        return no(f"there is no Elestral of yours at {head[0].upper()}", "elestrals.main.position-change")
     if card.cast:  # the Ascend reading is named only for an Elestral Ascended into (None: not said which)
         said = {False: "Cast this turn", True: "Ascended into this turn counts as Cast, so it"}
         reading = () if card.ascended is False else ("elestrals.interp.ascended-counts-as-cast",)
         why = f"an Elestral {said.get(card.ascended, 'Cast (or Ascended into) this turn')} cannot change Position"
-        return _no(why, "elestrals.main.position-change", *reading)
+        return no(why, "elestrals.main.position-change", *reading)
     if card.changed:
-        return _no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
+        return no("each Elestral changes Position at most once per turn", "elestrals.main.position-change")
     return None
 
 
@@ -376,273 +331,62 @@ _REFUSALS = {
 }
 
 
-def _hand_card(pos: Position, name: str, kind: str) -> str:
-    clean = " ".join(name.split())
-    if clean not in pos.cards:
-        err = UnknownNameError("card", clean, sorted(pos.cards))
-        if not err.suggestions:  # not a typo: a card the position holds no facts of (a saved one keeps its own)
-            err.args = (f"{err}; a card the position does not hold needs its facts: give them with --cards",)
-        raise err
-    if pos.cards[clean].card_type != kind:
-        raise InvalidInputError(f"{clean!r} is not {'an Elestral' if kind == 'elestral' else 'a Rune'}")
-    return clean
-
-
-def _reveal(
-    pos: Position, who: int, kinds: Sequence[str], n: int, rule: str = "elestrals.main.normal-cast"
-) -> Refusal | None:
-    deck = pos.sides[who].spirit_deck
-    if deck.size == 0:
-        return _no("the Spirit Deck is empty: there is no Spirit to choose", rule)
-    for kind in kinds:
-        if deck.bounded and not deck.count(kind) and not deck.count("?"):
-            have = ", ".join(deck.types()) or "none"
-            return _no(f"there is no {kind} Spirit in the Spirit Deck (it holds {have})", rule)
-    return None
-
-
-def _refuse_cast_rune(pos: Position, who: int, head: list[str], parts: Parts) -> Refusal | None:
-    if not head:
-        raise InvalidInputError("cast-rune needs the Rune: cast-rune CARD (from hand) or cast-rune R1 (a Set Rune)")
-    side = pos.sides[who]
-    first = head[0].strip().upper()
-    rune: Rune | None = None
-    if len(first) == 2 and first[0] == "R" and first[1] in "1234":
-        rune = side.runes[int(first[1]) - 1]
-        if rune is None or not rune.set:
-            return _no(f"there is no Set Rune of yours at {first}", "elestrals.main.cast-rune")
-        card = pos.cards[rune.card]
-    else:
-        card = pos.cards[_hand_card(pos, head[0], "rune")]
-    for check in (_rune_timing, _rune_slot, _rune_targets, _rune_payment):
-        if (why := check(pos, who, card, rune, parts)) is not None:
-            return why
-    return None
-
-
-def _rune_timing(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
-    """When: an Instant Counter Rune on any player's turn; every other Rune in the turn player's Main Phase."""
-    if card.rune == "counter":
-        return _counter_timing(pos, who, card, rune)
-    timing = _main_timing(pos, who, "Casting a Rune other than a Counter Rune")
-    if timing and who != pos.player:  # another player's turn: first of all, it is not this player's Main Phase
-        return _no(
-            f"only Counter Runes are Cast on another player's turn (this is {pos.names[pos.player]}'s "
-            f"{pos.phase.capitalize()} Phase)",
-            "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
-            *((_NO_CHAIN,) if pos.chain else ()),
-        )
-    if timing and pos.chain and pos.phase == "main":
-        return _no("only Counter Runes can be added to an active chain", _NO_CHAIN)
-    if timing and pos.phase != "main":
-        return _no(
-            f"only Counter Runes are Cast outside your Main Phase (this is the {pos.phase.capitalize()} Phase)",
-            "elestrals.glossary.invoke" if card.rune == "invoke" else "elestrals.glossary.main-phase",
-        )
-    if timing:
-        return timing
-    if rune is not None and rune.set_turn >= pos.turn:
-        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-    if rune is None and card.name not in pos.sides[who].hand:
-        return _no(f"{card.name!r} is not in your hand", "elestrals.main.cast-rune")
-    return None
-
-
-def _counter_timing(pos: Position, who: int, card: Card, rune: Rune | None) -> Refusal | None:
-    if rune is None:
-        return _no("a Counter Rune can only be Cast after it has been Set", "elestrals.rune.counter")
-    if rune.set_turn >= pos.turn:
-        return _no("a Set Rune can be Cast only after the turn it was Set", "elestrals.main.set-then-cast")
-    if pos.over or pos.phase == "setup":
-        return _no("no Rune is Cast before the first turn", "elestrals.setup.steps")
-    if pos.chain and pos.closed:
-        return _no("the chain is closed: no more links can be added", "elestrals.chain.closed")
-    if not pos.chain and pos.waiting:
-        return _no(
-            "the next chain opens with the cards and effects waiting in Limbo first", "elestrals.chain.next-chain-order"
-        )
-    opens = not pos.chain and not pos.waiting
-    if opens and (pos.phase == "main" or (pos.phase == "battle" and pos.step == "")) and who != pos.player:
-        return _no("with no chain active, only the turn player may start one", "elestrals.chain.forming")
-    if opens and pos.phase in ("draw", "end") and not window_open(pos, who):
-        return _no(
-            "with option window-chains=turn-player only the turn player starts a chain in the Draw and End Phases",
-            "elestrals.interp.window-chains",
-        )
-    if pos.phase == "draw" and card.when and pos.chain and pos.opts["draw-when-counter"] == "never":
-        return _no(
-            "with option draw-when-counter=never a Counter Rune that works 'when' something happens is not Cast in "
-            "the Draw Phase",
-            "elestrals.interp.draw-when-counter",
-            "elestrals.phase.draw",
-        )
-    if pos.phase == "draw" and card.when and not pos.chain:
-        return _no(
-            "in the Draw Phase, a Counter Rune that works 'when' something happens cannot start a chain",
-            "elestrals.phase.draw",
-            "elestrals.interp.draw-when-counter",
-        )
-    return None
-
-
-def _rune_slot(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
-    """Where it goes: an open slot, or (an Invoke Rune from hand, in a full row) the Rune it replaces."""
-    kind = card.rune
-    replacing = parts.get("replacing", [])
-    if replacing and (kind != "invoke" or rune is not None):
-        return _no(
-            "only an Invoke Rune Cast from hand may replace a Rune of a full Rune Row", "elestrals.main.invoke-replaces"
-        )
-    if rune is not None or kind == "stadium":
-        return None
-    if open_slot(pos, who, "R") is not None:
-        if replacing:
-            return _no(
-                "the Rune Row has an open slot: an Invoke Rune replaces a Rune only when it is full",
-                "elestrals.main.invoke-replaces",
-            )
-        return None
-    if kind != "invoke":
-        return _no(
-            f"all {RUNE_ROW} Rune Row slots are filled and only an Invoke Rune may replace a Rune",
-            "elestrals.zone.rune-row",
-        )
-    if not replacing:
-        return _no("the Rune Row is full: name the Rune it replaces (replacing R1)", "elestrals.main.invoke-replaces")
-    owner, zone, slot = pos.resolve_ref(replacing[0], who)
-    if owner != who or zone != "R" or pos.sides[who].runes[slot] is None:
-        return _no(f"{replacing[0]} is not a Rune of yours to replace", "elestrals.main.invoke-replaces")
-    return None
-
-
-def _rune_targets(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
-    """Its targets: the Elestral an Artifact Empowers, and the targets of its effects."""
-    empowering = parts.get("empowering", [])
-    if card.rune == "artifact" and not empowering:
-        return _no(
-            "an Artifact targets the Elestral it will Empower: add empowering E1 (or P2:E1)",
-            "elestrals.main.artifact-targets",
-        )
-    if card.rune == "artifact" and not isinstance(pos.at(empowering[0], who), Elestral):
-        return _no(f"there is no Elestral at {empowering[0]} to Empower", "elestrals.main.artifact-targets")
-    if card.rune != "artifact" and empowering:
-        return _no(
-            f"only an Artifact Empowers an Elestral; {card.name!r} is {an(card.rune.capitalize() + ' Rune')}",
-            "elestrals.rune.artifact",
-        )
-    if card.target and not _has_target(pos, who, card.target):
-        return _no("the Rune needs a target and none is available", "elestrals.advanced.targets-needed")
-    if card.effects:
-        return refuse_use(pos, who, card, "resolve", "", parts)
-    if parts.get("targeting"):
-        return _no(f"{card.name!r} has no effect given as data to choose targets for", "elestrals.main.cast-rune")
-    return None
-
-
-def _rune_payment(pos: Position, who: int, card: Card, rune: Rune | None, parts: Parts) -> Refusal | None:
-    """Its Spirits: exactly its cost, from the Spirit Deck or (Instant Runes) from your cards."""
-    replacing = parts.get("replacing", [])
-    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
-    if field_words and not card.instant:
-        return _no(
-            "only Instant Runes may be paid with Spirits Enchanting your cards", "elestrals.main.instant-field-spirits"
-        )
-    for item in field_words:
-        why = field_spirit_problem(pos, who, item)
-        replaced = replacing and item.split(":")[0] == replacing[0].upper()
-        if why and not replaced:
-            return _no(why, "elestrals.main.instant-field-spirits")
-    if not parts.get("paying"):
-        if deck_payment(pos, who, card.cost) is None:
-            return _unpaid(pos, who, card)
-        return None
-    deck = pos.sides[who].spirit_deck
-    for kind in deck_words:
-        try:
-            deck, _got = deck.take(kind)
-        except ValueError:
-            return _reveal(pos, who, deck_words, len(deck_words), rule="elestrals.main.cast-rune") or _no(
-                f"the Spirit Deck holds too few {kind} Spirits for this payment", "elestrals.main.cast-rune"
-            )
-    paid = [*deck_words, *(item.partition(":")[2] for item in field_words)]
-    return cast_type_problem(pos, card.name, paid, "the Spirits named")
-
-
-def _has_target(pos: Position, who: int, target: str) -> bool:
-    mine, theirs = pos.sides[who], pos.sides[1 - who]
-    if target == "player":
-        return True
-    elestrals = {
-        "elestral": [*mine.elestrals, *theirs.elestrals],
-        "your-elestral": list(mine.elestrals),
-        "opposing-elestral": list(theirs.elestrals),
-    }
-    if target in elestrals:
-        return any(e is not None for e in elestrals[target])
-    runes = [r for s in pos.sides for r in s.runes if r is not None]
-    if target == "rune":
-        return bool(runes)
-    return (
-        bool(runes) or any(e is not None for s in pos.sides for e in s.elestrals) or any(s.stadium for s in pos.sides)
-    )
-
-
 def _refuse_activate(pos: Position, who: int, head: list[str], parts: dict[str, list[str]]) -> Refusal | None:
     if not head:
         raise InvalidInputError("activate needs the card: activate E1, R1 or S")
     owner, zone, slot = pos.resolve_ref(head[0], who)
     if owner != who:
-        return _no("you activate the effects of your own cards", "elestrals.main.activate-effect")
+        return no("you activate the effects of your own cards", "elestrals.main.activate-effect")
     ref = f"{zone}{slot + 1}" if zone != "S" else "S"
     card = pos.at(ref, who)
     if card is None or (isinstance(card, Rune) and card.set):
-        return _no(f"there is no face-up card of yours at {ref}", "elestrals.main.activate-effect")
+        return no(f"there is no face-up card of yours at {ref}", "elestrals.main.activate-effect")
     facts: Card = pos.cards[card.card]
     if facts.category != "active":
         what = an(f"{facts.category} effect") if facts.category else "no effect (its text is not given)"
-        return _no(
+        return no(
             f"{card.card!r} has {what}; only 'you can' and 'you must' effects are activated", "elestrals.card.active"
         )
     state = status(pos, card)
     if state in ("misenchanted", "suppressed"):
         rule = "elestrals.card.misenchanted" if state == "misenchanted" else "elestrals.advanced.suppressed"
-        return _no(f"the card is {state.capitalize()}, so it has no effect", rule, "elestrals.main.activate-effect")
+        return no(f"the card is {state.capitalize()}, so it has no effect", rule, "elestrals.main.activate-effect")
     if pos.chain or pos.waiting:
-        return _no("a chain is active: an effect is activated only when none is", _NO_CHAIN)
+        return no("a chain is active: an effect is activated only when none is", NO_CHAIN)
     phase = facts.during or "main"
     if pos.phase != phase:
         used = ", and this one was used this turn" if ref in pos.sides[who].used else ""
         if phase == "main":
-            return _no(
+            return no(
                 "an effect that names no phase works only in the Main Phase "
                 f"(this is the {pos.phase.capitalize()} Phase){used}",
                 "elestrals.phase.default-main",
                 *(("elestrals.card.active",) if used else ()),
             )
-        return _no(
+        return no(
             f"the effect works during the {phase.capitalize()} Phase, not the {pos.phase.capitalize()} Phase{used}",
             "elestrals.card.active",
         )
     own_turn = "your" in facts.effect.lower().split(",", 1)[0].split()
     if (phase == "main" or own_turn) and who != pos.player:
-        return _no("the effect works only on its controller's turn", "elestrals.card.active")
+        return no("the effect works only on its controller's turn", "elestrals.card.active")
     if phase == "main":
         if who != pos.player:
-            return _no("the Main Phase is the turn player's", "elestrals.glossary.main-phase")
+            return no("the Main Phase is the turn player's", "elestrals.glossary.main-phase")
     elif not window_open(pos, who):
-        return _no("this player cannot start a chain now", "elestrals.interp.window-chains")
+        return no("this player cannot start a chain now", "elestrals.interp.window-chains")
     if ref in pos.sides[who].used:
-        return _no(
+        return no(
             "an active effect is used once per turn, and this one was used this turn (a Negated use is spent too)",
             "elestrals.card.active",
             "elestrals.main.negated-spent",
         )
-    if facts.target and not _has_target(pos, who, facts.target):
-        return _no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
+    if facts.target and not has_target(pos, who, facts.target):
+        return no("the effect needs a target and none is available", "elestrals.advanced.targets-needed")
     if facts.effects:
         return refuse_use(pos, who, facts, "activate", ref, parts)
     if parts:
-        return _no("only an effect given as data names targets or a payment", "elestrals.main.activate-effect")
+        return no("only an effect given as data names targets or a payment", "elestrals.main.activate-effect")
     return None
 
 
@@ -667,7 +411,7 @@ def _perform_cast_or_ascend(
 ) -> Position:
     side = pos.sides[who]
     name = pos.names[who]
-    card = _hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
+    card = hand_card(pos, head[1 if verb == "normal-ascend" else 0], "elestral")
     position = _position_word(head[2 if verb == "normal-ascend" else 1 :], verb)
     reused = _reused(pos, who, head[0], parts) if verb == "normal-ascend" else None
     deck, kind = side.spirit_deck.take(_reveal_kind(pos, who, card, parts.get("paying", []), reused))
@@ -735,7 +479,7 @@ def _perform_cast_or_ascend(
         note_misenchanted_cast(pos, card, spirits, trace)
         link = ChainLink(who, verb, card, f"E{slot + 1}", position, tuple(sorted(spirits)), source=old.card)
     trace.add("This uses the turn's Spirit action", "elestrals.main.spirit-action")
-    return _add_link(pos, link, trace)
+    return add_link(pos, link, trace)
 
 
 def _perform_enchant(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
@@ -774,7 +518,7 @@ def _perform_expend_draw(pos: Position, who: int, verb: str, head: Head, parts: 
 def _perform_set_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
     side = pos.sides[who]
     name = pos.names[who]
-    card = _hand_card(pos, head[0], "rune")
+    card = hand_card(pos, head[0], "rune")
     slot = open_slot(pos, who, "R")
     assert slot is not None
     hand = list(side.hand)
@@ -806,7 +550,7 @@ def _perform_change_position(pos: Position, who: int, verb: str, head: Head, par
 
 
 def _perform_cast_rune(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
-    return _cast_rune(pos, who, head, parts, trace)
+    return cast_rune(pos, who, head, parts, trace)
 
 
 def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Parts, trace: Trace) -> Position:
@@ -826,7 +570,7 @@ def _perform_activate(pos: Position, who: int, verb: str, head: Head, parts: Par
         "elestrals.main.activate-effect",
     )
     trace.add("An active effect is used once per turn", "elestrals.card.active")
-    return _add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
+    return add_link(pos, use_effect(pos, who, pos.cards[card.card], "activate", ref, parts, trace), trace)
 
 
 _PERFORM = {
@@ -849,151 +593,3 @@ def _first_need(pos: Position, who: int, name: str) -> str:
     if want == "&" or not deck.bounded or deck.count(want) or deck.count("?"):
         return want
     return "&"
-
-
-def _add_link(pos: Position, link: ChainLink | tuple[Position, ChainLink], trace: Trace) -> Position:
-    if not isinstance(link, ChainLink):
-        pos, link = link
-    number = len(pos.chain) + 1
-    if number == 1:
-        trace.add("It forms a chain as link 1; the other player may respond", "elestrals.chain.forming")
-        if pos.phase in ("draw", "end") and link.player != pos.player:
-            trace.add(
-                f"{pos.names[link.player]} may start a chain in the {pos.phase.capitalize()} Phase though it is not "
-                "their turn (option window-chains=both)",
-                "elestrals.interp.window-chains",
-            )
-    else:
-        trace.add(f"It joins the chain as link {number}", "elestrals.chain.forming")
-    return replace(pos, chain=(*pos.chain, link), passed=())
-
-
-def _cast_rune(pos: Position, who: int, head: list[str], parts: Parts, trace: Trace) -> Position:
-    pos, card, where, source = _take_rune(pos, who, head[0])
-    trace.add(
-        f"{card.rune.capitalize()} Runes are {'Instant' if card.instant else 'Continuous'} Runes",
-        "elestrals.rune.types",
-    )
-    before = pos
-    pos, spirits, where = _pay_rune(pos, who, card, parts, where, trace)
-    lent = _lent(before, who, parts)
-    pos, where = _place_rune(pos, who, card, where, source != "hand", trace)
-    target = ""
-    if card.rune == "artifact":
-        owner, _, at = pos.resolve_ref(parts["empowering"][0], who)
-        target = pos.ref(owner, "E", at)
-        trace.add(f"The Artifact targets the Elestral it will Empower, {target}", "elestrals.main.artifact-targets")
-        if owner != who:
-            trace.add(
-                "It may Empower an opponent's Elestral as well as yours", "elestrals.advanced.artifact-any-elestral"
-            )
-    pos, used = use_effect(pos, who, card, "resolve", "", parts, trace)
-    link = ChainLink(who, "cast-rune", card.name, where, "", tuple(sorted(spirits)), target, source, lent=lent)
-    return _add_link(pos, link._replace(targets=used.targets, effect=used.effect, negates=used.negates), trace)
-
-
-def _take_rune(pos: Position, who: int, word: str) -> tuple[Position, Card, str, str]:
-    """The Rune leaves its Set slot or the hand: the position, its facts, its slot (if Set) and where it was."""
-    side = pos.sides[who]
-    first = word.strip().upper()
-    if len(first) == 2 and first[0] == "R" and first[1] in "1234":
-        slot = int(first[1]) - 1
-        rune = side.runes[slot]
-        assert rune is not None
-        return put_card(pos, who, "R", slot, None), pos.cards[rune.card], first, first
-    card = pos.cards[_hand_card(pos, word, "rune")]
-    hand = list(side.hand)
-    hand.remove(card.name)
-    return pos.with_side(who, replace(side, hand=tuple(hand))), card, "", "hand"
-
-
-def _lent(pos: Position, who: int, parts: Parts) -> tuple[tuple[int, str], ...]:
-    """The Spirits a Rune is paid with (``paying E1:earth``) from Elestrals ``who`` controls and another player owns."""
-    out = []
-    for item in parts.get("paying", []):
-        ref, _, kind = item.partition(":")
-        holder = pos.at(ref, who) if kind else None
-        if isinstance(holder, Elestral) and holder.owner is not None and holder.owner != who:
-            out.append((holder.owner, lookup_name("Spirit type", kind, SPIRIT_TYPES)))
-    return tuple(sorted(out))
-
-
-def _pay_rune(
-    pos: Position, who: int, card: Card, parts: Parts, where: str, trace: Trace
-) -> tuple[Position, list[str], str]:
-    """The Spirits: from the Spirit Deck, or (Instant Runes) from cards on the field, or the Rune it replaces."""
-    deck_words, field_words = split_payment(parts.get("paying", []), card.cost)
-    spirits: list[str] = []
-    replacing = parts.get("replacing", [])
-    if replacing:
-        _, _, at = pos.resolve_ref(replacing[0], who)
-        old = pos.sides[who].runes[at]
-        assert old is not None
-        reused = [i for i in field_words if i.split(":")[0] == f"R{at + 1}"]
-        left = list(old.spirits)
-        for item in reused:
-            left.remove(item.split(":")[1])
-            spirits.append(item.split(":")[1])
-        field_words = [i for i in field_words if i not in reused]
-        pos = put_card(pos, who, "R", at, replace(old, spirits=tuple(left)))
-        pos = leave_field(pos, who, "R", at, trace, why="is replaced")
-        trace.add(
-            f"The Rune Row is full: {old.card} leaves R{at + 1} for the Underworld and the Invoke Rune takes its slot"
-            + (f", reusing {plural(len(reused), 'Spirit')}" if reused else ""),
-            "elestrals.main.invoke-replaces",
-        )
-        where = f"R{at + 1}"
-    for item in field_words:
-        ref, _, kind_word = item.partition(":")
-        _, zone, at = pos.resolve_ref(ref, who)
-        holder = pos.at(ref, who)
-        assert holder is not None
-        left = list(holder.spirits)
-        left.remove(kind_word)
-        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
-        spirits.append(kind_word)
-        trace.add(
-            f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",
-            "elestrals.main.instant-field-spirits",
-        )
-    need = deck_words if parts.get("paying") else sorted(card.cost, key=lambda t: t == "&")[len(spirits) :]
-    deck = pos.sides[who].spirit_deck
-    for want in need:
-        deck, got = deck.take(want)
-        spirits.append(got)
-    pos = pos.with_side(who, replace(pos.sides[who], spirit_deck=deck))
-    trace.add(
-        f"Exactly enough Spirits for its cost: {plural(len(spirits), 'Spirit')} ({' '.join(spirits) or 'none'})",
-        "elestrals.main.rune-exact-spirits",
-    )
-    note_misenchanted_cast(pos, card.name, spirits, trace)
-    return pos, spirits, where
-
-
-def _place_rune(pos: Position, who: int, card: Card, where: str, from_set: bool, trace: Trace) -> tuple[Position, str]:
-    """Where the Rune is Cast: its Set slot turned face-up, the Stadium slot, or an open Rune Row slot."""
-    name = pos.names[who]
-    if from_set:
-        if card.rune == "counter":
-            trace.add("A Counter Rune Set before this turn may be Cast on any player's turn", "elestrals.rune.counter")
-            if pos.phase == "draw" and card.when:
-                trace.add(
-                    "In the Draw Phase a Counter Rune that works 'when' something happens may answer a chain, not "
-                    "start one (option draw-when-counter=respond)",
-                    "elestrals.interp.draw-when-counter",
-                )
-        trace.add(f"{name} turns {card.name} face-up in {where} and adds its Spirits", "elestrals.main.cast-rune")
-        return pos, where
-    if card.rune == "stadium":
-        trace.add(f"{name} Casts {card.name} into the Stadium slot", "elestrals.main.stadium-cast")
-        trace.add("Only one Stadium at a time", "elestrals.zone.stadium")
-        if pos.opts["stadium-replaced"] == "on-cast":
-            pos = replace_stadiums(pos, trace, "as the new one is put in the slot (option stadium-replaced=on-cast)")
-        stadium_stays(pos, card.name, trace)
-        return pos, "S"
-    if not where:
-        slot = open_slot(pos, who, "R")
-        assert slot is not None
-        where = f"R{slot + 1}"
-        trace.add(f"{name} Casts {card.name} into R{slot + 1}, an open Rune Row slot", "elestrals.main.cast-rune")
-    return pos, where
