@@ -140,14 +140,23 @@ def index_bytes(
     parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
     own: dict[str, str] = {}
     said_words = {w for _k, t in questions for w in words(t)}
+    records = list(records)
+    games = sorted({record[1] for record in records})
+    game_records = [0] * len(games)
+    game_stems: dict[str, list[int]] = {}
     for record in records:
         said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
         held = {w for text in said for w in words(text)}
         said_words |= held
-        own[record[0]] = f"{record_digest(said)}\t{' '.join(sorted({stem(w) for w in held}))}"
+        stems = sorted({stem(w) for w in held})
+        own[record[0]] = f"{record_digest(said)}\t{' '.join(stems)}"
+        game_records[games.index(record[1])] += 1
+        for s in stems:  # how many of each game's records hold the stem (`rulebook.unasked.game_words`)
+            game_stems.setdefault(s, [0] * len(games))[games.index(record[1])] += 1
     word_buckets, word_offsets, word_text = _table({w: stem(w) for w in said_words})
     record_buckets, record_offsets, record_text = _table(own)
-    parts += [word_offsets, word_text, record_offsets, record_text]
+    game_buckets, game_offsets, game_text = _table({s: " ".join(map(str, n)) for s, n in game_stems.items()})
+    parts += [word_offsets, word_text, record_offsets, record_text, game_offsets, game_text]
     header = [
         ("questions", str(len(found))),
         ("uncovered", str(uncovered)),
@@ -156,6 +165,9 @@ def index_bytes(
         ("numbers", numbers.typecode),
         ("words", str(word_buckets)),
         ("records", str(record_buckets)),
+        ("game_stems", str(game_buckets)),
+        ("games", " ".join(games)),
+        ("game_records", " ".join(map(str, game_records))),
         ("sizes", " ".join(str(len(p)) for p in parts)),
     ]
     if model:
