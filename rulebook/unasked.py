@@ -7,16 +7,17 @@ score for how well you won" meets the victory ruling on "won". The check here re
 question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
 and how clear the match is, what form the question takes, whether it asks for a quantity the best ruling states no
 number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
-whether a thing exists of a record that reads a gap in the documents, and what kind of record comes first) and how
+whether a thing exists of a record that reads a gap in the documents, what kind of record comes first, and how
+likely the best record's game is from the question's words alone, `game_words`) and how
 near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
 weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.9% of
-their uncovered questions instead of 75.2% (575 of 702 instead of 528), with no more real questions refused; fitted
-without the nearness, the closer estimate of a new set's questions, 541 of 702
-(`benchmarks/results/ask_unasked_twentieth.txt`): it catches mostly the kinds of question players keep asking,
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 21 it refuses 83.1% of
+their uncovered questions instead of 74.8% (647 of 779 instead of 583), with no more real questions refused; fitted
+without the nearness, the closer estimate of a new set's questions, 597 of 779
+(`benchmarks/results/ask_unasked_twentyfirst.txt`): it catches mostly the kinds of question players keep asking,
 not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
@@ -244,9 +245,7 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         # players, a time...) that a ruling near the top was read as stating: the form check let it through
         float(asks_for(query.text) is not None),
         float(gap),
-        # how likely the best record's game is, read from the question's words alone: a question in one game's
-        # words met by another game's ruling ("the spell set I drafted", answered by another game's mulligan)
-        game_words(concepts, first.get("game"), lex),
+        game_words(concepts, first.get("game"), lex),  # one game's words met by another game's ruling
     ]
 
 
