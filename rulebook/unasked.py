@@ -7,16 +7,17 @@ score for how well you won" meets the victory ruling on "won". The check here re
 question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
 and how clear the match is, what form the question takes, whether it asks for a quantity the best ruling states no
 number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
-whether a thing exists of a record that reads a gap in the documents, and what kind of record comes first) and how
+whether a thing exists of a record that reads a gap in the documents, what kind of record comes first, and how
+likely the best record's game is from the question's words alone, `game_words`) and how
 near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
 weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
 questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
 on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 19 it refuses 81.9% of
-their uncovered questions instead of 75.2% (575 of 702 instead of 528), with no more real questions refused; fitted
-without the nearness, the closer estimate of a new set's questions, 541 of 702
-(`benchmarks/results/ask_unasked_twentieth.txt`): it catches mostly the kinds of question players keep asking,
+this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 21 it refuses 83.1% of
+their uncovered questions instead of 74.8% (647 of 779 instead of 583), with no more real questions refused; fitted
+without the nearness, the closer estimate of a new set's questions, 597 of 779
+(`benchmarks/results/ask_unasked_twentyfirst.txt`): it catches mostly the kinds of question players keep asking,
 not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
@@ -111,6 +112,7 @@ SIGNALS = (
     "quantity_unstated",
     "kind_read",
     "gap_asked",
+    "game_words",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -133,6 +135,9 @@ READINGS = frozenset({"interpretation", "clarification"})
 #: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
 #: source says", "the document gives no way"): a reading of a gap, not a rule they state.
 SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
+#: What a game's records not holding a word add to their count of records holding it, in `game_words`: the
+#: word is then rarer there than where a record holds it, never impossible.
+GAME_SMOOTHING = 0.1
 
 
 def _texts(lex: Lexicon, doc: int) -> frozenset[str]:
@@ -240,7 +245,56 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         # players, a time...) that a ruling near the top was read as stating: the form check let it through
         float(asks_for(query.text) is not None),
         float(gap),
+        game_words(concepts, first.get("game"), lex),  # one game's words met by another game's ruling
     ]
+
+
+def _game_counts(lex: Lexicon) -> tuple[list[str], list[int], Callable[[str], list[int]]]:
+    """The games, how many records each has, and how many of each game's records hold a stem in their own title,
+    text or aliases (from the shipped index, else counted from the records)."""
+    index = _index()
+    if index is not None and index.games:
+        return index.games, index.game_records, index.game_stem
+
+    def made() -> tuple[list[str], list[int], dict[str, list[int]]]:
+        games = sorted({record[1] for record in lex.records})
+        counts: dict[str, list[int]] = {}
+        records = [0] * len(games)
+        for doc, record in enumerate(lex.records):
+            at = games.index(record[1])
+            records[at] += 1
+            for s in _texts(lex, doc):
+                counts.setdefault(s, [0] * len(games))[at] += 1
+        return games, records, counts
+
+    games, records, counts = lex.kept(("unasked games",), made)
+    none = [0] * len(games)
+    return games, records, lambda s: counts.get(s, none)
+
+
+def game_words(concepts: list[Any], game: str | None, lex: Lexicon) -> float:
+    """How likely ``game`` is the game a question is about, read from its words (``concepts``, the games' names
+    left out) alone: each game weighs a word by the share of its records whose own title, text or aliases hold
+    it (smoothed by ``GAME_SMOOTHING``), the games equally likely before the words are read. 1.0 for no game.
+
+    Examples:
+        >>> from rulebook.vocabulary import lexicon
+        >>> lex = lexicon()
+        >>> query = lex.read("what happens to my champion when its realm is razed")
+        >>> game_words(query.concepts, "spellfire", lex) > 0.9 > game_words(query.concepts, "clash", lex)
+        True
+    """
+    games, records, held = _game_counts(lex)
+    if game not in games:
+        return 1.0
+    logs = [0.0] * len(games)
+    for c in concepts:
+        counts = [max(column) for column in zip(*(held(s) for s in c.stems), strict=True)] if c.stems else None
+        for at, n in enumerate(records):
+            found = counts[at] if counts else 0
+            logs[at] += math.log((found + GAME_SMOOTHING) / (n + 2 * GAME_SMOOTHING))
+    top = max(logs)
+    return math.exp(logs[games.index(game)] - top) / sum(math.exp(v - top) for v in logs)
 
 
 def terms(text: str, stemmed: Callable[[str], str] = stem) -> list[str]:
@@ -259,7 +313,7 @@ def terms(text: str, stemmed: Callable[[str], str] = stem) -> list[str]:
 #: `benchmarks/ask_unasked.py --fit`.
 INDEX = _DATA / "unasked-index.bin"
 #: The first line of the index file, naming its layout.
-INDEX_MAGIC = b"rulebook unasked index 2\n"
+INDEX_MAGIC = b"rulebook unasked index 3\n"
 #: About how many terms share a bucket of the index.
 PER_BUCKET = 8
 
@@ -291,7 +345,10 @@ def _looked_up(offsets: Any, text: Any, buckets: int, key: str) -> str | None:
 class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
-    __slots__ = ("buckets", "count", "model", "norms", "numbers", "offsets", "rare", "tables", "text")
+    __slots__ = (
+        *("buckets", "count", "game_records", "games", "model", "norms", "numbers", "offsets", "rare", "tables"),
+        "text",
+    )
 
     def __init__(self, data: bytes) -> None:
         if not data.startswith(INDEX_MAGIC):
@@ -314,10 +371,14 @@ class _Index:
         self.offsets = self._array("I", parts[1])
         self.text: memoryview = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
-        #: the words' stems and the records' stems: each its buckets, offsets and text
+        #: the words' stems, the records' stems and how many of each game's records hold a stem: each its buckets,
+        #: offsets and text
         self.tables = [
-            (int(header[key]), self._array("I", parts[at]), parts[at + 1]) for key, at in (("words", 4), ("records", 6))
+            (int(header[key]), self._array("I", parts[at]), parts[at + 1])
+            for key, at in (("words", 4), ("records", 6), ("game_stems", 8))
         ]
+        self.games: list[str] = header["games"].split()
+        self.game_records = [int(n) for n in header["game_records"].split()]
 
     def stem(self, word: str) -> str:
         """A word's stem as the fit stemmed it (the stemmer loaded only for a word neither the records nor the
@@ -335,6 +396,12 @@ class _Index:
             return None
         digest, _tab, stems = found.partition("\t")
         return stems.split() if int(digest) == record_digest(said) else None
+
+    def game_stem(self, stem_: str) -> list[int]:
+        """How many of each game's records (in the order of ``games``) hold a stem in their own words."""
+        buckets, offsets, text = self.tables[2]
+        found = _looked_up(offsets, text, buckets, stem_)
+        return [0] * len(self.games) if found is None else [int(n) for n in found.split()]
 
     @staticmethod
     def _array(typecode: str, data: memoryview) -> Any:

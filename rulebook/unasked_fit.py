@@ -138,24 +138,16 @@ def index_bytes(
         text += "".join(bucket).encode("utf-8")
         offsets.append(len(text))
     parts = [_little(norms), _little(offsets), bytes(text), _little(numbers)]
-    own: dict[str, str] = {}
     said_words = {w for _k, t in questions for w in words(t)}
-    for record in records:
-        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
-        held = {w for text in said for w in words(text)}
-        said_words |= held
-        own[record[0]] = f"{record_digest(said)}\t{' '.join(sorted({stem(w) for w in held}))}"
-    word_buckets, word_offsets, word_text = _table({w: stem(w) for w in said_words})
-    record_buckets, record_offsets, record_text = _table(own)
-    parts += [word_offsets, word_text, record_offsets, record_text]
+    tables, counts = _record_tables(list(records), said_words)
+    parts += tables
     header = [
         ("questions", str(len(found))),
         ("uncovered", str(uncovered)),
         ("rare", repr(math.log(max(len(found), 1)))),
         ("buckets", str(buckets)),
         ("numbers", numbers.typecode),
-        ("words", str(word_buckets)),
-        ("records", str(record_buckets)),
+        *counts,
         ("sizes", " ".join(str(len(p)) for p in parts)),
     ]
     if model:
@@ -165,6 +157,38 @@ def index_bytes(
         header += [("enabled", str(int(bool(model.get("enabled")))))]
     head = "".join(f"{key}\t{value}\n" for key, value in header)
     return b"".join([INDEX_MAGIC, head.encode("utf-8"), b"\n", *parts])
+
+
+def _record_tables(records: list[Sequence[Any]], said_words: set[str]) -> tuple[list[bytes], list[tuple[str, str]]]:
+    """The parts of the index read from the records: the stems of every word of theirs and of ``said_words`` (the
+    questions' words), each record's stems, and how many of each game's records hold each stem
+    (`rulebook.unasked.game_words`); and the header's lines for them."""
+    own: dict[str, str] = {}
+    said_words = set(said_words)
+    games = sorted({record[1] for record in records})
+    game_records = [0] * len(games)
+    game_stems: dict[str, list[int]] = {}
+    for record in records:
+        said = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
+        held = {w for text in said for w in words(text)}
+        said_words |= held
+        stems = sorted({stem(w) for w in held})
+        own[record[0]] = f"{record_digest(said)}\t{' '.join(stems)}"
+        at = games.index(record[1])
+        game_records[at] += 1
+        for s in stems:
+            game_stems.setdefault(s, [0] * len(games))[at] += 1
+    word_buckets, word_offsets, word_text = _table({w: stem(w) for w in said_words})
+    record_buckets, record_offsets, record_text = _table(own)
+    game_buckets, game_offsets, game_text = _table({s: " ".join(map(str, n)) for s, n in game_stems.items()})
+    header = [
+        ("words", str(word_buckets)),
+        ("records", str(record_buckets)),
+        ("game_stems", str(game_buckets)),
+        ("games", " ".join(games)),
+        ("game_records", " ".join(map(str, game_records))),
+    ]
+    return [word_offsets, word_text, record_offsets, record_text, game_offsets, game_text], header
 
 
 def write_index() -> Path:

@@ -213,3 +213,24 @@ def test_a_quantity_asked_for_that_the_best_ruling_states_no_number_of_is_a_sign
     assert signal("how many champions can I have in play at once", numberless) == 1.0
     assert signal("how many elementals are in the titan deck", "elementals.cards.titan-deck") == 0.0  # 42 cards
     assert signal("can an avatar attack a realm", numberless) == 0.0
+
+
+def test_how_likely_the_best_records_game_is_from_the_questions_words() -> None:
+    # A question in one game's words (Elemental Elephants' spell sets, drafted) met by another game's ruling reads
+    # as unlikely of that game, and likely of its own; the shipped index counts each game's records holding a stem
+    # as the records themselves do.
+    lex = lexicon()
+    at = unasked.SIGNALS.index("game_words")
+    query = lex.read("is there a mulligan if the spell set i drafted looks bad before the first round")
+
+    def signal(rid: str) -> float:
+        return unasked.signals(query, [{"id": rid, "game": rid.split(".")[0], "score": 1.0}], lex, 1.0)[at]
+
+    assert signal("elestrals.setup.mulligan") < 0.1 < 0.9 < signal("elephants.end.discard-all")
+    index = unasked._index()
+    assert index is not None and index.games == sorted({r[1] for r in lex.records})
+    assert sum(index.game_records) == len(lex.records)
+    for word in ("spell", "draft", "mulligan", "realm", "zzqx"):
+        counted = [sum(1 for d, r in enumerate(lex.records) if r[1] == g and stem(word) in unasked._texts(lex, d))
+                   for g in index.games]
+        assert index.game_stem(stem(word)) == counted, word
