@@ -455,6 +455,18 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
     assert "eliminated" in later.value["readings"][0]["missing"][0]
 
 
+def test_a_length_of_game_the_document_states_is_answered_not_refused() -> None:
+    # Elementals' document gives a usual game's length in its opening (about five minutes): asked, that is the
+    # answer, not "the documents do not cover this"; a longest game, which it never states, is still refused.
+    usual = CliRunner().invoke(app, ["ask", "how long does a game of elementals usually take"])
+    assert usual.exit_code == 0, usual.output
+    assert usual.output.startswith("elementals.game.length:"), usual.output
+    assert "five minutes" in usual.output
+    longest = CliRunner().invoke(app, ["ask", "how many minutes should an elementals game take at most"])
+    assert longest.output.startswith("the documents do not cover this"), longest.output
+    assert "nearest: elementals.game.length" in longest.output
+
+
 @pytest.mark.parametrize(
     ("question", "game", "says"),
     [
@@ -462,7 +474,7 @@ def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> 
         ("Is there a turn time limit in Elemental Clash?", "Elemental Clash", "speaks of a turn time limit"),
         ("How many players does a Spellfire game take?", "Spellfire", "states a number of players"),
         ("can three people play elemental clash together", "Elemental Clash", "states a number of players"),
-        ("how long does a game of elementals usually take", "Elementals", "states a length of time"),
+        ("how long does a game of elemental clash usually take", "Elemental Clash", "states a length of time"),
         ("who designed elestrals", "Elestrals", "states who made it"),
         ("when does the next elestrals set come out", "Elestrals", "states when it came out"),
         ("what is the best spell in elemental elephants", "Elemental Elephants", "states which is best"),

@@ -134,7 +134,8 @@ def test_table_talk_does_not_bring_an_off_topic_question_in() -> None:
 def test_what_a_player_needs_to_buy_is_not_a_price() -> None:
     value = ask("what deck do I need to buy for a game of elementals").value
     assert not value["refused"]
-    assert "elementals.cards.titan-deck" in [hit["id"] for hit in value["rulings"][:3]]
+    # The record that says which cards to get (one ordinary 52-card pack and two jokers) is among the first three.
+    assert "elementals.setup.deck" in [hit["id"] for hit in value["rulings"][:3]]
 
 
 #: Questions that describe a play but ask something no engine computes: answered by rulings, never by a computed
