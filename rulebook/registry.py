@@ -259,6 +259,7 @@ _GAMES: list[Game] = [
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}
+            | {"clap", "root"}  # Clap set against Root ("clap vs root, which wins") names no action of its own
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(

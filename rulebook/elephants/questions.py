@@ -64,7 +64,7 @@ def read(question: str) -> Reading | None:
     if other is not None:
         return other
     if not any(t.word in ORDER_WORDS for t in words):
-        return _clap(words)
+        return _clap(words) or _clap_and_root(words)
     from rulebook import elephants
 
     spells: list[str] = []
@@ -225,10 +225,11 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.missing.append("the one Clap asked about and who cast it")
     elif all(s.split(":")[0] == claps[0].split(":")[0] for s in spells):
         reading.missing.append("the enemies' spells")
-    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named.
+    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named;
+    # a Clap set against a Root rests on Root's shield.
     rests_on = _order_rules(words, [s.rpartition(":")[2] for s in spells] + unowned, spells)
     if reading.missing:
-        reading.rests_on = rests_on
+        reading.rests_on = rests_on or (CLAP_AND_ROOT if "root" in said else ())
         return reading
     players = _seats(spells)
     try:
@@ -240,6 +241,34 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.ruling = decided_by(ruling, "elephants.root.protects" if shielded else "elephants.clap.targets")
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
+    return reading
+
+
+#: The rules a question setting Clap against Root rests on, the one that decides last: Clap's targets, then Root's
+#: shield of its owner's other spells (and not of itself).
+CLAP_AND_ROOT = ("elephants.clap.targets", "elephants.root.protects")
+
+
+def _clap_and_root(words: list[Token]) -> Reading | None:
+    """A question setting Clap against Root with no board to compute ("clap vs root, which wins", "does root stop
+    clap", "Clap and Root in the same clash - what happens?"): nothing computed, and the rules it rests on are Clap's
+    targets and Root's shield (``rests_on``). ``None`` unless it names both spells and no other.
+
+    Examples:
+        >>> _clap_and_root(tokens("clap vs root, which wins")).rests_on
+        ('elephants.clap.targets', 'elephants.root.protects')
+        >>> _clap_and_root(tokens("clap vs stupefy, which wins")) is None
+        True
+    """
+    from rulebook import elephants
+
+    named = {t.word for t in words if t.word in elephants.SPELLS}
+    if named != {"clap", "root"}:
+        return None
+    reading = Reading("elephants", "which spells an Elemental Elephants Clap may cancel")
+    reading.read.append("Clap set against Root")
+    reading.missing.append("who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)")
+    reading.rests_on = CLAP_AND_ROOT
     return reading
 
 
