@@ -253,7 +253,8 @@ _GAMES: list[Game] = [
         ruling="rulebook.elephants:scenario_ruling",
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
-        cues=frozenset(_ELEPHANT_SPELLS),
+        # "advance" and "priority" too: a spell advancing out of the last clash, two spells at one priority
+        cues=frozenset({*_ELEPHANT_SPELLS, "advance", "advances", "priority"}),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}

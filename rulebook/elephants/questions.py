@@ -30,6 +30,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from rulebook.elephants.tables import is_player, roman_names
@@ -60,11 +61,9 @@ def _player(word: str) -> str | None:
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
-    other = _move_or_advance(words)
+    other = _other_kind(words)
     if other is not None:
         return other
-    if not any(t.word in ORDER_WORDS for t in words):
-        return _clap(words) or _clap_and_root(words)
     from rulebook import elephants
 
     spells: list[str] = []
@@ -131,6 +130,20 @@ def read(question: str) -> Reading | None:
         return reading
     reading.ruling = _decided(rulings["P1"])
     return reading
+
+
+def _other_kind(words: list[Token]) -> Reading | None:
+    """A question read as another kind than an order (a move, an advance, a Clap), or as an order that names no
+    spell (two spells at one priority); ``None`` for a question about the order of the spells it names."""
+    other = _move_or_advance(words)
+    if other is not None and other.ruling is not None:
+        return other
+    other = _advance_from_last(words) or other
+    if other is not None:
+        return other
+    if not any(t.word in ORDER_WORDS for t in words):
+        return _clap(words) or _clap_and_root(words)
+    return _tie_without_spells(words)
 
 
 TURN_ORDER = "elephants.base.turn-order"
@@ -269,6 +282,80 @@ def _clap_and_root(words: list[Token]) -> Reading | None:
     reading.read.append("Clap set against Root")
     reading.missing.append("who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)")
     reading.rests_on = CLAP_AND_ROOT
+    return reading
+
+
+#: The words of advancing ("can a spell advance past clash 4").
+ADVANCING = frozenset({"advance", "advances", "advanced", "advancing"})
+#: The words naming the round's last clash beside "clash" ("the last clash of the round", "no fifth clash").
+LAST_CLASH = frozenset({"last", "final", "fourth", "fifth"})
+#: The rule of where a spell advances to, and that none advances beyond the last clash.
+ADVANCE = "elephants.base.advance"
+
+
+def _advance_from_last(words: list[Token]) -> Reading | None:
+    """A question whether a spell advances out of the round's last clash, no board to compute ("can a spell advance
+    past clash 4", "it's already sitting in the last clash of the round; where does it advance to?"): the rule it
+    rests on is advancing's, which no spell does beyond Clash IV (``rests_on``). ``None`` for any other question,
+    and for a spell moved there by Gravitate (the rules of a moved spell answer that).
+
+    Examples:
+        >>> _advance_from_last(tokens("can a spell advance past clash 4")).rests_on
+        ('elephants.base.advance',)
+        >>> _advance_from_last(tokens("can a spell advance past clash 2")) is None
+        True
+    """
+    said = {t.word for t in words}
+    if not said & ADVANCING or said & (MOVE_WORDS | {"gravitate", "moved"}):
+        return None
+    last = len(ROMAN)
+    named = any(c == last for _, c in _clashes(words)) or any(
+        t.word == "clash" and n and words[n - 1].word in LAST_CLASH for n, t in enumerate(words)
+    )
+    if not named:
+        return None
+    reading = Reading("elephants", "whether an Elemental Elephants spell advances")
+    reading.read.append(f"a spell advancing out of Clash {roman_names()[-1]}, the round's last")
+    reading.missing.append("the spells of the clash and who cast each (write P1 has ..., P2 has ...)")
+    reading.rests_on = (ADVANCE,)
+    return reading
+
+
+#: Words saying two spells share a priority ("the same priority", "share priority 3", "tie on priority").
+SHARED = frozenset({"same", "share", "shares", "equal", "tie", "tied", "ties", "both", "each"})
+#: Words pairs saying the spells tied are the asker's own ("two of my own spells", "which of mine").
+OWN = frozenset({("my", "own"), ("of", "mine"), ("my", "two"), ("both", "my"), ("of", "my")})
+#: Words saying they are different players' ("two players", "two of us", "me and another player").
+BETWEEN = frozenset({"players", "us", "we", "another", "friend", "roommate", "opponent's"})
+
+
+def _tie_without_spells(words: list[Token]) -> Reading | None:
+    """A question about two spells at one priority that names no spell ("I have two spells of my own with the same
+    priority; who decides which goes first?", "two of us each had a priority 3 spell; who resolves first?"): the
+    rule it rests on is one player's own choice between their spells, or the tie between players (``rests_on``).
+    ``None`` when it names a spell (the order reader reads those), or no shared priority.
+
+    Examples:
+        >>> said = tokens("Two of my own spells share priority 3. Who decides which goes first?")
+        >>> _tie_without_spells(said).rests_on
+        ('elephants.order.own-ties',)
+        >>> _tie_without_spells(tokens("Two of us each had a priority 3 spell. Who resolves first?")).rests_on
+        ('elephants.base.priority-tie',)
+    """
+    from rulebook import elephants
+
+    said = {t.word for t in words}
+    if "priority" not in said or not said & SHARED or said & set(elephants.SPELLS) or not ASKS_ORDER & said:
+        return None
+    pairs = {(a.word, b.word) for a, b in itertools.pairwise(words)}
+    own = bool(pairs & OWN)
+    between = bool(said & BETWEEN) or ("and", "i") in pairs or ("me", "and") in pairs
+    if own == between:
+        return None
+    reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
+    reading.read.append("two spells at one priority, " + ("one player's own" if own else "two players'"))
+    reading.missing.append("the spells and who cast each (write P1 casts ..., P2 casts ...)")
+    reading.rests_on = (OWN_TIES,) if own else (PRIORITY_TIE,)
     return reading
 
 
