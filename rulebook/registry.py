@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DATA_DIR",
     "ELEMENTALS_HARM",
+    "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
     "Game",
     "GameInfo",
@@ -134,6 +135,7 @@ _CLASH_ACTIONS = (
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king", "elemental", "elementals"),
+    *("jacks", "queens", "kings"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
@@ -147,6 +149,12 @@ _ELEMENTALS_PLAYS = (
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
     *("vs", "versus"),
+)
+#: The words asking what an elemental is worth ("what are jacks queens kings worth", "the toughest elemental to
+#: beat"): the reader is tried for them, and names the rule of the elementals' power levels without computing a play.
+ELEMENTALS_WORTH = (
+    *("worth", "much", "strong", "level", "levels", "health", "hp", "power", "numbers"),
+    *("toughest", "hardest", "strongest", "weakest", "easiest"),
 )
 #: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
 #: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).
@@ -210,7 +218,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
-        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM),
+        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),

@@ -31,7 +31,7 @@ import itertools
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_HARM, game, rules
+from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_WORTH, game, rules
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
 
@@ -94,7 +94,7 @@ _JOKER_WORDS = frozenset({"joker", "jokers", "jk1", "jk2"})
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"})
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - set(ELEMENTALS_WORTH)
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
@@ -536,6 +536,19 @@ NOT_SPAN = frozenset(
 ELEMENTAL_NAMES = frozenset({"jack", "queen", "king", "elemental", "lord", "lieutenant", *KINGS})
 #: The rule an attack over turns rests on.
 ACROSS_TURNS = "elementals.attack.across-turns"
+#: The ranks of the elementals, one or many.
+RANKS = frozenset({"jack", "jacks", "queen", "queens", "king", "kings"})
+#: The words asking what an elemental is worth ("whats a queen worth", "how much health do jacks have", "how strong is
+#: a queen", "queen power level?") or which is the strongest ("the toughest elemental to beat").
+WORTH = frozenset({"worth", "health", "hp", "toughest", "hardest", "strongest", "weakest", "easiest"})
+WORTH_PAIRS = frozenset({("how", "much"), ("how", "strong"), ("power", "level"), ("power", "levels")})
+#: The words of a question about one play, a sum, a joker or a lord's power rather than what an elemental is worth.
+NOT_WORTH = frozenset(
+    {*SUIT_WORDS, *LORD_NAMES, *ELEMENT_SUITS, "joker", "jokers", "ace", "aces", "enough", "plus", "sum", "total"}
+    | {"give", "gives", "use", "unleash", "absorb", "row", "layout", "layouts", "win", "won", "lose"}
+)
+#: The rule of the elementals' power levels.
+POWER_LEVEL = "elementals.cards.power-level"
 
 
 def _asked_part(question: str) -> list[str]:
@@ -583,6 +596,12 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
         reading.missing.append("a play to compute: the question asks what becomes of a defeated king")
         reading.rests_on = (LORD_POWER,)
         return reading
+    if _asks_worth(words, said, pairs):
+        reading = Reading("elementals", "an elemental's power level")
+        reading.read.append("what an elemental is worth")
+        reading.missing.append("a play to compute: the question asks an elemental's power level")
+        reading.rests_on = (POWER_LEVEL,)
+        return reading
     cards = bool(said & ATTACK_CARDS) or ("on" in said and bool(said & ELEMENTAL_NAMES))
     if pairs & TURN_SPAN and cards and not said & NOT_SPAN and not power:
         reading = Reading("elementals", "an attack over turns")
@@ -591,3 +610,28 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
         reading.rests_on = (ACROSS_TURNS,)
         return reading
     return None
+
+
+def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -> bool:
+    """Whether a question asks what the elementals of a rank are worth ("what are jacks queens kings worth", "how
+    much health do jacks have", "queen power level?") or which elemental is strongest ("toughest elemental to
+    beat?"), naming no card, suit, lord or joker; "what power do jacks queens and kings have" asks their worth only
+    when it names two ranks or more (a king's power may be its lord's).
+
+    Examples:
+        >>> said = "what are jacks queens kings worth".split()
+        >>> _asks_worth(said, set(said), set(itertools.pairwise(said)))
+        True
+        >>> said = "what power does the king of clubs give".split()
+        >>> _asks_worth(said, set(said), set(itertools.pairwise(said)))
+        False
+    """
+    if said & NOT_WORTH or any(_short(w) for w in words):
+        return False
+    ranks = said & RANKS
+    superlative = bool(said & {"toughest", "hardest", "strongest", "weakest", "easiest"})
+    if not ranks and not (superlative and said & {"elemental", "elementals"}):
+        return False
+    ranks_named = {w.removesuffix("s") for w in ranks}
+    power = "power" in said and len(ranks_named) > 1
+    return bool(said & WORTH) or bool(pairs & WORTH_PAIRS) or power
