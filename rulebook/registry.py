@@ -261,14 +261,16 @@ _GAMES: list[Game] = [
         ruling="rulebook.elephants:scenario_ruling",
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
-        # "advance" and "priority" too: a spell advancing out of the last clash, two spells at one priority
-        cues=frozenset({*_ELEPHANT_SPELLS, "advance", "advances", "priority"}),
+        # "advance", "priority" and "clash" too: a spell advancing out of the last clash, two spells at one priority,
+        # the steps of a clash
+        cues=frozenset({*_ELEPHANT_SPELLS, "advance", "advances", "priority", "clash"}),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}
             | {"clap", "root"}  # Clap set against Root ("clap vs root, which wins") names no action of its own
+            | {"steps", "step", "phases", "stages", "through"}  # the steps of a clash
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(

@@ -141,9 +141,53 @@ def _other_kind(words: list[Token]) -> Reading | None:
     other = _advance_from_last(words) or other
     if other is not None:
         return other
+    steps = _clash_steps(words)
+    if steps is not None:
+        return steps
     if not any(t.word in ORDER_WORDS for t in words):
         return _clap(words) or _clap_and_root(words)
     return _tie_without_spells(words)
+
+
+#: Words before "clash" that make it one clash of a round ("the steps of a clash", "a single clash", "each clash"),
+#: not the game Elemental Clash ("a clash game" is that game: "game" follows).
+ONE_CLASH = frozenset({"a", "each", "every", "single", "one"})
+#: Words asking for the steps of something ("what are the steps", "the four phases", "walk me through").
+STEP_WORDS = frozenset({"steps", "step", "phases", "stages"})
+#: The rule of a round's clashes and the steps of each.
+ROUND = "elephants.base.round"
+
+
+def _clash_steps(words: list[Token]) -> Reading | None:
+    """A question asking for the steps of one clash, naming no spell ("What are the steps of a clash?", "walk me
+    through what happens in a single clash"): the rule it rests on is the round's, which sets out each clash's steps
+    (``rests_on``). ``None`` for any other question, and for "a clash game" (the game Elemental Clash).
+
+    Examples:
+        >>> _clash_steps(tokens("What are the four steps of a clash, in order?")).rests_on
+        ('elephants.base.round',)
+        >>> _clash_steps(tokens("What are the steps of a turn in a clash game?")) is None
+        True
+    """
+    from rulebook import elephants
+
+    said = {t.word for t in words}
+    if said & set(elephants.SPELLS) or not (said & STEP_WORDS or {"walk", "through"} <= said):
+        return None
+    one = any(
+        t.word == "clash"
+        and n
+        and words[n - 1].word in ONE_CLASH
+        and [w.word for w in words[n + 1 : n + 2]] not in (["game"], ["games"])
+        for n, t in enumerate(words)
+    )
+    if not one:
+        return None
+    reading = Reading("elephants", "the steps of an Elemental Elephants clash")
+    reading.read.append("the steps of one clash")
+    reading.missing.append("a clash's spells to play out (write P1 casts ..., P2 casts ...)")
+    reading.rests_on = (ROUND,)
+    return reading
 
 
 TURN_ORDER = "elephants.base.turn-order"
