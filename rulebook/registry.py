@@ -151,10 +151,12 @@ ELEMENTALS_HARM = (
     *("vs", "versus"),
 )
 #: The words asking what an elemental is worth ("what are jacks queens kings worth", "the toughest elemental to
-#: beat"): the reader is tried for them, and names the rule of the elementals' power levels without computing a play.
+#: beat") or telling one defeated ("we defeated Neptulon: where does the king go?"): the reader is tried for them,
+#: and names the rule such a question rests on without computing a play.
 ELEMENTALS_WORTH = (
     *("worth", "much", "strong", "level", "levels", "health", "hp", "power", "numbers"),
     *("toughest", "hardest", "strongest", "weakest", "easiest"),
+    *("beaten", "beating", "defeated", "defeating", "banished", "killed", "killing", "downed", "cleared"),
 )
 #: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
 #: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).
