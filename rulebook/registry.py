@@ -34,6 +34,7 @@ __all__ = [
     "ELEMENTALS_HARM",
     "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
+    "ELEPHANTS_TOLD",
     "Game",
     "GameInfo",
     "engine",
@@ -154,7 +155,7 @@ ELEMENTALS_HARM = (
 #: beat") or telling one defeated ("we defeated Neptulon: where does the king go?"): the reader is tried for them,
 #: and names the rule such a question rests on without computing a play.
 ELEMENTALS_WORTH = (
-    *("worth", "much", "strong", "level", "levels", "health", "hp", "power", "numbers"),
+    *("worth", "much", "strong", "level", "levels", "health", "hp", "power"),
     *("toughest", "hardest", "strongest", "weakest", "easiest"),
     *("beaten", "beating", "defeated", "defeating", "banished", "killed", "killing", "downed", "cleared"),
 )
@@ -163,6 +164,9 @@ ELEMENTALS_WORTH = (
 ELEPHANTS_ORDER = (
     *("order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last", "faster", "quicker"),
 )
+#: The words of the relations the Elemental Elephants reader reads without an action to compute: Clap set against Root
+#: ("clap vs root, which wins") and the steps of a clash ("what are the steps of a clash", "walk me through a clash").
+ELEPHANTS_TOLD = ("clap", "root", "steps", "step", "phases", "stages", "through")
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -263,16 +267,15 @@ _GAMES: list[Game] = [
         ruling="rulebook.elephants:scenario_ruling",
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
-        # "advance", "priority" and "clash" too: a spell advancing out of the last clash, two spells at one priority,
-        # the steps of a clash
-        cues=frozenset({*_ELEPHANT_SPELLS, "advance", "advances", "priority", "clash"}),
+        # "priority" and "clash" too: two spells at one priority, a spell advancing out of the last clash, the steps
+        # of a clash
+        cues=frozenset({*_ELEPHANT_SPELLS, "priority", "clash"}),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}
-            | {"clap", "root"}  # Clap set against Root ("clap vs root, which wins") names no action of its own
-            | {"steps", "step", "phases", "stages", "through"}  # the steps of a clash
+            | set(ELEPHANTS_TOLD)
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(

@@ -90,11 +90,14 @@ IMMUNITY = "elementals.attack.immunity"
 JOKER_ARCANE = "elementals.cards.joker-arcane"
 #: The words naming a joker.
 _JOKER_WORDS = frozenset({"joker", "jokers", "jk1", "jk2"})
+#: The words of a question about what an elemental is worth or one told defeated (the registry's): they try the reader
+#: too, which reads such a question without a play (see `told_relation`).
+TOLD_WORDS = frozenset(ELEMENTALS_WORTH)
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - set(ELEMENTALS_WORTH)
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}

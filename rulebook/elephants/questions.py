@@ -36,7 +36,7 @@ from dataclasses import replace
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import Reading, Token, decided_by, tokens
-from rulebook.registry import ELEPHANTS_ORDER
+from rulebook.registry import ELEPHANTS_ORDER, ELEPHANTS_TOLD
 from rulebook.ruling import Ruling
 
 __all__ = ["read"]
@@ -152,8 +152,11 @@ def _other_kind(words: list[Token]) -> Reading | None:
 #: Words before "clash" that make it one clash of a round ("the steps of a clash", "a single clash", "each clash"),
 #: not the game Elemental Clash ("a clash game" is that game: "game" follows).
 ONE_CLASH = frozenset({"a", "each", "every", "single", "one"})
+#: The words of the relations read without an action (the registry's, the one list of them): Clap set against Root,
+#: the steps of a clash.
+TOLD_WORDS = frozenset(ELEPHANTS_TOLD)
 #: Words asking for the steps of something ("what are the steps", "the four phases", "walk me through").
-STEP_WORDS = frozenset({"steps", "step", "phases", "stages"})
+STEP_WORDS = TOLD_WORDS - {"clap", "root", "through"}
 #: The rule of a round's clashes and the steps of each.
 ROUND = "elephants.base.round"
 
