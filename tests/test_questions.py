@@ -536,7 +536,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-ninth round (Elementals: a defeated king's or a spent power's fate, an attack over turns, what an
 #: elemental is worth; Elephants: Clap set against Root, a spell advancing out of the last clash, two spells at one
 #: priority named by no spell, the steps of one clash; a stat change or the strengths asked, not computed; TUNED
-#: figures): top-1 floors rose on blind-2 to -17 and -19 to -21, top-3 on nine sets, and no computed answer to a
+#: figures): top-1 floors rose on blind-2 to -17 and -19 to -21, top-3 on eight sets, and no computed answer to a
 #: question not asked here.
 BLIND_21_FLOORS = {"top1": 0.869, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_21_UNCOVERED_REFUSED = 1.0
