@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 __all__ = [
     "DATA_DIR",
     "ELEMENTALS_HARM",
+    "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
+    "ELEPHANTS_TOLD",
     "Game",
     "GameInfo",
     "engine",
@@ -134,6 +136,7 @@ _CLASH_ACTIONS = (
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king", "elemental", "elementals"),
+    *("jacks", "queens", "kings"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
@@ -148,11 +151,22 @@ ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
     *("vs", "versus"),
 )
+#: The words asking what an elemental is worth ("what are jacks queens kings worth", "the toughest elemental to
+#: beat") or telling one defeated ("we defeated Neptulon: where does the king go?"): the reader is tried for them,
+#: and names the rule such a question rests on without computing a play.
+ELEMENTALS_WORTH = (
+    *("worth", "much", "strong", "level", "levels", "health", "hp", "power"),
+    *("toughest", "hardest", "strongest", "weakest", "easiest"),
+    *("beaten", "beating", "defeated", "defeating", "banished", "killed", "killing", "downed", "cleared"),
+)
 #: The words asking in which order Elemental Elephants spells resolve ("which goes first", "is Clap faster"): the
 #: reader is tried for them, and reads a question about the order by them (its ORDER_WORDS).
 ELEPHANTS_ORDER = (
     *("order", "first", "resolve", "resolves", "resolved", "before", "after", "sooner", "last", "faster", "quicker"),
 )
+#: The words of the relations the Elemental Elephants reader reads without an action to compute: Clap set against Root
+#: ("clap vs root, which wins") and the steps of a clash ("what are the steps of a clash", "walk me through a clash").
+ELEPHANTS_TOLD = ("clap", "root", "steps", "step", "phases", "stages", "through")
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -210,7 +224,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
-        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM),
+        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),
@@ -253,12 +267,15 @@ _GAMES: list[Game] = [
         ruling="rulebook.elephants:scenario_ruling",
         new_game="rulebook.elephants:new_game",
         questions="rulebook.elephants.questions",
-        cues=frozenset(_ELEPHANT_SPELLS),
+        # "priority" and "clash" too: two spells at one priority, a spell advancing out of the last clash, the steps
+        # of a clash
+        cues=frozenset({*_ELEPHANT_SPELLS, "priority", "clash"}),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
             | {"send", "sends", "move", "moves", "push", "pushes"}
+            | set(ELEPHANTS_TOLD)
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(

@@ -756,12 +756,13 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
     from rulebook.clash.questions import ATTACKER_ROLE, BACKWARD, DEFENDER_ROLE, FORWARD, LAST, LEFT
-    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS
+    from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS, TOLD_WORDS
 
     # Issue 22's thirty-eighth round: the roles ("the defender has more strength") and the last elements ("one
     # element left each, they tied") are read too.
     assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
-    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS
+    # Issue 22's thirty-ninth round: Clap set against Root and the steps of a clash are read without an action.
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS | TOLD_WORDS
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:

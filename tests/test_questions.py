@@ -223,7 +223,7 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
 #: fourteenth round (tuned): 88.8% top-1 (158), 98.3% top-3 (175), 1.1% of real questions refused (2). The sixteenth
 #: round (tuned): 89.3% top-1 (159), 89.3% of uncovered questions refused (25 of 28). The twenty-first round (table
 #: talk no longer a sign of another subject): 89.9% top-1 (160), 98.9% top-3 (176), 0.6% of real questions refused (1).
-BLIND_2_FLOORS = {"top1": 0.921, "top3": 0.988, "off_topic_refused": 1.0, "wrongly_refused": 0.0057}
+BLIND_2_FLOORS = {"top1": 0.932, "top3": 0.988, "off_topic_refused": 1.0, "wrongly_refused": 0.0057}
 BLIND_2_UNCOVERED_REFUSED = 1.0
 BLIND_2_COMPUTED_UNASKED = 0
 
@@ -255,7 +255,7 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused. The eleventh round (tuned): 87.4% top-1 (159 of
 #: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182). The twenty-second round (tuned, a chat spelling of
 #: a filler word): 90.1% top-1 (164), 95.6% top-3 (174), 1.6% of real questions refused (3).
-BLIND_3_FLOORS = {"top1": 0.917, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+BLIND_3_FLOORS = {"top1": 0.928, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -276,7 +276,7 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: refused (2). The fourteenth round (tuned): 89.2% top-1 (174). The fifteenth round (tuned): every off-topic question
 #: refused (20 of 20). The sixteenth round (tuned): 87.2% of uncovered questions refused (34 of 39). Since a direct
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
-BLIND_4_FLOORS = {"top1": 0.923, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+BLIND_4_FLOORS = {"top1": 0.928, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
 BLIND_4_UNCOVERED_REFUSED = 1.0
 BLIND_4_COMPUTED_UNASKED = 0
 
@@ -295,7 +295,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.910, "top3": 0.980, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_5_FLOORS = {"top1": 0.915, "top3": 0.980, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -314,7 +314,7 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
 #: The seventeenth round (tuned): 83.2% top-1 (173). The twentieth round: 83.7% top-1 (174), 95.7% top-3 (199), 1.0% of
 #: real questions refused (2 of 208); with "champ" read as champion, 84.1% top-1 (175).
-BLIND_6_FLOORS = {"top1": 0.884, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+BLIND_6_FLOORS = {"top1": 0.908, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_6_UNCOVERED_REFUSED = 1.0
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -333,7 +333,7 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
 #: The fifteenth round (tuned): every off-topic question refused (20 of 20). The sixteenth round (tuned): 69.2% of
 #: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
-BLIND_7_FLOORS = {"top1": 0.868, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
+BLIND_7_FLOORS = {"top1": 0.888, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
 BLIND_7_UNCOVERED_REFUSED = 1.0
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -350,7 +350,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.872, "top3": 0.969, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_FLOORS = {"top1": 0.877, "top3": 0.969, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -369,7 +369,7 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
 #: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
-BLIND_9_FLOORS = {"top1": 0.861, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
+BLIND_9_FLOORS = {"top1": 0.871, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
 BLIND_9_UNCOVERED_REFUSED = 1.0
 BLIND_9_COMPUTED_UNASKED = 0
 
@@ -387,7 +387,7 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
 #: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40). The
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
-BLIND_10_FLOORS = {"top1": 0.888, "top3": 0.951, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
+BLIND_10_FLOORS = {"top1": 0.898, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -404,7 +404,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: named and a direct attack its attacker's Spirits: 85.1% top-1 (177 of 208), two computed answers not asked; since
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
-BLIND_11_FLOORS = {"top1": 0.884, "top3": 0.980, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
+BLIND_11_FLOORS = {"top1": 0.899, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -419,7 +419,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
-BLIND_12_FLOORS = {"top1": 0.886, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
+BLIND_12_FLOORS = {"top1": 0.900, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -434,7 +434,7 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 85.3% top-1 (186 of 218), 95.0% top-3 (207), 1.8% of
 #: real questions refused (4). The twenty-second round (tuned): 85.8% top-1 (187), 95.4% top-3 (208), 1.4% of real
 #: questions refused (3).
-BLIND_13_FLOORS = {"top1": 0.894, "top3": 0.963, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
+BLIND_13_FLOORS = {"top1": 0.903, "top3": 0.963, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
 BLIND_13_UNCOVERED_REFUSED = 1.0
 BLIND_13_COMPUTED_UNASKED = 1
 
@@ -448,7 +448,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.906, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
+BLIND_14_FLOORS = {"top1": 0.920, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -462,7 +462,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's twenty-fifth round (tuned on this set's misses; TUNED figures, not blind ones): 86.8% top-1 (184 of 212),
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
-BLIND_15_FLOORS = {"top1": 0.915, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_15_FLOORS = {"top1": 0.924, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -474,7 +474,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: 3.7% of real questions refused (8), every off-topic question refused (20 of 20), 77.5% of uncovered questions
 #: refused (31 of 40), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_16_FLOORS = {"top1": 0.853, "top3": 0.935, "off_topic_refused": 1.0, "wrongly_refused": 0.037}
+BLIND_16_FLOORS = {"top1": 0.876, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.037}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -487,7 +487,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: uncovered questions refused (29 of 40), five computed answers to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_17_FLOORS = {"top1": 0.871, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
+BLIND_17_FLOORS = {"top1": 0.891, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -508,7 +508,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since. Issue 22's thirty-fifth round (the real world asked in
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
-BLIND_19_FLOORS = {"top1": 0.898, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_19_FLOORS = {"top1": 0.908, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
@@ -524,7 +524,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-eighth round (a Clash strength relation told of the roles, "the defending element has the
 #: higher number", and a tie between both players' last elements resting on the rule that decides; TUNED figures):
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
-BLIND_20_FLOORS = {"top1": 0.907, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_20_FLOORS = {"top1": 0.922, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -533,9 +533,14 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: 19 of 20 off-topic questions refused, 67.6% of uncovered questions refused (25 of 37), 2 computed answers to a
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
-BLIND_21_FLOORS = {"top1": 0.845, "top3": 0.946, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+#: Issue 22's thirty-ninth round (Elementals: a defeated king's or a spent power's fate, an attack over turns, what an
+#: elemental is worth; Elephants: Clap set against Root, a spell advancing out of the last clash, two spells at one
+#: priority named by no spell, the steps of one clash; a stat change or the strengths asked, not computed; TUNED
+#: figures): top-1 floors rose on blind-2 to -17 and -19 to -21, top-3 on eight sets, and no computed answer to a
+#: question not asked here.
+BLIND_21_FLOORS = {"top1": 0.869, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_21_UNCOVERED_REFUSED = 1.0
-BLIND_21_COMPUTED_UNASKED = 2
+BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):

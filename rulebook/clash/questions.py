@@ -112,6 +112,18 @@ REACHED = frozenset({"ended", "ends", "end", "finished", "landed"})
 WASTED = frozenset({"pointless", "useless", "waste", "wasted", "wasting"})
 #: What such a question asks, as the reading says it.
 TOLD = "the rule for strengths it states itself"
+#: Words asking for the strengths themselves ("what strength does each fight with", "which numbers do they use"):
+#: "what" or "which" just before a word of a strength.
+ASKING_WHICH = frozenset({"what", "which"})
+#: Words asking for an attack's outcome: with one, a question asking the strengths too asks the outcome computed.
+OUTCOME_ASKED = frozenset(
+    {
+        *("who", "whose", "eliminated", "eliminate", "wins", "win", "won", "loses", "lose", "survives", "survive"),
+        *("out", "happens", "happen", "result", "outcome", "removed", "dies", "die", "becomes", "left", "standing"),
+    }
+)
+#: What a question asking the strengths asks, as the reading says it.
+STRENGTHS = "the strengths each element fights with"
 
 
 def _general_role(words: list[Token]) -> str:
@@ -240,10 +252,11 @@ def _last_tie_reading() -> Reading:
     return reading
 
 
-def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str) -> bool:
+def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str]) -> bool:
     """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
-    rules it asks about where a strength relation it states names them."""
-    other = _asks_a_rule(words)
+    rules it asks about where a strength relation it states names them, or the strengths it asks for (the rule of
+    strengths, then the abilities used, which change them)."""
+    other = _asks_a_rule(words) or (STRENGTHS if _asks_strengths(words) else "")
     if not other:
         return False
     reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
@@ -251,7 +264,27 @@ def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str
     # Only a relation the question rests on alone names the rule it asks ("means ... even though I'm weaker" asks
     # what a rule means).
     reading.rests_on = _relation_rules(words, attacker, target) if other.startswith(TOLD) else ()
+    if other == STRENGTHS:
+        used = [f"clash.ability.{_ELEMENTS_DATA[e]['ability']}" for e in (attacker, target) if e in uses]
+        reading.rests_on = ("clash.attack.strength", *used)
     return True
+
+
+def _asks_strengths(words: list[Token]) -> bool:
+    """Whether a question asks for the strengths an attack is fought with, not its outcome ("When my Water is
+    attacked by an Air that uses Gale, what strength does each of them fight with?").
+
+    Examples:
+        >>> _asks_strengths(tokens("Air attacks Water with Gale: what strength does each fight with?"))
+        True
+        >>> _asks_strengths(tokens("Air attacks Water with Gale: what strength wins, and who is eliminated?"))
+        False
+    """
+    said = {t.word for t in words}
+    asked = any(
+        t.word in ASKING_WHICH and words[n + 1 : n + 2] and words[n + 1].word in MEASURE for n, t in enumerate(words)
+    )
+    return asked and not said & OUTCOME_ASKED
 
 
 def _told_relation(words: list[Token]) -> str:
@@ -475,7 +508,7 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = _history(words)
-    if _asks_other(reading, words, attacker, target):
+    if _asks_other(reading, words, attacker, target, uses):
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "

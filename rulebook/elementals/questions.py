@@ -31,9 +31,9 @@ import itertools
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_HARM, game, rules
+from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_WORTH, game, rules
 
-__all__ = ["joker_against", "own_element", "read"]
+__all__ = ["joker_against", "own_element", "read", "told_relation"]
 
 _DATA = rules("elementals").data
 _SUITS = tuple(_DATA["suits"])  # the suit letters: H D S C
@@ -90,11 +90,14 @@ IMMUNITY = "elementals.attack.immunity"
 JOKER_ARCANE = "elementals.cards.joker-arcane"
 #: The words naming a joker.
 _JOKER_WORDS = frozenset({"joker", "jokers", "jk1", "jk2"})
+#: The words of a question about what an elemental is worth or one told defeated (the registry's): they try the reader
+#: too, which reads such a question without a play (see `told_relation`).
+TOLD_WORDS = frozenset(ELEMENTALS_WORTH)
 #: The words of a play the player states making ("can my 7S...", "I play...", "banish it with..."): a question
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"})
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
@@ -436,9 +439,18 @@ def joker_against(words: list[str], raw: list[str]) -> Reading | None:
 
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
-    a question asking whether a card can harm an elemental of its own suit: see `own_element`)."""
+    a question asking whether a card can harm an elemental of its own suit: see `own_element`; and one about a
+    lord's fate or an attack over turns, no play computed: see `told_relation`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
+    reading = _play(question, words, raw)
+    if reading is not None and reading.ruling is not None:
+        return reading
+    return told_relation(question, words) or reading
+
+
+def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
+    """The one play a question states, judged (`read` without the relations it reads when none is computed)."""
     if any(w in OTHER_ACTION for w in words):
         return None
     if not any(w in STATED_PLAY for w in words):
@@ -486,3 +498,143 @@ def read(question: str) -> Reading | None:
         return reading
     reading.ruling = Ruling(verdict, value, cited, steps, legal=ruling.legal)
     return reading
+
+
+#: The words of an elemental defeated ("I beat the king of hearts", "a beaten king", "once I've defeated it").
+DEFEATED = frozenset(
+    {"beat", "beaten", "beating", "defeated", "defeating", "banished", "killed", "killing", "downed", "cleared"}
+)
+#: The words naming a king, or a lord by name.
+KINGS = frozenset({"king", "kings", "ks", "kh", "kd", "kc", *LORD_NAMES})
+#: The words of a lord's power used ("after I use Whispers of Neptulon", "once I've used an elemental power").
+USED = frozenset({"use", "used", "uses", "using", "unleash", "unleashed", "unleashing", "played", "spent"})
+#: The words naming a lord's power: the word itself, or the first word of a power's name ("hand" only in "Hand of
+#: Ragnaros": a player's hand is no power).
+POWER_WORDS = frozenset({"power", "powers", "whispers", "touch", "breath"})
+#: The words asking what becomes of a card ("where does the king go", "does it go to the discard pile", "what
+#: happens to a King", "does the king stay in my power row, or is it gone", "can I use it again").
+FATE = frozenset({"where", "discard", "happens", "happen", "stay", "stays", "gone", "afterwards", "again"})
+#: The rules a lord's fate rests on: a defeated king kept as a power; a power once used.
+LORD_POWER, SPENT = "elementals.defeat.lord-power", "elementals.power.spent"
+#: The words saying an attack's cards span more than one turn, or asking whether they must come from one.
+TURN_SPAN = frozenset(
+    {
+        *(("last", "turn"), ("earlier", "turn"), ("previous", "turn"), ("later", "turn"), ("next", "turn")),
+        *(("same", "turn"), ("same", "hand"), ("same", "draw"), ("one", "turn"), ("one", "hand")),
+        *(("different", "turns"), ("several", "turns"), ("two", "turns"), ("multiple", "turns"), ("one", "go")),
+        *(("across", "turns"), ("over", "turns"), ("spread", "out"), ("spread", "it"), ("spread", "them")),
+    }
+)
+#: The words of an attack's cards ("two damage cards", "the banish card", "finish her off").
+ATTACK_CARDS = frozenset({"damage", "banish", "finish", "attack", "dmg"})
+#: The words of another matter than the attack's cards over turns: a reveal, a lord's power, the game's end, a
+#: discard.
+NOT_SPAN = frozenset(
+    {
+        *("flip", "flipped", "reveal", "revealed", "uncovered", "covering", "covered", "exposed", "win", "lose"),
+        *("won", "lost", "discard", "discarded", "33", *POWER_WORDS),
+    }
+)
+#: The words naming an elemental that attack cards lie on ("a 9 of hearts on the jack of clubs last turn").
+ELEMENTAL_NAMES = frozenset({"jack", "queen", "king", "elemental", "lord", "lieutenant", *KINGS})
+#: The rule an attack over turns rests on.
+ACROSS_TURNS = "elementals.attack.across-turns"
+#: The ranks of the elementals, one or many.
+RANKS = frozenset({"jack", "jacks", "queen", "queens", "king", "kings"})
+#: The words asking what an elemental is worth ("whats a queen worth", "how much health do jacks have", "how strong is
+#: a queen", "queen power level?") or which is the strongest ("the toughest elemental to beat").
+WORTH = frozenset({"worth", "health", "hp", "toughest", "hardest", "strongest", "weakest", "easiest"})
+WORTH_PAIRS = frozenset({("how", "much"), ("how", "strong"), ("power", "level"), ("power", "levels")})
+#: The words of a question about one play, a sum, a joker or a lord's power rather than what an elemental is worth.
+NOT_WORTH = frozenset(
+    {*SUIT_WORDS, *LORD_NAMES, *ELEMENT_SUITS, "joker", "jokers", "ace", "aces", "enough", "plus", "sum", "total"}
+    | {"give", "gives", "use", "unleash", "absorb", "row", "layout", "layouts", "win", "won", "lose"}
+)
+#: The rule of the elementals' power levels.
+POWER_LEVEL = "elementals.cards.power-level"
+
+
+def _asked_part(question: str) -> list[str]:
+    """The words of the part of a question that asks: its last sentence, from its last comma or semicolon on."""
+    sentences = [s for s in _SENTENCE.split(question.strip()) if s]
+    last = sentences[-1] if sentences else ""
+    for mark in (";", ","):
+        last = last.rpartition(mark)[2] or last
+    return [m.group().lower() for m in _WORD.finditer(last)]
+
+
+def told_relation(question: str, words: list[str]) -> Reading | None:
+    """A question about a lord's fate or an attack over turns, no play computed, and the rule it rests on
+    (``rests_on``): a lord's power used, then what becomes of it ("After I use Whispers of Neptulon, where does the
+    king of hearts card go?": the power is spent); a king defeated, then where it goes ("I beat the king of hearts.
+    Does it go to the discard pile?": it becomes a power); an attack's cards told or asked over turns ("I put a 7 on
+    the queen last turn; must the banish card come the same turn?": an attack may span turns). ``None`` otherwise.
+
+    Examples:
+        >>> said = "I beat the king of hearts. Does it go to the discard pile like the others?"
+        >>> told_relation(said, said.lower().replace(".", " ").replace("?", " ").split()).rests_on
+        ('elementals.defeat.lord-power',)
+        >>> said = "Once I've used Hand of Ragnaros, does the king of spades stay in my row or is it gone?"
+        >>> told_relation(said, said.lower().replace(",", " ").replace("?", " ").split()).rests_on
+        ('elementals.power.spent',)
+        >>> said = "can the seven of clubs beat al'akir"
+        >>> told_relation(said, said.split()) is None
+        True
+    """
+    said = set(words)
+    asked = _asked_part(question)
+    pairs = set(itertools.pairwise(words))
+    power = bool(said & POWER_WORDS) or ("hand", "of") in pairs
+    used = bool(said & USED) and power
+    if used and FATE & set(asked) and (set(asked) & (KINGS | {"power", "card", "it"})):
+        reading = Reading("elementals", "a lord's power used")
+        reading.read.append("a lord's power used, and what becomes of its king")
+        reading.missing.append("a play to compute: the question asks what becomes of a spent power")
+        reading.rests_on = (SPENT,)
+        return reading
+    doing = any(w == "do" and words[n + 1 : n + 2] in (["with"], ["w"]) for n, w in enumerate(words))
+    if not used and said & KINGS and said & DEFEATED and (said & FATE - {"again", "stay", "stays"} or doing):
+        reading = Reading("elementals", "a king defeated")
+        reading.read.append("a king defeated, and where it goes")
+        reading.missing.append("a play to compute: the question asks what becomes of a defeated king")
+        reading.rests_on = (LORD_POWER,)
+        return reading
+    if _asks_worth(words, said, pairs):
+        reading = Reading("elementals", "an elemental's power level")
+        reading.read.append("what an elemental is worth")
+        reading.missing.append("a play to compute: the question asks an elemental's power level")
+        reading.rests_on = (POWER_LEVEL,)
+        return reading
+    cards = bool(said & ATTACK_CARDS) or ("on" in said and bool(said & ELEMENTAL_NAMES))
+    if pairs & TURN_SPAN and cards and not said & NOT_SPAN and not power:
+        reading = Reading("elementals", "an attack over turns")
+        reading.read.append("an attack's cards over more than one turn")
+        reading.missing.append("a play to compute: the question asks whether an attack may span turns")
+        reading.rests_on = (ACROSS_TURNS,)
+        return reading
+    return None
+
+
+def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -> bool:
+    """Whether a question asks what the elementals of a rank are worth ("what are jacks queens kings worth", "how
+    much health do jacks have", "queen power level?") or which elemental is strongest ("toughest elemental to
+    beat?"), naming no card, suit, lord or joker; "what power do jacks queens and kings have" asks their worth only
+    when it names two ranks or more (a king's power may be its lord's).
+
+    Examples:
+        >>> said = "what are jacks queens kings worth".split()
+        >>> _asks_worth(said, set(said), set(itertools.pairwise(said)))
+        True
+        >>> said = "what power does the king of clubs give".split()
+        >>> _asks_worth(said, set(said), set(itertools.pairwise(said)))
+        False
+    """
+    if said & NOT_WORTH or any(_short(w) for w in words):
+        return False
+    ranks = said & RANKS
+    superlative = bool(said & {"toughest", "hardest", "strongest", "weakest", "easiest"})
+    if not ranks and not (superlative and said & {"elemental", "elementals"}):
+        return False
+    ranks_named = {w.removesuffix("s") for w in ranks}
+    power = "power" in said and len(ranks_named) > 1
+    return bool(said & WORTH) or bool(pairs & WORTH_PAIRS) or power

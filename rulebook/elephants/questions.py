@@ -30,12 +30,13 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import Reading, Token, decided_by, tokens
-from rulebook.registry import ELEPHANTS_ORDER
+from rulebook.registry import ELEPHANTS_ORDER, ELEPHANTS_TOLD
 from rulebook.ruling import Ruling
 
 __all__ = ["read"]
@@ -60,11 +61,9 @@ def _player(word: str) -> str | None:
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
-    other = _move_or_advance(words)
+    other = _other_kind(words)
     if other is not None:
         return other
-    if not any(t.word in ORDER_WORDS for t in words):
-        return _clap(words)
     from rulebook import elephants
 
     spells: list[str] = []
@@ -130,6 +129,67 @@ def read(question: str) -> Reading | None:
         reading.rests_on = rests_on
         return reading
     reading.ruling = _decided(rulings["P1"])
+    return reading
+
+
+def _other_kind(words: list[Token]) -> Reading | None:
+    """A question read as another kind than an order (a move, an advance, a Clap), or as an order that names no
+    spell (two spells at one priority); ``None`` for a question about the order of the spells it names."""
+    other = _move_or_advance(words)
+    if other is not None and other.ruling is not None:
+        return other
+    other = _advance_from_last(words) or other
+    if other is not None:
+        return other
+    steps = _clash_steps(words)
+    if steps is not None:
+        return steps
+    if not any(t.word in ORDER_WORDS for t in words):
+        return _clap(words) or _clap_and_root(words)
+    return _tie_without_spells(words)
+
+
+#: Words before "clash" that make it one clash of a round ("the steps of a clash", "a single clash", "each clash"),
+#: not the game Elemental Clash ("a clash game" is that game: "game" follows).
+ONE_CLASH = frozenset({"a", "each", "every", "single", "one"})
+#: The words of the relations read without an action (the registry's, the one list of them): Clap set against Root,
+#: the steps of a clash.
+TOLD_WORDS = frozenset(ELEPHANTS_TOLD)
+#: Words asking for the steps of something ("what are the steps", "the four phases", "walk me through").
+STEP_WORDS = TOLD_WORDS - {"clap", "root", "through"}
+#: The rule of a round's clashes and the steps of each.
+ROUND = "elephants.base.round"
+
+
+def _clash_steps(words: list[Token]) -> Reading | None:
+    """A question asking for the steps of one clash, naming no spell ("What are the steps of a clash?", "walk me
+    through what happens in a single clash"): the rule it rests on is the round's, which sets out each clash's steps
+    (``rests_on``). ``None`` for any other question, and for "a clash game" (the game Elemental Clash).
+
+    Examples:
+        >>> _clash_steps(tokens("What are the four steps of a clash, in order?")).rests_on
+        ('elephants.base.round',)
+        >>> _clash_steps(tokens("What are the steps of a turn in a clash game?")) is None
+        True
+    """
+    from rulebook import elephants
+
+    said = {t.word for t in words}
+    if said & set(elephants.SPELLS) or not (said & STEP_WORDS or {"walk", "through"} <= said):
+        return None
+    one = any(
+        t.word == "clash"
+        and n
+        and words[n - 1].word in ONE_CLASH
+        and [w.word for w in words[n + 1 : n + 2]] not in (["game"], ["games"])
+        for n, t in enumerate(words)
+    )
+    if not one:
+        return None
+    reading = Reading("elephants", "the steps of an Elemental Elephants clash")
+    reading.read.append("the steps of one clash")
+    reading.missing.append("a clash's spells to play out (write P1 casts ..., P2 casts ...)")
+    reading.rests_on = (ROUND,)
     return reading
 
 
@@ -225,10 +285,11 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.missing.append("the one Clap asked about and who cast it")
     elif all(s.split(":")[0] == claps[0].split(":")[0] for s in spells):
         reading.missing.append("the enemies' spells")
-    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named.
+    # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named;
+    # a Clap set against a Root rests on Root's shield.
     rests_on = _order_rules(words, [s.rpartition(":")[2] for s in spells] + unowned, spells)
     if reading.missing:
-        reading.rests_on = rests_on
+        reading.rests_on = rests_on or (CLAP_AND_ROOT if "root" in said else ())
         return reading
     players = _seats(spells)
     try:
@@ -240,6 +301,108 @@ def _clap(words: list[Token]) -> Reading | None:
         reading.ruling = decided_by(ruling, "elephants.root.protects" if shielded else "elephants.clap.targets")
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
+    return reading
+
+
+#: The rules a question setting Clap against Root rests on, the one that decides last: Clap's targets, then Root's
+#: shield of its owner's other spells (and not of itself).
+CLAP_AND_ROOT = ("elephants.clap.targets", "elephants.root.protects")
+
+
+def _clap_and_root(words: list[Token]) -> Reading | None:
+    """A question setting Clap against Root with no board to compute ("clap vs root, which wins", "does root stop
+    clap", "Clap and Root in the same clash - what happens?"): nothing computed, and the rules it rests on are Clap's
+    targets and Root's shield (``rests_on``). ``None`` unless it names both spells and no other.
+
+    Examples:
+        >>> _clap_and_root(tokens("clap vs root, which wins")).rests_on
+        ('elephants.clap.targets', 'elephants.root.protects')
+        >>> _clap_and_root(tokens("clap vs stupefy, which wins")) is None
+        True
+    """
+    from rulebook import elephants
+
+    named = {t.word for t in words if t.word in elephants.SPELLS}
+    if named != {"clap", "root"}:
+        return None
+    reading = Reading("elephants", "which spells an Elemental Elephants Clap may cancel")
+    reading.read.append("Clap set against Root")
+    reading.missing.append("who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)")
+    reading.rests_on = CLAP_AND_ROOT
+    return reading
+
+
+#: The words of advancing ("can a spell advance past clash 4").
+ADVANCING = frozenset({"advance", "advances", "advanced", "advancing"})
+#: The words naming the round's last clash beside "clash" ("the last clash of the round", "no fifth clash").
+LAST_CLASH = frozenset({"last", "final", "fourth", "fifth"})
+#: The rule of where a spell advances to, and that none advances beyond the last clash.
+ADVANCE = "elephants.base.advance"
+
+
+def _advance_from_last(words: list[Token]) -> Reading | None:
+    """A question whether a spell advances out of the round's last clash, no board to compute ("can a spell advance
+    past clash 4", "it's already sitting in the last clash of the round; where does it advance to?"): the rule it
+    rests on is advancing's, which no spell does beyond Clash IV (``rests_on``). ``None`` for any other question,
+    and for a spell moved there by Gravitate (the rules of a moved spell answer that).
+
+    Examples:
+        >>> _advance_from_last(tokens("can a spell advance past clash 4")).rests_on
+        ('elephants.base.advance',)
+        >>> _advance_from_last(tokens("can a spell advance past clash 2")) is None
+        True
+    """
+    said = {t.word for t in words}
+    if not said & ADVANCING or said & (MOVE_WORDS | {"gravitate", "moved"}):
+        return None
+    last = len(ROMAN)
+    named = any(c == last for _, c in _clashes(words)) or any(
+        t.word == "clash" and n and words[n - 1].word in LAST_CLASH for n, t in enumerate(words)
+    )
+    if not named:
+        return None
+    reading = Reading("elephants", "whether an Elemental Elephants spell advances")
+    reading.read.append(f"a spell advancing out of Clash {roman_names()[-1]}, the round's last")
+    reading.missing.append("the spells of the clash and who cast each (write P1 has ..., P2 has ...)")
+    reading.rests_on = (ADVANCE,)
+    return reading
+
+
+#: Words saying two spells share a priority ("the same priority", "share priority 3", "tie on priority").
+SHARED = frozenset({"same", "share", "shares", "equal", "tie", "tied", "ties", "both", "each"})
+#: Words pairs saying the spells tied are the asker's own ("two of my own spells", "which of mine").
+OWN = frozenset({("my", "own"), ("of", "mine"), ("my", "two"), ("both", "my"), ("of", "my")})
+#: Words saying they are different players' ("two players", "two of us", "me and another player").
+BETWEEN = frozenset({"players", "us", "we", "another", "friend", "roommate", "opponent's"})
+
+
+def _tie_without_spells(words: list[Token]) -> Reading | None:
+    """A question about two spells at one priority that names no spell ("I have two spells of my own with the same
+    priority; who decides which goes first?", "two of us each had a priority 3 spell; who resolves first?"): the
+    rule it rests on is one player's own choice between their spells, or the tie between players (``rests_on``).
+    ``None`` when it names a spell (the order reader reads those), or no shared priority.
+
+    Examples:
+        >>> said = tokens("Two of my own spells share priority 3. Who decides which goes first?")
+        >>> _tie_without_spells(said).rests_on
+        ('elephants.order.own-ties',)
+        >>> _tie_without_spells(tokens("Two of us each had a priority 3 spell. Who resolves first?")).rests_on
+        ('elephants.base.priority-tie',)
+    """
+    from rulebook import elephants
+
+    said = {t.word for t in words}
+    if "priority" not in said or not said & SHARED or said & set(elephants.SPELLS) or not ASKS_ORDER & said:
+        return None
+    pairs = {(a.word, b.word) for a, b in itertools.pairwise(words)}
+    own = bool(pairs & OWN)
+    between = bool(said & BETWEEN) or ("and", "i") in pairs or ("me", "and") in pairs
+    if own == between:
+        return None
+    reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
+    reading.read.append("two spells at one priority, " + ("one player's own" if own else "two players'"))
+    reading.missing.append("the spells and who cast each (write P1 casts ..., P2 casts ...)")
+    reading.rests_on = (OWN_TIES,) if own else (PRIORITY_TIE,)
     return reading
 
 

@@ -70,6 +70,8 @@ class Side:
     direct: bool = False
     #: Whether the side's words name the card ("my Elestral", "the attacker", "their guy"), not a bare number.
     named: bool = False
+    #: Stat changes told without the stat they change ("Swap and +2 on a 1/4 Elestral"): nothing is computed then.
+    unstated: list[str] = field(default_factory=list)
 
     def said(self, who: str) -> list[str]:
         parts = [
@@ -133,6 +135,8 @@ def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None
     if t.signed:
         if stat or before:  # "+2 Attack", "Attack -1"
             side.effects.append(f"{stat or before} {n:+d}")
+        else:  # "+2" alone: which stat it changes is not told
+            side.unstated.append(f"{n:+d}")
         return
     if prev is not None and (prev.word in GAIN or prev.word in LOSE) and stat:  # "gains two Attack"
         side.effects.append(f"{stat} {(1 if prev.word in GAIN else -1) * n:+d}")
@@ -209,6 +213,13 @@ def read(question: str) -> Reading | None:
     if not side.effects or ("swap" not in side.effects and not any(e[0] in "ad" for e in side.effects)):
         return None
     reading = Reading("elestrals", "an Elestral's stats after effects", read=side.said("the Elestral"))
+    if side.unstated:
+        # "Swap and +2 on a 1/4 Elestral": the change's stat is not told, so no final stats are computed; beside a swap
+        # or a stat set, the question rests on the order the changes apply in.
+        reading.missing.append(f"the stat {' and '.join(side.unstated)} changes (write +2 Attack)")
+        if any(e == "swap" or e.startswith("set") for e in side.effects):
+            reading.rests_on = (STAT_ORDER,)
+        return reading
     missing = [stat.capitalize() for stat in ("attack", "defense") if getattr(side, stat) is None]
     if missing:
         reading.missing.append("its base " + " and ".join(missing))
@@ -234,6 +245,9 @@ def _battle(att: Side, dfd: Side) -> Reading:
     reading = Reading("elestrals", "one Elestrals battle", read=att.said("attacker") + dfd.said("defender"))
     if direct:
         reading.read.append("a direct attack on the Spirit Deck")
+    if att.unstated or dfd.unstated:
+        reading.missing.append(f"the stat {' and '.join(att.unstated + dfd.unstated)} changes (write +2 Attack)")
+        return reading
     if att.attack is None:
         reading.missing.append("the attacker's Attack")
         return reading
