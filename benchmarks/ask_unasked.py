@@ -2,7 +2,7 @@
 
     python benchmarks/ask_unasked.py [--memory] [--skip-off-topic] [--rescue] [--budgets 0,0.0025,...] [--l2 X]
                                      [--folds N] [--fit BUDGET [--enable]] [--out FILE]
-    # as shipped: --memory --skip-off-topic --l2 0.1 --budgets 0  (and --fit 0 --enable to write it)
+    # as shipped: --memory --skip-off-topic --l2 0.1 --budgets 0  (and --fit 0.001 --enable to write it)
 
 Each of issue 22's blind sets 2 to 16 is held out in turn. A logistic model of "no record says what this asks"
 (the uncovered and off-topic questions against the real ones) is fitted on the questions `ask` answers today (not

@@ -11,14 +11,13 @@ whether a thing exists of a record that reads a gap in the documents, what kind 
 likely the best record's game is from the question's words alone, `game_words`) and how
 near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
 weighs them by a logistic model fitted on those questions
-(`benchmarks/ask_unasked.py --memory --fit 0 --enable`), stored in ``rulebook/data/unasked.json`` beside the
-questions (``rulebook/data/unasked-questions.json``). A question it scores at or above the stored threshold (chosen
-on questions held out of the fit, so that it refuses no more real ones) is answered "the documents do not cover
-this", with the nearest rulings named as nearest. Held out over issue 22's blind sets 2 to 21 it refuses 83.1% of
-their uncovered questions instead of 74.8% (647 of 779 instead of 583), with no more real questions refused; fitted
-without the nearness, the closer estimate of a new set's questions, 597 of 779
-(`benchmarks/results/ask_unasked_twentyfirst.txt`): it catches mostly the kinds of question players keep asking,
-not new ones.
+(`benchmarks/ask_unasked.py --memory --skip-off-topic --l2 0.1 --fit 0.001 --enable`), stored in
+``rulebook/data/unasked.json`` beside the questions (``rulebook/data/unasked-questions.json``). A question it scores
+at or above the stored threshold (chosen on questions held out of the fit, so that it refuses at most 0.1% more of
+the real ones) is answered "the documents do not cover this", with the nearest rulings named as nearest. Held out
+over issue 22's blind sets 2 to 21 it refuses 83.2% of their uncovered questions instead of 72.0% (644 of 776
+instead of 559), for 3 more real questions refused of 4,091 (`benchmarks/results/ask_unasked_twentyfirst.txt`): it
+catches mostly the kinds of question players keep asking, not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's

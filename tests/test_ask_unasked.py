@@ -32,7 +32,9 @@ def test_the_shipped_model_names_the_signals_as_they_are_computed_now() -> None:
     assert data["signals"] == [*unasked.SIGNALS, *unasked.NEARNESS]
     assert len(data["weights"]) == len(data["mean"]) == len(data["scale"]) == len(data["signals"])
     assert data["enabled"] is True and 0.0 < data["threshold"] < 1.0
-    assert data["budget"] == 0.0  # its threshold refuses no more real questions held out of its fitting
+    # its threshold refuses at most 0.1% more of the real questions held out of its fitting (about 4 of 4,091): at 0
+    # the threshold rests on the single real question scored highest, and one relabelled question moved it 0.48 -> 0.65
+    assert data["budget"] == 0.001
 
 
 @pytest.mark.parametrize("question", LEFT_OPEN)

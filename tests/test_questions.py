@@ -202,7 +202,14 @@ def test_issue_22s_development_questions_no_document_covers_are_refused() -> Non
     figures = evaluate(load("players-dev-uncovered.toml"))["all"]
     assert figures["uncovered_refused"] >= 1.0, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0
-    assert figures["top1"] == 1.0, figures["misses"]  # its one real question ("how long does a game ... last")
+    # Its real questions: one from the start ("how long does a game of elemental elephants last"), right first, and
+    # four the audit of 2026-11-27 found the documents answer (benchmarks/results/uncovered-labels-audit.txt), labelled
+    # with their records since: the usual length of an Elementals game is answered; who invented Elementals, a tarot
+    # deck and a real mythology are still refused as not covered (2 of 5 right first, the figure on these labels).
+    assert figures["top1"] >= 0.4, figures["misses"]
+    assert ("how long does a game of elemental elephants last", ["elephants.base.game-end"]) not in [
+        m[:2] for m in figures["misses"]
+    ]
 
 
 #: Issue 22's second blind set (tests/data/players-blind-2.toml: 178 real questions, 28 in-game questions no document
@@ -255,7 +262,10 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: misses): 86.3% top-1, 95.1% top-3, 2.2% of real questions refused. The eleventh round (tuned): 87.4% top-1 (159 of
 #: 182). The fourteenth round (tuned): 89.6% top-1 (163 of 182). The twenty-second round (tuned, a chat spelling of
 #: a filler word): 90.1% top-1 (164), 95.6% top-3 (174), 1.6% of real questions refused (3).
-BLIND_3_FLOORS = {"top1": 0.928, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+#: Its question of a brand of playing cards was labelled uncovered until the audit of 2026-11-27 found the
+#: Elementals document answers it (a standard pack): real since, and answered wrongly (Elestrals' Spirit types first),
+#: so its top-1 is 169 right of 183 real questions (0.923) where it was 169 of 182 (0.928): as many right as before.
+BLIND_3_FLOORS = {"top1": 0.923, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
