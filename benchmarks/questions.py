@@ -64,6 +64,12 @@ as shipped (90.3% / 96.6% / 92.5% / 3); tuning data since.
 Issue 22's twenty-first blind set (players-blind-21.toml, 264 questions written the same way) was measured once on
 2026-11-27, after the thirty-eighth round was merged, as shipped (84.5% / 94.7% / 67.6% / 2);
 tuning data since.
+Issue 22's twenty-second blind set (players-blind-22.toml, 270 questions written the same way) was measured once on
+2026-11-27, after the thirty-ninth round was merged, as shipped (87.1% / 94.3% / 85.0% / 0);
+tuning data since.
+Issue 22's twenty-third blind set (players-blind-23.toml, 275 questions written the same way) was measured once on
+2026-11-27, after the thirty-ninth round was merged, as shipped (89.4% / 94.9% / 78.9% / 0);
+tuning data since.
 
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
@@ -108,6 +114,8 @@ LATER_BLIND_SETS = (
     ("nineteenth", 19, "thirty-fourth", "2026-11-27"),
     ("twentieth", 20, "thirty-sixth", "2026-11-27"),
     ("twenty-first", 21, "thirty-eighth", "2026-11-27"),
+    ("twenty-second", 22, "thirty-ninth", "2026-11-27"),
+    ("twenty-third", 23, "thirty-ninth", "2026-11-27"),
 )
 
 

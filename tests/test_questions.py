@@ -551,6 +551,24 @@ BLIND_20_COMPUTED_UNASKED = 0
 BLIND_21_FLOORS = {"top1": 0.869, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the thirty-ninth round
+#: was merged, as shipped: 87.1% top-1 (183 of 210), 94.3% top-3 (198), 3.8% of real questions refused (8),
+#: 20 of 20 off-topic questions refused, 85.0% of uncovered questions refused (34 of 40), 0 computed answers to a
+#: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
+#: computed answers not asked only ever fall). Tuning data since.
+BLIND_22_FLOORS = {"top1": 0.871, "top3": 0.942, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
+BLIND_22_UNCOVERED_REFUSED = 0.85
+BLIND_22_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the thirty-ninth round
+#: was merged, as shipped: 89.4% top-1 (194 of 217), 94.9% top-3 (206), 3.2% of real questions refused (7),
+#: 19 of 20 off-topic questions refused, 78.9% of uncovered questions refused (30 of 38), 0 computed answers to a
+#: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
+#: computed answers not asked only ever fall). Tuning data since.
+BLIND_23_FLOORS = {"top1": 0.894, "top3": 0.949, "off_topic_refused": 0.95, "wrongly_refused": 0.033}
+BLIND_23_UNCOVERED_REFUSED = 0.789
+BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):
@@ -631,6 +649,8 @@ BLIND_SETS = {
     "players-blind-19.toml": (BLIND_19_FLOORS, BLIND_19_UNCOVERED_REFUSED, BLIND_19_COMPUTED_UNASKED),
     "players-blind-20.toml": (BLIND_20_FLOORS, BLIND_20_UNCOVERED_REFUSED, BLIND_20_COMPUTED_UNASKED),
     "players-blind-21.toml": (BLIND_21_FLOORS, BLIND_21_UNCOVERED_REFUSED, BLIND_21_COMPUTED_UNASKED),
+    "players-blind-22.toml": (BLIND_22_FLOORS, BLIND_22_UNCOVERED_REFUSED, BLIND_22_COMPUTED_UNASKED),
+    "players-blind-23.toml": (BLIND_23_FLOORS, BLIND_23_UNCOVERED_REFUSED, BLIND_23_COMPUTED_UNASKED),
 }
 
 
