@@ -85,7 +85,9 @@ def _count_clause(text: str) -> set[str]:
 def count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]) -> Callable[[dict[str, Any]], bool]:
     """Whether a ranked record states a count of ``things`` and holds the question's other words."""
     game_words = {w for g in games for w in lex.name_words.get(g, ())} | set(games)
-    concepts = [c for c in query.concepts if c.word not in game_words]
+    # A number the question gives is the setting of the count it asks, not a word its answer holds ("how many runes
+    # can I set in one turn" is answered by a record stating a count of runes set, without "one").
+    concepts = [c for c in query.concepts if c.word not in game_words and not is_number(c.word)]
     # A question asking two things ("how many realms in a formation and how are they arranged") may be held to the
     # words of its count's own clause instead, all but one of them, when it has at least two.
     clause = _count_clause(query.text)

@@ -1253,3 +1253,10 @@ def test_hurt_is_read_as_damage() -> None:
     # among the rulings shown, beside the lord's power its name brings.
     ruling = ask("can hearts hurt neptulon")
     assert "elementals.attack.immunity" in [hit["id"] for hit in ruling.value["rulings"][:3]]
+
+
+def test_a_number_the_count_question_gives_is_not_a_word_its_answer_must_hold() -> None:
+    # "in one turn" sets the count asked; the record stating it ("any number of Runes may be Set") need not say "one".
+    ruling = ask("How many Runes can I Set in one turn of Elestrals?")
+    assert not ruling.value["refused"], ruling.verdict
+    assert ruling.value["rulings"][0]["id"] == "elestrals.main.set-rune"

@@ -557,7 +557,9 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 85.0% of uncovered questions refused (34 of 40), 0 computed answers to a
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
-BLIND_22_FLOORS = {"top1": 0.871, "top3": 0.942, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
+#: A number a count question gives is no word its answer must hold ("how many runes can i set in one turn", refused
+#: before): TUNED figures since, 87.6% top-1 (184), 94.8% top-3 (199), 3.3% of real questions refused (7).
+BLIND_22_FLOORS = {"top1": 0.876, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
 BLIND_22_UNCOVERED_REFUSED = 0.85
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
