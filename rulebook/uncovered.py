@@ -195,8 +195,9 @@ DEED_REACH = 5
 
 
 #: Words that report another's question ("my opponent keeps asking how many Spirits I have left; do I have to tell
-#: them?"): the count after them is what the question is about, not what it asks.
-REPORTED = (["asking"], ["asks"], ["asked"])
+#: them?") or ask leave to ask one ("can I ask how many Spirits my opponent has left"): the count after them is what
+#: the question is about, not what it asks.
+REPORTED = (["asking"], ["asks"], ["asked"], ["ask"])
 
 
 def _counted(said: list[str]) -> list[str]:

@@ -1260,3 +1260,10 @@ def test_a_number_the_count_question_gives_is_not_a_word_its_answer_must_hold() 
     ruling = ask("How many Runes can I Set in one turn of Elestrals?")
     assert not ruling.value["refused"], ruling.verdict
     assert ruling.value["rulings"][0]["id"] == "elestrals.main.set-rune"
+
+
+def test_asking_leave_to_ask_a_count_is_not_asking_the_count() -> None:
+    # "can I ask how many ..." asks whether a player may ask, which the record of hidden information answers.
+    ruling = ask("Am I allowed to ask how many Spirits are left in my opponent's Spirit Deck?")
+    assert not ruling.value["refused"], ruling.verdict
+    assert ruling.value["rulings"][0]["id"] == "elestrals.setup.hidden-information"

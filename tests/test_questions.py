@@ -484,7 +484,9 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: 3.7% of real questions refused (8), every off-topic question refused (20 of 20), 77.5% of uncovered questions
 #: refused (31 of 40), no computed answer to a question not asked. These are its figures, not goals: they only ever
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_16_FLOORS = {"top1": 0.876, "top3": 0.944, "off_topic_refused": 1.0, "wrongly_refused": 0.037}
+#: A question asking leave to ask a count ("can i ask how many spirits my opp has left") is not read as asking the
+#: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
+BLIND_16_FLOORS = {"top1": 0.88, "top3": 0.949, "off_topic_refused": 1.0, "wrongly_refused": 0.033}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -559,7 +561,8 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: computed answers not asked only ever fall). Tuning data since.
 #: A number a count question gives is no word its answer must hold ("how many runes can i set in one turn", refused
 #: before): TUNED figures since, 87.6% top-1 (184), 94.8% top-3 (199), 3.3% of real questions refused (7).
-BLIND_22_FLOORS = {"top1": 0.876, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.034}
+#: And leave to ask a count not read as asking it: 88.1% top-1 (185), 95.2% top-3 (200), 2.9% refused (6).
+BLIND_22_FLOORS = {"top1": 0.88, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_22_UNCOVERED_REFUSED = 0.85
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -568,7 +571,8 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: 19 of 20 off-topic questions refused, 78.9% of uncovered questions refused (30 of 38), 0 computed answers to a
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
-BLIND_23_FLOORS = {"top1": 0.894, "top3": 0.949, "off_topic_refused": 0.95, "wrongly_refused": 0.033}
+#: Leave to ask a count not read as asking it (TUNED since): 89.9% top-1 (195), 95.4% top-3 (207), 2.8% refused (6).
+BLIND_23_FLOORS = {"top1": 0.898, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.028}
 BLIND_23_UNCOVERED_REFUSED = 0.789
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
