@@ -135,11 +135,12 @@ def tokens(question: str) -> list[Token]:
 
 
 #: Words that deny what follows ("no flying", "without Blaze", "does not use Surge", "isn't a swimmer", "walk instead of
-#: flying").
+#: flying"), and as typed on a phone, without the apostrophe ("they dont use fortify").
 NEGATIONS = frozenset(
     {
         *("no", "not", "without", "non", "never", "nor", "isn't", "aren't", "doesn't", "don't", "didn't", "instead"),
         *("cannot", "can't", "won't", "wasn't", "hasn't", "haven't"),
+        *("isnt", "arent", "doesnt", "dont", "didnt", "cant", "wasnt", "hasnt", "havent"),
     }
 )
 #: Words a denial reaches over to the term it denies, and along a list of terms ("no flying, swimming or

@@ -1267,3 +1267,13 @@ def test_asking_leave_to_ask_a_count_is_not_asking_the_count() -> None:
     ruling = ask("Am I allowed to ask how many Spirits are left in my opponent's Spirit Deck?")
     assert not ruling.value["refused"], ruling.verdict
     assert ruling.value["rulings"][0]["id"] == "elestrals.setup.hidden-information"
+
+
+def test_an_ability_denied_as_typed_on_a_phone_is_not_used() -> None:
+    # "they dont use fortify" (no apostrophe) denies Fortify: Gale's swapped strengths eliminate Earth. It was read as
+    # declared, and Fortify kept Earth in play: a computed answer to an attack nobody described.
+    ruling = ask("my air attacks their earth and i use gale, they dont use fortify. who is out?")
+    assert ruling.value["computed"] is not None
+    assert ruling.verdict.startswith("computed: P2's Earth is eliminated (5 against 2)"), ruling.verdict
+    surge = ask("fire w blaze attacks their water, water doesnt use surge, what happens")
+    assert surge.verdict.startswith("computed: P2's Water is eliminated (5 against 4)"), surge.verdict  # Blaze, no Surge

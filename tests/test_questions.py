@@ -414,7 +414,8 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: named and a direct attack its attacker's Spirits: 85.1% top-1 (177 of 208), two computed answers not asked; since
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
-BLIND_11_FLOORS = {"top1": 0.899, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
+#: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
+BLIND_11_FLOORS = {"top1": 0.903, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.010}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -472,7 +473,8 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's twenty-fifth round (tuned on this set's misses; TUNED figures, not blind ones): 86.8% top-1 (184 of 212),
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
-BLIND_15_FLOORS = {"top1": 0.924, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: An ability denied as typed on a phone is not used: 92.9% top-1 (TUNED).
+BLIND_15_FLOORS = {"top1": 0.929, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -562,7 +564,8 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: A number a count question gives is no word its answer must hold ("how many runes can i set in one turn", refused
 #: before): TUNED figures since, 87.6% top-1 (184), 94.8% top-3 (199), 3.3% of real questions refused (7).
 #: And leave to ask a count not read as asking it: 88.1% top-1 (185), 95.2% top-3 (200), 2.9% refused (6).
-BLIND_22_FLOORS = {"top1": 0.88, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+#: An ability denied as typed on a phone is not used: 88.6% top-1 (186).
+BLIND_22_FLOORS = {"top1": 0.885, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_22_UNCOVERED_REFUSED = 0.85
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
