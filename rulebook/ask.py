@@ -166,26 +166,34 @@ def _bm25_scores(query: Query, lex: Lexicon) -> tuple[dict[int, float], dict[int
         if concept.typed:
             weight *= TYPO_WEIGHT
         total += weight
-        best: dict[int, float] = {}
-        best_asked: dict[int, float] = {}
-        for s in present:
-            for doc, value in lex.postings.posting(s):
-                if value > best.get(doc, 0.0):
-                    best[doc] = value
-            for q, value in lex.asked.posting(s):
-                if value > best_asked.get(q, 0.0):
-                    best_asked[q] = value
-        for doc, value in best.items():
-            scores[doc] = scores.get(doc, 0.0) + value
-            covered[doc] = covered.get(doc, 0.0) + weight
-        for q, value in best_asked.items():
-            asked[q] = asked.get(q, 0.0) + value
+        if len(present) == 1:  # one stem (most concepts): a record is once in a stem's postings, its value its best
+            best: Any = lex.postings.posting(present[0])
+            best_asked: Any = lex.asked.posting(present[0])
+        else:
+            best, best_asked = _best(lex.postings, present), _best(lex.asked, present)
+        for doc, value in best:
+            if value > 0.0:
+                scores[doc] = scores.get(doc, 0.0) + value
+                covered[doc] = covered.get(doc, 0.0) + weight
+        for q, value in best_asked:
+            if value > 0.0:
+                asked[q] = asked.get(q, 0.0) + value
     closest: dict[int, float] = {}
     for q, value in asked.items():
         doc = lex.asked_records[q]
         if value > closest.get(doc, 0.0):
             closest[doc] = value
     return scores, covered, closest, total
+
+
+def _best(index: Any, stems: list[str]) -> Any:
+    """Each document's highest value (above 0) among the postings of ``stems``, as pairs in the order first met."""
+    best: dict[int, float] = {}
+    for s in stems:
+        for doc, value in index.posting(s):
+            if value > best.get(doc, 0.0):
+                best[doc] = value
+    return best.items()
 
 
 def rank(

@@ -345,8 +345,8 @@ class _Index:
     """The shipped index of the stored questions, read when a question first reaches the check (not at import)."""
 
     __slots__ = (
-        *("buckets", "count", "game_records", "games", "model", "norms", "numbers", "offsets", "rare", "tables"),
-        "text",
+        *("buckets", "count", "found", "game_records", "games", "model", "norms", "numbers", "offsets", "rare"),
+        *("tables", "text"),
     )
 
     def __init__(self, data: bytes) -> None:
@@ -366,7 +366,11 @@ class _Index:
             self.model = {key: [float(v) for v in header[key].split()] for key in MODEL_LISTS}
             self.model |= {key: float(header[key]) for key in ("bias", "threshold")}
             self.model |= {"signals": header["signals"].split(), "enabled": header["enabled"] == "1"}
-        self.norms: Any = self._array("d", parts[0])
+        # The questions' lengths as a list: read once for every term of every question (a list's numbers are made
+        # once; a packed view makes each again on every read).
+        self.norms: Any = self._array("d", parts[0]).tolist()
+        #: `find`'s answers by term, each term's postings as lists (read by every question that holds the term)
+        self.found: dict[str, tuple[float, Any, Any, bool] | None] = {}
         self.offsets = self._array("I", parts[1])
         self.text: memoryview = parts[2]
         self.numbers = self._array(header["numbers"], parts[3])
@@ -418,6 +422,13 @@ class _Index:
         """A term's IDF, its postings among the questions no record answers and among the real ones, and whether a
         question is among them more than once (it holds the term more than once); ``None`` for a term no stored
         question has."""
+        if term in self.found:
+            return self.found[term]
+        found = self.found[term] = self._find(term)
+        return found
+
+    def _find(self, term: str) -> tuple[float, Any, Any, bool] | None:
+        """`find`, read from the index."""
         b = bucket_of(term, self.buckets)
         for line in str(self.text[self.offsets[b] : self.offsets[b + 1]], "utf-8").splitlines():
             name, df, start, split, count, repeats = line.split("\t")
@@ -426,8 +437,8 @@ class _Index:
                 numbers = self.numbers
                 return (
                     math.log(self.count / int(df)),
-                    numbers[start_at:split_at],
-                    numbers[split_at : start_at + int(count)],
+                    numbers[start_at:split_at].tolist(),
+                    numbers[split_at : start_at + int(count)].tolist(),
                     repeats == "1",
                 )
         return None
