@@ -125,7 +125,7 @@ def rules(
     game: Annotated[str, typer.Argument(help="Game ID, as `rulebook games` lists it (e.g. clash).")],
     kind: Annotated[
         str | None,
-        typer.Option(help="Only records of this kind: rule, clarification, interpretation, erratum, glossary."),
+        typer.Option(help="Only records of this kind: rule, clarification, interpretation, erratum, glossary, about."),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:

@@ -29,7 +29,7 @@ from rulebook.values import Frozen
 __all__ = ["KINDS", "Citation", "Option", "Options", "Record", "RuleSet", "load_ruleset"]
 
 #: The kinds of record, in the order the reference lists them.
-KINDS: tuple[str, ...] = ("rule", "clarification", "interpretation", "erratum", "glossary")
+KINDS: tuple[str, ...] = ("rule", "clarification", "interpretation", "erratum", "glossary", "about")
 
 #: What each kind means, shown on the site and by ``rulebook rules``.
 KIND_MEANINGS: Mapping[str, str] = MappingProxyType(
@@ -39,6 +39,8 @@ KIND_MEANINGS: Mapping[str, str] = MappingProxyType(
         "interpretation": "the source is silent or ambiguous here; this is the project's reading, said openly",
         "erratum": "the source contradicts itself; this records the error and the corrected outcome",
         "glossary": "a term of the game and what it means",
+        "about": "what the source document says of the game itself (where it comes from, how long it takes, what it is "
+        "played with), not a rule of play",
     }
 )
 
