@@ -1276,4 +1276,5 @@ def test_an_ability_denied_as_typed_on_a_phone_is_not_used() -> None:
     assert ruling.value["computed"] is not None
     assert ruling.verdict.startswith("computed: P2's Earth is eliminated (5 against 2)"), ruling.verdict
     surge = ask("fire w blaze attacks their water, water doesnt use surge, what happens")
-    assert surge.verdict.startswith("computed: P2's Water is eliminated (5 against 4)"), surge.verdict  # Blaze, no Surge
+    # Blaze, and no Surge: 5 against Water's 4
+    assert surge.verdict.startswith("computed: P2's Water is eliminated (5 against 4)"), surge.verdict
