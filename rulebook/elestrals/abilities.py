@@ -39,6 +39,7 @@ from rulebook.elestrals.state import (
     leave_field,
     put_card,
     replace,
+    take_spirit,
     to_underworld,
 )
 from rulebook.ruling import Trace
@@ -220,12 +221,7 @@ def pay_costs(pos: Position, who: int, effect: CardEffect, source: str, words: S
             trace.add(f"{name} Expends {an(got + ' Spirit')} to pay the cost", "elestrals.glossary.expend")
         elif ":" in word:
             ref, _, kind = word.rpartition(":")
-            owner, zone, slot = pos.resolve_ref(ref, who)
-            card = pos.at(ref, who)
-            assert card is not None
-            left = list(card.spirits)
-            left.remove(kind)
-            pos = put_card(pos, owner, zone, slot, replace(card, spirits=tuple(left)))
+            pos, card, _zone = take_spirit(pos, who, ref, kind)
             pos = to_underworld(pos, who, (kind,))
             trace.add(
                 f"{name} Disenchants {an(kind + ' Spirit')} from {card.card} to pay", "elestrals.glossary.disenchant"

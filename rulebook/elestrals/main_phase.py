@@ -54,6 +54,7 @@ from rulebook.elestrals.state import (
     leave_field,
     put_card,
     replace,
+    take_spirit,
     window_open,
 )
 from rulebook.errors import InvalidInputError
@@ -440,12 +441,7 @@ def _perform_cast_or_ascend(
         for item in parts.get("adding", []):
             ref, _, extra = item.partition(":")
             extra = lookup_name("Spirit type", extra, SPIRIT_TYPES)
-            _owner, zone, at = pos.resolve_ref(ref, who)
-            other = pos.at(ref, who)
-            assert other is not None
-            left = list(other.spirits)
-            left.remove(extra)
-            pos = put_card(pos, who, zone, at, replace(other, spirits=tuple(left)))
+            pos, other, zone = take_spirit(pos, who, ref, extra)
             if zone != "E":
                 what = an(extra + " Spirit")
                 trace.add(

@@ -47,6 +47,7 @@ from rulebook.elestrals.state import (
     replace,
     replace_stadiums,
     stadium_stays,
+    take_spirit,
     window_open,
 )
 from rulebook.errors import InvalidInputError
@@ -317,12 +318,7 @@ def _pay_rune(
         where = f"R{at + 1}"
     for item in field_words:
         ref, _, kind_word = item.partition(":")
-        _, zone, at = pos.resolve_ref(ref, who)
-        holder = pos.at(ref, who)
-        assert holder is not None
-        left = list(holder.spirits)
-        left.remove(kind_word)
-        pos = put_card(pos, who, zone, at, replace(holder, spirits=tuple(left)))
+        pos, holder, _zone = take_spirit(pos, who, ref, kind_word)
         spirits.append(kind_word)
         trace.add(
             f"A{an(kind_word + ' Spirit')[1:]} is Disenchanted from {holder.card} ({ref}) to pay",

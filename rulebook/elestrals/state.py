@@ -470,6 +470,17 @@ def put_card(pos: Position, who: int, zone: str, slot: int, card: Elestral | Run
     return pos.with_side(who, replace(side, stadium=card))
 
 
+def take_spirit(pos: Position, who: int, ref: str, kind: str) -> tuple[Position, Elestral | Rune | Stadium, str]:
+    """The position with one ``kind`` Spirit taken off the card at ``ref`` (named as ``who`` names it: ``E1``,
+    ``P2:R1``), the card as it was, and its zone (``E``, ``R`` or ``S``)."""
+    owner, zone, slot = pos.resolve_ref(ref, who)
+    card = pos.at(ref, who)
+    assert card is not None
+    left = list(card.spirits)
+    left.remove(kind)
+    return put_card(pos, owner, zone, slot, replace(card, spirits=tuple(left))), card, zone
+
+
 def draw_card(pos: Position, who: int, trace: Any) -> Position:
     """``who`` draws the top card of their Main Deck; drawing from an empty Main Deck loses the game."""
     side = pos.sides[who]
