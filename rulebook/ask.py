@@ -260,7 +260,7 @@ class Scores:
             "kind": kind,
             "title": title,
             "citation": citation,
-            "score": round(self.combined[doc], 4),
+            "score": round(self.combined.get(doc, 0.0), 4),
             "coverage": round(self.part("covered", doc), 3),
             "cosine": round(self.cosine.get(doc, 0.0), 3),
             "pieces": round(self.pieces.get(doc, 0.0), 3),
@@ -796,6 +796,10 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     if computed is not None:
         read.ranked = cited_first(read.ranked, computed)
     rests_on = next((r.rests_on for r in readings if r.rests_on), ())
+    if computed is None and rests_on and read.scores is not None and not any(h["id"] in rests_on for h in read.ranked):
+        # the rule a reader read the question as resting on, though it shares no word with the question ("do clubs
+        # work on Al'Akir": the elemental's immunity to its own element), joins the ranking
+        read.ranked = [read.scores.hit(lex, lex.by_id[r]) for r in rests_on if r in lex.by_id] + read.ranked
     if computed is None and any(h["id"] in rests_on for h in read.ranked):  # a reader read what is asked
         read.refused = read.uncovered = False
         read.ranked = cited_first(read.ranked, Ruling("the rules the question asks about", None, rests_on))

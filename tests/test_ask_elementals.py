@@ -327,3 +327,16 @@ def test_a_joker_without_its_power_against_one_elemental_rests_on_arcane_damage(
 def test_a_joker_asked_as_banish_card_or_with_a_lords_power_is_not_read_as_arcane_damage(question: str) -> None:
     reading = read(question)
     assert reading is None or reading.rests_on != ("elementals.cards.joker-arcane",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do spades work on Ragnaros?",  # no word of the immunity rule in the question
+        "8 of diamonds vs the earth king, does that work",  # the elemental named by its element and rank
+    ],
+)
+def test_a_card_against_an_elemental_of_its_own_element_rests_on_immunity(question: str) -> None:
+    ruling = ask(question)
+    assert ruling.value["computed"] is None
+    assert ruling.value["rulings"][0]["id"] == "elementals.attack.immunity", ruling.verdict

@@ -265,7 +265,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: Its question of a brand of playing cards was labelled uncovered until the audit of 2026-11-27 found the
 #: Elementals document answers it (a standard pack): real since, and answered wrongly (Elestrals' Spirit types first),
 #: so its top-1 is 169 right of 183 real questions (0.923) where it was 169 of 182 (0.928): as many right as before.
-BLIND_3_FLOORS = {"top1": 0.923, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+#: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
+#: 92.9% top-1, 96.7% top-3.
+BLIND_3_FLOORS = {"top1": 0.928, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -286,7 +288,9 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: refused (2). The fourteenth round (tuned): 89.2% top-1 (174). The fifteenth round (tuned): every off-topic question
 #: refused (20 of 20). The sixteenth round (tuned): 87.2% of uncovered questions refused (34 of 39). Since a direct
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
-BLIND_4_FLOORS = {"top1": 0.928, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+#: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
+#: 93.3% top-1, 98.4% top-3.
+BLIND_4_FLOORS = {"top1": 0.933, "top3": 0.984, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
 BLIND_4_UNCOVERED_REFUSED = 1.0
 BLIND_4_COMPUTED_UNASKED = 0
 
@@ -538,7 +542,9 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-eighth round (a Clash strength relation told of the roles, "the defending element has the
 #: higher number", and a tie between both players' last elements resting on the rule that decides; TUNED figures):
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
-BLIND_20_FLOORS = {"top1": 0.922, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
+#: 92.7% top-1, 97.0% top-3.
+BLIND_20_FLOORS = {"top1": 0.927, "top3": 0.97, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -565,7 +571,9 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: before): TUNED figures since, 87.6% top-1 (184), 94.8% top-3 (199), 3.3% of real questions refused (7).
 #: And leave to ask a count not read as asking it: 88.1% top-1 (185), 95.2% top-3 (200), 2.9% refused (6).
 #: An ability denied as typed on a phone is not used: 88.6% top-1 (186).
-BLIND_22_FLOORS = {"top1": 0.885, "top3": 0.952, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+#: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
+#: 89.0% top-1 (187), 95.7% top-3.
+BLIND_22_FLOORS = {"top1": 0.89, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_22_UNCOVERED_REFUSED = 0.85
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -575,7 +583,9 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since.
 #: Leave to ask a count not read as asking it (TUNED since): 89.9% top-1 (195), 95.4% top-3 (207), 2.8% refused (6).
-BLIND_23_FLOORS = {"top1": 0.898, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.028}
+#: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"),
+#: and "the water king" an elemental: 90.3% top-1 (196).
+BLIND_23_FLOORS = {"top1": 0.903, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.028}
 BLIND_23_UNCOVERED_REFUSED = 0.789
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a

@@ -380,8 +380,8 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         if w in SUIT_WORDS and words[n + 1] in _ELEMENTAL_WORDS:  # "the clubs jack"
             targets.add(SUIT_WORDS[w])
             named.add(n)
-        elif w in ELEMENT_SUITS and words[n + 1 : n + 2] in _ELEMENTAL_NOUNS:  # "a fire elemental"
-            targets.add(ELEMENT_SUITS[w])
+        elif w in ELEMENT_SUITS and (words[n + 1 : n + 2] in _ELEMENTAL_NOUNS or words[n + 1] in _ELEMENTAL_WORDS):
+            targets.add(ELEMENT_SUITS[w])  # "a fire elemental", "the water king"
     if len(targets) != 1:
         return None
     suit = next(iter(targets))
