@@ -245,11 +245,13 @@ def _defending_verb(words: list[Token]) -> bool:
 
 def _last_tie_reading() -> Reading:
     """The reading of a question telling a tie between both players' last elements: who wins is the rule asked."""
-    reading = Reading("clash", "one Elemental Clash attack")
-    reading.read.append("a tie between both players' last elements")
-    reading.missing.append("an attack to compute: the question asks who wins when both last elements go")
-    reading.rests_on = ("clash.interp.last-elements-tie",)
-    return reading
+    return Reading(
+        "clash",
+        "one Elemental Clash attack",
+        ["a tie between both players' last elements"],
+        ["an attack to compute: the question asks who wins when both last elements go"],
+        rests_on=("clash.interp.last-elements-tie",),
+    )
 
 
 def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str]) -> bool:

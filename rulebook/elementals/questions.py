@@ -430,11 +430,13 @@ def joker_against(words: list[str], raw: list[str]) -> Reading | None:
             targets.add(ELEMENT_SUITS[w])
     if len(targets) != 1 or any(w in SUIT_WORDS for n, w in enumerate(words) if n not in named):
         return None
-    reading = Reading("elementals", "a joker against an elemental")
-    reading.read.append(f"a joker against the {_DATA['suits'][next(iter(targets))]} elemental")
-    reading.missing.append("one play to compute: the joker's power is not named")
-    reading.rests_on = (JOKER_ARCANE,)
-    return reading
+    return Reading(
+        "elementals",
+        "a joker against an elemental",
+        [f"a joker against the {_DATA['suits'][next(iter(targets))]} elemental"],
+        ["one play to compute: the joker's power is not named"],
+        rests_on=(JOKER_ARCANE,),
+    )
 
 
 def read(question: str) -> Reading | None:
@@ -587,31 +589,39 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
     power = bool(said & POWER_WORDS) or ("hand", "of") in pairs
     used = bool(said & USED) and power
     if used and FATE & set(asked) and (set(asked) & (KINGS | {"power", "card", "it"})):
-        reading = Reading("elementals", "a lord's power used")
-        reading.read.append("a lord's power used, and what becomes of its king")
-        reading.missing.append("a play to compute: the question asks what becomes of a spent power")
-        reading.rests_on = (SPENT,)
-        return reading
+        return Reading(
+            "elementals",
+            "a lord's power used",
+            ["a lord's power used, and what becomes of its king"],
+            ["a play to compute: the question asks what becomes of a spent power"],
+            rests_on=(SPENT,),
+        )
     doing = any(w == "do" and words[n + 1 : n + 2] in (["with"], ["w"]) for n, w in enumerate(words))
     if not used and said & KINGS and said & DEFEATED and (said & FATE - {"again", "stay", "stays"} or doing):
-        reading = Reading("elementals", "a king defeated")
-        reading.read.append("a king defeated, and where it goes")
-        reading.missing.append("a play to compute: the question asks what becomes of a defeated king")
-        reading.rests_on = (LORD_POWER,)
-        return reading
+        return Reading(
+            "elementals",
+            "a king defeated",
+            ["a king defeated, and where it goes"],
+            ["a play to compute: the question asks what becomes of a defeated king"],
+            rests_on=(LORD_POWER,),
+        )
     if _asks_worth(words, said, pairs):
-        reading = Reading("elementals", "an elemental's power level")
-        reading.read.append("what an elemental is worth")
-        reading.missing.append("a play to compute: the question asks an elemental's power level")
-        reading.rests_on = (POWER_LEVEL,)
-        return reading
+        return Reading(
+            "elementals",
+            "an elemental's power level",
+            ["what an elemental is worth"],
+            ["a play to compute: the question asks an elemental's power level"],
+            rests_on=(POWER_LEVEL,),
+        )
     cards = bool(said & ATTACK_CARDS) or ("on" in said and bool(said & ELEMENTAL_NAMES))
     if pairs & TURN_SPAN and cards and not said & NOT_SPAN and not power:
-        reading = Reading("elementals", "an attack over turns")
-        reading.read.append("an attack's cards over more than one turn")
-        reading.missing.append("a play to compute: the question asks whether an attack may span turns")
-        reading.rests_on = (ACROSS_TURNS,)
-        return reading
+        return Reading(
+            "elementals",
+            "an attack over turns",
+            ["an attack's cards over more than one turn"],
+            ["a play to compute: the question asks whether an attack may span turns"],
+            rests_on=(ACROSS_TURNS,),
+        )
     return None
 
 

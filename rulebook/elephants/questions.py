@@ -186,11 +186,13 @@ def _clash_steps(words: list[Token]) -> Reading | None:
     )
     if not one:
         return None
-    reading = Reading("elephants", "the steps of an Elemental Elephants clash")
-    reading.read.append("the steps of one clash")
-    reading.missing.append("a clash's spells to play out (write P1 casts ..., P2 casts ...)")
-    reading.rests_on = (ROUND,)
-    return reading
+    return Reading(
+        "elephants",
+        "the steps of an Elemental Elephants clash",
+        ["the steps of one clash"],
+        ["a clash's spells to play out (write P1 casts ..., P2 casts ...)"],
+        rests_on=(ROUND,),
+    )
 
 
 TURN_ORDER = "elephants.base.turn-order"
@@ -325,11 +327,13 @@ def _clap_and_root(words: list[Token]) -> Reading | None:
     named = {t.word for t in words if t.word in elephants.SPELLS}
     if named != {"clap", "root"}:
         return None
-    reading = Reading("elephants", "which spells an Elemental Elephants Clap may cancel")
-    reading.read.append("Clap set against Root")
-    reading.missing.append("who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)")
-    reading.rests_on = CLAP_AND_ROOT
-    return reading
+    return Reading(
+        "elephants",
+        "which spells an Elemental Elephants Clap may cancel",
+        ["Clap set against Root"],
+        ["who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)"],
+        rests_on=CLAP_AND_ROOT,
+    )
 
 
 #: The words of advancing ("can a spell advance past clash 4").
@@ -361,11 +365,13 @@ def _advance_from_last(words: list[Token]) -> Reading | None:
     )
     if not named:
         return None
-    reading = Reading("elephants", "whether an Elemental Elephants spell advances")
-    reading.read.append(f"a spell advancing out of Clash {roman_names()[-1]}, the round's last")
-    reading.missing.append("the spells of the clash and who cast each (write P1 has ..., P2 has ...)")
-    reading.rests_on = (ADVANCE,)
-    return reading
+    return Reading(
+        "elephants",
+        "whether an Elemental Elephants spell advances",
+        [f"a spell advancing out of Clash {roman_names()[-1]}, the round's last"],
+        ["the spells of the clash and who cast each (write P1 has ..., P2 has ...)"],
+        rests_on=(ADVANCE,),
+    )
 
 
 #: Words saying two spells share a priority ("the same priority", "share priority 3", "tie on priority").
@@ -399,11 +405,13 @@ def _tie_without_spells(words: list[Token]) -> Reading | None:
     between = bool(said & BETWEEN) or ("and", "i") in pairs or ("me", "and") in pairs
     if own == between:
         return None
-    reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
-    reading.read.append("two spells at one priority, " + ("one player's own" if own else "two players'"))
-    reading.missing.append("the spells and who cast each (write P1 casts ..., P2 casts ...)")
-    reading.rests_on = (OWN_TIES,) if own else (PRIORITY_TIE,)
-    return reading
+    return Reading(
+        "elephants",
+        "the order an Elemental Elephants clash resolves in",
+        ["two spells at one priority, " + ("one player's own" if own else "two players'")],
+        ["the spells and who cast each (write P1 casts ..., P2 casts ...)"],
+        rests_on=(OWN_TIES,) if own else (PRIORITY_TIE,),
+    )
 
 
 #: Words that ask whether a spell advances ("can P2's Starfall advance?").
