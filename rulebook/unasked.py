@@ -166,7 +166,6 @@ def record_digest(said: list[str]) -> int:
     return zlib.crc32("\n".join(said).encode("utf-8"))
 
 
-
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
     """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
     (``strength``: `rulebook.ask.strength` of the match)."""

@@ -542,10 +542,11 @@ ELEMENTAL_NAMES = frozenset({"jack", "queen", "king", "elemental", "lord", "lieu
 #: The rule an attack over turns rests on.
 ACROSS_TURNS = "elementals.attack.across-turns"
 #: The ranks of the elementals, one or many.
-RANKS = frozenset({"jack", "jacks", "queen", "queens", "king", "kings"})
+RANKS = _ELEMENTAL_WORDS | {f"{w}s" for w in _ELEMENTAL_WORDS}
 #: The words asking what an elemental is worth ("whats a queen worth", "how much health do jacks have", "how strong is
 #: a queen", "queen power level?") or which is the strongest ("the toughest elemental to beat").
-WORTH = frozenset({"worth", "health", "hp", "toughest", "hardest", "strongest", "weakest", "easiest"})
+SUPERLATIVES = frozenset({"toughest", "hardest", "strongest", "weakest", "easiest"})
+WORTH = frozenset({"worth", "health", "hp", *SUPERLATIVES})
 WORTH_PAIRS = frozenset({("how", "much"), ("how", "strong"), ("power", "level"), ("power", "levels")})
 #: The words of a question about one play, a sum, a joker or a lord's power rather than what an elemental is worth.
 NOT_WORTH = frozenset(
@@ -642,7 +643,7 @@ def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -
     if said & NOT_WORTH or any(_short(w) for w in words):
         return False
     ranks = said & RANKS
-    superlative = bool(said & {"toughest", "hardest", "strongest", "weakest", "easiest"})
+    superlative = bool(said & SUPERLATIVES)
     if not ranks and not (superlative and said & {"elemental", "elementals"}):
         return False
     ranks_named = {w.removesuffix("s") for w in ranks}
