@@ -419,3 +419,13 @@ def test_runs_in_a_row_answer_as_each_run_alone(monkeypatch: pytest.MonkeyPatch)
     assert [(r.exit_code, r.output) for r in in_a_row] == [(r.exit_code, r.output) for r in alone]
     assert [(r.exit_code, r.stdout, r.stderr) for r in kept] == [(r.exit_code, r.stdout, r.stderr) for r in fresh]
     assert {r.exit_code for r in alone} == {0, 2} and any("Usage: rulebook clash attack" in r.output for r in alone)
+
+
+def test_the_kind_options_help_names_every_kind_of_record() -> None:
+    # The help is written out (the CLI does not load the records module to start); it must name each kind there is.
+    import typer
+
+    from rulebook.records import KINDS
+
+    kind = next(p for p in typer.main.get_command(app).commands["rules"].params if p.name == "kind")
+    assert kind.help == f"Only records of this kind: {', '.join(KINDS)}."
