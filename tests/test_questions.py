@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from computed_right import computed_right, engine_ruling
 
 import rulebook
 from rulebook.ask import ask
@@ -53,9 +54,15 @@ def answers(question: dict[str, Any]) -> tuple[list[str], bool]:
 
 def answer(question: dict[str, Any]) -> tuple[list[str], bool, bool]:
     """`answers`, and whether `ask` answered with a computed result."""
+    found, refused, computed = asked(question)
+    return found, refused, computed is not None
+
+
+def asked(question: dict[str, Any]) -> tuple[list[str], bool, dict[str, Any] | None]:
+    """`answers`, and `ask`'s computed answer (its ``verdict``, ``legal``, ``value``...) or ``None``."""
     value = ask(question["text"], limit=3).value
     found = [] if value["refused"] else [h["id"] for h in value["rulings"][:3]]
-    return found, bool(value["refused"]), value["computed"] is not None
+    return found, bool(value["refused"]), value["computed"]
 
 
 def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -64,16 +71,19 @@ def evaluate(questions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for q in questions:
         groups[q["game"]].append(q)
         groups["all"].append(q)
-    answered = {id(q): answer(q) for q in questions}  # each question asked once, counted in its game and in all
+    answered = {id(q): asked(q) for q in questions}  # each question asked once, counted in its game and in all
     out: dict[str, dict[str, Any]] = {}
     for name, items in groups.items():
         out[name] = _figures(items, answered)
     return out
 
 
-def _figures(items: list[dict[str, Any]], answered: dict[int, tuple[list[str], bool, bool]]) -> dict[str, Any]:
+def _figures(items: list[dict[str, Any]], answered: dict[int, tuple[list[str], bool, Any]]) -> dict[str, Any]:
     """One group's figures. Questions marked ``uncovered`` (in-game, answered by no record) count apart from the
-    real ones; a computed answer to a question not marked ``computes`` is one computed for a question not asked."""
+    real ones; a computed answer to a question not marked ``computes`` is one computed for a question not asked.
+    Of the questions labelled with a ``command``, the computed answers right, wrong and not given (`_checked`)."""
+    raw = answered
+    answered = {k: (found, refused, c is not None) for k, (found, refused, c) in raw.items()}
     real = [q for q in items if q["game"] != "none" and not q.get("uncovered")]
     off = [q for q in items if q["game"] == "none"]
     uncovered = [q for q in items if q.get("uncovered")]
@@ -113,7 +123,27 @@ def _figures(items: list[dict[str, Any]], answered: dict[int, tuple[list[str], b
         "uncovered_refused": refused_uncovered / len(uncovered) if uncovered else None,
         "computed_unasked": unasked,
         "misses": misses,
+        **_checked(items, raw),
     }
+
+
+def _checked(items: list[dict[str, Any]], answered: dict[int, tuple[list[str], bool, Any]]) -> dict[str, Any]:
+    """Of the questions labelled with a ``command``: how many computed answers are right (`computed_right`: the
+    command's verdict), wrong, or not given; each wrong one as (question, the command's verdict, ``ask``'s)."""
+    right = none = 0
+    wrong: list[tuple[str, str, str]] = []
+    for q in (q for q in items if "command" in q):
+        computed = answered[id(q)][2]
+        if computed is None:
+            none += 1
+            continue
+        engine = engine_ruling(q["command"])
+        if computed_right(computed, engine):
+            right += 1
+        else:
+            wrong.append((q["text"], f"{q['command']}: {engine['verdict']}", computed["verdict"]))
+    checked = right + len(wrong) + none
+    return {"commands": checked, "computed_right": right, "computed_wrong": wrong, "computed_none": none}
 
 
 def _holds(name: str, bounds: dict[str, float], uncovered_refused: float, computed_unasked: int) -> None:
