@@ -47,6 +47,8 @@ FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "str
 DIRECT = frozenset({"directly", "direct"})
 GAIN = frozenset({"gains", "gain", "gets", "get", "receives", "increase", "increases", "increased", "raises", "raised"})
 LOSE = frozenset({"loses", "lose", "decrease", "decreases", "decreased", "reduces", "reduced", "lowers", "lowered"})
+#: The verb of an effect that sets a stat: "set its Defense to 0", "an effect sets its Attack to 1", "setting it".
+SET = frozenset({"set", "sets", "setting"})
 SWAP = frozenset({"swap", "swaps", "swapped", "switch", "switches", "switched", "swapping"})
 LEFT = frozenset({"left", "remaining", "remain", "remains"})
 #: Words that name the card on a side of a battle ("my Elestral", "the attacker", "their guy", "it").
@@ -100,10 +102,14 @@ def _read_side(words: list[Token]) -> Side:
         nxt, prev = at(i + 1), at(i - 1)
         if t.word in SWAP:
             side.effects.append("swap")
-        elif t.word == "set" and nxt is not None:
-            # "set its Defense to 0", "Defense is set to 0"
+        elif t.word in SET and nxt is not None:
+            # "set its Defense to 0", "Defense is set to 0", "an effect sets its Attack to 1", "set attack 1"
             stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
             for j in range(i + 1, min(i + 5, len(words))):
+                if stat and words[j].number is not None and not words[j].signed and _stat(at(j - 1)) == stat:
+                    side.effects.append(f"set {stat} {words[j].number}")  # "set attack 1"
+                    used.add(j)
+                    break
                 if words[j].text == "to" and at(j + 1) is not None and at(j + 1).number is not None and stat:
                     side.effects.append(f"set {stat} {at(j + 1).number}")
                     used.add(j + 1)
@@ -374,7 +380,7 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
     n = start
     while n < len(words):
         t = words[n]
-        if found and t.word in ends:
+        if found and t.word in ends and not _listed(words, n + 1, allow_any):
             break
         if t.number is not None:
             count = t.number
@@ -383,6 +389,16 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
             count = 1
         n += 1
     return found, n
+
+
+def _listed(words: list[Token], n: int, allow_any: bool) -> bool:
+    """Whether the words from ``n`` go on with a type ("fire, fire and one any": the list goes on after the comma and
+    the "and"), so that the word before them joins a list rather than ending it."""
+    from rulebook.elestrals.cards import SPIRIT_TYPES
+
+    if n < len(words) and words[n].number is not None:
+        n += 1
+    return n < len(words) and (words[n].word in SPIRIT_TYPES or (allow_any and words[n].word in ANY))
 
 
 def _enchantment(words: list[Token]) -> Reading | None:

@@ -48,6 +48,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, tokens
 from rulebook.questions import denied as deny
@@ -118,17 +119,34 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
             end = letters[n][0]
             run.append(letters[n][1])
             n += 1
-        after = [w.word for w in words[end + 1 : end + 3]]
         k = start - 1
         while k >= 0 and words[k].word in ("realm", "realms", "position", "positions", "in") and k not in places:
             k -= 1
-        if (
-            (after[:1] and after[0] in RAZED_WORDS)
-            or (after[:1] and after[0] in BE and after[1:2] and after[1] in RAZED_WORDS)
-            or (k >= 0 and words[k].word in RAZED_WORDS)
-        ):
+        if _razed_after(words, end) or (k >= 0 and words[k].word in RAZED_WORDS):
             razed.update(run)
     return razed
+
+
+#: Words that may stand between a run of letters and "razed" said of it: "A and B of my opponent are both razed",
+#: "B and C have already been razed".
+BETWEEN_RAZED = BE | {"of", "my", "the", "opponent", "opponent's", "opponents", "their", "both", "all", "already"}
+
+
+def _razed_after(words: list[Token], end: int) -> bool:
+    """Whether "razed" follows the run of letters ending at ``end``, past a few words of ``BETWEEN_RAZED``.
+
+    Examples:
+        >>> _razed_after(tokens("Realms A and B of my opponent are both razed"), 3)
+        True
+        >>> _razed_after(tokens("A and B are standing but C is razed"), 2)
+        False
+    """
+    for w in words[end + 1 : end + 8]:
+        if w.word in RAZED_WORDS:
+            return True
+        if w.word not in BETWEEN_RAZED:
+            return False
+    return False
 
 
 #: Who plays a card, as a question names them: the players by number, the asker, the asker's opponent, and a third
@@ -293,6 +311,18 @@ def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champio
     return missing
 
 
+def _kinds(words: list[Token], types: Collection[str], powers: dict[str, str]) -> str | None:
+    """What is missing when the question names a kind of champion in the plural: "can swimmers attack realm E?" asks
+    what a kind may do, not one attack of a formation; beside an attacking champion of its own ("F's card only lets
+    heroes attack it") it is a realm's own limit on attackers, which is not read."""
+    kinds = [t.word for t in words if t.word in PLURALS]
+    if not kinds:
+        return None
+    if len(kinds) == len([t for t in words if t.word.rstrip("s") in types or t.word in powers]):
+        return f"one attacking champion and its formation ({kinds[0]} in general are asked about)"
+    return f"a realm's own limit on attackers (what a card says of {kinds[0]} is not read)"
+
+
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question)
@@ -347,10 +377,9 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"whether the champion moves as a {' or '.join(forgone)} (read both with and without)")
     if len(types) > 1:
         reading.missing.append(f"which champion attacks ({' or '.join(types)})")
-    kinds = [t.word for t in words if t.word in PLURALS]
-    if kinds and len(kinds) == len([t for t in words if t.word.rstrip("s") in spellfire.TYPES or t.word in powers]):
-        # "can swimmers attack realm E?" asks what a kind of champion may do, not about one attack of a formation
-        reading.missing.append(f"one attacking champion and its formation ({kinds[0]} in general are asked about)")
+    kinds = _kinds(words, spellfire.TYPES, powers)
+    if kinds:
+        reading.missing.append(kinds)
     # "with no allies" says there are none: nothing about them to read
     allies = deny(words, ALLIES)
     unread = sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in allies})
