@@ -1,0 +1,93 @@
+"""`rulebook ask` computes on the board the question states: who leads, which realms are razed, which effects in which
+order, which cost, which hand. Each test is a class of question once answered with a confident computed verdict for
+another board; it asserts the verdict a user now reads (the engine command's own), or that the reading names what it
+cannot read instead of computing."""
+
+from __future__ import annotations
+
+import shlex
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from rulebook.ask import ask
+
+
+def _command(*args: str) -> str:
+    """The verdict the engine command prints for the board, as a user would check it."""
+    result = CliRunner().invoke(app, [*args])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()[0]
+
+
+def test_an_elestrals_stat_set_is_read_in_every_verb_form() -> None:
+    # "sets", "setting" and "set attack 1" are a stat set as much as "set ... to": left out, the answer was another
+    # Elestral's stats (Attack 5, Defense 5 for the first).
+    asked = {
+        "A 2/5 Elestral: first a swap, then +3 Attack, then an effect sets its Defense to 1. Final stats?": (
+            "2 5 swap 'attack +3' 'set defense 1'"
+        ),
+        "Base 2 Attack and 5 Defense; it gets a swap, then Attack +1, then an effect setting its Defense to 1?": (
+            "2 5 swap 'attack +1' 'set defense 1'"
+        ),
+        "An Elestral with 2 Attack and 4 Defense gets 'attack +3', then 'swap', then 'set attack 1'. Final stats?": (
+            "2 4 'attack +3' swap 'set attack 1'"
+        ),
+    }
+    for question, effects in asked.items():
+        expected = _command("elestrals", "stats", *shlex.split(effects))
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: Final stats: Attack 1, Defense 5"
+
+
+def test_an_enchantment_cost_listed_with_commas_and_and_is_the_whole_cost() -> None:
+    # "fire, fire and one any" is three Spirits of cost, not one fire: read as one, the card was called Enchanted.
+    question = "A card costs fire, fire and one any; it's Enchanted by fire, water and water Spirits. Misenchanted?"
+    expected = _command("elestrals", "enchant", "fire,fire,any", "fire,water,water")
+    assert expected.startswith("Misenchanted")
+    assert ask(question).verdict == f"computed: {expected}"
+    shorter = (
+        "The Enchantment Cost is fire and fire, and one fire Spirit and one water Spirit Enchant it: misenchanted?"
+    )
+    assert ask(shorter).verdict == f"computed: {_command('elestrals', 'enchant', 'fire,fire', 'fire,water')}"
+
+
+def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
+    # "Realms A and B of my opponent are both razed": A was read as the target and never razed.
+    question = "Realms A and B of my opponent are both razed; my hero has no movement power. Can he attack realm D?"
+    assert ask(question).verdict == f"computed: {_command('spellfire', 'attack', 'D', '--razed', 'A,B', '-c', 'hero')}"
+    question = "Their realms in positions B and C have already been razed. Can my plain hero attack their realm E?"
+    assert ask(question).verdict == "computed: legal: the hero may attack E"
+
+
+def test_a_realms_own_limit_on_a_kind_of_champion_is_named_not_computed() -> None:
+    # What a realm's card says ("only lets heroes attack it") is not read: the attack was judged legal without it.
+    ruling = ask(
+        "Attacking F with a wizard earthwalker, nothing razed, and F's card only lets heroes attack it: legal?"
+    )
+    assert ruling.value["computed"] is None, ruling.verdict
+    assert ruling.value["readings"][0]["missing"] == [
+        "a realm's own limit on attackers (what a card says of heroes is not read)"
+    ]
+
+
+def test_the_ringleader_is_the_player_the_sentence_names() -> None:
+    # "P2 is Ringleader. P1 has ...": the Ringleader was read as P1, the player named next, across the full stop.
+    question = "Clash I, P2 is Ringleader. P1 has Ritual, P2 has Starfall. Which one resolves first?"
+    expected = _command("elephants", "order", "P1:ritual", "P2:starfall", "--ringleader", "P2")
+    assert expected == "Clash I resolves: P2:starfall, P1:ritual"
+    assert ask(question).verdict == f"computed: {expected}"
+    # "holds the Ringleader token" says who leads as well as "is the Ringleader".
+    held = "Clash II, P2 holds the Ringleader token. P1 has Fireball and P2 has Turbulence. Which resolves first?"
+    assert ask(held).verdict == "computed: Clash II resolves: P2:turbulence, P1:fireball"
+
+
+def test_an_elementals_hand_listed_in_parentheses_is_the_hand() -> None:
+    # The last card of "(3 of diamonds, 5 of clubs, 7 of spades)" was read as a second card on the king.
+    question = (
+        "The king of hearts has my 9 of clubs on it as the first damage card; from my hand (3 of diamonds, 5 of clubs,"
+        " 7 of spades) can I put the 3 of diamonds on it as the second damage card?"
+    )
+    expected = _command("elementals", "check", "3D > KH", "--hand", "3D 5C 7S", "--targets", "KH", "--pile", "KH=9C")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "illegal: the two damage cards make 12, less than KH's power 13"
