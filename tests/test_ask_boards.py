@@ -91,3 +91,25 @@ def test_an_elementals_hand_listed_in_parentheses_is_the_hand() -> None:
     expected = _command("elementals", "check", "3D > KH", "--hand", "3D 5C 7S", "--targets", "KH", "--pile", "KH=9C")
     assert ask(question).verdict == f"computed: {expected}"
     assert expected == "illegal: the two damage cards make 12, less than KH's power 13"
+
+
+def test_a_realm_said_to_show_a_coastline_is_read_into_the_formation() -> None:
+    # Before, a coastline was never read: a swimmer's attack on a coastal realm was not computed at all.
+    question = "Nothing is razed and the realm in position E shows a coastline. Can my swimmer champion attack E?"
+    expected = _command("spellfire", "attack", "E", "-c", "swimmer", "--realm", "E: coast")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: legal: the champion (swimmer) may attack E"
+    # A coastline denied is not read: the answer rests on what is missing, not on a guess.
+    denied = ask("Nothing is razed and realm E has no coastline. Can my swimmer champion attack E?")
+    assert denied.value["computed"] is None
+    assert "coastline is not read" in denied.value["readings"][0]["missing"][0]
+
+
+def test_a_cataclysm_against_a_realm_with_a_named_card_between_is_judged() -> None:
+    # "against my realm" names whose realm it strikes as "on my realm" does; "a Fireball" played between is a card,
+    # and Calm after "only then" is still mine: before, Calm was read as P1's and the Cataclysm! as standing for that.
+    question = "P1 plays Cataclysm! against my realm, I play a Fireball first and only then play Calm. Negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Fireball", "P2 Calm")
+    assert expected == "P1's Cataclysm! stands: P2 played Fireball before Calm"
+    assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    straight = ask("P1 plays Cataclysm! against P2's realm and P2 answers straight away with Calm. Negated?")
+    assert straight.verdict == f"computed: {_command('spellfire', 'counter', 'P1 Cataclysm!', 'P2 Calm')}"

@@ -7,14 +7,17 @@ its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a
 movement power". The formation is the opponent's six realms, razed as said; a question that says nothing of
 which realms stand or are razed ("can a flyer attack realm F?", "do both have to be razed before ...") is not
 computed, even when every formation would give one answer: the reader names what is missing, and the rulings are
-ranked. Nor is one silent on the target's coastline when a coastline would change the answer.
+ranked. Nor is one silent on the target's coastline when a coastline would change the answer. A realm said to show
+a coastline ("E shows a coastline", "the realm in D has a coastline") is read into the formation; one said to have
+none is not read.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
 played (a question whether it may be, "can I play my Calm", asks the rule), by whom, and on whose realm Cataclysm!
-falls ("I", "my opponent", "my friend", "P1", "player 2"). A play without its player is the last named player's
-("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's behalf", "instead of
-them") is not computed.
+falls ("on my realm", "against P2's realm", "Cataclysm! on P2"; "I", "my opponent", "my friend", "P1", "player 2").
+A card played between is read by its kind ("a holding") or its name ("a Fireball"). A play without its player is the
+last named player's ("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's
+behalf", "instead of them") is not computed.
 
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
@@ -94,7 +97,10 @@ def _banned(words: list[Token]) -> bool:
 
 #: Rules the engine cites beside its decision, not the decision: who may block the attack, and that a razed realm's
 #: neighbours keep their positions. Cited before the rule that decided whether the attack may be made.
-AFTERMATH = frozenset({"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions"})
+#: The base rules' agreement with a swimmer's coastline is a note beside the decision too.
+AFTERMATH = frozenset(
+    {"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions", "spellfire.move.base-swimmer"}
+)
 #: Allies, which a question may deny ("a flyer with no allies"): the attack is then read.
 ALLIES = frozenset({"ally", "allies"})
 
@@ -193,18 +199,41 @@ def _actor(clause: list[Token], asker: str) -> str | None:
 
 
 #: Words of a clause's timing, not its player ("and only then plays Calm": the player is the one before).
-TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later"})
+TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later", "that"})
 
 
 def _owner(words: list[Token], asker: str) -> str | None:
-    """Whose realm the first card is played on ("on my realm", "on P2's realm", "on my buddy's realm")."""
+    """Whose realm the first card is played on ("on my realm", "on P2's realm", "against my buddy's realm"), or
+    whom it is played on ("Cataclysm! on P2")."""
     for n, t in enumerate(words):
         if t.word in ("realm", "realms") and n:
-            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in ("on", "at")), None)
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in AIMED), None)
             who = _actor(words[start:n], asker) if start is not None else None
             if who is not None:
                 return who
+    at = next((n + 1 for n, t in enumerate(words) if t.word == "cataclysm"), None)
+    at = at + 1 if at is not None and words[at : at + 1] and words[at].word == "!" else at
+    if at is not None and words[at : at + 1] and words[at].word in AIMED:
+        return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
     return None
+
+
+#: Words before a card's name in a play ("I play a Fireball first").
+ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "some", "another"})
+
+
+def _named_card(clause: list[Token]) -> str | None:
+    """The card a clause plays by its name ("P2 plays a Fireball", "I play Fireball first"): the word after the verb
+    of playing past an article, when it is no word of timing, nor of a player."""
+    verb = next((n for n, t in enumerate(clause) if t.word in PLAYED), None)
+    rest = [t for t in clause[verb + 1 :] if t.word not in ARTICLES] if verb is not None else []
+    if not rest or rest[0].word in TIMING | ME | OPPONENT or not rest[0].raw.isalpha():
+        return None
+    return rest[0].raw
+
+
+#: Words before the realm a card is played on, or the player it is played on ("on P2's realm", "against P2").
+AIMED = frozenset({"on", "at", "against"})
 
 
 def _plays(words: list[Token]) -> list[tuple[list[Token], bool]]:
@@ -258,6 +287,7 @@ def _counter(words: list[Token]) -> Reading | None:
         played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
         if card is None:
             other = next((w for w in names if w in OTHER_CARDS), None) if played else None
+            other = other or (_named_card(clause) if played else None)
             article = "an" if other and other[0] in "aeiou" else "a"
             card = None if other is None else "another card" if other == "card" else f"{article} {other}"
         if card is None or asks or not played:
@@ -288,27 +318,72 @@ def _counter(words: list[Token]) -> Reading | None:
 FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "untouched", "unrazed", "intact"}
 
 
-def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champion: str) -> list[str]:
+def _unsaid(
+    spellfire, words: list[Token], razed: set[str], target: str, champion: str, coasts: dict[str, bool]
+) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
-    question did not give) and whether the target shows a coastline (never read, tried both ways: named when it
-    changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it says no board."""
+    question did not give) and whether the target shows a coastline (where `_coasts` read none for it, tried both
+    ways: named when it changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it
+    says no board."""
     said = any(t.word in FORMATION_SAID and (n == 0 or words[n - 1].word != "be") for n, t in enumerate(words))
     others = ",".join(letter for letter in LETTERS if letter != target)
     formations = [",".join(sorted(razed))] if said else ["", others]
+    tried = (coasts[target],) if target in coasts else (False, True)
     verdicts = {
-        (f, coast): spellfire.attack(
-            spellfire.formation(f, realms=[f"{target}: coast"] if coast else ()), target, champion
-        ).verdict
+        (f, coast): spellfire.attack(_formation(spellfire, f, {**coasts, target: coast}), target, champion).verdict
         for f in formations
-        for coast in (False, True)
+        for coast in tried
     }
     missing = []
     if not said:
         missing.append("which of the opponent's realms are razed (or that none is)")
-    if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations):
+    if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations if len(tried) == 2):
         missing.append(f"whether realm {target} shows a coastline (a swimmer's way past its protection)")
     return missing
+
+
+def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
+    """The words of a formation this reader does not read, but allies denied ("no allies") and coastlines read."""
+    told = allies | ({n for n, t in enumerate(words) if t.word in COAST} if coasts is not None else set())
+    return sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in told})
+
+
+def _formation(spellfire, razed: str, coasts: dict[str, bool]):
+    """The opponent's formation: the realms razed, and those said to show a coastline."""
+    return spellfire.formation(razed, realms=[f"{letter}: coast" for letter, coast in coasts.items() if coast])
+
+
+#: Words of a realm's coastline.
+COAST = frozenset({"coast", "coastal", "coastline", "coastlines"})
+#: Words that end the clause a coastline is told in ("B is razed and E shows a coastline").
+CLAUSE_BREAKS = frozenset({",", ";", ".", "?", "!", "and", "but", "while"})
+
+
+def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, bool] | None:
+    """The realms said to show a coastline, each the letter named nearest before the coast word in its clause ("E
+    shows a coastline", "their E realm has a coastline", "the realm in D shows a coastline"); ``None`` when a coast
+    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline": not read).
+
+    Examples:
+        >>> _coasts(tokens("B is razed and E shows a coastline"), [(0, "B"), (4, "E")])
+        {'E': True}
+        >>> _coasts(tokens("B is razed and E has no coastline"), [(0, "B"), (4, "E")]) is None
+        True
+    """
+    places = dict(letters)
+    if deny(words, COAST):
+        return None
+    found: dict[str, bool] = {}
+    for n, t in enumerate(words):
+        if t.word not in COAST:
+            continue
+        back = range(n - 1, max(-1, n - 7), -1)
+        k = next((k for k in back if k in places or words[k].word in CLAUSE_BREAKS), None)
+        if k is None or k not in places:
+            return None
+        found[places[k]] = True
+    return found
 
 
 def _kinds(words: list[Token], types: Collection[str], powers: dict[str, str]) -> str | None:
@@ -323,15 +398,10 @@ def _kinds(words: list[Token], types: Collection[str], powers: dict[str, str]) -
     return f"a realm's own limit on attackers (what a card says of {kinds[0]} is not read)"
 
 
-def read(question: str) -> Reading | None:
-    """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
-    words = tokens(question)
-    countered = _counter(words)
-    if countered is not None:
-        return countered
-    if not any(t.word in ATTACK_WORDS for t in words):
-        return None
-    letters: list[tuple[int, str]] = []  # (place, position letter) of every letter that names a position
+def _letters(words: list[Token]) -> list[tuple[int, str]]:
+    """The place and position letter of every letter that names a position (a bare "A" only after a word naming a
+    position or a razing: otherwise it is the article)."""
+    letters: list[tuple[int, str]] = []
     for i, t in enumerate(words):
         if len(t.raw) != 1 or t.raw.upper() not in LETTERS:
             continue
@@ -341,6 +411,18 @@ def read(question: str) -> Reading | None:
             letters.append((i, t.raw))
         elif named:
             letters.append((i, t.raw.upper()))
+    return letters
+
+
+def read(question: str) -> Reading | None:
+    """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
+    words = tokens(question)
+    countered = _counter(words)
+    if countered is not None:
+        return countered
+    if not any(t.word in ATTACK_WORDS for t in words):
+        return None
+    letters = _letters(words)
     if not letters:
         return None
     razed = _razed(words, letters)
@@ -382,7 +464,10 @@ def read(question: str) -> Reading | None:
         reading.missing.append(kinds)
     # "with no allies" says there are none: nothing about them to read
     allies = deny(words, ALLIES)
-    unread = sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in allies})
+    coasts = _coasts(words, letters)
+    unread = _unread(words, allies, coasts)
+    if coasts:
+        reading.read += [f"a coastline on {letter}" for letter in coasts]
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if _banned(words):
@@ -390,11 +475,11 @@ def read(question: str) -> Reading | None:
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
-    unsaid = _unsaid(spellfire, words, razed, target, champion)
+    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {})
     if unsaid:
         reading.missing += unsaid
         return reading
-    ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
+    ruling = spellfire.attack(_formation(spellfire, ",".join(sorted(razed)), coasts or {}), target, champion)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
     deciding = [r for r in ruling.rules if r not in AFTERMATH]
     reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling
