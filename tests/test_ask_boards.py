@@ -113,3 +113,28 @@ def test_a_cataclysm_against_a_realm_with_a_named_card_between_is_judged() -> No
     assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"
     straight = ask("P1 plays Cataclysm! against P2's realm and P2 answers straight away with Calm. Negated?")
     assert straight.verdict == f"computed: {_command('spellfire', 'counter', 'P1 Cataclysm!', 'P2 Calm')}"
+
+
+def test_a_battle_told_as_i_attack_with_is_computed() -> None:
+    # "I attack with an Elestral that has ...": the attacker told after the verb was not read, nor was the battle.
+    question = "My opponent has no Elestrals, and I attack with an Elestral that has 2 Attack and 3 Spirits. Expended?"
+    expected = _command("elestrals", "battle", "attack=2 spirits=3", "none")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "No Elestral is destroyed; the defender's controller Expends 3 Spirits"
+    swing = "i swing with a 3 atk 1 spirit elestral into their defense position guy w 3 def and 3 spirits. what happens"
+    expected = _command("elestrals", "battle", "attack=3 spirits=1", "defense=3 spirits=3 position=defense")
+    assert ask(swing).verdict == f"computed: {expected}"
+
+
+def test_mulligans_told_how_many_are_computed_from_the_spirit_deck() -> None:
+    question = "I want to mulligan 3 times and I have 5 Spirits in my Spirit Deck; can I pay for all three?"
+    expected = _command("elestrals", "mulligan", "3", "--spirits", "5")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected.startswith("Not allowed")
+    full = ask("I took three mulligans before the game with a full Spirit Deck; how many Spirits are left?")
+    assert full.verdict == f"computed: {_command('elestrals', 'mulligan', '3')}"
+    # How many mulligans unsaid: what a mulligan costs is the ruling's to answer, nothing is computed.
+    assert (
+        ask("I only have 1 Spirit left in my Spirit Deck before the game; can I still mulligan?").value["computed"]
+        is None
+    )

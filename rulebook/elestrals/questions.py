@@ -9,8 +9,14 @@ followed by "left" or "remaining" ("the opponent has 1 Spirit left") is that pla
 never an Elestral's Spirits. Stat effects on either side ("+2 Attack", "gains two Attack", "its
 Defense is set to 0", "a swap") apply before the battle.
 
+A battle told by its attacker's player: "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no
+Elestrals", "i swing with a 3 atk 1 spirit elestral into their defense position guy".
+
 Stats: base Attack and Defense and at least one effect, applied in the guide's order whatever the
 order written.
+
+Mulligans: how many ("three mulligans", "mulligan 3 times", "twice") and, where told, the Spirits in the Spirit
+Deck ("5 Spirits in my Spirit Deck"; before the game it is full): what they cost and whether they can be paid.
 
 Enchanted or Misenchanted: the card's Enchantment Cost and the Spirits Enchanting it, by type ("cost is fire + any,
 it has two water spirits on it: enchanted or misenchanted?").
@@ -45,6 +51,12 @@ SPIRIT_WORDS = frozenset({"spirit", "spirits"})
 #: Verbs that split a battle question into the attacking side and the attacked one.
 FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"})
 DIRECT = frozenset({"directly", "direct"})
+#: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
+WIELD = frozenset({"attack", "swing"})
+SUBJECTS = frozenset({"i", "we", "you", "they"})
+WITH = frozenset({"with", "w"})
+#: Where the attacker told after "with" ends: what it attacks, or the end of its clause.
+ATTACKER_ENDS = frozenset({"into", "against", ";", ".", "?", "!"})
 GAIN = frozenset({"gains", "gain", "gets", "get", "receives", "increase", "increases", "increased", "raises", "raised"})
 LOSE = frozenset({"loses", "lose", "decrease", "decreases", "decreased", "reduces", "reduced", "lowers", "lowered"})
 #: The verb of an effect that sets a stat: "set its Defense to 0", "an effect sets its Attack to 1", "setting it".
@@ -189,9 +201,18 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     for i, t in enumerate(words):
         if t.word in FORWARD:
             return words[:i], words[i + 1 :]
+        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, i + 1):
+            # "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no Elestrals": the attacker is
+            # told after "with", up to what it attacks ("into their defense position guy") or the clause's end
+            end = next((k for k in range(i + 2, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+            return words[i + 2 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
     return None
+
+
+def _with(words: list[Token], at: int) -> bool:
+    return at < len(words) and words[at].word in WITH
 
 
 def _said_of_both(words: list[Token], attacker: Side) -> bool:
@@ -205,7 +226,7 @@ def _said_of_both(words: list[Token], attacker: Side) -> bool:
 def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
-    enchanted = _enchantment(words)
+    enchanted = _enchantment(words) or _mulligans(words)
     if enchanted is not None:
         return enchanted
     sides = _split(words)
@@ -426,4 +447,57 @@ def _enchantment(words: list[Token]) -> Reading | None:
 
     ruling = elestrals.enchantment(cost, spirits)
     reading.ruling = decided_by(ruling, DECIDES[ruling.value["status"]])
+    return reading
+
+
+MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
+#: How often, said without a number ("mulligan twice").
+TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _mulligan_times(words: list[Token]) -> int | None:
+    """How many mulligans the question says are taken: "three mulligans", "mulligan 3 times", "mulliganed twice"."""
+    for n, t in enumerate(words):
+        if t.word not in MULLIGAN:
+            continue
+        before, after = words[n - 1 : n], words[n + 1 : n + 3]
+        if before and before[0].number is not None and t.word == "mulligans":
+            return before[0].number
+        if after and after[0].word in TIMES:
+            return TIMES[after[0].word]
+        if len(after) == 2 and after[0].number is not None and after[1].word in ("times", "time"):
+            return after[0].number
+    return None
+
+
+def _spirit_deck(words: list[Token]) -> int | None:
+    """The Spirits in the Spirit Deck, when told: "5 Spirits in my Spirit Deck", "a 20 Spirit deck", "my Spirit Deck
+    of 20"; ``None`` for a full one ("a full Spirit Deck") or one not told: the Spirit Deck is full before the game."""
+    for n, t in enumerate(words):
+        if t.word == "deck" and n and words[n - 1].word == "spirit":
+            of = words[n + 1 : n + 3]
+            if len(of) == 2 and of[0].word == "of" and of[1].number is not None:
+                return of[1].number
+            back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
+            if back:
+                return back[-1].number
+    return None
+
+
+def _mulligans(words: list[Token]) -> Reading | None:
+    """What mulligans cost from the Spirit Deck, when the question says how many are taken ("I mulligan three times
+    with a full Spirit Deck"); before the game the Spirit Deck is full unless the question says how many it holds.
+    ``None`` for a question that does not say how many mulligans are taken."""
+    times = _mulligan_times(words) if MULLIGAN & {t.word for t in words} else None
+    if times is None:
+        return None  # what a mulligan costs, or whether one may be taken: the rulings answer
+    from rulebook import elestrals
+
+    reading = Reading("elestrals", "what mulligans cost")
+
+    deck = _spirit_deck(words)
+    reading.read.append(f"{times} mulligans, {f'{deck} Spirits' if deck is not None else 'a full'} Spirit Deck")
+    ruling = elestrals.mulligan(times, deck)
+    short = "elestrals.interp.mulligan-without-spirits" in ruling.rules
+    reading.ruling = ruling if short else decided_by(ruling, "elestrals.setup.mulligan")
     return reading
