@@ -138,3 +138,17 @@ def test_mulligans_told_how_many_are_computed_from_the_spirit_deck() -> None:
         ask("I only have 1 Spirit left in my Spirit Deck before the game; can I still mulligan?").value["computed"]
         is None
     )
+
+
+def test_one_ally_without_movement_joins_the_attack_on_the_realm_named_after_attack() -> None:
+    # "one ally with no movement power" was never read, so the attack was not computed; and the realm attacked is
+    # the one named after "attack", not the first one named ("Their realm A is still standing").
+    question = "Their realm A is still standing. My flying champion wants to attack realm C with one ally who has no"
+    question += " movement power. Is that legal?"
+    expected = _command("spellfire", "attack", "C", "-c", "flyer", "--ally", "none")
+    assert expected == "illegal: C is protected by A, and ally 1 has no movement power of its own"
+    assert ask(question).verdict == f"computed: {expected}"
+    # "A and B realms are razed" razes both ("A" in a list of letters is a realm, not the article).
+    razed = ask("My opponent's A and B realms are razed. Can my hero with no movement power attack D?")
+    assert razed.verdict == f"computed: {_command('spellfire', 'attack', 'D', '-r', 'A,B', '-c', 'hero')}"
+    assert razed.value["readings"][0]["read"][:2] == ["the target D", "razed A, B"]

@@ -22,7 +22,8 @@ behalf", "instead of them") is not computed.
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
 
-Allies the question denies ("a flyer with no allies") leave the attack to be read; allies that join it are not read.
+Allies the question denies ("a flyer with no allies") leave the attack to be read; one ally told without movement
+power ("joined by one ally that has no movement power") joins it; other allies that join it are not read.
 The rule that decides the attack (a movement power, an exposed realm) is cited last, so ``ask`` lists it first, after
 what the engine notes beside it (who may block, that positions stay).
 
@@ -97,9 +98,10 @@ def _banned(words: list[Token]) -> bool:
 
 #: Rules the engine cites beside its decision, not the decision: who may block the attack, and that a razed realm's
 #: neighbours keep their positions. Cited before the rule that decided whether the attack may be made.
-#: The base rules' agreement with a swimmer's coastline is a note beside the decision too.
+#: The base rules' agreement (a swimmer's coastline, an ally's own movement) is a note beside the decision too.
 AFTERMATH = frozenset(
     {"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions", "spellfire.move.base-swimmer"}
+    | {"spellfire.move.base-not-passed"}
 )
 #: Allies, which a question may deny ("a flyer with no allies"): the attack is then read.
 ALLIES = frozenset({"ally", "allies"})
@@ -134,8 +136,9 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
 
 
 #: Words that may stand between a run of letters and "razed" said of it: "A and B of my opponent are both razed",
-#: "B and C have already been razed".
+#: "B and C have already been razed", "their A and B realms are razed", "my B realm got razed".
 BETWEEN_RAZED = BE | {"of", "my", "the", "opponent", "opponent's", "opponents", "their", "both", "all", "already"}
+BETWEEN_RAZED |= {"realm", "realms"}
 
 
 def _razed_after(words: list[Token], end: int) -> bool:
@@ -319,7 +322,13 @@ FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "u
 
 
 def _unsaid(
-    spellfire, words: list[Token], razed: set[str], target: str, champion: str, coasts: dict[str, bool]
+    spellfire,
+    words: list[Token],
+    razed: set[str],
+    target: str,
+    champion: str,
+    coasts: dict[str, bool],
+    party: tuple[str, ...] = (),
 ) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
@@ -331,7 +340,9 @@ def _unsaid(
     formations = [",".join(sorted(razed))] if said else ["", others]
     tried = (coasts[target],) if target in coasts else (False, True)
     verdicts = {
-        (f, coast): spellfire.attack(_formation(spellfire, f, {**coasts, target: coast}), target, champion).verdict
+        (f, coast): spellfire.attack(
+            _formation(spellfire, f, {**coasts, target: coast}), target, champion, party
+        ).verdict
         for f in formations
         for coast in tried
     }
@@ -341,6 +352,36 @@ def _unsaid(
     if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations if len(tried) == 2):
         missing.append(f"whether realm {target} shows a coastline (a swimmer's way past its protection)")
     return missing
+
+
+#: Words saying there is one ally ("one ally", "an ally", "a single ally").
+ONE = frozenset({"one", "an", "a", "single", "1"})
+#: Words that refer back to an ally already told ("that ally", "the ally").
+BACK = frozenset({"that", "the", "this", "my", "his", "her", "their"})
+
+
+def _party(words: list[Token], denied: set[int]) -> tuple[tuple[str, ...], set[int]]:
+    """The allies joining the attack, when the question tells one ally without movement power ("joined by one ally
+    that has no movement power", "brings one ally with no movement power"), and the places of the words naming it;
+    nothing read for any other ally (one with a power, or several), which stays unread.
+
+    Examples:
+        >>> _party(tokens("my flyer brings one ally with no movement power to attack B"), set())
+        (('none',), {4})
+        >>> _party(tokens("my flyer brings one ally that flies"), set())
+        ((), set())
+    """
+    told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
+    if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
+        return (), set()
+    if any(words[n - 1].word not in BACK for n in told[1:]):
+        return (), set()
+    first = told[0]
+    clause = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS - {"and"}, words[first + 1 : first + 9]))
+    said = [t.word for t in clause]
+    if not any(said[k : k + 2] == ["no", "movement"] for k in range(len(said))):
+        return (), set()
+    return ("none",), set(told)
 
 
 def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
@@ -406,12 +447,29 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         if len(t.raw) != 1 or t.raw.upper() not in LETTERS:
             continue
         prev = words[i - 1].word if i else ""
+        listed = [w.raw for w in words[i + 1 : i + 3]]  # "A and B realms are razed": a letter in a list of them
         named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
+        named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
             letters.append((i, t.raw))
         elif named:
             letters.append((i, t.raw.upper()))
     return letters
+
+
+def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str]) -> str | None:
+    """The realm attacked: the first one named just after a word of attacking ("wants to attack realm C"), else the
+    first one named after a word naming a position ("realm B"), never a razed one.
+
+    Examples:
+        >>> words = tokens("Their realm A is still standing. My flyer wants to attack realm C")
+        >>> _target(words, [(2, "A"), (12, "C")], set())
+        'C'
+    """
+    standing = [(i, letter) for i, letter in letters if letter not in razed]
+    attacked = (letter for i, letter in standing if any(w.word in ATTACK_WORDS for w in words[max(0, i - 3) : i]))
+    named = (letter for i, letter in standing if i > 0 and words[i - 1].word in TARGET_WORDS)
+    return next(attacked, None) or next(named, None)
 
 
 def read(question: str) -> Reading | None:
@@ -427,10 +485,7 @@ def read(question: str) -> Reading | None:
         return None
     razed = _razed(words, letters)
     candidates = [letter for _, letter in letters if letter not in razed]
-    target = next(
-        (letter for i, letter in letters if i > 0 and words[i - 1].word in TARGET_WORDS and letter not in razed), None
-    )
-    target = target or (candidates[0] if len(set(candidates)) == 1 else None)
+    target = _target(words, letters, razed) or (candidates[0] if len(set(candidates)) == 1 else None)
     import rulebook
     from rulebook import spellfire
 
@@ -464,10 +519,13 @@ def read(question: str) -> Reading | None:
         reading.missing.append(kinds)
     # "with no allies" says there are none: nothing about them to read
     allies = deny(words, ALLIES)
+    party, joined = _party(words, allies)
     coasts = _coasts(words, letters)
-    unread = _unread(words, allies, coasts)
+    unread = _unread(words, allies | joined, coasts)
     if coasts:
         reading.read += [f"a coastline on {letter}" for letter in coasts]
+    if party:
+        reading.read.append(f"{len(party)} ally with no movement power")
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if _banned(words):
@@ -475,11 +533,12 @@ def read(question: str) -> Reading | None:
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
-    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {})
+    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {}, party)
     if unsaid:
         reading.missing += unsaid
         return reading
-    ruling = spellfire.attack(_formation(spellfire, ",".join(sorted(razed)), coasts or {}), target, champion)
+    form = _formation(spellfire, ",".join(sorted(razed)), coasts or {})
+    ruling = spellfire.attack(form, target, champion, party)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
     deciding = [r for r in ruling.rules if r not in AFTERMATH]
     reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling
