@@ -152,3 +152,15 @@ def test_one_ally_without_movement_joins_the_attack_on_the_realm_named_after_att
     razed = ask("My opponent's A and B realms are razed. Can my hero with no movement power attack D?")
     assert razed.verdict == f"computed: {_command('spellfire', 'attack', 'D', '-r', 'A,B', '-c', 'hero')}"
     assert razed.value["readings"][0]["read"][:2] == ["the target D", "razed A, B"]
+
+
+def test_a_cost_with_an_any_type_mark_and_the_spirits_on_the_card_are_judged() -> None:
+    # "&" is an any-type Spirit: left out, "water plus one &" was a cost of one water, met by one water Spirit.
+    question = "A Rune's Enchantment Cost is water plus one & and it only has a single water Spirit on it. Enchanted?"
+    expected = _command("elestrals", "enchant", "water,any", "water")
+    assert expected.startswith("Too few Spirits (1 of 2)")
+    assert ask(question).verdict == f"computed: {expected}"
+    # Without the word "Misenchanted", a cost and the Spirits on the card still ask whether it is Enchanted.
+    plain = ask("cost is fire plus & and the card has a water spirit and a fire spirit on it, is it enchanted")
+    assert plain.verdict == f"computed: {_command('elestrals', 'enchant', 'fire,any', 'water,fire')}"
+    assert plain.value["rulings"][0]["id"] == "elestrals.rune.any-spirit"

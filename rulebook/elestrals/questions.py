@@ -19,7 +19,8 @@ Mulligans: how many ("three mulligans", "mulligan 3 times", "twice") and, where 
 Deck ("5 Spirits in my Spirit Deck"; before the game it is full): what they cost and whether they can be paid.
 
 Enchanted or Misenchanted: the card's Enchantment Cost and the Spirits Enchanting it, by type ("cost is fire + any,
-it has two water spirits on it: enchanted or misenchanted?").
+it has two water spirits on it: enchanted or misenchanted?"; "&" is an any-type Spirit). Both told, the question
+needs not say "Misenchanted" ("cost is fire plus & and it has a water and a fire spirit on it, is it enchanted").
 
 Nothing is assumed: a quantity the question does not give is tried at several values, and when the
 answer would change with it, the reader names it as missing instead of computing.
@@ -40,6 +41,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from rulebook.questions import Reading, Token, decided_by, tokens
@@ -226,7 +228,8 @@ def _said_of_both(words: list[Token], attacker: Side) -> bool:
 def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
-    enchanted = _enchantment(words) or _mulligans(words)
+    # "&" is the any-type Spirit of a cost ("fire plus &"), a word the tokens leave out
+    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words)
     if enchanted is not None:
         return enchanted
     sides = _split(words)
@@ -379,11 +382,13 @@ def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, 
 
 
 #: Words that end the Enchantment Cost's types ("cost is fire fire and it has ...", "cost is fire + any, its got").
-COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet"})
+COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet", "has", "have"})
 #: Words that end the Spirits Enchanting a card.
 SPIRITS_END = frozenset({".", "?", ";", "!", "or", "enchanted", "misenchanted", "is", "so"})
 ANY = frozenset({"any", "&", "omni"})
 #: The rule that decides each status of a card's Enchantment (cited last: `ask` lists it first).
+#: The any-type Spirit's mark, with the word a question may add after it ("one & (any)").
+_ANY_MARK = re.compile(r"&(?:\s*\(any\))?", re.IGNORECASE)
 DECIDES = {
     "misenchanted": "elestrals.card.misenchanted",
     "too-few": "elestrals.card.too-few-spirits",
@@ -427,11 +432,13 @@ def _enchantment(words: list[Token]) -> Reading | None:
     Enchanting it ("cost is fire fire and it has one fire spirit and one water spirit on it, enchanted or
     misenchanted?"); ``None`` for a question that does not ask it."""
     said = [t.word for t in words]
-    if "misenchanted" not in said or not {"cost", "costs"} & set(said):
+    if not {"cost", "costs"} & set(said):
         return None
     at = next(n for n, w in enumerate(said) if w in ("cost", "costs"))
     cost, end = _types(words, at + 1, COST_END, True)
     spirits, _ = _types(words, end, SPIRITS_END, False) if cost else ([], end)
+    if "misenchanted" not in said and not (cost and spirits):
+        return None  # a cost and the Spirits on the card both told ask the same without the word "Misenchanted"
     reading = Reading("elestrals", "whether a card is Enchanted or Misenchanted")
     if cost:
         reading.read.append("Enchantment Cost " + " ".join(cost))
@@ -446,7 +453,10 @@ def _enchantment(words: list[Token]) -> Reading | None:
     from rulebook import elestrals
 
     ruling = elestrals.enchantment(cost, spirits)
-    reading.ruling = decided_by(ruling, DECIDES[ruling.value["status"]])
+    status = ruling.value["status"]
+    # a cost met through its any-type Spirits is decided by what an any-type Spirit takes
+    any_met = status == "enchanted" and "any" in cost and any(s not in cost for s in spirits)
+    reading.ruling = decided_by(ruling, "elestrals.rune.any-spirit" if any_met else DECIDES[status])
     return reading
 
 
