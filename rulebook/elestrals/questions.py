@@ -419,12 +419,15 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
 
 def _listed(words: list[Token], n: int, allow_any: bool) -> bool:
     """Whether the words from ``n`` go on with a type ("fire, fire and one any": the list goes on after the comma and
-    the "and"), so that the word before them joins a list rather than ending it."""
+    the "and"), so that the word before them joins a list rather than ending it; not a type said as Spirits ("and
+    three earth spirits enchant it")."""
     from rulebook.elestrals.cards import SPIRIT_TYPES
 
     if n < len(words) and words[n].number is not None:
         n += 1
-    return n < len(words) and (words[n].word in SPIRIT_TYPES or (allow_any and words[n].word in ANY))
+    typed = n < len(words) and (words[n].word in SPIRIT_TYPES or (allow_any and words[n].word in ANY))
+    # "cost is earth earth and three earth spirits enchant it": Spirits named as such are the ones on the card
+    return typed and (n + 1 >= len(words) or words[n + 1].word not in SPIRIT_WORDS)
 
 
 def _enchantment(words: list[Token]) -> Reading | None:
