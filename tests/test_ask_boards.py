@@ -60,7 +60,7 @@ def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
     assert ask(question).verdict == "computed: legal: the hero may attack E"
 
 
-def test_a_realms_own_limit_on_a_kind_of_champion_is_named_not_computed() -> None:
+def test_a_realms_ban_on_flyers_is_read_and_its_other_limits_named_not_computed() -> None:
     # What a realm's card says ("only lets heroes attack it") is not read: the attack was judged legal without it.
     ruling = ask(
         "Attacking F with a wizard earthwalker, nothing razed, and F's card only lets heroes attack it: legal?"
@@ -69,6 +69,14 @@ def test_a_realms_own_limit_on_a_kind_of_champion_is_named_not_computed() -> Non
     assert ruling.value["readings"][0]["missing"] == [
         "a realm's own limit on attackers (what a card says of heroes is not read)"
     ]
+    # A realm's ban on a movement power told of it is read into the formation: the engine's no-flyer realm.
+    banned = ask("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer; can he attack F?")
+    expected = _command("spellfire", "attack", "F", "-r", "C", "-c", "hero flyer", "--realm", "F: no-flyer")
+    assert expected == "illegal: F shuts out flyers, and the hero always flies"
+    assert banned.verdict == f"computed: {expected}"
+    # Asked whether the flyer may walk in instead, the question is whether the power may be set aside: not computed.
+    walk = ask("Realm A is razed; can my flying champion just walk up to B if the B realm says flyers can't attack it?")
+    assert walk.value["computed"] is None
 
 
 def test_the_ringleader_is_the_player_the_sentence_names() -> None:

@@ -9,7 +9,8 @@ which realms stand or are razed ("can a flyer attack realm F?", "do both have to
 computed, even when every formation would give one answer: the reader names what is missing, and the rulings are
 ranked. Nor is one silent on the target's coastline when a coastline would change the answer. A realm said to show
 a coastline ("E shows a coastline", "the realm in D has a coastline") is read into the formation; one said to have
-none is not read.
+none is not read. So is a realm's own ban on a movement power ("F's card says flyers can't attack it"); a realm's
+other limits ("only lets heroes attack it") are named as not read.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
@@ -329,6 +330,7 @@ def _unsaid(
     champion: str,
     coasts: dict[str, bool],
     party: tuple[str, ...] = (),
+    limits: dict[str, list[str]] | None = None,
 ) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
@@ -341,7 +343,7 @@ def _unsaid(
     tried = (coasts[target],) if target in coasts else (False, True)
     verdicts = {
         (f, coast): spellfire.attack(
-            _formation(spellfire, f, {**coasts, target: coast}), target, champion, party
+            _formation(spellfire, f, {**coasts, target: coast}, limits or {}), target, champion, party
         ).verdict
         for f in formations
         for coast in tried
@@ -390,9 +392,81 @@ def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None
     return sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in told})
 
 
-def _formation(spellfire, razed: str, coasts: dict[str, bool]):
-    """The opponent's formation: the realms razed, and those said to show a coastline."""
-    return spellfire.formation(razed, realms=[f"{letter}: coast" for letter, coast in coasts.items() if coast])
+def _formation(spellfire, razed: str, coasts: dict[str, bool], limits: dict[str, list[str]] | None = None):
+    """The opponent's formation: the realms razed, those said to show a coastline, and each realm's own limits."""
+    traits = {letter: ["coast"] for letter, coast in coasts.items() if coast}
+    for letter, limit in (limits or {}).items():
+        traits[letter] = [*traits.get(letter, []), *limit]
+    return spellfire.formation(razed, realms=[f"{letter}: {' '.join(t)}" for letter, t in traits.items()])
+
+
+def _attacker(words: list[Token], types_known: Collection[str]) -> tuple[list[str], list[str], list[str], bool, dict]:
+    """The attacking champion: its types, its movement powers, the powers both claimed and denied, whether it is said
+    to have no movement power, and the words of the powers."""
+    import rulebook
+
+    types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in types_known))
+    data = rulebook.rules("spellfire").data["movement"]
+    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
+    denied = deny(words, powers)
+    moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
+    forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
+    if moves and any(t.word in WALK for t in words):
+        forgone = sorted(set(forgone) | set(moves))  # "can my flyer just walk up to B": may the power be set aside?
+    unmoving = bool(denied) or (
+        any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
+    )
+    return types, moves, forgone, unmoving, powers
+
+
+#: Words of moving on foot, which a champion with a movement power is asked to do instead ("just walk up to B").
+WALK = frozenset({"walk", "walks", "walking", "walked", "foot"})
+#: A kind of champion in the plural, as a realm's limit names it, and the kind a trait names.
+SINGULAR = {
+    **{k: k.removesuffix("s") for k in PLURALS},
+    **{"heroes": "hero", "thieves": "thief", "fliers": "flyer"},
+}
+#: The movement powers a realm may shut out ("no-flyer"); any kind may be the only one it admits ("only-hero").
+SHUT_OUT = frozenset({"flyer", "swimmer", "earthwalker"})
+
+
+def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[str, list[str]] | None, set[int]]:
+    """Each realm's own ban on a movement power, told after the realm ("F's card says flyers can't attack it":
+    no-flyer), and the places of the kinds so told; ``None`` for a ban told of no realm. A kind named otherwise
+    ("F's card only lets heroes attack it") is not read here: `_kinds` names it as missing.
+
+    Examples:
+        >>> words = tokens("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer")
+        >>> _limits(words, [(1, "C"), (6, "F")])
+        ({'F': ['no-flyer']}, {8})
+        >>> _limits(tokens("F's card only lets heroes attack it"), [(0, "F")])
+        ({}, set())
+    """
+    places = dict(letters)
+    # a realm named by its card ("F's card says ...")
+    places.update({n: t.raw[0] for n, t in enumerate(words) if t.raw[:1] in LETTERS and t.raw[1:] == "'s"})
+    found: dict[str, list[str]] = {}
+    used: set[int] = set()
+    for n, t in enumerate(words):
+        kind = SINGULAR.get(t.word)
+        if kind is None:
+            continue
+        after = [w.word for w in words[n + 1 : n + 4]]
+        if kind not in SHUT_OUT or not any(w in NEGATIONS for w in after[:2]) or "attack" not in after[:3]:
+            continue
+        back = range(n - 1, max(-1, n - 9), -1)
+        k = next((k for k in back if k in places or words[k].word in (";", ".", "?", "!")), None)
+        if k is None or k not in places:
+            return None, set()
+        found.setdefault(places[k], []).append(f"no-{kind}")
+        used.add(n)
+    return found, used
+
+
+def _told_by_card(words: list[Token], limiting: set[int]) -> set[int]:
+    """The places of "says" before a limit read ("F's card says flyers can't attack it"): what the card says is
+    read."""
+    return {n - 1 for n in limiting if n and words[n - 1].word == "says"}
 
 
 #: Words of a realm's coastline.
@@ -486,19 +560,15 @@ def read(question: str) -> Reading | None:
     razed = _razed(words, letters)
     candidates = [letter for _, letter in letters if letter not in razed]
     target = _target(words, letters, razed) or (candidates[0] if len(set(candidates)) == 1 else None)
-    import rulebook
     from rulebook import spellfire
 
-    types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in spellfire.TYPES))
-    data = rulebook.rules("spellfire").data["movement"]
-    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
-    denied = deny(words, powers)
-    moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
-    forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
-    unmoving = bool(denied) or (
-        any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
-    )
+    limits, limiting = _limits(words, letters)
+    # the champion is read from the words but a realm's limit ("F's card says flyers can't attack it")
+    said = [t for n, t in enumerate(words) if n not in limiting]
+    types, moves, forgone, unmoving, powers = _attacker(said, spellfire.TYPES)
     reading = Reading("spellfire", "whether a Spellfire attack on a realm is legal")
+    if limits:
+        reading.read += [f"{letter}: {' '.join(traits)}" for letter, traits in limits.items()]
     if target:
         reading.read.append(f"the target {target}")
     if razed:
@@ -514,14 +584,14 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"whether the champion moves as a {' or '.join(forgone)} (read both with and without)")
     if len(types) > 1:
         reading.missing.append(f"which champion attacks ({' or '.join(types)})")
-    kinds = _kinds(words, spellfire.TYPES, powers)
+    kinds = _kinds(said, spellfire.TYPES, powers) if limits is not None else _kinds(words, spellfire.TYPES, powers)
     if kinds:
         reading.missing.append(kinds)
     # "with no allies" says there are none: nothing about them to read
     allies = deny(words, ALLIES)
     party, joined = _party(words, allies)
     coasts = _coasts(words, letters)
-    unread = _unread(words, allies | joined, coasts)
+    unread = _unread(words, allies | joined | _told_by_card(words, limiting), coasts)
     if coasts:
         reading.read += [f"a coastline on {letter}" for letter in coasts]
     if party:
@@ -533,11 +603,11 @@ def read(question: str) -> Reading | None:
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
-    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {}, party)
+    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {}, party, limits or {})
     if unsaid:
         reading.missing += unsaid
         return reading
-    form = _formation(spellfire, ",".join(sorted(razed)), coasts or {})
+    form = _formation(spellfire, ",".join(sorted(razed)), coasts or {}, limits or {})
     ruling = spellfire.attack(form, target, champion, party)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
     deciding = [r for r in ruling.rules if r not in AFTERMATH]
