@@ -172,3 +172,14 @@ def test_a_cost_with_an_any_type_mark_and_the_spirits_on_the_card_are_judged() -
     plain = ask("cost is fire plus & and the card has a water spirit and a fire spirit on it, is it enchanted")
     assert plain.verdict == f"computed: {_command('elestrals', 'enchant', 'fire,any', 'water,fire')}"
     assert plain.value["rulings"][0]["id"] == "elestrals.rune.any-spirit"
+
+
+def test_a_clash_attack_told_by_its_roles_is_computed() -> None:
+    # "attacking with my Fire", "i attack w fire ... they defend w water", "Air is my attacker": the attack's direction
+    # was not read, and nothing was computed.
+    question = "I'm attacking with my Fire and using Blaze, and I've targeted their Earth, who does not use Fortify."
+    assert ask(question).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
+    short = ask("i attack w fire using blaze, they defend w water using surge. whos out")
+    assert short.verdict == f"computed: {_command('clash', 'attack', 'fire+', 'water+')}"
+    roles = ask("Air is my attacker with Gale declared, their Earth is the target and they declare Fortify. Result?")
+    assert roles.verdict == f"computed: {_command('clash', 'attack', 'air+', 'earth+')}"

@@ -716,10 +716,11 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: the Elestrals reader read "I attack with ..." and mulligans, 113 right, none wrong, 27 not computed; after the
 #: Spellfire reader read one ally without movement power and the realm named after "attack", 119 right, none wrong, 21
 #: not computed; after an Enchantment Cost's "&" was read as an any-type Spirit, 121 right, none wrong, 19 not
-#: computed; after a realm's ban on flyers was read, 124 right, none wrong, 16 not computed. A floor on the right ones
-#: (it only rises) and a bound on the wrong ones (it only falls).
+#: computed; after a realm's ban on flyers was read, 124 right, none wrong, 16 not computed; after a Clash attack told
+#: by its roles was read, 127 right, none wrong, 13 not computed. A floor on the right ones (it only rises) and a bound
+#: on the wrong ones (it only falls).
 COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in (19, 20, 21, 22, 23))
-COMPUTED_RIGHT_FLOOR = 124
+COMPUTED_RIGHT_FLOOR = 127
 COMPUTED_WRONG_BOUND = 0
 
 
