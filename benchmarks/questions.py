@@ -71,6 +71,14 @@ Issue 22's twenty-third blind set (players-blind-23.toml, 275 questions written 
 2026-11-27, after the thirty-ninth round was merged, as shipped (89.4% / 94.9% / 78.9% / 0);
 tuning data since.
 
+A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
+``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
+were labelled so after they were measured, from each question's words alone). The evaluation runs it in-process
+(Typer's runner on the CLI's app, with ``--json``) and checks ``ask``'s computed answer against it: computed right
+(the command's verdict, or the same outcome in other words: tests/computed_right.py says which, no looser), wrong,
+or none given; per set, and pooled over the sets with a command. ``--misses`` lists each wrong one with both
+verdicts.
+
 ``--tuning`` measures every set but the two held out (the test half and the fresh questions), so that a change can be
 checked on every tuning set without a look at them (issue 22's eleventh round).
 
@@ -138,7 +146,31 @@ def report(label: str, questions: list[dict], measure=evaluate) -> dict:
             f"  {name:<11} {f['questions']:>4} {_pct(f['top1']):>6} {_pct(f['top3']):>6} "
             f"{_pct(f['off_topic_refused']):>18} {_pct(f['wrongly_refused']):>13}{more}"
         )
+    if figures["all"]["commands"]:
+        print(f"  {_computed(figures['all'])}")
     return figures
+
+
+def _computed(f: dict) -> str:
+    """The computed answers of the questions labelled with a command: right, wrong, none."""
+    wrong = f["computed_wrong"] if isinstance(f["computed_wrong"], int) else len(f["computed_wrong"])
+    return (
+        f"computed answers of the {f['commands']} questions with a command: {f['computed_right']} right"
+        f" ({f['computed_right'] / f['commands']:.0%}), {wrong} wrong, {f['computed_none']} none"
+    )
+
+
+def pooled(sets: dict[str, dict]) -> None:
+    """The computed-right figures of every set with a command, pooled."""
+    total = {"commands": 0, "computed_right": 0, "computed_wrong": 0, "computed_none": 0}
+    for figures in sets.values():
+        f = figures["all"]
+        total["commands"] += f["commands"]
+        total["computed_right"] += f["computed_right"]
+        total["computed_wrong"] += len(f["computed_wrong"])
+        total["computed_none"] += f["computed_none"]
+    if total["commands"]:
+        print(f"\npooled over the sets with a command, {_computed(total)}")
 
 
 def withheld() -> dict[str, dict[str, list[str]]]:
@@ -215,16 +247,18 @@ def main() -> None:
         report("issue 22's sixth blind set (measured once on 2026-11-26; tuning data since)", blind_6)
         for ordinal, number, after, day in LATER_BLIND_SETS:
             tuned[f"issue 22's {ordinal} blind set"] = report(
-                f"issue 22's {ordinal} blind set"
-                f" (measured once on {day}, after the {after} round; tuning data since)",
+                f"issue 22's {ordinal} blind set (measured once on {day}, after the {after} round; tuning data since)",
                 load(f"players-blind-{number}.toml"),
             )
+    pooled(tuned)
     print(f"\n{time.perf_counter() - start:.1f} s")
     if args.misses:
         for label, figures in tuned.items():
             print(f"\n{label}, misses (question, expected, offered):")
             for text, expect, found in figures["all"]["misses"]:
                 print(f"  {text!r}\n    expected {expect or 'a refusal'}; offered {found or 'a refusal'}")
+            for text, engine, computed in figures["all"]["computed_wrong"]:
+                print(f"  {text!r}\n    computed wrong: the command {engine}\n    ask computed: {computed}")
 
 
 if __name__ == "__main__":

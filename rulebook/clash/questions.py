@@ -357,10 +357,15 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
     forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked element first (the
     element an attack is made "with" attacks); "Earth into their Fire", "Fire blazes into Earth" and "I attack with
     Air and use Gale against Earth" go forward."""
-    # "I attack with Air and use Gale against their Earth": the element attacked with attacks.
-    with_first = len(before) >= 2 and before[-2] in ATTACKING and before[-1] == "with"
-    if with_first and not set(between) & (UNDECIDED - {"and"}) and not set(between) & BACKWARD:
+    # "I attack with Air and use Gale against their Earth", "I'm attacking with my Fire", "i attack w fire": the
+    # element attacked with attacks; "they defend w water" after it names the one attacked.
+    bare = list(before[:-1]) if before[-1:] and before[-1] in POSSESSIVE else list(before)
+    with_first = len(bare) >= 2 and bare[-2] in ATTACKING and bare[-1] in ("with", "w")
+    defended = {w for i, w in enumerate(between) if w in BACKWARD and between[i + 1 : i + 2] not in (["with"], ["w"])}
+    if with_first and not set(between) & (UNDECIDED - {"and"}) and not defended:
         return "forward"
+    if between[:3] in (["is", "my", "attacker"], ["is", "the", "attacker"]):
+        return "forward"  # "Air is my attacker ..., their Earth is the target"
     if any(w in UNDECIDED for w in between):
         return None
     tail = between[:-1] if between[-1:] and between[-1] in POSSESSIVE else between

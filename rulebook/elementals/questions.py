@@ -134,6 +134,8 @@ _POWER_TOLD = frozenset({"as", "it", "called", "named"})
 _JOKER_REACH = 13
 #: A sentence's end.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+#: A group in parentheses, without parentheses inside.
+_PARENS = re.compile(r"\([^()]*\)")
 #: Short card names that are also English words: read as cards only when written in capitals ("AS", not "as").
 _WORDS_TOO = frozenset({"as", "ad", "ah", "ac"})
 
@@ -167,7 +169,7 @@ def _hand_words(question: str) -> set[int]:
     start = 0
     for n, sentence in enumerate(sentences):
         words = [m.group().lower() for m in _WORD.finditer(sentence)]
-        told = len(words) if n < len(sentences) - 1 else len(_WORD.findall(sentence.rpartition(",")[0]))
+        told = len(words) if n < len(sentences) - 1 else len(_WORD.findall(_telling(sentence)))
         at = next((k for k, w in enumerate(words[:told]) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
         if at is not None:
             end = next((k for k in range(at + 1, told) if words[k] in PLAYING), told)
@@ -175,6 +177,21 @@ def _hand_words(question: str) -> set[int]:
             places.update(start + k for k in _held_before(words, at))
         start += len(words)
     return places
+
+
+def _telling(sentence: str) -> str:
+    """The part of the question's last sentence that tells rather than asks: up to its last comma, or to the end of
+    a list in parentheses ("from my hand (3 of diamonds, 5 of clubs, 7 of spades) can I put ..."), whose commas
+    join the list rather than end the telling.
+
+    Examples:
+        >>> _telling("from my hand (3D, 5C, 7S) can I put the 3D on it?")
+        'from my hand (3D, 5C, 7S'
+        >>> _telling("i hold the 5 of diamonds, can it be my banish card")
+        'i hold the 5 of diamonds'
+    """
+    masked = _PARENS.sub(lambda m: m.group().replace(",", " "), sentence)
+    return sentence[: max(masked.rfind(","), masked.rfind(")"), 0)]
 
 
 def _held_before(words: list[str], at: int) -> range:

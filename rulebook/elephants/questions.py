@@ -75,8 +75,7 @@ def read(question: str) -> Reading | None:
         player = _player(t.word)
         if player:
             owner = player
-            near = [w.word for w in words[max(0, i - 3) : i + 4]]
-            if "ringleader" in near and ("is" in near or "as" in near or _asker_leads(words, i)):
+            if _leads(words, i) or _asker_leads(words, i):
                 ringleader = player
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
@@ -238,6 +237,30 @@ def _decided(ruling: Ruling) -> Ruling:
     if "elephants.base.priority-tie" in ruling.rules:
         return ruling
     return replace(ruling, rules=tuple(r for r in ruling.rules if r != TURN_ORDER))
+
+
+#: Words between a player and "Ringleader" said of them: "P2 is the Ringleader", "P2 holds the Ringleader token",
+#: "with P1 as Ringleader", "P1 (the Ringleader)", "P2's the ringleader".
+LEADS = frozenset({"is", "as", "was", "being", "holds", "hold", "has", "have", "the", "(", ","})
+
+
+def _leads(words: list[Token], at: int) -> bool:
+    """Whether the player at ``at`` is said to be the Ringleader: "Ringleader" just after them past words of
+    ``LEADS``, or "the Ringleader is" just before them; never across a sentence ("P2 is Ringleader. P1 has ...":
+    P2 leads, not P1).
+
+    Examples:
+        >>> _leads(tokens("P2 is Ringleader. P1 has Clap"), 0), _leads(tokens("P2 is Ringleader. P1 has Clap"), 4)
+        (True, False)
+        >>> _leads(tokens("the Ringleader is P2"), 3), _leads(tokens("P2 holds the Ringleader token"), 0)
+        (True, True)
+    """
+    after = [t.word for t in words[at + 1 : at + 5]]
+    skipped = list(itertools.takewhile(lambda w: w in LEADS, after))
+    if after[len(skipped) : len(skipped) + 1] == ["ringleader"]:
+        return True
+    before = [t.word for t in words[max(0, at - 2) : at]]
+    return before in (["ringleader", "is"], ["ringleader", ":"], ["ringleader", "was"], ["ringleader", "being"])
 
 
 #: Words of the asker saying what they are ("i'm the ringleader (P1)").

@@ -9,11 +9,18 @@ followed by "left" or "remaining" ("the opponent has 1 Spirit left") is that pla
 never an Elestral's Spirits. Stat effects on either side ("+2 Attack", "gains two Attack", "its
 Defense is set to 0", "a swap") apply before the battle.
 
+A battle told by its attacker's player: "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no
+Elestrals", "i swing with a 3 atk 1 spirit elestral into their defense position guy".
+
 Stats: base Attack and Defense and at least one effect, applied in the guide's order whatever the
 order written.
 
+Mulligans: how many ("three mulligans", "mulligan 3 times", "twice") and, where told, the Spirits in the Spirit
+Deck ("5 Spirits in my Spirit Deck"; before the game it is full): what they cost and whether they can be paid.
+
 Enchanted or Misenchanted: the card's Enchantment Cost and the Spirits Enchanting it, by type ("cost is fire + any,
-it has two water spirits on it: enchanted or misenchanted?").
+it has two water spirits on it: enchanted or misenchanted?"; "&" is an any-type Spirit). Both told, the question
+needs not say "Misenchanted" ("cost is fire plus & and it has a water and a fire spirit on it, is it enchanted").
 
 Nothing is assumed: a quantity the question does not give is tried at several values, and when the
 answer would change with it, the reader names it as missing instead of computing.
@@ -34,6 +41,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from rulebook.questions import Reading, Token, decided_by, tokens
@@ -45,8 +53,16 @@ SPIRIT_WORDS = frozenset({"spirit", "spirits"})
 #: Verbs that split a battle question into the attacking side and the attacked one.
 FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"})
 DIRECT = frozenset({"directly", "direct"})
+#: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
+WIELD = frozenset({"attack", "swing"})
+SUBJECTS = frozenset({"i", "we", "you", "they"})
+WITH = frozenset({"with", "w"})
+#: Where the attacker told after "with" ends: what it attacks, or the end of its clause.
+ATTACKER_ENDS = frozenset({"into", "against", ";", ".", "?", "!"})
 GAIN = frozenset({"gains", "gain", "gets", "get", "receives", "increase", "increases", "increased", "raises", "raised"})
 LOSE = frozenset({"loses", "lose", "decrease", "decreases", "decreased", "reduces", "reduced", "lowers", "lowered"})
+#: The verb of an effect that sets a stat: "set its Defense to 0", "an effect sets its Attack to 1", "setting it".
+SET = frozenset({"set", "sets", "setting"})
 SWAP = frozenset({"swap", "swaps", "swapped", "switch", "switches", "switched", "swapping"})
 LEFT = frozenset({"left", "remaining", "remain", "remains"})
 #: Words that name the card on a side of a battle ("my Elestral", "the attacker", "their guy", "it").
@@ -100,10 +116,14 @@ def _read_side(words: list[Token]) -> Side:
         nxt, prev = at(i + 1), at(i - 1)
         if t.word in SWAP:
             side.effects.append("swap")
-        elif t.word == "set" and nxt is not None:
-            # "set its Defense to 0", "Defense is set to 0"
+        elif t.word in SET and nxt is not None:
+            # "set its Defense to 0", "Defense is set to 0", "an effect sets its Attack to 1", "set attack 1"
             stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
             for j in range(i + 1, min(i + 5, len(words))):
+                if stat and words[j].number is not None and not words[j].signed and _stat(at(j - 1)) == stat:
+                    side.effects.append(f"set {stat} {words[j].number}")  # "set attack 1"
+                    used.add(j)
+                    break
                 if words[j].text == "to" and at(j + 1) is not None and at(j + 1).number is not None and stat:
                     side.effects.append(f"set {stat} {at(j + 1).number}")
                     used.add(j + 1)
@@ -183,9 +203,18 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     for i, t in enumerate(words):
         if t.word in FORWARD:
             return words[:i], words[i + 1 :]
+        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, i + 1):
+            # "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no Elestrals": the attacker is
+            # told after "with", up to what it attacks ("into their defense position guy") or the clause's end
+            end = next((k for k in range(i + 2, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+            return words[i + 2 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
     return None
+
+
+def _with(words: list[Token], at: int) -> bool:
+    return at < len(words) and words[at].word in WITH
 
 
 def _said_of_both(words: list[Token], attacker: Side) -> bool:
@@ -199,7 +228,8 @@ def _said_of_both(words: list[Token], attacker: Side) -> bool:
 def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
-    enchanted = _enchantment(words)
+    # "&" is the any-type Spirit of a cost ("fire plus &"), a word the tokens leave out
+    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words)
     if enchanted is not None:
         return enchanted
     sides = _split(words)
@@ -352,11 +382,13 @@ def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, 
 
 
 #: Words that end the Enchantment Cost's types ("cost is fire fire and it has ...", "cost is fire + any, its got").
-COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet"})
+COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet", "has", "have"})
 #: Words that end the Spirits Enchanting a card.
 SPIRITS_END = frozenset({".", "?", ";", "!", "or", "enchanted", "misenchanted", "is", "so"})
 ANY = frozenset({"any", "&", "omni"})
 #: The rule that decides each status of a card's Enchantment (cited last: `ask` lists it first).
+#: The any-type Spirit's mark, with the word a question may add after it ("one & (any)").
+_ANY_MARK = re.compile(r"&(?:\s*\(any\))?", re.IGNORECASE)
 DECIDES = {
     "misenchanted": "elestrals.card.misenchanted",
     "too-few": "elestrals.card.too-few-spirits",
@@ -374,7 +406,7 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
     n = start
     while n < len(words):
         t = words[n]
-        if found and t.word in ends:
+        if found and t.word in ends and not _listed(words, n + 1, allow_any):
             break
         if t.number is not None:
             count = t.number
@@ -385,16 +417,31 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
     return found, n
 
 
+def _listed(words: list[Token], n: int, allow_any: bool) -> bool:
+    """Whether the words from ``n`` go on with a type ("fire, fire and one any": the list goes on after the comma and
+    the "and"), so that the word before them joins a list rather than ending it; not a type said as Spirits ("and
+    three earth spirits enchant it")."""
+    from rulebook.elestrals.cards import SPIRIT_TYPES
+
+    if n < len(words) and words[n].number is not None:
+        n += 1
+    typed = n < len(words) and (words[n].word in SPIRIT_TYPES or (allow_any and words[n].word in ANY))
+    # "cost is earth earth and three earth spirits enchant it": Spirits named as such are the ones on the card
+    return typed and (n + 1 >= len(words) or words[n + 1].word not in SPIRIT_WORDS)
+
+
 def _enchantment(words: list[Token]) -> Reading | None:
     """Whether a card is Enchanted or Misenchanted, when the question gives its Enchantment Cost and the Spirits
     Enchanting it ("cost is fire fire and it has one fire spirit and one water spirit on it, enchanted or
     misenchanted?"); ``None`` for a question that does not ask it."""
     said = [t.word for t in words]
-    if "misenchanted" not in said or not {"cost", "costs"} & set(said):
+    if not {"cost", "costs"} & set(said):
         return None
     at = next(n for n, w in enumerate(said) if w in ("cost", "costs"))
     cost, end = _types(words, at + 1, COST_END, True)
     spirits, _ = _types(words, end, SPIRITS_END, False) if cost else ([], end)
+    if "misenchanted" not in said and not (cost and spirits):
+        return None  # a cost and the Spirits on the card both told ask the same without the word "Misenchanted"
     reading = Reading("elestrals", "whether a card is Enchanted or Misenchanted")
     if cost:
         reading.read.append("Enchantment Cost " + " ".join(cost))
@@ -409,5 +456,61 @@ def _enchantment(words: list[Token]) -> Reading | None:
     from rulebook import elestrals
 
     ruling = elestrals.enchantment(cost, spirits)
-    reading.ruling = decided_by(ruling, DECIDES[ruling.value["status"]])
+    status = ruling.value["status"]
+    # a cost met through its any-type Spirits is decided by what an any-type Spirit takes
+    any_met = status == "enchanted" and "any" in cost and any(s not in cost for s in spirits)
+    reading.ruling = decided_by(ruling, "elestrals.rune.any-spirit" if any_met else DECIDES[status])
+    return reading
+
+
+MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
+#: How often, said without a number ("mulligan twice").
+TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _mulligan_times(words: list[Token]) -> int | None:
+    """How many mulligans the question says are taken: "three mulligans", "mulligan 3 times", "mulliganed twice"."""
+    for n, t in enumerate(words):
+        if t.word not in MULLIGAN:
+            continue
+        before, after = words[n - 1 : n], words[n + 1 : n + 3]
+        if before and before[0].number is not None and t.word == "mulligans":
+            return before[0].number
+        if after and after[0].word in TIMES:
+            return TIMES[after[0].word]
+        if len(after) == 2 and after[0].number is not None and after[1].word in ("times", "time"):
+            return after[0].number
+    return None
+
+
+def _spirit_deck(words: list[Token]) -> int | None:
+    """The Spirits in the Spirit Deck, when told: "5 Spirits in my Spirit Deck", "a 20 Spirit deck", "my Spirit Deck
+    of 20"; ``None`` for a full one ("a full Spirit Deck") or one not told: the Spirit Deck is full before the game."""
+    for n, t in enumerate(words):
+        if t.word == "deck" and n and words[n - 1].word == "spirit":
+            of = words[n + 1 : n + 3]
+            if len(of) == 2 and of[0].word == "of" and of[1].number is not None:
+                return of[1].number
+            back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
+            if back:
+                return back[-1].number
+    return None
+
+
+def _mulligans(words: list[Token]) -> Reading | None:
+    """What mulligans cost from the Spirit Deck, when the question says how many are taken ("I mulligan three times
+    with a full Spirit Deck"); before the game the Spirit Deck is full unless the question says how many it holds.
+    ``None`` for a question that does not say how many mulligans are taken."""
+    times = _mulligan_times(words) if MULLIGAN & {t.word for t in words} else None
+    if times is None:
+        return None  # what a mulligan costs, or whether one may be taken: the rulings answer
+    from rulebook import elestrals
+
+    reading = Reading("elestrals", "what mulligans cost")
+
+    deck = _spirit_deck(words)
+    reading.read.append(f"{times} mulligans, {f'{deck} Spirits' if deck is not None else 'a full'} Spirit Deck")
+    ruling = elestrals.mulligan(times, deck)
+    short = "elestrals.interp.mulligan-without-spirits" in ruling.rules
+    reading.ruling = ruling if short else decided_by(ruling, "elestrals.setup.mulligan")
     return reading

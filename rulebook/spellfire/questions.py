@@ -7,19 +7,24 @@ its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a
 movement power". The formation is the opponent's six realms, razed as said; a question that says nothing of
 which realms stand or are razed ("can a flyer attack realm F?", "do both have to be razed before ...") is not
 computed, even when every formation would give one answer: the reader names what is missing, and the rulings are
-ranked. Nor is one silent on the target's coastline when a coastline would change the answer.
+ranked. Nor is one silent on the target's coastline when a coastline would change the answer. A realm said to show
+a coastline ("E shows a coastline", "the realm in D has a coastline") is read into the formation; one said to have
+none is not read. So is a realm's own ban on a movement power ("F's card says flyers can't attack it"); a realm's
+other limits ("only lets heroes attack it") are named as not read.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
 played (a question whether it may be, "can I play my Calm", asks the rule), by whom, and on whose realm Cataclysm!
-falls ("I", "my opponent", "my friend", "P1", "player 2"). A play without its player is the last named player's
-("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's behalf", "instead of
-them") is not computed.
+falls ("on my realm", "against P2's realm", "Cataclysm! on P2"; "I", "my opponent", "my friend", "P1", "player 2").
+A card played between is read by its kind ("a holding") or its name ("a Fireball"). A play without its player is the
+last named player's ("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's
+behalf", "instead of them") is not computed.
 
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
 
-Allies the question denies ("a flyer with no allies") leave the attack to be read; allies that join it are not read.
+Allies the question denies ("a flyer with no allies") leave the attack to be read; one ally told without movement
+power ("joined by one ally that has no movement power") joins it; other allies that join it are not read.
 The rule that decides the attack (a movement power, an exposed realm) is cited last, so ``ask`` lists it first, after
 what the engine notes beside it (who may block, that positions stay).
 
@@ -48,6 +53,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, tokens
 from rulebook.questions import denied as deny
@@ -93,7 +99,11 @@ def _banned(words: list[Token]) -> bool:
 
 #: Rules the engine cites beside its decision, not the decision: who may block the attack, and that a razed realm's
 #: neighbours keep their positions. Cited before the rule that decided whether the attack may be made.
-AFTERMATH = frozenset({"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions"})
+#: The base rules' agreement (a swimmer's coastline, an ally's own movement) is a note beside the decision too.
+AFTERMATH = frozenset(
+    {"spellfire.move.any-may-defend", "spellfire.formation.fixed-positions", "spellfire.move.base-swimmer"}
+    | {"spellfire.move.base-not-passed"}
+)
 #: Allies, which a question may deny ("a flyer with no allies"): the attack is then read.
 ALLIES = frozenset({"ally", "allies"})
 
@@ -118,17 +128,35 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
             end = letters[n][0]
             run.append(letters[n][1])
             n += 1
-        after = [w.word for w in words[end + 1 : end + 3]]
         k = start - 1
         while k >= 0 and words[k].word in ("realm", "realms", "position", "positions", "in") and k not in places:
             k -= 1
-        if (
-            (after[:1] and after[0] in RAZED_WORDS)
-            or (after[:1] and after[0] in BE and after[1:2] and after[1] in RAZED_WORDS)
-            or (k >= 0 and words[k].word in RAZED_WORDS)
-        ):
+        if _razed_after(words, end) or (k >= 0 and words[k].word in RAZED_WORDS):
             razed.update(run)
     return razed
+
+
+#: Words that may stand between a run of letters and "razed" said of it: "A and B of my opponent are both razed",
+#: "B and C have already been razed", "their A and B realms are razed", "my B realm got razed".
+BETWEEN_RAZED = BE | {"of", "my", "the", "opponent", "opponent's", "opponents", "their", "both", "all", "already"}
+BETWEEN_RAZED |= {"realm", "realms"}
+
+
+def _razed_after(words: list[Token], end: int) -> bool:
+    """Whether "razed" follows the run of letters ending at ``end``, past a few words of ``BETWEEN_RAZED``.
+
+    Examples:
+        >>> _razed_after(tokens("Realms A and B of my opponent are both razed"), 3)
+        True
+        >>> _razed_after(tokens("A and B are standing but C is razed"), 2)
+        False
+    """
+    for w in words[end + 1 : end + 8]:
+        if w.word in RAZED_WORDS:
+            return True
+        if w.word not in BETWEEN_RAZED:
+            return False
+    return False
 
 
 #: Who plays a card, as a question names them: the players by number, the asker, the asker's opponent, and a third
@@ -175,18 +203,41 @@ def _actor(clause: list[Token], asker: str) -> str | None:
 
 
 #: Words of a clause's timing, not its player ("and only then plays Calm": the player is the one before).
-TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later"})
+TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later", "that"})
 
 
 def _owner(words: list[Token], asker: str) -> str | None:
-    """Whose realm the first card is played on ("on my realm", "on P2's realm", "on my buddy's realm")."""
+    """Whose realm the first card is played on ("on my realm", "on P2's realm", "against my buddy's realm"), or
+    whom it is played on ("Cataclysm! on P2")."""
     for n, t in enumerate(words):
         if t.word in ("realm", "realms") and n:
-            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in ("on", "at")), None)
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in AIMED), None)
             who = _actor(words[start:n], asker) if start is not None else None
             if who is not None:
                 return who
+    at = next((n + 1 for n, t in enumerate(words) if t.word == "cataclysm"), None)
+    at = at + 1 if at is not None and words[at : at + 1] and words[at].word == "!" else at
+    if at is not None and words[at : at + 1] and words[at].word in AIMED:
+        return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
     return None
+
+
+#: Words before a card's name in a play ("I play a Fireball first").
+ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "some", "another"})
+
+
+def _named_card(clause: list[Token]) -> str | None:
+    """The card a clause plays by its name ("P2 plays a Fireball", "I play Fireball first"): the word after the verb
+    of playing past an article, when it is no word of timing, nor of a player."""
+    verb = next((n for n, t in enumerate(clause) if t.word in PLAYED), None)
+    rest = [t for t in clause[verb + 1 :] if t.word not in ARTICLES] if verb is not None else []
+    if not rest or rest[0].word in TIMING | ME | OPPONENT or not rest[0].raw.isalpha():
+        return None
+    return rest[0].raw
+
+
+#: Words before the realm a card is played on, or the player it is played on ("on P2's realm", "against P2").
+AIMED = frozenset({"on", "at", "against"})
 
 
 def _plays(words: list[Token]) -> list[tuple[list[Token], bool]]:
@@ -240,6 +291,7 @@ def _counter(words: list[Token]) -> Reading | None:
         played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
         if card is None:
             other = next((w for w in names if w in OTHER_CARDS), None) if played else None
+            other = other or (_named_card(clause) if played else None)
             article = "an" if other and other[0] in "aeiou" else "a"
             card = None if other is None else "another card" if other == "card" else f"{article} {other}"
         if card is None or asks or not played:
@@ -270,27 +322,228 @@ def _counter(words: list[Token]) -> Reading | None:
 FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "untouched", "unrazed", "intact"}
 
 
-def _unsaid(spellfire, words: list[Token], razed: set[str], target: str, champion: str) -> list[str]:
+def _unsaid(
+    spellfire,
+    words: list[Token],
+    razed: set[str],
+    target: str,
+    champion: str,
+    coasts: dict[str, bool],
+    party: tuple[str, ...] = (),
+    limits: dict[str, list[str]] | None = None,
+) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
-    question did not give) and whether the target shows a coastline (never read, tried both ways: named when it
-    changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it says no board."""
+    question did not give) and whether the target shows a coastline (where `_coasts` read none for it, tried both
+    ways: named when it changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it
+    says no board."""
     said = any(t.word in FORMATION_SAID and (n == 0 or words[n - 1].word != "be") for n, t in enumerate(words))
     others = ",".join(letter for letter in LETTERS if letter != target)
     formations = [",".join(sorted(razed))] if said else ["", others]
+    tried = (coasts[target],) if target in coasts else (False, True)
     verdicts = {
         (f, coast): spellfire.attack(
-            spellfire.formation(f, realms=[f"{target}: coast"] if coast else ()), target, champion
+            _formation(spellfire, f, {**coasts, target: coast}, limits or {}), target, champion, party
         ).verdict
         for f in formations
-        for coast in (False, True)
+        for coast in tried
     }
     missing = []
     if not said:
         missing.append("which of the opponent's realms are razed (or that none is)")
-    if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations):
+    if any(verdicts[(f, False)] != verdicts[(f, True)] for f in formations if len(tried) == 2):
         missing.append(f"whether realm {target} shows a coastline (a swimmer's way past its protection)")
     return missing
+
+
+#: Words saying there is one ally ("one ally", "an ally", "a single ally").
+ONE = frozenset({"one", "an", "a", "single", "1"})
+#: Words that refer back to an ally already told ("that ally", "the ally").
+BACK = frozenset({"that", "the", "this", "my", "his", "her", "their"})
+
+
+def _party(words: list[Token], denied: set[int]) -> tuple[tuple[str, ...], set[int]]:
+    """The allies joining the attack, when the question tells one ally without movement power ("joined by one ally
+    that has no movement power", "brings one ally with no movement power"), and the places of the words naming it;
+    nothing read for any other ally (one with a power, or several), which stays unread.
+
+    Examples:
+        >>> _party(tokens("my flyer brings one ally with no movement power to attack B"), set())
+        (('none',), {4})
+        >>> _party(tokens("my flyer brings one ally that flies"), set())
+        ((), set())
+    """
+    told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
+    if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
+        return (), set()
+    if any(words[n - 1].word not in BACK for n in told[1:]):
+        return (), set()
+    first = told[0]
+    clause = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS - {"and"}, words[first + 1 : first + 9]))
+    said = [t.word for t in clause]
+    if not any(said[k : k + 2] == ["no", "movement"] for k in range(len(said))):
+        return (), set()
+    return ("none",), set(told)
+
+
+def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
+    """The words of a formation this reader does not read, but allies denied ("no allies") and coastlines read."""
+    told = allies | ({n for n, t in enumerate(words) if t.word in COAST} if coasts is not None else set())
+    return sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in told})
+
+
+def _formation(spellfire, razed: str, coasts: dict[str, bool], limits: dict[str, list[str]] | None = None):
+    """The opponent's formation: the realms razed, those said to show a coastline, and each realm's own limits."""
+    traits = {letter: ["coast"] for letter, coast in coasts.items() if coast}
+    for letter, limit in (limits or {}).items():
+        traits[letter] = [*traits.get(letter, []), *limit]
+    return spellfire.formation(razed, realms=[f"{letter}: {' '.join(t)}" for letter, t in traits.items()])
+
+
+def _attacker(words: list[Token], types_known: Collection[str]) -> tuple[list[str], list[str], list[str], bool, dict]:
+    """The attacking champion: its types, its movement powers, the powers both claimed and denied, whether it is said
+    to have no movement power, and the words of the powers."""
+    import rulebook
+
+    types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in types_known))
+    data = rulebook.rules("spellfire").data["movement"]
+    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
+    denied = deny(words, powers)
+    moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
+    forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
+    if moves and any(t.word in WALK for t in words):
+        forgone = sorted(set(forgone) | set(moves))  # "can my flyer just walk up to B": may the power be set aside?
+    unmoving = bool(denied) or (
+        any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
+    )
+    return types, moves, forgone, unmoving, powers
+
+
+#: Words of moving on foot, which a champion with a movement power is asked to do instead ("just walk up to B").
+WALK = frozenset({"walk", "walks", "walking", "walked", "foot"})
+#: A kind of champion in the plural, as a realm's limit names it, and the kind a trait names.
+SINGULAR = {
+    **{k: k.removesuffix("s") for k in PLURALS},
+    **{"heroes": "hero", "thieves": "thief", "fliers": "flyer"},
+}
+#: The movement powers a realm may shut out ("no-flyer"); any kind may be the only one it admits ("only-hero").
+SHUT_OUT = frozenset({"flyer", "swimmer", "earthwalker"})
+
+
+def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[str, list[str]] | None, set[int]]:
+    """Each realm's own ban on a movement power, told after the realm ("F's card says flyers can't attack it":
+    no-flyer), and the places of the kinds so told; ``None`` for a ban told of no realm. A kind named otherwise
+    ("F's card only lets heroes attack it") is not read here: `_kinds` names it as missing.
+
+    Examples:
+        >>> words = tokens("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer")
+        >>> _limits(words, [(1, "C"), (6, "F")])
+        ({'F': ['no-flyer']}, {8})
+        >>> _limits(tokens("F's card only lets heroes attack it"), [(0, "F")])
+        ({}, set())
+    """
+    places = dict(letters)
+    # a realm named by its card ("F's card says ...")
+    places.update({n: t.raw[0] for n, t in enumerate(words) if t.raw[:1] in LETTERS and t.raw[1:] == "'s"})
+    found: dict[str, list[str]] = {}
+    used: set[int] = set()
+    for n, t in enumerate(words):
+        kind = SINGULAR.get(t.word)
+        if kind is None:
+            continue
+        after = [w.word for w in words[n + 1 : n + 4]]
+        if kind not in SHUT_OUT or not any(w in NEGATIONS for w in after[:2]) or "attack" not in after[:3]:
+            continue
+        back = range(n - 1, max(-1, n - 9), -1)
+        k = next((k for k in back if k in places or words[k].word in (";", ".", "?", "!")), None)
+        if k is None or k not in places:
+            return None, set()
+        found.setdefault(places[k], []).append(f"no-{kind}")
+        used.add(n)
+    return found, used
+
+
+def _told_by_card(words: list[Token], limiting: set[int]) -> set[int]:
+    """The places of "says" before a limit read ("F's card says flyers can't attack it"): what the card says is
+    read."""
+    return {n - 1 for n in limiting if n and words[n - 1].word == "says"}
+
+
+#: Words of a realm's coastline.
+COAST = frozenset({"coast", "coastal", "coastline", "coastlines"})
+#: Words that end the clause a coastline is told in ("B is razed and E shows a coastline").
+CLAUSE_BREAKS = frozenset({",", ";", ".", "?", "!", "and", "but", "while"})
+
+
+def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, bool] | None:
+    """The realms said to show a coastline, each the letter named nearest before the coast word in its clause ("E
+    shows a coastline", "their E realm has a coastline", "the realm in D shows a coastline"); ``None`` when a coast
+    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline": not read).
+
+    Examples:
+        >>> _coasts(tokens("B is razed and E shows a coastline"), [(0, "B"), (4, "E")])
+        {'E': True}
+        >>> _coasts(tokens("B is razed and E has no coastline"), [(0, "B"), (4, "E")]) is None
+        True
+    """
+    places = dict(letters)
+    if deny(words, COAST):
+        return None
+    found: dict[str, bool] = {}
+    for n, t in enumerate(words):
+        if t.word not in COAST:
+            continue
+        back = range(n - 1, max(-1, n - 7), -1)
+        k = next((k for k in back if k in places or words[k].word in CLAUSE_BREAKS), None)
+        if k is None or k not in places:
+            return None
+        found[places[k]] = True
+    return found
+
+
+def _kinds(words: list[Token], types: Collection[str], powers: dict[str, str]) -> str | None:
+    """What is missing when the question names a kind of champion in the plural: "can swimmers attack realm E?" asks
+    what a kind may do, not one attack of a formation; beside an attacking champion of its own ("F's card only lets
+    heroes attack it") it is a realm's own limit on attackers, which is not read."""
+    kinds = [t.word for t in words if t.word in PLURALS]
+    if not kinds:
+        return None
+    if len(kinds) == len([t for t in words if t.word.rstrip("s") in types or t.word in powers]):
+        return f"one attacking champion and its formation ({kinds[0]} in general are asked about)"
+    return f"a realm's own limit on attackers (what a card says of {kinds[0]} is not read)"
+
+
+def _letters(words: list[Token]) -> list[tuple[int, str]]:
+    """The place and position letter of every letter that names a position (a bare "A" only after a word naming a
+    position or a razing: otherwise it is the article)."""
+    letters: list[tuple[int, str]] = []
+    for i, t in enumerate(words):
+        if len(t.raw) != 1 or t.raw.upper() not in LETTERS:
+            continue
+        prev = words[i - 1].word if i else ""
+        listed = [w.raw for w in words[i + 1 : i + 3]]  # "A and B realms are razed": a letter in a list of them
+        named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
+        named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
+        if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
+            letters.append((i, t.raw))
+        elif named:
+            letters.append((i, t.raw.upper()))
+    return letters
+
+
+def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str]) -> str | None:
+    """The realm attacked: the first one named just after a word of attacking ("wants to attack realm C"), else the
+    first one named after a word naming a position ("realm B"), never a razed one.
+
+    Examples:
+        >>> words = tokens("Their realm A is still standing. My flyer wants to attack realm C")
+        >>> _target(words, [(2, "A"), (12, "C")], set())
+        'C'
+    """
+    standing = [(i, letter) for i, letter in letters if letter not in razed]
+    attacked = (letter for i, letter in standing if any(w.word in ATTACK_WORDS for w in words[max(0, i - 3) : i]))
+    named = (letter for i, letter in standing if i > 0 and words[i - 1].word in TARGET_WORDS)
+    return next(attacked, None) or next(named, None)
 
 
 def read(question: str) -> Reading | None:
@@ -301,37 +554,21 @@ def read(question: str) -> Reading | None:
         return countered
     if not any(t.word in ATTACK_WORDS for t in words):
         return None
-    letters: list[tuple[int, str]] = []  # (place, position letter) of every letter that names a position
-    for i, t in enumerate(words):
-        if len(t.raw) != 1 or t.raw.upper() not in LETTERS:
-            continue
-        prev = words[i - 1].word if i else ""
-        named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
-        if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
-            letters.append((i, t.raw))
-        elif named:
-            letters.append((i, t.raw.upper()))
+    letters = _letters(words)
     if not letters:
         return None
     razed = _razed(words, letters)
     candidates = [letter for _, letter in letters if letter not in razed]
-    target = next(
-        (letter for i, letter in letters if i > 0 and words[i - 1].word in TARGET_WORDS and letter not in razed), None
-    )
-    target = target or (candidates[0] if len(set(candidates)) == 1 else None)
-    import rulebook
+    target = _target(words, letters, razed) or (candidates[0] if len(set(candidates)) == 1 else None)
     from rulebook import spellfire
 
-    types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in spellfire.TYPES))
-    data = rulebook.rules("spellfire").data["movement"]
-    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
-    denied = deny(words, powers)
-    moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
-    forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
-    unmoving = bool(denied) or (
-        any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
-    )
+    limits, limiting = _limits(words, letters)
+    # the champion is read from the words but a realm's limit ("F's card says flyers can't attack it")
+    said = [t for n, t in enumerate(words) if n not in limiting]
+    types, moves, forgone, unmoving, powers = _attacker(said, spellfire.TYPES)
     reading = Reading("spellfire", "whether a Spellfire attack on a realm is legal")
+    if limits:
+        reading.read += [f"{letter}: {' '.join(traits)}" for letter, traits in limits.items()]
     if target:
         reading.read.append(f"the target {target}")
     if razed:
@@ -347,13 +584,18 @@ def read(question: str) -> Reading | None:
         reading.missing.append(f"whether the champion moves as a {' or '.join(forgone)} (read both with and without)")
     if len(types) > 1:
         reading.missing.append(f"which champion attacks ({' or '.join(types)})")
-    kinds = [t.word for t in words if t.word in PLURALS]
-    if kinds and len(kinds) == len([t for t in words if t.word.rstrip("s") in spellfire.TYPES or t.word in powers]):
-        # "can swimmers attack realm E?" asks what a kind of champion may do, not about one attack of a formation
-        reading.missing.append(f"one attacking champion and its formation ({kinds[0]} in general are asked about)")
+    kinds = _kinds(said, spellfire.TYPES, powers) if limits is not None else _kinds(words, spellfire.TYPES, powers)
+    if kinds:
+        reading.missing.append(kinds)
     # "with no allies" says there are none: nothing about them to read
     allies = deny(words, ALLIES)
-    unread = sorted({t.word for n, t in enumerate(words) if t.word in UNREAD and n not in allies})
+    party, joined = _party(words, allies)
+    coasts = _coasts(words, letters)
+    unread = _unread(words, allies | joined | _told_by_card(words, limiting), coasts)
+    if coasts:
+        reading.read += [f"a coastline on {letter}" for letter in coasts]
+    if party:
+        reading.read.append(f"{len(party)} ally with no movement power")
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if _banned(words):
@@ -361,11 +603,12 @@ def read(question: str) -> Reading | None:
     if reading.missing:
         return reading
     champion = " ".join(types[:1] + moves) or "none"
-    unsaid = _unsaid(spellfire, words, razed, target, champion)
+    unsaid = _unsaid(spellfire, words, razed, target, champion, coasts or {}, party, limits or {})
     if unsaid:
         reading.missing += unsaid
         return reading
-    ruling = spellfire.attack(spellfire.formation(",".join(sorted(razed))), target, champion)
+    form = _formation(spellfire, ",".join(sorted(razed)), coasts or {}, limits or {})
+    ruling = spellfire.attack(form, target, champion, party)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
     deciding = [r for r in ruling.rules if r not in AFTERMATH]
     reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling

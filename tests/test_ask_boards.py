@@ -1,0 +1,185 @@
+"""`rulebook ask` computes on the board the question states: who leads, which realms are razed, which effects in which
+order, which cost, which hand. Each test is a class of question once answered with a confident computed verdict for
+another board; it asserts the verdict a user now reads (the engine command's own), or that the reading names what it
+cannot read instead of computing."""
+
+from __future__ import annotations
+
+import shlex
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from rulebook.ask import ask
+
+
+def _command(*args: str) -> str:
+    """The verdict the engine command prints for the board, as a user would check it."""
+    result = CliRunner().invoke(app, [*args])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()[0]
+
+
+def test_an_elestrals_stat_set_is_read_in_every_verb_form() -> None:
+    # "sets", "setting" and "set attack 1" are a stat set as much as "set ... to": left out, the answer was another
+    # Elestral's stats (Attack 5, Defense 5 for the first).
+    asked = {
+        "A 2/5 Elestral: first a swap, then +3 Attack, then an effect sets its Defense to 1. Final stats?": (
+            "2 5 swap 'attack +3' 'set defense 1'"
+        ),
+        "Base 2 Attack and 5 Defense; it gets a swap, then Attack +1, then an effect setting its Defense to 1?": (
+            "2 5 swap 'attack +1' 'set defense 1'"
+        ),
+        "An Elestral with 2 Attack and 4 Defense gets 'attack +3', then 'swap', then 'set attack 1'. Final stats?": (
+            "2 4 'attack +3' swap 'set attack 1'"
+        ),
+    }
+    for question, effects in asked.items():
+        expected = _command("elestrals", "stats", *shlex.split(effects))
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: Final stats: Attack 1, Defense 5"
+
+
+def test_an_enchantment_cost_listed_with_commas_and_and_is_the_whole_cost() -> None:
+    # "fire, fire and one any" is three Spirits of cost, not one fire: read as one, the card was called Enchanted.
+    question = "A card costs fire, fire and one any; it's Enchanted by fire, water and water Spirits. Misenchanted?"
+    expected = _command("elestrals", "enchant", "fire,fire,any", "fire,water,water")
+    assert expected.startswith("Misenchanted")
+    assert ask(question).verdict == f"computed: {expected}"
+    shorter = (
+        "The Enchantment Cost is fire and fire, and one fire Spirit and one water Spirit Enchant it: misenchanted?"
+    )
+    assert ask(shorter).verdict == f"computed: {_command('elestrals', 'enchant', 'fire,fire', 'fire,water')}"
+
+
+def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
+    # "Realms A and B of my opponent are both razed": A was read as the target and never razed.
+    question = "Realms A and B of my opponent are both razed; my hero has no movement power. Can he attack realm D?"
+    assert ask(question).verdict == f"computed: {_command('spellfire', 'attack', 'D', '--razed', 'A,B', '-c', 'hero')}"
+    question = "Their realms in positions B and C have already been razed. Can my plain hero attack their realm E?"
+    assert ask(question).verdict == "computed: legal: the hero may attack E"
+
+
+def test_a_realms_ban_on_flyers_is_read_and_its_other_limits_named_not_computed() -> None:
+    # What a realm's card says ("only lets heroes attack it") is not read: the attack was judged legal without it.
+    ruling = ask(
+        "Attacking F with a wizard earthwalker, nothing razed, and F's card only lets heroes attack it: legal?"
+    )
+    assert ruling.value["computed"] is None, ruling.verdict
+    assert ruling.value["readings"][0]["missing"] == [
+        "a realm's own limit on attackers (what a card says of heroes is not read)"
+    ]
+    # A realm's ban on a movement power told of it is read into the formation: the engine's no-flyer realm.
+    banned = ask("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer; can he attack F?")
+    expected = _command("spellfire", "attack", "F", "-r", "C", "-c", "hero flyer", "--realm", "F: no-flyer")
+    assert expected == "illegal: F shuts out flyers, and the hero always flies"
+    assert banned.verdict == f"computed: {expected}"
+    # Asked whether the flyer may walk in instead, the question is whether the power may be set aside: not computed.
+    walk = ask("Realm A is razed; can my flying champion just walk up to B if the B realm says flyers can't attack it?")
+    assert walk.value["computed"] is None
+
+
+def test_the_ringleader_is_the_player_the_sentence_names() -> None:
+    # "P2 is Ringleader. P1 has ...": the Ringleader was read as P1, the player named next, across the full stop.
+    question = "Clash I, P2 is Ringleader. P1 has Ritual, P2 has Starfall. Which one resolves first?"
+    expected = _command("elephants", "order", "P1:ritual", "P2:starfall", "--ringleader", "P2")
+    assert expected == "Clash I resolves: P2:starfall, P1:ritual"
+    assert ask(question).verdict == f"computed: {expected}"
+    # "holds the Ringleader token" says who leads as well as "is the Ringleader".
+    held = "Clash II, P2 holds the Ringleader token. P1 has Fireball and P2 has Turbulence. Which resolves first?"
+    assert ask(held).verdict == "computed: Clash II resolves: P2:turbulence, P1:fireball"
+
+
+def test_an_elementals_hand_listed_in_parentheses_is_the_hand() -> None:
+    # The last card of "(3 of diamonds, 5 of clubs, 7 of spades)" was read as a second card on the king.
+    question = (
+        "The king of hearts has my 9 of clubs on it as the first damage card; from my hand (3 of diamonds, 5 of clubs,"
+        " 7 of spades) can I put the 3 of diamonds on it as the second damage card?"
+    )
+    expected = _command("elementals", "check", "3D > KH", "--hand", "3D 5C 7S", "--targets", "KH", "--pile", "KH=9C")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "illegal: the two damage cards make 12, less than KH's power 13"
+
+
+def test_a_realm_said_to_show_a_coastline_is_read_into_the_formation() -> None:
+    # Before, a coastline was never read: a swimmer's attack on a coastal realm was not computed at all.
+    question = "Nothing is razed and the realm in position E shows a coastline. Can my swimmer champion attack E?"
+    expected = _command("spellfire", "attack", "E", "-c", "swimmer", "--realm", "E: coast")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: legal: the champion (swimmer) may attack E"
+    # A coastline denied is not read: the answer rests on what is missing, not on a guess.
+    denied = ask("Nothing is razed and realm E has no coastline. Can my swimmer champion attack E?")
+    assert denied.value["computed"] is None
+    assert "coastline is not read" in denied.value["readings"][0]["missing"][0]
+
+
+def test_a_cataclysm_against_a_realm_with_a_named_card_between_is_judged() -> None:
+    # "against my realm" names whose realm it strikes as "on my realm" does; "a Fireball" played between is a card,
+    # and Calm after "only then" is still mine: before, Calm was read as P1's and the Cataclysm! as standing for that.
+    question = "P1 plays Cataclysm! against my realm, I play a Fireball first and only then play Calm. Negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Fireball", "P2 Calm")
+    assert expected == "P1's Cataclysm! stands: P2 played Fireball before Calm"
+    assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    straight = ask("P1 plays Cataclysm! against P2's realm and P2 answers straight away with Calm. Negated?")
+    assert straight.verdict == f"computed: {_command('spellfire', 'counter', 'P1 Cataclysm!', 'P2 Calm')}"
+
+
+def test_a_battle_told_as_i_attack_with_is_computed() -> None:
+    # "I attack with an Elestral that has ...": the attacker told after the verb was not read, nor was the battle.
+    question = "My opponent has no Elestrals, and I attack with an Elestral that has 2 Attack and 3 Spirits. Expended?"
+    expected = _command("elestrals", "battle", "attack=2 spirits=3", "none")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "No Elestral is destroyed; the defender's controller Expends 3 Spirits"
+    swing = "i swing with a 3 atk 1 spirit elestral into their defense position guy w 3 def and 3 spirits. what happens"
+    expected = _command("elestrals", "battle", "attack=3 spirits=1", "defense=3 spirits=3 position=defense")
+    assert ask(swing).verdict == f"computed: {expected}"
+
+
+def test_mulligans_told_how_many_are_computed_from_the_spirit_deck() -> None:
+    question = "I want to mulligan 3 times and I have 5 Spirits in my Spirit Deck; can I pay for all three?"
+    expected = _command("elestrals", "mulligan", "3", "--spirits", "5")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected.startswith("Not allowed")
+    full = ask("I took three mulligans before the game with a full Spirit Deck; how many Spirits are left?")
+    assert full.verdict == f"computed: {_command('elestrals', 'mulligan', '3')}"
+    # How many mulligans unsaid: what a mulligan costs is the ruling's to answer, nothing is computed.
+    assert (
+        ask("I only have 1 Spirit left in my Spirit Deck before the game; can I still mulligan?").value["computed"]
+        is None
+    )
+
+
+def test_one_ally_without_movement_joins_the_attack_on_the_realm_named_after_attack() -> None:
+    # "one ally with no movement power" was never read, so the attack was not computed; and the realm attacked is
+    # the one named after "attack", not the first one named ("Their realm A is still standing").
+    question = "Their realm A is still standing. My flying champion wants to attack realm C with one ally who has no"
+    question += " movement power. Is that legal?"
+    expected = _command("spellfire", "attack", "C", "-c", "flyer", "--ally", "none")
+    assert expected == "illegal: C is protected by A, and ally 1 has no movement power of its own"
+    assert ask(question).verdict == f"computed: {expected}"
+    # "A and B realms are razed" razes both ("A" in a list of letters is a realm, not the article).
+    razed = ask("My opponent's A and B realms are razed. Can my hero with no movement power attack D?")
+    assert razed.verdict == f"computed: {_command('spellfire', 'attack', 'D', '-r', 'A,B', '-c', 'hero')}"
+    assert razed.value["readings"][0]["read"][:2] == ["the target D", "razed A, B"]
+
+
+def test_a_cost_with_an_any_type_mark_and_the_spirits_on_the_card_are_judged() -> None:
+    # "&" is an any-type Spirit: left out, "water plus one &" was a cost of one water, met by one water Spirit.
+    question = "A Rune's Enchantment Cost is water plus one & and it only has a single water Spirit on it. Enchanted?"
+    expected = _command("elestrals", "enchant", "water,any", "water")
+    assert expected.startswith("Too few Spirits (1 of 2)")
+    assert ask(question).verdict == f"computed: {expected}"
+    # Without the word "Misenchanted", a cost and the Spirits on the card still ask whether it is Enchanted.
+    plain = ask("cost is fire plus & and the card has a water spirit and a fire spirit on it, is it enchanted")
+    assert plain.verdict == f"computed: {_command('elestrals', 'enchant', 'fire,any', 'water,fire')}"
+    assert plain.value["rulings"][0]["id"] == "elestrals.rune.any-spirit"
+
+
+def test_a_clash_attack_told_by_its_roles_is_computed() -> None:
+    # "attacking with my Fire", "i attack w fire ... they defend w water", "Air is my attacker": the attack's direction
+    # was not read, and nothing was computed.
+    question = "I'm attacking with my Fire and using Blaze, and I've targeted their Earth, who does not use Fortify."
+    assert ask(question).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
+    short = ask("i attack w fire using blaze, they defend w water using surge. whos out")
+    assert short.verdict == f"computed: {_command('clash', 'attack', 'fire+', 'water+')}"
+    roles = ask("Air is my attacker with Gale declared, their Earth is the target and they declare Fortify. Result?")
+    assert roles.verdict == f"computed: {_command('clash', 'attack', 'air+', 'earth+')}"
