@@ -183,3 +183,26 @@ def test_a_clash_attack_told_by_its_roles_is_computed() -> None:
     assert short.verdict == f"computed: {_command('clash', 'attack', 'fire+', 'water+')}"
     roles = ask("Air is my attacker with Gale declared, their Earth is the target and they declare Fortify. Result?")
     assert roles.verdict == f"computed: {_command('clash', 'attack', 'air+', 'earth+')}"
+
+
+def test_a_repeated_swap_is_applied_as_many_times_as_told() -> None:
+    # "swapped twice" was read as one swap: the stats came back exchanged, where two swaps leave them as they were.
+    asked = {
+        "my 2/6 elestral gets its stats swapped twice, what is it now": "2 6 swap swap",
+        "A 3/1 Elestral is swapped 3 times by effects. Final stats?": "3 1 swap swap swap",
+    }
+    for question, effects in asked.items():
+        expected = _command("elestrals", "stats", *shlex.split(effects))
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: Final stats: Attack 2, Defense 6"
+
+
+def test_a_spell_said_to_be_the_opponents_is_the_opponents() -> None:
+    # "my opponent's Fireball" and "the other player's Root" were read as the asker's own spells (P1's).
+    for question in (
+        "it's clash II and I cast Gravitate, can it send my opponent's Fireball to clash IV?",
+        "Clash II: may my Gravitate push the other player's Fireball on to clash IV",
+    ):
+        expected = _command("elephants", "can-move", "P2:fireball", "--to", "4", "P1:gravitate", "--clash", "2")
+        assert ask(question).verdict == f"computed: {expected}", question
+        assert "P2:fireball" in expected

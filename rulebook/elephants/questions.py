@@ -471,6 +471,17 @@ def _asked(words: list[Token]) -> set[str]:
     return {w for s in chosen for w in s}
 
 
+#: Words naming the asker's opponent ("my opponent's Fireball", "the enemy's Root", "the other guy's Starfall").
+OPPONENT = frozenset({"opponent", "opponent's", "opponents", "opp", "opp's", "opps", "enemy", "enemy's"})
+#: Words that name the opponent after "other" ("the other guy's Starfall", "the other player's Root").
+OTHER_ONE = frozenset({"guy", "guy's", "player", "player's", "person", "person's", "side", "side's", "dude's"})
+
+
+def _names_opponent(words: list[Token], n: int) -> bool:
+    """Whether ``words[n]`` names the asker's opponent."""
+    return words[n].word in OPPONENT or (words[n].word in OTHER_ONE and n > 0 and words[n - 1].word == "other")
+
+
 def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
     """The spells a question names with their players ("P2 has Break", "my Starfall": the asker is P1 when P1 is not
     named), those named with no player, and the place of each spell's every mention. A spell named again counts
@@ -485,6 +496,8 @@ def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
     owner = None
     for n, t in enumerate(words):
         player = _player(t.word) or (asker if t.word in ("i", "my", "i'm") else None)
+        if asker and _names_opponent(words, n):
+            player = "P2"
         if player:
             owner = player
         elif t.word in elephants.SPELLS:

@@ -107,6 +107,22 @@ def _stat(t: Token | None) -> str | None:
     return STATS.get(t.word) if t is not None else None
 
 
+#: Words that repeat an effect ("its stats are swapped twice").
+REPEATS = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _times(words: list[Token], i: int, used: set[int]) -> int:
+    """How many times the effect before ``words[i]`` applies: "twice", "3 times", else once."""
+    t = words[i] if i < len(words) else None
+    if t is not None and t.word in REPEATS:
+        return REPEATS[t.word]
+    after = words[i + 1] if i + 1 < len(words) else None
+    if t is not None and t.number is not None and not t.signed and after is not None and after.word == "times":
+        used.add(i)
+        return max(1, min(int(t.number), 9))
+    return 1
+
+
 def _read_side(words: list[Token]) -> Side:
     """One side's numbers, Position, Spirit Deck count and stat effects, in one pass over its words."""
     side = Side()
@@ -115,7 +131,7 @@ def _read_side(words: list[Token]) -> Side:
     for i, t in enumerate(words):
         nxt, prev = at(i + 1), at(i - 1)
         if t.word in SWAP:
-            side.effects.append("swap")
+            side.effects += ["swap"] * _times(words, i + 1, used)
         elif t.word in SET and nxt is not None:
             # "set its Defense to 0", "Defense is set to 0", "an effect sets its Attack to 1", "set attack 1"
             stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
