@@ -202,13 +202,16 @@ REPORTED = (["asking"], ["asks"], ["asked"], ["ask"])
 
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
-    stopword or number ("copies" in "how many copies of one realm"); not a count another player is told to ask
-    for (see ``REPORTED``)."""
+    stopword, number or verb that asks ("copies" in "how many copies of one realm", "cards" in "how many cards may I
+    hold"); not a count another player is told to ask for (see ``REPORTED``), nor one whose thing was named before
+    ("how many each")."""
     for i in range(len(said) - 2):
         if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
-            if said[i + 2] in ASKS:
-                return []  # "how many do they Expend": the thing counted was named before, not read here
-            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))
+            if said[i + 2] in ASKS | THING_END:
+                return []  # "how many do they Expend", "how many each": the thing counted was named before
+            found = list(
+                itertools.takewhile(lambda w: w not in STOPWORDS | ASKS and not is_number(w), said[i + 2 : i + 5])
+            )
             return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
     return []
 
