@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["KINDS", "holds_any"]
+__all__ = ["KINDS", "holds_any", "looked_at"]
 
 
 #: Words of changing a choice made for another ("swap it for a different spell").
@@ -141,10 +141,35 @@ LOOK_STATED = frozenset(
 )
 
 
+#: Words before a looking word that make it a state, not a deed asked about ("only the queen is showing").
+BEING = frozenset({"is", "are", "was", "were", "s"})
+#: Words between the looking word and the pile that name neither ("look through my own whole deck").
+NOT_PILES = frozenset({"through", "thru", "at", "in", "into", "over", "own", "whole", "entire", "all"})
+
+
+def looked_at(said: list[str]) -> list[str]:
+    """The words naming what a question asks whether a player may look at or show, up to the first pile named ("can I
+    look through my own Underworld and..." looks at "underworld"); empty when it asks no such thing.
+
+    Examples:
+        >>> looked_at("am i allowed to look through my own underworld and my opponent s".split())
+        ['my', 'underworld']
+        >>> looked_at("only the queen is showing if i discard".split())
+        []
+    """
+    for i, w in enumerate(said):
+        span = said[i + 1 : i + 1 + LOOK_REACH]
+        if w in LOOK and PILES & set(span) and said[i - 1 : i] not in [[b] for b in BEING]:
+            end = next(n for n, x in enumerate(span) if x in PILES)
+            return [x for x in dict.fromkeys(span[: end + 1]) if x not in NOT_PILES]
+    return []
+
+
 def _looking(said: list[str]) -> bool:
     """Whether a question asks whether a player may look at a pile, a deck or a hand, or show one ("can I look through
-    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player")."""
-    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
+    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player"; not "only the queen
+    is showing", a card's state)."""
+    return bool(looked_at(said))
 
 
 #: Words of a game made longer, shorter, easier or harder than the rules make it ("for a longer game").

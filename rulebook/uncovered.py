@@ -546,17 +546,21 @@ def _subject(
 ) -> list[tuple[Concept, float]]:
     """The concepts naming what a question asks about, beside the kind of answer it asks for, each with its weight:
     its asking clauses' words that are not the game's names, nor its common vocabulary (in ``COMMON_SHARE`` of its
-    records or more), nor the words that make it ask for that kind (without which it would not ask for it)."""
+    records or more), nor the words that make it ask for that kind (without which it would not ask for it). What a
+    question asks to look at is the pile named after the looking, the pile itself among them ("look through my own
+    Spirit Deck": "spirit deck"), not the rest of the clause ("during the game")."""
     said = asking(query.text)
+    looked = asked is KINDS["look"][0]
+    named = set(conduct.looked_at(said) if looked else said)
     names = {w for ws in lex.name_words.values() for w in ws}
     docs = [doc for doc, record in enumerate(lex.records) if record[1] in games]
     found = []
     for c in query.concepts:
         parts = c.word.split()
-        if c.word in names or not set(said).intersection(parts) or parts[0] in STOPWORDS:
+        if c.word in names or not named.intersection(parts) or parts[0] in STOPWORDS:
             continue
-        if not asked([w for w in said if w not in parts]):
-            continue  # "look", "take back": the words asking for the kind
+        if not looked and not asked([w for w in said if w not in parts]):
+            continue  # "take back": the words asking for the kind
         share = sum(1 for doc in docs if _own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
             found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))
@@ -564,11 +568,17 @@ def _subject(
 
 
 def _holds_subject(lex: Lexicon, doc: int, subject: list[tuple[Concept, float]]) -> bool:
-    """Whether a record's title, text or aliases hold enough of a question's subject (``SUBJECT_HELD`` of its
-    weight)."""
-    held = {s for said in _texts_stems(lex, doc) for s in said}
+    """Whether a record's own title and text hold enough of a question's subject (``SUBJECT_HELD`` of its weight),
+    not in its aliases (players' words), and a thing of two words or more in those words, not by a synonym ("discard
+    pile" beside the Underworld is not another game's pile; "opps" is an opponent's)."""
+    held = _own_stems(lex, doc)
     total = sum(w for _c, w in subject) or 1.0
-    return sum(w for c, w in subject if held.intersection(c.stems)) / total >= SUBJECT_HELD
+
+    def holds(c: Concept) -> bool:
+        parts = c.word.split()
+        return all(stem(x) in held for x in parts) if len(parts) > 1 else bool(held.intersection(c.stems))
+
+    return sum(w for c, w in subject if holds(c)) / total >= SUBJECT_HELD
 
 
 def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> str | None:
