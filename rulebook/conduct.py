@@ -54,10 +54,16 @@ def _taking_back(said: list[str]) -> bool:
     return False
 
 
+#: Words of a change undone: undoing, a change of mind, restoring or resetting what was changed.
+UNDONE = frozenset(
+    {"undo", "undone", "mind", "restore", "restores", "restored", "reset", "resets", "revert", "reverts"}
+)
+
+
 def _states_taking_back(said: list[str]) -> bool:
     """Whether a text speaks of taking something back, undoing it or a change of mind."""
     return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
-        {"undo", "mind"} & set(said)
+        UNDONE & set(said)
     )
 
 
@@ -68,6 +74,10 @@ CONCEDE = frozenset(
 LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
 
 
+#: Places a card leaves, not a game a player leaves.
+PLACES = (["the", "field"], ["the", "board"], ["the", "row"], ["the", "zone"], ["its", "zone"])
+
+
 def _leaving(said: list[str]) -> bool:
     """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
     has to leave halfway through", "can we agree to call it a draw"."""
@@ -75,6 +85,8 @@ def _leaving(said: list[str]) -> bool:
         return True
     for i, w in enumerate(said):
         after = said[i + 1 : i + 6]
+        if after[:2] in PLACES or after[:1] == ["play"]:
+            continue  # "if the attacker leaves the field in the middle of a battle": a card leaving a place
         if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
             return True
         if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):

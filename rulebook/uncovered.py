@@ -97,8 +97,9 @@ RULE_NOUNS = frozenset(
 #: what it is about ("is there a rule about slow play", "any rules on trading cards": the thing asked about follows).
 ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings"})
 ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
-#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit).
-THING_END = frozenset({"per", "each", "every"})
+#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit, "meet
+#: its conditions again" about conditions).
+THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still"})
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
 #: Marks the words of a partitive thing, not side by side.
@@ -186,6 +187,7 @@ DEEDS_AGAINST = frozenset(
         "destroying",
         "fight",
         "fighting",
+        *("defense", "defence", "defensive", "offense", "offence"),
     }
 )
 #: Words of building a deck ("which Spirit type should I build my deck around").
@@ -625,6 +627,9 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
 #: Words that leave a place or thing unnamed: "is there anywhere left for it to go" asks whether a move is possible,
 #: not whether the game has a thing.
 SOMEWHERE = frozenset({"anywhere", "somewhere", "anything", "something", "anyone", "someone", "anybody", "somebody"})
+#: Words that ask whether a thing is the only one ("is there only one phase where Avatars come in"), not whether
+#: the game has it.
+ONLY = frozenset({"only", "just"})
 #: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
 BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
 #: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
@@ -851,7 +856,7 @@ def _asked_thing(text: str) -> list[str]:
     it to go" asks whether it can go, see ``SOMEWHERE``). ("What's the penalty for ..." was read so too, and refused
     real questions of the held-out test half: it is not.)"""
     thing = _opened_thing(text)
-    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE) else thing
+    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE | ONLY) else thing
 
 
 def _opened_thing(text: str) -> list[str]:
