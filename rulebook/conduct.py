@@ -62,9 +62,7 @@ UNDONE = frozenset(
 
 def _states_taking_back(said: list[str]) -> bool:
     """Whether a text speaks of taking something back, undoing it or a change of mind."""
-    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
-        UNDONE & set(said)
-    )
+    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(UNDONE & set(said))
 
 
 #: Words of a player leaving a game before its end.

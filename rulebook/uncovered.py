@@ -952,6 +952,8 @@ def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
         return [[stem(w) for w in words(text)] for text in texts]
 
     return lex.kept(("texts stems", doc), made)
+
+
 #: Words of a bound on a count ("is there a max hand size"): players' words beside a record name the bound its rule
 #: states ("no hand size limit"), so they are read for such a thing; not for a bound on the clock ("time limit").
 BOUNDS = frozenset({"limit", "limits", "max", "maximum", "minimum", "min", "cap"})
