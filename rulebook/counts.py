@@ -118,7 +118,10 @@ def count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]
     # words of its count's own clause instead, all but one of them, when it has at least two.
     clause = _count_clause(query.text)
     counted = [c for c in concepts if set(c.word.split()) <= clause]
-    counted_need = len(counted) - 1 if len(counted) >= CLAUSE_WORDS else len(concepts) + 1
+    # A count clause naming the thing counted alone ("how many trunks and how much hp ..."): the record stating a
+    # count of it answers that clause.
+    alone = bool(counted) and all(c.word in things for c in counted)
+    counted_need = len(counted) - 1 if len(counted) >= CLAUSE_WORDS else 1 if alone else len(concepts) + 1
     need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
 
     def states(hit: dict[str, Any]) -> bool:
