@@ -634,6 +634,9 @@ ONLY = frozenset({"only", "just"})
 BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
 #: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
 BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
+#: Words of an upper bound only after an opener ("what's the most champion levels a deck may hold"; "most" later in
+#: a clause is a share: "most of my cards").
+OPENED_BOUNDS = frozenset({"most"})
 #: Words of a lower bound: a question asking for one is answered by a record stating a lower bound, not a maximum
 #: ("is there a minimum number of Elestrals" is not answered by "at most four Elestrals on the row").
 LOWER = frozenset({"min", "minimum"})
@@ -667,7 +670,7 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
             n += 1
         if CLOCKED & set(said):
             continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
-        if n < len(said) and said[n] in BOUND_WORDS:
+        if n < len(said) and (said[n] in BOUND_WORDS or (opener and said[n] in OPENED_BOUNDS)):
             named = _thing(said, n + 1)
             ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
             thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
@@ -878,7 +881,16 @@ def _opened_thing(text: str) -> list[str]:
                 return _thing(said, i + 2)
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
                 return _thing(said, _done_to(said, i + 3))
+            if said[i] in ("do", "does") and said[i + 1] in OWNERS and "need" in said[i + 2 : i + NEEDER_REACH]:
+                # "do my Spirit Deck and Main Deck need sleeves of different colours": what a thing of theirs needs
+                return _thing(said, said.index("need", i + 2) + 1)
     return []
+
+
+#: Words that open a thing of the players' that may need something ("do my decks need sleeves"), and how many words
+#: after "do" its "need" may stand.
+OWNERS = frozenset({"my", "our", "your", "their"})
+NEEDER_REACH = 8
 
 
 def _needed_deed(text: str) -> str:
