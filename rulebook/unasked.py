@@ -7,8 +7,9 @@ score for how well you won" meets the victory ruling on "won". The check here re
 question and its best rulings (how much of the question's rare words the best rulings' own text holds, how strong
 and how clear the match is, what form the question takes, whether it asks for a quantity the best ruling states no
 number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
-whether a thing exists of a record that reads a gap in the documents, what kind of record comes first, and how
-likely the best record's game is from the question's words alone, `game_words`) and how
+whether a thing exists of a record that reads a gap in the documents, what kind of record comes first, how
+likely the best record's game is from the question's words alone, `game_words`, and whether it asks of play outside
+one game's rules, a tournament, a store, a ban, that its best ruling does not speak of, ``EVENTS``) and how
 near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
 weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --skip-off-topic --l2 0.1 --fit 0.001 --enable`), stored in
@@ -112,6 +113,7 @@ SIGNALS = (
     "kind_read",
     "gap_asked",
     "game_words",
+    "event_unheld",
 )
 #: How rare (its BM25 inverse document frequency) a word must be to count among a question's rare words.
 RARE = 3.0
@@ -134,6 +136,12 @@ READINGS = frozenset({"interpretation", "clarification"})
 #: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
 #: source says", "the document gives no way"): a reading of a gap, not a rule they state.
 SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
+#: Words of play outside one game's rules (tournaments, stores, officials, legality, bans): the documents seldom
+#: speak of them, so a question asking of one its best ruling does not hold reads as asking what no ruling says.
+EVENTS = frozenset(
+    {"tournament", "tourney", "official", "sanctioned", "judge", "judges", "store", "stores", "legal", "banned"}
+    | {"ban", "event", "events", "league", "ranked", "prize", "prizes"}
+)
 #: What a game's records not holding a word add to their count of records holding it, in `game_words`: the
 #: word is then rarer there than where a record holds it, never impossible.
 GAME_SMOOTHING = 0.1
@@ -244,6 +252,8 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         float(asks_for(query.text) is not None),
         float(gap),
         game_words(concepts, first.get("game"), lex),  # one game's words met by another game's ruling
+        # play outside the rules asked of ("is this card legal at a tournament") and the best ruling silent on it
+        float(any(c.word in EVENTS and not top.intersection(c.stems) for c, _w in in_ask)),
     ]
 
 
