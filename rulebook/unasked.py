@@ -16,9 +16,11 @@ weighs them by a logistic model fitted on those questions
 ``rulebook/data/unasked.json`` beside the questions (``rulebook/data/unasked-questions.json``). A question it scores
 at or above the stored threshold (chosen on questions held out of the fit, so that it refuses at most 0.1% more of
 the real ones) is answered "the documents do not cover this", with the nearest rulings named as nearest. Held out
-over issue 22's blind sets 2 to 21 it refuses 83.2% of their uncovered questions instead of 72.0% (644 of 776
-instead of 559), for 3 more real questions refused of 4,091 (`benchmarks/results/ask_unasked_twentyfirst.txt`): it
-catches mostly the kinds of question players keep asking, not new ones.
+over issue 22's blind sets 2 to 23 it refuses 84.8% of their uncovered questions instead of 72.7% (724 of 854
+instead of 621; 78.1% with the nearness left out, the closer estimate of a new set), for 5 more real questions
+refused of 4,518
+(`benchmarks/results/ask_unasked_twentysecond.txt`): it catches mostly the kinds of question players keep asking,
+not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
