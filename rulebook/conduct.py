@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["KINDS", "holds_any"]
+__all__ = ["KINDS", "holds_any", "looked_at"]
 
 
 #: Words of changing a choice made for another ("swap it for a different spell").
@@ -54,11 +54,15 @@ def _taking_back(said: list[str]) -> bool:
     return False
 
 
+#: Words of a change undone: undoing, a change of mind, restoring or resetting what was changed.
+UNDONE = frozenset(
+    {"undo", "undone", "mind", "restore", "restores", "restored", "reset", "resets", "revert", "reverts"}
+)
+
+
 def _states_taking_back(said: list[str]) -> bool:
     """Whether a text speaks of taking something back, undoing it or a change of mind."""
-    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(
-        {"undo", "mind"} & set(said)
-    )
+    return any(w == "take" and "back" in said[i + 1 : i + 4] for i, w in enumerate(said)) or bool(UNDONE & set(said))
 
 
 #: Words of a player leaving a game before its end.
@@ -68,6 +72,10 @@ CONCEDE = frozenset(
 LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
 
 
+#: Places a card leaves, not a game a player leaves.
+PLACES = (["the", "field"], ["the", "board"], ["the", "row"], ["the", "zone"], ["its", "zone"])
+
+
 def _leaving(said: list[str]) -> bool:
     """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
     has to leave halfway through", "can we agree to call it a draw"."""
@@ -75,6 +83,8 @@ def _leaving(said: list[str]) -> bool:
         return True
     for i, w in enumerate(said):
         after = said[i + 1 : i + 6]
+        if after[:2] in PLACES or after[:1] == ["play"]:
+            continue  # "if the attacker leaves the field in the middle of a battle": a card leaving a place
         if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
             return True
         if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
@@ -141,10 +151,35 @@ LOOK_STATED = frozenset(
 )
 
 
+#: Words before a looking word that make it a state, not a deed asked about ("only the queen is showing").
+BEING = frozenset({"is", "are", "was", "were", "s"})
+#: Words between the looking word and the pile that name neither ("look through my own whole deck").
+NOT_PILES = frozenset({"through", "thru", "at", "in", "into", "over", "own", "whole", "entire", "all"})
+
+
+def looked_at(said: list[str]) -> list[str]:
+    """The words naming what a question asks whether a player may look at or show, up to the first pile named ("can I
+    look through my own Underworld and..." looks at "underworld"); empty when it asks no such thing.
+
+    Examples:
+        >>> looked_at("am i allowed to look through my own underworld and my opponent s".split())
+        ['my', 'underworld']
+        >>> looked_at("only the queen is showing if i discard".split())
+        []
+    """
+    for i, w in enumerate(said):
+        span = said[i + 1 : i + 1 + LOOK_REACH]
+        if w in LOOK and PILES & set(span) and said[i - 1 : i] not in [[b] for b in BEING]:
+            end = next(n for n, x in enumerate(span) if x in PILES)
+            return [x for x in dict.fromkeys(span[: end + 1]) if x not in NOT_PILES]
+    return []
+
+
 def _looking(said: list[str]) -> bool:
     """Whether a question asks whether a player may look at a pile, a deck or a hand, or show one ("can I look through
-    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player")."""
-    return any(w in LOOK and PILES & set(said[i + 1 : i + 1 + LOOK_REACH]) for i, w in enumerate(said))
+    the banished pile", "am I allowed to peek at my deck", "may I show my hand to another player"; not "only the queen
+    is showing", a card's state)."""
+    return bool(looked_at(said))
 
 
 #: Words of a game made longer, shorter, easier or harder than the rules make it ("for a longer game").

@@ -18,7 +18,7 @@ from typing import Any
 
 from rulebook.vocabulary import STOPWORDS, Lexicon, Query, is_number, stem, words
 
-__all__ = ["count_stated", "measured", "states_count", "states_count_in"]
+__all__ = ["count_stated", "measured", "states_count", "states_count_in", "states_size"]
 
 #: Words that state an open count ("no limit to the number of cards", "as many as you want", "any number").
 OPEN_COUNT = frozenset({"limit", "unlimited", "many", "number", "maximum", "minimum"})
@@ -72,6 +72,29 @@ def states_count_in(record: Sequence[Any], things: list[str]) -> bool:
     return any(states_count(words(c), things) for c in clauses)
 
 
+#: Words of a thing's size: a number stated for it counts what it holds ("maximum hand size: 4" answers "how many
+#: cards may I hold in my hand").
+SIZE = frozenset({"size", "sizes"})
+#: How many words after the size word its number may stand ("size: 4", "size is 4", "size of 7").
+SIZE_REACH = 3
+
+
+def states_size(said: list[str], asked: set[str]) -> bool:
+    """Whether a text states a number for the size of a thing the question's count clause names (``asked``): the
+    count of what it holds.
+
+    Examples:
+        >>> states_size("recalls spells up to their maximum hand size 4 plus 1".split(), {"how", "many", "hand"})
+        True
+        >>> states_size("a hand size limit".split(), {"hand"})
+        False
+    """
+    return any(
+        w in SIZE and i and said[i - 1] in asked and any(is_number(x) for x in said[i + 1 : i + 1 + SIZE_REACH])
+        for i, w in enumerate(said)
+    )
+
+
 #: The clause a count is asked in: from "how many" to the next mark or "and" ("how many realms in a formation").
 COUNT_CLAUSE = r"\bhow many\b(.*?)(?:[,;:?.!]|\band\b|$)"
 
@@ -88,18 +111,26 @@ def count_stated(query: Query, lex: Lexicon, games: list[str], things: list[str]
     # A number the question gives is the setting of the count it asks, not a word its answer holds ("how many runes
     # can I set in one turn" is answered by a record stating a count of runes set, without "one").
     concepts = [c for c in query.concepts if c.word not in game_words and not is_number(c.word)]
+    # A game's name counted as its pieces ("how many Elestrals can I have on my field") is not needed, but held by
+    # the record it counts as a word of the question it holds.
+    named = [c for c in query.concepts if c.word in game_words and c.word in things]
     # A question asking two things ("how many realms in a formation and how are they arranged") may be held to the
     # words of its count's own clause instead, all but one of them, when it has at least two.
     clause = _count_clause(query.text)
     counted = [c for c in concepts if set(c.word.split()) <= clause]
-    counted_need = len(counted) - 1 if len(counted) >= CLAUSE_WORDS else len(concepts) + 1
+    # A count clause naming the thing counted alone ("how many trunks and how much hp ..."): the record stating a
+    # count of it answers that clause.
+    alone = bool(counted) and all(c.word in things for c in counted)
+    counted_need = len(counted) - 1 if len(counted) >= CLAUSE_WORDS else 1 if alone else len(concepts) + 1
     need = max(1, len(concepts) - 1 if len(concepts) <= SHORT_COUNT else COUNT_WORDS_HELD)
 
     def states(hit: dict[str, Any]) -> bool:
         doc = lex.by_id[hit["id"]]
-        own = {stem(w) for w in words(f"{lex.records[doc][3]}. {lex.records[doc][4]}")}  # its own title and text
-        held = sum(any(s in own for s in c.stems) for c in concepts)
+        record = lex.records[doc]
+        own = {stem(w) for w in words(f"{record[3]}. {record[4]}")}  # its own title and text
+        held = sum(any(s in own for s in c.stems) for c in [*concepts, *named])
         held_counted = sum(any(s in own for s in c.stems) for c in counted)
-        return (held >= need or held_counted >= counted_need) and states_count_in(lex.records[doc], things)
+        stated = states_count_in(record, things) or states_size(words(record[4]), clause)
+        return (held >= need or held_counted >= counted_need) and stated
 
     return states

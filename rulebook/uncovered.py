@@ -97,8 +97,9 @@ RULE_NOUNS = frozenset(
 #: what it is about ("is there a rule about slow play", "any rules on trading cards": the thing asked about follows).
 ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings"})
 ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
-#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit).
-THING_END = frozenset({"per", "each", "every"})
+#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit, "meet
+#: its conditions again" about conditions).
+THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still"})
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
 PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
 #: Marks the words of a partitive thing, not side by side.
@@ -186,6 +187,7 @@ DEEDS_AGAINST = frozenset(
         "destroying",
         "fight",
         "fighting",
+        *("defense", "defence", "defensive", "offense", "offence"),
     }
 )
 #: Words of building a deck ("which Spirit type should I build my deck around").
@@ -202,13 +204,16 @@ REPORTED = (["asking"], ["asks"], ["asked"], ["ask"])
 
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
-    stopword or number ("copies" in "how many copies of one realm"); not a count another player is told to ask
-    for (see ``REPORTED``)."""
+    stopword, number or verb that asks ("copies" in "how many copies of one realm", "cards" in "how many cards may I
+    hold"); not a count another player is told to ask for (see ``REPORTED``), nor one whose thing was named before
+    ("how many each")."""
     for i in range(len(said) - 2):
         if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
-            if said[i + 2] in ASKS:
-                return []  # "how many do they Expend": the thing counted was named before, not read here
-            found = list(itertools.takewhile(lambda w: w not in STOPWORDS and not is_number(w), said[i + 2 : i + 5]))
+            if said[i + 2] in ASKS | THING_END:
+                return []  # "how many do they Expend", "how many each": the thing counted was named before
+            found = list(
+                itertools.takewhile(lambda w: w not in STOPWORDS | ASKS and not is_number(w), said[i + 2 : i + 5])
+            )
             return found or [w for w in said[i + 2 : i + 5] if w not in STOPWORDS][:3]
     return []
 
@@ -543,17 +548,21 @@ def _subject(
 ) -> list[tuple[Concept, float]]:
     """The concepts naming what a question asks about, beside the kind of answer it asks for, each with its weight:
     its asking clauses' words that are not the game's names, nor its common vocabulary (in ``COMMON_SHARE`` of its
-    records or more), nor the words that make it ask for that kind (without which it would not ask for it)."""
+    records or more), nor the words that make it ask for that kind (without which it would not ask for it). What a
+    question asks to look at is the pile named after the looking, the pile itself among them ("look through my own
+    Spirit Deck": "spirit deck"), not the rest of the clause ("during the game")."""
     said = asking(query.text)
+    looked = asked is KINDS["look"][0]
+    named = set(conduct.looked_at(said) if looked else said)
     names = {w for ws in lex.name_words.values() for w in ws}
     docs = [doc for doc, record in enumerate(lex.records) if record[1] in games]
     found = []
     for c in query.concepts:
         parts = c.word.split()
-        if c.word in names or not set(said).intersection(parts) or parts[0] in STOPWORDS:
+        if c.word in names or not named.intersection(parts) or parts[0] in STOPWORDS:
             continue
-        if not asked([w for w in said if w not in parts]):
-            continue  # "look", "take back": the words asking for the kind
+        if not looked and not asked([w for w in said if w not in parts]):
+            continue  # "take back": the words asking for the kind
         share = sum(1 for doc in docs if _own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
             found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))
@@ -561,11 +570,17 @@ def _subject(
 
 
 def _holds_subject(lex: Lexicon, doc: int, subject: list[tuple[Concept, float]]) -> bool:
-    """Whether a record's title, text or aliases hold enough of a question's subject (``SUBJECT_HELD`` of its
-    weight)."""
-    held = {s for said in _texts_stems(lex, doc) for s in said}
+    """Whether a record's own title and text hold enough of a question's subject (``SUBJECT_HELD`` of its weight),
+    not in its aliases (players' words), and a thing of two words or more in those words, not by a synonym ("discard
+    pile" beside the Underworld is not another game's pile; "opps" is an opponent's)."""
+    held = _own_stems(lex, doc)
     total = sum(w for _c, w in subject) or 1.0
-    return sum(w for c, w in subject if held.intersection(c.stems)) / total >= SUBJECT_HELD
+
+    def holds(c: Concept) -> bool:
+        parts = c.word.split()
+        return all(stem(x) in held for x in parts) if len(parts) > 1 else bool(held.intersection(c.stems))
+
+    return sum(w for c, w in subject if holds(c)) / total >= SUBJECT_HELD
 
 
 def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> str | None:
@@ -612,10 +627,16 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
 #: Words that leave a place or thing unnamed: "is there anywhere left for it to go" asks whether a move is possible,
 #: not whether the game has a thing.
 SOMEWHERE = frozenset({"anywhere", "somewhere", "anything", "something", "anyone", "someone", "anybody", "somebody"})
+#: Words that ask whether a thing is the only one ("is there only one phase where Avatars come in"), not whether
+#: the game has it.
+ONLY = frozenset({"only", "just"})
 #: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
 BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
 #: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
 BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
+#: Words of an upper bound only after an opener ("what's the most champion levels a deck may hold"; "most" later in
+#: a clause is a share: "most of my cards").
+OPENED_BOUNDS = frozenset({"most"})
 #: Words of a lower bound: a question asking for one is answered by a record stating a lower bound, not a maximum
 #: ("is there a minimum number of Elestrals" is not answered by "at most four Elestrals on the row").
 LOWER = frozenset({"min", "minimum"})
@@ -649,7 +670,7 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
             n += 1
         if CLOCKED & set(said):
             continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
-        if n < len(said) and said[n] in BOUND_WORDS:
+        if n < len(said) and (said[n] in BOUND_WORDS or (opener and said[n] in OPENED_BOUNDS)):
             named = _thing(said, n + 1)
             ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
             thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
@@ -838,7 +859,7 @@ def _asked_thing(text: str) -> list[str]:
     it to go" asks whether it can go, see ``SOMEWHERE``). ("What's the penalty for ..." was read so too, and refused
     real questions of the held-out test half: it is not.)"""
     thing = _opened_thing(text)
-    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE) else thing
+    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE | ONLY) else thing
 
 
 def _opened_thing(text: str) -> list[str]:
@@ -860,7 +881,16 @@ def _opened_thing(text: str) -> list[str]:
                 return _thing(said, i + 2)
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
                 return _thing(said, _done_to(said, i + 3))
+            if said[i] in ("do", "does") and said[i + 1] in OWNERS and "need" in said[i + 2 : i + NEEDER_REACH]:
+                # "do my Spirit Deck and Main Deck need sleeves of different colours": what a thing of theirs needs
+                return _thing(said, said.index("need", i + 2) + 1)
     return []
+
+
+#: Words that open a thing of the players' that may need something ("do my decks need sleeves"), and how many words
+#: after "do" its "need" may stand.
+OWNERS = frozenset({"my", "our", "your", "their"})
+NEEDER_REACH = 8
 
 
 def _needed_deed(text: str) -> str:
@@ -934,6 +964,8 @@ def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
         return [[stem(w) for w in words(text)] for text in texts]
 
     return lex.kept(("texts stems", doc), made)
+
+
 #: Words of a bound on a count ("is there a max hand size"): players' words beside a record name the bound its rule
 #: states ("no hand size limit"), so they are read for such a thing; not for a bound on the clock ("time limit").
 BOUNDS = frozenset({"limit", "limits", "max", "maximum", "minimum", "min", "cap"})

@@ -236,3 +236,31 @@ def test_how_likely_the_best_records_game_is_from_the_questions_words() -> None:
         counted = [sum(1 for d, r in enumerate(lex.records) if r[1] == g and stem(word) in unasked._texts(lex, d))
                    for g in index.games]
         assert index.game_stem(stem(word)) == counted, word
+
+
+#: Real questions of a form the form checks (rulebook.uncovered) read, which the records answer: a count stated as a
+#: game's pieces ("four slots, holding Elestrals"), a hand's size, a pile looked through, a card leaving the field.
+FORM_ANSWERED = [
+    ("How many Elestrals can I have on my field at once?", "elestrals.zone.elestral-row"),
+    ("in elephants, how many cards may I hold in my hand after the round ends?", "elephants.base."),
+    ("Am I allowed to look through my own Underworld during the game?", "elestrals.zone.underworld"),
+    ("if the attacker leaves the field in the middle of a battle, does my Elestral still deal damage?", "elestrals."),
+]
+#: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
+FORM_LEFT_OPEN = [
+    "in elemental elephants, can I look through another player's discard pile?",
+    "What's the most total champion levels a spellfire deck is allowed to have?",
+]
+
+
+@pytest.mark.parametrize(("question", "first"), FORM_ANSWERED)
+def test_a_form_the_records_answer_is_answered(question: str, first: str) -> None:
+    found = ask(question)
+    assert not found.value["refused"], found.verdict
+    assert found.value["rulings"][0]["id"].startswith(first), found.value["rulings"][0]["id"]
+
+
+@pytest.mark.parametrize("question", FORM_LEFT_OPEN)
+def test_a_form_no_record_answers_is_not_answered(question: str) -> None:
+    found = ask(question)
+    assert found.value["uncovered"] and found.value["refused"], found.verdict

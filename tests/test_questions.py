@@ -377,7 +377,9 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 80.3% top-1 (159), 94.4% top-3 (187), 66.7% of uncovered questions refused (26 of 39).
 #: The fifteenth round (tuned): every off-topic question refused (20 of 20). The sixteenth round (tuned): 69.2% of
 #: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
-BLIND_7_FLOORS = {"top1": 0.888, "top3": 0.959, "off_topic_refused": 1.0, "wrongly_refused": 0.0203}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top3 0.964, wrongly_refused 0.0152.
+BLIND_7_FLOORS = {"top1": 0.888, "top3": 0.964, "off_topic_refused": 1.0, "wrongly_refused": 0.0152}
 BLIND_7_UNCOVERED_REFUSED = 1.0
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -431,7 +433,9 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
 #: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40). The
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
-BLIND_10_FLOORS = {"top1": 0.898, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): wrongly_refused 0.0243.
+BLIND_10_FLOORS = {"top1": 0.898, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.0243}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -464,7 +468,9 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
-BLIND_12_FLOORS = {"top1": 0.900, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
+BLIND_12_FLOORS = {"top1": 0.905, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -479,7 +485,9 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 85.3% top-1 (186 of 218), 95.0% top-3 (207), 1.8% of
 #: real questions refused (4). The twenty-second round (tuned): 85.8% top-1 (187), 95.4% top-3 (208), 1.4% of real
 #: questions refused (3).
-BLIND_13_FLOORS = {"top1": 0.903, "top3": 0.963, "off_topic_refused": 1.0, "wrongly_refused": 0.014}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.908, top3 0.967, wrongly_refused 0.0092.
+BLIND_13_FLOORS = {"top1": 0.908, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_13_UNCOVERED_REFUSED = 1.0
 BLIND_13_COMPUTED_UNASKED = 1
 
@@ -508,7 +516,9 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: Issue 22's twenty-fifth round (tuned on this set's misses; TUNED figures, not blind ones): 86.8% top-1 (184 of 212),
 #: 96.7% top-3 (205), 1.4% of real questions refused (3), three computed answers to a question not asked.
 #: An ability denied as typed on a phone is not used: 92.9% top-1 (TUNED).
-BLIND_15_FLOORS = {"top1": 0.929, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.933, top3 0.976, wrongly_refused 0.0095.
+BLIND_15_FLOORS = {"top1": 0.933, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0095}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -522,7 +532,9 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: A question asking leave to ask a count ("can i ask how many spirits my opp has left") is not read as asking the
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
-BLIND_16_FLOORS = {"top1": 0.88, "top3": 0.949, "off_topic_refused": 1.0, "wrongly_refused": 0.033}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
+BLIND_16_FLOORS = {"top1": 0.889, "top3": 0.963, "off_topic_refused": 1.0, "wrongly_refused": 0.0184}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -535,7 +547,9 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: uncovered questions refused (29 of 40), five computed answers to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_17_FLOORS = {"top1": 0.891, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.901, top3 0.98, wrongly_refused 0.0099.
+BLIND_17_FLOORS = {"top1": 0.901, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0099}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -556,7 +570,9 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: question not asked. These are its figures, not goals: they only ever rise (the refusals of real questions and the
 #: computed answers not asked only ever fall). Tuning data since. Issue 22's thirty-fifth round (the real world asked in
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
-BLIND_19_FLOORS = {"top1": 0.908, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.913, top3 0.971, wrongly_refused 0.0097.
+BLIND_19_FLOORS = {"top1": 0.913, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
@@ -588,7 +604,9 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: priority named by no spell, the steps of one clash; a stat change or the strengths asked, not computed; TUNED
 #: figures): top-1 floors rose on blind-2 to -17 and -19 to -21, top-3 on eight sets, and no computed answer to a
 #: question not asked here.
-BLIND_21_FLOORS = {"top1": 0.869, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.874, top3 0.956, wrongly_refused 0.0242.
+BLIND_21_FLOORS = {"top1": 0.874, "top3": 0.956, "off_topic_refused": 0.95, "wrongly_refused": 0.0242}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -603,8 +621,10 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: An ability denied as typed on a phone is not used: 88.6% top-1 (186).
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 89.0% top-1 (187), 95.7% top-3.
-BLIND_22_FLOORS = {"top1": 0.89, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
-BLIND_22_UNCOVERED_REFUSED = 0.85
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
+BLIND_22_FLOORS = {"top1": 0.895, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.0191}
+BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
 #: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the thirty-ninth round
@@ -615,8 +635,10 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: Leave to ask a count not read as asking it (TUNED since): 89.9% top-1 (195), 95.4% top-3 (207), 2.8% refused (6).
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"),
 #: and "the water king" an elemental: 90.3% top-1 (196).
-BLIND_23_FLOORS = {"top1": 0.903, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.028}
-BLIND_23_UNCOVERED_REFUSED = 0.789
+#: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
+#: card leaving the field...; the check fitted again; TUNED): top1 0.912, top3 0.963, wrongly_refused 0.0185.
+BLIND_23_FLOORS = {"top1": 0.912, "top3": 0.963, "off_topic_refused": 0.95, "wrongly_refused": 0.0185}
+BLIND_23_UNCOVERED_REFUSED = 1.0  # 38 of 38 once the check was fitted on it
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
