@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rulebook.records import Record, RuleSet
 
 __all__ = [
+    "CLASH_TOLD",
     "DATA_DIR",
     "ELEMENTALS_HARM",
     "ELEMENTALS_WORTH",
@@ -133,6 +134,14 @@ _CLASH_ACTIONS = (
     *("last", "final", "each", "left", "remaining"),  # the last elements, which tie ("one element each, they tied")
     *("attacker", "attackers", "defender", "defenders", "defended", "target", "targeted"),  # roles, not elements
 )
+#: The words of the questions the Clash reader reads about the game in general, no attack computed: the elements
+#: judged against each other ("does water have the edge over fire", "what beats Air?") and an ability asked again
+#: ("can i fortify again", "one and done"); the reader is tried for them (its COMPARING, AGAIN and AGAIN_PAIRS).
+CLASH_TOLD = (
+    *("best", "better", "worse", "worst", "edge", "beat", "beats", "unbeatable", "strongest", "weakest"),
+    *("toughest", "advantage", "worth", "again", "twice", "second", "forever", "reuse", "anymore", "done"),
+    *("different", "once", "every"),
+)
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king", "elemental", "elementals"),
@@ -185,7 +194,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.clash:new_game",
         questions="rulebook.clash.questions",
         cues=frozenset(_CLASH_WORDS),
-        verbs=frozenset(_CLASH_ACTIONS),
+        verbs=frozenset(_CLASH_ACTIONS + CLASH_TOLD),
         names=("elemental clash", "elementalclash", "clash game", "clash games", "game of clash", "games of clash"),
         own_words=("blaze", "surge", "fortify", "gale", "ether"),
         cli="cli.clash:app",

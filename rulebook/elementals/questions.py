@@ -597,6 +597,22 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
             ["a play to compute: the question asks what becomes of a spent power"],
             rests_on=(SPENT,),
         )
+    if used and said & TIMING and said & {"turn", "turns", "point"} and not said & FATE:
+        return Reading(
+            "elementals",
+            "a lord's power used",
+            ["a lord's power, and when in a turn it may be used"],
+            ["a play to compute: the question asks when a power may be used"],
+            rests_on=(ABSORB, POWER_TIMING),
+        )
+    if _tells_discards(words, asked):
+        return Reading(
+            "elementals",
+            "cards discarded",
+            ["cards discarded, and what their damage does"],
+            ["a play to compute: the question asks what discarding does to the damage"],
+            rests_on=(DISCARD_DAMAGE, LOSS),
+        )
     doing = any(w == "do" and words[n + 1 : n + 2] in (["with"], ["w"]) for n, w in enumerate(words))
     if not used and said & KINGS and said & DEFEATED and (said & FATE - {"again", "stay", "stays"} or doing):
         return Reading(
@@ -624,6 +640,38 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
             rests_on=(ACROSS_TURNS,),
         )
     return None
+
+
+#: The words asking when in a turn a lord's power may be used ("can I use the power now, mid-turn, or only when a
+#: turn starts?", "in the middle of my turn between plays", "right now, or only at some set point").
+#: With a word of a turn (or "some set point"), so that "the middle of the deck" is no time.
+TIMING = frozenset({"mid", "middle", "start", "starts", "beginning", "between", "whenever", "anytime", "point"})
+#: The rules of a power unleashed and of when it may be.
+ABSORB, POWER_TIMING = "elementals.power.absorb", "elementals.interp.power-timing"
+#: The words of cards discarded, and of what a discard does to the game asked ("does that discard make me lose?",
+#: "where does that leave me", "what happens").
+DISCARDING = frozenset({"discard", "discarded", "discarding", "discards"})
+DISCARD_ASKED = frozenset({"lose", "lost", "loss", "leave", "happens", "happen", "over", "total", "damage"})
+#: The rules of a discard's damage and of the loss it may bring.
+DISCARD_DAMAGE, LOSS = "elementals.discard.damage", "elementals.end.loss"
+
+
+def _tells_discards(words: list[str], asked: list[str]) -> bool:
+    """Whether a question tells cards discarded, two or more titan cards named, and asks what a discard does ("I've
+    already discarded 10D, 8S and 7H this game ... If I discard the 9C, where does that leave me?").
+
+    Examples:
+        >>> said = "ive discarded 10h 8d 6s, if i discard the 9 of clubs what happens"
+        >>> _tells_discards(said.replace(",", "").split(), said.rpartition(",")[2].split())
+        True
+        >>> said = "can i discard the 9 of clubs instead of playing it"
+        >>> _tells_discards(said.split(), said.split())
+        False
+    """
+    if not DISCARDING.intersection(words) or not DISCARD_ASKED.intersection(asked):
+        return False
+    cards = _cards(words, words) or []
+    return sum(1 for _, c in cards if not _is_elemental(c) and not c.startswith("JK")) >= 2
 
 
 def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -> bool:
