@@ -33,6 +33,7 @@ __all__ = [
     "CLASH_TOLD",
     "DATA_DIR",
     "ELEMENTALS_HARM",
+    "ELEMENTALS_PAIRED",
     "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
     "ELEPHANTS_TOLD",
@@ -158,8 +159,12 @@ _ELEMENTALS_PLAYS = (
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
-    *("vs", "versus"),
+    *("vs", "versus", "beatable"),
 )
+#: The words setting one card beside one elemental in a short question with no play stated ("5 of clubs on the
+#: king of clubs?", "what about the ace of clubs and Al'Akir"): the reader is tried for them, and names the rule such
+#: a question rests on where the card is of the elemental's own suit (its immunity), without computing a play.
+ELEMENTALS_PAIRED = ("on", "and", "about")
 #: The words asking what an elemental is worth ("what are jacks queens kings worth", "the toughest elemental to
 #: beat") or telling one defeated ("we defeated Neptulon: where does the king go?"): the reader is tried for them,
 #: and names the rule such a question rests on without computing a play.
@@ -233,7 +238,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
-        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH),
+        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),

@@ -31,7 +31,7 @@ import itertools
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_WORTH, game, rules
+from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_PAIRED, ELEMENTALS_WORTH, game, rules
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
 
@@ -97,7 +97,10 @@ TOLD_WORDS = frozenset(ELEMENTALS_WORTH)
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS - frozenset(ELEMENTALS_PAIRED)
+#: The most words of a question setting one card beside one elemental with no play stated ("queen of spades and the 9
+#: of spades, whats the deal there"); a longer one tells more than the pair.
+PAIRED_WORDS = 12
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
@@ -371,7 +374,8 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
     """
     harm = [n for n, w in enumerate(words) if w in HARM and words[n + 1 : n + 2] not in (["card"], ["cards"])]
     which = asks_which_card(words)
-    if not (harm or which) or any(w in NOT_HARM for w in words):
+    paired = len(words) <= PAIRED_WORDS  # one card set beside one elemental, no play stated (checked below)
+    if not (harm or which or paired) or any(w in NOT_HARM for w in words):
         return None
     cards = _cards(words, raw) or []
     named = {n + k for n, c in cards if _is_elemental(c) and words[n] in RANK_WORDS for k in range(3)}
@@ -392,7 +396,9 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         reading = Reading("elementals", "which card harms an elemental")
         reading.read.append(f"which card or suit to aim at the {element} elemental")
         reading.missing.append("one play to compute: the question asks which card can harm it")
-    elif harm and suit in {c[-1] for c in titans if not c.startswith("JK")} | suits:
+    elif (harm or (paired and len(titans) == 1 and not _loose_suits(words, cards))) and suit in {
+        c[-1] for c in titans if not c.startswith("JK")
+    } | suits:
         reading = Reading("elementals", "a card's harm to an elemental of its own suit")
         reading.read.append(f"a {element} card against a {element} elemental")
         reading.missing.append("one play to compute: the question asks whether such a card can harm it")
@@ -400,6 +406,12 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         return None
     reading.rests_on = (IMMUNITY,)
     return reading
+
+
+def _loose_suits(words: list[str], cards: list[tuple[int, str]]) -> bool:
+    """Whether a question names a suit outside the cards it names ("the 5 of clubs on the king, or a spade?")."""
+    within = {n + k for n, _ in cards if words[n] in RANK_WORDS for k in range(3)}
+    return any(w in SUIT_WORDS and n not in within for n, w in enumerate(words))
 
 
 def joker_against(words: list[str], raw: list[str]) -> Reading | None:
