@@ -267,7 +267,7 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: so its top-1 is 169 right of 183 real questions (0.923) where it was 169 of 182 (0.928): as many right as before.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.9% top-1, 96.7% top-3.
-BLIND_3_FLOORS = {"top1": 0.928, "top3": 0.967, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+BLIND_3_FLOORS = {"top1": 0.934, "top3": 0.972, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -290,7 +290,7 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 93.3% top-1, 98.4% top-3.
-BLIND_4_FLOORS = {"top1": 0.933, "top3": 0.984, "off_topic_refused": 1.0, "wrongly_refused": 0.0103}
+BLIND_4_FLOORS = {"top1": 0.948, "top3": 0.994, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_4_UNCOVERED_REFUSED = 1.0
 BLIND_4_COMPUTED_UNASKED = 0
 
@@ -309,7 +309,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.915, "top3": 0.980, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_5_FLOORS = {"top1": 0.921, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -328,7 +328,7 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
 #: The seventeenth round (tuned): 83.2% top-1 (173). The twentieth round: 83.7% top-1 (174), 95.7% top-3 (199), 1.0% of
 #: real questions refused (2 of 208); with "champ" read as champion, 84.1% top-1 (175).
-BLIND_6_FLOORS = {"top1": 0.908, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+BLIND_6_FLOORS = {"top1": 0.923, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_6_UNCOVERED_REFUSED = 1.0
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -364,7 +364,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.877, "top3": 0.969, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_FLOORS = {"top1": 0.887, "top3": 0.974, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -383,7 +383,7 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
 #: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
-BLIND_9_FLOORS = {"top1": 0.871, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0143}
+BLIND_9_FLOORS = {"top1": 0.895, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_9_UNCOVERED_REFUSED = 1.0
 BLIND_9_COMPUTED_UNASKED = 0
 
@@ -401,7 +401,7 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: uncovered questions refused (28 of 40), no computed answer to a question not asked. The sixteenth round (tuned):
 #: 77.5% of uncovered questions refused (31 of 40). The nineteenth round (tuned): 80.0% (32 of 40). The
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
-BLIND_10_FLOORS = {"top1": 0.898, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.030}
+BLIND_10_FLOORS = {"top1": 0.912, "top3": 0.97, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -434,7 +434,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: (tuned on this set's misses; TUNED figures, not blind ones): 81.0% top-1 (171 of 211), 96.7% top-3 (204), 0.9% of
 #: real questions refused (2), 76.9% of uncovered questions refused (30 of 39). The twenty-second round (tuned): 81.5%
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
-BLIND_12_FLOORS = {"top1": 0.900, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
+BLIND_12_FLOORS = {"top1": 0.914, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.005}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -463,7 +463,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions and the computed answers not asked only ever fall). Tuning data since. Issue 22's twenty-second round
 #: (tuned on this set's misses; TUNED figures, not blind ones): 86.0% top-1 (184 of 214), 94.4% top-3 (202), 2.8% of
 #: real questions refused (6).
-BLIND_14_FLOORS = {"top1": 0.920, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
+BLIND_14_FLOORS = {"top1": 0.929, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -492,7 +492,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: A question asking leave to ask a count ("can i ask how many spirits my opp has left") is not read as asking the
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
-BLIND_16_FLOORS = {"top1": 0.88, "top3": 0.949, "off_topic_refused": 1.0, "wrongly_refused": 0.033}
+BLIND_16_FLOORS = {"top1": 0.885, "top3": 0.954, "off_topic_refused": 1.0, "wrongly_refused": 0.033}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -505,7 +505,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: uncovered questions refused (29 of 40), five computed answers to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_17_FLOORS = {"top1": 0.891, "top3": 0.970, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
+BLIND_17_FLOORS = {"top1": 0.901, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0148}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -515,7 +515,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_18_FLOORS = {"top1": 0.909, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_18_FLOORS = {"top1": 0.928, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's nineteenth blind set (tests/data/players-blind-19.toml: 207 real questions of which 28 computable, 40
@@ -544,7 +544,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.927, "top3": 0.97, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_20_FLOORS = {"top1": 0.936, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -558,7 +558,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: priority named by no spell, the steps of one clash; a stat change or the strengths asked, not computed; TUNED
 #: figures): top-1 floors rose on blind-2 to -17 and -19 to -21, top-3 on eight sets, and no computed answer to a
 #: question not asked here.
-BLIND_21_FLOORS = {"top1": 0.869, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_21_FLOORS = {"top1": 0.879, "top3": 0.956, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -573,7 +573,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: An ability denied as typed on a phone is not used: 88.6% top-1 (186).
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 89.0% top-1 (187), 95.7% top-3.
-BLIND_22_FLOORS = {"top1": 0.89, "top3": 0.957, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_22_FLOORS = {"top1": 0.909, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.0191}
 BLIND_22_UNCOVERED_REFUSED = 0.85
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -585,7 +585,12 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: Leave to ask a count not read as asking it (TUNED since): 89.9% top-1 (195), 95.4% top-3 (207), 2.8% refused (6).
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"),
 #: and "the water king" an elemental: 90.3% top-1 (196).
-BLIND_23_FLOORS = {"top1": 0.903, "top3": 0.953, "off_topic_refused": 0.95, "wrongly_refused": 0.028}
+#: Issue 22's fortieth round (Clash: the elements judged against each other, an ability asked again, equal strengths
+#: told of both roles; Elementals: a power's timing in a turn, discards told, one card set beside one elemental of its
+#: own suit; table shorthand read as fillers and "dont" as "not"; TUNED figures): top-1 floors rose on blind-3 to -6,
+#: -8 to -10, -12, -14, -16 to -18 and -20 to -23, top-3 on all but blind-14, and the bounds on real questions refused
+#: fell on blind-4, -5, -9, -10, -17, -18, -20, -22 and -23.
+BLIND_23_FLOORS = {"top1": 0.917, "top3": 0.963, "off_topic_refused": 0.95, "wrongly_refused": 0.0231}
 BLIND_23_UNCOVERED_REFUSED = 0.789
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a

@@ -520,15 +520,15 @@ def _compares_elements(words: list[Token]) -> bool:
     judged = said & COMPARING
     if ("best", "of") in itertools.pairwise(t.word for t in words):
         judged -= {"best"}  # "a best-of-three night": a match's length
+    places = [n for n, t in enumerate(words) if _element(t) is not None]
+    joined = len(places) == 2 and places[1] - places[0] == 2 and words[places[0] + 1].word == "and"
+    if joined and said & FIGHTING:
+        return True
     kept = [t for t in words if t.text not in CLAUSE_ENDS]
     beats = bool(judged & {"beat", "beats"}) and bool(kept) and _element(kept[-1]) is not None  # "what beats Air?"
     if len(named) > 1 or (named and said & ELEMENT_WORDS) or (named and (judged & ALONE or beats)):
         return bool(judged)
-    if judged & SUPERLATIVE and said & ELEMENT_WORDS and said & PLAYED_FOR:
-        return True
-    places = [n for n, t in enumerate(words) if _element(t) is not None]
-    joined = len(places) == 2 and places[1] - places[0] == 2 and words[places[0] + 1].word == "and"
-    return joined and bool(said & FIGHTING)
+    return bool(judged & SUPERLATIVE and said & ELEMENT_WORDS and said & PLAYED_FOR)
 
 
 #: Words asking whether an ability may be used once more ("can i fortify again", "a second time", "twice", "one and
