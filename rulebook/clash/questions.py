@@ -536,6 +536,8 @@ def _compares_elements(words: list[Token]) -> bool:
 #: instead (`clash.interp.revived-ability`), unless the ability asked about is Revive itself.
 AGAIN = frozenset({"again", "twice", "second", "forever", "reuse", "anymore"})
 AGAIN_PAIRS = frozenset({("and", "done"), ("different", "turns"), ("than", "once"), ("every", "turn")})
+#: Of each pair, the word the reader is tried for (the registry's `CLASH_TOLD` holds them, with COMPARING and AGAIN).
+AGAIN_CUES = frozenset({"done", "different", "once", "every"})
 REVIVED = frozenset({"revived", "back", "return", "returns", "returned", "regain"})
 REVIVING = frozenset({"revive", "revives", "reviving"})
 #: Words of an ability spent to no effect or cancelled ("they surged my blaze so it did nothing: is it still used

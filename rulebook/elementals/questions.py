@@ -97,7 +97,8 @@ TOLD_WORDS = frozenset(ELEMENTALS_WORTH)
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS - frozenset(ELEMENTALS_PAIRED)
+PAIRED = frozenset(ELEMENTALS_PAIRED)  # the registry's words setting one card beside one elemental ("on", "and")
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS - PAIRED
 #: The most words of a question setting one card beside one elemental with no play stated ("queen of spades and the 9
 #: of spades, whats the deal there"); a longer one tells more than the pair.
 PAIRED_WORDS = 12
