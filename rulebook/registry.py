@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from rulebook.records import Record, RuleSet
 
 __all__ = [
+    "CLASH_TOLD",
     "DATA_DIR",
     "ELEMENTALS_HARM",
+    "ELEMENTALS_PAIRED",
     "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
     "ELEPHANTS_TOLD",
@@ -133,6 +135,14 @@ _CLASH_ACTIONS = (
     *("last", "final", "each", "left", "remaining"),  # the last elements, which tie ("one element each, they tied")
     *("attacker", "attackers", "defender", "defenders", "defended", "target", "targeted"),  # roles, not elements
 )
+#: The words of the questions the Clash reader reads about the game in general, no attack computed: the elements
+#: judged against each other ("does water have the edge over fire", "what beats Air?") and an ability asked again
+#: ("can i fortify again", "one and done"); the reader is tried for them (its COMPARING, AGAIN and AGAIN_PAIRS).
+CLASH_TOLD = (
+    *("best", "better", "worse", "worst", "edge", "beat", "beats", "unbeatable", "strongest", "weakest"),
+    *("toughest", "advantage", "worth", "again", "twice", "second", "forever", "reuse", "anymore", "done"),
+    *("different", "once", "every"),
+)
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (
     *("ragnaros", "neptulon", "therazane", "al'akir", "alakir", "jack", "queen", "king", "elemental", "elementals"),
@@ -149,8 +159,12 @@ _ELEMENTALS_PLAYS = (
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
 ELEMENTALS_HARM = (
     *("hurt", "hurts", "harm", "harms", "damage", "damages", "against", "work", "works", "beat", "beats", "kill"),
-    *("vs", "versus"),
+    *("vs", "versus", "beatable"),
 )
+#: The words setting one card beside one elemental in a short question with no play stated ("5 of clubs on the
+#: king of clubs?", "what about the ace of clubs and Al'Akir"): the reader is tried for them, and names the rule such
+#: a question rests on where the card is of the elemental's own suit (its immunity), without computing a play.
+ELEMENTALS_PAIRED = ("on", "and", "about")
 #: The words asking what an elemental is worth ("what are jacks queens kings worth", "the toughest elemental to
 #: beat") or telling one defeated ("we defeated Neptulon: where does the king go?"): the reader is tried for them,
 #: and names the rule such a question rests on without computing a play.
@@ -185,7 +199,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.clash:new_game",
         questions="rulebook.clash.questions",
         cues=frozenset(_CLASH_WORDS),
-        verbs=frozenset(_CLASH_ACTIONS),
+        verbs=frozenset(_CLASH_ACTIONS + CLASH_TOLD),
         names=("elemental clash", "elementalclash", "clash game", "clash games", "game of clash", "games of clash"),
         own_words=("blaze", "surge", "fortify", "gale", "ether"),
         cli="cli.clash:app",
@@ -224,7 +238,7 @@ _GAMES: list[Game] = [
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
         cues=frozenset(_ELEMENTALS_WORDS),
-        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH),
+        verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),

@@ -103,7 +103,7 @@ STOPWORDS = frozenset(
     we were what whats when where whether which while who whom why will with would you your ok okay please
     hi hello thanks thank tell know want wondering question rule rules say says said let lets actually exactly
     either neither else really basically literally anyway anyways guys someone somebody anyone anybody thing
-    things stuff sure pls plz explain actual til till wat wut gotta gonna wanna
+    things stuff sure pls plz explain actual til till wat wut gotta gonna wanna rn bc cuz tho ive im lol
     right correct true supposed confused help quick quickly probably maybe guess think thought
     """.split()  # noqa: SIM905
 )

@@ -755,12 +755,26 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # The registry's `verbs` decide whether a reader (and its engine) is loaded at all: they must be the words the
     # reader itself needs, or a question it computes would not reach it.
     from rulebook import registry
-    from rulebook.clash.questions import ATTACKER_ROLE, BACKWARD, DEFENDER_ROLE, FORWARD, LAST, LEFT
+    from rulebook.clash.questions import (
+        AGAIN,
+        AGAIN_CUES,
+        AGAIN_PAIRS,
+        ATTACKER_ROLE,
+        BACKWARD,
+        COMPARING,
+        DEFENDER_ROLE,
+        FORWARD,
+        LAST,
+        LEFT,
+    )
     from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS, TOLD_WORDS
 
     # Issue 22's thirty-eighth round: the roles ("the defender has more strength") and the last elements ("one
     # element left each, they tied") are read too.
-    assert registry.game("clash").verbs == FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
+    # The fortieth: the elements judged against each other and an ability asked again (one word of each pair).
+    attack = FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
+    assert registry.game("clash").verbs == attack | COMPARING | AGAIN | AGAIN_CUES
+    assert all(set(pair) & AGAIN_CUES for pair in AGAIN_PAIRS)
     # Issue 22's thirty-ninth round: Clap set against Root and the steps of a clash are read without an action.
     assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS | TOLD_WORDS
 

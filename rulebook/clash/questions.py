@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from rulebook.questions import Reading, Token, denied, tokens
@@ -172,6 +173,8 @@ DEFENDER_ROLE = frozenset({"defender", "defenders", "defending", "defended", "ta
 #: A strength relation told of a role: "the defender has the bigger number", "more strength", "came out lower".
 ROLE_STRONGER = STRONGER | {"larger", "greater", "more"}
 ROLE_WEAKER = WEAKER | {"less"}
+#: Equal strengths told of both roles ("the attacking and the defending element end up with the same strength"): a tie.
+ROLE_EQUAL = frozenset({"equal", "equally", "tied"})
 #: How far before the relation word its role may be named ("the defending element turns out to have the larger
 #: number"), within the same clause (up to a comma, a semicolon or a stop).
 ROLE_REACH = 8
@@ -190,17 +193,22 @@ def _role_relation_rules(words: list[Token]) -> tuple[str, ...]:
         ('clash.attack.defender-wins',)
         >>> _role_relation_rules(tokens("what happens if the attacker is stronger"))
         ('clash.attack.attacker-wins',)
+        >>> _role_relation_rules(tokens("the attacking and the defending element end up with the same strength"))
+        ('clash.attack.tie',)
         >>> _role_relation_rules(tokens("which element is the strongest attacker"))
         ()
     """
     for n, t in enumerate(words):
-        if t.word not in ROLE_STRONGER | ROLE_WEAKER:
+        equal = t.word in ROLE_EQUAL or (t.word == "same" and words[n + 1 : n + 2] and words[n + 1].word in MEASURE)
+        if t.word not in ROLE_STRONGER | ROLE_WEAKER and not equal:
             continue
-        clause = [w.word for w in words[max(0, n - ROLE_REACH) : n]]
+        clause = [w.word for w in words[max(0, n - ROLE_REACH * (2 if equal else 1)) : n]]
         clause = clause[max((k + 1 for k, w in enumerate(clause) if w in CLAUSE_ENDS), default=0) :]
         roles = [w for w in clause if w in ATTACKER_ROLE | DEFENDER_ROLE]
         if not roles:
             continue
+        if equal:
+            return ("clash.attack.tie",) if set(roles) & ATTACKER_ROLE and set(roles) & DEFENDER_ROLE else ()
         attacker_stronger = (roles[-1] in ATTACKER_ROLE) == (t.word in ROLE_STRONGER)
         return ("clash.attack.attacker-wins",) if attacker_stronger else ("clash.attack.defender-wins",)
     return ()
@@ -457,9 +465,152 @@ def _named(words: list[Token]) -> tuple[list[tuple[int, str, bool]], list[tuple[
     return named, said, {a for n, a in said if n not in unused}, {a for n, a in said if n in unused}
 
 
+#: Words judging the elements against each other in general ("which element is best to defend with", "does water
+#: have the edge over fire", "what beats Air?", "earth seems unbeatable", "how much is water worth"): the question asks
+#: what the elements' strengths are, which one rule states, not one attack's outcome.
+COMPARING = frozenset(
+    {
+        *("best", "better", "worse", "worst", "edge", "beat", "beats", "unbeatable", "strongest", "weakest"),
+        *("toughest", "advantage", "worth"),
+    }
+)
+#: Of those, the superlatives, which judge the elements in general even when no element is named ("which element is
+#: the best one to have on defense?").
+SUPERLATIVE = frozenset({"best", "worst", "strongest", "weakest", "toughest"})
+#: The words of an element in general, and of a fight between two named ones ("earth and water fight", "Earth and
+#: Ether in a fight, what's the result?").
+ELEMENT_WORDS = frozenset({"element", "elements"})
+FIGHTING = frozenset({"fight", "fights", "fighting"})
+#: With no element named, the words of a play the elements are judged for ("the best one to defend with", "best at
+#: taking down an Earth"): "which bending element is the strongest" judges other elements than the game's.
+PLAYED_FOR = frozenset(
+    {"defend", "defense", "defence", "defending", "attack", "attacking", "attacker", "defender", "down", "after"}
+)
+#: Words of one element judged alone ("how much is water worth again 4 or 5", "earth seems unbeatable", "what beats
+#: Air?"); any other word judging one element ("the best water filter", "beat the fire temple boss") speaks of
+#: something else than the game's element.
+ALONE = frozenset({"worth", "unbeatable"})
+#: Words of another game's pieces (Elementals' elementals and cards, Elestrals' spirits): "what can beat a water
+#: elemental?" is not about Clash's Water.
+OTHER_PIECES = frozenset(
+    {
+        *("elemental", "elementals", "card", "cards", "suit", "suits", "jack", "queen", "king", "lieutenant"),
+        *("lieutenants", "spirit", "spirits", "elestral", "elestrals"),
+    }
+)
+#: The rule of the elements and their strengths.
+ELEMENTS_RULE = "clash.setup.elements"
+
+
+def _compares_elements(words: list[Token]) -> bool:
+    """Whether a question judges the elements against each other in general, no ability named and no attack stated
+    ("which of my elements is best at taking down an Earth?", "Is Water just better than Fire overall?"), or names
+    two elements meeting in a fight without saying which attacks ("what happens when earth and water fight").
+
+    Examples:
+        >>> _compares_elements(tokens("does water have the edge over fire in this game"))
+        True
+        >>> _compares_elements(tokens("Which element is the best one to have on defense?"))
+        True
+        >>> _compares_elements(tokens("how many points is each surviving element worth"))
+        False
+        >>> _compares_elements(tokens("Fire attacks Water: which is better, Blaze or not?"))
+        False
+    """
+    said = {t.word for t in words}
+    named = {e for e in (_element(t) for t in words) if e is not None}
+    elsewhere = ATTACKING | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES
+    if said & elsewhere or any(t.text.endswith("+") for t in words):
+        return False
+    judged = said & COMPARING
+    if ("best", "of") in itertools.pairwise(t.word for t in words):
+        judged -= {"best"}  # "a best-of-three night": a match's length
+    places = [n for n, t in enumerate(words) if _element(t) is not None]
+    joined = len(places) == 2 and places[1] - places[0] == 2 and words[places[0] + 1].word == "and"
+    if joined and said & FIGHTING:
+        return True
+    kept = [t for t in words if t.text not in CLAUSE_ENDS]
+    beats = bool(judged & {"beat", "beats"}) and bool(kept) and _element(kept[-1]) is not None  # "what beats Air?"
+    if len(named) > 1 or (named and said & ELEMENT_WORDS) or (named and (judged & ALONE or beats)):
+        return bool(judged)
+    return bool(judged & SUPERLATIVE and said & ELEMENT_WORDS and said & PLAYED_FOR)
+
+
+#: Words asking whether an ability may be used once more ("can i fortify again", "a second time", "twice", "one and
+#: done", "forever or just that one time"); a word of an element revived speaks of a revived element's ability
+#: instead (`clash.interp.revived-ability`), unless the ability asked about is Revive itself.
+AGAIN = frozenset({"again", "twice", "second", "forever", "reuse", "anymore"})
+AGAIN_PAIRS = frozenset({("and", "done"), ("different", "turns"), ("than", "once"), ("every", "turn")})
+#: Of each pair, the word the reader is tried for (the registry's `CLASH_TOLD` holds them, with COMPARING and AGAIN).
+AGAIN_CUES = frozenset({"done", "different", "once", "every"})
+REVIVED = frozenset({"revived", "back", "return", "returns", "returned", "regain"})
+REVIVING = frozenset({"revive", "revives", "reviving"})
+#: Words of an ability spent to no effect or cancelled ("they surged my blaze so it did nothing: is it still used
+#: up?", `clash.interp.spent-when-cancelled`), or of a mistake at the table ("we forgot to mark that my Gale had been
+#: used"): the question asks about those, not whether an ability may be used twice.
+SPENDING = frozenset({"cancelled", "canceled", "cancel", "cancels", "surged", "nothing", "wasted", "spent", "up"})
+MISTAKE = frozenset({"forgot", "forget", "forgotten", "mistake", "mistakes", "accidentally", "accident", "oops"})
+#: Words asking a quantity, after which "again" only asks to be reminded ("blaze adds how much again").
+REMINDED = frozenset({"how", "what", "whats"})
+#: The rule that each ability is used once a game.
+ONCE_RULE = "clash.ability.once"
+
+
+def _asks_again(words: list[Token]) -> bool:
+    """Whether a question asks whether one ability may be used again ("fortify saved my earth once already. next time
+    they hit it can i fortfy again?", "can i use blaze on two different turns or is it one and done").
+
+    Examples:
+        >>> _asks_again(tokens("can i use blaze on two different turns or is it one and done"))
+        True
+        >>> _asks_again(tokens("After Ether revives my Fire, does Fire get its Blaze back if it had used it?"))
+        False
+    """
+    said = {t.word for t in words}
+    pairs = set(itertools.pairwise(t.word for t in words))
+    abilities = {ABILITY_FORMS[t.word.removesuffix("'s")] for t in words if t.word.removesuffix("'s") in ABILITY_FORMS}
+    repeat = said & AGAIN
+    if repeat == {"again"} and said & REMINDED:
+        repeat = set()  # "how much again": a reminder asked
+    if len(abilities) != 1 or not (repeat or pairs & AGAIN_PAIRS) or said & (SPENDING | MISTAKE | REVIVED):
+        return False
+    return abilities == {"ether"} or not said & REVIVING
+
+
+def _general_reading(words: list[Token]) -> Reading | None:
+    """A question about the elements or an ability in general, no attack computed, and the rule it rests on: the
+    elements judged against each other (their strengths), or an ability asked again (each is used once)."""
+    if _compares_elements(words):
+        return Reading(
+            "clash",
+            "the elements compared",
+            ["the elements judged against each other"],
+            ["an attack to compute: the question asks how the elements compare in general"],
+            rests_on=(ELEMENTS_RULE,),
+        )
+    if _asks_again(words):
+        return Reading(
+            "clash",
+            "an ability used again",
+            ["an ability asked to be used once more"],
+            ["an attack to compute: the question asks whether an ability may be used again"],
+            rests_on=(ONCE_RULE,),
+        )
+    return None
+
+
 def read(question: str) -> Reading | None:
-    """Read one attack from the question and compute it; ``None`` when the question is not about an attack."""
+    """Read one attack from the question and compute it; ``None`` when the question is not about an attack (but a
+    question about the elements or an ability in general: see `_general_reading`)."""
     words = tokens(question)
+    reading = _attack(words)
+    if reading is not None and (reading.ruling is not None or reading.rests_on):
+        return reading
+    return _general_reading(words) or reading
+
+
+def _attack(words: list[Token]) -> Reading | None:
+    """The one attack a question states, computed (`read` without the questions about the game in general)."""
     if _last_elements_tie(words):
         return _last_tie_reading()
     going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
@@ -474,7 +625,8 @@ def read(question: str) -> Reading | None:
     reading = Reading("clash", "one Elemental Clash attack")
     reading.rests_on = told
     if told:
-        reading.read.append(f"the {'attack' if told[0].endswith('attacker-wins') else 'defence'} told stronger")
+        side = {"clash.attack.attacker-wins": "the attack", "clash.attack.defender-wins": "the defence"}.get(told[0])
+        reading.read.append(f"{side} told stronger" if side else "both sides told equal")
     elements = list(dict.fromkeys(e for _, e, _ in named))
     if len(elements) > 2:
         reading.read.append("the elements " + ", ".join(e.capitalize() for e in elements))

@@ -31,7 +31,7 @@ import itertools
 import re
 
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_WORTH, game, rules
+from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_PAIRED, ELEMENTALS_WORTH, game, rules
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
 
@@ -97,7 +97,11 @@ TOLD_WORDS = frozenset(ELEMENTALS_WORTH)
 #: without one asks what a card does in general ("can the 7 of spades hurt the queen of spades"), which the rulings
 #: answer. One list, the registry's less its words of harm (the reader is tried for those too, and only names the
 #: rule they rest on): the same words tell `ask` to try this reader at all.
-STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS
+PAIRED = frozenset(ELEMENTALS_PAIRED)  # the registry's words setting one card beside one elemental ("on", "and")
+STATED_PLAY = game("elementals").verbs - (HARM - {"use"}) - TOLD_WORDS - PAIRED
+#: The most words of a question setting one card beside one elemental with no play stated ("queen of spades and the 9
+#: of spades, whats the deal there"); a longer one tells more than the pair.
+PAIRED_WORDS = 12
 #: Of those, the words of a card played (one of them must come just before the card played when the question names
 #: more than one titan card).
 PLAYING = STATED_PLAY - {"i", "banish", "banishes", "finish", ">"}
@@ -388,7 +392,8 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
     """
     harm = [n for n, w in enumerate(words) if w in HARM and words[n + 1 : n + 2] not in (["card"], ["cards"])]
     which = asks_which_card(words)
-    if not (harm or which) or any(w in NOT_HARM for w in words):
+    paired = len(words) <= PAIRED_WORDS  # one card set beside one elemental, no play stated (checked below)
+    if not (harm or which or paired) or any(w in NOT_HARM for w in words):
         return None
     cards = _cards(words, raw) or []
     named = {n + k for n, c in cards if _is_elemental(c) and words[n] in RANK_WORDS for k in range(3)}
@@ -409,7 +414,9 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         reading = Reading("elementals", "which card harms an elemental")
         reading.read.append(f"which card or suit to aim at the {element} elemental")
         reading.missing.append("one play to compute: the question asks which card can harm it")
-    elif harm and suit in {c[-1] for c in titans if not c.startswith("JK")} | suits:
+    elif (harm or (paired and len(titans) == 1 and not _loose_suits(words, cards))) and suit in {
+        c[-1] for c in titans if not c.startswith("JK")
+    } | suits:
         reading = Reading("elementals", "a card's harm to an elemental of its own suit")
         reading.read.append(f"a {element} card against a {element} elemental")
         reading.missing.append("one play to compute: the question asks whether such a card can harm it")
@@ -417,6 +424,12 @@ def own_element(words: list[str], raw: list[str]) -> Reading | None:
         return None
     reading.rests_on = (IMMUNITY,)
     return reading
+
+
+def _loose_suits(words: list[str], cards: list[tuple[int, str]]) -> bool:
+    """Whether a question names a suit outside the cards it names ("the 5 of clubs on the king, or a spade?")."""
+    within = {n + k for n, _ in cards if words[n] in RANK_WORDS for k in range(3)}
+    return any(w in SUIT_WORDS and n not in within for n, w in enumerate(words))
 
 
 def joker_against(words: list[str], raw: list[str]) -> Reading | None:
@@ -614,6 +627,22 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
             ["a play to compute: the question asks what becomes of a spent power"],
             rests_on=(SPENT,),
         )
+    if used and said & TIMING and said & {"turn", "turns", "point"} and not said & FATE:
+        return Reading(
+            "elementals",
+            "a lord's power used",
+            ["a lord's power, and when in a turn it may be used"],
+            ["a play to compute: the question asks when a power may be used"],
+            rests_on=(ABSORB, POWER_TIMING),
+        )
+    if _tells_discards(words, asked):
+        return Reading(
+            "elementals",
+            "cards discarded",
+            ["cards discarded, and what their damage does"],
+            ["a play to compute: the question asks what discarding does to the damage"],
+            rests_on=(DISCARD_DAMAGE, LOSS),
+        )
     doing = any(w == "do" and words[n + 1 : n + 2] in (["with"], ["w"]) for n, w in enumerate(words))
     if not used and said & KINGS and said & DEFEATED and (said & FATE - {"again", "stay", "stays"} or doing):
         return Reading(
@@ -641,6 +670,38 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
             rests_on=(ACROSS_TURNS,),
         )
     return None
+
+
+#: The words asking when in a turn a lord's power may be used ("can I use the power now, mid-turn, or only when a
+#: turn starts?", "in the middle of my turn between plays", "right now, or only at some set point").
+#: With a word of a turn (or "some set point"), so that "the middle of the deck" is no time.
+TIMING = frozenset({"mid", "middle", "start", "starts", "beginning", "between", "whenever", "anytime", "point"})
+#: The rules of a power unleashed and of when it may be.
+ABSORB, POWER_TIMING = "elementals.power.absorb", "elementals.interp.power-timing"
+#: The words of cards discarded, and of what a discard does to the game asked ("does that discard make me lose?",
+#: "where does that leave me", "what happens").
+DISCARDING = frozenset({"discard", "discarded", "discarding", "discards"})
+DISCARD_ASKED = frozenset({"lose", "lost", "loss", "leave", "happens", "happen", "over", "total", "damage"})
+#: The rules of a discard's damage and of the loss it may bring.
+DISCARD_DAMAGE, LOSS = "elementals.discard.damage", "elementals.end.loss"
+
+
+def _tells_discards(words: list[str], asked: list[str]) -> bool:
+    """Whether a question tells cards discarded, two or more titan cards named, and asks what a discard does ("I've
+    already discarded 10D, 8S and 7H this game ... If I discard the 9C, where does that leave me?").
+
+    Examples:
+        >>> said = "ive discarded 10h 8d 6s, if i discard the 9 of clubs what happens"
+        >>> _tells_discards(said.replace(",", "").split(), said.rpartition(",")[2].split())
+        True
+        >>> said = "can i discard the 9 of clubs instead of playing it"
+        >>> _tells_discards(said.split(), said.split())
+        False
+    """
+    if not DISCARDING.intersection(words) or not DISCARD_ASKED.intersection(asked):
+        return False
+    cards = _cards(words, words) or []
+    return sum(1 for _, c in cards if not _is_elemental(c) and not c.startswith("JK")) >= 2
 
 
 def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -> bool:

@@ -1,0 +1,86 @@
+"""`rulebook ask` on Elemental Clash and Elementals questions about the game in general, no play to compute: the
+Clash elements judged against each other, an ability asked again, equal strengths told of both roles; an Elementals
+power's timing in a turn, discards told, one card set beside one elemental of its own suit; and players' shorthand
+("dont", "rn") that no longer counts against the match. Nothing is computed; the rule the question rests on comes
+first, and a question about something else is still refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.ask import ask
+
+
+def _first(question: str) -> str:
+    """The first ruling `ask` shows, after checking the question was answered and not computed."""
+    ruling = ask(question)
+    assert ruling.value["computed"] is None, ruling.verdict
+    assert not ruling.value["refused"], ruling.verdict
+    return str(ruling.value["rulings"][0]["id"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is fire better than earth in general?",
+        "Which element is the weakest one to have on defence?",
+        "what beats Water?",
+        "how much is air worth, 2 or 3?",
+        "what happens when fire and air fight",
+    ],
+)
+def test_clash_the_elements_judged_against_each_other_rest_on_their_strengths(question: str) -> None:
+    assert _first(question) == "clash.setup.elements"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["whats the best water bottle for hiking", "which bending element is the strongest in the cartoon?"],
+)
+def test_clash_an_everyday_element_judged_is_still_refused(question: str) -> None:
+    assert ask(question).value["refused"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "my gale already went off this game, can i gale again next turn?",
+        "is surge one and done or can i keep using it",
+    ],
+)
+def test_clash_an_ability_asked_again_is_used_once(question: str) -> None:
+    assert _first(question) == "clash.ability.once"
+
+
+def test_clash_an_ability_asked_again_after_a_revive_is_not_read_so() -> None:
+    assert _first("once ether brings my fire back, can fire use blaze again?") != "clash.ability.once"
+
+
+def test_clash_equal_strengths_told_of_both_roles_are_a_tie() -> None:
+    question = "If the attacking element and the defending element come out with equal strength, who is eliminated?"
+    assert _first(question) == "clash.attack.tie"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I'm keeping Touch of Therazane from the king of diamonds; may I use it in the middle of my turn?",
+        "Can the power of a beaten king be unleashed between two plays, or only at the start of a turn?",
+    ],
+)
+def test_elementals_a_powers_timing_rests_on_the_timing_rule(question: str) -> None:
+    assert _first(question) in {"elementals.interp.power-timing", "elementals.power.absorb"}
+
+
+def test_elementals_discards_told_rest_on_their_damage() -> None:
+    question = "I discarded the 9 of hearts and the 10 of spades; the jack of clubs is up. If I discard 8D, do I lose?"
+    assert _first(question) in {"elementals.discard.damage", "elementals.end.loss"}
+
+
+@pytest.mark.parametrize("question", ["7 of hearts on the queen of hearts?", "what about the 3 of spades and Ragnaros"])
+def test_elementals_one_card_beside_an_elemental_of_its_suit_rests_on_the_immunity(question: str) -> None:
+    assert _first(question) == "elementals.attack.immunity"
+
+
+def test_shorthand_no_record_uses_does_not_refuse_a_real_question() -> None:
+    assert _first("can i skip my turn in clash rn, i dont like my attacks") == "clash.turn.no-passing"
