@@ -35,8 +35,31 @@ def _interpretations_with_options() -> list[tuple[str, Any]]:
     return found
 
 
-def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
+#: Each scenario's answer by the options in force (every option's choice, the defaults filled in): a scenario whose
+#: own reading of one option is the choice another record's walk asks for is the same question, answered once (the
+#: walks of one game's records replay each scenario under its own readings once per record otherwise).
+_ANSWERS: dict[tuple, Any] = {}
+
+
+def _in_force(game: str, case: dict[str, Any], option: str, choice: str) -> tuple:
+    """The scenario and every option's choice it is answered under (``option`` set to ``choice``)."""
+    chosen = {o.name: o.default for o in rulebook.rules(game).option_list}
+    chosen.update(case.get("options", {}))
+    chosen[option] = choice
+    return game, repr(sorted(case.items())), repr(sorted(chosen.items()))
+
+
+def _answer(game: str, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
     """A scenario's answer under one choice, and the rules cited by the ruling that gave it (None: refused)."""
+    engine = rulebook.engine(game)
+    key = _in_force(game, case, option, choice)
+    if key not in _ANSWERS:
+        _ANSWERS[key] = _answered(engine, case, option, choice)
+    return _ANSWERS[key]
+
+
+def _answered(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
+    """`_answer`, worked out."""
     made: list[Any] = []
     real = ruling_module.Ruling.__post_init__
 
@@ -55,7 +78,7 @@ def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tupl
     return answer, set(giving[-1].rules) if giving else None
 
 
-def _posed(engine: Any, case: dict[str, Any], option: str, choice: str) -> bool:
+def _posed(game: str, case: dict[str, Any], option: str, choice: str) -> bool:
     """Whether the scenario's question can be asked under this choice at all.
 
     An Elestrals scenario may play moves (`before`) to reach the position its question is about; a choice that
@@ -65,11 +88,15 @@ def _posed(engine: Any, case: dict[str, Any], option: str, choice: str) -> bool:
     """
     if not case.get("before"):
         return True
-    try:
-        engine.run_scenario({**case, "query": "legal"}, {option: choice})
-    except RulebookError:
-        return False
-    return True
+    key = ("posed", *_in_force(game, case, option, choice))
+    if key not in _ANSWERS:
+        try:
+            rulebook.engine(game).run_scenario({**case, "query": "legal"}, {option: choice})
+        except RulebookError:
+            _ANSWERS[key] = False
+        else:
+            _ANSWERS[key] = True
+    return _ANSWERS[key]
 
 
 def _applied(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
@@ -85,7 +112,6 @@ _WALKED: dict[str, list[tuple[str, dict[str, tuple[str, set[str] | None]]]]] = {
 
 
 def _walk(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
-    engine = rulebook.engine(game)
     out, seen = [], set()
     for case in scenarios(game):
         situation = {k: v for k, v in case.items() if k not in EXPECTATION_KEYS and k != "options"}
@@ -94,8 +120,8 @@ def _walk(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[st
         if key in seen:
             continue
         seen.add(key)
-        choices = [c for c in record.option.choices if _posed(engine, case, record.option.name, c)]
-        results = {c: _answer(engine, case, record.option.name, c) for c in choices}
+        choices = [c for c in record.option.choices if _posed(game, case, record.option.name, c)]
+        results = {c: _answer(game, case, record.option.name, c) for c in choices}
         if len({answer for answer, _ in results.values()}) > 1:
             out.append((case["name"], results))
     return out
