@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import rulebook
+from rulebook import observe
 from rulebook import ruling as ruling_module
 from rulebook.compare import EXPECTATION_KEYS, scenarios
 from rulebook.errors import RulebookError
@@ -37,8 +38,29 @@ def _interpretations_with_options() -> list[tuple[str, Any]]:
 
 #: Each scenario's answer by the options in force (every option's choice, the defaults filled in): a scenario whose
 #: own reading of one option is the choice another record's walk asks for is the same question, answered once (the
-#: walks of one game's records replay each scenario under its own readings once per record otherwise).
-_ANSWERS: dict[tuple, Any] = {}
+#: walks of one game's records replay each scenario under its own readings once per record otherwise). Kept with
+#: the rules its verdicts cited, which a test that reads it back reports again (the coverage map credits each test
+#: with what its own walk asked, as when every walk worked its answers out).
+_ANSWERS: dict[tuple, tuple[Any, tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...]]] = {}
+
+
+def _once(key: tuple, work: Any) -> Any:
+    """``work()``, worked out the first time ``key`` is asked and kept; its citations reported again each later time."""
+    if key in _ANSWERS:
+        found, rules, overrides = _ANSWERS[key]
+        for cited in rules:
+            observe.cited(cited)
+        observe.cited((), overrides)
+        return found
+    rules: list[tuple[str, ...]] = []
+    overrides: list[tuple[str, str]] = []
+    stop = observe.watch(lambda cited, pairs: (rules.append(tuple(cited)), overrides.extend(pairs)))
+    try:
+        found = work()
+    finally:
+        stop()
+    _ANSWERS[key] = (found, tuple(rules), tuple(overrides))
+    return found
 
 
 def _in_force(game: str, case: dict[str, Any], option: str, choice: str) -> tuple:
@@ -51,11 +73,7 @@ def _in_force(game: str, case: dict[str, Any], option: str, choice: str) -> tupl
 
 def _answer(game: str, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
     """A scenario's answer under one choice, and the rules cited by the ruling that gave it (None: refused)."""
-    engine = rulebook.engine(game)
-    key = _in_force(game, case, option, choice)
-    if key not in _ANSWERS:
-        _ANSWERS[key] = _answered(engine, case, option, choice)
-    return _ANSWERS[key]
+    return _once(_in_force(game, case, option, choice), lambda: _answered(rulebook.engine(game), case, option, choice))
 
 
 def _answered(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
@@ -88,15 +106,15 @@ def _posed(game: str, case: dict[str, Any], option: str, choice: str) -> bool:
     """
     if not case.get("before"):
         return True
-    key = ("posed", *_in_force(game, case, option, choice))
-    if key not in _ANSWERS:
+
+    def asked() -> bool:
         try:
             rulebook.engine(game).run_scenario({**case, "query": "legal"}, {option: choice})
         except RulebookError:
-            _ANSWERS[key] = False
-        else:
-            _ANSWERS[key] = True
-    return _ANSWERS[key]
+            return False
+        return True
+
+    return _once(("posed", *_in_force(game, case, option, choice)), asked)
 
 
 def _applied(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
