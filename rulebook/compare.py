@@ -58,8 +58,29 @@ def _answer(entry: registry.Game, case: dict[str, Any], option: str, choice: str
         return f"refused under this reading: {err}", ""
 
 
-def compare(option: str, game: str | None = None) -> Ruling:
-    """Replay a game's scenarios under each choice of ``option`` and report the answers that change."""
+def _kept(
+    answered: dict | None, entry: registry.Game, case: dict[str, Any], option: str, choice: str
+) -> tuple[str, str]:
+    """`_answer`, kept in ``answered`` (when given) by the game, the scenario and the choice of every option it is
+    answered under: ``option`` at ``choice``, the others as the scenario sets them or at their defaults."""
+    if answered is None:
+        return _answer(entry, case, option, choice)
+    chosen: dict[str, Any] = {o.name: o.default for o in registry.rules(entry.id).option_list}
+    chosen.update(case.get("options", {}))
+    chosen[option] = choice
+    key = (entry.id, repr(sorted(case.items())), repr(sorted(chosen.items())))
+    if key not in answered:
+        answered[key] = _answer(entry, case, option, choice)
+    return answered[key]
+
+
+def compare(option: str, game: str | None = None, *, answered: dict | None = None) -> Ruling:
+    """Replay a game's scenarios under each choice of ``option`` and report the answers that change.
+
+    ``answered`` keeps each scenario's answer by the choices of every option it was answered under, for calls that
+    compare several options (the site's options page compares them all): a scenario under its own reading of one
+    option is the same question as under the choice another option's comparison asks of it, answered once.
+    """
     candidates = options_with_scenarios()
     if game is not None:
         gid = registry.game(game).id
@@ -84,7 +105,7 @@ def compare(option: str, game: str | None = None) -> Ruling:
         if key in seen:
             continue
         seen.add(key)
-        results = {choice: _answer(entry, case, opt.name, choice) for choice in opt.choices}
+        results = {choice: _kept(answered, entry, case, opt.name, choice) for choice in opt.choices}
         answers = {c: r[0] for c, r in results.items()}
         if len(set(answers.values())) == 1:
             answers = {c: f"{r[0]}; then {r[1]}" for c, r in results.items()}

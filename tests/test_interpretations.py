@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import rulebook
+from rulebook import observe
 from rulebook import ruling as ruling_module
 from rulebook.compare import EXPECTATION_KEYS, scenarios
 from rulebook.errors import RulebookError
@@ -35,8 +36,48 @@ def _interpretations_with_options() -> list[tuple[str, Any]]:
     return found
 
 
-def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
+#: Each scenario's answer by the options in force (every option's choice, the defaults filled in): a scenario whose
+#: own reading of one option is the choice another record's walk asks for is the same question, answered once (the
+#: walks of one game's records replay each scenario under its own readings once per record otherwise). Kept with
+#: the rules its verdicts cited, which a test that reads it back reports again (the coverage map credits each test
+#: with what its own walk asked, as when every walk worked its answers out).
+_ANSWERS: dict[tuple, tuple[Any, tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...]]] = {}
+
+
+def _once(key: tuple, work: Any) -> Any:
+    """``work()``, worked out the first time ``key`` is asked and kept; its citations reported again each later time."""
+    if key in _ANSWERS:
+        found, rules, overrides = _ANSWERS[key]
+        for cited in rules:
+            observe.cited(cited)
+        observe.cited((), overrides)
+        return found
+    rules: list[tuple[str, ...]] = []
+    overrides: list[tuple[str, str]] = []
+    stop = observe.watch(lambda cited, pairs: (rules.append(tuple(cited)), overrides.extend(pairs)))
+    try:
+        found = work()
+    finally:
+        stop()
+    _ANSWERS[key] = (found, tuple(rules), tuple(overrides))
+    return found
+
+
+def _in_force(game: str, case: dict[str, Any], option: str, choice: str) -> tuple:
+    """The scenario and every option's choice it is answered under (``option`` set to ``choice``)."""
+    chosen = {o.name: o.default for o in rulebook.rules(game).option_list}
+    chosen.update(case.get("options", {}))
+    chosen[option] = choice
+    return game, repr(sorted(case.items())), repr(sorted(chosen.items()))
+
+
+def _answer(game: str, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
     """A scenario's answer under one choice, and the rules cited by the ruling that gave it (None: refused)."""
+    return _once(_in_force(game, case, option, choice), lambda: _answered(rulebook.engine(game), case, option, choice))
+
+
+def _answered(engine: Any, case: dict[str, Any], option: str, choice: str) -> tuple[str, set[str] | None]:
+    """`_answer`, worked out."""
     made: list[Any] = []
     real = ruling_module.Ruling.__post_init__
 
@@ -55,7 +96,7 @@ def _answer(engine: Any, case: dict[str, Any], option: str, choice: str) -> tupl
     return answer, set(giving[-1].rules) if giving else None
 
 
-def _posed(engine: Any, case: dict[str, Any], option: str, choice: str) -> bool:
+def _posed(game: str, case: dict[str, Any], option: str, choice: str) -> bool:
     """Whether the scenario's question can be asked under this choice at all.
 
     An Elestrals scenario may play moves (`before`) to reach the position its question is about; a choice that
@@ -65,11 +106,15 @@ def _posed(engine: Any, case: dict[str, Any], option: str, choice: str) -> bool:
     """
     if not case.get("before"):
         return True
-    try:
-        engine.run_scenario({**case, "query": "legal"}, {option: choice})
-    except RulebookError:
-        return False
-    return True
+
+    def asked() -> bool:
+        try:
+            rulebook.engine(game).run_scenario({**case, "query": "legal"}, {option: choice})
+        except RulebookError:
+            return False
+        return True
+
+    return _once(("posed", *_in_force(game, case, option, choice)), asked)
 
 
 def _applied(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
@@ -85,7 +130,6 @@ _WALKED: dict[str, list[tuple[str, dict[str, tuple[str, set[str] | None]]]]] = {
 
 
 def _walk(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[str] | None]]]]:
-    engine = rulebook.engine(game)
     out, seen = [], set()
     for case in scenarios(game):
         situation = {k: v for k, v in case.items() if k not in EXPECTATION_KEYS and k != "options"}
@@ -94,8 +138,8 @@ def _walk(game: str, record: Any) -> list[tuple[str, dict[str, tuple[str, set[st
         if key in seen:
             continue
         seen.add(key)
-        choices = [c for c in record.option.choices if _posed(engine, case, record.option.name, c)]
-        results = {c: _answer(engine, case, record.option.name, c) for c in choices}
+        choices = [c for c in record.option.choices if _posed(game, case, record.option.name, c)]
+        results = {c: _answer(game, case, record.option.name, c) for c in choices}
         if len({answer for answer, _ in results.values()}) > 1:
             out.append((case["name"], results))
     return out

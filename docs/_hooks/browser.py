@@ -158,11 +158,32 @@ def rulebook_wheel(cache: Path) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
         out = Path(work) / "out"
-        _pip("wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(copy))
+        _pip("wheel", "--no-deps", "--quiet", *_isolation(), "--wheel-dir", str(out), str(copy))
         wheel = next(out.glob("rulebook-*.whl"))
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(wheel, folder / wheel.name)
     return folder / wheel.name
+
+
+def _isolation() -> list[str]:
+    """pip's ``--no-build-isolation`` when this Python has every package rulebook's build asks for (pyproject.toml's
+    ``build-system.requires``, as the README's install leaves them): the wheel is then built with them, instead of
+    with copies pip would first install into a throwaway environment (half the CPU of building the wheel; the
+    wheel's files the same). Nothing otherwise."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    for line in wanted:
+        need = Requirement(line)
+        try:
+            have = importlib.metadata.version(need.name)
+        except importlib.metadata.PackageNotFoundError:
+            return []
+        if not need.specifier.contains(have, prereleases=True):
+            return []
+    return ["--no-build-isolation"]
 
 
 def _pip(*args: str) -> None:

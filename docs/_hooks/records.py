@@ -327,9 +327,9 @@ def _compute_compare() -> str:
     """For every option of every game: the scenarios whose answer changes with it, under each choice."""
     from rulebook.compare import compare, options_with_scenarios
 
-    lines = []
+    lines, answered = [], {}  # each scenario answered once under the same choices of every option
     for gid, opt in options_with_scenarios():
-        ruling = compare(opt.name, gid)
+        ruling = compare(opt.name, gid, answered=answered)
         value = ruling.value
         link = link_to(opt.record, "options.md")
         lines += [f"## {opt.name} ({rulebook.game(gid).name})", "", f"Record: {link}. {ruling.verdict}.", ""]
