@@ -647,6 +647,24 @@ BLIND_22_COMPUTED_UNASKED = 0
 BLIND_23_FLOORS = {"top1": 0.917, "top3": 0.963, "off_topic_refused": 0.95, "wrongly_refused": 0.0185}
 BLIND_23_UNCOVERED_REFUSED = 1.0  # 38 of 38 once the check was fitted on it
 BLIND_23_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-fourth blind set (tests/data/players-blind-24.toml: 203 real questions, 42 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the fortieth round
+#: was merged, as shipped: 88.7% top-1 (180 of 203), 92.1% top-3 (187), 3.0% of real questions refused (6),
+#: 19 of 20 off-topic questions refused, 88.1% of uncovered questions refused (37 of 42), 0 computed answers to a
+#: question not asked; 22 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_24_FLOORS = {"top1": 0.886, "top3": 0.921, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
+BLIND_24_UNCOVERED_REFUSED = 0.88
+BLIND_24_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the fortieth round
+#: was merged, as shipped: 87.2% top-1 (190 of 218), 94.0% top-3 (205), 3.2% of real questions refused (7),
+#: 19 of 20 off-topic questions refused, 87.5% of uncovered questions refused (35 of 40), 1 computed answers to a
+#: question not asked; 21 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_25_FLOORS = {"top1": 0.871, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.033}
+BLIND_25_UNCOVERED_REFUSED = 0.875
+BLIND_25_COMPUTED_UNASKED = 1
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):
@@ -729,6 +747,8 @@ BLIND_SETS = {
     "players-blind-21.toml": (BLIND_21_FLOORS, BLIND_21_UNCOVERED_REFUSED, BLIND_21_COMPUTED_UNASKED),
     "players-blind-22.toml": (BLIND_22_FLOORS, BLIND_22_UNCOVERED_REFUSED, BLIND_22_COMPUTED_UNASKED),
     "players-blind-23.toml": (BLIND_23_FLOORS, BLIND_23_UNCOVERED_REFUSED, BLIND_23_COMPUTED_UNASKED),
+    "players-blind-24.toml": (BLIND_24_FLOORS, BLIND_24_UNCOVERED_REFUSED, BLIND_24_COMPUTED_UNASKED),
+    "players-blind-25.toml": (BLIND_25_FLOORS, BLIND_25_UNCOVERED_REFUSED, BLIND_25_COMPUTED_UNASKED),
 }
 
 
