@@ -71,10 +71,12 @@ Issue 22's twenty-third blind set (players-blind-23.toml, 275 questions written 
 2026-11-27, after the thirty-ninth round was merged, as shipped (89.4% / 94.9% / 78.9% / 0);
 tuning data since.
 Issue 22's twenty-fourth blind set (players-blind-24.toml, 265 questions written the same way) was measured once on
-2026-11-27, after the fortieth round was merged, as shipped (88.7% / 92.1% / 88.1% / 0; of its 28 computed questions with the engine command that answers them, 22 computed right, 1 wrong, 5 not computed);
+2026-11-27, after the fortieth round was merged, as shipped (88.7% / 92.1% / 88.1% / 0; of its 28 computed questions
+with the engine command that answers them, 22 computed right, 1 wrong, 5 not computed);
 tuning data since.
 Issue 22's twenty-fifth blind set (players-blind-25.toml, 278 questions written the same way) was measured once on
-2026-11-27, after the fortieth round was merged, as shipped (87.2% / 94.0% / 87.5% / 1; of its 28 computed questions with the engine command that answers them, 21 computed right, 1 wrong, 6 not computed);
+2026-11-27, after the fortieth round was merged, as shipped (87.2% / 94.0% / 87.5% / 1; of its 28 computed questions
+with the engine command that answers them, 21 computed right, 1 wrong, 6 not computed);
 tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting

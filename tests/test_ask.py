@@ -441,8 +441,9 @@ def test_an_attack_nobody_described_is_not_computed_and_says_what_is_missing() -
     assert ruling.value["computed"] is None
     assert not ruling.verdict.startswith("computed:")
     (reading,) = ruling.value["readings"]
-    assert reading["read"] == ["the elements Earth and Water"]
-    assert reading["missing"] == ['which of them attacks and which is attacked (say "X attacks Y")']
+    # both are the asker's: neither attacks the other, so the attacking element is what is missing
+    assert reading["read"] == ["the elements Earth and Water, both one player's"]
+    assert reading["missing"] == ["the attacking element (the two named are one player's; an attack is on the other's)"]
 
 
 def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> None:

@@ -206,3 +206,31 @@ def test_a_spell_said_to_be_the_opponents_is_the_opponents() -> None:
         expected = _command("elephants", "can-move", "P2:fireball", "--to", "4", "P1:gravitate", "--clash", "2")
         assert ask(question).verdict == f"computed: {expected}", question
         assert "P2:fireball" in expected
+
+
+def test_a_spirit_deck_told_after_its_name_is_the_deck_the_mulligans_are_paid_from() -> None:
+    # "my Spirit Deck is down to 3 Spirits" was read as a full deck, so two mulligans looked affordable.
+    question = "before we start my spirit deck has only 3 spirits left, can i still mulligan twice?"
+    expected = _command("elestrals", "mulligan", "2", "--spirits", "3")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected.startswith("Not allowed")
+
+
+def test_an_enchantment_cost_ends_where_the_card_is_said_to_be_enchanted() -> None:
+    # "a cost of water and water is Enchanted by one water Spirit ..." took the Spirit named next for a third type.
+    question = (
+        "A card with an Enchantment Cost of water and water is Enchanted by one water Spirit and one earth Spirit: ok?"
+    )
+    expected = _command("elestrals", "enchant", "water,water", "water,earth")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected.startswith("Misenchanted")
+
+
+def test_two_elements_of_one_player_are_never_computed_as_an_attack() -> None:
+    # "his Earth ... his Air" was computed as Air attacking Earth, an attack nobody described.
+    for question in (
+        "their Water blocked even though my attack was aimed at their Fire, is that allowed?",
+        "his fire defended when I attacked his earth, ok?",
+        "P2 defended with P2s Air against an attack on P2s Water, legal?",
+    ):
+        assert not ask(question).verdict.startswith("computed"), question

@@ -653,7 +653,8 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: 19 of 20 off-topic questions refused, 88.1% of uncovered questions refused (37 of 42), 0 computed answers to a
 #: question not asked; 22 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_24_FLOORS = {"top1": 0.886, "top3": 0.921, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
+#: Board fixes after its one measure (TUNED since): 89.2% top-1 (181), 92.6% top-3 (188), 23 of 28 computed right.
+BLIND_24_FLOORS = {"top1": 0.891, "top3": 0.926, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
 BLIND_24_UNCOVERED_REFUSED = 0.88
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -662,9 +663,10 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: 19 of 20 off-topic questions refused, 87.5% of uncovered questions refused (35 of 40), 1 computed answers to a
 #: question not asked; 21 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_25_FLOORS = {"top1": 0.871, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.033}
+#: Board fixes after its one measure (TUNED since): 87.6% top-1 (191), no computed answer not asked, 22 of 28 right.
+BLIND_25_FLOORS = {"top1": 0.876, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.033}
 BLIND_25_UNCOVERED_REFUSED = 0.875
-BLIND_25_COMPUTED_UNASKED = 1
+BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
 #: that decides; two Clash elements set against each other resting on their strengths or the tie; TUNED figures):
@@ -769,16 +771,18 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: by its roles was read, 127 right, none wrong, 13 not computed. Blind-14 to 18 labelled the same way (141 commands;
 #: one question left without, its Attack unstated): 4 wrong there (a Gravitate moving "my opponent's" or "the other
 #: guy's" spell read as the asker's own, stats "swapped twice" swapped once), mended; with them, of 281 commands 233
-#: right, none wrong, 48 not computed. A floor on the right ones (it only rises) and a bound on the wrong ones (it
-#: only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 24))
-COMPUTED_RIGHT_FLOOR = 233
+#: right, none wrong, 48 not computed. Blind-24 and 25, written with their commands and measured once: 22 and 21 of 28
+#: right, one wrong each (two Spirits named after a cost read as a third type of it; a Spirit Deck told after its
+#: name, "down to 3 Spirits", read as full), mended: of 337 commands 278 right, none wrong, 59 not computed. A floor
+#: on the right ones (it only rises) and a bound on the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 26))
+COMPUTED_RIGHT_FLOOR = 278
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 281
+    assert len(labelled) == 337
     figures = _checked(labelled, {id(q): asked(q) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]

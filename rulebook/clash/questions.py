@@ -452,6 +452,18 @@ def _element(token: Token) -> str | None:
     return word if word in ELEMENTS else None
 
 
+#: Whose an element is, by the word before it: the asker's, the one spoken to, or a third player's.
+OWNERS = {"my": "me", "our": "me", "your": "you", "his": "them", "her": "them", "their": "them"}
+
+
+def _owner(words: list[Token], at: int) -> str | None:
+    """The player whose element ``words[at]`` is, where the word before it says ("my Fire", "his Air", "P2's
+    Water"); ``None`` where no word says."""
+    before = words[at - 1].text if at else ""
+    player = before.removesuffix("'s").removesuffix("s")  # "p2's", "p2s"
+    return OWNERS.get(before) or (player if player in ("p1", "p2") else None)
+
+
 def _named(words: list[Token]) -> tuple[list[tuple[int, str, bool]], list[tuple[int, str]], set[str], set[str]]:
     """The elements a question names (place, element, written with "+"), the abilities it names (place, ability),
     and of those the ones it says are used and the ones it says are not."""
@@ -643,6 +655,11 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.missing.append("which one attack to compute (the question describes more than one)")
         return reading
     (first_at, first, _), (second_at, second, _) = named[0], named[1]
+    if first != second and _owner(words, first_at) is not None and _owner(words, first_at) == _owner(words, second_at):
+        # "his Earth defends when I attack his Air": one player's two elements are never attacker and target
+        reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}, both one player's")
+        reading.missing.append("the attacking element (the two named are one player's; an attack is on the other's)")
+        return reading
     between = [t.text for t in words[first_at + 1 : second_at]]
     direction = _direction(between, [t.text for t in words[max(0, first_at - 3) : first_at]])
     if direction is None:

@@ -398,7 +398,9 @@ def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, 
 
 
 #: Words that end the Enchantment Cost's types ("cost is fire fire and it has ...", "cost is fire + any, its got").
-COST_END = frozenset({"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet", "has", "have"})
+COST_END = frozenset(
+    {"and", "but", ",", ";", "it's", "its", "it", "with", "while", "yet", "has", "have", "is", "was", "by", "enchanted"}
+)
 #: Words that end the Spirits Enchanting a card.
 SPIRITS_END = frozenset({".", "?", ";", "!", "or", "enchanted", "misenchanted", "is", "so"})
 ANY = frozenset({"any", "&", "omni"})
@@ -499,6 +501,10 @@ def _mulligan_times(words: list[Token]) -> int | None:
     return None
 
 
+#: Words after a number of Spirits told after the Spirit Deck ("my Spirit Deck is down to 3 Spirits").
+DECK_LEFT = frozenset({"spirits", "spirit", "left", "remaining", "remain"})
+
+
 def _spirit_deck(words: list[Token]) -> int | None:
     """The Spirits in the Spirit Deck, when told: "5 Spirits in my Spirit Deck", "a 20 Spirit deck", "my Spirit Deck
     of 20"; ``None`` for a full one ("a full Spirit Deck") or one not told: the Spirit Deck is full before the game."""
@@ -510,6 +516,11 @@ def _spirit_deck(words: list[Token]) -> int | None:
             back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
             if back:
                 return back[-1].number
+            # "my Spirit Deck is down to 3 Spirits", "the Spirit Deck has only 2 left"
+            ahead = words[n + 1 : n + 6]
+            for i, w in enumerate(ahead[:-1]):
+                if w.number is not None and not w.signed and ahead[i + 1].word in DECK_LEFT:
+                    return w.number
     return None
 
 
