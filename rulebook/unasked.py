@@ -176,6 +176,12 @@ def record_digest(said: list[str]) -> int:
     return zlib.crc32("\n".join(said).encode("utf-8"))
 
 
+def _unheld(weighted: list[tuple[Any, float]], held: frozenset[str]) -> float:
+    """The share of the weight of ``weighted`` concepts (a concept and its weight) whose stems ``held`` lacks."""
+    total = sum(w for _c, w in weighted)
+    return sum(w for c, w in weighted if not held.intersection(c.stems)) / total if total else 0.0
+
+
 def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: float) -> list[float]:
     """The general figures of a question and its best rulings the model weighs, in the order of ``SIGNALS``
     (``strength``: `rulebook.ask.strength` of the match)."""
@@ -184,13 +190,10 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     names = {w for ws in lex.name_words.values() for w in ws}
     concepts = [c for c in query.concepts if c.word not in names]
     weights = [max((lex.idf(s) for s in c.stems if s in lex.postings), default=lex.idf("")) for c in concepts]
-    total = sum(weights) or 1.0
+    weighted = list(zip(concepts, weights, strict=True))
     docs = [lex.by_id[h["id"]] for h in ranked[:NEAR]]
     top = _texts(lex, docs[0]) if docs else frozenset()
     near = frozenset().union(*(_texts(lex, d) for d in docs)) if docs else frozenset()
-
-    def unheld(held: frozenset[str]) -> float:
-        return sum(w for c, w in zip(concepts, weights, strict=True) if not held.intersection(c.stems)) / total
 
     rarest = concepts[max(range(len(concepts)), key=weights.__getitem__)] if concepts else None
     said = asking(query.text)
@@ -198,20 +201,15 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
     first = ranked[0] if ranked else {}
     scores = [h.get("score", 0.0) for h in ranked[:2]] + [0.0, 0.0]
     asked_words = set(said)
-    in_ask = [(c, w) for c, w in zip(concepts, weights, strict=True) if asked_words.intersection(c.word.split())]
-    asked_total = sum(w for _c, w in in_ask) or 1.0
-
-    def unheld_asked(held: frozenset[str]) -> float:
-        return sum(w for c, w in in_ask if not held.intersection(c.stems)) / asked_total if in_ask else 0.0
-
+    in_ask = [(c, w) for c, w in weighted if asked_words.intersection(c.word.split())]
     # the question's rare words (an idf of RARE or more): those a ruling answering it would hold
-    rare = [(c, w) for c, w in zip(concepts, weights, strict=True) if w >= RARE]
+    rare = [(c, w) for c, w in weighted if w >= RARE]
     rare_unheld = sum(1 for c, _w in rare if not top.intersection(c.stems)) / len(rare) if rare else 0.0
     how_many = float(("how", "many") in pairs or ("how", "much") in pairs)
     bound = float(bool(BOUND.intersection(said)))
     exists = float(("is", "there") in pairs or ("are", "there") in pairs)
     form = max(how_many, bound, exists)
-    held_top, held_near = unheld(top), unheld(near)
+    held_top, held_near = _unheld(weighted, top), _unheld(weighted, near)
     strong = strength if ranked else 0.0
     # A quantity asked for (a count, a bound, a length of time) that the best record's title and text state no
     # number of at all: "what's the highest total of levels in a deck" meets a ruling on levels that counts nothing.
@@ -243,8 +241,8 @@ def signals(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, strength: 
         float(first.get("pieces", 0.0)),
         float(first.get("cosine", 0.0)),
         asked_only,
-        unheld_asked(top),
-        unheld_asked(near),
+        _unheld(in_ask, top),
+        _unheld(in_ask, near),
         rare_unheld,
         form * held_top,
         strong * held_top,
