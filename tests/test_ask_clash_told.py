@@ -5,16 +5,7 @@ attack is named); the rule the told relation decides comes first."""
 from __future__ import annotations
 
 import pytest
-
-from rulebook.ask import ask
-
-
-def _first(question: str) -> str:
-    """The first ruling `ask` shows, after checking the question was answered and not computed."""
-    ruling = ask(question)
-    assert ruling.value["computed"] is None, ruling.verdict
-    assert not ruling.value["refused"]
-    return str(ruling.value["rulings"][0]["id"])
+from asked import first_ruling as _first
 
 
 @pytest.mark.parametrize(

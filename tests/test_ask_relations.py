@@ -7,16 +7,9 @@ computed; the rule the question rests on comes first."""
 from __future__ import annotations
 
 import pytest
+from asked import first_ruling as _first
 
 from rulebook.ask import ask
-
-
-def _first(question: str) -> str:
-    """The first ruling `ask` shows, after checking the question was answered and not computed."""
-    ruling = ask(question)
-    assert ruling.value["computed"] is None, ruling.verdict
-    assert not ruling.value["refused"], ruling.verdict
-    return str(ruling.value["rulings"][0]["id"])
 
 
 @pytest.mark.parametrize(
