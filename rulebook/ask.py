@@ -692,6 +692,12 @@ def _cued_twice(query: Query, ranked: list[dict[str, Any]], lex: Lexicon) -> lis
     return sorted(query.cued)
 
 
+#: Kinds of answer a record's own words state plainly or not at all (a length of time: minutes, hours), so that a
+#: question met weakly is answered by its best ruling when that ruling states one. Not a maker or a count of players:
+#: "published" or "players" in a record says neither.
+PLAINLY_STATED = frozenset({"time"})
+
+
 def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Reading:
     """Rank a question read, and decide whether it is answered, refused, or not covered by the documents."""
     allowed = [gid] if gid else (query.named or None)
@@ -742,10 +748,15 @@ def _read(query: Query, gid: str | None, computed: bool, lex: Lexicon) -> _Readi
             if unasked(query, ranked, lex, strength(query, ranked, lex)):
                 missing = "says what this asks (it reads as one of the questions the documents leave open)"
     if named_refusal and not computed:
-        from rulebook.uncovered import DESCRIBED, asks_for
+        from rulebook.uncovered import DESCRIBED, asks_for, stating
 
         kind = asks_for(query.text)  # what a named game's question asks for, when its form says ("which is best")
-        missing = f"states {DESCRIBED[kind]}" if kind is not None else None
+        if kind in PLAINLY_STATED and stating(query, ranked[:1], lex, about)[1] == 0:
+            # met weakly, but the best ruling states what the form asks for ("how long does a typical game take"
+            # and a ruling giving a game's usual length in minutes): it is the answer
+            refused = named_refusal = False
+        else:
+            missing = f"states {DESCRIBED[kind]}" if kind is not None else None
     uncovered = not computed and (named_refusal or missing is not None)
     return _Reading(query, ranked, refused and not uncovered, elsewhere, uncovered, about, missing, scores)
 

@@ -446,6 +446,21 @@ def test_an_attack_nobody_described_is_not_computed_and_says_what_is_missing() -
     assert reading["missing"] == ["the attacking element (the two named are one player's; an attack is on the other's)"]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how long does a typical elementals game take",
+        "About how long does a typical game of Elementals take from the first draw?",
+        "how long does a typical game of Elementals go for, start to finish?",
+    ],
+)
+def test_a_length_of_game_met_weakly_is_answered_by_the_ruling_that_states_it(question: str) -> None:
+    # met weakly by its words, but the best ruling gives a game's usual length in minutes: that is the answer
+    ruling = ask(question)
+    assert not ruling.value["uncovered"], ruling.verdict
+    assert ruling.value["rulings"][0]["id"] == "elementals.game.length"
+
+
 def test_a_described_attack_is_computed_although_it_asks_who_is_eliminated() -> None:
     ruling = ask("Fire attacks Water with Blaze, who is eliminated?")
     assert ruling.verdict == "computed: P2's Water is eliminated (5 against 4)"
