@@ -234,3 +234,11 @@ def test_two_elements_of_one_player_are_never_computed_as_an_attack() -> None:
         "P2 defended with P2s Air against an attack on P2s Water, legal?",
     ):
         assert not ask(question).verdict.startswith("computed"), question
+
+
+def test_a_card_named_suit_first_is_the_card_played() -> None:
+    # "a heart 7" (the suit before the rank, as typed at the table) named no card: the play went unread and the
+    # answer was the immunity rule, which a heart on the queen of spades has nothing to do with.
+    expected = _command("elementals", "check", "7H > QS", "--hand", "7H", "--targets", "QS")
+    assert ask("put a heart 7 on the queen of spades?").verdict == f"computed: {expected}"
+    assert ask("can a diamond 9 go on the jack of diamonds").value["rulings"][0]["id"] == "elementals.attack.immunity"

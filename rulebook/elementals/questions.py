@@ -234,6 +234,14 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
         elif w in RANK_WORDS and n + 2 < len(words) and words[n + 1] == "of" and words[n + 2] in SUIT_WORDS:
             found.append((n, RANK_WORDS[w] + SUIT_WORDS[words[n + 2]]))
             n += 2
+        elif (
+            w in SUIT_WORDS
+            and n + 1 < len(words)
+            and RANK_WORDS.get(words[n + 1], "").isdigit()
+            and (n + 2 >= len(words) or words[n + 2] not in SUIT_WORDS)
+        ):
+            found.append((n, RANK_WORDS[words[n + 1]] + SUIT_WORDS[w]))  # "a spade 10", "the heart 7": a titan card
+            n += 1
         elif w.startswith("jk") or w in ("joker", "jokers"):
             at = next((k for k in range(n + 1, min(n + 4, len(words))) if words[k].isdigit()), None)
             at = _played_as(words, n) if at is None else at
