@@ -192,6 +192,10 @@ def denied(words: list[Token], terms: frozenset[str] | set[str] | dict[str, Any]
 
 
 #: Words of a question asking which choice to make ("is it better to", "the best ability"), not what one does.
+#: Words naming the asker's opponent ("my opponent's Fireball", "the enemy's Root", "opp played Calm").
+OPPONENT = frozenset(
+    {"opponent", "opponents", "opponent's", "opp", "opps", "opp's", "enemy", "enemy's", "rival", "foe"}
+)
 ADVICE = frozenset({"better", "best", "worth", "recommend", "recommended", "strategy", "wiser", "smarter", "advice"})
 #: After "should", the words of a question asking what the rules make happen ("what should happen"), not advice.
 HAPPENING = frozenset({"happen", "happens", "occur", "be"})

@@ -35,6 +35,7 @@ from dataclasses import replace
 
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
+from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import Reading, Token, decided_by, tokens
 from rulebook.registry import ELEPHANTS_ORDER, ELEPHANTS_TOLD
 from rulebook.ruling import Ruling
@@ -471,15 +472,13 @@ def _asked(words: list[Token]) -> set[str]:
     return {w for s in chosen for w in s}
 
 
-#: Words naming the asker's opponent ("my opponent's Fireball", "the enemy's Root", "the other guy's Starfall").
-OPPONENT = frozenset({"opponent", "opponent's", "opponents", "opp", "opp's", "opps", "enemy", "enemy's"})
 #: Words that name the opponent after "other" ("the other guy's Starfall", "the other player's Root").
 OTHER_ONE = frozenset({"guy", "guy's", "player", "player's", "person", "person's", "side", "side's", "dude's"})
 
 
 def _names_opponent(words: list[Token], n: int) -> bool:
     """Whether ``words[n]`` names the asker's opponent."""
-    return words[n].word in OPPONENT or (words[n].word in OTHER_ONE and n > 0 and words[n - 1].word == "other")
+    return words[n].word in OPPONENT_WORDS or (words[n].word in OTHER_ONE and n > 0 and words[n - 1].word == "other")
 
 
 def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:

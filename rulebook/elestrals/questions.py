@@ -107,20 +107,28 @@ def _stat(t: Token | None) -> str | None:
     return STATS.get(t.word) if t is not None else None
 
 
-#: Words that repeat an effect ("its stats are swapped twice").
-REPEATS = {"once": 1, "twice": 2, "thrice": 3}
+#: How often, said without a number ("swapped twice", "mulligan twice").
+TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _told_times(words: list[Token], i: int) -> int | None:
+    """How many times the words from ``words[i]`` say: "twice", "3 times"; ``None`` when they say none."""
+    t = words[i] if i < len(words) else None
+    if t is not None and t.word in TIMES:
+        return TIMES[t.word]
+    if t is not None and t.number is not None and i + 1 < len(words) and words[i + 1].word in ("times", "time"):
+        return t.number
+    return None
 
 
 def _times(words: list[Token], i: int, used: set[int]) -> int:
     """How many times the effect before ``words[i]`` applies: "twice", "3 times", else once."""
-    t = words[i] if i < len(words) else None
-    if t is not None and t.word in REPEATS:
-        return REPEATS[t.word]
-    after = words[i + 1] if i + 1 < len(words) else None
-    if t is not None and t.number is not None and not t.signed and after is not None and after.word == "times":
-        used.add(i)
-        return max(1, min(int(t.number), 9))
-    return 1
+    told = _told_times(words, i)
+    if told is None:
+        return 1
+    if words[i].number is not None:
+        used.add(i)  # "3 times" is no stat
+    return max(1, min(int(told), 9))
 
 
 def _read_side(words: list[Token]) -> Side:
@@ -482,8 +490,6 @@ def _enchantment(words: list[Token]) -> Reading | None:
 
 
 MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
-#: How often, said without a number ("mulligan twice").
-TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
 def _mulligan_times(words: list[Token]) -> int | None:
@@ -491,18 +497,17 @@ def _mulligan_times(words: list[Token]) -> int | None:
     for n, t in enumerate(words):
         if t.word not in MULLIGAN:
             continue
-        before, after = words[n - 1 : n], words[n + 1 : n + 3]
+        before = words[n - 1 : n]
         if before and before[0].number is not None and t.word == "mulligans":
             return before[0].number
-        if after and after[0].word in TIMES:
-            return TIMES[after[0].word]
-        if len(after) == 2 and after[0].number is not None and after[1].word in ("times", "time"):
-            return after[0].number
+        told = _told_times(words, n + 1)
+        if told is not None:
+            return told
     return None
 
 
 #: Words after a number of Spirits told after the Spirit Deck ("my Spirit Deck is down to 3 Spirits").
-DECK_LEFT = frozenset({"spirits", "spirit", "left", "remaining", "remain"})
+DECK_LEFT = SPIRIT_WORDS | LEFT
 
 
 def _spirit_deck(words: list[Token]) -> int | None:

@@ -56,6 +56,7 @@ import itertools
 from collections.abc import Collection
 
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, tokens
+from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
 
 __all__ = ["read"]
@@ -162,7 +163,7 @@ def _razed_after(words: list[Token], end: int) -> bool:
 #: Who plays a card, as a question names them: the players by number, the asker, the asker's opponent, and a third
 #: player at the table (the owner of a realm a card is played on: "my friend's realm").
 ME = frozenset({"i", "me", "my", "i've", "i'm"})
-OPPONENT = frozenset({"opponent", "opponents", "opponent's", "they", "their", "rival", "enemy", "foe"})
+OPPONENT = OPPONENT_WORDS | {"they", "their"}
 FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", "teammate", "teammate's", "ally's"})
 #: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm").
 PLAYED = frozenset(
