@@ -655,7 +655,8 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.missing.append("which one attack to compute (the question describes more than one)")
         return reading
     (first_at, first, _), (second_at, second, _) = named[0], named[1]
-    if first != second and _owner(words, first_at) is not None and _owner(words, first_at) == _owner(words, second_at):
+    owner = _owner(words, first_at)
+    if first != second and owner is not None and owner == _owner(words, second_at):
         # "his Earth defends when I attack his Air": one player's two elements are never attacker and target
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}, both one player's")
         reading.missing.append("the attacking element (the two named are one player's; an attack is on the other's)")
