@@ -258,7 +258,8 @@ _GAMES: list[Game] = [
         runner="rulebook.spellfire:run_scenario",
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
-        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed"}),
+        # "cataclysm" and "calm" too: a Cataclysm! answered by Calm ("p1 plays cataclysm! on p2, then p2 plays calm")
+        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm"}),
         names=("spellfire",),
         own_words=(
             *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),

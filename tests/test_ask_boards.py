@@ -242,3 +242,23 @@ def test_a_card_named_suit_first_is_the_card_played() -> None:
     expected = _command("elementals", "check", "7H > QS", "--hand", "7H", "--targets", "QS")
     assert ask("put a heart 7 on the queen of spades?").verdict == f"computed: {expected}"
     assert ask("can a diamond 9 go on the jack of diamonds").value["rulings"][0]["id"] == "elementals.attack.immunity"
+
+
+def test_a_cataclysm_answered_by_calm_is_read_however_its_plays_are_told() -> None:
+    # Named without a realm ("on p2"), "player two's realm", "Calm is the very next card I play", "only after that do I
+    # play Calm", "p1 cataclysm!" in the engine's own notation, "aimed at": each was answered by the rulings alone.
+    negated = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Calm")
+    stands = _command("spellfire", "counter", "P1 Cataclysm!", "P2 a realm", "P2 Calm")
+    asked = {
+        "Player one casts Cataclysm! on player two's realm and player two answers with Calm at once. Negated?": negated,
+        "My opponent drops Cataclysm! on my realm, and Calm is the very next card I play. Does it work?": negated,
+        "p1 plays cataclysm! on p2, then p2 plays a realm, then p2 plays calm. does the calm negate it": stands,
+        "P1 plays Cataclysm! on me, I play a realm, and only after that do I play Calm. Negated?": stands,
+        "p1 cataclysm! on my realm, then i play a realm, then calm. still negated?": stands,
+        "p1 drops cataclysm! aimed at p2 - then p2 plays a realm and only then plays calm. negated?": stands,
+    }
+    for question, expected in asked.items():
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert stands == "P1's Cataclysm! stands: P2 played a realm before Calm"
+    # whose realm it falls on still has to be told
+    assert ask("they played Cataclysm!, i played a realm and then Calm, is it negated").value["computed"] is None

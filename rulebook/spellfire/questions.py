@@ -18,7 +18,10 @@ played (a question whether it may be, "can I play my Calm", asks the rule), by w
 falls ("on my realm", "against P2's realm", "Cataclysm! on P2"; "I", "my opponent", "my friend", "P1", "player 2").
 A card played between is read by its kind ("a holding") or its name ("a Fireball"). A play without its player is the
 last named player's ("P3, who wasn't affected, played Calm": P3's); a card played on another's behalf ("on P2's
-behalf", "instead of them") is not computed.
+behalf", "instead of them") is not computed. A play may be told in the engine's notation ("p1 cataclysm! on my
+realm"), its player by number in words ("player two's realm"), its aim after "aimed at", Calm as "the very next card
+I play", and after "only": "only after that do I play Calm" tells a play, it does not ask one. A dash between words
+ends a clause.
 
 A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks the rule for that kind, not one
 attack: nothing is computed.
@@ -55,7 +58,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Collection
 
-from rulebook.questions import NEGATIONS, Reading, Token, decided_by, tokens
+from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_word, tokens
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
 
@@ -191,8 +194,10 @@ def _actor(clause: list[Token], asker: str) -> str | None:
         word = t.word.removesuffix("'s")
         if word in ("p1", "p2", "p3", "p4"):
             return word.upper()
-        if word == "player" and n + 1 < len(subject) and subject[n + 1].number in (1, 2, 3, 4):
-            return f"P{subject[n + 1].number}"
+        # "player 2", "player two's realm"
+        number = number_word(subject[n + 1].word.removesuffix("'s")) if n + 1 < len(subject) else None
+        if word == "player" and number in (1, 2, 3, 4):
+            return f"P{number}"
         if t.word in FRIEND:
             return "P3"
         if t.word in OPPONENT:
@@ -202,6 +207,11 @@ def _actor(clause: list[Token], asker: str) -> str | None:
             return asker  # "I played", "on my realm", "my very next card"; not "my brother", whoever that is
     return None
 
+
+#: The players by number, as a play names them ("P1 Cataclysm!").
+PLAYERS = frozenset({"p1", "p2", "p3", "p4"})
+#: Words of a card's aim before the player or realm it is aimed at ("Cataclysm! aimed at P2").
+AIMING = frozenset({"aimed", "targeted", "directed", "pointed"})
 
 #: Words of a clause's timing, not its player ("and only then plays Calm": the player is the one before).
 TIMING = frozenset({"only", "then", "first", "just", "also", "straight", "away", "immediately", "later", "that"})
@@ -218,6 +228,7 @@ def _owner(words: list[Token], asker: str) -> str | None:
                 return who
     at = next((n + 1 for n, t in enumerate(words) if t.word == "cataclysm"), None)
     at = at + 1 if at is not None and words[at : at + 1] and words[at].word == "!" else at
+    at = at + 1 if at is not None and words[at : at + 1] and words[at].word in AIMING else at
     if at is not None and words[at : at + 1] and words[at].word in AIMED:
         return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
     return None
@@ -250,16 +261,35 @@ def _plays(words: list[Token]) -> list[tuple[list[Token], bool]]:
         else:
             clauses[-1].append(t)
     found = []
-    for c in clauses:
+    for before, c in itertools.pairwise([[], *clauses]):
         body = c[1:] if c and c[0].word in PLAY_BREAKS else c
+        # "and only after that do I play Calm", "only then did she play Calm": told, not asked
+        told = before[-1:] != [] and before[-1].word == "only" and [t.word for t in body if t.word != "that"][:1]
         if body:
-            found.append((c, body[0].word in MODAL or (len(body) > 1 and body[1].word in MODAL)))
+            asks = body[0].word in MODAL or (len(body) > 1 and body[1].word in MODAL)
+            found.append((c, asks and told not in (["do"], ["did"])))
     return found
 
 
 def _next_card_is(names: list[str]) -> bool:
-    """Whether a clause says a card is someone's next card ("P2's very next card is Calm")."""
-    return any(names[n : n + 3] in (["next", "card", "is"], ["next", "card", "was"]) for n in range(len(names)))
+    """Whether a clause says a card is someone's next card ("P2's very next card is Calm", "Calm is the very next
+    card I play").
+
+    Examples:
+        >>> _next_card_is(["calm", "is", "the", "very", "next", "card", "i", "play"])
+        True
+        >>> _next_card_is(["is", "calm", "the", "next", "card", "i", "may", "play"])
+        False
+    """
+    if any(names[n : n + 3] in (["next", "card", "is"], ["next", "card", "was"]) for n in range(len(names))):
+        return True
+    said = [w for w in names if w not in ("very", "my", "their", "his", "her")]
+    return any(said[n : n + 5] in NEXT_CARD for n in range(len(said)))
+
+
+#: A card said to be its player's next card, named before ("Calm is the very next card I play", "calm was the next
+#: card").
+NEXT_CARD = [["calm", be, "the", "next", "card"] for be in ("is", "was")]
 
 
 def _counter(words: list[Token]) -> Reading | None:
@@ -290,6 +320,11 @@ def _counter(words: list[Token]) -> Reading | None:
             actor = _actor(body, asker) or actor
         # "then Calm", "my very next card is Calm": said as played, without a verb of playing
         played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
+        # "p1 cataclysm! on my realm": a player and the card, as the engine writes a play
+        played = played or any(
+            w in PLAYERS and after in ("cataclysm", "calm") for w, after in itertools.pairwise(names)
+        )
+        asks = asks and not _next_card_is(names)  # "and Calm is the very next card I play": told, not asked
         if card is None:
             other = next((w for w in names if w in OTHER_CARDS), None) if played else None
             other = other or (_named_card(clause) if played else None)
@@ -549,7 +584,7 @@ def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str])
 
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
-    words = tokens(question)
+    words = tokens(question.replace(" - ", "; "))  # a dash between words ends a clause, as a semicolon does
     countered = _counter(words)
     if countered is not None:
         return countered
