@@ -262,3 +262,46 @@ def test_a_cataclysm_answered_by_calm_is_read_however_its_plays_are_told() -> No
     assert stands == "P1's Cataclysm! stands: P2 played a realm before Calm"
     # whose realm it falls on still has to be told
     assert ask("they played Cataclysm!, i played a realm and then Calm, is it negated").value["computed"] is None
+
+
+def test_a_spellfire_attack_told_in_players_words_is_judged_on_the_formation_it_states() -> None:
+    # "can i hit", "going for", "goes after", "my plain champ", "realm D, which shows a coastline", "my A realm, whose
+    # card forbids flyers" and one ally told with its power: each left the attack unread or its formation unread.
+    asked = {
+        "only realm C is razed, B still stands. my plain champ, no allies. can i hit realm F": (
+            "F",
+            "--razed",
+            "C",
+        ),
+        "Nothing is razed. My swimming wizard goes after realm E, which shows a coastline; he brings no allies.": (
+            "E",
+            "-c",
+            "wizard swimmer",
+            "--realm",
+            "E: coast",
+        ),
+        "Realm B is razed and my E realm forbids flyers. A flying cleric, no allies, is going for E. Can he?": (
+            "E",
+            "-c",
+            "cleric flyer",
+            "--razed",
+            "B",
+            "--realm",
+            "E: no-flyer",
+        ),
+        "A swimming hero attacks realm D, whose card shows a coastline; A and B stand. One ally that flies joins.": (
+            "D",
+            "-c",
+            "hero swimmer",
+            "--ally",
+            "flyer",
+            "--realm",
+            "D: coast",
+        ),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('spellfire', 'attack', *args)}", question
+    assert ask(next(iter(asked))).verdict == "computed: legal: the champion may attack F"
+    # "hit" said of someone else's champion is not read as the attack asked about
+    other = ask("Their swimmer wants to hit my realm D, which has a coastline, while A and B stand; is that allowed?")
+    assert other.value["computed"] is None

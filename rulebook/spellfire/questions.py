@@ -1,16 +1,18 @@
 """Spellfire questions about whether a champion may attack a realm of a formation, or whether Calm negates a
 Cataclysm!, computed by the engine.
 
-The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare
-"A" is read as the article). Razed realms: "A is razed", "A and B are razed", "razed A". The attacker:
-its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
-movement power". The formation is the opponent's six realms, razed as said; a question that says nothing of
-which realms stand or are razed ("can a flyer attack realm F?", "do both have to be razed before ...") is not
-computed, even when every formation would give one answer: the reader names what is missing, and the rulings are
-ranked. Nor is one silent on the target's coastline when a coastline would change the answer. A realm said to show
-a coastline ("E shows a coastline", "the realm in D has a coastline") is read into the formation; one said to have
-none is not read. So is a realm's own ban on a movement power ("F's card says flyers can't attack it"); a realm's
-other limits ("only lets heroes attack it") are named as not read.
+The target is "position E", "realm E", "realm in position E" or a bare capital letter B to F (a bare "A" is read as
+the article, but before "realm": "my A realm"). An attack is told by "attack" and "reach", "going for" or "goes
+after", and "hit" where the asker hits ("can i hit E"). Razed realms: "A is razed", "A and B are razed", "razed A".
+The attacker: its champion type (hero, wizard, ...) and movement powers ("a flying wizard", "a swimmer"), or "no
+movement power" ("a plain champion"). The formation is the opponent's six realms, razed as said; a question that
+says nothing of which realms stand or are razed ("can a flyer attack realm F?", "do both have to be razed before
+...") is not computed, even when every formation would give one answer: the reader names what is missing, and the
+rulings are ranked. Nor is one silent on the target's coastline when a coastline would change the answer. A realm
+said to show a coastline ("E shows a coastline", "the realm in D has a coastline", "realm D, whose card shows a
+coastline") is read into the formation; one said to have none is not read. So is a realm's own ban on a movement
+power ("F's card says flyers can't attack it", "my F realm forbids flyers"); a realm's other limits ("only lets
+heroes attack it") are named as not read.
 
 It also reads a Cataclysm! answered by Calm, in the order the cards were played ("P1 plays Cataclysm! on my realm,
 then I play a holding, then Calm"), and judges whether Calm negates it: computed only when Calm is said to be
@@ -27,7 +29,8 @@ A champion named as a kind, in the plural ("can swimmers attack realm E?"), asks
 attack: nothing is computed.
 
 Allies the question denies ("a flyer with no allies") leave the attack to be read; one ally told without movement
-power ("joined by one ally that has no movement power") joins it; other allies that join it are not read.
+power ("joined by one ally that has no movement power") or with one told in a clause of its own ("one ally who is a
+flyer") joins it; other allies that join it are not read.
 The rule that decides the attack (a movement power, an exposed realm) is cited last, so ``ask`` lists it first, after
 what the engine notes beside it (who may block, that positions stay).
 
@@ -65,7 +68,13 @@ from rulebook.questions import denied as deny
 __all__ = ["read"]
 
 LETTERS = ("A", "B", "C", "D", "E", "F")
-ATTACK_WORDS = frozenset({"attack", "attacks", "attacking", "attacked", "reach", "reaches", "reaching", "target"})
+ATTACK_WORDS = frozenset(
+    {"attack", "attacks", "attacking", "attacked", "reach", "reaches", "reaching", "target", "hit", "hits", "hitting"}
+)
+#: Words of hitting, an attack where the asker hits ("can i hit E").
+HITTING = frozenset({"hit", "hits", "hitting"})
+#: Verbs of going that attack a realm when "for" or "after" follows ("going for realm F", "goes after my realm in D").
+GOING = frozenset({"go", "goes", "going", "went"})
 TARGET_WORDS = frozenset({"position", "realm", "positions", "realms"})
 RAZED_WORDS = frozenset({"razed", "destroyed"})
 #: Champions named as a kind, in the plural ("can swimmers attack realm E?"): the question asks the rule.
@@ -394,19 +403,24 @@ def _unsaid(
 
 #: Words saying there is one ally ("one ally", "an ally", "a single ally").
 ONE = frozenset({"one", "an", "a", "single", "1"})
+#: Words opening the clause that tells an ally's own power ("one ally who is a flyer", "one ally that flies").
+OWN_CLAUSE = frozenset({"who", "that", "which", "with"})
 #: Words that refer back to an ally already told ("that ally", "the ally").
 BACK = frozenset({"that", "the", "this", "my", "his", "her", "their"})
 
 
-def _party(words: list[Token], denied: set[int]) -> tuple[tuple[str, ...], set[int]]:
+def _party(words: list[Token], denied: set[int], powers: dict[str, str]) -> tuple[tuple[str, ...], set[int]]:
     """The allies joining the attack, when the question tells one ally without movement power ("joined by one ally
-    that has no movement power", "brings one ally with no movement power"), and the places of the words naming it;
-    nothing read for any other ally (one with a power, or several), which stays unread.
+    that has no movement power", "brings one ally with no movement power") or with one power told in a clause of its
+    own ("one ally who is a flyer", "one ally that flies"), and the places of the words naming it; nothing read for
+    any other ally (one whose power is not told, or several), which stays unread.
 
     Examples:
-        >>> _party(tokens("my flyer brings one ally with no movement power to attack B"), set())
+        >>> _party(tokens("my flyer brings one ally with no movement power to attack B"), set(), POWERS)
         (('none',), {4})
-        >>> _party(tokens("my flyer brings one ally that flies"), set())
+        >>> _party(tokens("my swimmer brings one ally that flies"), set(), POWERS)
+        (('flyer',), {4, 6})
+        >>> _party(tokens("one ally and my flyer attack B"), set(), POWERS)
         ((), set())
     """
     told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
@@ -417,9 +431,14 @@ def _party(words: list[Token], denied: set[int]) -> tuple[tuple[str, ...], set[i
     first = told[0]
     clause = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS - {"and"}, words[first + 1 : first + 9]))
     said = [t.word for t in clause]
-    if not any(said[k : k + 2] == ["no", "movement"] for k in range(len(said))):
+    if any(said[k : k + 2] == ["no", "movement"] for k in range(len(said))):
+        return ("none",), set(told)
+    own = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS, words[first + 1 : first + 6]))
+    named = {first + 1 + k for k, t in enumerate(own) if t.word in powers}
+    kinds = {powers[words[n].word] for n in named}
+    if own[:1] == [] or own[0].word not in OWN_CLAUSE or len(kinds) != 1 or deny(own, powers):
         return (), set()
-    return ("none",), set(told)
+    return (kinds.pop(),), set(told) | named
 
 
 def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
@@ -439,11 +458,8 @@ def _formation(spellfire, razed: str, coasts: dict[str, bool], limits: dict[str,
 def _attacker(words: list[Token], types_known: Collection[str]) -> tuple[list[str], list[str], list[str], bool, dict]:
     """The attacking champion: its types, its movement powers, the powers both claimed and denied, whether it is said
     to have no movement power, and the words of the powers."""
-    import rulebook
-
     types = list(dict.fromkeys(t.word.rstrip("s") for t in words if t.word.rstrip("s") in types_known))
-    data = rulebook.rules("spellfire").data["movement"]
-    powers = {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
+    powers = POWERS
     denied = deny(words, powers)
     moves = list(dict.fromkeys(powers[t.word] for n, t in enumerate(words) if t.word in powers and n not in denied))
     forgone = sorted({powers[words[n].word] for n in denied} & set(moves))
@@ -452,9 +468,24 @@ def _attacker(words: list[Token], types_known: Collection[str]) -> tuple[list[st
     unmoving = bool(denied) or (
         any(t.word == "no" for t in words) and any(t.word in ("movement", "power", "powers") for t in words)
     )
+    # "my plain champ", "a plain champion": a champion without a movement power
+    unmoving = unmoving or any(a.word == "plain" and b.word in CHAMPION for a, b in itertools.pairwise(words))
     return types, moves, forgone, unmoving, powers
 
 
+#: Words naming a champion of no type told ("my plain champ").
+CHAMPION = frozenset({"champion", "champ"})
+
+
+def _powers() -> dict[str, str]:
+    import rulebook
+
+    data = rulebook.rules("spellfire").data["movement"]
+    return {w: kind for kind in data["kinds"] for w in (kind, *data["aliases"].get(kind, ()))}
+
+
+#: The words of each movement power, each its kind ("flies": flyer), as the records name them.
+POWERS = _powers()
 #: Words of moving on foot, which a champion with a movement power is asked to do instead ("just walk up to B").
 WALK = frozenset({"walk", "walks", "walking", "walked", "foot"})
 #: A kind of champion in the plural, as a realm's limit names it, and the kind a trait names.
@@ -462,6 +493,8 @@ SINGULAR = {
     **{k: k.removesuffix("s") for k in PLURALS},
     **{"heroes": "hero", "thieves": "thief", "fliers": "flyer"},
 }
+#: Verbs of a realm's card shutting out a kind ("forbids flyers", "bans all swimmers").
+FORBIDDING = frozenset({"forbids", "forbid", "bans", "ban", "bars", "excludes"})
 #: The movement powers a realm may shut out ("no-flyer"); any kind may be the only one it admits ("only-hero").
 SHUT_OUT = frozenset({"flyer", "swimmer", "earthwalker"})
 
@@ -488,14 +521,17 @@ def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[st
         if kind is None:
             continue
         after = [w.word for w in words[n + 1 : n + 4]]
-        if kind not in SHUT_OUT or not any(w in NEGATIONS for w in after[:2]) or "attack" not in after[:3]:
+        # "F's card says flyers can't attack it"; or "my F realm forbids flyers", "whose card bans all flyers"
+        verb = next((k for k in range(n - 1, max(-1, n - 3), -1) if words[k].word in FORBIDDING), None)
+        said = any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]
+        if kind not in SHUT_OUT or not (said or verb is not None):
             continue
         back = range(n - 1, max(-1, n - 9), -1)
         k = next((k for k in back if k in places or words[k].word in (";", ".", "?", "!")), None)
         if k is None or k not in places:
             return None, set()
         found.setdefault(places[k], []).append(f"no-{kind}")
-        used.add(n)
+        used.update({n} if verb is None else {n, verb})
     return found, used
 
 
@@ -529,12 +565,22 @@ def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, boo
     for n, t in enumerate(words):
         if t.word not in COAST:
             continue
-        back = range(n - 1, max(-1, n - 7), -1)
-        k = next((k for k in back if k in places or words[k].word in CLAUSE_BREAKS), None)
+        back = range(n - 1, max(-1, n - 8), -1)
+        # the comma before a relative clause does not end the realm's ("realm D, whose card shows a coastline")
+        k = next((k for k in back if k in places or (words[k].word in CLAUSE_BREAKS and not _relative(words, k))), None)
         if k is None or k not in places:
             return None
         found[places[k]] = True
     return found
+
+
+#: Words opening a relative clause after a comma ("realm D, which shows a coastline").
+RELATIVE = frozenset({"which", "whose", "that"})
+
+
+def _relative(words: list[Token], k: int) -> bool:
+    """Whether the comma at ``k`` opens a relative clause ("D, which shows a coastline")."""
+    return words[k].word == "," and words[k + 1 : k + 2] != [] and words[k + 1].word in RELATIVE
 
 
 def _kinds(words: list[Token], types: Collection[str], powers: dict[str, str]) -> str | None:
@@ -560,6 +606,7 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         listed = [w.raw for w in words[i + 1 : i + 3]]  # "A and B realms are razed": a letter in a list of them
         named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
         named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
+        named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
             letters.append((i, t.raw))
         elif named:
@@ -582,12 +629,30 @@ def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str])
     return next(attacked, None) or next(named, None)
 
 
+def _attacking(words: list[Token], n: int) -> Token:
+    """The word at ``n``, read as "attack" where it goes for a realm ("going for realm F", "goes after my realm"), and
+    "hit" as one only where the asker hits ("can i hit realm E").
+
+    Examples:
+        >>> said = tokens("flyer champion going for realm F")
+        >>> [_attacking(said, n).word for n in range(len(said))]
+        ['flyer', 'champion', 'attack', 'for', 'realm', 'f']
+    """
+    t = words[n]
+    if t.word in GOING and words[n + 1 : n + 2] and words[n + 1].word in ("for", "after"):
+        return Token("attack", t.raw)
+    if t.word in HITTING and not any(w.word in ("i", "can") for w in words[max(0, n - 2) : n]):
+        return Token("strike", t.raw)  # "hit" is an attack the asker makes ("can i hit E"), not any striking
+    return t
+
+
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question.replace(" - ", "; "))  # a dash between words ends a clause, as a semicolon does
     countered = _counter(words)
     if countered is not None:
         return countered
+    words = [_attacking(words, n) for n in range(len(words))]
     if not any(t.word in ATTACK_WORDS for t in words):
         return None
     letters = _letters(words)
@@ -599,8 +664,11 @@ def read(question: str) -> Reading | None:
     from rulebook import spellfire
 
     limits, limiting = _limits(words, letters)
-    # the champion is read from the words but a realm's limit ("F's card says flyers can't attack it")
-    said = [t for n, t in enumerate(words) if n not in limiting]
+    # "with no allies" says there are none: nothing about them to read
+    allies = deny(words, ALLIES)
+    party, joined = _party(words, allies, POWERS)
+    # the champion is read from the words but a realm's limit ("F's card says flyers can't attack it") and an ally's
+    said = [t for n, t in enumerate(words) if n not in limiting and n not in joined]
     types, moves, forgone, unmoving, powers = _attacker(said, spellfire.TYPES)
     reading = Reading("spellfire", "whether a Spellfire attack on a realm is legal")
     if limits:
@@ -623,15 +691,12 @@ def read(question: str) -> Reading | None:
     kinds = _kinds(said, spellfire.TYPES, powers) if limits is not None else _kinds(words, spellfire.TYPES, powers)
     if kinds:
         reading.missing.append(kinds)
-    # "with no allies" says there are none: nothing about them to read
-    allies = deny(words, ALLIES)
-    party, joined = _party(words, allies)
     coasts = _coasts(words, letters)
-    unread = _unread(words, allies | joined | _told_by_card(words, limiting), coasts)
+    unread = _unread(words, allies | joined | limiting | _told_by_card(words, limiting), coasts)
     if coasts:
         reading.read += [f"a coastline on {letter}" for letter in coasts]
     if party:
-        reading.read.append(f"{len(party)} ally with no movement power")
+        reading.read.append(f"1 ally with {'no movement power' if party == ('none',) else party[0] + ' movement'}")
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if _banned(words):
