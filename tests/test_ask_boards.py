@@ -305,3 +305,41 @@ def test_a_spellfire_attack_told_in_players_words_is_judged_on_the_formation_it_
     # "hit" said of someone else's champion is not read as the attack asked about
     other = ask("Their swimmer wants to hit my realm D, which has a coastline, while A and B stand; is that allowed?")
     assert other.value["computed"] is None
+
+
+def test_an_elestrals_battle_told_by_its_sides_roles_or_an_empty_field_is_computed() -> None:
+    # "attacking w ... into", "my attacking Elestral has ...", "attacker ..., defender ...", "your field is empty" and
+    # "I attack with 4 Attack and 2 Spirits" each named a battle the reader left unread, or read the wrong side.
+    asked = {
+        "attacking w 4 atk 2 spirits into their defense position guy with 4 def and 1 spirit, what happens": (
+            "attack=4 spirits=2",
+            "defense=4 spirits=1 position=defense",
+        ),
+        "attacker 2 atk 1 spirit, defender in defense position with 3 def and 2 spirits. result?": (
+            "attack=2 spirits=1",
+            "defense=3 spirits=2 position=defense",
+        ),
+        "their field is empty and i attack with my 4 attack elestral that has 2 spirits. how many do they expend": (
+            "attack=4 spirits=2",
+            "none",
+        ),
+        "They have no Elestrals, and my attacking Elestral has 1 Attack and 2 Spirits. What do they Expend?": (
+            "attack=1 spirits=2",
+            "none",
+        ),
+        "I attack with 4 Attack and 2 Spirits into their Attack Position Elestral with 3 Attack and 1 Spirit.": (
+            "attack=4 spirits=2",
+            "attack=3 spirits=1",
+        ),
+    }
+    for question, sides in asked.items():
+        assert ask(question).verdict == f"computed: {_command('elestrals', 'battle', *sides)}", question
+    # a bare number that attacks still names no card
+    assert (
+        ask("my 3 attack hits their elestral in defense position with 3 defense. what happens").value["computed"]
+        is None
+    )
+    stats = "An Elestral has a base Attack of 2 and Defense of 5; a swap, then +1 Attack. Final Attack and Defense?"
+    assert ask(stats).verdict == f"computed: {_command('elestrals', 'stats', '2', '5', 'swap', 'attack +1')}"
+    cost = "A Rune costing one water Spirit plus one of any type has a single fire Spirit on it: Enchanted?"
+    assert ask(cost).verdict == f"computed: {_command('elestrals', 'enchant', 'water,any', 'fire')}"

@@ -10,15 +10,19 @@ never an Elestral's Spirits. Stat effects on either side ("+2 Attack", "gains tw
 Defense is set to 0", "a swap") apply before the battle.
 
 A battle told by its attacker's player: "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no
-Elestrals", "i swing with a 3 atk 1 spirit elestral into their defense position guy".
+Elestrals", "i swing with a 3 atk 1 spirit elestral into their defense position guy", "attacking w 3 atk 3 spirits into
+their defense position guy" (a card told with its Attack and Spirits after "attack with" is the attacking Elestral);
+"my attacking Elestral has 2 Attack" names the attacker after the word; "attacker 3 atk 1 spirit, defender ..." names
+the sides by their roles, no verb of attacking; an empty field ("your field is empty") makes a direct attack.
 
-Stats: base Attack and Defense and at least one effect, applied in the guide's order whatever the
-order written.
+Stats: base Attack and Defense ("3 Attack", "Attack 3", "a base Attack of 3") and at least one effect, applied in the
+guide's order whatever the order written.
 
 Mulligans: how many ("three mulligans", "mulligan 3 times", "twice") and, where told, the Spirits in the Spirit
 Deck ("5 Spirits in my Spirit Deck"; before the game it is full): what they cost and whether they can be paid.
 
-Enchanted or Misenchanted: the card's Enchantment Cost and the Spirits Enchanting it, by type ("cost is fire + any,
+Enchanted or Misenchanted: the card's Enchantment Cost ("cost is", "costing") and the Spirits Enchanting it, by type
+("cost is fire + any,
 it has two water spirits on it: enchanted or misenchanted?"; "&" is an any-type Spirit). Both told, the question
 needs not say "Misenchanted" ("cost is fire plus & and it has a water and a fire spirit on it, is it enchanted").
 
@@ -163,10 +167,16 @@ def _read_side(words: list[Token]) -> Side:
         elif (
             t.word in DIRECT
             or (t.word == "deck" and prev is not None and prev.word == "spirit")
+            or (t.word == "field" and _empty(words, i))  # "your field is empty", "an empty field"
             or (t.word == "no" and nxt is not None and nxt.word in ("elestral", "elestrals"))
         ):
             side.direct = True
     return side
+
+
+def _empty(words: list[Token], at: int) -> bool:
+    """Whether the words around "field" at ``at`` say it is empty ("an empty field", "field is empty")."""
+    return (at > 0 and words[at - 1].word == "empty") or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
 
 
 def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None:
@@ -209,6 +219,8 @@ def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None
         used.add(i + 2)
     elif before and (at(i - 2) is None or at(i - 2).word not in ("set", "its", "the")):  # "Attack 3"
         _base(side, before, n)
+    elif prev is not None and prev.word == "of" and _stat(at(i - 2)):  # "a base Attack of 3 and Defense of 1"
+        _base(side, STATS[words[i - 2].word], n)
 
 
 def _in_deck(words: list[Token], i: int) -> bool:
@@ -225,6 +237,12 @@ def _base(side: Side, stat: str, value: int) -> None:
 def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     """The attacking side's words and the attacked side's, or ``None`` for a question with no battle."""
     for i, t in enumerate(words):
+        if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
+            # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is told
+            # after the word, up to what it attacks or the clause's end
+            start = i + 2 if _with(words, i + 1) else i + 1
+            end = next((k for k in range(start, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+            return words[start:end], words[:i] + words[end + 1 :]
         if t.word in FORWARD:
             return words[:i], words[i + 1 :]
         if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, i + 1):
@@ -234,11 +252,32 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
             return words[i + 2 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
+    roles = [next((n for n, t in enumerate(words) if t.word == role), None) for role in ("attacker", "defender")]
+    if None not in roles and roles[0] < roles[1]:
+        # "attacker 3 atk 1 spirit, defender is in defense position with 3 def": the sides told by their roles
+        return words[roles[0] : roles[1]], words[roles[1] :]
     return None
 
 
 def _with(words: list[Token], at: int) -> bool:
     return at < len(words) and words[at].word in WITH
+
+
+#: Words owning the Elestral "attacking" describes ("my attacking Elestral", "the attacking one").
+OWNERS = frozenset({"my", "the", "their", "your", "his", "her"})
+
+
+def _owned(words: list[Token], at: int) -> bool:
+    """Whether "attacking" at ``at`` describes the card after it ("my attacking Elestral has 2 Attack")."""
+    return at > 0 and words[at - 1].word in OWNERS and at + 1 < len(words) and words[at + 1].word in NAMES
+
+
+def _wielded(words: list[Token], attacker: list[Token]) -> bool:
+    """Whether the attacker's words are told after "attack with" or "attacking with" ("I attack with ...")."""
+    if not attacker:
+        return False
+    at = next((n for n in range(len(words)) if words[n] is attacker[0]), 0)
+    return at >= 2 and words[at - 1].word in WITH and words[at - 2].word in ("attack", "attacking", "swing")
 
 
 def _said_of_both(words: list[Token], attacker: Side) -> bool:
@@ -259,6 +298,9 @@ def read(question: str) -> Reading | None:
     sides = _split(words)
     if sides is not None:
         attacker, defender = _read_side(sides[0]), _read_side(sides[1])
+        # "I attack with 5 Attack and 2 Spirits into ...", "attacking w 3 atk 3 spirits": the asker's card, which has
+        # Spirits, attacks (a bare "my 3 attack hits" names no card)
+        attacker.named = attacker.named or (_wielded(words, sides[0]) and attacker.spirits is not None)
         if _said_of_both(sides[0], attacker):
             return None  # "Both battling Elestrals have 0 Attack": one number for two sides, not the defender's
         if attacker.attack is not None or attacker.effects or defender.attack is not None:
@@ -461,9 +503,9 @@ def _enchantment(words: list[Token]) -> Reading | None:
     Enchanting it ("cost is fire fire and it has one fire spirit and one water spirit on it, enchanted or
     misenchanted?"); ``None`` for a question that does not ask it."""
     said = [t.word for t in words]
-    if not {"cost", "costs"} & set(said):
+    if not COSTING & set(said):
         return None
-    at = next(n for n, w in enumerate(said) if w in ("cost", "costs"))
+    at = next(n for n, w in enumerate(said) if w in COSTING)
     cost, end = _types(words, at + 1, COST_END, True)
     spirits, _ = _types(words, end, SPIRITS_END, False) if cost else ([], end)
     if "misenchanted" not in said and not (cost and spirits):
@@ -489,6 +531,8 @@ def _enchantment(words: list[Token]) -> Reading | None:
     return reading
 
 
+#: The words before an Enchantment Cost's types ("cost is fire fire", "a Rune costing one fire Spirit plus one any").
+COSTING = frozenset({"cost", "costs", "costing"})
 MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
 
 
