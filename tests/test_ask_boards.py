@@ -343,3 +343,48 @@ def test_an_elestrals_battle_told_by_its_sides_roles_or_an_empty_field_is_comput
     assert ask(stats).verdict == f"computed: {_command('elestrals', 'stats', '2', '5', 'swap', 'attack +1')}"
     cost = "A Rune costing one water Spirit plus one of any type has a single fire Spirit on it: Enchanted?"
     assert ask(cost).verdict == f"computed: {_command('elestrals', 'enchant', 'water,any', 'fire')}"
+
+
+def test_an_elephants_clash_told_by_the_asker_is_played_from_the_asker_s_seat() -> None:
+    # "I'm the Ringleader ... my opponent (on my left) has ...": the asker's and the opponent's spells were unowned, the
+    # Ringleader after "ringleader P3" unread, a spell named again counted twice, "the first clash" taken for an order.
+    asked = {
+        "Clash II: I am the Ringleader and cast Stupefy, and the player on my left cast Gravitate. What goes first?": (
+            "P1:stupefy",
+            "P2:gravitate",
+            "--clash",
+            "2",
+            "--ringleader",
+            "P1",
+        ),
+        "Clash I, ringleader P2: P1 plays Clap, P2 Nightglow. What's the resolution order?": (
+            "P1:clap",
+            "P2:nightglow",
+            "--ringleader",
+            "P2",
+        ),
+        "In Clash I, I have Fireball and Accelerator and my opponent has Crush. I'm the Ringleader. Does my Fireball"
+        " go before her Crush?": ("P1:fireball", "P1:accelerator", "P2:crush", "--ringleader", "P1"),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('elephants', 'order', *args)}", question
+    clap = _command("elephants", "clap-targets", "P1:clap", "P2:offering", "P2:root")
+    assert clap == "P1:clap cancels one spell of P2 (P2:root)"
+    for question in (
+        "P1 plays Clap in the first clash; P2 has Offering and Root there. Can P1's Clap cancel P2's Offering?",
+        "My opponent has Offering and Root in this clash, and I resolve Clap here; can my Clap cancel their Offering?",
+    ):
+        assert ask(question).verdict == f"computed: {clap}", question
+    lose = "P1 casts Clap in Clash I; player two has Fireball and Scorch, player three Flow. Who loses a spell to Clap?"
+    assert (
+        ask(lose).verdict
+        == f"computed: {_command('elephants', 'clap-targets', 'P1:clap', 'P2:fireball', 'P2:scorch', 'P3:flow')}"
+    )
+    # asked whether Root shields itself, not what one Clap cancels; nor an order asked of a move
+    assert (
+        ask(
+            "My Root is in clash II by my Enfeeble and my opponent cancels the Root with Clap; is Root shielded?"
+        ).value["computed"]
+        is None
+    )
+    assert ask("I have Root here. Can my opponent still move my other spells with Gravitate?").value["computed"] is None

@@ -9,7 +9,12 @@ P3 only has Root: which spells can the Clap cancel?") is computed when it says w
 other spell is.
 
 Where the order between two players' spells of the same priority depends on the Ringleader and the
-question does not say who it is, nothing is computed: the reader names the Ringleader as missing.
+question does not say who it is, nothing is computed: the reader names the Ringleader as missing. A question that
+asks the order may tell it from the asker's seat: "I" and "my" are P1 (when P1 is not named), "my opponent" and "the
+player on my left" (the next seat, as the Ringleader token passes left) P2; "player two" is P2, "ringleader P3" makes
+P3 the Ringleader, and a spell named again is the same spell. An order is computed only when the question asks one.
+A Clap's targets are asked as "which players lose a spell to Clap" too; "the first clash" is a clash, not an order;
+a question whose asking part asks about Root alone ("does Root shield itself?") is not computed.
 
 A question that asks whether a spell advances ("It's clash II. P1 has an active Break. Can P2's Starfall advance?")
 is computed by playing the clash out when it states the clash and every spell's player; the spell asked about is the
@@ -36,7 +41,7 @@ from dataclasses import replace
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
-from rulebook.questions import Reading, Token, decided_by, tokens
+from rulebook.questions import Reading, Token, decided_by, number_word, tokens
 from rulebook.registry import ELEPHANTS_ORDER, ELEPHANTS_TOLD
 from rulebook.ruling import Ruling
 
@@ -59,6 +64,41 @@ def _player(word: str) -> str | None:
     return None
 
 
+#: Words naming the asker as a player ("I cast Clap", "my Root", "I'm the Ringleader").
+ASKER = frozenset({"i", "my", "i'm", "im", "me"})
+
+
+def _beside(words: list[Token], n: int) -> bool:
+    """Whether the words from ``n`` say "on my left" (the next seat, as the Ringleader token passes)."""
+    return [t.word for t in words[n : n + 3]] == ["on", "my", "left"]
+
+
+def _who(words: list[Token], n: int, asker: str | None) -> str | None:
+    """The player the word at ``n`` names: "P2", "p2's", "player two", "player 3"; and, where the asker has a seat,
+    the asker ("I", "my") and their opponent or the player on their left ("my opponent", "the player on my left"):
+    the next seat. ``None`` for any other word.
+
+    Examples:
+        >>> said = tokens("I am the Ringleader and the player on my left cast Gravitate")
+        >>> [_who(said, n, "P1") for n in range(len(said))].count("P2"), _who(said, 0, "P1")
+        (1, 'P1')
+        >>> _who(tokens("player two has Fireball"), 0, None)
+        'P2'
+    """
+    t = words[n]
+    player = _player(t.word)
+    if player is None and t.word in ("player", "players") and n + 1 < len(words):
+        number = number_word(words[n + 1].word.removesuffix("'s"))
+        player = f"P{number}" if number is not None and is_player(f"P{number}") else None
+    if player is not None or asker is None:
+        return player
+    if t.word in ASKER and not (n and words[n - 1].word == "on" and _beside(words, n - 1)):
+        return asker
+    if _names_opponent(words, n) or (t.word == "player" and _beside(words, n + 1)):
+        return "P2"
+    return None
+
+
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
@@ -72,12 +112,17 @@ def read(question: str) -> Reading | None:
     unowned = []
     clash = 1
     ringleader = None
+    # the asker has a seat where the question asks the order ("I'm the Ringleader with Accelerator ...: in what
+    # order do they resolve?"), not in a question about one spell ("Can my opponent move my spells with Gravitate?")
+    asker = "P1" if "p1" not in {t.word for t in words} and _order_said(_asking(words)) else None
     for i, t in enumerate(words):
-        player = _player(t.word)
+        player = _who(words, i, asker)
         if player:
             owner = player
             if _leads(words, i) or _asker_leads(words, i):
                 ringleader = player
+        elif t.word in elephants.SPELLS and any(x.endswith(f":{t.word}") for x in spells):
+            continue  # a spell named again ("does my Fireball go before her Crush"): every card exists once
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
         elif t.word == "clash":
@@ -100,6 +145,8 @@ def read(question: str) -> Reading | None:
     earlier = _earlier_round(words)
     if earlier:
         reading.missing.append(f"one clash of this round ({earlier}: spells of an earlier round are not read)")
+    if not _order_said(words):
+        reading.missing.append("an order asked (which resolves first, in what order)")
     # When it is not computed (who cast a spell, or the Ringleader, not said), the rules the order rests on are named.
     rests_on = _order_rules(words, [s.rpartition(":")[2] for s in spells] + unowned, spells)
     if reading.missing:
@@ -144,9 +191,25 @@ def _other_kind(words: list[Token]) -> Reading | None:
     steps = _clash_steps(words)
     if steps is not None:
         return steps
-    if not any(t.word in ORDER_WORDS for t in words):
-        return _clap(words) or _clap_and_root(words)
+    if not _order_said(_asking(words)):  # "I resolve Clap here; can my Clap cancel their Offering?" asks no order
+        clap = _clap(words) or _clap_and_root(words)
+        if clap is not None or not _order_said(words):
+            return clap
     return _tie_without_spells(words)
+
+
+def _order_said(words: list[Token]) -> bool:
+    """Whether the question says a word of order, but "first" naming a clash ("in the first clash").
+
+    Examples:
+        >>> _order_said(tokens("P1 plays Clap in the first clash. Can it cancel P2's Offering?"))
+        False
+        >>> _order_said(tokens("Which resolves first, Clap or Root?"))
+        True
+    """
+    return any(
+        t.word in ORDER_WORDS and [w.word for w in words[n + 1 : n + 2]] != ["clash"] for n, t in enumerate(words)
+    )
 
 
 #: Words before "clash" that make it one clash of a round ("the steps of a clash", "a single clash", "each clash"),
@@ -242,7 +305,7 @@ def _decided(ruling: Ruling) -> Ruling:
 
 #: Words between a player and "Ringleader" said of them: "P2 is the Ringleader", "P2 holds the Ringleader token",
 #: "with P1 as Ringleader", "P1 (the Ringleader)", "P2's the ringleader".
-LEADS = frozenset({"is", "as", "was", "being", "holds", "hold", "has", "have", "the", "(", ","})
+LEADS = frozenset({"is", "as", "was", "being", "holds", "hold", "has", "have", "the", "(", ",", "am"})
 
 
 def _leads(words: list[Token], at: int) -> bool:
@@ -261,6 +324,8 @@ def _leads(words: list[Token], at: int) -> bool:
     if after[len(skipped) : len(skipped) + 1] == ["ringleader"]:
         return True
     before = [t.word for t in words[max(0, at - 2) : at]]
+    if before[-1:] == ["ringleader"] and (at < 2 or before[0] in (",", ":", ";", "with", "and")):
+        return True  # "Clash I, ringleader P3: ..."
     return before in (["ringleader", "is"], ["ringleader", ":"], ["ringleader", "was"], ["ringleader", "being"])
 
 
@@ -277,26 +342,79 @@ def _asker_leads(words: list[Token], at: int) -> bool:
 
 #: Words that ask what a Clap cancels ("which spells can the clap cancel").
 CANCEL_WORDS = frozenset({"cancel", "cancels"})
-ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will"})
+ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will", "who"})
+
+
+#: Words asking who loses a spell to a Clap ("which players lose a spell to my Clap").
+LOSING = frozenset({"lose", "loses"})
+
+
+#: The words of a cancelling asked about ("can my Clap cancel their Ritual", "can the Offering be cancelled").
+CANCELLED = CANCEL_WORDS | {"cancelled", "canceled"}
+
+
+def _asking(words: list[Token]) -> list[Token]:
+    """The words of the question's asking part: its sentences ending in "?" (the last sentence when none does), each
+    from its last semicolon on.
+
+    Examples:
+        >>> [t.word for t in _asking(tokens("P2 wants to cancel Root with Clap; does Root shield itself? yes"))]
+        ['does', 'root', 'shield', 'itself']
+    """
+    sentences: list[list[Token]] = [[]]
+    asking: list[bool] = []
+    for t in words:
+        if t.word in (".", "?", "!"):
+            asking.append(t.word == "?")
+            sentences.append([])
+        elif t.word == ";":
+            sentences[-1] = []
+        else:
+            sentences[-1].append(t)
+    asking.append(False)
+    chosen = [s for s, a in zip(sentences, asking, strict=True) if a] or [s for s in sentences if s][-1:]
+    return [t for s in chosen for t in s]
+
+
+def _loses_to_clap(words: list[Token]) -> bool:
+    """Whether the question asks who loses a spell to Clap ("which players lose a spell to my Clap?"): what it cancels.
+
+    Examples:
+        >>> _loses_to_clap(tokens("Which players lose a spell to my Clap?"))
+        True
+        >>> _loses_to_clap(tokens("Do I lose my Clap to Break?"))
+        False
+    """
+    for n, t in enumerate(words):
+        if t.word in LOSING:
+            after = [w.word for w in words[n + 1 : n + 7]]
+            if "to" in after and "clap" in after[after.index("to") :][:3]:
+                return True
+    return False
 
 
 def _clap(words: list[Token]) -> Reading | None:
     """Which spells a Clap may cancel, when the question says who cast the Clap and whose every other spell is ("P1
     casts Clap. P2 has Offering and Ritual active, P3 only has Root. Which spells can the clap cancel?")."""
     said = {t.word for t in words}
-    if "clap" not in said or not CANCEL_WORDS & said or not ASKING_WORDS & said:
+    if "clap" not in said or not (CANCEL_WORDS & said or _loses_to_clap(words)) or not ASKING_WORDS & said:
         return None
+    asked = {t.word for t in _asking(words)}
+    if "root" in asked and not asked & (CANCELLED | {"clap"}):
+        # "my opponent wants to cancel the Root with Clap; does Root shield itself?" asks Root's shield, not what one
+        # Clap cancels
+        return _clap_and_root(words)
     from rulebook import elephants
 
     spells, unowned, owner = [], [], None
     # "I have Clap ... P2 has ...": the asker is P1 when no one else is
     asker = "P1" if "p1" not in said else None
-    for t in words:
-        player = _player(t.word) or (asker if t.word in ("i", "my") else None)
+    for n, t in enumerate(words):
+        player = _who(words, n, asker)
         if player:
             owner = player
-        elif (t.word == "clap" and any(s.endswith(":clap") for s in spells)) or f"{owner}:{t.word}" in spells:
-            continue  # a spell named again ("which spells can the clap cancel", "can it cancel root")
+        elif any(s.endswith(f":{t.word}") for s in spells):
+            continue  # a spell named again ("which spells can the clap cancel", "can my Clap cancel their Ritual")
         elif t.word in elephants.SPELLS:
             (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
     claps = [s for s in spells if s.endswith(":clap")]
@@ -494,9 +612,7 @@ def _owned(words: list[Token]) -> tuple[list[str], list[str], dict[int, str]]:
     at: dict[int, str] = {}
     owner = None
     for n, t in enumerate(words):
-        player = _player(t.word) or (asker if t.word in ("i", "my", "i'm") else None)
-        if asker and _names_opponent(words, n):
-            player = "P2"
+        player = _who(words, n, asker)
         if player:
             owner = player
         elif t.word in elephants.SPELLS:
