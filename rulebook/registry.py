@@ -149,6 +149,9 @@ _ELEMENTALS_WORDS = (
     *("jacks", "queens", "kings"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
+#: The word telling the cards discarded before a discard ("I've already discarded 10D, 8S and 7H; if I discard the
+#: 9C ..."), which names no elemental: the reader is tried for it too.
+ELEMENTALS_DISCARDED = ("discarded",)
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
@@ -237,7 +240,7 @@ _GAMES: list[Game] = [
         runner="rulebook.elementals:run_scenario",
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
-        cues=frozenset(_ELEMENTALS_WORDS),
+        cues=frozenset(_ELEMENTALS_WORDS + ELEMENTALS_DISCARDED),
         verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(

@@ -388,3 +388,36 @@ def test_an_elephants_clash_told_by_the_asker_is_played_from_the_asker_s_seat() 
         is None
     )
     assert ask("I have Root here. Can my opponent still move my other spells with Gravitate?").value["computed"] is None
+
+
+def test_an_elementals_play_among_several_elementals_or_a_discard_is_judged_on_the_board_told() -> None:
+    # Several face-up elementals, "no cards on it yet", "I have the ...", "a joker and the 2 of clubs" (the 2 is a card,
+    # not the joker's power), "on her" as where the card goes, a hand listed before a comma, and earlier discards.
+    asked = {
+        "My hand is 8S, 3D and 4C, and the face-up elementals are KS and QH, nothing on them. Can I play 8S on KS?": (
+            "8S > KS",
+            "--hand",
+            "8S",
+            "--targets",
+            "KS QH",
+        ),
+        "My hand is 7H 5C 2D, the face-up elementals are KS and QH, and KS already has the 9D on it. Can I play the 5C "
+        "on KS?": ("5C > KS", "--hand", "5C", "--targets", "KS QH", "--pile", "KS=9D"),
+        "I have the 7 of spades in hand and the king of spades is face up with no cards on it yet. Can I play the 7 of "
+        "spades on it?": ("7S > KS", "--hand", "7S", "--targets", "KS"),
+        "the queen of diamonds is face up and i have the 8 of diamonds, can i play it as damage on her": (
+            "8D > QD",
+            "--hand",
+            "8D",
+            "--targets",
+            "QD",
+        ),
+        "queen of clubs face up with 4D already on it, i have a joker and the 3 of hearts. if i play the joker as an 8 "
+        "on QC is that enough": ("JK1=8 > QC", "--hand", "JK1", "--targets", "QC", "--pile", "QC=4D"),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('elementals', 'check', *args)}", question
+    discard = "I've already discarded a 10 of hearts, an 8 of spades and a 6 of clubs; what happens if I discard 9D?"
+    expected = _command("elementals", "check", "discard 9D", "--hand", "9D", "--discards", "10H 8S 6C")
+    assert expected == "9D is discarded: 9 damage, 33 of 33; the player loses"
+    assert ask(discard).verdict == f"computed: {expected}"

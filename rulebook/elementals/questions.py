@@ -12,6 +12,13 @@ judged exactly as ``rulebook elementals check "7S > KS" --hand 7S --targets KS [
 position set up from the hand (the card played), the target and its pile, then the state's ``refusal`` and
 ``explain``.
 
+Several face-up elementals may be told ("the face-up elementals are KS and QH, and KS already has the 8D on it"): the
+card is played onto the one named just after it ("play the 6C on KS"), and each card already on an elemental is
+told after that elemental. A pile is stated empty by "nothing on it" or "no cards on it"; "on it" after a verb of
+laying a card ("can I play it as damage on her") is where the card goes. The hand is told by "I have" and a card as
+well, and a list of its cards ends at a comma that no titan card follows. A discard is judged on the discards told
+("I've already discarded 10D, 8S and 7H; if I discard the 9C, where does that leave me?").
+
 Anything less stated (no card, no elemental, two of either without the cards on the elemental saying which is
 which, a joker without its power, a lord's power rather than the lord) is not read: ``None``, and the rulings
 answer. The layout's reveals are not part of the answer: the question states no layout.
@@ -30,7 +37,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from rulebook.questions import Reading
+from rulebook.questions import Reading, decided_by
 from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_PAIRED, ELEMENTALS_WORTH, game, rules
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
@@ -55,6 +62,7 @@ RANK_WORDS = {
     **{str(n): str(n) for n in range(2, 11)},
     **{"ace": "A", "jack": "J", "queen": "Q", "king": "K"},
     **{"j": "J", "q": "Q", "k": "K"},  # "the K of diamonds" (a letter is a rank only before "of" and a suit)
+    **{"jacks": "J", "queens": "Q", "kings": "K"},  # "kings of clubs face up": there is one, the plural a slip
 }
 #: The words asking whether a card can harm an elemental at all ("can a spade hurt Ragnaros", "10 of spades against
 #: Ragnaros?", "is the ace of diamonds any use against Therazane"): no play is computed for them, but when the card
@@ -112,6 +120,18 @@ ON_IT = frozenset({"it", "him", "her", "them"})
 ON_LIST = [[w] for w in sorted(ON_IT)]
 #: Words that state an elemental's pile empty ("the King of Clubs has nothing on it yet").
 EMPTY = frozenset({"nothing", "empty", "bare"})
+def _bare(words: list[str]) -> bool:
+    """Whether the question says an elemental's pile is empty ("nothing on it", "no cards on it yet").
+
+    Examples:
+        >>> _bare("the king of spades has no cards on it yet".split()), _bare("no card of mine is on it".split())
+        (True, False)
+    """
+    return any(w in EMPTY for w in words) or any(
+        a == "no" and b in ("cards", "card") and c == "on" for a, b, c in zip(words, words[1:], words[2:], strict=False)
+    )
+
+
 #: Words of another action than a card played onto an elemental (a discard, a lord's power unleashed).
 OTHER_ACTION = frozenset(
     {
@@ -172,15 +192,71 @@ def _hand_words(question: str) -> set[int]:
     places: set[int] = set()
     start = 0
     for n, sentence in enumerate(sentences):
-        words = [m.group().lower() for m in _WORD.finditer(sentence)]
+        found = list(_WORD.finditer(sentence))
+        words = [m.group().lower() for m in found]
+        # the words just after a comma: a list of the hand's cards ends at a comma that no titan card follows
+        commas = {k for k in range(1, len(found)) if "," in sentence[found[k - 1].end() : found[k].start()]}
         told = len(words) if n < len(sentences) - 1 else len(_WORD.findall(_telling(sentence)))
-        at = next((k for k, w in enumerate(words[:told]) if w in HAND or words[k - 1 : k + 1] in _I_HOLD), None)
+        at = next(
+            (
+                k
+                for k, w in enumerate(words[:told])
+                if w in HAND or words[k - 1 : k + 1] in _I_HOLD or _i_have_cards(words, k)
+            ),
+            None,
+        )
         if at is not None:
-            end = next((k for k in range(at + 1, told) if words[k] in PLAYING), told)
+            end = next(
+                (k for k in range(at + 1, told) if words[k] in PLAYING or (k in commas and not _a_card(words, k))),
+                told,
+            )
             places.update(range(start + at, start + end))
             places.update(start + k for k in _held_before(words, at))
         start += len(words)
     return places
+
+
+#: Words that may open a card told after "I have" ("I have a joker and the 2 of clubs", "i have the 9 of hearts").
+_CARD_OPENERS = frozenset({"a", "an", "the", "one", "joker", "jk1", "jk2"})
+
+
+def _i_have_cards(words: list[str], k: int) -> bool:
+    """Whether "have" at ``k`` tells the player's hand: "I have" and then a card ("I have the 9 of hearts", "i have a
+    joker and ..."), not "I have already discarded" nor "I have to".
+
+    Examples:
+        >>> _i_have_cards("i have a joker and the 2 of clubs".split(), 1)
+        True
+        >>> _i_have_cards("i have already discarded the 9 of clubs".split(), 1)
+        False
+    """
+    if words[k - 1 : k + 1] != ["i", "have"] or k + 1 >= len(words):
+        return False
+    nxt = words[k + 1]
+    if nxt in ("a", "an", "the", "one") and k + 2 < len(words):
+        nxt = words[k + 2]
+    return nxt in _CARD_OPENERS or nxt in RANK_WORDS or _short(nxt) is not None
+
+
+def _a_card(words: list[str], k: int) -> bool:
+    """Whether the words from ``k`` name a titan card, past "and" and an article ("the 4 of hearts", "and 2C", "a
+    joker"): an elemental ("the king of spades") is none.
+
+    Examples:
+        >>> _a_card("and the 4 of hearts".split(), 0), _a_card("the face up elementals".split(), 0)
+        (True, False)
+        >>> _a_card("and the king of spades".split(), 0)
+        False
+    """
+    while k < len(words) and words[k] in ("and", "a", "an", "the"):
+        k += 1
+    if k >= len(words):
+        return False
+    w = words[k]
+    if w in RANK_WORDS and words[k + 1 : k + 2] == ["of"]:
+        return RANK_WORDS[w] not in _ELEMENTAL_RANKS
+    card = _short(w)
+    return w in _JOKER_WORDS or (card is not None and not _is_elemental(card))
 
 
 def _telling(sentence: str) -> str:
@@ -243,7 +319,11 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, RANK_WORDS[words[n + 1]] + SUIT_WORDS[w]))  # "a spade 10", "the heart 7": a titan card
             n += 1
         elif w.startswith("jk") or w in ("joker", "jokers"):
-            at = next((k for k in range(n + 1, min(n + 4, len(words))) if words[k].isdigit()), None)
+            # a number told after the joker is its power, not a card's rank ("a joker and the 2 of clubs")
+            at = next(
+                (k for k in range(n + 1, min(n + 4, len(words))) if words[k].isdigit() and not _rank_of(words, k)),
+                None,
+            )
             at = _played_as(words, n) if at is None else at
             power = None if at is None else _POWERS.get(words[at])
             if power is None:
@@ -254,6 +334,11 @@ def _cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> li
             found.append((n, card))
         n += 1
     return found
+
+
+def _rank_of(words: list[str], k: int) -> bool:
+    """Whether the number at ``k`` is a card's rank ("the 2 of clubs")."""
+    return words[k + 1 : k + 2] == ["of"] and words[k + 2 : k + 3] != [] and words[k + 2] in SUIT_WORDS
 
 
 def _played_as(words: list[str], n: int) -> int | None:
@@ -287,16 +372,74 @@ def _is_elemental(card: str) -> bool:
     return not card.startswith("JK") and card[:1] in _ELEMENTAL_RANKS
 
 
+#: Words between a card played and the elemental it is played onto ("7S on KS", "the 6C onto the king of spades").
+ONTO = frozenset({"on", "onto", ">"})
+#: Words telling the cards already on an elemental named before them ("KS already has the 8D on it").
+PILED = frozenset({"has", "had", "already", "with", "carrying", "carries", "holds"})
+
+
+def _among(
+    words: list[str], cards: list[tuple[int, str]], hand: frozenset[str], told: set[int] | None
+) -> tuple[str, str, list[str], dict[str, list[str]]] | None:
+    """The play among several face-up elementals ("the face-up elementals are KS and QH, and KS already has the 8D on
+    it. Can I play the 6C on KS?"): the one card played (a word of play just before it), the elemental named just
+    after it past "on", each card already on an elemental (told after that elemental, past "has", "with"...), and
+    the other elementals with their piles; ``None`` when any of it is not stated that way.
+
+    Examples:
+        >>> said = "hand is 7H 6C, the elementals are KS and QH, KS already has the 8D on it. can i play the 6C on KS"
+        >>> words = said.replace(",", " ").split()
+        >>> _among(words, _cards(words, words, set(range(2, 4))), frozenset({"7H", "6C"}), set(range(2, 4)))
+        ('6C', 'KS', ['8D'], {'QH': []})
+    """
+    kept = {c.partition("=")[0] for c in hand}
+    titans = [(n, c) for n, c in cards if not _is_elemental(c)]
+    marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
+    marked = [(n, c) for n, c in marked if not hand or c.partition("=")[0] in kept]
+    if len(marked) != 1:
+        return None
+    at, card = marked[0]
+    target = next(
+        (c for n, c in cards if _is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n])), None
+    )
+    if target is None:
+        return None
+    piles: dict[str, list[str]] = {c: [] for _, c in cards if _is_elemental(c)}
+    for n, c in titans:
+        if n == at:
+            continue
+        owner = next(((k, e) for k, e in reversed(cards) if k < n and _is_elemental(e)), None)
+        if owner is None or not PILED.intersection(words[owner[0] : n]):
+            return None
+        piles[owner[1]].append(c)
+    stated = any(w in PILED or w == "on" for n, w in enumerate(words) if n not in (told or ()) and n < at)
+    if (not any(piles.values()) and stated and not _bare(words)) or any(len(p) > _DAMAGE_CARDS for p in piles.values()):
+        return None
+    pile = piles.pop(target)
+    return card, target, pile, piles
+
+
 def _roles(
-    words: list[str], cards: list[tuple[int, str]], hand: frozenset[str] = frozenset()
-) -> tuple[str, str, list[str]] | None:
-    """The card played, the elemental it is played onto and the cards already on it; ``None`` when unstated. With
-    no word of a play before any card, the one named again from the player's ``hand`` is the card played."""
+    words: list[str], cards: list[tuple[int, str]], hand: frozenset[str] = frozenset(), told: set[int] | None = None
+) -> tuple[str, str, list[str], dict[str, list[str]]] | None:
+    """The card played, the elemental it is played onto, the cards already on it, and the other face-up elementals with
+    the cards on each (several elementals: `_among`); ``None`` when unstated. With
+    no word of a play before any card, the one named again from the player's ``hand`` is the card played. The "have"
+    telling the hand (at the places ``told``: "I have the 9 of hearts") states no pile."""
     elementals = list(dict.fromkeys(c for _, c in cards if _is_elemental(c)))
     titans = [(n, c) for n, c in cards if not _is_elemental(c)]
-    if len(elementals) != 1 or not titans or len({c for _, c in titans}) != len(titans):
+    if not titans or len({c for _, c in titans}) != len(titans):
         return None
-    stated = [n for n, w in enumerate(words) if w in HOLDING or (w == "on" and words[n + 1 : n + 2] in ON_LIST)]
+    if len(elementals) > 1:
+        return _among(words, cards, hand, told)
+    if len(elementals) != 1:
+        return None
+    stated = [
+        n
+        for n, w in enumerate(words)
+        if (w in HOLDING and not (w == "have" and n in (told or ())))
+        or (w == "on" and words[n + 1 : n + 2] in ON_LIST and not _destination(words, n))
+    ]
     holding = bool(stated)
     named = [c for _, c in titans]
     held = [c for c in hand if c not in named]
@@ -308,17 +451,39 @@ def _roles(
     if holding and len(hand) == 1 and held and not marked:
         # The cards named are all on the elemental, and the one card the hand holds is played ("the queen of spades
         # has the 8 of hearts and the 5 of diamonds on it, and I hold the 2 of spades. Can I banish it now?").
-        return None if len(named) > _DAMAGE_CARDS else (held[0], elementals[0], named)
+        return None if len(named) > _DAMAGE_CARDS else (held[0], elementals[0], named, {})
     if len(titans) == 1:
-        bare = any(w in EMPTY for w in words)  # "has nothing on it": the pile is stated, and empty
-        return None if holding and not bare else (titans[0][1], elementals[0], [])
+        bare = _bare(words)  # "has nothing on it", "no cards on it yet": the pile is stated, and empty
+        return None if holding and not bare else (titans[0][1], elementals[0], [], {})
     played = marked or [(n, c) for n, c in titans if c in hand]
     played = [p for p in played if any(n < p[0] for n in stated)] if len(played) > 1 else played
     if not holding or len(played) != 1:
         return None
     pile = [c for _, c in titans if c != played[0][1]]
     # More cards on an elemental than its damage cards is no position of the game: not computed.
-    return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile)
+    return None if len(pile) > _DAMAGE_CARDS else (played[0][1], elementals[0], pile, {})
+
+
+#: Verbs of laying a card on an elemental: "on it" after one ("can I play it as damage on her") is where the card
+#: goes, not a pile stated.
+LAYING = frozenset({"play", "put", "drop", "place", "throw", "add", "playing", "putting", "adding", "placing"})
+
+
+def _destination(words: list[str], n: int) -> bool:
+    """Whether "on" at ``n`` ("on it", "on her") says where a card is played: a verb of laying a card a few words
+    before it in the same clause ("can i play it as damage on her"), not "with the 5D on it".
+
+    Examples:
+        >>> said = "the queen has the 5d on her and i can play it as damage on her".split()
+        >>> _destination(said, 4), _destination(said, 13)
+        (False, True)
+    """
+    for w in reversed(words[max(0, n - 8) : n]):
+        if w in LAYING:
+            return True
+        if w in ("has", "have", "had", "with", "already", "and"):
+            return False
+    return False
 
 
 #: An open ask of what a card can do against an elemental ("what can I do with that card against her?", "is the
@@ -483,10 +648,77 @@ def read(question: str) -> Reading | None:
     lord's fate or an attack over turns, no play computed: see `told_relation`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
+    discarded = _discard(question, words, raw)
+    if discarded is not None:
+        return discarded
     reading = _play(question, words, raw)
     if reading is not None and reading.ruling is not None:
         return reading
     return told_relation(question, words) or reading
+
+
+#: The words before the cards discarded earlier ("I've already discarded 10D, 8S and 7H"), and between them.
+_DISCARDED = frozenset({"discarded"})
+_LISTING = frozenset({"and", "a", "an", "the"})
+#: The words of a discard made now ("if I discard the 9 of clubs", "now I have to discard a 9C"), before its card.
+_DISCARD_NOW = frozenset({"discard", "discarding"})
+
+
+def _discard(question: str, words: list[str], raw: list[str]) -> Reading | None:
+    """A discard judged on the discards told ("I've already discarded 10D, 8S and 7H; if I discard the 9C, where does
+    that leave me?"): the cards discarded earlier, listed after "discarded", and the one card discarded now, named
+    after "discard"; the hand, where told, holds it. ``None`` unless both are told and the question asks what the
+    discard does (`_tells_discards`). Neither the face-up elementals nor the layout change a discard's damage: the
+    reveals of the layout the position is dealt in are left out.
+
+    Examples:
+        >>> said = "i have discarded 10h 8d 6s, if i discard the 9 of clubs what happens"
+        >>> print(read(said).ruling.verdict)
+        9C is discarded: 9 damage, 33 of 33; the player loses
+    """
+    if not _tells_discards(words, _asked_part(question)):
+        return None
+    cards = [(n, c) for n, c in _cards(words, raw) or [] if not _is_elemental(c)]
+    earlier = _listed_after(words, cards, _DISCARDED)
+    now = [(n, c) for n, c in cards if any(w in _DISCARD_NOW for w in words[max(0, n - 3) : n])]
+    if not earlier or len({c for _, c in now}) != 1 or now[0][1] in earlier or any(c.startswith("JK") for c in earlier):
+        return None
+    card = now[0][1]
+    places = _hand_words(question)
+    held = {c for n, c in _cards(words, raw, set(range(len(words))) - places) or [] if not _is_elemental(c)}
+    if held and card not in held:
+        return None
+    from rulebook import elementals
+    from rulebook.ruling import Ruling
+
+    hand = [card, *sorted(held - {card})]
+    reading = Reading("elementals", "one Elementals card discarded")
+    reading.read.append(f"{card} discarded from the hand {' '.join(hand)}; discarded before: {' '.join(earlier)}")
+    state = elementals.position(hand=" ".join(hand), discards=" ".join(earlier))
+    ruling = elementals.check_play(state, elementals.parse_action(f"discard {card}"))
+    value = {k: v for k, v in ruling.value.items() if k != "position"}
+    decided = LOSS if LOSS in ruling.rules else DISCARD_DAMAGE
+    ruling = decided_by(Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=ruling.legal), decided)
+    reading.ruling = ruling
+    return reading
+
+
+def _listed_after(words: list[str], cards: list[tuple[int, str]], opening: frozenset[str]) -> list[str]:
+    """The cards listed just after a word of ``opening`` ("discarded 10D, 8S and 7H", "discarded a 10 of spades, a 10
+    of diamonds and a 5 of hearts"): each card follows the one before past commas, "and" and articles alone."""
+    start = next((n for n, w in enumerate(words) if w in opening), None)
+    if start is None:
+        return []
+    found: list[str] = []
+    end = start + 1
+    for n, c in sorted(cards):
+        if n < end:
+            continue
+        if any(w not in _LISTING and w != "," for w in words[end:n]):
+            break
+        found.append(c)
+        end = n + (3 if words[n] in RANK_WORDS and words[n + 1 : n + 2] == ["of"] else 1)
+    return found
 
 
 def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
@@ -502,19 +734,21 @@ def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
     if cards is not None and len(hand) == 1 and all(_is_elemental(c) for _, c in cards):
         # The one card held is played though not named again ("I'm holding the 6 of spades. Can I play the 6 on her?").
         cards = [*cards, (len(words), next(iter(hand)))]
-    roles = None if cards is None else _roles(words, cards, hand)
+    roles = None if cards is None else _roles(words, cards, hand, places)
     if roles is None:
         return own_element(words, raw) or joker_against(words, raw)
-    card, target, pile = roles
+    card, target, pile, others = roles
     from rulebook import elementals
     from rulebook.errors import InvalidInputError
     from rulebook.ruling import Ruling
 
     reading = Reading("elementals", "one Elementals card played onto an elemental")
     reading.read.append(f"{card} played onto {target}" + (f" (already on it: {' '.join(pile)})" if pile else ""))
+    reading.read += [f"{e} face up too" + (f" (on it: {' '.join(p)})" if p else "") for e, p in others.items()]
     hand = card.partition("=")[0]
+    piles = {e: " ".join(p) for e, p in {target: pile, **others}.items() if p}
     try:
-        state = elementals.position(hand=hand, targets=target, piles={target: " ".join(pile)} if pile else {})
+        state = elementals.position(hand=hand, targets=" ".join([target, *others]), piles=piles)
         ruling = elementals.check_play(state, elementals.parse_action(f"{card} > {target}"))
     except InvalidInputError as error:
         reading.missing.append(f"a position the engine accepts ({error})")
