@@ -421,3 +421,24 @@ def test_an_elementals_play_among_several_elementals_or_a_discard_is_judged_on_t
     expected = _command("elementals", "check", "discard 9D", "--hand", "9D", "--discards", "10H 8S 6C")
     assert expected == "9D is discarded: 9 damage, 33 of 33; the player loses"
     assert ask(discard).verdict == f"computed: {expected}"
+
+
+def test_a_clash_attack_sent_at_an_element_or_made_with_one_is_computed() -> None:
+    # "sends Air at my Water", "send Earth against their Fire", "attacked my Water with her Ether": which element
+    # attacks was left unread.
+    asked = {
+        "My opponent sends Fire at my Earth and uses Blaze; I use Fortify on my defending Earth. Who is eliminated?": (
+            "fire+",
+            "earth+",
+        ),
+        "I send Water, no ability, against my opponent's Fire, who uses no ability either; which element leaves?": (
+            "water",
+            "fire",
+        ),
+        "My brother attacked my Earth with his Air, no abilities used at all. Which element leaves the table?": (
+            "air",
+            "earth",
+        ),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question

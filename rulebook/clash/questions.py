@@ -5,7 +5,8 @@ element written with ``+`` (``air+``, the move-log notation) or whose ability is
 Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
 by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y",
 "X blazes into Y" and "I attack with X and use its ability against Y" (or "...; the target is Y", "..., and Y defends")
-make X the attacker too; an attacker's ability
+make X the attacker too, and so do "sends X at Y" and "attacked Y with X" (strengths told beside the elements sent,
+"Water (4) at Earth (5)", are the question's own: not computed); an attacker's ability
 may be named by its verb ("blazes"), a defender's may not ("and Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
@@ -59,6 +60,10 @@ FORWARD = frozenset(
 #: Of those, the words that state an attack by themselves; "Water uses Surge against a blazing Fire" or "Water vs
 #: Earth" names two elements but not which one attacks (Surge is used in defence), so it is not computed.
 ATTACKING = frozenset({"attack", "attacks", "attacking", "hits", "hit", ">"})
+#: Verbs of sending an element at another ("my opponent sends Air at my Water"): the element sent attacks.
+SENDING = frozenset({"send", "sends", "sent", "sending"})
+#: Words between an element sent and the one it is sent at.
+AIMED_AT = frozenset({"at", "against", "into"})
 #: Verbs that, followed by "after", state an attack ("Ether goes after their Fire").
 GOING = frozenset({"go", "goes", "going", "went"})
 #: Words of a question about what a rule means ("he says Fortify means nothing happens"): the ruling answers it,
@@ -381,8 +386,13 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
         return None  # "Ether ...; am I forced to attack with Ether": the second attacks, the first is not attacked
     if any(w in ("attacks", "attacking", ">") for w in between):
         return "forward"
-    if between[:1] == ["with"] and any(w in ATTACKING for w in before):
-        return "backward"
+    if between[:1] == ["with"] and any(w in ATTACKING or w == "attacked" for w in before):
+        return "backward"  # "attacking their Fire with my Earth", "my sister attacked my Water with her Ether"
+    sent = any(w in SENDING for w in before) and not set(between) & (BACKWARD | {"by"}) and set(between) & AIMED_AT
+    # "my opponent sends Air at my Water", "I send Earth, no ability, against their Fire"; not "I send my Water (4) at
+    # their Earth (5)": strengths told beside the elements are the question's own, and the rulings answer it
+    if sent and not any(w.isdigit() for w in between):
+        return "forward"
     if "into" in between and (any(w in ATTACKING for w in before) or any(w in ABILITY_VERBS for w in between)):
         return "forward"
     for i, w in enumerate(between):
