@@ -66,8 +66,13 @@ def test_elementals_a_powers_timing_rests_on_the_timing_rule(question: str) -> N
 
 
 def test_elementals_discards_told_rest_on_their_damage() -> None:
-    question = "I discarded the 9 of hearts and the 10 of spades; the jack of clubs is up. If I discard 8D, do I lose?"
+    # no card discarded now is named: what a discard does rests on the damage rule, nothing computed
+    question = "I discarded the 9 of hearts and the 10 of spades; the jack of clubs is up. If I discard another, lose?"
     assert _first(question) in {"elementals.discard.damage", "elementals.end.loss"}
+    # the card named too: the discard is judged on the discards told (9 + 10 + 8 = 27 of 33), its rule first
+    ruling = ask(question.replace("another", "8D"))
+    assert ruling.verdict == "computed: 8D is discarded: 8 damage, 27 of 33"
+    assert ruling.value["rulings"][0]["id"] == "elementals.discard.damage"
 
 
 @pytest.mark.parametrize("question", ["7 of hearts on the queen of hearts?", "what about the 3 of spades and Ragnaros"])

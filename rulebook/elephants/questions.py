@@ -85,13 +85,19 @@ def _who(words: list[Token], n: int, asker: str | None) -> str | None:
         >>> _who(tokens("player two has Fireball"), 0, None)
         'P2'
     """
+    player = _player(words[n].word)
+    return player if player is not None or words[n].word not in SEAT_WORDS else _seat(words, n, asker)
+
+
+def _seat(words: list[Token], n: int, asker: str | None) -> str | None:
+    """`_who` for a word that may name a seat in words ("player two", "I", "my opponent", "the player on my left")."""
     t = words[n]
-    player = _player(t.word)
-    if player is None and t.word in ("player", "players") and n + 1 < len(words):
+    if t.word in ("player", "players") and n + 1 < len(words):
         number = number_word(words[n + 1].word.removesuffix("'s"))
-        player = f"P{number}" if number is not None and is_player(f"P{number}") else None
-    if player is not None or asker is None:
-        return player
+        if number is not None and is_player(f"P{number}"):
+            return f"P{number}"
+    if asker is None:
+        return None
     if t.word in ASKER and not (n and words[n - 1].word == "on" and _beside(words, n - 1)):
         return asker
     if _names_opponent(words, n) or (t.word == "player" and _beside(words, n + 1)):
@@ -102,31 +108,16 @@ def _who(words: list[Token], n: int, asker: str | None) -> str | None:
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
-    other = _other_kind(words)
+    order_asked = _order_said(_asking(words))
+    other = _other_kind(words, order_asked)
     if other is not None:
         return other
     from rulebook import elephants
 
-    spells: list[str] = []
-    owner = None
-    unowned = []
-    clash = 1
-    ringleader = None
     # the asker has a seat where the question asks the order ("I'm the Ringleader with Accelerator ...: in what
     # order do they resolve?"), not in a question about one spell ("Can my opponent move my spells with Gravitate?")
-    asker = "P1" if "p1" not in {t.word for t in words} and _order_said(_asking(words)) else None
-    for i, t in enumerate(words):
-        player = _who(words, i, asker)
-        if player:
-            owner = player
-            if _leads(words, i) or _asker_leads(words, i):
-                ringleader = player
-        elif t.word in elephants.SPELLS and any(x.endswith(f":{t.word}") for x in spells):
-            continue  # a spell named again ("does my Fireball go before her Crush"): every card exists once
-        elif t.word in elephants.SPELLS:
-            (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
-        elif t.word == "clash":
-            clash = _clash(words, i) or clash
+    asker = "P1" if order_asked and "p1" not in {t.text for t in words} else None
+    spells, unowned, clash, ringleader = _clash_spells(words, asker)
     if len(spells) + len(unowned) < 2:
         return None
     reading = Reading("elephants", "the order an Elemental Elephants clash resolves in")
@@ -179,7 +170,34 @@ def read(question: str) -> Reading | None:
     return reading
 
 
-def _other_kind(words: list[Token]) -> Reading | None:
+def _clash_spells(words: list[Token], asker: str | None) -> tuple[list[str], list[str], int, str | None]:
+    """The spells a clash question names with their players, those with none, the clash and the Ringleader (`read`).
+    A spell named again ("does my Fireball go before her Crush") is the same spell: every card exists once. Where no
+    other seat than the asker's is told ("I have Accelerator and Crush"), the asker's seat reads nothing."""
+    from rulebook import elephants
+
+    spells: list[str] = []
+    owner = None
+    unowned: list[str] = []
+    clash = 1
+    ringleader = None
+    for i, t in enumerate(words):
+        player = _player(t.word) or (_seat(words, i, asker) if t.word in SEAT_WORDS else None)  # `_who`
+        if player:
+            owner = player
+            if _leads(words, i) or _asker_leads(words, i):
+                ringleader = player
+        elif t.word in elephants.SPELLS:
+            if not any(x.endswith(f":{t.word}") for x in spells):
+                (spells if owner else unowned).append(f"{owner}:{t.word}" if owner else t.word)
+        elif t.word == "clash":
+            clash = _clash(words, i) or clash
+    if asker and spells and all(s.startswith(f"{asker}:") for s in spells):
+        unowned, spells = [*(s.partition(":")[2] for s in spells), *unowned], []
+    return spells, unowned, clash, ringleader
+
+
+def _other_kind(words: list[Token], order_asked: bool) -> Reading | None:
     """A question read as another kind than an order (a move, an advance, a Clap), or as an order that names no
     spell (two spells at one priority); ``None`` for a question about the order of the spells it names."""
     other = _move_or_advance(words)
@@ -191,7 +209,7 @@ def _other_kind(words: list[Token]) -> Reading | None:
     steps = _clash_steps(words)
     if steps is not None:
         return steps
-    if not _order_said(_asking(words)):  # "I resolve Clap here; can my Clap cancel their Offering?" asks no order
+    if not order_asked:  # "I resolve Clap here; can my Clap cancel their Offering?" asks no order
         clap = _clap(words) or _clap_and_root(words)
         if clap is not None or not _order_said(words):
             return clap
@@ -208,7 +226,7 @@ def _order_said(words: list[Token]) -> bool:
         True
     """
     return any(
-        t.word in ORDER_WORDS and [w.word for w in words[n + 1 : n + 2]] != ["clash"] for n, t in enumerate(words)
+        t.text in ORDER_WORDS and [w.text for w in words[n + 1 : n + 2]] != ["clash"] for n, t in enumerate(words)
     )
 
 
@@ -361,19 +379,14 @@ def _asking(words: list[Token]) -> list[Token]:
         >>> [t.word for t in _asking(tokens("P2 wants to cancel Root with Clap; does Root shield itself? yes"))]
         ['does', 'root', 'shield', 'itself']
     """
-    sentences: list[list[Token]] = [[]]
-    asking: list[bool] = []
-    for t in words:
-        if t.word in (".", "?", "!"):
-            asking.append(t.word == "?")
-            sentences.append([])
-        elif t.word == ";":
-            sentences[-1] = []
-        else:
-            sentences[-1].append(t)
-    asking.append(False)
-    chosen = [s for s, a in zip(sentences, asking, strict=True) if a] or [s for s in sentences if s][-1:]
-    return [t for s in chosen for t in s]
+    stops = [n for n, t in enumerate(words) if t.text in STOPS]
+    bounds = list(zip([-1, *stops], [*stops, len(words)], strict=True))
+    chosen = [words[a + 1 : b] for a, b in bounds if b < len(words) and words[b].word == "?"]
+    return [t for s in chosen or [s for s in (words[a + 1 : b] for a, b in bounds) if s][-1:] for t in s]
+
+
+#: The marks ending a sentence, or a clause of one (";"), as `_asking` reads them.
+STOPS = frozenset({".", "?", "!", ";"})
 
 
 def _loses_to_clap(words: list[Token]) -> bool:
@@ -592,6 +605,8 @@ def _asked(words: list[Token]) -> set[str]:
 
 #: Words that name the opponent after "other" ("the other guy's Starfall", "the other player's Root").
 OTHER_ONE = frozenset({"guy", "guy's", "player", "player's", "person", "person's", "side", "side's", "dude's"})
+#: Words that may name a seat in words (the asker, "player two", the opponent, "the other player's").
+SEAT_WORDS = ASKER | {"player", "players"} | OPPONENT_WORDS | OTHER_ONE
 
 
 def _names_opponent(words: list[Token], n: int) -> bool:

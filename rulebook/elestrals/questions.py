@@ -166,17 +166,24 @@ def _read_side(words: list[Token]) -> Side:
             side.position = _stat(prev)
         elif (
             t.word in DIRECT
-            or (t.word == "deck" and prev is not None and prev.word == "spirit")
-            or (t.word == "field" and _empty(words, i))  # "your field is empty", "an empty field"
+            or (t.word in PLACES and _direct_place(words, i))
             or (t.word == "no" and nxt is not None and nxt.word in ("elestral", "elestrals"))
         ):
             side.direct = True
     return side
 
 
-def _empty(words: list[Token], at: int) -> bool:
-    """Whether the words around "field" at ``at`` say it is empty ("an empty field", "field is empty")."""
-    return (at > 0 and words[at - 1].word == "empty") or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
+#: The places a direct attack is told by: the Spirit Deck, an empty field.
+PLACES = frozenset({"deck", "field"})
+
+
+def _direct_place(words: list[Token], at: int) -> bool:
+    """Whether the word at ``at`` tells a direct attack: "Spirit Deck", or a field said to be empty ("your field is
+    empty", "an empty field")."""
+    before = words[at - 1].word if at else ""
+    if words[at].word == "deck":
+        return before == "spirit"
+    return before == "empty" or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
 
 
 def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None:
@@ -237,13 +244,13 @@ def _base(side: Side, stat: str, value: int) -> None:
 def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     """The attacking side's words and the attacked side's, or ``None`` for a question with no battle."""
     for i, t in enumerate(words):
-        if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
-            # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is told
-            # after the word, up to what it attacks or the clause's end
-            start = i + 2 if _with(words, i + 1) else i + 1
-            end = next((k for k in range(start, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
-            return words[start:end], words[:i] + words[end + 1 :]
         if t.word in FORWARD:
+            if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
+                # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is
+                # told after the word, up to what it attacks or the clause's end
+                start = i + 2 if _with(words, i + 1) else i + 1
+                end = next((k for k in range(start, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+                return words[start:end], words[:i] + words[end + 1 :]
             return words[:i], words[i + 1 :]
         if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, i + 1):
             # "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no Elestrals": the attacker is
