@@ -548,6 +548,42 @@ def _compares_elements(words: list[Token]) -> bool:
     return bool(judged & SUPERLATIVE and said & ELEMENT_WORDS and said & PLAYED_FOR)
 
 
+#: Words asking an element's strength ("What strength does Air have before any ability changes it?", "how strong is
+#: earth"), and the words after an element that tell a strength to be checked ("air is 2 right? or 3").
+STRENGTH_ASKED = frozenset({"strength", "strong", "value"})
+STRENGTH_TOLD = frozenset({"is", "has", "at", "=", "a"})
+
+
+def _asks_element_strength(words: list[Token]) -> bool:
+    """Whether a question asks the strength of one element, no ability, attack or role named ("What strength does
+    Air have before any ability changes it?", "air is 2 right? or 3"): the elements' rule states it.
+
+    Examples:
+        >>> _asks_element_strength(tokens("What strength does Air have before any ability changes it?"))
+        True
+        >>> _asks_element_strength(tokens("air is 2 right? or 3"))
+        True
+        >>> _asks_element_strength(tokens("how strong is fire with blaze"))
+        False
+        >>> _asks_element_strength(tokens("Fire attacks Water: what strength does each fight with?"))
+        False
+    """
+    said = {t.word for t in words}
+    named = [(n, e) for n, t in enumerate(words) if (e := _element(t)) is not None]
+    roles = ATTACKER_ROLE | DEFENDER_ROLE
+    # an element brought back ("does it come back at full strength") asks what Revive returns
+    revived = REVIVED | REVIVING | {"returning", "bring", "brings", "brought"}
+    elsewhere = ATTACKING | BACKWARD | roles | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES | FIGHTING | revived
+    if len({e for _, e in named}) != 1 or said & elsewhere or any(t.text.endswith("+") for t in words):
+        return False
+    if said & STRENGTH_ASKED:
+        return True
+    at = named[0][0]
+    ahead = words[at + 1 : at + 3]
+    told = [t for t in ahead if t.word not in STRENGTH_TOLD]
+    return bool(told) and told[0].number is not None and ahead[0].word in STRENGTH_TOLD
+
+
 #: Words asking whether an ability may be used once more ("can i fortify again", "a second time", "twice", "one and
 #: done", "forever or just that one time"); a word of an element revived speaks of a revived element's ability
 #: instead (`clash.interp.revived-ability`), unless the ability asked about is Revive itself.
@@ -598,6 +634,14 @@ def _general_reading(words: list[Token]) -> Reading | None:
             "the elements compared",
             ["the elements judged against each other"],
             ["an attack to compute: the question asks how the elements compare in general"],
+            rests_on=(ELEMENTS_RULE,),
+        )
+    if _asks_element_strength(words):
+        return Reading(
+            "clash",
+            "the elements compared",
+            ["one element's strength asked"],
+            ["an attack to compute: the question asks an element's strength"],
             rests_on=(ELEMENTS_RULE,),
         )
     if _asks_again(words):
