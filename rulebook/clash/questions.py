@@ -521,7 +521,7 @@ def _said(words: list[Token]) -> set[str]:
     """
     said = [t.word for t in words]
     named = {n for n, pair in enumerate(itertools.pairwise(said)) if pair == ("elemental", "clash")}
-    return {w for n, w in enumerate(said) if n not in named and not (n - 1 in named)}
+    return {w for n, w in enumerate(said) if n not in named and n - 1 not in named}
 
 
 #: The rule of the elements and their strengths.
@@ -600,7 +600,8 @@ def _asks_element_strength(words: list[Token]) -> bool:
 
 #: Words of a game's end or its winner ("how does the game actually end and who is declared the winner", "when
 #: exactly does a game end"), of the game itself, and of asking; words of points scored ("how many points does the
-#: winner get"), of a tie or a draw, of a document ("the example game"), or of an attack speak of the scoring, the last elements' tie or one attack.
+#: winner get"), of a tie or a draw, of a document ("the example game"), or of an attack speak of the scoring, the
+#: last elements' tie, the errata or one attack.
 GAME_END = frozenset({"end", "ends", "ended", "over", "finish", "finishes", "finished", "winner", "win", "wins"})
 GAME = frozenset({"game", "games", "match"})
 ASKING = frozenset({"how", "when", "who", "what", "whats", "which", "does", "is"})
