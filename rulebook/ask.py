@@ -405,7 +405,7 @@ TABLE_TALK = frozenset(
         # "on a rainy afternoon", and the pronouns of the players ("keep it to ourselves", "before making hers")
         "father", "mother", "grandfather", "grandmother", "parents", "taught", "watching", "arguing", "argued",
         "breakfast", "lunch", "dinner", "morning", "afternoon", "evening", "night", "rainy", "couch", "camping",
-        "trip", "train", "kitchen", "years", "technically", "hers", "his", "theirs", "ours", "yours", "mine",
+        "trip", "kitchen", "years", "technically", "hers", "his", "theirs", "ours", "yours", "mine",
         "myself", "yourself", "himself", "herself", "ourselves", "themselves",
     }
 )

@@ -519,16 +519,19 @@ def _said(words: list[Token]) -> set[str]:
         >>> sorted(_said(tokens("when does a game of Elemental Clash end")))
         ['a', 'does', 'end', 'game', 'of', 'when']
     """
-    said = [t.word for t in words]
-    named = {n for n, pair in enumerate(itertools.pairwise(said)) if pair == ("elemental", "clash")}
-    return {w for n, w in enumerate(said) if n not in named and n - 1 not in named}
+    said = {t.word for t in words}
+    if not {"elemental", "clash"} <= said:
+        return said
+    pairs = list(itertools.pairwise(t.word for t in words))
+    named = {n for n, pair in enumerate(pairs) if pair == ("elemental", "clash")}
+    return {t.word for n, t in enumerate(words) if n not in named and n - 1 not in named}
 
 
 #: The rule of the elements and their strengths.
 ELEMENTS_RULE = "clash.setup.elements"
 
 
-def _compares_elements(words: list[Token]) -> bool:
+def _compares_elements(words: list[Token], said: set[str] | None = None) -> bool:
     """Whether a question judges the elements against each other in general, no ability named and no attack stated
     ("which of my elements is best at taking down an Earth?", "Is Water just better than Fire overall?"), or names
     two elements meeting in a fight without saying which attacks ("what happens when earth and water fight").
@@ -543,7 +546,7 @@ def _compares_elements(words: list[Token]) -> bool:
         >>> _compares_elements(tokens("Fire attacks Water: which is better, Blaze or not?"))
         False
     """
-    said = _said(words)
+    said = _said(words) if said is None else said
     named = {e for e in (_element(t) for t in words) if e is not None}
     elsewhere = ATTACKING | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES
     if said & elsewhere or any(t.text.endswith("+") for t in words):
@@ -565,12 +568,12 @@ def _compares_elements(words: list[Token]) -> bool:
 #: Words asking an element's strength ("What strength does Air have before any ability changes it?", "how strong is
 #: earth"), and the words after an element that tell a strength to be checked ("air is 2 right? or 3").
 STRENGTH_ASKED = frozenset({"strength", "strong", "value"})
-STRENGTH_TOLD = frozenset({"is", "has", "at", "=", "a"})
+STRENGTH_TOLD = frozenset({"is", "has", "at"})
 
 
-def _asks_element_strength(words: list[Token]) -> bool:
-    """Whether a question asks the strength of one element, no ability, attack, role or score named ("What strength does
-    Air have before any ability changes it?", "air is 2 right? or 3"): the elements' rule states it.
+def _asks_element_strength(words: list[Token], said: set[str] | None = None) -> bool:
+    """Whether a question asks the strength of one element, no ability, attack, role or score named ("What strength
+    does Air have before any ability changes it?", "air is 2 right? or 3"): the elements' rule states it.
 
     Examples:
         >>> _asks_element_strength(tokens("What strength does Air have before any ability changes it?"))
@@ -582,13 +585,15 @@ def _asks_element_strength(words: list[Token]) -> bool:
         >>> _asks_element_strength(tokens("Fire attacks Water: what strength does each fight with?"))
         False
     """
-    said = _said(words)
-    named = [(n, e) for n, t in enumerate(words) if (e := _element(t)) is not None]
+    said = _said(words) if said is None else said
     roles = ATTACKER_ROLE | DEFENDER_ROLE
     # an element brought back ("does it come back at full strength") asks what Revive returns
     revived = REVIVED | REVIVING | {"returning", "bring", "brings", "brought"}
     elsewhere = FORWARD | BACKWARD | roles | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES | revived | SCORED
-    if len({e for _, e in named}) != 1 or said & elsewhere or any(t.text.endswith("+") for t in words):
+    if said & elsewhere or not said & (STRENGTH_ASKED | STRENGTH_TOLD):
+        return False
+    named = [(n, e) for n, t in enumerate(words) if (e := _element(t)) is not None]
+    if len({e for _, e in named}) != 1 or any(t.text.endswith("+") for t in words):
         return False
     if said & STRENGTH_ASKED:
         return True
@@ -614,7 +619,7 @@ DOCUMENT = frozenset({"example", "sample", "printed", "rulebook", "says", "wrong
 END_RULE = "clash.end.winner"
 
 
-def _asks_game_end(words: list[Token]) -> bool:
+def _asks_game_end(words: list[Token], said: set[str] | None = None) -> bool:
     """Whether a question asks how a game ends or who wins it, no points, tie, attack or ability named ("my
     opponent has only their Air left and I have Earth and Water; how does the game actually end and who is declared
     the winner?"): the rule of the last player with elements answers it.
@@ -627,7 +632,7 @@ def _asks_game_end(words: list[Token]) -> bool:
         >>> _asks_game_end(tokens("our last elements tied: who wins the game?"))
         False
     """
-    said = _said(words)
+    said = _said(words) if said is None else said
     elsewhere = ATTACKING | BACKWARD | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES | SCORED | TIE | DOCUMENT
     elsewhere |= {"draw"}
     return bool(said & GAME_END and said & GAME and said & ASKING) and not said & elsewhere
@@ -677,7 +682,8 @@ def _asks_again(words: list[Token]) -> bool:
 def _general_reading(words: list[Token]) -> Reading | None:
     """A question about the elements or an ability in general, no attack computed, and the rule it rests on: the
     elements judged against each other (their strengths), or an ability asked again (each is used once)."""
-    if _compares_elements(words):
+    said = _said(words)
+    if _compares_elements(words, said):
         return Reading(
             "clash",
             "the elements compared",
@@ -685,7 +691,7 @@ def _general_reading(words: list[Token]) -> Reading | None:
             ["an attack to compute: the question asks how the elements compare in general"],
             rests_on=(ELEMENTS_RULE,),
         )
-    if _asks_element_strength(words):
+    if _asks_element_strength(words, said):
         return Reading(
             "clash",
             "the elements compared",
@@ -693,7 +699,7 @@ def _general_reading(words: list[Token]) -> Reading | None:
             ["an attack to compute: the question asks an element's strength"],
             rests_on=(ELEMENTS_RULE,),
         )
-    if _asks_game_end(words):
+    if _asks_game_end(words, said):
         return Reading(
             "clash",
             "the game's end",
