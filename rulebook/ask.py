@@ -401,6 +401,12 @@ TABLE_TALK = frozenset(
         "aunt", "boyfriend", "brother", "cousin", "coworker", "dad", "daughter", "girlfriend", "grandma", "grandpa",
         "husband", "kid", "kids", "mom", "nephew", "niece", "roommate", "seems", "sister", "son", "teaching", "today",
         "tonight", "uncle", "weekend", "wife", "yesterday", "feel", "feels",
+        # who else, where and when: "my grandfather taught me", "over dinner", "on my lunch break", "a camping trip",
+        # "on a rainy afternoon", and the pronouns of the players ("keep it to ourselves", "before making hers")
+        "father", "mother", "grandfather", "grandmother", "parents", "taught", "watching", "arguing", "argued",
+        "breakfast", "lunch", "dinner", "morning", "afternoon", "evening", "night", "rainy", "couch", "camping",
+        "trip", "kitchen", "years", "technically", "hers", "his", "theirs", "ours", "yours", "mine",
+        "myself", "yourself", "himself", "herself", "ourselves", "themselves",
     }
 )
 

@@ -141,7 +141,8 @@ _CLASH_ACTIONS = (
 CLASH_TOLD = (
     *("best", "better", "worse", "worst", "edge", "beat", "beats", "unbeatable", "strongest", "weakest"),
     *("toughest", "advantage", "worth", "again", "twice", "second", "forever", "reuse", "anymore", "done"),
-    *("different", "once", "every"),
+    *("different", "once", "every", "strength", "strong", "value", "is", "has", "at"),
+    *("end", "ends", "ended", "over", "finish", "finishes", "finished", "winner", "win", "wins"),
 )
 #: The words that name one elemental: a lord's name, a rank of elementals, or a short name ("ks", "qh").
 _ELEMENTALS_WORDS = (

@@ -780,8 +780,11 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
         COMPARING,
         DEFENDER_ROLE,
         FORWARD,
+        GAME_END,
         LAST,
         LEFT,
+        STRENGTH_ASKED,
+        STRENGTH_TOLD,
     )
     from rulebook.elephants.questions import ADVANCE_WORDS, CANCEL_WORDS, MOVE_WORDS, ORDER_WORDS, TOLD_WORDS
 
@@ -789,7 +792,9 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     # element left each, they tied") are read too.
     # The fortieth: the elements judged against each other and an ability asked again (one word of each pair).
     attack = FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
-    assert registry.game("clash").verbs == attack | COMPARING | AGAIN | AGAIN_CUES
+    # The forty-second: one element's strength asked ("air is 2 right?") and how a game ends asked.
+    told = COMPARING | AGAIN | AGAIN_CUES | STRENGTH_ASKED | STRENGTH_TOLD | GAME_END
+    assert registry.game("clash").verbs == attack | told
     assert all(set(pair) & AGAIN_CUES for pair in AGAIN_PAIRS)
     # Issue 22's thirty-ninth round: Clap set against Root and the steps of a clash are read without an action.
     assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS | TOLD_WORDS

@@ -1,7 +1,8 @@
 """`rulebook ask` on Elemental Clash and Elementals questions about the game in general, no play to compute: the
 Clash elements judged against each other, an ability asked again, equal strengths told of both roles; an Elementals
 power's timing in a turn, discards told, one card set beside one elemental of its own suit; and players' shorthand
-("dont", "rn") that no longer counts against the match. Nothing is computed; the rule the question rests on comes
+("dont", "rn") and table talk ("over dinner", "ourselves") that no longer count against the match; one Clash
+element's strength asked, and how a Clash game ends. Nothing is computed; the rule the question rests on comes
 first, and a question about something else is still refused."""
 
 from __future__ import annotations
@@ -82,3 +83,60 @@ def test_elementals_one_card_beside_an_elemental_of_its_suit_rests_on_the_immuni
 
 def test_shorthand_no_record_uses_does_not_refuse_a_real_question() -> None:
     assert _first("can i skip my turn in clash rn, i dont like my attacks") == "clash.turn.no-passing"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "My sister hides which abilities she has used, says it is bluffing; must we tell each other when an "
+            "ability is spent, or keep it to ourselves?",
+            "clash.setup.public-information",
+        ),
+        (
+            "Over dinner my grandfather asked: when I attack, who announces their ability first, me or the defender, "
+            "and does he hear mine before choosing his?",
+            "clash.ability.declare-order",
+        ),
+    ],
+)
+def test_table_talk_of_who_where_and_when_does_not_refuse_a_real_question(question: str, expected: str) -> None:
+    assert _first(question) == expected
+
+
+@pytest.mark.parametrize("question", ["what is the best lunch to eat before a board game night", "when does lunch end"])
+def test_table_talk_alone_is_still_refused(question: str) -> None:
+    assert ask(question).value["refused"]
+
+
+@pytest.mark.parametrize(
+    "question", ["What strength does Water have before any ability changes it?", "earth is 5 right? or 4"]
+)
+def test_clash_one_elements_strength_asked_rests_on_the_elements_rule(question: str) -> None:
+    assert _first(question) == "clash.setup.elements"
+
+
+def test_clash_a_strength_asked_with_an_ability_named_is_the_abilitys() -> None:
+    assert _first("how strong is fire with blaze") == "clash.ability.blaze"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How does a game of Elemental Clash end, and who is declared the winner?",
+        "my opponent is down to Ether while I still have Fire and Air; how does the game actually end?",
+    ],
+)
+def test_clash_how_a_game_ends_asked_rests_on_the_last_player_with_elements(question: str) -> None:
+    assert _first(question) == "clash.end.winner"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("I won a game with two elements left: how many points does the winner get?", "clash.score.victory"),
+        ("in the example game at the end who really wins? p2 still has fire", "clash.erratum.example-game-over"),
+    ],
+)
+def test_clash_points_or_the_example_game_asked_are_not_read_as_the_end(question: str, expected: str) -> None:
+    assert _first(question) == expected

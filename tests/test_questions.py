@@ -339,7 +339,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.921, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.926, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -396,7 +396,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.887, "top3": 0.974, "off_topic_refused": 1.0, "wrongly_refused": 0.0052}
+BLIND_8_FLOORS = {"top1": 0.897, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -503,7 +503,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions refused (6).
 #: Merged with stats "swapped twice" computed right (two swaps, not one; the engine then cites the same-step rule,
 #: which the ranking puts first, before the stat order the label names): top1 0.925 (198 of 214), above 0.920.
-BLIND_14_FLOORS = {"top1": 0.925, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.024}
+BLIND_14_FLOORS = {"top1": 0.925, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -520,7 +520,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: An ability denied as typed on a phone is not used: 92.9% top-1 (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.933, top3 0.976, wrongly_refused 0.0095.
-BLIND_15_FLOORS = {"top1": 0.933, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0095}
+BLIND_15_FLOORS = {"top1": 0.938, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -561,7 +561,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_18_FLOORS = {"top1": 0.928, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_18_FLOORS = {"top1": 0.933, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's nineteenth blind set (tests/data/players-blind-19.toml: 207 real questions of which 28 computable, 40
@@ -592,7 +592,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.936, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+BLIND_20_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -608,7 +608,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: question not asked here.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.874, top3 0.956, wrongly_refused 0.0242.
-BLIND_21_FLOORS = {"top1": 0.879, "top3": 0.956, "off_topic_refused": 0.95, "wrongly_refused": 0.0242}
+BLIND_21_FLOORS = {"top1": 0.908, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -625,7 +625,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 89.0% top-1 (187), 95.7% top-3.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
-BLIND_22_FLOORS = {"top1": 0.909, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.0191}
+BLIND_22_FLOORS = {"top1": 0.928, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0191}
 BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -644,7 +644,7 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: own suit; table shorthand read as fillers and "dont" as "not"; TUNED figures): top-1 floors rose on blind-3 to -6,
 #: -8 to -10, -12, -14, -16 to -18 and -20 to -23, top-3 on all but blind-14, and the bounds on real questions refused
 #: fell on blind-4, -5, -9, -10, -17, -18, -20, -22 and -23.
-BLIND_23_FLOORS = {"top1": 0.917, "top3": 0.963, "off_topic_refused": 0.95, "wrongly_refused": 0.0185}
+BLIND_23_FLOORS = {"top1": 0.94, "top3": 0.976, "off_topic_refused": 0.95, "wrongly_refused": 0.0093}
 BLIND_23_UNCOVERED_REFUSED = 1.0  # 38 of 38 once the check was fitted on it
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fourth blind set (tests/data/players-blind-24.toml: 203 real questions, 42 in-game questions no
@@ -654,7 +654,7 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: question not asked; 22 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Board fixes after its one measure (TUNED since): 89.2% top-1 (181), 92.6% top-3 (188), 23 of 28 computed right.
-BLIND_24_FLOORS = {"top1": 0.891, "top3": 0.926, "off_topic_refused": 0.95, "wrongly_refused": 0.03}
+BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.0198}
 BLIND_24_UNCOVERED_REFUSED = 0.88
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -665,7 +665,7 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Board fixes after its one measure (TUNED since): 87.6% top-1 (191), no computed answer not asked, 22 of 28 right.
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
-BLIND_25_FLOORS = {"top1": 0.88, "top3": 0.944, "off_topic_refused": 0.95, "wrongly_refused": 0.0276}
+BLIND_25_FLOORS = {"top1": 0.885, "top3": 0.949, "off_topic_refused": 0.95, "wrongly_refused": 0.0276}
 BLIND_25_UNCOVERED_REFUSED = 0.875
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
@@ -725,6 +725,10 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: Fitted again with blind-21 among its tuning sets (the same commands): IN-SAMPLE blind-21 refuses all its 37
 #: uncovered questions (25 as measured once), its other figures and every other set's unchanged; its uncovered floor
 #: rose to it.
+#: Issue 22's forty-second round (Clash: one element's strength asked, how a game ends asked; table talk of who, where
+#: and when not counted against the match; TUNED figures): top-1 floors rose on blind-5, -8, -15, -18 and -20 to -25,
+#: top-3 on blind-8, -15 and -20 to -25, and the bounds on real questions refused fell on blind-8, -14, -15, -21, -23
+#: and -24 (benchmarks/results/ask_heldout_fortysecond.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),

@@ -520,11 +520,28 @@ OTHER_PIECES = frozenset(
         *("lieutenants", "spirit", "spirits", "elestral", "elestrals"),
     }
 )
+
+
+def _said(words: list[Token]) -> set[str]:
+    """The words of a question, the game's own name left out ("Elemental Clash" names no Elementals piece).
+
+    Examples:
+        >>> sorted(_said(tokens("when does a game of Elemental Clash end")))
+        ['a', 'does', 'end', 'game', 'of', 'when']
+    """
+    said = {t.word for t in words}
+    if not {"elemental", "clash"} <= said:
+        return said
+    pairs = list(itertools.pairwise(t.word for t in words))
+    named = {n for n, pair in enumerate(pairs) if pair == ("elemental", "clash")}
+    return {t.word for n, t in enumerate(words) if n not in named and n - 1 not in named}
+
+
 #: The rule of the elements and their strengths.
 ELEMENTS_RULE = "clash.setup.elements"
 
 
-def _compares_elements(words: list[Token]) -> bool:
+def _compares_elements(words: list[Token], said: set[str] | None = None) -> bool:
     """Whether a question judges the elements against each other in general, no ability named and no attack stated
     ("which of my elements is best at taking down an Earth?", "Is Water just better than Fire overall?"), or names
     two elements meeting in a fight without saying which attacks ("what happens when earth and water fight").
@@ -539,7 +556,7 @@ def _compares_elements(words: list[Token]) -> bool:
         >>> _compares_elements(tokens("Fire attacks Water: which is better, Blaze or not?"))
         False
     """
-    said = {t.word for t in words}
+    said = _said(words) if said is None else said
     named = {e for e in (_element(t) for t in words) if e is not None}
     elsewhere = ATTACKING | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES
     if said & elsewhere or any(t.text.endswith("+") for t in words):
@@ -556,6 +573,79 @@ def _compares_elements(words: list[Token]) -> bool:
     if len(named) > 1 or (named and said & ELEMENT_WORDS) or (named and (judged & ALONE or beats)):
         return bool(judged)
     return bool(judged & SUPERLATIVE and said & ELEMENT_WORDS and said & PLAYED_FOR)
+
+
+#: Words asking an element's strength ("What strength does Air have before any ability changes it?", "how strong is
+#: earth"), and the words after an element that tell a strength to be checked ("air is 2 right? or 3").
+STRENGTH_ASKED = frozenset({"strength", "strong", "value"})
+STRENGTH_TOLD = frozenset({"is", "has", "at"})
+
+
+def _asks_element_strength(words: list[Token], said: set[str] | None = None) -> bool:
+    """Whether a question asks the strength of one element, no ability, attack, role or score named ("What strength
+    does Air have before any ability changes it?", "air is 2 right? or 3"): the elements' rule states it.
+
+    Examples:
+        >>> _asks_element_strength(tokens("What strength does Air have before any ability changes it?"))
+        True
+        >>> _asks_element_strength(tokens("air is 2 right? or 3"))
+        True
+        >>> _asks_element_strength(tokens("how strong is fire with blaze"))
+        False
+        >>> _asks_element_strength(tokens("Fire attacks Water: what strength does each fight with?"))
+        False
+    """
+    said = _said(words) if said is None else said
+    roles = ATTACKER_ROLE | DEFENDER_ROLE
+    # an element brought back ("does it come back at full strength") asks what Revive returns
+    revived = REVIVED | REVIVING | {"returning", "bring", "brings", "brought"}
+    elsewhere = FORWARD | BACKWARD | roles | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES | revived | SCORED
+    if said & elsewhere or not said & (STRENGTH_ASKED | STRENGTH_TOLD):
+        return False
+    named = [(n, e) for n, t in enumerate(words) if (e := _element(t)) is not None]
+    if len({e for _, e in named}) != 1 or any(t.text.endswith("+") for t in words):
+        return False
+    if said & STRENGTH_ASKED:
+        return True
+    at = named[0][0]
+    ahead = words[at + 1 : at + 3]
+    told = [t for t in ahead if t.word not in STRENGTH_TOLD]
+    return bool(told) and told[0].number is not None and ahead[0].word in STRENGTH_TOLD
+
+
+#: Words of a game's end or its winner ("how does the game actually end and who is declared the winner", "when
+#: exactly does a game end"), of the game itself, and of asking; words of points scored ("how many points does the
+#: winner get"), of a tie or a draw, of a document ("the example game"), or of an attack speak of the scoring, the
+#: last elements' tie, the errata or one attack.
+GAME_END = frozenset({"end", "ends", "ended", "over", "finish", "finishes", "finished", "winner", "win", "wins"})
+GAME = frozenset({"game", "games", "match"})
+ASKING = frozenset({"how", "when", "who", "what", "whats", "which", "does", "is"})
+SCORED = frozenset(
+    {"point", "points", "score", "scores", "scoring", "scored", "bonus", "survivor", "survivors", "surviving"}
+)
+#: Words of a document and what it says ("in the sample game at the end does p1 really win?"): the errata answer.
+DOCUMENT = frozenset({"example", "sample", "printed", "rulebook", "says", "wrong", "mistake", "typo", "erratum"})
+#: The rule of the game's end and its winner.
+END_RULE = "clash.end.winner"
+
+
+def _asks_game_end(words: list[Token], said: set[str] | None = None) -> bool:
+    """Whether a question asks how a game ends or who wins it, no points, tie, attack or ability named ("my
+    opponent has only their Air left and I have Earth and Water; how does the game actually end and who is declared
+    the winner?"): the rule of the last player with elements answers it.
+
+    Examples:
+        >>> _asks_game_end(tokens("we're down to a couple of elements each: when exactly does a game end?"))
+        True
+        >>> _asks_game_end(tokens("I won a game with two elements left: how many points does the winner get?"))
+        False
+        >>> _asks_game_end(tokens("our last elements tied: who wins the game?"))
+        False
+    """
+    said = _said(words) if said is None else said
+    elsewhere = ATTACKING | BACKWARD | set(ABILITY_FORMS) | DEFENDING_FORMS | OTHER_PIECES | SCORED | TIE | DOCUMENT
+    elsewhere |= {"draw"}
+    return bool(said & GAME_END and said & GAME and said & ASKING) and not said & elsewhere
 
 
 #: Words asking whether an ability may be used once more ("can i fortify again", "a second time", "twice", "one and
@@ -602,13 +692,30 @@ def _asks_again(words: list[Token]) -> bool:
 def _general_reading(words: list[Token]) -> Reading | None:
     """A question about the elements or an ability in general, no attack computed, and the rule it rests on: the
     elements judged against each other (their strengths), or an ability asked again (each is used once)."""
-    if _compares_elements(words):
+    said = _said(words)
+    if _compares_elements(words, said):
         return Reading(
             "clash",
             "the elements compared",
             ["the elements judged against each other"],
             ["an attack to compute: the question asks how the elements compare in general"],
             rests_on=(ELEMENTS_RULE,),
+        )
+    if _asks_element_strength(words, said):
+        return Reading(
+            "clash",
+            "the elements compared",
+            ["one element's strength asked"],
+            ["an attack to compute: the question asks an element's strength"],
+            rests_on=(ELEMENTS_RULE,),
+        )
+    if _asks_game_end(words, said):
+        return Reading(
+            "clash",
+            "the game's end",
+            ["how a game ends or who wins it asked"],
+            ["an attack to compute: the question asks how the game ends"],
+            rests_on=(END_RULE,),
         )
     if _asks_again(words):
         return Reading(
