@@ -69,10 +69,13 @@ EXISTS = (("is", "there"), ("are", "there"))
 EXISTS_WORDS = 3
 
 
-#: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...").
+#: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...", "is there like a
+#: timer").
 DETERMINERS = frozenset(
-    {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special"}
+    {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special", "like"}
 )
+#: Question words: a clause holding one asks.
+WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
 
 
 #: Nouns that ask about the rule itself, not a thing the game may have ("is there a catch", "is there a trick to
@@ -96,8 +99,8 @@ ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 
 
 #: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit, "meet
-#: its conditions again" about conditions).
-THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still"})
+#: its conditions again" about conditions, "a limit like in the Main Deck" about a limit).
+THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still", "like"})
 
 
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
@@ -298,13 +301,32 @@ def _opened_thing(text: str) -> list[str]:
                     n += 1
                 if said[n : n + 1] and said[n] in ABOUT_RULES and said[n + 1 : n + 2] and said[n + 1] in ABOUT:
                     return _thing(said, n + 2)
-                return _thing(said, i + 2)
+                thing = _thing(said, i + 2)
+                return [] if thing and _of_told(said[i + 2 :], thing) else thing
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
-                return _thing(said, _done_to(said, i + 3))
+                # "which card do I need to finish her off": which one is asked, not whether one is needed
+                return [] if WH & set(said[:i]) else _thing(said, _done_to(said, i + 3))
             if said[i] in ("do", "does") and said[i + 1] in OWNERS and "need" in said[i + 2 : i + NEEDER_REACH]:
                 # "do my Spirit Deck and Main Deck need sleeves of different colours": what a thing of theirs needs
                 return _thing(said, said.index("need", i + 2) + 1)
     return []
+
+
+#: How a clause ends on a deed told before it ("is there a cost to that"): the thing is what that deed brings.
+TOLD = (["to", "that"], ["to", "this"], ["to", "it"], ["for", "that"], ["for", "this"], ["for", "it"])
+
+
+def _of_told(said: list[str], thing: list[str]) -> bool:
+    """Whether the clause ``said`` (from the thing's opener on) ends, just after the ``thing``, on a deed told before
+    it ("my three cards are useless; what do I do with them, and is there a cost to that?" asks what discarding
+    brings, not whether the game has costs).
+
+    Examples:
+        >>> _of_told("a cost to that".split(), ["cost"]), _of_told("a cost to play it".split(), ["cost"])
+        (True, False)
+    """
+    last = thing[-1]
+    return last in said and said[said.index(last) + 1 :] in TOLD
 
 
 #: Words that open a thing of the players' that may need something ("do my decks need sleeves"), and how many words

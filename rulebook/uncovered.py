@@ -68,6 +68,7 @@ from rulebook.things import (
     MAY,
     PARTICLES,
     THING_END,
+    WH,
     _a,
     _own_stems,
     _own_words,
@@ -79,8 +80,6 @@ __all__ = ["KINDS", "asks_for", "uncovered"]
 
 #: How many of the best records are read for the answer a question asks for.
 RANKED = 5
-#: Question words: a clause holding one asks.
-WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
 #: Verbs that ask when they open a clause ("can I...", "does it...", "is there...").
 ASKS = frozenset(
     {
@@ -182,15 +181,19 @@ DEED_REACH = 5
 REPORTED = (["asking"], ["asks"], ["asked"], ["ask"])
 
 
+#: A bound on a count whose thing was named before ("do I have to cast them, and how many at most?").
+BOUNDED = (["at", "most"], ["at", "least"])
+
+
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
     stopword, number or verb that asks ("copies" in "how many copies of one realm", "cards" in "how many cards may I
     hold"); not a count another player is told to ask for (see ``REPORTED``), nor one whose thing was named before
-    ("how many each")."""
+    ("how many each", "how many at most")."""
     for i in range(len(said) - 2):
         if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
-            if said[i + 2] in ASKS | THING_END:
-                return []  # "how many do they Expend", "how many each": the thing counted was named before
+            if said[i + 2] in ASKS | THING_END or said[i + 2 : i + 4] in BOUNDED:
+                return []  # "how many do they Expend", "how many each", "how many at most": named before
             found = list(
                 itertools.takewhile(lambda w: w not in STOPWORDS | ASKS and not is_number(w), said[i + 2 : i + 5])
             )
