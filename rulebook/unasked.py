@@ -138,11 +138,14 @@ READINGS = frozenset({"interpretation", "clarification"})
 #: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
 #: source says", "the document gives no way"): a reading of a gap, not a rule they state.
 SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
-#: Words of play outside one game's rules (tournaments, stores, officials, legality, bans): the documents seldom
-#: speak of them, so a question asking of one its best ruling does not hold reads as asking what no ruling says.
+#: Words of play outside one game's rules (tournaments, stores, officials, legality, bans, and play over several
+#: games: a night, a series, a season, the standings): the documents seldom speak of them, so a question asking of
+#: one its best ruling does not hold reads as asking what no ruling says.
 EVENTS = frozenset(
     {"tournament", "tourney", "official", "sanctioned", "judge", "judges", "store", "stores", "legal", "banned"}
     | {"ban", "event", "events", "league", "ranked", "prize", "prizes"}
+    | {"evening", "evenings", "night", "nights", "series", "season", "seasons", "standings", "overall", "weekend"}
+    | {"session", "sessions"}
 )
 #: What a game's records not holding a word add to their count of records holding it, in `game_words`: the
 #: word is then rarer there than where a record holds it, never impossible.
