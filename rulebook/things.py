@@ -30,7 +30,7 @@ from typing import Any
 
 from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, stem, words
 
-__all__ = ["unheld_thing"]
+__all__ = ["article", "own_stems", "own_words", "unheld_thing"]
 
 
 def unheld_thing(query: Query, lex: Lexicon, games: list[str]) -> str | None:
@@ -55,10 +55,10 @@ def unheld_thing(query: Query, lex: Lexicon, games: list[str]) -> str | None:
     for doc, record in enumerate(lex.records):
         if record[1] not in games:
             continue
-        if _speaks_of(lex, doc, asked) or (deed and all(any(s in _own_stems(lex, doc) for s in c.stems) for c in held)):
+        if _speaks_of(lex, doc, asked) or (deed and all(any(s in own_stems(lex, doc) for s in c.stems) for c in held)):
             return None  # "do I need to declare my attack target": a record of declaring an attack's target
     thing = " ".join(c.word for c in asked)
-    return f"speaks of {_a(thing)}"
+    return f"speaks of {article(thing)}"
 
 
 #: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
@@ -218,8 +218,13 @@ def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
     return False
 
 
-def _a(thing: str) -> str:
-    """A thing with its article: "a turn time limit", "an ace", "card sleeves" (a plural takes none)."""
+def article(thing: str) -> str:
+    """A thing with its article: "a turn time limit", "an ace", "card sleeves" (a plural takes none).
+
+    Examples:
+        >>> article("turn time limit"), article("ace"), article("card sleeves")
+        ('a turn time limit', 'an ace', 'card sleeves')
+    """
     if thing.endswith("s") and not thing.endswith("ss"):
         return thing
     return f"{'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
@@ -393,14 +398,26 @@ def _asked_whether(query: Query) -> list[Concept]:
     return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
 
 
-def _own_words(record: Sequence[Any]) -> list[str]:
-    """A record's own words: its title and text (not the players' words beside it)."""
+def own_words(record: Sequence[Any]) -> list[str]:
+    """A record's own words: its title and text (not the players' words beside it).
+
+    Examples:
+        >>> own_words(["clash.x", "clash", "rule", "Tie", "Both stay."])
+        ['tie', 'both', 'stay']
+    """
     return words(f"{record[3]}. {record[4]}")
 
 
-def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
-    """The stems of a record's own title and text (not the players' words beside it)."""
-    return lex.kept(("own stems", doc), lambda: frozenset(stem(w) for w in _own_words(lex.records[doc])))
+def own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
+    """The stems of a record's own title and text (not the players' words beside it).
+
+    Examples:
+        >>> from rulebook.vocabulary import lexicon
+        >>> lex = lexicon()
+        >>> "copi" in own_stems(lex, lex.by_id["elestrals.setup.copy-limit"])  # "At most three copies of a card"
+        True
+    """
+    return lex.kept(("own stems", doc), lambda: frozenset(stem(w) for w in own_words(lex.records[doc])))
 
 
 def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:

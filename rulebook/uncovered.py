@@ -69,9 +69,9 @@ from rulebook.things import (
     PARTICLES,
     THING_END,
     WH,
-    _a,
-    _own_stems,
-    _own_words,
+    article,
+    own_stems,
+    own_words,
     unheld_thing,
 )
 from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, is_number, stem, words
@@ -487,7 +487,7 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
                 n
                 for n, hit in enumerate(hits)
                 if (not games or hit["game"] in games)
-                and states(_own_words(lex.records[lex.by_id[hit["id"]]]))
+                and states(own_words(lex.records[lex.by_id[hit["id"]]]))
                 and (not subject or _holds_subject(lex, lex.by_id[hit["id"]], subject))
             ),
             None,
@@ -541,7 +541,7 @@ def _subject(
             continue
         if not looked and not asked([w for w in said if w not in parts]):
             continue  # "take back": the words asking for the kind
-        share = sum(1 for doc in docs if _own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
+        share = sum(1 for doc in docs if own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
             found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))
     return found
@@ -551,7 +551,7 @@ def _holds_subject(lex: Lexicon, doc: int, subject: list[tuple[Concept, float]])
     """Whether a record's own title and text hold enough of a question's subject (``SUBJECT_HELD`` of its weight),
     not in its aliases (players' words), and a thing of two words or more in those words, not by a synonym ("discard
     pile" beside the Underworld is not another game's pile; "opps" is an opponent's)."""
-    held = _own_stems(lex, doc)
+    held = own_stems(lex, doc)
     total = sum(w for _c, w in subject) or 1.0
 
     def holds(c: Concept) -> bool:
@@ -571,7 +571,7 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     foreign = _other_games_word(query, lex, games)
     if foreign:
-        return f"speaks of {_a(foreign)}"
+        return f"speaks of {article(foreign)}"
     done = _unheld_deed(query, lex, games)
     if done:
         return f"says whether players may {done}"
