@@ -4,7 +4,7 @@
                                      [--folds N] [--fit BUDGET [--enable]] [--out FILE]
     # as shipped: --memory --skip-off-topic --l2 0.1 --budgets 0  (and --fit 0.001 --enable to write it)
 
-Each of issue 22's blind sets 2 to 16 is held out in turn. A logistic model of "no record says what this asks"
+Each of issue 22's blind sets 2 to 25 is held out in turn. A logistic model of "no record says what this asks"
 (the uncovered and off-topic questions against the real ones) is fitted on the questions `ask` answers today (not
 refused, not computed) of every other tuning set, over `rulebook.unasked.signals`. Its threshold is chosen nested:
 the other blind sets are split into ``--folds`` folds, each scored by a model fitted without it (and without the

@@ -72,6 +72,8 @@ CONCEDE = frozenset(
 LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
 
 
+#: Words of leaving before a game's end ("leaves halfway", "leaves partway through").
+HALFWAY = frozenset({"halfway", "partway", "midway", "early", "middle"})
 #: Places a card leaves, not a game a player leaves.
 PLACES = (["the", "field"], ["the", "board"], ["the", "row"], ["the", "zone"], ["its", "zone"])
 
@@ -85,7 +87,7 @@ def _leaving(said: list[str]) -> bool:
         after = said[i + 1 : i + 6]
         if after[:2] in PLACES or after[:1] == ["play"]:
             continue  # "if the attacker leaves the field in the middle of a battle": a card leaving a place
-        if w in LEAVE and ({"halfway", "early", "middle"} & set(after) or after[:2] == ["the", "game"]):
+        if w in LEAVE and (HALFWAY & set(after) or after[:2] == ["the", "game"]):
             return True
         if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
             return True

@@ -9,18 +9,18 @@ and how clear the match is, what form the question takes, whether it asks for a 
 number of, whether its form asks for a kind of answer `rulebook.uncovered` reads, whether it asks a quantity or
 whether a thing exists of a record that reads a gap in the documents, what kind of record comes first, how
 likely the best record's game is from the question's words alone, `game_words`, and whether it asks of play outside
-one game's rules, a tournament, a store, a ban, that its best ruling does not speak of, ``EVENTS``) and how
+one game's rules, a tournament, a store, a ban, a night of several games, that its best ruling does not speak
+of, ``EVENTS``) and how
 near the question is to the tuning sets' questions that no record answers and to their real ones (`nearness`), and
 weighs them by a logistic model fitted on those questions
 (`benchmarks/ask_unasked.py --memory --skip-off-topic --l2 0.1 --fit 0.001 --enable`), stored in
 ``rulebook/data/unasked.json`` beside the questions (``rulebook/data/unasked-questions.json``). A question it scores
 at or above the stored threshold (chosen on questions held out of the fit, so that it refuses at most 0.1% more of
 the real ones) is answered "the documents do not cover this", with the nearest rulings named as nearest. Held out
-over issue 22's blind sets 2 to 23 it refuses 84.8% of their uncovered questions instead of 72.7% (724 of 854
-instead of 621; 78.1% with the nearness left out, the closer estimate of a new set), for 5 more real questions
-refused of 4,518
-(`benchmarks/results/ask_unasked_twentysecond.txt`): it catches mostly the kinds of question players keep asking,
-not new ones.
+over issue 22's blind sets 2 to 25 it refuses 85.1% of their uncovered questions instead of 73.0% (797 of 936
+instead of 683; 77.6% with the nearness left out, the closer estimate of a new set), for 3 more real questions
+refused of 4,939 (`benchmarks/results/ask_unasked_twentythird.txt`): it catches mostly the kinds of question
+players keep asking, not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's
@@ -138,11 +138,14 @@ READINGS = frozenset({"interpretation", "clarification"})
 #: How a record's own text says the documents are silent on what it reads ("the sheet never says", "neither
 #: source says", "the document gives no way"): a reading of a gap, not a rule they state.
 SILENT = re.compile(r"\b(?:never says|do(?:es)? not say|says? nothing|neither|gives no|silent)\b", re.IGNORECASE)
-#: Words of play outside one game's rules (tournaments, stores, officials, legality, bans): the documents seldom
-#: speak of them, so a question asking of one its best ruling does not hold reads as asking what no ruling says.
+#: Words of play outside one game's rules (tournaments, stores, officials, legality, bans, and play over several
+#: games: a night, a series, a season, the standings): the documents seldom speak of them, so a question asking of
+#: one its best ruling does not hold reads as asking what no ruling says.
 EVENTS = frozenset(
     {"tournament", "tourney", "official", "sanctioned", "judge", "judges", "store", "stores", "legal", "banned"}
     | {"ban", "event", "events", "league", "ranked", "prize", "prizes"}
+    | {"evening", "evenings", "night", "nights", "series", "season", "seasons", "standings", "overall", "weekend"}
+    | {"session", "sessions"}
 )
 #: What a game's records not holding a word add to their count of records holding it, in `game_words`: the
 #: word is then rarer there than where a record holds it, never impossible.

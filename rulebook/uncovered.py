@@ -41,6 +41,10 @@ words of particular questions:
 - a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
   mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
 
+The forms that read a thing the question names (whether it exists, is required, has a bound, may be used) are in
+[`rulebook.things`][rulebook.things]; those of conduct at the table (taking back, leaving, a penalty, a slip,
+looking, a variant) in `rulebook.conduct`; the count a record states in `rulebook.counts`.
+
 Examples:
     >>> from rulebook.uncovered import asks_for
     >>> asks_for("can three people play elemental clash together")
@@ -53,29 +57,29 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rulebook import conduct
+from rulebook.things import (
+    ASKING,
+    MAY,
+    PARTICLES,
+    THING_END,
+    WH,
+    article,
+    own_stems,
+    own_words,
+    unheld_thing,
+)
 from rulebook.vocabulary import STOPWORDS, Concept, Lexicon, Query, is_number, stem, words
 
 __all__ = ["KINDS", "asks_for", "uncovered"]
 
 #: How many of the best records are read for the answer a question asks for.
 RANKED = 5
-#: Words that ask whether something exists ("is there a turn time limit", "are there any bans").
-EXISTS = (("is", "there"), ("are", "there"))
-#: How many of the words after "is there" name the thing asked about.
-EXISTS_WORDS = 3
-#: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...").
-DETERMINERS = frozenset(
-    {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special"}
-)
-#: Question words: a clause holding one asks.
-WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
 #: Verbs that ask when they open a clause ("can I...", "does it...", "is there...").
 ASKS = frozenset(
     {
@@ -83,29 +87,6 @@ ASKS = frozenset(
         *("may", "must", "shall", "has", "have", "if"),
     }
 )
-#: Nouns that ask about the rule itself, not a thing the game may have ("is there a catch", "is there a trick to
-#: it", "what's the difference", "is there any case where I keep it"): a question about them is not asking whether
-#: the game has something.
-RULE_NOUNS = frozenset(
-    {
-        *("catch", "trick", "difference", "reason", "point", "problem", "issue", "exception", "downside", "way"),
-        *("rule", "ruling", "outcome", "result", "answer", "order"),
-        *("case", "cases", "situation", "situations", "circumstance", "circumstances", "scenario", "scenarios"),
-    }
-)
-#: Nouns that name a rule (not a penalty, which the documents may not speak of), and the words after them that name
-#: what it is about ("is there a rule about slow play", "any rules on trading cards": the thing asked about follows).
-ABOUT_RULES = frozenset({"rule", "rules", "ruling", "rulings"})
-ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
-#: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit, "meet
-#: its conditions again" about conditions).
-THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still"})
-#: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
-PARTITIVE = frozenset({"number", "amount", "kind", "kinds", "type", "types", "sort", "lot", "count"})
-#: Marks the words of a partitive thing, not side by side.
-APART = Concept("", ())
-#: Who asks whether they need something ("do I need", "does my friend need" is not read).
-PERSONS = frozenset({"i", "we", "you", "they", "players"})
 
 #: People who play: "how many" before one of these words asks for a number of players.
 PEOPLE = frozenset({"player", "players", "people", "persons", "kids", "friends"})
@@ -143,8 +124,6 @@ MAKING = frozenset(
 )
 #: Words that name a maker, for "which company ...".
 MAKERS = frozenset({"company", "publisher", "designer", "designers", "artist", "artists", "author", "creator"})
-#: Words after "when" that make it a question ("when was it released"), not "when the printed text differs".
-ASKING = frozenset({"was", "were", "did", "does", "do", "is", "will"})
 #: Words of a release, for "when was it released" (and "when does it come out").
 RELEASED = frozenset({"released", "release", "printed", "published", "launched"})
 #: Words of money.
@@ -202,15 +181,19 @@ DEED_REACH = 5
 REPORTED = (["asking"], ["asks"], ["asked"], ["ask"])
 
 
+#: A bound on a count whose thing was named before ("do I have to cast them, and how many at most?").
+BOUNDED = (["at", "most"], ["at", "least"])
+
+
 def _counted(said: list[str]) -> list[str]:
     """The words a question asks the count of ("players" in "how many players..."), up to three, up to the first
     stopword, number or verb that asks ("copies" in "how many copies of one realm", "cards" in "how many cards may I
     hold"); not a count another player is told to ask for (see ``REPORTED``), nor one whose thing was named before
-    ("how many each")."""
+    ("how many each", "how many at most")."""
     for i in range(len(said) - 2):
         if (said[i], said[i + 1]) == ("how", "many") and said[i - 1 : i] not in REPORTED:
-            if said[i + 2] in ASKS | THING_END:
-                return []  # "how many do they Expend", "how many each": the thing counted was named before
+            if said[i + 2] in ASKS | THING_END or said[i + 2 : i + 4] in BOUNDED:
+                return []  # "how many do they Expend", "how many each", "how many at most": named before
             found = list(
                 itertools.takewhile(lambda w: w not in STOPWORDS | ASKS and not is_number(w), said[i + 2 : i + 5])
             )
@@ -487,11 +470,6 @@ def asks_for(question: str) -> str | None:
     return next((kind for kind, (asked, _states) in KINDS.items() if asked(whole if kind in WHOLE else said)), None)
 
 
-def _own_words(record: Sequence[Any]) -> list[str]:
-    """A record's own words: its title and text (not the players' words beside it)."""
-    return words(f"{record[3]}. {record[4]}")
-
-
 def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: list[str]) -> tuple[str, int | None]:
     """For a question asking for a kind of answer (see ``KINDS``) or a count: what a ruling must state, and the place
     in ``ranked`` of the first of the best records that states it (None when none does). ``("", None)`` for a
@@ -509,7 +487,7 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
                 n
                 for n, hit in enumerate(hits)
                 if (not games or hit["game"] in games)
-                and states(_own_words(lex.records[lex.by_id[hit["id"]]]))
+                and states(own_words(lex.records[lex.by_id[hit["id"]]]))
                 and (not subject or _holds_subject(lex, lex.by_id[hit["id"]], subject))
             ),
             None,
@@ -563,7 +541,7 @@ def _subject(
             continue
         if not looked and not asked([w for w in said if w not in parts]):
             continue  # "take back": the words asking for the kind
-        share = sum(1 for doc in docs if _own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
+        share = sum(1 for doc in docs if own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
             found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))
     return found
@@ -573,7 +551,7 @@ def _holds_subject(lex: Lexicon, doc: int, subject: list[tuple[Concept, float]])
     """Whether a record's own title and text hold enough of a question's subject (``SUBJECT_HELD`` of its weight),
     not in its aliases (players' words), and a thing of two words or more in those words, not by a synonym ("discard
     pile" beside the Underworld is not another game's pile; "opps" is an opponent's)."""
-    held = _own_stems(lex, doc)
+    held = own_stems(lex, doc)
     total = sum(w for _c, w in subject) or 1.0
 
     def holds(c: Concept) -> bool:
@@ -593,125 +571,14 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return None
     foreign = _other_games_word(query, lex, games)
     if foreign:
-        return f"speaks of {_a(foreign)}"
+        return f"speaks of {article(foreign)}"
     done = _unheld_deed(query, lex, games)
     if done:
         return f"says whether players may {done}"
     what, found = stating(query, ranked, lex, games)
     if what:
         return what if found is None else None
-    bound = _asked_bound(query.text, lex, games)
-    if bound is not None:
-        named, thing = bound
-        side = "lower" if LOWER & set(named.split()) else "upper"
-        holders = (doc for doc, record in enumerate(lex.records) if record[1] in games)
-        if not any(_states_bound(lex, doc, thing, side) for doc in holders):
-            return f"states {'an' if named[:1] in 'aeiou' else 'a'} {named}"
-    used = _asked_use(query, lex)
-    if used:
-        return f"speaks of {used}"
-    asked = _asked_whether(query)
-    if not asked:
-        return None
-    deed = _needed_deed(query.text)
-    held = [c for c in asked if c is not APART] + ([Concept(deed, (stem(deed),))] if deed else [])
-    for doc, record in enumerate(lex.records):
-        if record[1] not in games:
-            continue
-        if _speaks_of(lex, doc, asked) or (deed and all(any(s in _own_stems(lex, doc) for s in c.stems) for c in held)):
-            return None  # "do I need to declare my attack target": a record of declaring an attack's target
-    thing = " ".join(c.word for c in asked)
-    return f"speaks of {_a(thing)}"
-
-
-#: Words that leave a place or thing unnamed: "is there anywhere left for it to go" asks whether a move is possible,
-#: not whether the game has a thing.
-SOMEWHERE = frozenset({"anywhere", "somewhere", "anything", "something", "anyone", "someone", "anybody", "somebody"})
-#: Words that ask whether a thing is the only one ("is there only one phase where Avatars come in"), not whether
-#: the game has it.
-ONLY = frozenset({"only", "just"})
-#: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
-BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
-#: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
-BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
-#: Words of an upper bound only after an opener ("what's the most champion levels a deck may hold"; "most" later in
-#: a clause is a share: "most of my cards").
-OPENED_BOUNDS = frozenset({"most"})
-#: Words of a lower bound: a question asking for one is answered by a record stating a lower bound, not a maximum
-#: ("is there a minimum number of Elestrals" is not answered by "at most four Elestrals on the row").
-LOWER = frozenset({"min", "minimum"})
-#: Words that state a bound in a record's text, near the thing bounded, upper and lower ("at most 3 copies", "no hand
-#: limit", "up to 12 cards", "its maximum hand size", "exactly 40"; "at least one", "a minimum of").
-BOUND_STATED = {
-    "upper": frozenset({"max", "maximum", "limit", "limits", "cap", "most", "up", "exactly", "only", "unlimited"}),
-    "lower": frozenset({*LOWER, "least", "exactly", "minimal"}),
-}
-#: Words naming the measure of a thing, not the thing ("a max deck size" bounds the deck: "a Main Deck of exactly 40").
-SIZES = frozenset({"size", "sizes"})
-#: How many words either side of the thing bounded a record's bound word may stand.
-BOUND_REACH = 3
-
-
-def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[str]] | None:
-    """The bound a question asks for, as it names it, and the thing bounded, when a clause opens on it: "what's the
-    max hand size" (("max hand size", ["hand", "size"])), "spellfire hand limit at end of turn?" (("hand limit",
-    ["hand"])), "is there a minimum number of Elestrals ..." (("minimum number of elestrals", ["elestrals"])). Not a
-    bound named later in a clause ("does my avatar's level count toward the deck level limit" asks about the
-    avatar), nor one a "how many" question asks (read as a count)."""
-    names = {w for g in games for w in lex.name_words.get(g, ())} | {"in", "for"}
-    for clause in re.split(r"[.?!;,:()]", text[:2000]):
-        said = words(clause)
-        n = 0
-        while n < len(said) and said[n] in names:
-            n += 1
-        opener = next((o for o in BOUND_OPENERS if tuple(said[n : n + len(o)]) == o), ())
-        n += len(opener)
-        while n < len(said) and (said[n] in DETERMINERS or said[n] in names):
-            n += 1
-        if CLOCKED & set(said):
-            continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
-        if n < len(said) and (said[n] in BOUND_WORDS or (opener and said[n] in OPENED_BOUNDS)):
-            named = _thing(said, n + 1)
-            ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
-            thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
-            if thing:
-                span = said[n : said.index(thing[-1], n) + 1]
-                return " ".join(span), thing
-            continue
-        head = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in BOUND_WORDS, said[n : n + 3]))
-        after = said[n + len(head) : n + len(head) + 1]
-        if head and after and after[0] in BOUND_WORDS:
-            return " ".join([*head, after[0]]), head
-    return None
-
-
-@functools.cache
-def _bound_stems(side: str) -> frozenset[str]:
-    """The stems of ``BOUND_STATED[side]`` (stemmed when first needed: not at import, which `ask`'s start-up pays)."""
-    return frozenset(stem(w) for w in BOUND_STATED[side])
-
-
-def _states_bound(lex: Lexicon, doc: int, thing: list[str], side: str) -> bool:
-    """Whether a record states a bound on a thing: in its title, its text or one of its aliases, the thing's head
-    (its last two words, side by side) with a word of a bound on that ``side`` ("upper", "lower") at most
-    ``BOUND_REACH`` words away ("no hand limit", "its maximum hand size", "at most 3 copies", "exactly 40 Runes"; a
-    number alone does not bound: "the two Elestrals")."""
-    head = [stem(w) for w in [w for w in thing if w not in SIZES][-2:] or thing[-1:]]
-    for said in _texts_stems(lex, doc):
-        for n in range(len(said) - len(head) + 1):
-            if said[n : n + len(head)] != head:
-                continue
-            near = said[max(0, n - BOUND_REACH) : n] + said[n + len(head) : n + len(head) + BOUND_REACH]
-            if any(w in _bound_stems(side) for w in near):
-                return True
-    return False
-
-
-def _a(thing: str) -> str:
-    """A thing with its article: "a turn time limit", "an ace", "card sleeves" (a plural takes none)."""
-    if thing.endswith("s") and not thing.endswith("ss"):
-        return thing
-    return f"{'an' if thing[:1] in 'aeiou' else 'a'} {thing}"
+    return unheld_thing(query, lex, games)
 
 
 def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
@@ -744,10 +611,6 @@ def _holds_word(lex: Lexicon, doc: int, stems: tuple[str, ...]) -> bool:
 DOERS = frozenset(
     {"i", "we", "you", "they", "he", "she", "players", "player", "people", "to", "the", "both", "two", "my", "t", "not"}
 )
-
-
-#: Particles that make a verb an idiom ("knock out", "finish off").
-PARTICLES = frozenset({"out", "off", "up", "down", "over", "away"})
 
 
 def _unheld_deed(query: Query, lex: Lexicon, games: list[str]) -> str:
@@ -787,30 +650,6 @@ def _says_cannot(said: list[str], i: int) -> bool:
     return after is not None and set(said[after : after + 1]).isdisjoint(_ASKED_ABOUT)
 
 
-#: Words that ask whether a thing may be used ("can I use proxy cards", "are we allowed to use a phone app").
-MAY = frozenset({"can", "could", "may", "allowed", "ok", "okay", "legal", "fine"})
-USE = frozenset({"use", "using"})
-
-
-def _unknown(query: Query, lex: Lexicon, word: str) -> bool:
-    """Whether a word of a question, as read (a typo read as the record word it is near), is used by no record."""
-    concept = next((c for c in query.concepts if word in (c.word, c.typed)), None)
-    return concept is not None and not any(s in lex.postings for s in concept.stems)
-
-
-def _asked_use(query: Query, lex: Lexicon) -> str:
-    """The thing a question asks whether players may use ("can I use proxy cards" gives "proxy cards"), when one of
-    its words is used by no record at all, not even in the players' words beside them. Empty for other forms, and
-    for a thing whose every word some record uses (it may be the rule's own: "can I use Blaze twice")."""
-    for clause in re.split(r"[.?!;,:()]", query.text[:2000]):
-        said = words(clause)
-        for i, w in enumerate(said):
-            if w in USE and MAY & set(said[max(0, i - 4) : i]):
-                thing = [t for t in _thing(said, i + 1) if t]
-                return " ".join(thing) if any(_unknown(query, lex, t) for t in thing) else ""
-    return ""
-
-
 #: How the verdict names what no ruling states, by kind.
 DESCRIBED = {
     "players": "a number of players",
@@ -830,167 +669,3 @@ DESCRIBED = {
     "look": "who may look at it",
     "variant": "a variant for the length or difficulty of a game",
 }
-
-
-def _thing(clause: list[str], start: int) -> list[str]:
-    """The words of the thing named from ``clause[start]`` on: determiners skipped, then the words up to the first
-    stopword, at most ``EXISTS_WORDS`` ("is there a turn time limit in ..." names "turn time limit"). A partitive
-    ("a maximum number of cards") names what follows "of": "maximum cards", its words not side by side (marked by
-    an empty word between them)."""
-    n = start
-    while n < len(clause) and clause[n] in DETERMINERS:
-        n += 1
-    found: list[str] = []
-    while n < len(clause) and clause[n] not in STOPWORDS | THING_END and len(found) < EXISTS_WORDS:
-        found.append(clause[n])
-        n += 1
-    if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:
-        rest = _thing(clause, n + 1)[:1]
-        return [*found[:-1], "", *rest] if rest else found
-    if found and clause[n : n + 1] == ["way"]:
-        return [*found, "way"]  # "is there a set way to arrange them": a manner of play, the rule itself
-    return found
-
-
-def _asked_thing(text: str) -> list[str]:
-    """The words of the thing a question asks whether the game has or needs, read from the question's form: "is
-    there a turn time limit", "do I need card sleeves". Empty for other forms, and for a thing that is the rule
-    itself ("is there a catch", see ``RULE_NOUNS``), or a place or thing left unnamed ("is there anywhere left for
-    it to go" asks whether it can go, see ``SOMEWHERE``). ("What's the penalty for ..." was read so too, and refused
-    real questions of the held-out test half: it is not.)"""
-    thing = _opened_thing(text)
-    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE | ONLY) else thing
-
-
-def _opened_thing(text: str) -> list[str]:
-    """The words after the opener of `_asked_thing`'s forms ("is there a rule about slow play" asks about slow
-    play)."""
-    for clause in re.split(r"[.?!;,:()]", text[:2000]):
-        said = words(clause)
-        required = _required_thing(said)
-        if required:
-            return required
-        for i in range(len(said) - 1):
-            pair = (said[i], said[i + 1])
-            if pair in EXISTS:
-                n = i + 2
-                while n < len(said) and said[n] in DETERMINERS:
-                    n += 1
-                if said[n : n + 1] and said[n] in ABOUT_RULES and said[n + 1 : n + 2] and said[n + 1] in ABOUT:
-                    return _thing(said, n + 2)
-                return _thing(said, i + 2)
-            if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2 : i + 3] == ["need"]:
-                return _thing(said, _done_to(said, i + 3))
-            if said[i] in ("do", "does") and said[i + 1] in OWNERS and "need" in said[i + 2 : i + NEEDER_REACH]:
-                # "do my Spirit Deck and Main Deck need sleeves of different colours": what a thing of theirs needs
-                return _thing(said, said.index("need", i + 2) + 1)
-    return []
-
-
-#: Words that open a thing of the players' that may need something ("do my decks need sleeves"), and how many words
-#: after "do" its "need" may stand.
-OWNERS = frozenset({"my", "our", "your", "their"})
-NEEDER_REACH = 8
-
-
-def _needed_deed(text: str) -> str:
-    """The verb of what a question asks whether players need to do ("do I need to hand in a deck list": "hand"), or
-    ""."""
-    for clause in re.split(r"[.?!;,:()]", text[:2000]):
-        said = words(clause)
-        for i in range(len(said) - 2):
-            if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2] == "need":
-                return said[i + 4] if _done_to(said, i + 3) > i + 3 else ""
-    return ""
-
-
-def _done_to(said: list[str], n: int) -> int:
-    """Where the thing a player must do something to is named, after "do I need" at ``said[n]``: "do I need to hand
-    in a written deck list" names it after "to hand in" (a verb and its particle); "do I need sleeves" at once."""
-    if said[n : n + 1] != ["to"] or n + 1 >= len(said) or said[n + 1] in STOPWORDS:
-        return n
-    n += 2
-    return n + 1 if said[n : n + 1] and said[n] in PARTICLES | {"in"} else n
-
-
-#: Words that ask whether a thing is required ("are card sleeves required", "do all my sleeves have to match").
-REQUIRED = frozenset({"required", "mandatory", "compulsory", "necessary", "needed"})
-
-
-def _required_thing(said: list[str]) -> list[str]:
-    """The thing a clause asks whether players must have or use: "are card sleeves required", "do all my card
-    sleeves have to match" (not "do I have to attack": the thing is a person, a stopword)."""
-    if said[:1] not in (["are"], ["is"], ["do"], ["does"]):
-        return []
-    n = 1
-    while n < len(said) and (said[n] in DETERMINERS or said[n] == "all"):
-        n += 1
-    found: list[str] = []
-    while n < len(said) and said[n] not in STOPWORDS | REQUIRED | THING_END and len(found) < EXISTS_WORDS:
-        found.append(said[n])
-        n += 1
-    after = said[n : n + 2]
-    return found if found and ((after[:1] and after[0] in REQUIRED) or after in (["have", "to"], ["has", "to"])) else []
-
-
-def _asked_whether(query: Query) -> list[Concept]:
-    """The concepts of the thing a question asks whether the game has or needs (see `_asked_thing`)."""
-    found: list[Concept] = []
-    for w in _asked_thing(query.text):
-        if not w:
-            found.append(APART)
-            continue
-        c = next((c for c in query.concepts if w in c.word.split() or c.typed == w), None)
-        if c is not None:
-            # One word of a phrase read as one concept ("hand limit") stands for itself; a word its own synonyms.
-            found.append(c if w in (c.word, c.typed) else Concept(w, (stem(w),)))
-        else:
-            found.append(Concept(w, (stem(w),)))  # left out of a long question's reading as table talk ("easier mode")
-    return [c for n, c in enumerate(found) if c is not APART or 0 < n < len(found) - 1]
-
-
-def _own_stems(lex: Lexicon, doc: int) -> frozenset[str]:
-    """The stems of a record's own title and text (not the players' words beside it)."""
-    return lex.kept(("own stems", doc), lambda: frozenset(stem(w) for w in _own_words(lex.records[doc])))
-
-
-def _texts_stems(lex: Lexicon, doc: int) -> list[list[str]]:
-    """The stems of a record's title, text and each of its aliases, word by word (not its ``asked_as`` questions,
-    which may ask about what the record denies or does not say)."""
-
-    def made() -> list[list[str]]:
-        record = lex.records[doc]
-        texts = [record[3], record[4], *(record[7] if len(record) > 7 else ())]
-        return [[stem(w) for w in words(text)] for text in texts]
-
-    return lex.kept(("texts stems", doc), made)
-
-
-#: Words of a bound on a count ("is there a max hand size"): players' words beside a record name the bound its rule
-#: states ("no hand size limit"), so they are read for such a thing; not for a bound on the clock ("time limit").
-BOUNDS = frozenset({"limit", "limits", "max", "maximum", "minimum", "min", "cap"})
-CLOCKED = frozenset({"time", "timer", "clock", "minute", "minutes"})
-
-
-def _said(lex: Lexicon, doc: int, concepts: list[Concept]) -> list[list[str]]:
-    """What `_speaks_of` reads of a record: its title and text, with its aliases for a bound on a count. An alias
-    is a word players use for the rule, not something the document says: "time limit" beside the rule of a
-    tournament round's time does not make it speak of a time limit per turn."""
-    texts = _texts_stems(lex, doc)
-    said = {w for c in concepts for w in c.word.split()}
-    return texts if said & BOUNDS and not said & CLOCKED else texts[:2]
-
-
-def _speaks_of(lex: Lexicon, doc: int, concepts: list[Concept]) -> bool:
-    """Whether a record speaks of a thing: its head (the last two of its words, "time limit") side by side in its
-    title or its text (or one of its aliases, for a bound on a count: see `_said`); a one-word thing anywhere in
-    them; the words of a partitive ("a maximum number of cards") anywhere in them all."""
-    if APART in concepts:
-        held = {s for said in _said(lex, doc, concepts) for s in said}
-        return all(any(s in held for s in c.stems) for c in concepts if c is not APART)
-    head = concepts[-2:]
-    for said in _said(lex, doc, concepts):
-        for n in range(len(said) - len(head) + 1):
-            if all(said[n + k] in c.stems for k, c in enumerate(head)):
-                return True
-    return False

@@ -245,11 +245,19 @@ FORM_ANSWERED = [
     ("in elephants, how many cards may I hold in my hand after the round ends?", "elephants.base."),
     ("Am I allowed to look through my own Underworld during the game?", "elestrals.zone.underworld"),
     ("if the attacker leaves the field in the middle of a battle, does my Elestral still deal damage?", "elestrals."),
+    # a bound on a count whose thing was named before; which one is needed; what a deed told brings; "like" ending
+    ("Illuminate lets me cast more spells; do I have to cast them, and how many at most?", "elephants."),
+    ("I put two damage cards on the Queen of Diamonds; which card do I need to finish her off?", "elementals.attack."),
+    ("My three cards are useless against the revealed elementals; what do I do with them, is there a cost to that?",
+     "elementals."),
+    ("can I run twenty copies of the same Spirit in my Spirit Deck, or is there a limit like in the Main Deck?",
+     "elestrals.setup."),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
     "in elemental elephants, can I look through another player's discard pile?",
     "What's the most total champion levels a spellfire deck is allowed to have?",
+    "If a player leaves partway through a four player elephants game, what happens to their trunks and spells?",
 ]
 
 

@@ -654,8 +654,11 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: question not asked; 22 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Board fixes after its one measure (TUNED since): 89.2% top-1 (181), 92.6% top-3 (188), 23 of 28 computed right.
-BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.0198}
-BLIND_24_UNCOVERED_REFUSED = 0.88
+#: The not-covered decision's twenty-third round (the form checks made exact: "how many at most", "which card do I
+#: need", "is there a cost to that", "a limit like"; the check fitted again with this set; TUNED): 90.1% top-1
+#: (183), 93.6% top-3 (190), 1.5% refused (3), 42 of 42 uncovered questions refused.
+BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
+BLIND_24_UNCOVERED_REFUSED = 1.0  # 42 of 42 once the check was fitted on it
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
 #: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the fortieth round
@@ -665,8 +668,10 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Board fixes after its one measure (TUNED since): 87.6% top-1 (191), no computed answer not asked, 22 of 28 right.
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
-BLIND_25_FLOORS = {"top1": 0.885, "top3": 0.949, "off_topic_refused": 0.95, "wrongly_refused": 0.0276}
-BLIND_25_UNCOVERED_REFUSED = 0.875
+#: The not-covered decision's twenty-third round (as for blind-24; TUNED): 88.5% top-1 (193), 95.4% top-3 (208),
+#: 1.8% refused (4), 40 of 40 uncovered questions refused.
+BLIND_25_FLOORS = {"top1": 0.885, "top3": 0.954, "off_topic_refused": 0.95, "wrongly_refused": 0.0184}
+BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-sixth round (Elementals plays read with the hand told "in hand" or in a clause, a card "added", a
 #: joker's power in words; a stated pile no play could leave, and a joker set against one elemental, resting on the rule
