@@ -34,6 +34,7 @@ __all__ = [
     "DATA_DIR",
     "ELEMENTALS_HARM",
     "ELEMENTALS_PAIRED",
+    "ELEMENTALS_UNPLAYED",
     "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
     "ELEPHANTS_TOLD",
@@ -149,6 +150,13 @@ _ELEMENTALS_WORDS = (
     *("jacks", "queens", "kings"),
     *(r + s for r in "jqk" for s in "hdsc"),
 )
+#: The words telling a card that is not played ("a card I can't play", "the third one is useless", "nothing in my
+#: hand can be played", "if I don't want to play it", "the cards I toss"): such a question need name no elemental,
+#: so the Elementals reader is tried for them too, and reads what becomes of the card and what it costs.
+ELEMENTALS_UNPLAYED = (
+    *("cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather", "useless", "unplayable"),
+    *("toss", "tossed", "discard", "throw", "wrong"),
+)
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
@@ -237,7 +245,7 @@ _GAMES: list[Game] = [
         runner="rulebook.elementals:run_scenario",
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
-        cues=frozenset(_ELEMENTALS_WORDS),
+        cues=frozenset((*_ELEMENTALS_WORDS, "joker", "jokers", *ELEMENTALS_UNPLAYED)),
         verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
         names=("elementals solitaire", "elementals card game", "elementals"),
         own_words=(

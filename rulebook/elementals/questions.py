@@ -30,8 +30,17 @@ from __future__ import annotations
 import itertools
 import re
 
+from rulebook.conduct import KINDS, UNDONE
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_HARM, ELEMENTALS_PAIRED, ELEMENTALS_WORTH, game, rules
+from rulebook.registry import (
+    ELEMENTALS_HARM,
+    ELEMENTALS_PAIRED,
+    ELEMENTALS_UNPLAYED,
+    ELEMENTALS_WORTH,
+    game,
+    games,
+    rules,
+)
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
 
@@ -479,10 +488,16 @@ def joker_against(words: list[str], raw: list[str]) -> Reading | None:
 
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
-    a question asking whether a card can harm an elemental of its own suit: see `own_element`; and one about a
-    lord's fate or an attack over turns, no play computed: see `told_relation`)."""
+    a question asking whether a card can harm an elemental of its own suit: see `own_element`; one about a lord's
+    fate, an attack over turns or a card not played, no play computed: see `told_relation`; and one asking whether a
+    card played may be taken back: see `taken_back`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
+    if not NAMING.intersection(words) and UNPLAYED_CUES.intersection(words):
+        return unplayed(words, _asked_part(question))  # tried for a word of a card not played alone
+    back = taken_back(words)
+    if back is not None:
+        return back
     reading = _play(question, words, raw)
     if reading is not None and reading.ruling is not None:
         return reading
@@ -652,6 +667,8 @@ def told_relation(question: str, words: list[str]) -> Reading | None:
             rests_on=(DISCARD_DAMAGE, LOSS),
         )
     doing = any(w == "do" and words[n + 1 : n + 2] in (["with"], ["w"]) for n, w in enumerate(words))
+    if not power and (reading := unplayed(words, asked)) is not None:
+        return reading
     if not used and said & KINGS and said & DEFEATED and (said & FATE - {"again", "stay", "stays"} or doing):
         return Reading(
             "elementals",
@@ -735,3 +752,109 @@ def _asks_worth(words: list[str], said: set[str], pairs: set[tuple[str, str]]) -
     ranks_named = {w.removesuffix("s") for w in ranks}
     power = "power" in said and len(ranks_named) > 1
     return bool(said & WORTH) or bool(pairs & WORTH_PAIRS) or power
+
+
+#: The words that name an elemental, a lord or a joker, for which the reader is tried; a question without one is
+#: read only for a card not played (`unplayed`), the other words the reader is tried for.
+UNPLAYED_CUES = frozenset(ELEMENTALS_UNPLAYED)
+NAMING = game("elementals").cues - UNPLAYED_CUES
+#: The words saying a card will not be played: it cannot be, or the player would rather not ("a card I can't play",
+#: "nothing in my hand can be played", "none of the three cards fits", "if I don't want to play it"), a word of
+#: placing it (`PLACING`) at most six words on.
+NOT_PLAYED = frozenset({"cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather", "not"})
+PLACING = frozenset(
+    {"play", "played", "playing", "use", "used", "using", "place", "placed", "go", "goes", "fit", "fits", "fitting"}
+)
+#: A card said to be of no use, or thrown away ("the third one is useless", "the cards I toss", "discard it").
+USELESS = frozenset({"useless", "unplayable", "toss", "tossed", "tossing", *DISCARDING})
+#: Cards thrown away, or of the wrong suits for every target ("all three cards are the wrong suits").
+THROWN = frozenset({("throw", "away"), ("wrong", "suit"), ("wrong", "suits")})
+#: What such a question asks: what it costs ("does it cost me anything", "does it hurt me", "is that damage
+#: against me", but not "a damage card"), in the part that asks, or what becomes of the card ("what do I do with
+#: it", "what happens to it", "what now").
+COSTS = frozenset({"cost", "costs", "hurt", "hurts", "damage", "dmg"})
+BECOMES = frozenset({("do", "with"), ("do", "w"), ("happens", "to"), ("happen", "to"), ("what", "now")})
+#: The words of another matter: a joker's discard (its own rule), a king or a lord and its power, an elemental
+#: defeated, the game won or lost, a fresh hand ("can I shuffle them back and draw three again").
+NOT_UNPLAYED = frozenset(
+    {*_JOKER_WORDS, *KINGS, *POWER_WORDS, *DEFEATED, "lose", "lost", "loss", "win", "won", "mulligan", "shuffle"}
+    | {"again"}
+)
+#: The words only another game uses ("spirits", "realm", "trunk"): its cards are no titan cards.
+ELSEWHERE = frozenset(
+    w for g in games() if g.id != "elementals" for w in (*g.own_words, *g.names) if len(w.split()) == 1
+)
+
+
+def unplayed(words: list[str], asked: list[str]) -> Reading | None:
+    """A question telling a card that is not played (it cannot be, is of no use, or the player would rather not play
+    it) and asking what becomes of it or what it costs ("if i cant play a card what do i do with it", "my three
+    cards are all useless against the revealed elementals; is there a cost to that?"), no play computed: the rule it
+    rests on is the discard's damage (``rests_on``). ``None`` otherwise, and for a joker (its discard has its own
+    rule), a lord's power, the game won or lost, a fresh hand or another game's words.
+
+    Examples:
+        >>> said = "if i cant play a card what do i do with it".split()
+        >>> unplayed(said, said).rests_on
+        ('elementals.discard.damage',)
+        >>> said = "if i cant play a joker what do i do with it".split()
+        >>> unplayed(said, said) is None
+        True
+    """
+    said = set(words)
+    if said & (NOT_UNPLAYED | ELSEWHERE):
+        return None
+    pairs = set(itertools.pairwise(words))
+    told = bool(said & USELESS) or bool(pairs & THROWN)
+    told = told or any(
+        w in NOT_PLAYED and words[n + 1 : n + 2] != ["on"] and PLACING.intersection(words[n + 1 : n + 7])
+        for n, w in enumerate(words)
+    )  # "nothing on it" tells an empty pile, not a card unplayed
+    costs = any(w in COSTS and asked[n + 1 : n + 2] not in (["card"], ["cards"]) for n, w in enumerate(asked))
+    if not told or not (pairs & BECOMES or costs):
+        return None
+    return Reading(
+        "elementals",
+        "a card not played",
+        ["a card not played, and what becomes of it"],
+        ["a play to compute: the question asks what becomes of a card not played"],
+        rests_on=(DISCARD_DAMAGE,),
+    )
+
+
+#: The rules of a card played taken back, and of a joker's power named for good.
+CARDS_STAY, JOKER_FIXED = "elementals.interp.cards-stay", "elementals.interp.joker-power-fixed"
+#: The words of a joker's power named again ("re-name it as a 9 later", "change it to a 10 later").
+RENAMING = frozenset({"rename", "renamed", "renaming", "change", "changed", "changing", "switch", "switched"})
+LATER = frozenset({"later", "afterwards", "instead"})
+
+
+def taken_back(words: list[str]) -> Reading | None:
+    """A question asking whether a card played may be taken back ("once a card is sitting on an elemental can i pick
+    it back up"): attack cards stay on their target; or whether a joker's power may be named again later ("I
+    called the joker a 6: can I change my mind later and call it a 9?"): the power named stays. No play computed:
+    the rule it rests on (``rests_on``). ``None`` otherwise, and for a lord's power.
+
+    Examples:
+        >>> taken_back("once a card is sitting on an elemental can i pick it back up".split()).rests_on
+        ('elementals.interp.cards-stay',)
+        >>> taken_back("i called my joker a 4 can i re name it as a 9 later".split()).rests_on
+        ('elementals.interp.joker-power-fixed',)
+        >>> taken_back("can i take a spare card back into my hand".split()) is None
+        True
+    """
+    said = set(words)
+    if said & POWER_WORDS:
+        return None
+    back = KINDS["back"][0](words)
+    if said & _JOKER_WORDS:
+        renamed = back or bool(said & RENAMING) or ("re", "name") in set(itertools.pairwise(words))
+        if not (renamed and said & LATER):
+            return None
+        told, rule, kind = "a joker's power named again", JOKER_FIXED, "naming a joker's power again"
+    elif back and not said & UNDONE:  # a card lifted again, not a change of mind undone ("if I change my mind")
+        told, rule, kind = "a card played, taken back", CARDS_STAY, "taking a play back"
+    else:
+        return None
+    missing = f"{kind} is not computed (the question asks whether a play may be changed once made)"
+    return Reading("elementals", told, [told], [missing], rests_on=(rule,))
