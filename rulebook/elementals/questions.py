@@ -489,8 +489,9 @@ def joker_against(words: list[str], raw: list[str]) -> Reading | None:
 def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
     a question asking whether a card can harm an elemental of its own suit: see `own_element`; one about a lord's
-    fate, an attack over turns or a card not played, no play computed: see `told_relation`; and one asking whether a
-    card played may be taken back: see `taken_back`)."""
+    fate, an attack over turns or a card not played, no play computed: see `told_relation`; one asking whether a
+    card played may be taken back: see `taken_back`; one asking which card an attack still needs: see
+    `still_needed`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
     if not NAMING.intersection(words) and UNPLAYED_CUES.intersection(words):
@@ -501,7 +502,7 @@ def read(question: str) -> Reading | None:
     reading = _play(question, words, raw)
     if reading is not None and reading.ruling is not None:
         return reading
-    return told_relation(question, words) or reading
+    return told_relation(question, words) or still_needed(words, raw) or reading
 
 
 def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
@@ -858,3 +859,50 @@ def taken_back(words: list[str]) -> Reading | None:
         return None
     missing = f"{kind} is not computed (the question asks whether a play may be changed once made)"
     return Reading("elementals", told, [told], [missing], rests_on=(rule,))
+
+
+#: The rules of the attack's last card (of the elemental's own element) and of its three cards in order.
+BANISH_ELEMENT, ATTACK_ORDER = "elementals.attack.banish-element", "elementals.attack.order"
+#: The words asking which card an attack still needs ("what card do I still need to finish it off", "which card do I
+#: need to finish her off", "do I still owe another card").
+NEEDED = frozenset({"need", "needed", "needs", "finish", "banish", "owe"})
+CARD_WORDS = (["card"], ["cards"])
+#: The words of another matter: a joker, a lord's power, an attack over turns.
+NOT_NEEDED = frozenset({*_JOKER_WORDS, *POWER_WORDS, "turn", "turns"})
+
+
+def still_needed(words: list[str], raw: list[str]) -> Reading | None:
+    """A question telling damage cards on one elemental (two titan cards named on it, or "two damage cards") and
+    asking which card the attack still needs ("I have the nine of hearts and the four of diamonds on the queen of
+    clubs; what card do I still need to finish it off?"), no play computed: the rules it rests on are the banish
+    card's element and the attack's three cards (``rests_on``). ``None`` otherwise, and for a joker, a lord's power
+    or an attack over turns.
+
+    Examples:
+        >>> said = "i put two damage cards on the queen of diamonds which card do i need to finish her off".split()
+        >>> still_needed(said, said).rests_on
+        ('elementals.attack.banish-element', 'elementals.attack.order')
+        >>> said = "which card do i need to finish the queen of diamonds".split()
+        >>> still_needed(said, said) is None
+        True
+    """
+    said = set(words)
+    if said & NOT_NEEDED or not ({"on", "onto"} & said and said & ELEMENTAL_NAMES):
+        return None
+    cards = _cards(words, raw) or []
+    pairs = set(itertools.pairwise(words))
+    told = ("two", "damage") in pairs or sum(1 for _, c in cards if not _is_elemental(c)) >= 2
+    asks = ("another", "card") in pairs and bool(said & NEEDED)
+    asks = asks or any(
+        w in ("what", "which") and words[n + 1 : n + 2] in CARD_WORDS and NEEDED.intersection(words[n + 2 : n + 7])
+        for n, w in enumerate(words)
+    )
+    if not (told and asks):
+        return None
+    return Reading(
+        "elementals",
+        "the card an attack still needs",
+        ["damage cards on an elemental, and which card the attack still needs"],
+        ["a play to compute: the question names no card to play"],
+        rests_on=(BANISH_ELEMENT, ATTACK_ORDER),
+    )
