@@ -247,7 +247,7 @@ _GAMES: list[Game] = [
         questions="rulebook.elementals.questions",
         cues=frozenset((*_ELEMENTALS_WORDS, "joker", "jokers", *ELEMENTALS_UNPLAYED)),
         verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
-        names=("elementals solitaire", "elementals card game", "elementals"),
+        names=("elementals solitaire", "elementals card game", "elementals", "this solitaire", "the solitaire"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),
             *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),

@@ -490,8 +490,8 @@ def read(question: str) -> Reading | None:
     """Read one card played onto one elemental from the question and judge it; ``None`` when it is not stated (but
     a question asking whether a card can harm an elemental of its own suit: see `own_element`; one about a lord's
     fate, an attack over turns or a card not played, no play computed: see `told_relation`; one asking whether a
-    card played may be taken back: see `taken_back`; one asking which card an attack still needs: see
-    `still_needed`)."""
+    card played may be taken back: see `taken_back`; one asking which card an attack still needs, or what an attack
+    needs at all: see `still_needed` and `attack_needs`)."""
     raw = [m.group() for m in _WORD.finditer(question)]
     words = [w.lower() for w in raw]
     if not NAMING.intersection(words) and UNPLAYED_CUES.intersection(words):
@@ -502,7 +502,7 @@ def read(question: str) -> Reading | None:
     reading = _play(question, words, raw)
     if reading is not None and reading.ruling is not None:
         return reading
-    return told_relation(question, words) or still_needed(words, raw) or reading
+    return told_relation(question, words) or still_needed(words, raw) or attack_needs(words, raw) or reading
 
 
 def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
@@ -905,4 +905,41 @@ def still_needed(words: list[str], raw: list[str]) -> Reading | None:
         ["damage cards on an elemental, and which card the attack still needs"],
         ["a play to compute: the question names no card to play"],
         rests_on=(BANISH_ELEMENT, ATTACK_ORDER),
+    )
+
+
+#: The words of an elemental defeated, asked as a goal ("to defeat it", "to get rid of it", "to take down one").
+DEFEATING = frozenset({"beat", "kill", "defeat", "banish", "rid", "destroy", "down"})
+#: The words of a question about an elemental's worth ("how much damage does it take") or about one suit, lord,
+#: joker or power: other rules answer those.
+NOT_NEEDS = frozenset(
+    {*SUIT_WORDS, *LORD_NAMES, *ELEMENT_SUITS, *_JOKER_WORDS, *POWER_WORDS, "damage", "much", "suit", "suits"}
+)
+
+
+def attack_needs(words: list[str], raw: list[str]) -> Reading | None:
+    """A question asking what a player needs to play to defeat an elemental, naming no card, suit or lord ("what
+    exactly do I need to play on one of the revealed elementals to get rid of it?"), no play computed: the rule it
+    rests on is the attack's three cards in their order (``rests_on``). ``None`` otherwise.
+
+    Examples:
+        >>> said = "what exactly do i need to play on one of the revealed elementals to get rid of it".split()
+        >>> attack_needs(said, said).rests_on
+        ('elementals.attack.order',)
+        >>> said = "what do i need to kill neptulon".split()
+        >>> attack_needs(said, said) is None
+        True
+    """
+    said = set(words)
+    if said & NOT_NEEDS or not said & (ELEMENTAL_NAMES | {"elementals"}) or _cards(words, raw):
+        return None
+    needs = [n for n, w in enumerate(words) if w in ("need", "needs") and "what" in words[max(0, n - 5) : n]]
+    if not any(DEFEATING.intersection(words[n + 1 : n + 12]) for n in needs):
+        return None
+    return Reading(
+        "elementals",
+        "what an attack needs",
+        ["what an attack on an elemental needs"],
+        ["a play to compute: the question names no card to play"],
+        rests_on=(ATTACK_ORDER,),
     )
