@@ -934,7 +934,7 @@ def attack_needs(words: list[str], raw: list[str]) -> Reading | None:
     if said & NOT_NEEDS or not said & (ELEMENTAL_NAMES | {"elementals"}) or _cards(words, raw):
         return None
     needs = [n for n, w in enumerate(words) if w in ("need", "needs") and "what" in words[max(0, n - 5) : n]]
-    if not any(DEFEATING.intersection(words[n + 1 : n + 12]) for n in needs):
+    if not any(DEFEATING.intersection(words[n + 1 : n + 15]) for n in needs):
         return None
     return Reading(
         "elementals",
