@@ -270,9 +270,10 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # long and chatty, 16 in-game questions no document covers, 4 off-topic): 63.6% top-1, 81.8% top-3, 12 of 16
     # uncovered questions refused, no computed answer to a question not asked (three attacks with an ability denied
     # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused; the
-    # ninth, tuned: 14 of 16). Issue 22's forty-first round (tuned): 77.3% top-1 (17), 90.9% top-3 (20).
+    # ninth, tuned: 14 of 16). Issue 22's forty-first round (tuned, of 23 real questions now): 73.9% top-1 (17),
+    # 87.0% top-3 (20).
     figures = evaluate(load("players-dev-3.toml"))["all"]
-    _meets(figures, {"top1": 0.772, "top3": 0.909, "off_topic_refused": 1.0, "wrongly_refused": 0.046})
+    _meets(figures, {"top1": 0.739, "top3": 0.869, "off_topic_refused": 1.0, "wrongly_refused": 0.046})
     assert figures["uncovered_refused"] >= 1.0, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
