@@ -34,6 +34,7 @@ __all__ = [
     "DATA_DIR",
     "ELEMENTALS_HARM",
     "ELEMENTALS_PAIRED",
+    "ELEMENTALS_UNPLAYED",
     "ELEMENTALS_WORTH",
     "ELEPHANTS_ORDER",
     "ELEPHANTS_TOLD",
@@ -153,6 +154,13 @@ _ELEMENTALS_WORDS = (
 #: The word telling the cards discarded before a discard ("I've already discarded 10D, 8S and 7H; if I discard the
 #: 9C ..."), which names no elemental: the reader is tried for it too.
 ELEMENTALS_DISCARDED = ("discarded",)
+#: The words telling a card that is not played ("a card I can't play", "the third one is useless", "nothing in my
+#: hand can be played", "if I don't want to play it", "the cards I toss"): such a question need name no elemental,
+#: so the Elementals reader is tried for them too, and reads what becomes of the card and what it costs.
+ELEMENTALS_UNPLAYED = (
+    *("cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather", "useless", "unplayable"),
+    *("toss", "tossed", "discard", "throw", "wrong"),
+)
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
@@ -241,9 +249,9 @@ _GAMES: list[Game] = [
         runner="rulebook.elementals:run_scenario",
         new_game="rulebook.elementals:new_game",
         questions="rulebook.elementals.questions",
-        cues=frozenset(_ELEMENTALS_WORDS + ELEMENTALS_DISCARDED),
+        cues=frozenset((*_ELEMENTALS_WORDS, "joker", "jokers", *ELEMENTALS_UNPLAYED, *ELEMENTALS_DISCARDED)),
         verbs=frozenset(_ELEMENTALS_PLAYS + ELEMENTALS_HARM + ELEMENTALS_WORTH + ELEMENTALS_PAIRED),
-        names=("elementals solitaire", "elementals card game", "elementals"),
+        names=("elementals solitaire", "elementals card game", "elementals", "this solitaire", "the solitaire"),
         own_words=(
             *("titan", "titans", "titan deck", "joker", "jokers", "layout", "solitaire", "arcane", "elemental plane"),
             *("spades", "hearts", "clubs", "diamonds", "jack", "jacks", "queen", "queens", "king", "kings"),

@@ -158,7 +158,7 @@ def test_a_card_of_another_suit_or_a_banish_card_is_not_read_as_immunity(questio
 def test_the_registrys_play_words_are_the_readers_own() -> None:
     # The registry's `verbs` decide whether the reader (and the engine) is loaded at all.
     from rulebook import registry
-    from rulebook.elementals.questions import HARM, PAIRED, STATED_PLAY, TOLD_WORDS
+    from rulebook.elementals.cardtext import HARM, PAIRED, STATED_PLAY, TOLD_WORDS
 
     # Issue 22's thirty-ninth round: what an elemental is worth, and one told defeated, are read without a play.
     # The fortieth: one card set beside one elemental with no play stated ("5 of clubs on the king of clubs?").
