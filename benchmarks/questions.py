@@ -78,6 +78,14 @@ Issue 22's twenty-fifth blind set (players-blind-25.toml, 278 questions written 
 2026-11-27, after the fortieth round was merged, as shipped (87.2% / 94.0% / 87.5% / 1; of its 28 computed questions
 with the engine command that answers them, 21 computed right, 1 wrong, 6 not computed);
 tuning data since.
+Issue 22's twenty-sixth blind set (players-blind-26.toml, 268 questions written the same way) was measured once on
+2026-11-27, after the forty-second round was merged, as shipped (83.2% / 94.2% / 90.0% / 0; of its 28 computed questions
+with the engine command that answers them, 24 computed right, 0 wrong, 4 not computed);
+tuning data since.
+Issue 22's twenty-seventh blind set (players-blind-27.toml, 264 questions written the same way) was measured once on
+2026-11-27, after the forty-second round was merged, as shipped (90.2% / 96.6% / 74.4% / 0; of its 28 computed questions
+with the engine command that answers them, 24 computed right, 0 wrong, 4 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -134,6 +142,8 @@ LATER_BLIND_SETS = (
     ("twenty-third", 23, "thirty-ninth", "2026-11-27"),
     ("twenty-fourth", 24, "fortieth", "2026-11-27"),
     ("twenty-fifth", 25, "fortieth", "2026-11-27"),
+    ("twenty-sixth", 26, "forty-second", "2026-11-27"),
+    ("twenty-seventh", 27, "forty-second", "2026-11-27"),
 )
 
 

@@ -674,6 +674,24 @@ BLIND_24_COMPUTED_UNASKED = 0
 BLIND_25_FLOORS = {"top1": 0.899, "top3": 0.958, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
 BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-sixth blind set (tests/data/players-blind-26.toml: 208 real questions, 40 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the forty-second round
+#: was merged, as shipped: 83.2% top-1 (173 of 208), 94.2% top-3 (196), 3.8% of real questions refused (8),
+#: 19 of 20 off-topic questions refused, 90.0% of uncovered questions refused (36 of 40), 0 computed answers to a
+#: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_26_FLOORS = {"top1": 0.831, "top3": 0.942, "off_topic_refused": 0.95, "wrongly_refused": 0.039}
+BLIND_26_UNCOVERED_REFUSED = 0.9
+BLIND_26_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the forty-second round
+#: was merged, as shipped: 90.2% top-1 (185 of 205), 96.6% top-3 (198), 1.5% of real questions refused (3),
+#: 18 of 20 off-topic questions refused, 74.4% of uncovered questions refused (29 of 39), 0 computed answers to a
+#: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_27_FLOORS = {"top1": 0.902, "top3": 0.965, "off_topic_refused": 0.9, "wrongly_refused": 0.015}
+BLIND_27_UNCOVERED_REFUSED = 0.743
+BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
@@ -767,6 +785,8 @@ BLIND_SETS = {
     "players-blind-23.toml": (BLIND_23_FLOORS, BLIND_23_UNCOVERED_REFUSED, BLIND_23_COMPUTED_UNASKED),
     "players-blind-24.toml": (BLIND_24_FLOORS, BLIND_24_UNCOVERED_REFUSED, BLIND_24_COMPUTED_UNASKED),
     "players-blind-25.toml": (BLIND_25_FLOORS, BLIND_25_UNCOVERED_REFUSED, BLIND_25_COMPUTED_UNASKED),
+    "players-blind-26.toml": (BLIND_26_FLOORS, BLIND_26_UNCOVERED_REFUSED, BLIND_26_COMPUTED_UNASKED),
+    "players-blind-27.toml": (BLIND_27_FLOORS, BLIND_27_UNCOVERED_REFUSED, BLIND_27_COMPUTED_UNASKED),
 }
 
 
@@ -793,16 +813,17 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: readers read the boards of those 59 by class (a Cataclysm! and Calm however told, an attack "going for" a realm, a
 #: coastline in a relative clause, an empty field, the asker's seat in a clash, several face-up elementals, a discard
 #: on the discards told, an element "sent" at another...), 329 right, none wrong, 8 not computed
-#: (benchmarks/results/computed_right.txt). A floor on the right ones (it only rises) and a bound on the wrong ones
-#: (it only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 26))
-COMPUTED_RIGHT_FLOOR = 329
+#: (benchmarks/results/computed_right.txt). Blind-26 and 27, written with their commands and measured once: 24 and 24
+#: of 28 right, none wrong, 4 and 4 not computed; with them 377 of 393 right. A floor on the right ones (it only
+#: rises) and a bound on the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 28))
+COMPUTED_RIGHT_FLOOR = 377
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 337
+    assert len(labelled) == 393
     figures = _checked(labelled, {id(q): asked(q) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]
