@@ -479,9 +479,8 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
 def _advance(
     pos: Position, action: Action, trace: Trace, notes: dict[str, Any], *, actions: bool = True
 ) -> tuple[Position, tuple[Action, ...]]:
-    """Apply ``action``, then every forced action after it (a pass with nothing else to do, the Draw
-    Phase's draw, resolving a closed chain); return the position and its legal actions (with ``actions`` false,
-    for a caller that reads the position alone: none, where working them out decides nothing)."""
+    """Apply ``action``, then every forced action after it (a pass with nothing else to do, the Draw Phase's draw,
+    resolving a closed chain); return the position and its legal actions (none, ``actions`` false, where unneeded)."""
     pos = _step(pos, action, trace, notes)
     # Each turn draws a card, so forced passes alone end the game within a few hundred steps.
     for _ in range(5000):
@@ -495,9 +494,7 @@ def _advance(
             forced = Action("pass")
         else:
             answering = pos.chain or in_window(pos)
-            if not answering and not actions:  # the position is the one returned, whatever the legal actions
-                return pos, ()
-            acts = _legal(pos)
+            acts = _legal(pos) if actions or answering else ()  # not answering: the position ends here anyway
             # A pass that would end the Main or Battle Phase is the player's to make, even when alone.
             if len(acts) != 1 or acts[0].verb != "pass" or not answering:
                 return pos, acts
