@@ -249,7 +249,8 @@ class Scores:
 
     def order(self, lex: Lexicon, limit: int) -> list[int]:
         """The ``limit`` best record numbers, best first (ties by ID)."""
-        return sorted(self.combined, key=lambda doc: (-self.combined[doc], lex.records[doc][0]))[:limit]
+        ids = _facts(lex)[0]
+        return sorted(self.combined, key=lambda doc: (-self.combined[doc], ids[doc]))[:limit]
 
     def hit(self, lex: Lexicon, doc: int) -> dict[str, Any]:
         """One record as `rank` lists it."""
@@ -271,6 +272,17 @@ class Scores:
         return [self.hit(lex, doc) for doc in self.order(lex, limit)]
 
 
+def _facts(lex: Lexicon) -> tuple[list[str], list[str], list[str], list[bool]]:
+    """Each record's ID, game, kind and whether its title only names a card (`card_title`), by record number: read
+    from the records once per vocabulary, for the loops over every record a question meets."""
+
+    def read() -> tuple[list[str], list[str], list[str], list[bool]]:
+        rows = [lex.records[n] for n in range(len(lex.records))]
+        return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [card_title(r[3]) for r in rows]
+
+    return lex.kept("record facts", read)
+
+
 def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
     """Every record's scores for the question (see `rank`)."""
     from rulebook.vocabulary import four_grams, vector_terms, words
@@ -281,14 +293,15 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
+    _ids, of_game, of_kind, card = _facts(lex)
     for doc, score in scores.items():
-        game, kind = lex.records[doc][1:3]
+        game, kind = of_game[doc], of_kind[doc]
         if games and game not in games:
             continue
         boost = 1 + CUE_BOOST * query.cued.get(game, 0)
         if kind == "glossary":
             boost *= GLOSSARY_BOOST if defining else GLOSSARY_WEIGHT
-        elif not defining and card_title(lex.records[doc][3]):
+        elif not defining and card[doc]:
             boost *= CARD_WEIGHT
         coverage = covered[doc] / total if total else 0.0
         lexical[doc] = (score + ASKED_WEIGHT * closest.get(doc, 0.0)) * boost * coverage**COVERAGE_POWER
@@ -304,7 +317,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
     }
     if not _about_documents(query.text):
         for doc in combined:
-            if lex.records[doc][2] == "erratum":
+            if of_kind[doc] == "erratum":
                 combined[doc] *= ERRATUM_WEIGHT
     if REPEAT_ASKED.intersection(said):
         for doc in combined:

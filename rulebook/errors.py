@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from rulebook.observe import WATCHERS, cited
@@ -40,12 +41,18 @@ def closest(name: str, accepted: Iterable[str], n: int = 1, cutoff: float = 0.6)
         >>> closest("zzz", ["blaze", "surge"])
         []
     """
+    return list(_closest(name, tuple(accepted), n, cutoff))
+
+
+@functools.lru_cache(maxsize=256)
+def _closest(name: str, pool: tuple[str, ...], n: int, cutoff: float) -> tuple[str, ...]:
+    """`closest`, kept for the last few hundred names asked: comparing a name with every accepted one is most of
+    what a refusal costs, and the same refusal is often made twice in a row (read, then the action tried)."""
     import difflib  # only needed on the error path; kept out of `import rulebook`
 
-    pool = list(accepted)
     lowered = {a.lower(): a for a in pool}
     found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)
-    return [lowered[f] for f in found]
+    return tuple(lowered[f] for f in found)
 
 
 def did_you_mean(near: Sequence[str]) -> str:

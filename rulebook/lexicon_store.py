@@ -425,6 +425,7 @@ class StoredIndex(Postings):
     def __init__(self, store: Store, name: str) -> None:
         self._store, self._name = store, name
         self._found: dict[str, tuple[Any, Any]] = {}
+        self._codes: dict[str, tuple[bool, int]] = {}
         self._raw: tuple[Mapping[str, int], memoryview, memoryview] | None = None
         self._terms: Mapping[str, int] | None = None
 
@@ -432,6 +433,22 @@ class StoredIndex(Postings):
     def terms(self) -> Mapping[str, int]:
         """Each term's code (as ``Index.terms``): its first entry times 65,536, plus its number of entries."""
         return self._terms if self._terms is not None else self._load()
+
+    def __contains__(self, term: object) -> bool:
+        return isinstance(term, str) and self._code(term)[0]
+
+    def df(self, term: str) -> int:
+        """How many documents hold ``term``."""
+        return self._code(term)[1] & 0xFFFF
+
+    def _code(self, term: str) -> tuple[bool, int]:
+        """Whether ``term`` is one of the index's terms, and its code (0 when not): found by binary search once, then
+        kept (every question looks up each of its words in each index, several times)."""
+        found = self._codes.get(term)
+        if found is None:
+            terms = self.terms
+            found = self._codes[term] = (term in terms, terms.get(term, 0))
+        return found
 
     def _load(self) -> Mapping[str, int]:
         try:
@@ -449,12 +466,13 @@ class StoredIndex(Postings):
         self._raw = (terms, _numbers(docs, "H"), _numbers(weights, "f"))
         self._terms = terms
         self._found.clear()
+        self._codes.clear()
 
     def _postings(self, term: str) -> tuple[Any, Any]:
         """The documents holding ``term`` and its weights there (read and checked when first asked for)."""
         found = self._found.get(term)
         if found is None:
-            code = self.terms.get(term, 0)
+            code = self._code(term)[1]
             found = self._found[term] = self._slices(code) if self._raw is not None else self._read(term, code)
         return found
 

@@ -41,7 +41,8 @@ def _agrees(state: Any, seen: dict[Hashable, None], rng: random.Random) -> None:
     legal = list(state.legal_actions())
     for action in legal:
         assert state.refusal(action) is None, (str(state), action)
-    others = [a for a in seen if a not in set(legal)]
+    listed = set(legal)
+    others = [a for a in seen if a not in listed]
     for action in rng.sample(others, min(len(others), 6)):
         refusal = state.refusal(action)
         if refusal is None:

@@ -476,9 +476,11 @@ def _nexus(pos: Position, who: int, action: Action, trace: Trace) -> Position:
     return after
 
 
-def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any]) -> tuple[Position, tuple[Action, ...]]:
-    """Apply ``action``, then every forced action after it (a pass with nothing else to do, the Draw
-    Phase's draw, resolving a closed chain); return the position and its legal actions."""
+def _advance(
+    pos: Position, action: Action, trace: Trace, notes: dict[str, Any], *, actions: bool = True
+) -> tuple[Position, tuple[Action, ...]]:
+    """Apply ``action``, then every forced action after it (a pass with nothing else to do, the Draw Phase's draw,
+    resolving a closed chain); return the position and its legal actions (none, ``actions`` false, where unneeded)."""
     pos = _step(pos, action, trace, notes)
     # Each turn draws a card, so forced passes alone end the game within a few hundred steps.
     for _ in range(5000):
@@ -491,9 +493,10 @@ def _advance(pos: Position, action: Action, trace: Trace, notes: dict[str, Any])
         elif _nothing_to_answer(pos):
             forced = Action("pass")
         else:
-            acts = _legal(pos)
+            answering = pos.chain or in_window(pos)
+            acts = _legal(pos) if actions or answering else ()  # not answering: the position ends here anyway
             # A pass that would end the Main or Battle Phase is the player's to make, even when alone.
-            if len(acts) != 1 or acts[0].verb != "pass" or not (pos.chain or in_window(pos)):
+            if len(acts) != 1 or acts[0].verb != "pass" or not answering:
                 return pos, acts
             forced = acts[0]
         pos = _step(pos, forced, trace, notes, forced=True)
@@ -544,7 +547,7 @@ def _answer(pos: Position, action: Action) -> tuple[Any, ...]:
     if judged[1] is not None:
         return judged
     notes: dict[str, Any] = {}
-    after, _ = _advance(pos, action, _Quiet(), notes)
+    after, _ = _advance(pos, action, _Quiet(), notes, actions=False)
     return (_verdict(pos, action, after), _value(pos, action, after, notes))
 
 
