@@ -157,10 +157,8 @@ ELEMENTALS_DISCARDED = ("discarded",)
 #: The words telling a card that is not played ("a card I can't play", "the third one is useless", "nothing in my
 #: hand can be played", "if I don't want to play it", "the cards I toss"): such a question need name no elemental,
 #: so the Elementals reader is tried for them too, and reads what becomes of the card and what it costs.
-ELEMENTALS_UNPLAYED = (
-    *("cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather", "useless", "unplayable"),
-    *("toss", "tossed", "discard", "throw", "wrong"),
-)
+ELEMENTALS_NOT_PLAYED = ("cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather")
+ELEMENTALS_UNPLAYED = (*ELEMENTALS_NOT_PLAYED, "useless", "unplayable", "toss", "tossed", "discard", "throw", "wrong")
 #: The words of a play the Elementals reader computes ("my 7S", "I play", "banish with"): its STATED_PLAY is this.
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),

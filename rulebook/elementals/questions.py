@@ -75,6 +75,7 @@ from rulebook.elementals.told import (
     unplayed,
 )
 from rulebook.questions import Reading, decided_by
+from rulebook.registry import ELEMENTALS_DISCARDED
 
 __all__ = ["joker_against", "own_element", "read", "told_relation"]
 
@@ -231,7 +232,7 @@ def read(question: str) -> Reading | None:
 
 
 #: The words before the cards discarded earlier ("I've already discarded 10D, 8S and 7H"), and between them.
-_DISCARDED = frozenset({"discarded"})
+_DISCARDED = frozenset(ELEMENTALS_DISCARDED)
 _LISTING = frozenset({"and", "a", "an", "the"})
 #: The words of a discard made now ("if I discard the 9 of clubs", "now I have to discard a 9C"), before its card.
 _DISCARD_NOW = frozenset({"discard", "discarding"})

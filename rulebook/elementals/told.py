@@ -27,7 +27,7 @@ from rulebook.elementals.cardtext import (
     told_cards,
 )
 from rulebook.questions import Reading
-from rulebook.registry import ELEMENTALS_UNPLAYED, game, games
+from rulebook.registry import ELEMENTALS_NOT_PLAYED, ELEMENTALS_UNPLAYED, game, games
 
 #: The words of an elemental defeated ("I beat the king of hearts", "a beaten king", "once I've defeated it").
 DEFEATED = frozenset(
@@ -235,7 +235,7 @@ NAMING = game("elementals").cues - UNPLAYED_CUES
 #: The words saying a card will not be played: it cannot be, or the player would rather not ("a card I can't play",
 #: "nothing in my hand can be played", "none of the three cards fits", "if I don't want to play it"), a word of
 #: placing it (`PLACING`) at most six words on.
-NOT_PLAYED = frozenset({"cant", "can't", "cannot", "dont", "don't", "nothing", "none", "rather", "not"})
+NOT_PLAYED = frozenset({*ELEMENTALS_NOT_PLAYED, "not"})
 PLACING = frozenset(
     {"play", "played", "playing", "use", "used", "using", "place", "placed", "go", "goes", "fit", "fits", "fitting"}
 )
