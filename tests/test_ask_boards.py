@@ -442,3 +442,33 @@ def test_a_clash_attack_sent_at_an_element_or_made_with_one_is_computed() -> Non
     }
     for question, args in asked.items():
         assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question
+
+
+def test_a_clash_attack_after_earlier_turns_with_no_ability_used_is_computed() -> None:
+    # A position after earlier turns ("only Fire left", "down to Water") was never computed, though with no ability
+    # used by either side the outcome is the two elements' strengths alone; "attacks my Earth with it" left which
+    # element attacks unread.
+    asked = {
+        "She is down to Water and chooses to attack my Fire with it, neither of us using an ability. Who leaves?": (
+            "water",
+            "fire",
+        ),
+        "We each have just Air left, so my Air attacks the other Air and neither player uses an ability; result?": (
+            "air",
+            "air",
+        ),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question
+    # An ability used after earlier turns may have been spent: still not computed.
+    spent = ask("Only Fire is left on my side, and my Fire attacks their Water using Blaze; who wins?")
+    assert spent.value["computed"] is None
+    assert "the position before this attack" in spent.value["readings"][0]["missing"][0]
+
+
+def test_a_clash_defender_told_to_use_nothing_is_not_a_question_about_defence_in_general() -> None:
+    # "they don't use anything on defense" was read as asking what an ability may do on defence in general.
+    question = "I attack their Earth with my Fire and use Blaze, and they use nothing on defense; who is eliminated?"
+    assert ask(question).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
+    general = ask("My Fire attacks their Earth: is Fortify allowed on defense?")
+    assert general.value["computed"] is None

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from rulebook.questions import Reading, Token, denied, tokens
+from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
 __all__ = ["read"]
@@ -142,9 +142,33 @@ def _general_role(words: list[Token]) -> str:
         ''
     """
     return next(
-        (t.word for n, t in enumerate(words) if t.word in ROLES and n and words[n - 1].word == "on"),
+        (
+            t.word
+            for n, t in enumerate(words)
+            if t.word in ROLES and n and words[n - 1].word == "on" and not _use_denied(words, n - 1)
+        ),
         "",
     )
+
+
+#: Words of an ability used, between a denial and the role it is denied in ("they dont use anything on defense").
+USE_WORDS = frozenset({"use", "uses", "using", "used", "anything", "any", "ability", "abilities", "an"})
+
+
+def _use_denied(words: list[Token], at: int) -> bool:
+    """Whether the words before ``words[at]`` deny an ability's use ("they dont use anything on defense", "nothing
+    on defence"): the side in that role uses no ability, which states the attack instead of asking about the role.
+
+    Examples:
+        >>> _use_denied(tokens("they dont use anything on defense"), 4)
+        True
+        >>> _use_denied(tokens("Is Fortify allowed on offence?"), 3)
+        False
+    """
+    n = at - 1
+    while n >= 0 and words[n].word in USE_WORDS:
+        n -= 1
+    return n >= 0 and (words[n].word in NEGATIONS or words[n].word == "nothing")
 
 
 def _relation_rules(words: list[Token], attacker: str, target: str) -> tuple[str, ...]:
@@ -365,11 +389,21 @@ def _asks_a_rule(words: list[Token]) -> str:
 ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
 
 
-def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
-    """Which way the attack goes from the words between the two elements (and the few ``before`` the first):
-    forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked element first (the
-    element an attack is made "with" attacks); "Earth into their Fire", "Fire blazes into Earth" and "I attack with
-    Air and use Gale against Earth" go forward."""
+def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[str] = ()) -> str | None:
+    """Which way the attack goes from the words between the two elements (and the few ``before`` the first and
+    ``after`` the second): forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked
+    element first (the element an attack is made "with" attacks); "Earth into their Fire", "Fire blazes into Earth",
+    "I attack with Air and use Gale against Earth" and "she is down to Ether and attacks my Air with it" go
+    forward.
+
+    Examples:
+        >>> _direction(["and", "decides", "to", "attack", "my"], after=["with", "it"])
+        'forward'
+        >>> _direction(["and", "decides", "to", "attack", "my"])
+    """
+    it_attacks = list(after[:2]) in (["with", "it"], ["w", "it"]) and bool(set(between) & ATTACKING)
+    if it_attacks and not set(between) & (UNDECIDED - {"and"} | BACKWARD):
+        return "forward"  # "X ... attacks my Y with it": the element "it" stands for, named first, attacks
     # "I attack with Air and use Gale against their Earth", "I'm attacking with my Fire", "i attack w fire": the
     # element attacked with attacks; "they defend w water" after it names the one attacked.
     bare = list(before[:-1]) if before[-1:] and before[-1] in POSSESSIVE else list(before)
@@ -402,6 +436,73 @@ def _direction(between: list[str], before: Sequence[str] = ()) -> str | None:
             return "forward"  # "my Fire attacked their Fire": the past of "attacks"
     going = any(w == "after" and i and between[i - 1] in GOING for i, w in enumerate(between))
     return "forward" if going or any(w in ATTACKING for w in between) else None
+
+
+def _pair_direction(words: list[Token], first_at: int, second_at: int) -> str | None:
+    """`_direction` of the elements at ``first_at`` and ``second_at``, from the words around them."""
+    return _direction(
+        [t.text for t in words[first_at + 1 : second_at]],
+        [t.text for t in words[max(0, first_at - 3) : first_at]],
+        [t.text for t in words[second_at + 1 : second_at + 3]],
+    )
+
+
+def _pair(words: list[Token], named: list[tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
+    """The two mentions of elements the attack is read from: the first two, or, where those state no direction and
+    an element is named more than twice in all ("we both have only Ether left, so my Ether attacks their Ether"), the
+    one pair of neighbouring mentions with a word of attacking between them, in one sentence, that states a
+    direction.
+
+    Examples:
+        >>> words = tokens("we both have only Ether left, so my Ether attacks their Ether")
+        >>> [(n, words[n - 1].text) for n, _, _ in _pair(words, _named(words)[0])]
+        [(9, 'my'), (12, 'their')]
+    """
+    if len(named) < 3 or _pair_direction(words, named[0][0], named[1][0]) is not None:
+        return named[:2]
+    found = [
+        [a, b]
+        for a, b in itertools.pairwise(named)
+        if _one_clause_attack({t.text for t in words[a[0] + 1 : b[0]]})
+        and _pair_direction(words, a[0], b[0]) is not None
+    ]
+    return found[0] if len(found) == 1 else named[:2]
+
+
+#: The ends of a sentence: two elements in different sentences are not one attack's two sides.
+SENTENCE_ENDS = frozenset({".", "?", "!", ";"})
+
+
+def _one_clause_attack(between: set[str]) -> bool:
+    """Whether the words between two elements state an attack within one sentence."""
+    return bool(between & ATTACKING) and not between & SENTENCE_ENDS
+
+
+#: Words denying every side's ability ("neither side uses an ability", "no abilities at all", "nobody uses an
+#: ability"), within `NO_ABILITY_REACH` words before "ability" or "abilities".
+EVERY_SIDE_DENIED = frozenset({"neither", "nobody", "noone"})
+NO_ABILITY_REACH = 5
+
+
+def _no_ability_at_all(words: list[Token]) -> bool:
+    """Whether a question states that no side uses an ability: then the attack's outcome is the two elements'
+    strengths alone, whatever came before it (an element left alone, an ability spent earlier), and is computed.
+
+    Examples:
+        >>> _no_ability_at_all(tokens("we both have only Ether left, and neither side uses an ability"))
+        True
+        >>> _no_ability_at_all(tokens("my Ether has only Air left to attack, with no abilities"))
+        True
+        >>> _no_ability_at_all(tokens("Water has no ability left and attacks Fire"))
+        False
+    """
+    for n, t in enumerate(words):
+        if t.word not in ("ability", "abilities"):
+            continue
+        near = [w.word for w in words[max(0, n - NO_ABILITY_REACH) : n]]
+        if set(near) & EVERY_SIDE_DENIED or (t.word == "abilities" and near[-1:] in (["no"], ["without"])):
+            return True
+    return False
 
 
 def _attacks(words: list[Token], elements: set[int]) -> int:
@@ -771,15 +872,15 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.read.append(f"{attacks} attacks")
         reading.missing.append("which one attack to compute (the question describes more than one)")
         return reading
-    (first_at, first, _), (second_at, second, _) = named[0], named[1]
+    (first_at, first, _), (second_at, second, _) = _pair(words, named)
     owner = _owner(words, first_at)
     if first != second and owner is not None and owner == _owner(words, second_at):
         # "his Earth defends when I attack his Air": one player's two elements are never attacker and target
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}, both one player's")
         reading.missing.append("the attacking element (the two named are one player's; an attack is on the other's)")
         return reading
+    direction = _pair_direction(words, first_at, second_at)
     between = [t.text for t in words[first_at + 1 : second_at]]
-    direction = _direction(between, [t.text for t in words[max(0, first_at - 3) : first_at]])
     if direction is None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")
         reading.missing.append('which of them attacks and which is attacked (say "X attacks Y")')
@@ -801,7 +902,7 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
-    history = _history(words)
+    history = [] if not uses and _no_ability_at_all(words) else _history(words)
     if _asks_other(reading, words, attacker, target, uses):
         return reading
     reading.read.append(
