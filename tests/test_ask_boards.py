@@ -472,3 +472,14 @@ def test_a_clash_defender_told_to_use_nothing_is_not_a_question_about_defence_in
     assert ask(question).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
     general = ask("My Fire attacks their Earth: is Fortify allowed on defense?")
     assert general.value["computed"] is None
+
+
+def test_an_elephants_spell_shielded_by_root_is_computed_for_any_canceller() -> None:
+    # "can p1's stupefy cancel p2's fireball when p2 has root" was read as an order never asked; only a Clap's
+    # cancelling was computed.
+    question = "Would my Stupefy be able to cancel the other player's Crush when that player has Root out this clash?"
+    expected = _command("elephants", "can-cancel", "P2:crush", "--by", "P1:stupefy", "P2:root")
+    assert expected == "P1:stupefy cannot cancel P2:crush: P2:root shields it"
+    assert ask(question).verdict == f"computed: {expected}"
+    # Root of the canceller's own side shields nothing here, and what Stupefy may cancel is its own text: not computed.
+    assert ask("Can my Stupefy cancel P2's Crush while I have Root out?").value["computed"] is None

@@ -210,7 +210,7 @@ def _other_kind(words: list[Token], order_asked: bool) -> Reading | None:
     if steps is not None:
         return steps
     if not order_asked:  # "I resolve Clap here; can my Clap cancel their Offering?" asks no order
-        clap = _clap(words) or _clap_and_root(words)
+        clap = _clap(words) or _clap_and_root(words) or _shielded(words)
         if clap is not None or not _order_said(words):
             return clap
     return _tie_without_spells(words)
@@ -489,6 +489,53 @@ def _clap_and_root(words: list[Token]) -> Reading | None:
         ["who cast each spell and every other spell in the clash (write P1 casts ..., P2 has ...)"],
         rests_on=CLAP_AND_ROOT,
     )
+
+
+#: Words asking whether a cancelling may happen ("can p1's Stupefy cancel ...", "could my Clap cancel ...").
+MAY = frozenset({"can", "could", "may", "does", "will", "would"})
+
+
+def _shielded(words: list[Token]) -> Reading | None:
+    """Whether an enemy's spell may cancel a spell its owner's Root shields ("can p1's stupefy cancel p2's fireball
+    when p2 also has root in that same clash?"): computed by the engine's check when the question asks it of one
+    spell named before "cancel" and one after, says whose every spell is, names one clash at most, and Root shields
+    the spell (what an unshielded spell may be cancelled by is each spell's own text, which this reader leaves to
+    the rulings). ``None`` for any other question.
+
+    Examples:
+        >>> print(_shielded(tokens("Can P1's Stupefy cancel P2's Fireball when P2 also has Root?")).ruling.verdict)
+        P1:stupefy cannot cancel P2:fireball: P2:root shields it
+        >>> _shielded(tokens("Can P1's Stupefy cancel P2's Fireball when P1 has Root?")) is None
+        True
+    """
+    from rulebook import elephants
+
+    asking = _asking(words)
+    cut = [n for n, t in enumerate(words) if t.word in CANCEL_WORDS]
+    if len(cut) != 1 or not MAY & {t.word for t in asking} or not {t.word for t in asking} & CANCEL_WORDS:
+        return None
+    spells, unowned, at = _owned(words)
+    by = [at[n] for n in sorted(at) if n < cut[0]]
+    target = [at[n] for n in sorted(at) if n > cut[0]][:1]
+    clashes = {c for _, c in _clashes(words)}
+    if unowned or len(by) != 1 or not target or len(clashes) > 1 or by[0] == target[0]:
+        return None
+    if {t.word for t in words} & (UNREAD - CANCEL_WORDS) or _earlier_round(words):
+        return None  # a spell already cancelled or moved, or of an earlier round: not a board this reader reads
+    owner = target[0].partition(":")[0]
+    if f"{owner}:root" not in spells or target[0] == f"{owner}:root" or by[0].startswith(f"{owner}:"):
+        return None
+    try:
+        board = elephants.board(spells, clash=min(clashes, default=1), players=_seats(spells))
+        ruling = elephants.can_cancel(board, target[0], by[0])
+    except (InvalidInputError, IllegalActionError):
+        return None
+    if ruling.legal is not False or "shields" not in ruling.verdict:
+        return None
+    reading = Reading("elephants", "whether an Elemental Elephants spell may be cancelled")
+    reading.read.append("spells " + ", ".join(spells))
+    reading.ruling = ruling
+    return reading
 
 
 #: The words of advancing ("can a spell advance past clash 4").
