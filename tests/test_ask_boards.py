@@ -483,3 +483,18 @@ def test_an_elephants_spell_shielded_by_root_is_computed_for_any_canceller() -> 
     assert ask(question).verdict == f"computed: {expected}"
     # Root of the canceller's own side shields nothing here, and what Stupefy may cancel is its own text: not computed.
     assert ask("Can my Stupefy cancel P2's Crush while I have Root out?").value["computed"] is None
+
+
+def test_spellfire_allies_counted_then_told_one_by_one_are_read() -> None:
+    # "two allies, one a flyer and one with no movement at all" left the allies unread: nothing was computed.
+    question = (
+        "None of their realms is razed. My flying champion attacks realm E with three allies: one that flies, one"
+        " earthwalker and one with no movement power. Legal?"
+    )
+    allies = ("--ally", "flyer", "--ally", "earthwalker", "--ally", "none")
+    expected = _command("spellfire", "attack", "E", "--champion", "flyer", *allies)
+    assert expected == "illegal: E is protected by B and C, and ally 3 has no movement power of its own"
+    assert ask(question).verdict == f"computed: {expected}"
+    # An ally told only by a power it lacks may have another one: not computed.
+    denied = "My flyer attacks realm B with two allies, one a flyer and the other not a flyer; legal?"
+    assert ask(denied).value["computed"] is None

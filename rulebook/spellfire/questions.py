@@ -424,9 +424,11 @@ def _party(words: list[Token], denied: set[int], powers: dict[str, str]) -> tupl
         ((), set())
     """
     told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
-    if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
-        return (), set()
     if any(words[n - 1].word not in BACK for n in told[1:]):
+        return (), set()
+    if told and told[0] and words[told[0]].word == "allies":
+        return _listed(words, told[0], powers)
+    if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
         return (), set()
     first = told[0]
     clause = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS - {"and"}, words[first + 1 : first + 9]))
@@ -439,6 +441,56 @@ def _party(words: list[Token], denied: set[int], powers: dict[str, str]) -> tupl
     if own[:1] == [] or own[0].word not in OWN_CLAUSE or len(kinds) != 1 or deny(own, powers):
         return (), set()
     return (kinds.pop(),), set(told) | named
+
+
+#: Words opening each ally of a list ("two allies, one a flyer and the other with no movement").
+EACH_ALLY = frozenset({"one", "another", "other"})
+#: Words left between one ally of a list and the next ("and the other").
+JOINING = frozenset({"and", "the"})
+#: The most allies a list is read for.
+MOST_LISTED = 4
+
+
+def _listed(words: list[Token], at: int, powers: dict[str, str]) -> tuple[tuple[str, ...], set[int]]:
+    """The allies a question counts and then tells one by one ("two allies, one a flyer and one with no movement at
+    all"): each ally's one movement power, or none; nothing read unless every ally counted is told so, each with a
+    single power or "no movement" and no other denial ("one that is not a flyer" might swim or earthwalk).
+
+    Examples:
+        >>> _listed(tokens("a hero brings two allies, one a flyer and one with no movement at all, to D"), 4, POWERS)[0]
+        ('flyer', 'none')
+        >>> _listed(tokens("two allies, one a flyer and the other not a flyer"), 1, POWERS)
+        ((), set())
+    """
+    count = number_word(words[at - 1].word)
+    if count is None or not 2 <= count <= MOST_LISTED:
+        return (), set()
+    n = at + 1
+    while n < len(words) and words[n].word in (",", ":"):
+        n += 1
+    kinds: list[str] = []
+    places = {at}
+    while n < len(words) and words[n].word in EACH_ALLY and len(kinds) < count:
+        places.add(n)
+        n += 1
+        seg = []
+        while n < len(words) and words[n].word not in EACH_ALLY and words[n].word not in CLAUSE_BREAKS - {"and"}:
+            seg.append(n)
+            n += 1
+        if words[n : n + 2] and words[n].word == "," and words[n + 1 : n + 2] and words[n + 1].word in EACH_ALLY:
+            n += 1  # "one that flies, one swimmer": the list goes on past the comma
+        while seg and words[seg[-1]].word in JOINING:
+            seg.pop()
+        said = [words[k].word for k in seg]
+        named = {powers[w] for w in said if w in powers}
+        if any(said[k : k + 2] == ["no", "movement"] for k in range(len(said))) and not named:
+            kinds.append("none")
+        elif len(named) == 1 and not set(said) & NEGATIONS:
+            kinds.append(named.pop())
+        else:
+            return (), set()
+        places |= set(seg)
+    return (tuple(kinds), places) if len(kinds) == count else ((), set())
 
 
 def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
@@ -696,7 +748,10 @@ def read(question: str) -> Reading | None:
     if coasts:
         reading.read += [f"a coastline on {letter}" for letter in coasts]
     if party:
-        reading.read.append(f"1 ally with {'no movement power' if party == ('none',) else party[0] + ' movement'}")
+        told = [f"{'no movement power' if kind == 'none' else kind + ' movement'}" for kind in party]
+        reading.read += (
+            [f"1 ally with {told[0]}"] if len(told) == 1 else [f"ally {n} with {k}" for n, k in enumerate(told, 1)]
+        )
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
     if _banned(words):
