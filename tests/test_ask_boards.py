@@ -498,3 +498,13 @@ def test_spellfire_allies_counted_then_told_one_by_one_are_read() -> None:
     # An ally told only by a power it lacks may have another one: not computed.
     denied = "My flyer attacks realm B with two allies, one a flyer and the other not a flyer; legal?"
     assert ask(denied).value["computed"] is None
+
+
+def test_an_elestrals_attacker_told_by_its_role_against_an_empty_field_is_computed() -> None:
+    # "my attacker has 2 Attack and 3 Spirits" with no verb of attacking and no defender left the battle unread.
+    question = "Their field is empty, and my attacker has 5 Attack with 2 Spirits Enchanting it; what do they Expend?"
+    expected = _command("elestrals", "battle", "attack=5 spirits=2", "none")
+    assert expected == "No Elestral is destroyed; the defender's controller Expends 2 Spirits"
+    assert ask(question).verdict == f"computed: {expected}"
+    # No attacked side told: nothing computed.
+    assert ask("My attacker has 5 Attack with 2 Spirits Enchanting it; what happens?").value["computed"] is None

@@ -13,7 +13,8 @@ A battle told by its attacker's player: "I attack with an Elestral that has 2 At
 Elestrals", "i swing with a 3 atk 1 spirit elestral into their defense position guy", "attacking w 3 atk 3 spirits into
 their defense position guy" (a card told with its Attack and Spirits after "attack with" is the attacking Elestral);
 "my attacking Elestral has 2 Attack" names the attacker after the word; "attacker 3 atk 1 spirit, defender ..." names
-the sides by their roles, no verb of attacking; an empty field ("your field is empty") makes a direct attack.
+the sides by their roles, no verb of attacking ("my attacker has 2 Attack and 3 Spirits" alone where the other side
+tells a direct attack: "they have no Elestrals out"); an empty field ("your field is empty") makes a direct attack.
 
 Stats: base Attack and Defense ("3 Attack", "Attack 3", "a base Attack of 3") and at least one effect, applied in the
 guide's order whatever the order written.
@@ -263,7 +264,26 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     if None not in roles and roles[0] < roles[1]:
         # "attacker 3 atk 1 spirit, defender is in defense position with 3 def": the sides told by their roles
         return words[roles[0] : roles[1]], words[roles[1] :]
+    if roles[0] is not None and roles[1] is None:
+        # "they have no Elestrals out; my attacker has 2 Attack and 3 Spirits": the attacker told by its role up to
+        # its clause's end, the rest the attacked side (read only when it tells a direct attack: `read`)
+        end = next((k for k in range(roles[0], len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+        return words[roles[0] : end], words[: roles[0]] + words[end + 1 :]
     return None
+
+
+def _role_alone(words: list[Token]) -> bool:
+    """Whether a battle's sides are told by the attacker's role alone, no verb of attacking and no defender named
+    ("their field is empty and my attacker has 2 Attack and 3 Spirits").
+
+    Examples:
+        >>> _role_alone(tokens("their field is empty and my attacker has 2 Attack and 3 Spirits"))
+        True
+        >>> _role_alone(tokens("my attacker attacks their Elestral"))
+        False
+    """
+    said = {t.word for t in words}
+    return "attacker" in said and "defender" not in said and not said & FORWARD and "attacked" not in said
 
 
 def _with(words: list[Token], at: int) -> bool:
@@ -310,6 +330,8 @@ def read(question: str) -> Reading | None:
         attacker.named = attacker.named or (_wielded(words, sides[0]) and attacker.spirits is not None)
         if _said_of_both(sides[0], attacker):
             return None  # "Both battling Elestrals have 0 Attack": one number for two sides, not the defender's
+        if _role_alone(words) and not defender.direct:
+            return None  # "the attacker has 0 Attack: what happens?": no attacked side told
         if attacker.attack is not None or attacker.effects or defender.attack is not None:
             return _battle(attacker, defender)
     side = _read_side(words)
