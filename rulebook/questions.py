@@ -197,6 +197,8 @@ OPPONENT = frozenset(
     {"opponent", "opponents", "opponent's", "opp", "opps", "opp's", "enemy", "enemy's", "rival", "foe"}
 )
 ADVICE = frozenset({"better", "best", "worth", "recommend", "recommended", "strategy", "wiser", "smarter", "advice"})
+#: Before "worth", the words asking a value ("what is it worth", "how much is it worth"), not advice.
+VALUE_ASKED = frozenset({"what", "what's", "whats", "much"})
 #: After "should", the words of a question asking what the rules make happen ("what should happen"), not advice.
 HAPPENING = frozenset({"happen", "happens", "occur", "be"})
 
@@ -207,10 +209,14 @@ def asks_advice(words: list[Token]) -> str:
     Examples:
         >>> asks_advice(tokens("Fire attacks Water: should Water use Surge?"))
         'should'
+        >>> asks_advice(tokens("is it worth using Ragnaros on it?")), asks_advice(tokens("what is it worth then?"))
+        ('worth', '')
         >>> asks_advice(tokens("Fire attacks Water: what should happen?"))
         ''
     """
     for n, t in enumerate(words):
+        if t.word == "worth" and {w.word for w in words[max(0, n - 4) : n]} & VALUE_ASKED:
+            continue  # "what is it worth then?", "how much is the card worth": a value asked, not advice
         if t.word in ADVICE:
             return t.word
         if t.word == "should" and (n + 1 == len(words) or words[n + 1].word not in HAPPENING):

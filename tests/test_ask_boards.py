@@ -508,3 +508,21 @@ def test_an_elestrals_attacker_told_by_its_role_against_an_empty_field_is_comput
     assert ask(question).verdict == f"computed: {expected}"
     # No attacked side told: nothing computed.
     assert ask("My attacker has 5 Attack with 2 Spirits Enchanting it; what happens?").value["computed"] is None
+
+
+def test_an_elementals_lord_s_power_used_on_a_card_of_the_hand_is_computed() -> None:
+    # A lord's power used on a card of the hand was never read: only a card played onto an elemental was.
+    question = "I keep the king of hearts as my power, and my hand is 8C 3D. Could I use Whispers of Neptulon on 3D?"
+    expected = _command("elementals", "check", "neptulon 3D", "--hand", "3D 8C", "--powers", "KH")
+    assert expected == "Whispers of Neptulon on 3D"
+    assert ask(question).verdict == f"computed: {expected}"
+    worth = (
+        "I kept the king of spades as a power; my hand is 4C 9H. Can I use Hand of Ragnaros on the 9H? What's it worth?"
+    )
+    expected = _command("elementals", "check", "ragnaros 9H", "--hand", "9H 4C", "--powers", "KS")
+    assert ask(worth).verdict == f"computed: {expected}"
+    # A card not in the hand told, or the lord not told kept as a power: not computed.
+    elsewhere = "I kept the king of spades as a power; my hand is 4C 9H. Can I use Hand of Ragnaros on the 2S?"
+    assert ask(elsewhere).value["computed"] is None
+    untold = "My hand is 4C 9H. Can I use Hand of Ragnaros on the 9H?"
+    assert ask(untold).value["computed"] is None

@@ -225,10 +225,83 @@ def read(question: str) -> Reading | None:
     back = taken_back(words)
     if back is not None:
         return back
+    power = _power_used(question, words, raw)
+    if power is not None:
+        return power
     reading = _play(question, words, raw)
     if reading is not None and reading.ruling is not None:
         return reading
     return told_relation(question, words) or still_needed(words, raw) or attack_needs(words, raw) or reading
+
+
+#: The lords' powers used on a card of the hand ("Hand of Ragnaros on the 6S"), by their titles' words: the power.
+_CARD_POWERS = {
+    tuple(v["title"].lower().split()): (v["power"], f"K{s}")
+    for s, v in DATA["lords"].items()
+    if v["power"] in ("ragnaros", "neptulon")
+}
+#: Verbs of using a power ("can I use Hand of Ragnaros", "unleash Whispers of Neptulon").
+_USING = frozenset({"use", "using", "unleash", "unleashing", "activate", "play", "cast"})
+#: Words of a power used before, which the position built (no power spent) cannot state.
+_USED_BEFORE = frozenset({"already", "again", "spent", "twice", "earlier", "before"})
+#: The word opening the hand's list ("my hand is 6S 2H"), and the verbs between it and the cards.
+_HAND = frozenset({"hand"})
+_HAND_VERBS = frozenset({"is", "has", "holds", ":"})
+#: Words after a lord's card telling it is kept as a power ("the king of spades as a power", "KS as my power").
+_AS_POWER = (("as", "a", "power"), ("as", "my", "power"))
+
+
+def _power_used(question: str, words: list[str], raw: list[str]) -> Reading | None:
+    """A lord's power used on a card of the hand, judged as ``rulebook elementals check "ragnaros 6S" --hand "6S 2H"
+    --powers KS`` judges it ("I hold the king of spades as a power and my hand is 6S 2H; can I use Hand of Ragnaros on
+    the 6S?"): the power named by its title after a verb of using, the card it is used on named just after "on" and
+    held in the hand told, and the lord's card told kept as a power. ``None`` for any other question (a power named
+    alone, a card not in the hand told, a power used before: the rulings answer).
+
+    Examples:
+        >>> q = "I kept the king of spades as a power; my hand is 4C 9H. Can I use Hand of Ragnaros on the 9H?"
+        >>> print(read(q).ruling.verdict)
+        Hand of Ragnaros on 9H
+        >>> read("Can I use Hand of Ragnaros on the 9H?") is None
+        True
+    """
+    found = [
+        (n, title)
+        for n in range(len(words))
+        for title in _CARD_POWERS
+        if tuple(words[n : n + len(title)]) == title and n and words[n - 1] in _USING
+    ]
+    if len(found) != 1 or _USED_BEFORE.intersection(words):
+        return None
+    at, title = found[0]
+    power, lord = _CARD_POWERS[title]
+    end = at + len(title)
+    # the title's words left out, and "my hand is" read as the opening of the hand's list
+    blank = [
+        "," if at <= n < end or (w in _HAND_VERBS and words[n - 1] == "hand") else w for n, w in enumerate(words)
+    ]
+    cards = told_cards(blank, raw) or []
+    held = set(_listed_after(blank, [(n, c) for n, c in cards if not is_elemental(c)], _HAND))
+    kept = [n for n, c in cards if c == lord and any(tuple(words[n + k : n + k + 3]) in _AS_POWER for k in (1, 3))]
+    used = [c for n, c in cards if n in (end + 1, end + 2) and words[end : end + 1] == ["on"] and not is_elemental(c)]
+    if not held or not kept or len(used) != 1 or used[0] not in held:
+        return None
+    from rulebook import elementals
+    from rulebook.ruling import Ruling
+
+    card = used[0]
+    hand = [card, *sorted(held - {card})]
+    targets = sorted({c for _, c in cards if is_elemental(c)} - {lord})
+    reading = Reading("elementals", "one Elementals lord's power used")
+    title = DATA['lords'][lord[1]]['title']
+    reading.read.append(f"{title} on {card}; the hand {' '.join(hand)}; {lord} kept as a power")
+    state = elementals.position(hand=" ".join(hand), targets=" ".join(targets), powers=lord)
+    ruling = elementals.check_play(state, elementals.parse_action(f"{power} {card}"))
+    value = {k: v for k, v in ruling.value.items() if k != "position"}
+    ruling = Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=ruling.legal)
+    # the power's own rule decides a power used; a refusal's rule (the lord not kept) decides a refused one
+    reading.ruling = decided_by(ruling, f"elementals.power.{power}") if ruling.legal else ruling
+    return reading
 
 
 #: The words before the cards discarded earlier ("I've already discarded 10D, 8S and 7H"), and between them.
