@@ -60,15 +60,18 @@ def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
     assert ask(question).verdict == "computed: legal: the hero may attack E"
 
 
-def test_a_realms_ban_on_flyers_is_read_and_its_other_limits_named_not_computed() -> None:
-    # What a realm's card says ("only lets heroes attack it") is not read: the attack was judged legal without it.
+def test_a_realms_ban_on_flyers_or_its_only_kind_is_read_and_other_limits_named_not_computed() -> None:
+    # What a realm's card says ("only lets heroes attack it") was once left out: the attack was judged legal without
+    # it. It is read into the formation now (the engine's only-hero realm), and the attack is refused.
     ruling = ask(
         "Attacking F with a wizard earthwalker, nothing razed, and F's card only lets heroes attack it: legal?"
     )
-    assert ruling.value["computed"] is None, ruling.verdict
-    assert ruling.value["readings"][0]["missing"] == [
-        "a realm's own limit on attackers (what a card says of heroes is not read)"
-    ]
+    expected = _command("spellfire", "attack", "F", "-c", "wizard earthwalker", "--realm", "F: only-hero")
+    assert expected == "illegal: F admits only hero champions, not the wizard"
+    assert ruling.verdict == f"computed: {expected}"
+    # A limit the reader cannot place on one realm is still named, not computed.
+    vague = ask("Attacking F with a wizard earthwalker, nothing razed; some card says only heroes count. Legal?")
+    assert vague.value["computed"] is None, vague.verdict
     # A realm's ban on a movement power told of it is read into the formation: the engine's no-flyer realm.
     banned = ask("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer; can he attack F?")
     expected = _command("spellfire", "attack", "F", "-r", "C", "-c", "hero flyer", "--realm", "F: no-flyer")
@@ -526,3 +529,16 @@ def test_an_elementals_lord_s_power_used_on_a_card_of_the_hand_is_computed() -> 
     assert ask(elsewhere).value["computed"] is None
     untold = "My hand is 4C 9H. Can I use Hand of Ragnaros on the 9H?"
     assert ask(untold).value["computed"] is None
+
+
+def test_a_spellfire_realm_admitting_only_one_kind_is_read() -> None:
+    # "F's card only lets heroes attack it" was named as unread: nothing was computed.
+    question = (
+        "Nothing of theirs is razed; realm E only allows wizards to attack it, and my hero flyer goes for E. Legal?"
+    )
+    expected = _command("spellfire", "attack", "E", "--champion", "hero flyer", "--realm", "E: only-wizard")
+    assert expected.startswith("illegal: E admits only wizard champions")
+    answer = ask(question)
+    assert answer.verdict == f"computed: {expected}"
+    # the decision cites the champion-type limit first, not a note the engine adds after it
+    assert answer.value["rulings"][0]["id"] != "spellfire.formation.exposed"

@@ -553,15 +553,16 @@ SHUT_OUT = frozenset({"flyer", "swimmer", "earthwalker"})
 
 def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[str, list[str]] | None, set[int]]:
     """Each realm's own ban on a movement power, told after the realm ("F's card says flyers can't attack it":
-    no-flyer), and the places of the kinds so told; ``None`` for a ban told of no realm. A kind named otherwise
-    ("F's card only lets heroes attack it") is not read here: `_kinds` names it as missing.
+    no-flyer), or the one kind it admits ("F's card only lets heroes attack it": only-hero), and the places of the
+    kinds so told; ``None`` for a limit told of no realm. A kind named otherwise is not read here: `_kinds` names it
+    as missing.
 
     Examples:
         >>> words = tokens("Realm C is razed and realm F says flyers can't attack it. My hero is a flyer")
         >>> _limits(words, [(1, "C"), (6, "F")])
         ({'F': ['no-flyer']}, {8})
         >>> _limits(tokens("F's card only lets heroes attack it"), [(0, "F")])
-        ({}, set())
+        ({'F': ['only-hero']}, {2, 4})
     """
     places = dict(letters)
     # a realm named by its card ("F's card says ...")
@@ -576,15 +577,46 @@ def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[st
         # "F's card says flyers can't attack it"; or "my F realm forbids flyers", "whose card bans all flyers"
         verb = next((k for k in range(n - 1, max(-1, n - 3), -1) if words[k].word in FORBIDDING), None)
         said = any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]
-        if kind not in SHUT_OUT or not (said or verb is not None):
+        only = _only_admitted(words, n)
+        if only is not None:
+            # "F's card only lets heroes attack it", "only flyers may attack realm F": the one kind it admits
+            verb, trait = only, f"only-{kind}"
+        elif kind not in SHUT_OUT or not (said or verb is not None):
             continue
+        else:
+            trait = f"no-{kind}"
         back = range(n - 1, max(-1, n - 9), -1)
         k = next((k for k in back if k in places or words[k].word in (";", ".", "?", "!")), None)
         if k is None or k not in places:
             return None, set()
-        found.setdefault(places[k], []).append(f"no-{kind}")
+        found.setdefault(places[k], []).append(trait)
         used.update({n} if verb is None else {n, verb})
     return found, used
+
+
+#: Verbs of a realm admitting attackers ("only lets heroes attack it", "only allows flyers"), and the words of an
+#: attack made on it that may follow the kind ("may attack it", "can attack").
+ADMITTING = frozenset({"lets", "allows", "admits", "permits", "accepts"})
+MAY_ATTACK = frozenset({"may", "can", "attack", "to"})
+
+
+def _only_admitted(words: list[Token], at: int) -> int | None:
+    """The place of "only" when the kind at ``at`` is told the only one a realm admits ("only lets heroes attack it",
+    "only flyers may attack it"), or ``None``.
+
+    Examples:
+        >>> _only_admitted(tokens("F's card only lets heroes attack it"), 4)
+        2
+        >>> _only_admitted(tokens("only my heroes are left"), 2) is None
+        True
+    """
+    before = [w.word for w in words[max(0, at - 2) : at]]
+    after = [w.word for w in words[at + 1 : at + 3]]
+    if before[-1:] == ["only"] and after[:1] and after[0] in MAY_ATTACK and "attack" in after:
+        return at - 1  # "only flyers may attack it"
+    if len(before) == 2 and before[0] == "only" and before[1] in ADMITTING:
+        return at - 2 if "attack" in after or after[:1] == ["to"] else None
+    return None
 
 
 def _told_by_card(words: list[Token], limiting: set[int]) -> set[int]:
@@ -766,6 +798,9 @@ def read(question: str) -> Reading | None:
     form = _formation(spellfire, ",".join(sorted(razed)), coasts or {}, limits or {})
     ruling = spellfire.attack(form, target, champion, party)
     # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
-    deciding = [r for r in ruling.rules if r not in AFTERMATH]
+    # and so are its notes ("besides: ...", "(under the base rules ...)"), which follow the decision
+    noted = [(step.rule, step.text.startswith(("besides", "("))) for step in ruling.trace]
+    notes = {rule for rule, _ in noted} - {rule for rule, note in noted if not note}
+    deciding = [r for r in ruling.rules if r not in AFTERMATH and r not in notes]
     reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling
     return reading
