@@ -497,7 +497,10 @@ def test_spellfire_allies_counted_then_told_one_by_one_are_read() -> None:
     allies = ("--ally", "flyer", "--ally", "earthwalker", "--ally", "none")
     expected = _command("spellfire", "attack", "E", "--champion", "flyer", *allies)
     assert expected == "illegal: E is protected by B and C, and ally 3 has no movement power of its own"
-    assert ask(question).verdict == f"computed: {expected}"
+    answer = ask(question)
+    assert answer.verdict == f"computed: {expected}"
+    # the rule that refuses it is the allies' own movement, cited first (not that the champion's is not lent)
+    assert answer.value["rulings"][0]["id"] == "spellfire.move.allies-need-movement"
     # An ally told only by a power it lacks may have another one: not computed.
     denied = "My flyer attacks realm B with two allies, one a flyer and the other not a flyer; legal?"
     assert ask(denied).value["computed"] is None

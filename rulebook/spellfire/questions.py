@@ -60,10 +60,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_word, tokens
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
+
+if TYPE_CHECKING:
+    from rulebook.ruling import Ruling
 
 __all__ = ["read"]
 
@@ -797,10 +801,26 @@ def read(question: str) -> Reading | None:
         return reading
     form = _formation(spellfire, ",".join(sorted(razed)), coasts or {}, limits or {})
     ruling = spellfire.attack(form, target, champion, party)
-    # what the engine notes beside its decision is cited before the rule that decided whether the attack may be made
-    # and so are its notes ("besides: ...", "(under the base rules ...)"), which follow the decision
+    reading.ruling = _decided(ruling)
+    return reading
+
+
+def _decided(ruling: Ruling) -> Ruling:
+    """The engine's ruling with the rule that decided whether the attack may be made cited last (`ask` puts it
+    first): what the engine notes beside its decision is cited before it, and so are its notes ("besides: ...",
+    "(under the base rules ...)"), which follow the decision."""
     noted = [(step.rule, step.text.startswith(("besides", "("))) for step in ruling.trace]
     notes = {rule for rule, _ in noted} - {rule for rule, note in noted if not note}
-    deciding = [r for r in ruling.rules if r not in AFTERMATH and r not in notes]
-    reading.ruling = decided_by(ruling, deciding[-1]) if deciding else ruling
-    return reading
+    # the rule of the last step that is neither, in the trace's order (a rule cited again decides where it is last)
+    deciding = [step.rule for step in ruling.trace if step.rule and step.rule not in AFTERMATH | notes]
+    if ALLY_UNMOVED in deciding and ruling.legal is False:
+        # an ally without a power that works there is what refuses the attack; that its champion's power is not lent
+        # to it (cited after) is the reason the champion's power does not help
+        deciding = [r for r in deciding if r != NOT_LENT]
+    return decided_by(ruling, deciding[-1]) if deciding else ruling
+
+
+#: The rule that each ally needs a power of its own to join an attack on a protected realm, and the rule that a
+#: champion's power is not lent to its allies.
+ALLY_UNMOVED = "spellfire.move.allies-need-movement"
+NOT_LENT = "spellfire.move.no-granting"
