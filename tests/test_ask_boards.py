@@ -545,3 +545,17 @@ def test_a_spellfire_realm_admitting_only_one_kind_is_read() -> None:
     assert answer.verdict == f"computed: {expected}"
     # the decision cites the champion-type limit first, not a note the engine adds after it
     assert answer.value["rulings"][0]["id"] != "spellfire.formation.exposed"
+
+
+def test_a_direct_attack_told_by_nothing_on_the_field_and_a_lord_kept_in_other_words_are_read() -> None:
+    # "nothing is on their field" and "kept him as a power" were not read: nothing was computed.
+    direct = "There's nothing on their field, and my attacker has 3 Attack and 1 Spirit. How many Spirits do they lose?"
+    expected = _command("elestrals", "battle", "attack=3 spirits=1", "none")
+    assert ask(direct).verdict == f"computed: {expected}"
+    own = "Nothing else is on my field and my attacker has 3 Attack and 1 Spirit. What happens?"
+    assert ask(own).value["computed"] is None  # the asker's own field: no attacked side told
+    power = (
+        "We beat Neptulon earlier and I kept him as a power. My hand is 4S 10D; can I use Whispers of Neptulon on 10D?"
+    )
+    expected = _command("elementals", "check", "neptulon 10D", "--hand", "10D 4S", "--powers", "KH")
+    assert ask(power).verdict == f"computed: {expected}"

@@ -247,8 +247,51 @@ _USED_BEFORE = frozenset({"already", "again", "spent", "twice", "earlier", "befo
 #: The word opening the hand's list ("my hand is 6S 2H"), and the verbs between it and the cards.
 _HAND = frozenset({"hand"})
 _HAND_VERBS = frozenset({"is", "has", "holds", ":"})
+#: Of those, the words that speak of a power used before only near a verb of using ("I already used it", "can I
+#: use it again"; not "we beat Neptulon earlier"), and those verbs.
+_NEAR_USE = frozenset({"already", "again", "earlier", "before"})
+_USE_VERBS = _USING | {"used", "unleashed", "activated"}
+
+
+def _used_before(words: list[str]) -> bool:
+    """Whether a question speaks of a power used before ("it is spent", "I already used Hand of Ragnaros").
+
+    Examples:
+        >>> _used_before("i already used hand of ragnaros".split()), _used_before("we beat him earlier".split())
+        (True, False)
+    """
+    for n, w in enumerate(words):
+        if w in _USED_BEFORE - _NEAR_USE:
+            return True
+        if w in _NEAR_USE and _USE_VERBS.intersection(words[max(0, n - 4) : n + 5]):
+            return True
+    return False
+
+
 #: Words after a lord's card telling it is kept as a power ("the king of spades as a power", "KS as my power").
 _AS_POWER = (("as", "a", "power"), ("as", "my", "power"))
+
+
+#: How far after the lord's card "as a power" may come ("I beat Ragnaros and kept him as a power").
+_KEPT_REACH = 6
+
+
+def _kept_as_power(words: list[str], at: int) -> bool:
+    """Whether the lord's card named at ``at`` is told kept as a power: "as a power" or "as my power" after it, in
+    its clause, within `_KEPT_REACH` words.
+
+    Examples:
+        >>> _kept_as_power("i beat ragnaros and kept him as a power".split(), 2)
+        True
+        >>> _kept_as_power("ragnaros is face up ; my hand is 5d as a power".split(), 0)
+        False
+    """
+    for k in range(at + 1, min(len(words), at + _KEPT_REACH + 1)):
+        if words[k] in (";", ".", "?", "!", ","):
+            return False
+        if tuple(words[k : k + 3]) in _AS_POWER:
+            return True
+    return False
 
 
 def _power_used(question: str, words: list[str], raw: list[str]) -> Reading | None:
@@ -271,7 +314,7 @@ def _power_used(question: str, words: list[str], raw: list[str]) -> Reading | No
         for title in _CARD_POWERS
         if tuple(words[n : n + len(title)]) == title and n and words[n - 1] in _USING
     ]
-    if len(found) != 1 or _USED_BEFORE.intersection(words):
+    if len(found) != 1 or _used_before(words):
         return None
     at, title = found[0]
     power, lord = _CARD_POWERS[title]
@@ -282,7 +325,7 @@ def _power_used(question: str, words: list[str], raw: list[str]) -> Reading | No
     ]
     cards = told_cards(blank, raw) or []
     held = set(_listed_after(blank, [(n, c) for n, c in cards if not is_elemental(c)], _HAND))
-    kept = [n for n, c in cards if c == lord and any(tuple(words[n + k : n + k + 3]) in _AS_POWER for k in (1, 3))]
+    kept = [n for n, c in cards if c == lord and _kept_as_power(words, n)]
     used = [c for n, c in cards if n in (end + 1, end + 2) and words[end : end + 1] == ["on"] and not is_elemental(c)]
     if not held or not kept or len(used) != 1 or used[0] not in held:
         return None

@@ -174,17 +174,32 @@ def _read_side(words: list[Token]) -> Side:
     return side
 
 
-#: The places a direct attack is told by: the Spirit Deck, an empty field.
+#: The places a direct attack is told by: the Spirit Deck, an empty field; and the ends of a clause.
+CLAUSE_ENDS = frozenset({",", ";", ".", "?", "!"})
 PLACES = frozenset({"deck", "field"})
 
 
 def _direct_place(words: list[Token], at: int) -> bool:
     """Whether the word at ``at`` tells a direct attack: "Spirit Deck", or a field said to be empty ("your field is
-    empty", "an empty field")."""
+    empty", "an empty field", "nothing is on their field").
+
+    Examples:
+        >>> words = tokens("Nothing is on my opponent's field")
+        >>> _direct_place(words, len(words) - 1)
+        True
+        >>> words = tokens("Nothing happens; their field")
+        >>> _direct_place(words, len(words) - 1), _direct_place(tokens("nothing else is on my field"), 5)
+        (False, False)
+    """
     before = words[at - 1].word if at else ""
     if words[at].word == "deck":
         return before == "spirit"
-    return before == "empty" or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
+    clause = [t.word for t in words[max(0, at - 5) : at]]
+    clause = clause[max((k + 1 for k, w in enumerate(clause) if w in CLAUSE_ENDS), default=0) :]
+    # "nothing is on their field", "there's nothing on my opponent's field"
+    # ("nothing else is on my field" is the asker's own field, not the one attacked)
+    nothing = "nothing" in clause and "on" in clause[clause.index("nothing") :] and before not in ("my", "our")
+    return before == "empty" or nothing or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
 
 
 def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None:
