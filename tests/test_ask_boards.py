@@ -460,6 +460,10 @@ def test_a_clash_attack_after_earlier_turns_with_no_ability_used_is_computed() -
             "air",
             "air",
         ),
+        "Their last element is Earth and it attacks my Water; no abilities are used. Which one goes?": (
+            "earth",
+            "water",
+        ),
     }
     for question, args in asked.items():
         assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question

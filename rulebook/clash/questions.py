@@ -389,6 +389,10 @@ def _asks_a_rule(words: list[Token]) -> str:
 ABILITY_VERBS = frozenset({"blazes", "blazing", "blazed", "gales"})
 
 
+#: The words before "it" that open a clause of its own ("... and it attacks", "..., so it attacks").
+IT_OPENS = frozenset({"and", ",", "so", "then"})
+
+
 def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[str] = ()) -> str | None:
     """Which way the attack goes from the words between the two elements (and the few ``before`` the first and
     ``after`` the second): forward, backward or unstated. "Attacking their Fire with my Earth" names the attacked
@@ -399,9 +403,17 @@ def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[s
     Examples:
         >>> _direction(["and", "decides", "to", "attack", "my"], after=["with", "it"])
         'forward'
+        >>> _direction(["and", "it", "attacks", "my"])
+        'forward'
         >>> _direction(["and", "decides", "to", "attack", "my"])
     """
     it_attacks = list(after[:2]) in (["with", "it"], ["w", "it"]) and bool(set(between) & ATTACKING)
+    # "their last element is Water and it attacks my Fire": "it", opening a clause of its own, is the element named
+    # first, and attacks (not "the element it attacks": a relative clause)
+    it_attacks |= any(
+        w == "it" and i and between[i - 1] in IT_OPENS and between[i + 1 : i + 2] and between[i + 1] in ATTACKING
+        for i, w in enumerate(between)
+    )
     if it_attacks and not set(between) & (UNDECIDED - {"and"} | BACKWARD):
         return "forward"  # "X ... attacks my Y with it": the element "it" stands for, named first, attacks
     # "I attack with Air and use Gale against their Earth", "I'm attacking with my Fire", "i attack w fire": the
