@@ -488,6 +488,10 @@ def test_an_elephants_spell_shielded_by_root_is_computed_for_any_canceller() -> 
     expected = _command("elephants", "can-cancel", "P2:crush", "--by", "P1:stupefy", "P2:root")
     assert expected == "P1:stupefy cannot cancel P2:crush: P2:root shields it"
     assert ask(question).verdict == f"computed: {expected}"
+    # The spells told in a sentence before the one asking, and the cancelling asked the other way round.
+    told = "My opponent has Root and Crush in clash III. Can their Crush be cancelled by my Stupefy?"
+    expected = _command("elephants", "can-cancel", "P2:crush", "--by", "P1:stupefy", "P2:root", "--clash", "3")
+    assert ask(told).verdict == f"computed: {expected}"
     # Root of the canceller's own side shields nothing here, and what Stupefy may cancel is its own text: not computed.
     assert ask("Can my Stupefy cancel P2's Crush while I have Root out?").value["computed"] is None
 

@@ -497,10 +497,11 @@ MAY = frozenset({"can", "could", "may", "does", "will", "would"})
 
 def _shielded(words: list[Token]) -> Reading | None:
     """Whether an enemy's spell may cancel a spell its owner's Root shields ("can p1's stupefy cancel p2's fireball
-    when p2 also has root in that same clash?"): computed by the engine's check when the question asks it of one
-    spell named before "cancel" and one after, says whose every spell is, names one clash at most, and Root shields
-    the spell (what an unshielded spell may be cancelled by is each spell's own text, which this reader leaves to
-    the rulings). ``None`` for any other question.
+    when p2 also has root in that same clash?", "can P2's Fireball be cancelled by P1's Stupefy"): computed by the
+    engine's check when its asking part names the spell cancelling just before "cancel" and the one cancelled just
+    after (or the other way round, "be cancelled by"), says whose every spell is, names one clash at most, and Root
+    shields the spell (what an unshielded spell may be cancelled by is each spell's own text, which this reader
+    leaves to the rulings). ``None`` for any other question.
 
     Examples:
         >>> print(_shielded(tokens("Can P1's Stupefy cancel P2's Fireball when P2 also has Root?")).ruling.verdict)
@@ -511,16 +512,25 @@ def _shielded(words: list[Token]) -> Reading | None:
     from rulebook import elephants
 
     asking = _asking(words)
-    cut = [n for n, t in enumerate(words) if t.word in CANCEL_WORDS]
-    if len(cut) != 1 or not MAY & {t.word for t in asking} or not {t.word for t in asking} & CANCEL_WORDS:
+    asked = {id(t) for t in asking}
+    places = [n for n, t in enumerate(words) if id(t) in asked]
+    cut = [n for n in places if words[n].word in CANCELLED]
+    if len(cut) != 1 or not MAY & {t.word for t in asking}:
         return None
     spells, unowned, at = _owned(words)
-    by = [at[n] for n in sorted(at) if n < cut[0]]
-    target = [at[n] for n in sorted(at) if n > cut[0]][:1]
-    clashes = {c for _, c in _clashes(words)}
-    if unowned or len(by) != 1 or not target or len(clashes) > 1 or by[0] == target[0]:
+    before = [at[n] for n in places if n in at and n < cut[0]]
+    after = [at[n] for n in places if n in at and n > cut[0]]
+    passive = words[cut[0]].word not in CANCEL_WORDS  # "can P2's Fireball be cancelled by P1's Stupefy"
+    if passive and not (
+        words[cut[0] - 1].word == "be" and words[cut[0] + 1 : cut[0] + 2] and words[cut[0] + 1].word == "by"
+    ):
         return None
-    if {t.word for t in words} & (UNREAD - CANCEL_WORDS) or _earlier_round(words):
+    by, target = (after[:1], before[-1:]) if passive else (before[-1:], after[:1])
+    clashes = {c for _, c in _clashes(words)}
+    if unowned or not by or not target or len(clashes) > 1 or by[0] == target[0]:
+        return None
+    unread = UNREAD - CANCEL_WORDS - ({words[cut[0]].word} if passive else set())
+    if {t.word for t in words} & unread or _earlier_round(words):
         return None  # a spell already cancelled or moved, or of an earlier round: not a board this reader reads
     owner = target[0].partition(":")[0]
     if f"{owner}:root" not in spells or target[0] == f"{owner}:root" or by[0].startswith(f"{owner}:"):
