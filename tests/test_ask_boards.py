@@ -509,6 +509,26 @@ def test_spellfire_allies_counted_then_told_one_by_one_are_read() -> None:
     assert answer.verdict == f"computed: {expected}"
     # the rule that refuses it is the allies' own movement, cited first (not that the champion's is not lent)
     assert answer.value["rulings"][0]["id"] == "spellfire.move.allies-need-movement"
+    # Allies counted with one power for all.
+    alike = {
+        "Nothing is razed. My flying hero attacks realm D with two allies, both earthwalkers. Legal?": (
+            "D",
+            "--ally",
+            "earthwalker",
+            "--ally",
+            "earthwalker",
+        ),
+        "Nothing is razed; my flying hero goes for realm C with two flying allies. Is that allowed?": (
+            "C",
+            "--ally",
+            "flyer",
+            "--ally",
+            "flyer",
+        ),
+    }
+    for question, (realm, *allies) in alike.items():
+        expected = _command("spellfire", "attack", realm, "-c", "hero flyer", *allies)
+        assert ask(question).verdict == f"computed: {expected}", question
     # An ally told only by a power it lacks may have another one: not computed.
     denied = "My flyer attacks realm B with two allies, one a flyer and the other not a flyer; legal?"
     assert ask(denied).value["computed"] is None

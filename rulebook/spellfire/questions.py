@@ -466,6 +466,9 @@ def _listed(words: list[Token], at: int, powers: dict[str, str]) -> tuple[tuple[
         >>> _listed(tokens("two allies, one a flyer and the other not a flyer"), 1, POWERS)
         ((), set())
     """
+    alike = _alike(words, at, powers)
+    if alike[0]:
+        return alike
     count = number_word(words[at - 1].word)
     if count is None or not 2 <= count <= MOST_LISTED:
         return (), set()
@@ -495,6 +498,38 @@ def _listed(words: list[Token], at: int, powers: dict[str, str]) -> tuple[tuple[
             return (), set()
         places |= set(seg)
     return (tuple(kinds), places) if len(kinds) == count else ((), set())
+
+
+#: Words saying every ally counted is told alike ("two allies, both flyers", "three allies that all fly").
+EVERY_ONE = frozenset({"both", "all", "each"})
+
+
+def _alike(words: list[Token], at: int, powers: dict[str, str]) -> tuple[tuple[str, ...], set[int]]:
+    """The allies a question counts with one power for all ("two flying allies", "two allies, both flyers", "three
+    allies that all fly"): that power for each; nothing read otherwise.
+
+    Examples:
+        >>> _alike(tokens("my hero brings two flying allies"), 5, POWERS)
+        (('flyer', 'flyer'), {3, 4, 5})
+        >>> _alike(tokens("two allies that both fly"), 1, POWERS)
+        (('flyer', 'flyer'), {0, 1, 3, 4})
+        >>> _alike(tokens("two allies, both not flyers"), 1, POWERS)
+        ((), set())
+    """
+    if at >= 2 and words[at - 1].word in powers:  # "two flying allies"
+        count = number_word(words[at - 2].word)
+        if count is not None and 2 <= count <= MOST_LISTED:
+            return (powers[words[at - 1].word],) * count, {at - 2, at - 1, at}
+    count = number_word(words[at - 1].word) if at else None
+    if count is None or not 2 <= count <= MOST_LISTED:
+        return (), set()
+    ahead = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS - {","}, words[at + 1 : at + 6]))
+    said = [t.word for t in ahead]
+    every = next((k for k, w in enumerate(said) if w in EVERY_ONE), None)
+    named = [k for k, w in enumerate(said) if w in powers]
+    if every is None or len(named) != 1 or named[0] < every or set(said) & NEGATIONS or named[0] - every > 2:
+        return (), set()
+    return (powers[said[named[0]]],) * count, {at - 1, at, at + 1 + every, at + 1 + named[0]}
 
 
 def _unread(words: list[Token], allies: set[int], coasts: dict[str, bool] | None) -> list[str]:
