@@ -542,6 +542,12 @@ def test_an_elestrals_attacker_told_by_its_role_against_an_empty_field_is_comput
     assert ask(question).verdict == f"computed: {expected}"
     # No attacked side told: nothing computed.
     assert ask("My attacker has 5 Attack with 2 Spirits Enchanting it; what happens?").value["computed"] is None
+    # The opponent's Elestral told beside the attacker named by its role is the side attacked; the asker's own is not.
+    theirs = "Their Elestral in Defense Position has 2 Defense and 1 Spirit; my attacker has 3 Attack, 1 Spirit. So?"
+    expected = _command("elestrals", "battle", "attack=3 spirits=1", "defense=2 spirits=1 position=defense")
+    assert ask(theirs).verdict == f"computed: {expected}"
+    mine = "My attacker has 3 Attack and 1 Spirit; my other Elestral has 2 Attack and 1 Spirit. Result?"
+    assert ask(mine).value["computed"] is None
 
 
 def test_an_elementals_lord_s_power_used_on_a_card_of_the_hand_is_computed() -> None:

@@ -283,7 +283,8 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
         # "they have no Elestrals out; my attacker has 2 Attack and 3 Spirits": the attacker told by its role up to
         # its clause's end, the rest the attacked side (read only when it tells a direct attack: `read`)
         end = next((k for k in range(roles[0], len(words)) if words[k].word in ATTACKER_ENDS), len(words))
-        return words[roles[0] : end], words[: roles[0]] + words[end + 1 :]
+        start = roles[0] - 1 if roles[0] and words[roles[0] - 1].word in OWNERS else roles[0]  # "my attacker"
+        return words[start:end], words[:start] + words[end + 1 :]
     return None
 
 
@@ -299,6 +300,24 @@ def _role_alone(words: list[Token]) -> bool:
     """
     said = {t.word for t in words}
     return "attacker" in said and "defender" not in said and not said & FORWARD and "attacked" not in said
+
+
+#: Words naming the opponent's side ("their Elestral", "my opponent's 3 Defense guy").
+OPPONENTS = frozenset({"their", "theirs", "opponent", "opponent's", "opponents", "enemy", "enemy's", "his", "her"})
+
+
+def _opponents(words: list[Token]) -> bool:
+    """Whether the words of the side attacked name it the opponent's, and not the asker's ("their Elestral has 3
+    Defense"; not "my other Elestral has 3 Attack").
+
+    Examples:
+        >>> _opponents(tokens("their Elestral has 3 Defense in Defense Position"))
+        True
+        >>> _opponents(tokens("my other Elestral has 3 Attack"))
+        False
+    """
+    said = {t.word for t in words}
+    return bool(said & OPPONENTS) and not said & {"my", "mine", "our"}
 
 
 def _with(words: list[Token], at: int) -> bool:
@@ -345,8 +364,10 @@ def read(question: str) -> Reading | None:
         attacker.named = attacker.named or (_wielded(words, sides[0]) and attacker.spirits is not None)
         if _said_of_both(sides[0], attacker):
             return None  # "Both battling Elestrals have 0 Attack": one number for two sides, not the defender's
-        if _role_alone(words) and not defender.direct:
-            return None  # "the attacker has 0 Attack: what happens?": no attacked side told
+        if _role_alone(words) and not (defender.direct or _opponents(sides[1])):
+            # "the attacker has 0 Attack: what happens?": no attacked side told (the opponent's Elestral, or their
+            # empty field, tells it)
+            return None
         if attacker.attack is not None or attacker.effects or defender.attack is not None:
             return _battle(attacker, defender)
     side = _read_side(words)
