@@ -561,6 +561,10 @@ def test_an_elementals_lord_s_power_used_on_a_card_of_the_hand_is_computed() -> 
     )
     expected = _command("elementals", "check", "ragnaros 9H", "--hand", "9H 4C", "--powers", "KS")
     assert ask(worth).verdict == f"computed: {expected}"
+    # The power in the player's words, not its title.
+    words = "I kept the king of hearts as a power. My hand is 9S 4D; can I use Neptulon's power on the 9S?"
+    expected = _command("elementals", "check", "neptulon 9S", "--hand", "9S 4D", "--powers", "KH")
+    assert ask(words).verdict == f"computed: {expected}"
     # A card not in the hand told, or the lord not told kept as a power: not computed.
     elsewhere = "I kept the king of spades as a power; my hand is 4C 9H. Can I use Hand of Ragnaros on the 2S?"
     assert ask(elsewhere).value["computed"] is None

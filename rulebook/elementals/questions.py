@@ -236,9 +236,13 @@ def read(question: str) -> Reading | None:
 
 #: The lords' powers used on a card of the hand ("Hand of Ragnaros on the 6S"), by their titles' words: the power.
 _CARD_POWERS = {
-    tuple(v["title"].lower().split()): (v["power"], f"K{s}")
+    form: (v["power"], f"K{s}")
     for s, v in DATA["lords"].items()
     if v["power"] in ("ragnaros", "neptulon")
+    for name in (v["name"].lower(),)
+    # its title ("Hand of Ragnaros"), or the lord's power in the player's words ("Ragnaros's power", "the Ragnaros
+    # power", "the power of Ragnaros")
+    for form in (tuple(v["title"].lower().split()), (f"{name}'s", "power"), (name, "power"), ("power", "of", name))
 }
 #: Verbs of using a power ("can I use Hand of Ragnaros", "unleash Whispers of Neptulon").
 _USING = frozenset({"use", "using", "unleash", "unleashing", "activate", "play", "cast"})
@@ -312,7 +316,7 @@ def _power_used(question: str, words: list[str], raw: list[str]) -> Reading | No
         (n, title)
         for n in range(len(words))
         for title in _CARD_POWERS
-        if tuple(words[n : n + len(title)]) == title and n and words[n - 1] in _USING
+        if tuple(words[n : n + len(title)]) == title and _USING.intersection(words[max(0, n - 3) : n])
     ]
     if len(found) != 1 or _used_before(words):
         return None
