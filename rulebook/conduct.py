@@ -39,7 +39,7 @@ def _taking_back(said: list[str]) -> bool:
                 return True
         if w in ("change", "changed", "changing", "changes") and said[i + 2 : i + 3] == ["mind"]:
             return True
-        if w in ("undo", "takeback", "takebacks"):
+        if w in ("undo", "takeback", "takebacks") and not _undone_by_play(said, i):
             return True
         if w in ("pick", "picks", "picking") and "back" in said[i + 1 : i + 4]:
             back = i + 1 + said[i + 1 : i + 4].index("back")
@@ -52,6 +52,24 @@ def _taking_back(said: list[str]) -> bool:
         ):
             return True  # "can I swap it for a different spell": a choice made, changed
     return False
+
+
+#: Verbs of playing a card or using an effect: "play Calm to undo the Cataclysm" undoes by a card's effect, not by
+#: taking a move back.
+PLAYING = frozenset({"play", "playing", "cast", "casting", "use", "using", "activate", "activating", "trigger"})
+#: How many words before "to undo" the verb of play may stand ("play Calm now to undo it").
+PLAYING_REACH = 5
+
+
+def _undone_by_play(said: list[str], i: int) -> bool:
+    """Whether "undo" at ``said[i]`` is the purpose of a card played or an effect used ("can I play Calm now to undo
+    the Cataclysm": the card undoes it), not a move taken back.
+
+    Examples:
+        >>> _undone_by_play("can i play calm now to undo it".split(), 6), _undone_by_play("can i undo it".split(), 2)
+        (True, False)
+    """
+    return said[i - 1 : i] == ["to"] and bool(PLAYING.intersection(said[max(0, i - 1 - PLAYING_REACH) : i - 1]))
 
 
 #: Words of a change undone: undoing, a change of mind, restoring or resetting what was changed.

@@ -129,12 +129,21 @@ SOMEWHERE = frozenset({"anywhere", "somewhere", "anything", "something", "anyone
 ONLY = frozenset({"only", "just"})
 
 
+#: Words that place a deed, not name a thing: "do I need to go past 33 before it counts" asks how far to go, not
+#: whether the game has a "past 33".
+PLACED = frozenset({"past", "beyond", "above", "below", "under", "over", "through", "across", "around", "into", "onto"})
+
+
 #: Words of a bound ("max hand size", "hand limit", "a minimum number of Elestrals").
 BOUND_WORDS = frozenset({"max", "maximum", "limit", "cap", "min", "minimum"})
 
 
 #: What opens a clause that asks for a bound ("is there a max ...", "what's the hand limit"), before determiners.
 BOUND_OPENERS = (("is", "there"), ("are", "there"), ("what", "is"), ("what", "s"), ("whats",), ("what", "are"))
+
+
+#: Words between a bound and the thing it bounds ("the cap on the total levels", "a limit for hand size").
+BOUND_ON = frozenset({"on", "for", "to"})
 
 
 #: Words of an upper bound only after an opener ("what's the most champion levels a deck may hold"; "most" later in
@@ -182,7 +191,8 @@ def _asked_bound(text: str, lex: Lexicon, games: list[str]) -> tuple[str, list[s
         if CLOCKED & set(said):
             continue  # a bound on the clock ("a turn time limit") is read as a thing the game may have, not a count
         if n < len(said) and (said[n] in BOUND_WORDS or (opener and said[n] in OPENED_BOUNDS)):
-            named = _thing(said, n + 1)
+            # "the cap on the total levels", "a limit for hand size": the thing bounded after a word of what it is on
+            named = _thing(said, n + 2 if said[n + 1 : n + 2] and said[n + 1] in BOUND_ON else n + 1)
             ends = next((k + 1 for k, w in enumerate(named) if w in SIZES), len(named))
             thing = [w for w in named[:ends] if w and w not in BOUND_WORDS]  # "max hand size once...": the hand's size
             if thing:
@@ -287,7 +297,7 @@ def _asked_thing(text: str) -> list[str]:
     it to go" asks whether it can go, see ``SOMEWHERE``). ("What's the penalty for ..." was read so too, and refused
     real questions of the held-out test half: it is not.)"""
     thing = _opened_thing(text)
-    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE | ONLY) else thing
+    return [] if thing and (thing[-1] in RULE_NOUNS or thing[0] in SOMEWHERE | ONLY | PLACED) else thing
 
 
 def _opened_thing(text: str) -> list[str]:

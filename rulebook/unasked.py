@@ -17,10 +17,10 @@ weighs them by a logistic model fitted on those questions
 ``rulebook/data/unasked.json`` beside the questions (``rulebook/data/unasked-questions.json``). A question it scores
 at or above the stored threshold (chosen on questions held out of the fit, so that it refuses at most 0.1% more of
 the real ones) is answered "the documents do not cover this", with the nearest rulings named as nearest. Held out
-over issue 22's blind sets 2 to 25 it refuses 85.1% of their uncovered questions instead of 73.0% (797 of 936
-instead of 683; 77.6% with the nearness left out, the closer estimate of a new set), for 3 more real questions
-refused of 4,939 (`benchmarks/results/ask_unasked_twentythird.txt`): it catches mostly the kinds of question
-players keep asking, not new ones.
+over issue 22's blind sets 2 to 27 it refuses 84.9% of their uncovered questions instead of 72.7% (862 of 1,015
+instead of 738), for 4 more real questions refused of 5,352 (`benchmarks/results/ask_unasked_twentyfourth.txt`;
+over blind-2..25, 77.6% with the nearness left out, the closer estimate of a new set): it catches mostly the kinds
+of question players keep asking, not new ones.
 
 What a question pays: nothing at import, and nothing is built when it is asked. The same fit writes the stored
 questions' index (``rulebook/data/unasked-index.bin``, see `rulebook.unasked_fit.index_bytes`): the model's

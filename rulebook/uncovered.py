@@ -10,7 +10,9 @@ words of particular questions:
   that thing (a number just before it, or an open count: "no limit to the number of cards");
 - the number of people a game is played by ("can three people play", "a four-player free for all", "solo"): a
   ruling must state a number of players;
-- a length of time on the clock ("in minutes", "how long does a game take"): a ruling must state one;
+- a length of time on the clock ("in minutes", "how long does a game take", "how long is the break between
+  games"): a ruling must state one;
+- a length in units ("in centimetres", "how many inches apart"): a ruling must state one;
 - who made a game, when it came out, what age it is for, what it is made of, what it costs, which card is best
   or how likely a win is: a ruling must say so (a maker, a year, an age, "made of", a price, a ranking, a chance);
 - whether something exists ("is there a turn time limit"): some record of the game must hold the thing's words
@@ -98,6 +100,16 @@ PLAYER_COUNTS = frozenset({"solo", "multiplayer", "teams", "team", "coop", "coop
 CLOCK = frozenset({"minute", "minutes", "hour", "hours", "seconds", "mins"})
 #: Words that ask how long something takes on the clock, not when it ends ("how long does a game usually take").
 TYPICAL = frozenset({"take", "takes", "usually", "typically", "typical", "average", "normally", "normal"})
+#: Words of a pause between spans of play ("how long is the break between games"): a time on the clock.
+PAUSES = frozenset({"break", "breaks", "pause", "pauses", "intermission", "rest", "between"})
+#: How many words after "how long" a pause word may stand.
+PAUSE_REACH = 4
+#: Units of length ("in centimetres", "how many inches apart"): a measure only a ruling stating one answers ("feet"
+#: and "foot" are not: "can it attack on foot", an elephant's feet).
+LENGTHS = frozenset(
+    {"centimetre", "centimetres", "centimeter", "centimeters", "cm", "millimetre", "millimetres", "millimeter"}
+    | {"millimeters", "mm", "inch", "inches", "metre", "metres", "meter", "meters"}
+)
 #: What a game, a round or a match is, for "how long does a game take".
 SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
 #: Verbs of making a game or a card, for "who designed ...".
@@ -249,11 +261,19 @@ def _time(said: list[str]) -> bool:
     for i in range(len(said) - 1):
         if (said[i], said[i + 1]) != ("how", "long"):
             continue
+        if PAUSES.intersection(said[i + 2 : i + 2 + PAUSE_REACH]):
+            return True  # "how long is the break between games": a pause on the clock, not a span of play
         if any(w in SPANS for w in said[i + 2 : i + 7]):
             return any(w in TYPICAL for w in said[i + 2 :]) or said[i - 1 : i] in (["about"], ["roughly"])
         if ACTORS & set(said[i + 2 : i + 2 + ACTOR_REACH]):
             return True
     return False
+
+
+def _measure(said: list[str]) -> bool:
+    """Whether a question asks for a length in units ("in centimetres or as a fraction of the card", "how many
+    inches apart"): a unit of length with no number told before it ("my table is 60 cm wide" tells one)."""
+    return any(w in LENGTHS and not (i and is_number(said[i - 1])) for i, w in enumerate(said))
 
 
 def _told_span(said: list[str], i: int) -> bool:
@@ -410,6 +430,7 @@ def _ranking_stated(said: list[str], lex: Lexicon) -> Callable[[list[str]], bool
 KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
     "players": (_players, _states_players),
     "time": (_time, conduct.holds_any(CLOCK)),
+    "measure": (_measure, conduct.holds_any(LENGTHS)),
     "maker": (_maker, lambda said: "by" in said and any(w in MAKING for w in said)),
     "release": (_release, _states_year),
     "age": (_age, lambda said: "age" in said or "ages" in said),
@@ -429,7 +450,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
 #: is a round, in minutes?").
 TAIL_WORDS = 3
 #: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
-WHOLE = frozenset({"slip"})
+WHOLE = frozenset({"slip", "measure"})
 
 
 def asking(question: str) -> list[str]:
@@ -654,6 +675,7 @@ def _says_cannot(said: list[str], i: int) -> bool:
 DESCRIBED = {
     "players": "a number of players",
     "time": "a length of time",
+    "measure": "a length in units",
     "maker": "who made it",
     "release": "when it came out",
     "age": "an age",

@@ -252,12 +252,20 @@ FORM_ANSWERED = [
      "elementals."),
     ("can I run twenty copies of the same Spirit in my Spirit Deck, or is there a limit like in the Main Deck?",
      "elestrals.setup."),
+    # how far a deed goes ("go past 33") names no thing; a card played "to undo" another undoes by its effect
+    ("In Elementals I'm at 30 damage and this discard puts me on 33 exactly; do I need to go past 33 to lose?",
+     "elementals.end.loss"),
+    ("They played Cataclysm! on my realm; can I play Calm right away to undo it?", "spellfire.counter."),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
     "in elemental elephants, can I look through another player's discard pile?",
     "What's the most total champion levels a spellfire deck is allowed to have?",
     "If a player leaves partway through a four player elephants game, what happens to their trunks and spells?",
+    # a length in units, a pause on the clock, a bound on what follows "on"
+    "By how much should the Elementals layout's rows overlap, in centimetres?",
+    "In Elestrals, how long is the pause between games of a round?",
+    "what's the limit on total champion levels for a spellfire deck",
 ]
 
 

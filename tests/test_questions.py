@@ -711,8 +711,10 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: 19 of 20 off-topic questions refused, 90.0% of uncovered questions refused (36 of 40), 0 computed answers to a
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_26_FLOORS = {"top1": 0.831, "top3": 0.942, "off_topic_refused": 0.95, "wrongly_refused": 0.039}
-BLIND_26_UNCOVERED_REFUSED = 0.9
+#: The not-covered decision's twenty-fourth round (form checks read on half its misses; the check fitted again with
+#: this set; TUNED): 84.1% top-1 (175), 95.2% top-3 (198), 2.9% refused (6), 40 of 40 uncovered questions refused.
+BLIND_26_FLOORS = {"top1": 0.841, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_26_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_26_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
 #: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the forty-second round
@@ -720,8 +722,10 @@ BLIND_26_COMPUTED_UNASKED = 0
 #: 18 of 20 off-topic questions refused, 74.4% of uncovered questions refused (29 of 39), 0 computed answers to a
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_27_FLOORS = {"top1": 0.902, "top3": 0.965, "off_topic_refused": 0.9, "wrongly_refused": 0.015}
-BLIND_27_UNCOVERED_REFUSED = 0.743
+#: The not-covered decision's twenty-fourth round (as for blind-26; TUNED): 90.7% top-1 (186), 97.1% top-3 (199),
+#: 1.0% refused (2), 39 of 39 uncovered questions refused.
+BLIND_27_FLOORS = {"top1": 0.907, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
+BLIND_27_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it
 BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
