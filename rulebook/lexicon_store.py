@@ -49,7 +49,7 @@ from rulebook.writing import checksum, write_atomic
 __all__ = ["FORMAT", "Postings", "Rows", "StoredIndex", "Table", "open_store", "pack", "write"]
 
 #: The layout of the file: part of its key, so that another layout is another file.
-FORMAT = "lexicon-store/1"
+FORMAT = "lexicon-store/2"
 MAGIC = b"RBLEXv1\n"
 #: The parts of the vocabulary kept as word tables (looked up one word at a time).
 TABLES = frozenset({"surface", "english_stems", "english", "synonyms", "defined"})
@@ -57,6 +57,14 @@ TABLES = frozenset({"surface", "english_stems", "english", "synonyms", "defined"
 NUMBERS = frozenset({"asked_records"})
 #: The parts kept as rows, one read at a time.
 ROWS = frozenset({"records", "own"})
+
+
+def _dumps(value: Any) -> bytes:
+    """``value`` packed by marshal's version 2, which writes the same bytes for the same value whatever the process
+    did before: later versions mark a string interned, or shared with another reference, as it is in this process
+    (a stem the stemmer still caches, a word a question met), so that the file written again after damage would
+    differ from the first one for the same vocabulary."""
+    return marshal.dumps(value, 2)
 
 
 class Damaged(Exception):
@@ -77,9 +85,9 @@ def _table(found: Mapping[str, Any]) -> bytes:
     for key, value in entries:
         keys += key
         key_places.append(len(keys))
-        values += marshal.dumps(value)
+        values += _dumps(value)
         value_places.append(len(values))
-    return marshal.dumps((bytes(keys), key_places.tobytes(), value_places.tobytes(), bytes(values)))
+    return _dumps((bytes(keys), key_places.tobytes(), value_places.tobytes(), bytes(values)))
 
 
 def _index(packed: tuple[dict[str, int], bytes, bytes]) -> tuple[bytes, bytes]:
@@ -101,7 +109,7 @@ def _index(packed: tuple[dict[str, int], bytes, bytes]) -> tuple[bytes, bytes]:
         crcs.append(checksum(block))
         postings += block
     head = (bytes(keys), key_places.tobytes(), codes.tobytes(), places.tobytes(), crcs.tobytes())
-    return marshal.dumps(head), bytes(postings)
+    return _dumps(head), bytes(postings)
 
 
 def _rows(rows: Sequence[Any]) -> tuple[bytes, bytes]:
@@ -110,12 +118,12 @@ def _rows(rows: Sequence[Any]) -> tuple[bytes, bytes]:
 
     ids, places, crcs, blob = [], array("Q", [0]), array("I"), bytearray()
     for row in rows:
-        packed = marshal.dumps(row)
+        packed = _dumps(row)
         ids.append(row[0] if isinstance(row, tuple | list) and row else None)
         crcs.append(checksum(packed))
         blob += packed
         places.append(len(blob))
-    return marshal.dumps((ids, places.tobytes(), crcs.tobytes())), bytes(blob)
+    return _dumps((ids, places.tobytes(), crcs.tobytes())), bytes(blob)
 
 
 def _is_index(value: Any) -> bool:
@@ -146,7 +154,7 @@ def _sections(data: Mapping[str, Any]) -> Iterator[tuple[str, str, bytes]]:
             yield name, "rows", head
             yield f"{name}/rows", "raw", blob
         else:
-            yield name, "value", marshal.dumps(value)
+            yield name, "value", _dumps(value)
 
 
 def pack(data: Mapping[str, Any]) -> bytes:
@@ -161,7 +169,7 @@ def pack(data: Mapping[str, Any]) -> bytes:
         table[name] = (kind, len(body), len(chunk), checksum(chunk))
         body += chunk
     # The offsets are from the start of the body; the header says the length of the whole file.
-    header = marshal.dumps({"sections": table, "body": len(body)})
+    header = _dumps({"sections": table, "body": len(body)})
     head = MAGIC + len(header).to_bytes(8, "little") + checksum(header).to_bytes(4, "little")
     return head + header + bytes(body)
 
