@@ -45,7 +45,7 @@ from typing import Any
 import rulebook
 from rulebook.errors import InvalidInputError
 from rulebook.ruling import Ruling, Trace
-from rulebook.vocabulary import Concept, Index, Lexicon, Query, card_title, lexicon, stem, words
+from rulebook.vocabulary import Concept, Index, Lexicon, Query, lexicon, stem, words
 
 __all__ = ["MIN_STRENGTH", "ask", "asks_declining", "rank", "render", "strength"]
 
@@ -274,13 +274,9 @@ class Scores:
 
 def _facts(lex: Lexicon) -> tuple[list[str], list[str], list[str], list[bool]]:
     """Each record's ID, game, kind and whether its title only names a card (`card_title`), by record number: read
-    from the records once per vocabulary, for the loops over every record a question meets."""
-
-    def read() -> tuple[list[str], list[str], list[str], list[bool]]:
-        rows = [lex.records[n] for n in range(len(lex.records))]
-        return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [card_title(r[3]) for r in rows]
-
-    return lex.kept("record facts", read)
+    from the vocabulary's one part of them ([`Lexicon.facts`][rulebook.vocabulary.Lexicon.facts]), for the loops
+    over every record a question meets."""
+    return lex.facts
 
 
 def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:

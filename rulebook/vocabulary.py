@@ -363,6 +363,23 @@ class Lexicon:
         return self._kept[key]
 
     @property
+    def facts(self) -> tuple[list[str], list[str], list[str], list[bool]]:
+        """Each record's ID, game, kind and whether its title only names a card (`card_title`), by record number.
+
+        Examples:
+            >>> ids, games, kinds, cards = lexicon().facts
+            >>> (ids[0].split(".")[0] == games[0], len(ids) == len(cards))
+            (True, True)
+        """
+        found = self.__dict__.get("_facts")
+        if found is None:
+            ids = getattr(self.records, "ids", None) or [r[0] for r in self.records]
+            games, kinds, cards = self._data["facts"]
+            found = (list(ids), games.split("\n"), kinds.split("\n"), [c == "1" for c in cards])
+            self.__dict__["_facts"] = found
+        return found
+
+    @property
     def own(self) -> Sequence[tuple[Any, ...]]:
         """Each record's own stems, its title's and its source section's, and its text's length (see
         `rulebook.rerank`), read a record at a time."""
@@ -699,9 +716,15 @@ class _Builder:
                     english_stems[w] = own
         counts = self.counts
         known = sorted((w for w in counts if w.isalpha() and len(w) >= 4 and _meaningful(w)), key=lambda w: -counts[w])
-        games = registry.games()
+        games, rows = registry.games(), self.records
         return {
             "records": self.records,
+            # Each record's game, kind and whether its title only names a card, in one part: read at once by a
+            # question, where the records' rows would be read one by one (`rulebook.ask`'s loops over every record).
+            # Joined into strings: marshal writes a list of equal strings differently as they are one object or not.
+            "facts": ["\n".join(r[1] for r in rows), "\n".join(r[2] for r in rows), "".join(
+                "1" if card_title(r[3]) else "0" for r in rows
+            )],
             "own": self.own,
             "rerank": _reranker(),
             "postings": _packed(postings),
