@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import json
 import os
 import shutil
 import threading
@@ -258,6 +259,16 @@ def emulate(driver: Any, width: int) -> None:
     else:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def empty_search_index(site: Path) -> bytes:
+    """The site's search index with its settings and no page: the theme's search starts as usual, on nothing.
+
+    Served to the tests that do not search (the layout pass, the ask box), whose every page load would otherwise
+    index the whole site again in the theme's search worker (about half a second of the browser's CPU a load);
+    tests/test_site_search.py searches the real index."""
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return json.dumps({**index, "docs": []}).encode()
 
 
 def site_pages(site: Path) -> list[str]:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import Site, borrowed, require
+from chromium import Site, borrowed, empty_search_index, require
 
 from cli.testing import matches, run, shell_words, transcripts
 from rulebook.ask import ask
@@ -38,6 +38,16 @@ ANSWER = 60
 TRY_PAGES = ["games/elephants/", "games/elestrals/", "games/elementals/", "games/spellfire/", "games/clash/"]
 #: The page the first test opens (a fresh profile), which the ask box tests then use as it is.
 FIRST_PAGE = TRY_PAGES[0]
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[Site]:
+    """The built site served for this file, with an empty search index (`chromium.empty_search_index`): these
+    tests search nothing, and each of their page loads would otherwise index the whole site again in the theme's
+    search worker, beside the engine's start. The same files are asked for (tests/test_site_search.py searches)."""
+    served = Site(built_site, replaced={"/search/search_index.json": empty_search_index(built_site)})
+    yield served
+    served.stop()
 
 
 @pytest.fixture(scope="module")

@@ -22,12 +22,11 @@ them outside CI, failed under CI=1.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, PHONE, Site, borrowed, emulate, require, site_pages
+from chromium import DESKTOP, PHONE, Site, borrowed, empty_search_index, emulate, require, site_pages
 
 require("the site layout tests")
 
@@ -37,12 +36,6 @@ TALLEST = 30_000
 #: do: the browser fetches a service worker's script itself, past the page's blocked URLs, and the worker then kept
 #: every page's files and served every request of the pass, about a quarter of the pass's CPU.)
 NOT_DRAWN = "/rulebook-sw.js"
-
-
-def empty_search_index(site: Path) -> bytes:
-    """The site's search index with its settings and no page: the theme's search starts as usual, on nothing."""
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    return json.dumps({**index, "docs": []}).encode()
 
 
 @pytest.fixture(scope="module")
