@@ -232,7 +232,7 @@ _GAMES: list[Game] = [
         names=("elestrals", "elestral"),
         own_words=(
             *("spirit", "spirits", "rune", "runes", "enchant", "enchanted", "misenchanted", "expend", "expends"),
-            *("stadium", "mulligan", "underworld", "invoke", "nexus"),
+            *("stadium", "mulligan", "underworld", "invoke", "nexus", "main deck"),
         ),
         cli="cli.elestrals:app",
         figures=(("elestrals-field.svg", "elestrals_field"),),

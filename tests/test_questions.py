@@ -371,7 +371,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.926, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.935, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -467,7 +467,7 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): wrongly_refused 0.0243.
-BLIND_10_FLOORS = {"top1": 0.917, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
+BLIND_10_FLOORS = {"top1": 0.927, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -568,7 +568,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.908, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_16_FLOORS = {"top1": 0.917, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -593,7 +593,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_18_FLOORS = {"top1": 0.933, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_18_FLOORS = {"top1": 0.942, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's nineteenth blind set (tests/data/players-blind-19.toml: 207 real questions of which 28 computable, 40
@@ -606,7 +606,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.913, top3 0.971, wrongly_refused 0.0097.
-BLIND_19_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+BLIND_19_FLOORS = {"top1": 0.937, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
@@ -624,7 +624,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+BLIND_20_FLOORS = {"top1": 0.956, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -689,7 +689,7 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: The not-covered decision's twenty-third round (the form checks made exact: "how many at most", "which card do I
 #: need", "is there a cost to that", "a limit like"; the check fitted again with this set; TUNED): 90.1% top-1
 #: (183), 93.6% top-3 (190), 1.5% refused (3), 42 of 42 uncovered questions refused.
-BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.94, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
+BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
 BLIND_24_UNCOVERED_REFUSED = 1.0  # 42 of 42 once the check was fitted on it
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -702,7 +702,7 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
 #: The not-covered decision's twenty-third round (as for blind-24; TUNED): 88.5% top-1 (193), 95.4% top-3 (208),
 #: 1.8% refused (4), 40 of 40 uncovered questions refused.
-BLIND_25_FLOORS = {"top1": 0.899, "top3": 0.958, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
+BLIND_25_FLOORS = {"top1": 0.922, "top3": 0.977, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
 BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-sixth blind set (tests/data/players-blind-26.toml: 208 real questions, 40 in-game questions no
@@ -712,8 +712,8 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round (form checks read on half its misses; the check fitted again with
-#: this set; TUNED): 84.1% top-1 (175), 95.2% top-3 (198), 2.9% refused (6), 40 of 40 uncovered questions refused.
-BLIND_26_FLOORS = {"top1": 0.841, "top3": 0.951, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+#: this set) and the forty-third round of the ranking (players' words for half its misses), both TUNED on it.
+BLIND_26_FLOORS = {"top1": 0.87, "top3": 0.956, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_26_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_26_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
@@ -722,9 +722,8 @@ BLIND_26_COMPUTED_UNASKED = 0
 #: 18 of 20 off-topic questions refused, 74.4% of uncovered questions refused (29 of 39), 0 computed answers to a
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-#: The not-covered decision's twenty-fourth round (as for blind-26; TUNED): 90.7% top-1 (186), 97.1% top-3 (199),
-#: 1.0% refused (2), 39 of 39 uncovered questions refused.
-BLIND_27_FLOORS = {"top1": 0.907, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
+#: The not-covered decision's twenty-fourth round and the forty-third round of the ranking (as for blind-26; TUNED).
+BLIND_27_FLOORS = {"top1": 0.921, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
 BLIND_27_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it
 BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -793,6 +792,10 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: and when not counted against the match; TUNED figures): top-1 floors rose on blind-5, -8, -15, -18 and -20 to -25,
 #: top-3 on blind-8, -15 and -20 to -25, and the bounds on real questions refused fell on blind-8, -14, -15, -21, -23
 #: and -24 (benchmarks/results/ask_heldout_fortysecond.txt).
+#: Issue 22's forty-third round (players' words the records lacked, and 'Main Deck' read as Elestrals' own words;
+#: TUNED figures): top-1 floors rose on blind-5, -10, -16, -18, -19, -20, -25, -26 and -27, top-3 on blind-16, -18,
+#: -19, -24, -25 and -26, and the bounds on real questions refused fell on blind-19 and -26
+#: (benchmarks/results/ask_heldout_fortythird.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
