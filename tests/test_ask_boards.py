@@ -52,6 +52,15 @@ def test_an_enchantment_cost_listed_with_commas_and_and_is_the_whole_cost() -> N
     assert ask(shorter).verdict == f"computed: {_command('elestrals', 'enchant', 'fire,fire', 'fire,water')}"
 
 
+def test_a_cost_whose_last_type_is_said_as_a_spirit_is_the_whole_cost_when_the_spirits_are_told_after_it() -> None:
+    # "one earth and one wind spirit but ... enchanted with two earth spirits": the wind Spirit was read as the one
+    # on the card and the two earth Spirits left unread, so the card was said to lack an earth Spirit, not a wind one.
+    question = "my stadium costs one earth and one wind spirit but it was enchanted with two earth spirits, enchanted?"
+    expected = _command("elestrals", "enchant", "earth,wind", "earth,earth")
+    assert "short 1 wind" in expected
+    assert ask(question).verdict == f"computed: {expected}"
+
+
 def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
     # "Realms A and B of my opponent are both razed": A was read as the target and never razed.
     question = "Realms A and B of my opponent are both razed; my hero has no movement power. Can he attack realm D?"

@@ -529,9 +529,12 @@ DECIDES = {
 }
 
 
-def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool) -> tuple[list[str], int]:
+def _types(
+    words: list[Token], start: int, ends: frozenset[str], allow_any: bool, said_as_spirits: bool = True
+) -> tuple[list[str], int]:
     """The Spirit types named from ``words[start]`` on ("two fire", "fire + any", "one fire and one water"), each as
-    often as its count says, up to a word of ``ends`` after at least one type; and where they end."""
+    often as its count says, up to a word of ``ends`` after at least one type; and where they end. With
+    ``said_as_spirits``, a type said as Spirits after the end word ("and three earth spirits") starts a new list."""
     from rulebook.elestrals.cards import SPIRIT_TYPES
 
     found: list[str] = []
@@ -539,7 +542,7 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
     n = start
     while n < len(words):
         t = words[n]
-        if found and t.word in ends and not _listed(words, n + 1, allow_any):
+        if found and t.word in ends and not _listed(words, n + 1, allow_any, said_as_spirits):
             break
         if t.number is not None:
             count = t.number
@@ -550,7 +553,7 @@ def _types(words: list[Token], start: int, ends: frozenset[str], allow_any: bool
     return found, n
 
 
-def _listed(words: list[Token], n: int, allow_any: bool) -> bool:
+def _listed(words: list[Token], n: int, allow_any: bool, said_as_spirits: bool = True) -> bool:
     """Whether the words from ``n`` go on with a type ("fire, fire and one any": the list goes on after the comma and
     the "and"), so that the word before them joins a list rather than ending it; not a type said as Spirits ("and
     three earth spirits enchant it")."""
@@ -560,7 +563,7 @@ def _listed(words: list[Token], n: int, allow_any: bool) -> bool:
         n += 1
     typed = n < len(words) and (words[n].word in SPIRIT_TYPES or (allow_any and words[n].word in ANY))
     # "cost is earth earth and three earth spirits enchant it": Spirits named as such are the ones on the card
-    return typed and (n + 1 >= len(words) or words[n + 1].word not in SPIRIT_WORDS)
+    return typed and (not said_as_spirits or n + 1 >= len(words) or words[n + 1].word not in SPIRIT_WORDS)
 
 
 def _enchantment(words: list[Token]) -> Reading | None:
@@ -572,7 +575,12 @@ def _enchantment(words: list[Token]) -> Reading | None:
         return None
     at = next(n for n, w in enumerate(said) if w in COSTING)
     cost, end = _types(words, at + 1, COST_END, True)
-    spirits, _ = _types(words, end, SPIRITS_END, False) if cost else ([], end)
+    spirits, after = _types(words, end, SPIRITS_END, False) if cost else ([], end)
+    if spirits and _types(words, after, SPIRITS_END, False)[0]:
+        # types told again after the Spirits read ("costs one fire and one water Spirit but it is Enchanted with two
+        # fire Spirits"): the types said as Spirits belonged to the cost, and the Spirits come after it
+        cost, end = _types(words, at + 1, COST_END, True, said_as_spirits=False)
+        spirits, _ = _types(words, end, SPIRITS_END, False)
     if "misenchanted" not in said and not (cost and spirits):
         return None  # a cost and the Spirits on the card both told ask the same without the word "Misenchanted"
     reading = Reading("elestrals", "whether a card is Enchanted or Misenchanted")
