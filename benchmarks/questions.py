@@ -86,6 +86,10 @@ Issue 22's twenty-seventh blind set (players-blind-27.toml, 264 questions writte
 2026-11-27, after the forty-second round was merged, as shipped (90.2% / 96.6% / 74.4% / 0; of its 28 computed questions
 with the engine command that answers them, 24 computed right, 0 wrong, 4 not computed);
 tuning data since.
+Issue 22's twenty-eighth blind set (players-blind-28.toml, 265 questions written the same way) was measured once on
+2026-11-27, after the forty-third round was merged, as shipped (91.3% / 98.5% / 84.6% / 0; of its 28 computed questions
+with the engine command that answers them, 23 computed right, 1 wrong, 4 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -144,6 +148,7 @@ LATER_BLIND_SETS = (
     ("twenty-fifth", 25, "fortieth", "2026-11-27"),
     ("twenty-sixth", 26, "forty-second", "2026-11-27"),
     ("twenty-seventh", 27, "forty-second", "2026-11-27"),
+    ("twenty-eighth", 28, "forty-third", "2026-11-27"),
 )
 
 
