@@ -428,7 +428,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.897, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_8_FLOORS = {"top1": 0.903, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -485,7 +485,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 #: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
-BLIND_11_FLOORS = {"top1": 0.923, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_11_FLOORS = {"top1": 0.932, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -502,7 +502,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
-BLIND_12_FLOORS = {"top1": 0.928, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
+BLIND_12_FLOORS = {"top1": 0.938, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -568,7 +568,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.917, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_16_FLOORS = {"top1": 0.931, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -593,7 +593,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_18_FLOORS = {"top1": 0.942, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_18_FLOORS = {"top1": 0.947, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's nineteenth blind set (tests/data/players-blind-19.toml: 207 real questions of which 28 computable, 40
@@ -640,7 +640,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: question not asked here.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.874, top3 0.956, wrongly_refused 0.0242.
-BLIND_21_FLOORS = {"top1": 0.908, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_21_FLOORS = {"top1": 0.932, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -657,7 +657,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 89.0% top-1 (187), 95.7% top-3.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
-BLIND_22_FLOORS = {"top1": 0.933, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_22_FLOORS = {"top1": 0.942, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -689,7 +689,7 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: The not-covered decision's twenty-third round (the form checks made exact: "how many at most", "which card do I
 #: need", "is there a cost to that", "a limit like"; the check fitted again with this set; TUNED): 90.1% top-1
 #: (183), 93.6% top-3 (190), 1.5% refused (3), 42 of 42 uncovered questions refused.
-BLIND_24_FLOORS = {"top1": 0.901, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
+BLIND_24_FLOORS = {"top1": 0.955, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
 BLIND_24_UNCOVERED_REFUSED = 1.0  # 42 of 42 once the check was fitted on it
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -713,7 +713,7 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round (form checks read on half its misses; the check fitted again with
 #: this set) and the forty-third round of the ranking (players' words for half its misses), both TUNED on it.
-BLIND_26_FLOORS = {"top1": 0.87, "top3": 0.956, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_26_FLOORS = {"top1": 0.918, "top3": 0.971, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_26_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_26_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
@@ -723,7 +723,7 @@ BLIND_26_COMPUTED_UNASKED = 0
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round and the forty-third round of the ranking (as for blind-26; TUNED).
-BLIND_27_FLOORS = {"top1": 0.921, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
+BLIND_27_FLOORS = {"top1": 0.946, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
 BLIND_27_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it
 BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-eighth blind set (tests/data/players-blind-28.toml: 206 real questions, 39 in-game questions no
@@ -732,7 +732,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.912, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.846
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -805,6 +805,9 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: TUNED figures): top-1 floors rose on blind-5, -10, -16, -18, -19, -20, -25, -26 and -27, top-3 on blind-16, -18,
 #: -19, -24, -25 and -26, and the bounds on real questions refused fell on blind-19 and -26
 #: (benchmarks/results/ask_heldout_fortythird.txt).
+#: Issue 22's forty-fourth round (players' words the records lacked, by class of miss; TUNED figures, blind-28's odd
+#: half held out and measured once): top-1 floors rose on blind-8, -11, -12, -16, -18, -21, -22, -24, -26, -27 and -28,
+#: top-3 on blind-26 (benchmarks/results/ask_heldout_fortyfourth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
