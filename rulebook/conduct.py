@@ -153,10 +153,11 @@ def _states_slip(said: list[str]) -> bool:
 
 #: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
 LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect", "show", "showing"})
-#: Where cards lie out of play, which a player may or may not look at.
+#: Where cards lie out of play, which a player may or may not look at ("the discarded cards" names the discard pile).
 PILES = frozenset(
     {
-        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
+        *("pile", "piles", "discard", "discards", "discarded", "deck", "decks", "hand", "hands", "graveyard"),
+        "underworld",
         *("banished", "abyss", "plane", "limbo", "void"),
     }
 )
@@ -184,6 +185,8 @@ def looked_at(said: list[str]) -> list[str]:
     Examples:
         >>> looked_at("am i allowed to look through my own underworld and my opponent s".split())
         ['my', 'underworld']
+        >>> looked_at("am i allowed to look through the discarded cards".split())
+        ['the', 'discarded']
         >>> looked_at("only the queen is showing if i discard".split())
         []
     """
