@@ -153,10 +153,11 @@ def _states_slip(said: list[str]) -> bool:
 
 #: Words of looking at cards ("can I look through the discard pile", "peek at my deck").
 LOOK = frozenset({"look", "looking", "peek", "peeking", "browse", "inspect", "show", "showing"})
-#: Where cards lie out of play, which a player may or may not look at.
+#: Where cards lie out of play, which a player may or may not look at ("the discarded cards" names the discard pile).
 PILES = frozenset(
     {
-        *("pile", "piles", "discard", "discards", "deck", "decks", "hand", "hands", "graveyard", "underworld"),
+        *("pile", "piles", "discard", "discards", "discarded", "deck", "decks", "hand", "hands", "graveyard"),
+        "underworld",
         *("banished", "abyss", "plane", "limbo", "void"),
     }
 )
@@ -184,6 +185,8 @@ def looked_at(said: list[str]) -> list[str]:
     Examples:
         >>> looked_at("am i allowed to look through my own underworld and my opponent s".split())
         ['my', 'underworld']
+        >>> looked_at("am i allowed to look through the discarded cards".split())
+        ['the', 'discarded']
         >>> looked_at("only the queen is showing if i discard".split())
         []
     """
@@ -216,6 +219,49 @@ def _variant(said: list[str]) -> bool:
     return any(w in CHANGED and said[i + 1 : i + 2] and said[i + 1] in PLAYED for i, w in enumerate(said))
 
 
+#: Words of dealing or drawing cards again, a do-over of the shuffle ("can I reshuffle and draw again", "mulligan").
+REDO = frozenset(
+    {
+        *("reshuffle", "reshuffles", "reshuffled", "reshuffling", "redraw", "redraws", "redrawing", "redrawn"),
+        *("redeal", "redeals", "redealt", "redealing", "mulligan", "mulligans"),
+    }
+)
+#: Verbs of dealing or shuffling that "again" after them makes a do-over ("deal the layout again"; not "draw
+#: again", the next turn's draw).
+DEALT = frozenset({"deal", "dealing", "shuffle", "shuffling"})
+#: Verbs of drawing that "fresh" after them makes a do-over ("draw a fresh three").
+DRAWN = frozenset({"draw", "drawing"}) | DEALT
+#: How many words after the verb "again", "fresh" or "back" may stand ("shuffle them back", "draw a fresh three").
+REDO_REACH = 3
+#: Words of a deck run out: a reshuffle then asks what the rules do at the deck's end, not for a do-over.
+EMPTIED = frozenset({"empty", "dry", "exhausted", "zero"})
+RUN = frozenset({"run", "runs", "ran", "running"})
+
+
+def _redoing(said: list[str]) -> bool:
+    """Whether a question asks whether cards may be shuffled, dealt or drawn again as a do-over ("can I reshuffle my
+    deck mid-game", "can I shuffle them back and draw a fresh three", "may I redeal the same layout"; not "the deck
+    ran out, do I reshuffle the discards", which the rules for a deck's end answer).
+
+    Examples:
+        >>> _redoing("if my first three cards are bad can i shuffle them back and draw a fresh three".split())
+        True
+        >>> _redoing("my titan deck ran out do i reshuffle the discards".split())
+        False
+        >>> _redoing("can i leave it until i draw again".split())
+        False
+    """
+    if EMPTIED & set(said) or any(w in RUN and said[i + 1 : i + 2] == ["out"] for i, w in enumerate(said)):
+        return False
+    for i, w in enumerate(said):
+        after = set(said[i + 1 : i + 1 + REDO_REACH])
+        if w in REDO or (w in DEALT and "again" in after) or (w in DRAWN and "fresh" in after):
+            return True
+        if w in ("shuffle", "shuffling", "shuffles") and "back" in after:
+            return True
+    return False
+
+
 def holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     """A test of a text's words: whether any of them is one of ``choices``.
 
@@ -234,4 +280,5 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "slip": (_slip, _states_slip),
     "look": (_looking, holds_any(LOOK_STATED)),
     "variant": (_variant, holds_any(VARIANT_STATED)),
+    "redo": (_redoing, holds_any(REDO)),
 }

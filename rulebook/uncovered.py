@@ -42,6 +42,9 @@ words of particular questions:
   player's discard pile" is not the Underworld a ruling lets players look through).
 - a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
   mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
+- whether cards may be shuffled, dealt or drawn again as a do-over ("can I reshuffle mid-game", "shuffle them back
+  and draw a fresh three", "redeal the same layout"; not a reshuffle once the deck has run out): a ruling near the
+  top must speak of reshuffling, redrawing, redealing or a mulligan.
 
 The forms that read a thing the question names (whether it exists, is required, has a bound, may be used) are in
 [`rulebook.things`][rulebook.things]; those of conduct at the table (taking back, leaving, a penalty, a slip,
@@ -445,12 +448,14 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "slip": conduct.KINDS["slip"],
     "look": conduct.KINDS["look"],
     "variant": conduct.KINDS["variant"],
+    "redo": conduct.KINDS["redo"],
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
 TAIL_WORDS = 3
-#: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about).
-WHOLE = frozenset({"slip", "measure"})
+#: The kinds read in the whole question, not its asking clauses alone (a slip is told before it is asked about; a
+#: deck run out, told first, makes a reshuffle the deck's end, not a do-over).
+WHOLE = frozenset({"slip", "measure", "redo"})
 
 
 def asking(question: str) -> list[str]:
@@ -690,4 +695,5 @@ DESCRIBED = {
     "slip": "what is done about a slip",
     "look": "who may look at it",
     "variant": "a variant for the length or difficulty of a game",
+    "redo": "whether cards may be shuffled, dealt or drawn again",
 }

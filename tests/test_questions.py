@@ -733,7 +733,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 BLIND_28_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_28_UNCOVERED_REFUSED = 0.846
+BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
