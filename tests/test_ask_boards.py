@@ -61,6 +61,14 @@ def test_a_cost_whose_last_type_is_said_as_a_spirit_is_the_whole_cost_when_the_s
     assert ask(question).verdict == f"computed: {expected}"
 
 
+def test_a_spirit_deck_counted_after_it_is_named_is_its_count_though_a_number_comes_before_it() -> None:
+    # "mulligan two times, but my Spirit Deck holds only three Spirits": the mulligans were read as the deck's count.
+    question = "i want to mulligan two times but my spirit deck holds only three spirits, can i?"
+    expected = _command("elestrals", "mulligan", "2", "--spirits", "3")
+    assert "only 3 are in the Spirit Deck" in expected
+    assert ask(question).verdict == f"computed: {expected}"
+
+
 def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
     # "Realms A and B of my opponent are both razed": A was read as the target and never razed.
     question = "Realms A and B of my opponent are both razed; my hero has no movement power. Can he attack realm D?"

@@ -635,14 +635,16 @@ def _spirit_deck(words: list[Token]) -> int | None:
             of = words[n + 1 : n + 3]
             if len(of) == 2 and of[0].word == "of" and of[1].number is not None:
                 return of[1].number
-            back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
-            if back:
-                return back[-1].number
-            # "my Spirit Deck is down to 3 Spirits", "the Spirit Deck has only 2 left"
+            # "my Spirit Deck is down to 3 Spirits", "the Spirit Deck has only 2 left": told after it, it is the
+            # deck's count, even where a number comes before it ("mulligan three times, but my Spirit Deck only has
+            # five Spirits")
             ahead = words[n + 1 : n + 6]
             for i, w in enumerate(ahead[:-1]):
                 if w.number is not None and not w.signed and ahead[i + 1].word in DECK_LEFT:
                     return w.number
+            back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
+            if back:
+                return back[-1].number
     return None
 
 
