@@ -735,6 +735,15 @@ BLIND_27_COMPUTED_UNASKED = 0
 BLIND_28_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
+#: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the forty-fourth round
+#: was merged, as shipped: 85.1% top-1 (177 of 208), 94.7% top-3 (197), 4.3% of real questions refused (9),
+#: 20 of 20 off-topic questions refused, 89.7% of uncovered questions refused (35 of 39), 0 computed answers to a
+#: question not asked; 21 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_29_FLOORS = {"top1": 0.85, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.044}
+BLIND_29_UNCOVERED_REFUSED = 0.897
+BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
@@ -838,6 +847,7 @@ BLIND_SETS = {
     "players-blind-26.toml": (BLIND_26_FLOORS, BLIND_26_UNCOVERED_REFUSED, BLIND_26_COMPUTED_UNASKED),
     "players-blind-27.toml": (BLIND_27_FLOORS, BLIND_27_UNCOVERED_REFUSED, BLIND_27_COMPUTED_UNASKED),
     "players-blind-28.toml": (BLIND_28_FLOORS, BLIND_28_UNCOVERED_REFUSED, BLIND_28_COMPUTED_UNASKED),
+    "players-blind-29.toml": (BLIND_29_FLOORS, BLIND_29_UNCOVERED_REFUSED, BLIND_29_COMPUTED_UNASKED),
 }
 
 
@@ -870,16 +880,18 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: a Root-shielded cancelling, allies counted then told one by one, an attacker told by its role, a lord's power used
 #: on a card of the hand, a realm admitting one kind), 387 right, none wrong, 6 not computed (blind-27, held out of
 #: the tuning: 25 of 28). Blind-28, written with its commands and measured once: 23 of 28 right, 1 wrong (an
-#: Enchantment Cost whose last type is said as a Spirit, read since), 4 not computed; with it 411 of 421 right. A floor
-#: on the right ones (it only rises) and a bound on the wrong ones (it only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 29))
-COMPUTED_RIGHT_FLOOR = 411
+#: Enchantment Cost whose last type is said as a Spirit, read since), 4 not computed; with it 411 of 421 right.
+#: Blind-29 (31 with commands), measured once: 21 right, 1 wrong (a Spirit Deck's count told after a number of
+#: mulligans, read since), 9 not computed; with it 433 of 452 right. A floor on the right ones (it only rises) and a
+#: bound on the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 30))
+COMPUTED_RIGHT_FLOOR = 433
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 421
+    assert len(labelled) == 452
     figures = _checked(labelled, {id(q): asked(q, KEPT) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]
