@@ -614,3 +614,26 @@ def test_a_direct_attack_told_by_nothing_on_the_field_and_a_lord_kept_in_other_w
     )
     expected = _command("elementals", "check", "neptulon 10D", "--hand", "10D 4S", "--powers", "KH")
     assert ask(power).verdict == f"computed: {expected}"
+
+
+def test_a_cataclysm_on_one_of_a_players_realms_answered_by_casting_a_named_card_is_judged() -> None:
+    # "on one of player two's realms" names whose realm it strikes, and "answers by casting a Lightning" plays a
+    # Lightning (not a card named "by"): before, neither was read and nothing was computed.
+    question = "P1 casts Cataclysm! on one of player two's realms; player two answers by casting a Lightning, then Calm"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Lightning", "P2 Calm")
+    assert expected == "P1's Cataclysm! stands: P2 played Lightning before Calm"
+    assert ask(question + ". Negated?").verdict == "computed: P1's Cataclysm! stands: P2 played a Lightning before Calm"
+    unowned = ask("P1 casts Cataclysm!; player two answers by casting a Lightning, then Calm. Negated?")
+    assert unowned.value["computed"] is None  # whose realm it strikes is not said
+
+
+def test_nothing_on_either_elemental_tells_bare_elementals_not_a_choice() -> None:
+    # "no cards on either" read as a choice between cards ("either ... or"): nothing was computed.
+    question = (
+        "Up are the jack of hearts and the king of diamonds, no cards on either yet; I hold the 4 of hearts and the 8"
+        " of clubs. May I put the 4 of hearts on the jack of hearts?"
+    )
+    expected = _command("elementals", "check", "4H > JH", "--hand", "4H 8C", "--targets", "JH KD")
+    assert ask(question).verdict == f"computed: {expected}"
+    choice = "The jack of hearts is up. May I put either the 4 of hearts or the 8 of clubs on it?"
+    assert ask(choice).value["computed"] is None  # a choice between two cards: no one play to compute

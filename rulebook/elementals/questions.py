@@ -415,9 +415,24 @@ def _listed_after(words: list[str], cards: list[tuple[int, str]], opening: froze
     return found
 
 
+def _both_bare(words: list[str], at: int) -> bool:
+    """Whether the word at ``at`` is "either" saying that no card lies on any of the elementals named ("nothing on
+    either", "no cards on either one"), not offering a choice between two cards.
+
+    Examples:
+        >>> _both_bare("nothing on either .".split(), 2), _both_bare("the 5 or either 6".split(), 3)
+        (True, False)
+    """
+    return (
+        words[at] == "either"
+        and words[at - 1 : at] == ["on"]
+        and any(w in ("nothing", "no", "none") for w in words[max(0, at - 4) : at])
+    )
+
+
 def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
     """The one play a question states, judged (`read` without the relations it reads when none is computed)."""
-    if any(w in OTHER_ACTION for w in words):
+    if any(w in OTHER_ACTION and not _both_bare(words, n) for n, w in enumerate(words)):
         return None
     if not any(w in STATED_PLAY for w in words):
         return own_element(words, raw) or joker_against(words, raw)

@@ -235,7 +235,8 @@ def _owner(words: list[Token], asker: str) -> str | None:
     whom it is played on ("Cataclysm! on P2")."""
     for n, t in enumerate(words):
         if t.word in ("realm", "realms") and n:
-            start = next((k + 1 for k in range(n - 1, max(-1, n - 6), -1) if words[k].word in AIMED), None)
+            # "on P2's realm", "on one of player 2's realms" (the possessive is a token of its own)
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 8), -1) if words[k].word in AIMED), None)
             who = _actor(words[start:n], asker) if start is not None else None
             if who is not None:
                 return who
@@ -247,8 +248,8 @@ def _owner(words: list[Token], asker: str) -> str | None:
     return None
 
 
-#: Words before a card's name in a play ("I play a Fireball first").
-ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "some", "another"})
+#: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
+ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "some", "another", "by", "playing", "casting"})
 
 
 def _named_card(clause: list[Token]) -> str | None:
