@@ -637,3 +637,24 @@ def test_nothing_on_either_elemental_tells_bare_elementals_not_a_choice() -> Non
     assert ask(question).verdict == f"computed: {expected}"
     choice = "The jack of hearts is up. May I put either the 4 of hearts or the 8 of clubs on it?"
     assert ask(choice).value["computed"] is None  # a choice between two cards: no one play to compute
+
+
+def test_a_hand_told_as_with_cards_in_hand_is_the_hand_and_not_a_pile() -> None:
+    # "With the 4 of diamonds and 9 of spades in hand" was not read as the hand: its cards were taken for more
+    # cards named beside the pile, and nothing was computed.
+    question = (
+        "The king of hearts carries my 6 of clubs. With the 4 of diamonds and 9 of spades in hand, can I play the 9"
+        " of spades on him?"
+    )
+    expected = _command("elementals", "check", "9S > KH", "--hand", "4D 9S", "--targets", "KH", "--pile", "KH=6C")
+    assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_an_elemental_named_by_its_rank_alone_is_the_one_face_up_of_that_rank() -> None:
+    # "on the king" named no card, so the play had no elemental and nothing was computed; with two kings up it
+    # names neither, and nothing is computed still.
+    board = "The king of spades has 8D on it and the jack of hearts has nothing; my hand is 3H 6C."
+    expected = _command("elementals", "check", "3H > KS", "--hand", "3H 6C", "--targets", "KS JH", "--pile", "KS=8D")
+    assert ask(f"{board} If I play the 3H on the king, what happens?").verdict == f"computed: {expected}"
+    two = "The king of spades and the king of hearts are up; my hand is 3H 6C. If I play the 3H on the king, what then?"
+    assert ask(two).value["computed"] is None

@@ -93,6 +93,8 @@ ON_IT = frozenset({"it", "him", "her", "them"})
 ON_LIST = [[w] for w in sorted(ON_IT)]
 #: Words that state an elemental's pile empty ("the King of Clubs has nothing on it yet").
 EMPTY = frozenset({"nothing", "empty", "bare"})
+
+
 def _bare(words: list[str]) -> bool:
     """Whether the question says an elemental's pile is empty ("nothing on it", "no cards on it yet").
 
@@ -259,8 +261,29 @@ def _held_before(words: list[str], at: int) -> range:
             return range(k - 2, k + 1)
         return range(k, k + 1) if k >= 0 and _SHORT.fullmatch(words[k]) else range(0)
     # "I have / I've got / I'm holding <cards> in hand": every word back to the word of holding.
-    holder = next((j for j in range(k - 1, max(k - 14, -1), -1) if words[j] in _HOLDER), None)
+    holder = next((j for j in range(k - 1, max(k - 14, -1), -1) if words[j] in _HOLDER | {"with"}), None)
+    if holder is not None and words[holder] == "with" and not _cards_only(words[holder + 1 : k]):
+        return range(0)  # "the queen with the 9S on her, 5D in hand": "with" tells her pile, not the hand
     return range(holder + 1, k) if holder is not None else range(0)
+
+
+def _cards_only(words: list[str]) -> bool:
+    """Whether the words are a list of titan cards alone ("3 of spades 8 of diamonds and 10 of hearts", "the 4H"),
+    as the cards told by "with ... in hand" are.
+
+    Examples:
+        >>> _cards_only("3 of spades 8 of diamonds and 10 of hearts".split()), _cards_only("the 9s on her".split())
+        (True, False)
+    """
+    cards = [w for w in words if w not in ("and", "a", "an", "the", "of")]
+    return (
+        bool(cards)
+        and all(
+            (w in RANK_WORDS and RANK_WORDS[w] not in _ELEMENTAL_RANKS) or w in SUIT_WORDS or short_card(w) is not None
+            for w in cards
+        )
+        and any(w in RANK_WORDS or short_card(w) is not None for w in cards)
+    )
 
 
 def told_cards(words: list[str], raw: list[str], hand: set[int] | None = None) -> list[tuple[int, str]] | None:
@@ -375,6 +398,7 @@ def _among(
     target = next(
         (c for n, c in cards if is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n])), None
     )
+    target = target or _by_rank(words, at, [c for _, c in cards if is_elemental(c)])
     if target is None:
         return None
     piles: dict[str, list[str]] = {c: [] for _, c in cards if is_elemental(c)}
@@ -390,6 +414,26 @@ def _among(
         return None
     pile = piles.pop(target)
     return card, target, pile, piles
+
+
+def _by_rank(words: list[str], at: int, elementals: list[str]) -> str | None:
+    """The elemental a card at ``at`` is played onto, named by its rank alone just after "on" ("put the 2D on the
+    queen"), when exactly one face-up elemental has that rank; ``None`` otherwise.
+
+    Examples:
+        >>> _by_rank("i put the 2d on the queen".split(), 3, ["QD", "JH"]), _by_rank("2d on the queen".split(), 0, [])
+        ('QD', None)
+    """
+    for n in range(at + 1, min(at + 4, len(words) - 1)):
+        if words[n] not in ONTO:
+            continue
+        k = n + 2 if words[n + 1] == "the" else n + 1
+        rank = RANK_WORDS.get(words[k]) if k < len(words) and words[k + 1 : k + 2] != ["of"] else None
+        if rank not in _ELEMENTAL_RANKS:
+            return None
+        named = {e for e in elementals if e[:1] == rank}
+        return next(iter(named)) if len(named) == 1 else None
+    return None
 
 
 def card_roles(
