@@ -658,3 +658,14 @@ def test_an_elemental_named_by_its_rank_alone_is_the_one_face_up_of_that_rank() 
     assert ask(f"{board} If I play the 3H on the king, what happens?").verdict == f"computed: {expected}"
     two = "The king of spades and the king of hearts are up; my hand is 3H 6C. If I play the 3H on the king, what then?"
     assert ask(two).value["computed"] is None
+
+
+def test_a_champion_that_wants_to_hit_a_realm_attacks_it_and_a_realm_that_shuts_out_a_kind_bans_it() -> None:
+    # "my champ wants to hit E" was read as no attack, and "shuts out swimmers" as no limit: nothing was computed.
+    wants = "Only C is razed; my plain champion, no allies, wants to hit realm F. Legal?"
+    assert ask(wants).verdict == f"computed: {_command('spellfire', 'attack', 'F', '--razed', 'C')}"
+    struck = "Only C is razed; the Fireball hit realm F. Legal?"
+    assert ask(struck).value["computed"] is None  # a card that hit: no attack asked
+    shut = "Realm C is razed and realm F shuts out swimmers. Can my swimming champion reach realm F?"
+    expected = _command("spellfire", "attack", "F", "--razed", "C", "--champion", "swimmer", "--realm", "F: no-swimmer")
+    assert ask(shut).verdict == f"computed: {expected}"

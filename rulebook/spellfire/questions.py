@@ -586,7 +586,7 @@ SINGULAR = {
     **{"heroes": "hero", "thieves": "thief", "fliers": "flyer"},
 }
 #: Verbs of a realm's card shutting out a kind ("forbids flyers", "bans all swimmers").
-FORBIDDING = frozenset({"forbids", "forbid", "bans", "ban", "bars", "excludes"})
+FORBIDDING = frozenset({"forbids", "forbid", "bans", "ban", "bars", "excludes", "shuts", "shut", "locks"})
 #: The movement powers a realm may shut out ("no-flyer"); any kind may be the only one it admits ("only-hero").
 SHUT_OUT = frozenset({"flyer", "swimmer", "earthwalker"})
 
@@ -753,6 +753,29 @@ def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str])
     return next(attacked, None) or next(named, None)
 
 
+#: Words of wanting just before "to hit" ("my champ wants to hit E").
+WANTING = frozenset({"want", "wants", "wanted", "trying", "tries", "going"})
+
+
+def _hits_asked(words: list[Token], n: int) -> bool:
+    """Whether "hit" at ``n`` is an attack the asker makes: "can i hit E", or the asker's own champion asked or
+    wanting to hit ("can my flying hero hit realm A", "my champ, no allies, wants to hit E"); not someone else's
+    ("their swimmer wants to hit my realm D").
+
+    Examples:
+        >>> said = tokens("can my flying hero hit realm A")
+        >>> _hits_asked(said, 4), _hits_asked(tokens("their swimmer wants to hit my realm D"), 4)
+        (True, False)
+    """
+    before = [w.word for w in words[max(0, n - 2) : n]]
+    if any(w in ("i", "can") for w in before):
+        return True
+    clause = list(itertools.takewhile(lambda w: w not in (";", ".", "?", "!"), reversed(words[max(0, n - 9) : n])))
+    said = [w.word for w in reversed(clause)]
+    asked = said[:1] in (["can"], ["could"], ["may"]) or before in ([w, "to"] for w in WANTING)
+    return asked and "my" in said and not any(w in OPPONENT for w in said)
+
+
 def _attacking(words: list[Token], n: int) -> Token:
     """The word at ``n``, read as "attack" where it goes for a realm ("going for realm F", "goes after my realm"), and
     "hit" as one only where the asker hits ("can i hit realm E").
@@ -765,7 +788,7 @@ def _attacking(words: list[Token], n: int) -> Token:
     t = words[n]
     if t.word in GOING and words[n + 1 : n + 2] and words[n + 1].word in ("for", "after"):
         return Token("attack", t.raw)
-    if t.word in HITTING and not any(w.word in ("i", "can") for w in words[max(0, n - 2) : n]):
+    if t.word in HITTING and not _hits_asked(words, n):
         return Token("strike", t.raw)  # "hit" is an attack the asker makes ("can i hit E"), not any striking
     return t
 
