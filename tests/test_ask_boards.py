@@ -669,3 +669,10 @@ def test_a_champion_that_wants_to_hit_a_realm_attacks_it_and_a_realm_that_shuts_
     shut = "Realm C is razed and realm F shuts out swimmers. Can my swimming champion reach realm F?"
     expected = _command("spellfire", "attack", "F", "--razed", "C", "--champion", "swimmer", "--realm", "F: no-swimmer")
     assert ask(shut).verdict == f"computed: {expected}"
+
+
+def test_a_position_shortened_to_pos_is_the_sides_position() -> None:
+    # "their def pos elestral" left the defender's Position (and so whether its Attack matters) unread.
+    question = "i attack w 4 atk 1 spirit into their def pos elestral, 3 def 2 spirits. result?"
+    expected = _command("elestrals", "battle", "attack=4 spirits=1", "defense=3 spirits=2 position=defense")
+    assert ask(question).verdict == f"computed: {expected}"

@@ -884,11 +884,11 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: Blind-29 (31 with commands), measured once: 21 right, 1 wrong (a Spirit Deck's count told after a number of
 #: mulligans, read since), 9 not computed; with it 433 of 452 right. Then (tuned on blind-14..29, no half held out)
 #: a Cataclysm! on one of a player's realms answered by casting a named card, bare elementals told by "nothing on
-#: either", a hand told as "with ... in hand", an elemental named by its rank alone, and an attack the asker's
-#: champion wants to hit: 438 right, none wrong. A floor on the right ones (it only rises) and a bound on the wrong
-#: ones (it only falls).
+#: either", a hand told as "with ... in hand", an elemental named by its rank alone, an attack the asker's champion
+#: wants to hit, and a Position shortened to "pos": 439 right, none wrong. A floor on the right ones (it only rises)
+#: and a bound on the wrong ones (it only falls).
 COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 30))
-COMPUTED_RIGHT_FLOOR = 438
+COMPUTED_RIGHT_FLOOR = 439
 COMPUTED_WRONG_BOUND = 0
 
 

@@ -136,6 +136,10 @@ def _times(words: list[Token], i: int, used: set[int]) -> int:
     return max(1, min(int(told), 9))
 
 
+#: The words of a side's Position after its stat ("defense position", "def pos").
+POSITION_WORDS = frozenset({"position", "pos"})
+
+
 def _read_side(words: list[Token]) -> Side:
     """One side's numbers, Position, Spirit Deck count and stat effects, in one pass over its words."""
     side = Side()
@@ -163,7 +167,7 @@ def _read_side(words: list[Token]) -> Side:
             side.named = True
         elif t.word == "no" and nxt is not None and nxt.word in SPIRIT_WORDS:
             side.spirits = 0
-        elif t.word == "position" and prev is not None and _stat(prev):
+        elif t.word in POSITION_WORDS and prev is not None and _stat(prev):
             side.position = _stat(prev)
         elif (
             t.word in DIRECT
