@@ -371,7 +371,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.935, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.94, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -723,7 +723,7 @@ BLIND_26_COMPUTED_UNASKED = 0
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round and the forty-third round of the ranking (as for blind-26; TUNED).
-BLIND_27_FLOORS = {"top1": 0.946, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
+BLIND_27_FLOORS = {"top1": 0.951, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
 BLIND_27_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it
 BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-eighth blind set (tests/data/players-blind-28.toml: 206 real questions, 39 in-game questions no
@@ -732,7 +732,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.936, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -818,7 +818,7 @@ BLIND_29_COMPUTED_UNASKED = 0
 #: half held out and measured once): top-1 floors rose on blind-8, -11, -12, -16, -18, -21, -22, -24, -26, -27 and -28,
 #: top-3 on blind-26 (benchmarks/results/ask_heldout_fortyfourth.txt).
 #: Issue 22's forty-fifth round (players' questions the records lacked, by class of miss; TUNED figures, blind-29's
-#: odd half held out and measured once): top-1 floors rose on blind-12, -14, -15, -22, -25, -26 and -29, top-3 on
+#: odd half held out and measured once): top-1 floors rose on blind-5, -12, -14, -15, -22 and -25 to -29, top-3 on
 #: blind-24 and -26 (benchmarks/results/ask_heldout_fortyfifth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
