@@ -371,7 +371,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.935, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.94, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -502,7 +502,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
-BLIND_12_FLOORS = {"top1": 0.938, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
+BLIND_12_FLOORS = {"top1": 0.943, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -535,7 +535,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions refused (6).
 #: Merged with stats "swapped twice" computed right (two swaps, not one; the engine then cites the same-step rule,
 #: which the ranking puts first, before the stat order the label names): top1 0.925 (198 of 214), above 0.920.
-BLIND_14_FLOORS = {"top1": 0.929, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
+BLIND_14_FLOORS = {"top1": 0.934, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -552,7 +552,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: An ability denied as typed on a phone is not used: 92.9% top-1 (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.933, top3 0.976, wrongly_refused 0.0095.
-BLIND_15_FLOORS = {"top1": 0.938, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_15_FLOORS = {"top1": 0.962, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -657,7 +657,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 89.0% top-1 (187), 95.7% top-3.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
-BLIND_22_FLOORS = {"top1": 0.942, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_22_FLOORS = {"top1": 0.947, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -689,7 +689,7 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: The not-covered decision's twenty-third round (the form checks made exact: "how many at most", "which card do I
 #: need", "is there a cost to that", "a limit like"; the check fitted again with this set; TUNED): 90.1% top-1
 #: (183), 93.6% top-3 (190), 1.5% refused (3), 42 of 42 uncovered questions refused.
-BLIND_24_FLOORS = {"top1": 0.955, "top3": 0.985, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
+BLIND_24_FLOORS = {"top1": 0.955, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
 BLIND_24_UNCOVERED_REFUSED = 1.0  # 42 of 42 once the check was fitted on it
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -702,7 +702,7 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
 #: The not-covered decision's twenty-third round (as for blind-24; TUNED): 88.5% top-1 (193), 95.4% top-3 (208),
 #: 1.8% refused (4), 40 of 40 uncovered questions refused.
-BLIND_25_FLOORS = {"top1": 0.922, "top3": 0.977, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
+BLIND_25_FLOORS = {"top1": 0.931, "top3": 0.977, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
 BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-sixth blind set (tests/data/players-blind-26.toml: 208 real questions, 40 in-game questions no
@@ -713,7 +713,7 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round (form checks read on half its misses; the check fitted again with
 #: this set) and the forty-third round of the ranking (players' words for half its misses), both TUNED on it.
-BLIND_26_FLOORS = {"top1": 0.918, "top3": 0.971, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_26_FLOORS = {"top1": 0.932, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_26_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_26_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
@@ -723,7 +723,7 @@ BLIND_26_COMPUTED_UNASKED = 0
 #: question not asked; 24 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round and the forty-third round of the ranking (as for blind-26; TUNED).
-BLIND_27_FLOORS = {"top1": 0.946, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
+BLIND_27_FLOORS = {"top1": 0.951, "top3": 0.97, "off_topic_refused": 0.9, "wrongly_refused": 0.01}
 BLIND_27_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it
 BLIND_27_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-eighth blind set (tests/data/players-blind-28.toml: 206 real questions, 39 in-game questions no
@@ -732,7 +732,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.932, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.936, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -741,7 +741,7 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 89.7% of uncovered questions refused (35 of 39), 0 computed answers to a
 #: question not asked; 21 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_29_FLOORS = {"top1": 0.85, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.044}
+BLIND_29_FLOORS = {"top1": 0.879, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.044}
 BLIND_29_UNCOVERED_REFUSED = 0.897
 BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -817,6 +817,9 @@ BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's forty-fourth round (players' words the records lacked, by class of miss; TUNED figures, blind-28's odd
 #: half held out and measured once): top-1 floors rose on blind-8, -11, -12, -16, -18, -21, -22, -24, -26, -27 and -28,
 #: top-3 on blind-26 (benchmarks/results/ask_heldout_fortyfourth.txt).
+#: Issue 22's forty-fifth round (players' questions the records lacked, by class of miss; TUNED figures, blind-29's
+#: odd half held out and measured once): top-1 floors rose on blind-5, -12, -14, -15, -22 and -25 to -29, top-3 on
+#: blind-24 and -26 (benchmarks/results/ask_heldout_fortyfifth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
