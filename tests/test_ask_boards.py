@@ -69,6 +69,20 @@ def test_a_spirit_deck_counted_after_it_is_named_is_its_count_though_a_number_co
     assert ask(question).verdict == f"computed: {expected}"
 
 
+def test_a_gravitate_move_only_wanted_and_asked_whether_allowed_is_the_move_computed() -> None:
+    # "wants to move ... Is that allowed, and will it still resolve?": read as a move already made, the order of the
+    # clash was computed instead of whether Gravitate may move the spell.
+    question = (
+        "It's Clash I and my Gravitate wants to move the other player's Starfall on to Clash II. Is that legal, and"
+        " does the Starfall still resolve in Clash I?"
+    )
+    expected = _command("elephants", "can-move", "P2:starfall", "P1:gravitate", "--to", "2", "--clash", "1")
+    assert ask(question).verdict == f"computed: {expected}"
+    # A move told as made, then asked about the moved spell: its rulings answer, no move is computed.
+    done = ask("In Clash II they used Gravitate to move my Fireball to Clash III. Does it still resolve in Clash II?")
+    assert done.value["computed"] is None
+
+
 def test_razed_realms_are_read_past_the_words_between_them_and_razed() -> None:
     # "Realms A and B of my opponent are both razed": A was read as the target and never razed.
     question = "Realms A and B of my opponent are both razed; my hero has no movement power. Can he attack realm D?"

@@ -631,13 +631,19 @@ ADVANCE_WORDS = frozenset({"advance", "advances"})
 ASKING_ADVANCE = frozenset({"can", "could", "does", "do", "will", "would", "may", "is", "allowed", "legal"})
 
 
+#: Words asking whether a play is allowed.
+PERMITTED = frozenset({"allowed", "legal", "permitted"})
+
+
 def _move_or_advance(words: list[Token]) -> Reading | None:
     """A question whether Gravitate may move a spell, or whether a spell advances, read; None for other questions."""
     said = {t.word for t in words}
     asked = _asked(words)
     # a move told as done, then a question about the moved spell ("... used Gravitate to move my Fireball. Does it
     # still advance out of Clash II?"): the rules of a moved spell answer it, not whether the move is allowed
-    told = bool(asked & (ADVANCE_WORDS | {"resolve", "resolves"})) and not asked & MOVE_WORDS
+    # ... unless the asking sentence asks whether "that" is allowed: the move is only wanted ("P1's Gravitate wants to
+    # move P2's Clap on to Clash III. Is that allowed, and will the Clap still resolve in Clash II?")
+    told = bool(asked & (ADVANCE_WORDS | {"resolve", "resolves"})) and not asked & (MOVE_WORDS | PERMITTED)
     if said & MOVE_WORDS and "gravitate" in said and not told:
         moved = _gravitate(words)
         if moved is not None:
