@@ -94,6 +94,10 @@ Issue 22's twenty-ninth blind set (players-blind-29.toml, 267 questions written 
 2026-11-27, after the forty-fourth round was merged, as shipped (85.1% / 94.7% / 89.7% / 0; of its 31 computed questions
 with the engine command that answers them, 21 computed right, 1 wrong, 9 not computed);
 tuning data since.
+Issue 22's thirtieth blind set (players-blind-30.toml, 267 questions written the same way) was measured once on
+2026-11-27, after the forty-fifth round was merged, as shipped (92.3% / 98.6% / 89.7% / 0; of its 31 computed questions
+with the engine command that answers them, 22 computed right, 1 wrong, 8 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -154,6 +158,7 @@ LATER_BLIND_SETS = (
     ("twenty-seventh", 27, "forty-second", "2026-11-27"),
     ("twenty-eighth", 28, "forty-third", "2026-11-27"),
     ("twenty-ninth", 29, "forty-fourth", "2026-11-27"),
+    ("thirtieth", 30, "forty-fifth", "2026-11-27"),
 )
 
 
