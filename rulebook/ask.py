@@ -249,7 +249,7 @@ class Scores:
 
     def order(self, lex: Lexicon, limit: int) -> list[int]:
         """The ``limit`` best record numbers, best first (ties by ID)."""
-        ids = _facts(lex)[0]
+        ids = lex.facts[0]
         return sorted(self.combined, key=lambda doc: (-self.combined[doc], ids[doc]))[:limit]
 
     def hit(self, lex: Lexicon, doc: int) -> dict[str, Any]:
@@ -272,13 +272,6 @@ class Scores:
         return [self.hit(lex, doc) for doc in self.order(lex, limit)]
 
 
-def _facts(lex: Lexicon) -> tuple[list[str], list[str], list[str], list[bool]]:
-    """Each record's ID, game, kind and whether its title only names a card (`card_title`), by record number: read
-    from the vocabulary's one part of them ([`Lexicon.facts`][rulebook.vocabulary.Lexicon.facts]), for the loops
-    over every record a question meets."""
-    return lex.facts
-
-
 def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
     """Every record's scores for the question (see `rank`)."""
     from rulebook.vocabulary import four_grams, vector_terms, words
@@ -289,7 +282,7 @@ def _scored(query: Query, games: list[str] | None, lex: Lexicon) -> Scores:
     cosine = _cosine(lex, lex.vectors, vector_terms([lex.stem(w) for w in said]))
     pieces = _cosine(lex, lex.grams, four_grams(said), PIECES_FLOOR)
     lexical: dict[int, float] = {}
-    _ids, of_game, of_kind, card = _facts(lex)
+    _ids, of_game, of_kind, card = lex.facts  # read at once, not record by record
     for doc, score in scores.items():
         game, kind = of_game[doc], of_kind[doc]
         if games and game not in games:

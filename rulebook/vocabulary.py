@@ -373,9 +373,8 @@ class Lexicon:
         """
         found = self.__dict__.get("_facts")
         if found is None:
-            ids = getattr(self.records, "ids", None) or [r[0] for r in self.records]
             games, kinds, cards = self._data["facts"]
-            found = (list(ids), games.split("\n"), kinds.split("\n"), [c == "1" for c in cards])
+            found = (list(self.by_id), games.split("\n"), kinds.split("\n"), [c == "1" for c in cards])
             self.__dict__["_facts"] = found
         return found
 
