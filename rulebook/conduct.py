@@ -94,18 +94,32 @@ LEAVE = frozenset({"leave", "leaves", "leaving", "left"})
 HALFWAY = frozenset({"halfway", "partway", "midway", "early", "middle"})
 #: Places a card leaves, not a game a player leaves.
 PLACES = (["the", "field"], ["the", "board"], ["the", "row"], ["the", "zone"], ["its", "zone"])
+#: Things of play that leave the game, not players ("which elements actually leave the game" asks what an attack
+#: removes), and how many words before the verb they may stand.
+PIECES = frozenset(
+    {"card", "cards", "element", "elements", "spell", "spells", "elestral", "elestrals", "champion", "champions"}
+)
+PIECE_REACH = 3
 
 
 def _leaving(said: list[str]) -> bool:
     """Whether a question asks about a player leaving a game before its end: "if someone quits halfway", "one player
-    has to leave halfway through", "can we agree to call it a draw"."""
+    has to leave halfway through", "can we agree to call it a draw" (not a card leaving it).
+
+    Examples:
+        >>> _leaving("what if one player has to leave the game early".split())
+        True
+        >>> _leaving("when the numbers match which elements actually leave the game".split())
+        False
+    """
     if CONCEDE & set(said):
         return True
     for i, w in enumerate(said):
         after = said[i + 1 : i + 6]
         if after[:2] in PLACES or after[:1] == ["play"]:
             continue  # "if the attacker leaves the field in the middle of a battle": a card leaving a place
-        if w in LEAVE and (HALFWAY & set(after) or after[:2] == ["the", "game"]):
+        left = w in LEAVE and (HALFWAY & set(after) or after[:2] == ["the", "game"])
+        if left and not PIECES & set(said[max(0, i - PIECE_REACH) : i]):
             return True
         if (w == "call" and after[:3] == ["it", "a", "draw"]) or (w in ("agree", "agreed") and "draw" in after):
             return True
@@ -262,6 +276,40 @@ def _redoing(said: list[str]) -> bool:
     return False
 
 
+#: Words of a person coaching a player during play ("is coaching from the audience allowed", "my friend keeps
+#: whispering advice to me").
+COACHING = frozenset({"coach", "coaching", "coached", "coaches", "whisper", "whispers", "whispering"})
+#: Words of advice, read as a person's only after a verb of giving ("can spectators give advice", "can my friend
+#: advise me"): "any advice in the rules about going after the weaker elements" asks what the rules say.
+ADVICE = frozenset({"advice", "advise", "advising", "tips", "hints"})
+GIVING = frozenset({"give", "gives", "giving", "gave", "offer", "offers", "offering", "get", "getting", "keep"})
+#: Whom advice is given to, after the word ("advise me", "advice to the others").
+ADVISED = frozenset({"me", "him", "her", "them", "us", "to", "players", "player", "from"})
+#: Words that state who may advise or talk to a player, in a record's own words.
+ADVICE_STATED = COACHING | ADVICE | {"talk", "talking", "spectator", "spectators", "communicate", "communication"}
+
+
+def _advising(said: list[str]) -> bool:
+    """Whether a question asks about a person advising a player at play, or table talk ("can people watching give
+    the players advice", "is coaching from the audience allowed", "is table talk banned"; not "any advice in the
+    rules about going after the weaker elements first", which asks what the rules say).
+
+    Examples:
+        >>> _advising("can spectators give advice to a player during a match".split())
+        True
+        >>> _advising("can i tell everybody which spell i am about to play or is table talk banned".split())
+        True
+        >>> _advising("any advice in the rules about going after the weaker elements first".split())
+        False
+    """
+    if COACHING & set(said) or any(said[i : i + 2] == ["table", "talk"] for i in range(len(said))):
+        return True
+    return any(
+        w in ADVICE and bool(GIVING & set(said[max(0, i - 3) : i]) or set(said[i + 1 : i + 2]) & ADVISED)
+        for i, w in enumerate(said)
+    )
+
+
 def holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     """A test of a text's words: whether any of them is one of ``choices``.
 
@@ -281,4 +329,5 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "look": (_looking, holds_any(LOOK_STATED)),
     "variant": (_variant, holds_any(VARIANT_STATED)),
     "redo": (_redoing, holds_any(REDO)),
+    "advice": (_advising, holds_any(ADVICE_STATED)),
 }

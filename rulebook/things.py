@@ -99,8 +99,9 @@ ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 
 
 #: Words that end the thing asked about, as a stopword does ("a time limit per turn" asks about a time limit, "meet
-#: its conditions again" about conditions, "a limit like in the Main Deck" about a limit).
-THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still", "like"})
+#: its conditions again" about conditions, "a limit like in the Main Deck" about a limit). "One" stands for a thing
+#: told before it ("if Gravitate can move a spell, is moving one compulsory" asks whether the move is).
+THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still", "like", "one", "ones"})
 
 
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).

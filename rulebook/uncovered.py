@@ -428,9 +428,37 @@ def _ranking_stated(said: list[str], lex: Lexicon) -> Callable[[list[str]], bool
     return states
 
 
+#: Words of an event's knockout stage: its bracket, its cut to a final table ("how many rounds before the top cut",
+#: "should the matches be Swiss rounds or a knockout bracket"). Not its Swiss rounds alone: the check reads those.
+KNOCKOUT = frozenset({"bracket", "brackets", "knockout", "knockouts", "playoff", "playoffs"})
+#: Word pairs of a knockout stage.
+KNOCKOUT_PAIRS = (["top", "cut"], ["single", "elimination"], ["double", "elimination"])
+#: Words of ranking players level at an event: the tiebreakers' record answers them ("tied on match points after
+#: the Swiss rounds, what is the first tiebreaker").
+EVENT_TIES = frozenset({"tiebreaker", "tiebreakers", "tiebreak", "tied", "points", "standings", "tie"})
+#: How a record's own words state an event's knockout stage.
+KNOCKOUT_STATED = frozenset({*KNOCKOUT, "cut"})
+
+
+def _knockout(said: list[str]) -> bool:
+    """Whether a question asks about an event's knockout stage ("how many swiss rounds before the top cut", "Swiss
+    rounds or a knockout bracket"), not how players level on points are ranked.
+
+    Examples:
+        >>> _knockout("how many swiss rounds before the top cut".split())
+        True
+        >>> _knockout("tied on match points before the top cut what is the first tiebreaker".split())
+        False
+    """
+    if EVENT_TIES & set(said):
+        return False
+    return bool(KNOCKOUT & set(said)) or any(said[i : i + 2] in KNOCKOUT_PAIRS for i in range(len(said)))
+
+
 #: The kinds of answer a question can ask for that a ruling states only by saying so: how each is asked, and how
 #: a record's own words state one. Tried in this order; the first that a question asks for decides.
 KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
+    "knockout": (_knockout, conduct.holds_any(KNOCKOUT_STATED)),
     "players": (_players, _states_players),
     "time": (_time, conduct.holds_any(CLOCK)),
     "measure": (_measure, conduct.holds_any(LENGTHS)),
@@ -449,6 +477,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "look": conduct.KINDS["look"],
     "variant": conduct.KINDS["variant"],
     "redo": conduct.KINDS["redo"],
+    "advice": conduct.KINDS["advice"],
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
@@ -696,4 +725,6 @@ DESCRIBED = {
     "look": "who may look at it",
     "variant": "a variant for the length or difficulty of a game",
     "redo": "whether cards may be shuffled, dealt or drawn again",
+    "advice": "who may advise a player or talk at the table",
+    "knockout": "how an event's players are cut to a knockout stage",
 }

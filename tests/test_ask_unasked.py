@@ -256,6 +256,9 @@ FORM_ANSWERED = [
     ("In Elementals I'm at 30 damage and this discard puts me on 33 exactly; do I need to go past 33 to lose?",
      "elementals.end.loss"),
     ("They played Cataclysm! on my realm; can I play Calm right away to undo it?", "spellfire.counter."),
+    # "one" standing for a thing told before it; cards, not a player, leaving the game
+    ("If Gravitate can move a spell, is moving one compulsory?", "elephants.interp.gravitate-move"),
+    ("When both strengths match exactly, which elements actually leave the game?", "clash.attack.tie"),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
@@ -266,6 +269,9 @@ FORM_LEFT_OPEN = [
     "By how much should the Elementals layout's rows overlap, in centimetres?",
     "In Elestrals, how long is the pause between games of a round?",
     "what's the limit on total champion levels for a spellfire deck",
+    # advice from the table or the audience, an event's knockout stage
+    "Can someone watching our Spellfire game give me advice about which realm to attack?",
+    "In elestrals, how many players make the top cut at a store championship?",
 ]
 
 
@@ -280,3 +286,19 @@ def test_a_form_the_records_answer_is_answered(question: str, first: str) -> Non
 def test_a_form_no_record_answers_is_not_answered(question: str) -> None:
     found = ask(question)
     assert found.value["uncovered"] and found.value["refused"], found.verdict
+
+
+#: Questions asking for advice at the table or an event's knockout stage, and what the verdict says no record states.
+KIND_LEFT_OPEN = [
+    ("Can someone watching our Spellfire game give me advice about which realm to attack?", "who may advise a player"),
+    ("In elephants, is table talk about the spells we are about to play allowed?", "who may advise a player"),
+    ("In elestrals, how many players make the top cut at a store championship?", "cut to a knockout stage"),
+    ("Should our Elestrals club night run Swiss rounds or a knockout bracket?", "cut to a knockout stage"),
+]
+
+
+@pytest.mark.parametrize(("question", "stated"), KIND_LEFT_OPEN)
+def test_the_verdict_names_the_kind_of_answer_no_record_states(question: str, stated: str) -> None:
+    found = ask(question)
+    assert found.value["uncovered"] and found.value["refused"], found.verdict
+    assert stated in found.verdict, found.verdict
