@@ -566,8 +566,16 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
 #: another player's discard pile" is not answered by a record letting players look through the Underworld. Chosen
 #: leave-one-set-out over issue 22's blind sets 2 to 11: the kinds taking back and leaving lost real questions in
 #: every fold ("I misplayed a card onto the wrong elemental, can I take it back": the record of cards staying put
-#: states it without naming the card), the other kinds moved nothing.
-ABOUT_SUBJECT = frozenset({"look"})
+#: states it without naming the card), the other kinds moved nothing. A length of time and a number of players
+#: since (read from the tuning sets' questions no record answers, those of blind-29 and -30 at an even index among
+#: them): "how many minutes is a tournament round" is not answered by Elementals' few minutes a game.
+ABOUT_SUBJECT = frozenset({"look", "time", "players"})
+#: Words of a span of play from end to end, for which a length of time is asked ("about how long does one game take
+#: from start to finish"): not what the question asks about.
+SPAN = frozenset(
+    {*TYPICAL, *PAUSES, "last", "lasts", "take", "takes", "about", "around", "start", "finish", "end", "one"}
+    | {"whole", "full", "entire", "single"}
+)
 #: The share of the subject's weight (its words' rarity) the stating record must hold: from a third to two thirds
 #: refused the same questions leave-one-set-out; the middle.
 SUBJECT_HELD = 0.5
@@ -594,8 +602,8 @@ def _subject(
         parts = c.word.split()
         if c.word in names or not named.intersection(parts) or parts[0] in STOPWORDS:
             continue
-        if not looked and not asked([w for w in said if w not in parts]):
-            continue  # "take back": the words asking for the kind
+        if not looked and (not asked([w for w in said if w not in parts]) or SPAN.intersection(parts)):
+            continue  # "take back": the words asking for the kind; "how long does a typical game take": a span
         share = sum(1 for doc in docs if own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
             found.append((c, max((lex.idf(s) for s in c.stems if s in lex.postings), default=0.0)))

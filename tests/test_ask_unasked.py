@@ -259,6 +259,8 @@ FORM_ANSWERED = [
     # "one" standing for a thing told before it; cards, not a player, leaving the game
     ("If Gravitate can move a spell, is moving one compulsory?", "elephants.interp.gravitate-move"),
     ("When both strengths match exactly, which elements actually leave the game?", "clash.attack.tie"),
+    # a length of time for the span a record times, the words of the span aside
+    ("About how long does a game of Elementals last from start to finish?", "elementals.game.length"),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
@@ -294,6 +296,8 @@ KIND_LEFT_OPEN = [
     ("In elephants, is table talk about the spells we are about to play allowed?", "who may advise a player"),
     ("In elestrals, how many players make the top cut at a store championship?", "cut to a knockout stage"),
     ("Should our Elestrals club night run Swiss rounds or a knockout bracket?", "cut to a knockout stage"),
+    # a length of time stated by a record of another span: a game's few minutes do not time a tournament round
+    ("How many minutes long is each round at a tournament?", "states a length of time"),
 ]
 
 
