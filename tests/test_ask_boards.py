@@ -697,7 +697,7 @@ def test_fire_as_a_verb_is_no_element_and_a_same_element_ability_told_as_the_def
     # ability of an element both sides play, told as the defence's answer, was left unassigned: nothing computed.
     fired = "My Fire attacks their Earth and I fire up Blaze. Who is out?"
     assert ask(fired).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
-    answered = "Their Water attacks my Water, and I respond with Surge on my defending Water. Which Water is eliminated?"
+    answered = "Their Water attacks my Water, and I respond with Surge on my defending Water. Which one is eliminated?"
     assert ask(answered).verdict == f"computed: {_command('clash', 'attack', 'water', 'water+')}"
     untold = "Their Water attacks my Water and Surge is used. Which Water is eliminated?"
     assert ask(untold).value["computed"] is None  # whose Surge it is is not said
@@ -735,7 +735,8 @@ def test_a_calm_thrown_or_responded_with_after_a_cataclysm_is_played() -> None:
 def test_a_clap_that_knocks_out_or_a_spell_that_may_be_cancelled_asks_the_claps_targets() -> None:
     # "knock out", "be cancelled" and "is ... able to cancel" were no cancelling asked: nothing was computed.
     knocked = "I cast Clap while P2 has Ritual and Root in the clash; which of P2's spells can my Clap knock out?"
-    assert ask(knocked).verdict == f"computed: {_command('elephants', 'clap-targets', 'P1:clap', 'P2:ritual', 'P2:root')}"
+    expected = _command("elephants", "clap-targets", "P1:clap", "P2:ritual", "P2:root")
+    assert ask(knocked).verdict == f"computed: {expected}"
     for asked in ("Can the Ritual be cancelled?", "Is P1's Clap able to cancel the Ritual?"):
         computed = ask(f"P2 has Ritual and Root out and P1 casts Clap in that clash. {asked}").value["computed"]
         assert computed is not None and computed["value"]["targets"] == {"P2": ["P2:root"]}
@@ -746,3 +747,11 @@ def test_a_gravitate_moving_a_spell_into_a_clash_goes_to_that_clash() -> None:
     question = "We're in clash 1: can P1's Gravitate push P2's Ritual into clash 3?"
     expected = _command("elephants", "can-move", "P2:ritual", "--to", "3", "P1:gravitate", "--clash", "1")
     assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_a_discard_named_by_its_rank_alone_is_the_one_card_of_that_rank_in_the_hand() -> None:
+    # "if I discard the seven" named no card, so the discard was not judged; with two sevens held it names neither.
+    told = "I have discarded the 10 of spades and the 9 of hearts; my hand is the 7 of diamonds and the {} of clubs."
+    expected = _command("elementals", "check", "discard 7D", "--hand", "7D 2C", "--discards", "10S 9H")
+    assert ask(told.format(2) + " What happens if I discard the seven?").verdict == f"computed: {expected}"
+    assert ask(told.format(7) + " What happens if I discard the seven?").value["computed"] is None
