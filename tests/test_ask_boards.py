@@ -708,6 +708,9 @@ def test_an_elestrals_attack_swung_at_a_player_whose_field_is_totally_empty_is_d
     question = "My opponent's field is totally empty, so I swing at them with my 2 Attack Elestral carrying 3 Spirits."
     expected = _command("elestrals", "battle", "attack=2 spirits=3", "none")
     assert ask(question + " What happens?").verdict == f"computed: {expected}"
+    wanted = "P2 wants to attack with her 2 Attack Elestral with 1 Spirit into my 1 Attack Elestral with 1 Spirit."
+    expected = _command("elestrals", "battle", "attack=2 spirits=1", "attack=1 spirits=1")
+    assert ask(wanted + " Result?").verdict == f"computed: {expected}"
 
 
 def test_an_elestrals_attack_on_the_games_first_turn_is_illegal_and_a_players_first_turn_alone_is_not_read() -> None:
@@ -737,7 +740,7 @@ def test_a_clap_that_knocks_out_or_a_spell_that_may_be_cancelled_asks_the_claps_
     knocked = "I cast Clap while P2 has Ritual and Root in the clash; which of P2's spells can my Clap knock out?"
     expected = _command("elephants", "clap-targets", "P1:clap", "P2:ritual", "P2:root")
     assert ask(knocked).verdict == f"computed: {expected}"
-    for asked in ("Can the Ritual be cancelled?", "Is P1's Clap able to cancel the Ritual?"):
+    for asked in ("Can the Ritual be cancelled?", "Is P1's Clap able to cancel Ritual?", "Can Root be knocked out?"):
         computed = ask(f"P2 has Ritual and Root out and P1 casts Clap in that clash. {asked}").value["computed"]
         assert computed is not None and computed["value"]["targets"] == {"P2": ["P2:root"]}
 

@@ -407,8 +407,10 @@ def _loses_to_clap(words: list[Token]) -> bool:
 
 
 #: Other words of cancelling a spell: "remove", or a verb with "out" ("take out", "knock out", "wipe out").
-REMOVING = frozenset({"remove", "removes", "removing"})
-OUT_VERBS = frozenset({"take", "takes", "taking", "knock", "knocks", "knocking", "wipe", "wipes", "wiping"})
+REMOVING = frozenset({"remove", "removes", "removing", "removed"})
+OUT_VERBS = frozenset(
+    {"take", "takes", "taking", "taken", "knock", "knocks", "knocking", "knocked", "wipe", "wipes", "wiping", "wiped"}
+)
 
 
 def _takes_out(words: list[Token]) -> bool:
@@ -436,7 +438,7 @@ def _clap(words: list[Token]) -> Reading | None:
     if not ASKING_WORDS & said:
         return None
     asked = {t.word for t in _asking(words)}
-    if "root" in asked and not asked & (CANCELLED | {"clap"}):
+    if "root" in asked and not asked & (CANCELLED | {"clap"}) and not _takes_out(_asking(words)):
         # "my opponent wants to cancel the Root with Clap; does Root shield itself?" asks Root's shield, not what one
         # Clap cancels
         return _clap_and_root(words)

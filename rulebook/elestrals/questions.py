@@ -63,6 +63,8 @@ TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
 #: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
 WIELD = frozenset({"attack", "swing"})
 SUBJECTS = frozenset({"i", "we", "you", "they"})
+#: Before "attack with", the words making the card after "with" the attacker ("I attack with", "wants to attack with").
+WIELDERS = SUBJECTS | {"to"}
 #: The player aimed at between the verb and "with" ("I swing at them with ...").
 AIMED = [["at", w] for w in ("them", "him", "her", "you", "it")]
 WITH = frozenset({"with", "w"})
@@ -284,7 +286,7 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
                 return words[start:end], words[:i] + words[end + 1 :]
             return words[:i], words[i + 1 :]
         # "I swing at them with ...": "with" past the player aimed at
-        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, _aimed(words, i)):
+        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in WIELDERS and _with(words, _aimed(words, i)):
             aimed = _aimed(words, i)
             # "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no Elestrals": the attacker is
             # told after "with", up to what it attacks ("into their defense position guy") or the clause's end
@@ -340,7 +342,8 @@ def _aimed(words: list[Token], at: int) -> int:
 
 def _verb_attack(words: list[Token], at: int) -> bool:
     """Whether "attack" at ``at`` is the verb of the card told before it, not the stat: after "to", a word naming the
-    card ("my elestral attack"), or its Spirits ("with 2 Spirits attack their ..."), with no number or Position after.
+    card ("my elestral attack"), or its Spirits ("with 2 Spirits attack their ..."), with no number, Position or "with"
+    after ("to attack with ..." tells the attacker after "with").
 
     Examples:
         >>> _verb_attack(tokens("can my Elestral with 2 Spirits attack their guy"), 6)
@@ -349,7 +352,7 @@ def _verb_attack(words: list[Token], at: int) -> bool:
         (False, False)
     """
     after = words[at + 1] if at + 1 < len(words) else None
-    if after is not None and (after.number is not None or after.word in POSITION_WORDS):
+    if after is not None and (after.number is not None or after.word in POSITION_WORDS or after.word in WITH):
         return False
     return words[at - 1].word in TO_ATTACK or words[at - 1].word in SPIRIT_WORDS
 
