@@ -758,3 +758,13 @@ def test_a_discard_named_by_its_rank_alone_is_the_one_card_of_that_rank_in_the_h
     expected = _command("elementals", "check", "discard 7D", "--hand", "7D 2C", "--discards", "10S 9H")
     assert ask(told.format(2) + " What happens if I discard the seven?").verdict == f"computed: {expected}"
     assert ask(told.format(7) + " What happens if I discard the seven?").value["computed"] is None
+
+
+def test_an_elestral_that_smashes_or_charges_into_another_attacks_it() -> None:
+    # "smashes into", "charges" were no verbs of attacking: the two sides were never split and nothing was computed.
+    question = "My 5 attack 2 spirit elestral smashes into their 3 def elestral in defense position. Result?"
+    expected = _command("elestrals", "battle", "attack=5 spirits=2", "defense=3 position=defense")
+    assert ask(question).verdict == f"computed: {expected}"
+    charged = "my 4 atk 1 spirit elestral charges their 2 atk 3 spirit elestral. what happens?"
+    expected = _command("elestrals", "battle", "attack=4 spirits=1", "attack=2 spirits=3")
+    assert ask(charged).verdict == f"computed: {expected}"

@@ -56,7 +56,10 @@ __all__ = ["read"]
 STATS = {"attack": "attack", "atk": "attack", "defense": "defense", "defence": "defense", "def": "defense"}
 SPIRIT_WORDS = frozenset({"spirit", "spirits"})
 #: Verbs that split a battle question into the attacking side and the attacked one.
-FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"})
+FORWARD = frozenset(
+    {"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"}
+    | {"smashes", "slams", "charges", "swings", "crashes", "rams"}  # "smashes into their 3 def guy"
+)
 DIRECT = frozenset({"directly", "direct"})
 #: Before "attack", the words that make it the verb of the card before ("wants it to attack", "can my Elestral attack").
 TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
