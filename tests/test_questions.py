@@ -303,10 +303,10 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # uncovered questions refused, no computed answer to a question not asked (three attacks with an ability denied
     # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused; the
     # ninth, tuned: 14 of 16). Issue 22's forty-first round (tuned, of 23 real questions now): 73.9% top-1 (17),
-    # 87.0% top-3 (20). The forty-sixth round (records' players' questions): 78.3% top-1 (18), 95.7% top-3 (22), none
+    # 87.0% top-3 (20). The forty-sixth round (records' players' questions): 82.6% top-1 (19), 100% top-3 (23), none
     # of the real questions refused.
     figures = evaluate(load("players-dev-3.toml"), KEPT)["all"]
-    _meets(figures, {"top1": 0.782, "top3": 0.956, "off_topic_refused": 1.0, "wrongly_refused": 0.0})
+    _meets(figures, {"top1": 0.826, "top3": 1.0, "off_topic_refused": 1.0, "wrongly_refused": 0.0})
     assert figures["uncovered_refused"] >= 1.0, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
@@ -449,7 +449,7 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
 #: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
-BLIND_9_FLOORS = {"top1": 0.923, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_9_FLOORS = {"top1": 0.928, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_9_UNCOVERED_REFUSED = 1.0
 BLIND_9_COMPUTED_UNASKED = 0
 
@@ -608,7 +608,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.913, top3 0.971, wrongly_refused 0.0097.
-BLIND_19_FLOORS = {"top1": 0.942, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_19_FLOORS = {"top1": 0.946, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
