@@ -63,27 +63,36 @@ _CITES = "rulebook-cited-rules"
 
 
 #: The files that take longest, started first under `pytest -n auto` so that the workers finish together: a
-#: long file handed out last would run on alone. Longest first, by the time each file took in a full run of
-#: `pytest -n auto --durations` (the files of its slowest 80 tests); the first two are a site file and a file that
-#: does not need the site, so that one worker builds the site (tests/conftest.py) while the other runs tests.
+#: long file handed out last would run on alone. Longest first, by the CPU each file took in a full run of
+#: `pytest -n auto --timeline FILE` (its tests' own and their processes', the browser's added for the site files:
+#: benchmarks/results/test-command.txt, eleventh round); the first two are a site file and a file that does not
+#: need the site, so that one worker builds the site (tests/conftest.py) while the other runs tests. The files
+#: left out take 3 s or less each, and follow by their number of tests.
 LONG_FIRST = [
     "tests/test_site_ask.py",
-    "tests/test_hardening.py",
+    "tests/test_questions.py",
     "tests/test_site_layout.py",
-    "tests/test_fuzz.py",
-    "tests/test_terminal_width.py",
-    "tests/test_elementals_solver.py",
-    "docs/games/clash-solver.md",
-    "tests/test_elephants_game.py",
-    "tests/test_vocabulary_pure.py",
-    "tests/test_site.py",
+    "tests/test_hardening.py",
     "tests/test_protocol.py",
-    "tests/test_elephants_cli.py",
-    "tests/test_elestrals_positions.py",
-    "tests/test_site_search.py",
-    "tests/test_transcripts.py",
-    "tests/test_interpretations.py",
+    "tests/test_lexicon_store.py",
+    "tests/test_examples_run.py",
+    "tests/test_elementals_hint.py",
+    "tests/test_elementals_solver.py",
+    "tests/test_elephants_game.py",
+    "tests/test_elementals_engine.py",
+    "tests/test_fuzz.py",
+    "tests/test_ask_boards.py",
+    "tests/test_vocabulary_pure.py",
+    "tests/test_clash_solver.py",
     "tests/test_clash_engine.py",
+    "tests/test_ask.py",
+    "docs/games/clash-solver.md",
+    "tests/test_cli.py",
+    "tests/test_terminal_width.py",
+    "tests/toy/test_toy.py",
+    "tests/test_site_search.py",
+    "tests/test_elementals_fast.py",
+    "tests/test_site.py",
 ]
 
 

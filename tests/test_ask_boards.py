@@ -690,3 +690,81 @@ def test_a_position_shortened_to_pos_is_the_sides_position() -> None:
     question = "i attack w 4 atk 1 spirit into their def pos elestral, 3 def 2 spirits. result?"
     expected = _command("elestrals", "battle", "attack=4 spirits=1", "defense=3 spirits=2 position=defense")
     assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_fire_as_a_verb_is_no_element_and_a_same_element_ability_told_as_the_defences_is_the_defenders() -> None:
+    # "I fire up Blaze" was read as a second Fire, so the attack was Fire on Fire with Earth taking no part; and an
+    # ability of an element both sides play, told as the defence's answer, was left unassigned: nothing computed.
+    fired = "My Fire attacks their Earth and I fire up Blaze. Who is out?"
+    assert ask(fired).verdict == f"computed: {_command('clash', 'attack', 'fire+', 'earth')}"
+    answered = "Their Water attacks my Water, and I respond with Surge on my defending Water. Which one is eliminated?"
+    assert ask(answered).verdict == f"computed: {_command('clash', 'attack', 'water', 'water+')}"
+    untold = "Their Water attacks my Water and Surge is used. Which Water is eliminated?"
+    assert ask(untold).value["computed"] is None  # whose Surge it is is not said
+
+
+def test_an_elestrals_attack_swung_at_a_player_whose_field_is_totally_empty_is_direct() -> None:
+    # "swing at them with" named no attacker and "is totally empty" no empty field: nothing was computed.
+    question = "My opponent's field is totally empty, so I swing at them with my 2 Attack Elestral carrying 3 Spirits."
+    expected = _command("elestrals", "battle", "attack=2 spirits=3", "none")
+    assert ask(question + " What happens?").verdict == f"computed: {expected}"
+    wanted = "P2 wants to attack with her 2 Attack Elestral with 1 Spirit into my 1 Attack Elestral with 1 Spirit."
+    expected = _command("elestrals", "battle", "attack=2 spirits=1", "attack=1 spirits=1")
+    assert ask(wanted + " Result?").verdict == f"computed: {expected}"
+
+
+def test_an_elestrals_attack_on_the_games_first_turn_is_illegal_and_a_players_first_turn_alone_is_not_read() -> None:
+    # "can my Elestral ... attack their Elestral" was not read as an attack, and the game's first turn not at all.
+    board = "can my Elestral with 4 Attack and 2 Spirits attack their Elestral with 1 Attack and 1 Spirit?"
+    expected = _command("elestrals", "battle", "attack=4 spirits=2", "attack=1 spirits=1", "--first-turn")
+    assert ask(f"It's the first turn of the game and I'm going first: {board}").verdict == f"computed: {expected}"
+    assert ask(board[0].upper() + board[1:]).verdict == (
+        f"computed: {_command('elestrals', 'battle', 'attack=4 spirits=2', 'attack=1 spirits=1')}"
+    )
+    # the second player's first turn has a Battle Phase: whose first turn it is decides, and it is not said
+    assert ask(f"On my first turn, {board}").value["computed"] is None
+
+
+def test_a_calm_thrown_or_responded_with_after_a_cataclysm_is_played() -> None:
+    # "throws Cataclysm!" and "respond with Calm" were no plays: nothing was computed.
+    question = "My opponent throws Cataclysm! at my realm and I respond with Calm straight away. Is it negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Calm")
+    assert ask(question).verdict == f"computed: {expected}"
+    between = "My opponent throws Cataclysm! at my realm; I respond by throwing a Fireball, then Calm. Negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P2 Fireball", "P2 Calm")
+    assert ask(between).verdict == f"computed: {expected.replace('played Fireball', 'played a Fireball')}"
+
+
+def test_a_clap_that_knocks_out_or_a_spell_that_may_be_cancelled_asks_the_claps_targets() -> None:
+    # "knock out", "be cancelled" and "is ... able to cancel" were no cancelling asked: nothing was computed.
+    knocked = "I cast Clap while P2 has Ritual and Root in the clash; which of P2's spells can my Clap knock out?"
+    expected = _command("elephants", "clap-targets", "P1:clap", "P2:ritual", "P2:root")
+    assert ask(knocked).verdict == f"computed: {expected}"
+    for asked in ("Can the Ritual be cancelled?", "Is P1's Clap able to cancel Ritual?", "Can Root be knocked out?"):
+        computed = ask(f"P2 has Ritual and Root out and P1 casts Clap in that clash. {asked}").value["computed"]
+        assert computed is not None and computed["value"]["targets"] == {"P2": ["P2:root"]}
+
+
+def test_a_gravitate_moving_a_spell_into_a_clash_goes_to_that_clash() -> None:
+    # "into clash 3" named no clash to go to, so every clash was tried and the answer was not computed.
+    question = "We're in clash 1: can P1's Gravitate push P2's Ritual into clash 3?"
+    expected = _command("elephants", "can-move", "P2:ritual", "--to", "3", "P1:gravitate", "--clash", "1")
+    assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_a_discard_named_by_its_rank_alone_is_the_one_card_of_that_rank_in_the_hand() -> None:
+    # "if I discard the seven" named no card, so the discard was not judged; with two sevens held it names neither.
+    told = "I have discarded the 10 of spades and the 9 of hearts; my hand is the 7 of diamonds and the {} of clubs."
+    expected = _command("elementals", "check", "discard 7D", "--hand", "7D 2C", "--discards", "10S 9H")
+    assert ask(told.format(2) + " What happens if I discard the seven?").verdict == f"computed: {expected}"
+    assert ask(told.format(7) + " What happens if I discard the seven?").value["computed"] is None
+
+
+def test_an_elestral_that_smashes_or_charges_into_another_attacks_it() -> None:
+    # "smashes into", "charges" were no verbs of attacking: the two sides were never split and nothing was computed.
+    question = "My 5 attack 2 spirit elestral smashes into their 3 def elestral in defense position. Result?"
+    expected = _command("elestrals", "battle", "attack=5 spirits=2", "defense=3 position=defense")
+    assert ask(question).verdict == f"computed: {expected}"
+    charged = "my 4 atk 1 spirit elestral charges their 2 atk 3 spirit elestral. what happens?"
+    expected = _command("elestrals", "battle", "attack=4 spirits=1", "attack=2 spirits=3")
+    assert ask(charged).verdict == f"computed: {expected}"

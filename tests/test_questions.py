@@ -38,8 +38,9 @@ GOALS = {"top1": 0.85, "top3": 0.95, "off_topic_refused": 0.95, "wrongly_refused
 #: glossary records weighed down for questions that do not ask what a term means, all tuned on the development half
 #: and the former blind set) raised the test half to 86.7% top-1 and 96.9% top-3: the floors rose with it.
 #: Issue 22's fourth round (tuned on blind-3's even half, blind-2 and the development half) raised it to 87.2% top-1
-#: and 94.1% of its off-topic questions refused (aggregate figures only): the floors rose with it.
-FLOORS = {"top1": 0.871, "top3": 0.969, "off_topic_refused": 0.941, "wrongly_refused": 0.03}
+#: and 94.1% of its off-topic questions refused (aggregate figures only): the floors rose with it. Issue 22's
+#: forty-sixth round (players' questions added to records, tuned on other sets) raised top-1 to 88.7%, and its floor.
+FLOORS = {"top1": 0.887, "top3": 0.969, "off_topic_refused": 0.941, "wrongly_refused": 0.03}
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -251,7 +252,7 @@ def test_the_original_judges_questions_keep_a_right_record_in_the_top_three() ->
 #: blind ones: 89.1% top-1, 99.3% top-3, no real question refused, 83.3% of uncovered questions refused (15 of 18) and
 #: no computed answer to a question not asked, after issue 22's second round; 89.9% top-1 after the fourth. The
 #: fourteenth round (tuned): 91.3% top-1 (126 of 138), 100% top-3, 88.9% of uncovered questions refused (16 of 18).
-BLIND_FLOORS = {"top1": 0.956, "top3": 1.000, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
+BLIND_FLOORS = {"top1": 0.964, "top3": 1.000, "off_topic_refused": 1.0, "wrongly_refused": 0.008}
 BLIND_UNCOVERED_REFUSED = 1.0
 BLIND_COMPUTED_UNASKED = 0
 
@@ -302,9 +303,10 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # uncovered questions refused, no computed answer to a question not asked (three attacks with an ability denied
     # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused; the
     # ninth, tuned: 14 of 16). Issue 22's forty-first round (tuned, of 23 real questions now): 73.9% top-1 (17),
-    # 87.0% top-3 (20).
+    # 87.0% top-3 (20). The forty-sixth round (records' players' questions): 82.6% top-1 (19), 100% top-3 (23), none
+    # of the real questions refused.
     figures = evaluate(load("players-dev-3.toml"), KEPT)["all"]
-    _meets(figures, {"top1": 0.739, "top3": 0.869, "off_topic_refused": 1.0, "wrongly_refused": 0.046})
+    _meets(figures, {"top1": 0.826, "top3": 1.0, "off_topic_refused": 1.0, "wrongly_refused": 0.0})
     assert figures["uncovered_refused"] >= 1.0, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
@@ -329,7 +331,7 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
 #: so its top-1 is 169 right of 183 real questions (0.923) where it was 169 of 182 (0.928): as many right as before.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.9% top-1, 96.7% top-3.
-BLIND_3_FLOORS = {"top1": 0.934, "top3": 0.972, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
+BLIND_3_FLOORS = {"top1": 0.939, "top3": 0.972, "off_topic_refused": 1.0, "wrongly_refused": 0.017}
 BLIND_3_UNCOVERED_REFUSED = 1.0
 BLIND_3_COMPUTED_UNASKED = 0
 
@@ -352,7 +354,7 @@ BLIND_3_COMPUTED_UNASKED = 0
 #: attack needs its attacker's Spirits stated: no computed answer to a question not asked.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 93.3% top-1, 98.4% top-3.
-BLIND_4_FLOORS = {"top1": 0.948, "top3": 0.994, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_4_FLOORS = {"top1": 0.958, "top3": 0.994, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_4_UNCOVERED_REFUSED = 1.0
 BLIND_4_COMPUTED_UNASKED = 0
 
@@ -371,7 +373,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.94, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.95, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -390,7 +392,7 @@ BLIND_5_COMPUTED_UNASKED = 0
 #: fourteenth round (tuned): 82.7% top-1 (172), 95.2% top-3 (198), 86.8% of uncovered questions refused (33 of 38).
 #: The seventeenth round (tuned): 83.2% top-1 (173). The twentieth round: 83.7% top-1 (174), 95.7% top-3 (199), 1.0% of
 #: real questions refused (2 of 208); with "champ" read as champion, 84.1% top-1 (175).
-BLIND_6_FLOORS = {"top1": 0.923, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+BLIND_6_FLOORS = {"top1": 0.928, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_6_UNCOVERED_REFUSED = 1.0
 BLIND_6_COMPUTED_UNASKED = 0
 
@@ -428,7 +430,7 @@ BLIND_7_COMPUTED_UNASKED = 0
 #: top-3 (183), 0.5% of real questions refused (1). The fourteenth round (tuned): 82.1% top-1 (161), 95.9% top-3 (188),
 #: 81.0% of uncovered questions refused (34 of 42). The sixteenth round (tuned): 82.7% top-1 (162), 83.3% of uncovered
 #: questions refused (35 of 42). The nineteenth round (tuned): 85.7% (36 of 42).
-BLIND_8_FLOORS = {"top1": 0.903, "top3": 0.979, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_8_FLOORS = {"top1": 0.913, "top3": 0.984, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_8_UNCOVERED_REFUSED = 1.0
 BLIND_8_COMPUTED_UNASKED = 0
 
@@ -447,7 +449,7 @@ BLIND_8_COMPUTED_UNASKED = 0
 #: The fourteenth round (tuned): 84.8% top-1 (178), 95.7% top-3 (201), 67.4% of uncovered questions refused (29 of 43).
 #: The fifteenth round (tuned): 69.8% of uncovered questions refused (30 of 43). The sixteenth round (tuned): 72.1%
 #: (31 of 43). The nineteenth round (tuned): 74.4% (32 of 43).
-BLIND_9_FLOORS = {"top1": 0.904, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_9_FLOORS = {"top1": 0.928, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_9_UNCOVERED_REFUSED = 1.0
 BLIND_9_COMPUTED_UNASKED = 0
 
@@ -485,7 +487,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 #: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
-BLIND_11_FLOORS = {"top1": 0.932, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_11_FLOORS = {"top1": 0.937, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -502,7 +504,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
-BLIND_12_FLOORS = {"top1": 0.943, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
+BLIND_12_FLOORS = {"top1": 0.947, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -519,7 +521,7 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: questions refused (3).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.908, top3 0.967, wrongly_refused 0.0092.
-BLIND_13_FLOORS = {"top1": 0.917, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_13_FLOORS = {"top1": 0.926, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_13_UNCOVERED_REFUSED = 1.0
 BLIND_13_COMPUTED_UNASKED = 1
 
@@ -535,7 +537,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions refused (6).
 #: Merged with stats "swapped twice" computed right (two swaps, not one; the engine then cites the same-step rule,
 #: which the ranking puts first, before the stat order the label names): top1 0.925 (198 of 214), above 0.920.
-BLIND_14_FLOORS = {"top1": 0.934, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
+BLIND_14_FLOORS = {"top1": 0.939, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -568,7 +570,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.931, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_16_FLOORS = {"top1": 0.94, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -583,7 +585,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: Tuning data since.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.901, top3 0.98, wrongly_refused 0.0099.
-BLIND_17_FLOORS = {"top1": 0.931, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_17_FLOORS = {"top1": 0.945, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -593,7 +595,7 @@ BLIND_17_COMPUTED_UNASKED = 2
 #: uncovered questions refused (29 of 40), no computed answer to a question not asked. These are its figures, not
 #: goals: they only ever rise (the refusals of real questions and the computed answers not asked only ever fall).
 #: Tuning data since.
-BLIND_18_FLOORS = {"top1": 0.947, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_18_FLOORS = {"top1": 0.952, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_18_UNCOVERED_REFUSED = 1.0
 BLIND_18_COMPUTED_UNASKED = 0
 #: Issue 22's nineteenth blind set (tests/data/players-blind-19.toml: 207 real questions of which 28 computable, 40
@@ -606,7 +608,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.913, top3 0.971, wrongly_refused 0.0097.
-BLIND_19_FLOORS = {"top1": 0.937, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_19_FLOORS = {"top1": 0.946, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
@@ -624,7 +626,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.956, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+BLIND_20_FLOORS = {"top1": 0.961, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -640,7 +642,7 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: question not asked here.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.874, top3 0.956, wrongly_refused 0.0242.
-BLIND_21_FLOORS = {"top1": 0.932, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_21_FLOORS = {"top1": 0.937, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -657,7 +659,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 89.0% top-1 (187), 95.7% top-3.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
-BLIND_22_FLOORS = {"top1": 0.947, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_22_FLOORS = {"top1": 0.957, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -676,7 +678,7 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: own suit; table shorthand read as fillers and "dont" as "not"; TUNED figures): top-1 floors rose on blind-3 to -6,
 #: -8 to -10, -12, -14, -16 to -18 and -20 to -23, top-3 on all but blind-14, and the bounds on real questions refused
 #: fell on blind-4, -5, -9, -10, -17, -18, -20, -22 and -23.
-BLIND_23_FLOORS = {"top1": 0.944, "top3": 0.981, "off_topic_refused": 0.95, "wrongly_refused": 0.0093}
+BLIND_23_FLOORS = {"top1": 0.949, "top3": 0.981, "off_topic_refused": 0.95, "wrongly_refused": 0.0093}
 BLIND_23_UNCOVERED_REFUSED = 1.0  # 38 of 38 once the check was fitted on it
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fourth blind set (tests/data/players-blind-24.toml: 203 real questions, 42 in-game questions no
@@ -702,7 +704,7 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
 #: The not-covered decision's twenty-third round (as for blind-24; TUNED): 88.5% top-1 (193), 95.4% top-3 (208),
 #: 1.8% refused (4), 40 of 40 uncovered questions refused.
-BLIND_25_FLOORS = {"top1": 0.931, "top3": 0.977, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
+BLIND_25_FLOORS = {"top1": 0.94, "top3": 0.986, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
 BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-sixth blind set (tests/data/players-blind-26.toml: 208 real questions, 40 in-game questions no
@@ -713,7 +715,7 @@ BLIND_25_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The not-covered decision's twenty-fourth round (form checks read on half its misses; the check fitted again with
 #: this set) and the forty-third round of the ranking (players' words for half its misses), both TUNED on it.
-BLIND_26_FLOORS = {"top1": 0.932, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
+BLIND_26_FLOORS = {"top1": 0.942, "top3": 0.975, "off_topic_refused": 0.95, "wrongly_refused": 0.029}
 BLIND_26_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_26_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-seventh blind set (tests/data/players-blind-27.toml: 205 real questions, 39 in-game questions no
@@ -752,7 +754,7 @@ BLIND_29_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 89.7% of uncovered questions refused (35 of 39), 0 computed answers to a
 #: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_30_FLOORS = {"top1": 0.923, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_30_FLOORS = {"top1": 0.937, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_30_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-sixth round)
 BLIND_30_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -902,9 +904,14 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: either", a hand told as "with ... in hand", an elemental named by its rank alone, an attack the asker's champion
 #: wants to hit, and a Position shortened to "pos": 439 right, none wrong. Blind-30 (31 with commands), measured once:
 #: 22 right, 1 wrong (a Gravitate move only wanted, asked whether allowed, read since), 8 not computed; with it 462 of
-#: 483 right. A floor on the right ones (it only rises) and a bound on the wrong ones (it only falls).
+#: 483 right. Then (tuned on blind-14..29 and blind-30's even-indexed not-computed questions) "fire up Blaze" as a verb,
+#: a same-element ability told as the defence's answer, an attack swung "at them with" onto a field "completely
+#: empty", the game's first turn, "to attack", Calm "responded with", a Clap that may "take out" a spell or a spell
+#: that may "be cancelled", Gravitate "into" a clash, and a discard named by its rank alone: 472 right, none wrong
+#: (blind-30's odd half: 0 of 4 before and after). A floor on the right ones (it only rises) and a bound on the wrong
+#: ones (it only falls).
 COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 31))
-COMPUTED_RIGHT_FLOOR = 462
+COMPUTED_RIGHT_FLOOR = 472
 COMPUTED_WRONG_BOUND = 0
 
 

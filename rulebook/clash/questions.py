@@ -527,6 +527,53 @@ def _attacks(words: list[Token], elements: set[int]) -> int:
     )
 
 
+#: Words near an ability that tell it is the defence's answer ("they answer with Fortify on their defending Earth").
+DEFENCE_CUES = DEFENDER_ROLE | BACKWARD | {"answer", "answers", "answered", "respond", "responds", "responded"}
+#: Words near an ability that tell the attack uses it.
+ATTACK_CUES = ATTACKER_ROLE | ATTACKING
+ABILITY_SIDE = {"attack": ATTACK_CUES, "defend": DEFENCE_CUES}
+CUE_REACH = 6
+
+
+def _told_side(words: list[Token], said: list[tuple[int, str]], element: str) -> str | None:
+    """Which side uses ``element``'s ability where both sides play that element: the side its timing allows
+    ("attack" or "defend"), when the words around each mention of the ability (its clause, up to `CUE_REACH` words)
+    say that side's role and none says the other's; ``None`` otherwise.
+
+    Examples:
+        >>> from rulebook.questions import tokens
+        >>> words = tokens("my Earth attacks their Earth, and they answer with Fortify on their defending Earth")
+        >>> _told_side(words, [(10, "earth")], "earth")
+        'defend'
+        >>> _told_side(tokens("my Earth attacks their Earth and uses Fortify"), [(7, "earth")], "earth") is None
+        True
+    """
+    timing = rules("clash").data["abilities"][_ELEMENTS_DATA[element]["ability"]]["timing"]
+    if timing not in ABILITY_SIDE:
+        return None
+    near: set[str] = set()
+    for n, e in said:
+        if e != element:
+            continue
+        for step in (-1, 1):
+            at = n + step
+            while 0 <= at < len(words) and abs(at - n) <= CUE_REACH and words[at].text not in CLAUSE_ENDS:
+                near.add(words[at].text)
+                at += step
+    other = ABILITY_SIDE["attack" if timing == "defend" else "defend"]
+    return timing if near & ABILITY_SIDE[timing] and not near & other else None
+
+
+def _abilities_used(
+    words: list[Token], said: list[tuple[int, str]], forgone: set[str], attacker: str, target: str, uses: set[str]
+) -> tuple[bool, bool, str | None]:
+    """Whether the attacker and the defender use their abilities, and what is missing to know it; the ability of an
+    element both sides play is the side's `_told_side` says."""
+    side = _told_side(words, said, attacker) if attacker == target and attacker in uses else None
+    unclear = None if side else _unclear_abilities(attacker, target, uses, forgone)
+    return attacker in uses and side != "defend", target in uses and side != "attack", unclear
+
+
 def _unclear_abilities(attacker: str, target: str, uses: set[str], forgone: set[str]) -> str | None:
     """What is missing to know which abilities an attack uses: an ability both used and denied ("Water does not
     use Surge ... Water uses Surge"), one of an element that takes no part in the attack, or one of an element both
@@ -587,10 +634,29 @@ def _owner(words: list[Token], at: int) -> str | None:
     return OWNERS.get(before) or (player if player in ("p1", "p2") else None)
 
 
+#: The particles after which "fire" is a verb ("fire up Blaze", "fires off Surge"), not the element.
+FIRED = frozenset({"up", "off"})
+
+
+def _verb_fire(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` is "fire" used as a verb, followed by "up" or "off" ("I fire up Blaze").
+
+    Examples:
+        >>> from rulebook.questions import tokens
+        >>> _verb_fire(tokens("I fire up Blaze"), 1), _verb_fire(tokens("Fire attacks Water"), 0)
+        (True, False)
+    """
+    return words[at].word in ("fire", "fires", "fired") and at + 1 < len(words) and words[at + 1].text in FIRED
+
+
 def _named(words: list[Token]) -> tuple[list[tuple[int, str, bool]], list[tuple[int, str]], set[str], set[str]]:
     """The elements a question names (place, element, written with "+"), the abilities it names (place, ability),
     and of those the ones it says are used and the ones it says are not."""
-    named = [(i, e, t.text.endswith("+")) for i, t in enumerate(words) if (e := _element(t)) is not None]
+    named = [
+        (i, e, t.text.endswith("+"))
+        for i, t in enumerate(words)
+        if (e := _element(t)) is not None and not _verb_fire(words, i)
+    ]
     unused = denied(words, ABILITY_FORMS)
     said = [
         (n, ABILITY_FORMS[t.word.removesuffix("'s")])
@@ -901,7 +967,7 @@ def _attack(words: list[Token]) -> Reading | None:
         return reading
     attacker, target = (second, first) if direction == "backward" else (first, second)
     uses = {e for _, e, plus in named if plus} | abilities
-    unclear = _unclear_abilities(attacker, target, uses, forgone)
+    attacking, defending, unclear = _abilities_used(words, said, forgone, attacker, target, uses)
     if unclear:
         reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
         reading.missing.append(unclear)
@@ -918,8 +984,8 @@ def _attack(words: list[Token]) -> Reading | None:
     if _asks_other(reading, words, attacker, target, uses):
         return reading
     reading.read.append(
-        f"{attacker.capitalize()}{' using its ability' if attacker in uses else ''} attacks "
-        f"{target.capitalize()}{' using its ability' if target in uses else ''}"
+        f"{attacker.capitalize()}{' using its ability' if attacking else ''} attacks "
+        f"{target.capitalize()}{' using its ability' if defending else ''}"
     )
     if history:
         reading.missing.append(
@@ -928,6 +994,6 @@ def _attack(words: list[Token]) -> Reading | None:
         return reading
     from rulebook import clash
 
-    turn = clash.Turn(clash.Attack(attacker, target, attacker in uses), clash.Defend(target in uses))
+    turn = clash.Turn(clash.Attack(attacker, target, attacking), clash.Defend(defending))
     reading.ruling = clash.resolve_attack(clash.new_game(), turn)
     return reading

@@ -375,11 +375,12 @@ def _discard(question: str, words: list[str], raw: list[str]) -> Reading | None:
     cards = [(n, c) for n, c in told_cards(words, raw) or [] if not is_elemental(c)]
     earlier = _listed_after(words, cards, _DISCARDED)
     now = [(n, c) for n, c in cards if any(w in _DISCARD_NOW for w in words[max(0, n - 3) : n])]
+    places = hand_words(question)
+    held = {c for n, c in told_cards(words, raw, set(range(len(words))) - places) or [] if not is_elemental(c)}
+    now = now or _rank_discarded(words, held)
     if not earlier or len({c for _, c in now}) != 1 or now[0][1] in earlier or any(c.startswith("JK") for c in earlier):
         return None
     card = now[0][1]
-    places = hand_words(question)
-    held = {c for n, c in told_cards(words, raw, set(range(len(words))) - places) or [] if not is_elemental(c)}
     if held and card not in held:
         return None
     from rulebook import elementals
@@ -395,6 +396,25 @@ def _discard(question: str, words: list[str], raw: list[str]) -> Reading | None:
     ruling = decided_by(Ruling(ruling.verdict, value, ruling.rules, ruling.trace, legal=ruling.legal), decided)
     reading.ruling = ruling
     return reading
+
+
+def _rank_discarded(words: list[str], held: set[str]) -> list[tuple[int, str]]:
+    """The card discarded now named by its rank alone ("if I discard the 9"), where the hand told holds exactly one
+    card of that rank: that card; else none.
+
+    Examples:
+        >>> _rank_discarded("what happens if i discard the 9 ?".split(), {"9C", "4H"})
+        [(6, '9C')]
+        >>> _rank_discarded("if i discard the 9 ?".split(), {"9C", "9H"})
+        []
+    """
+    for n, w in enumerate(words[:-1]):
+        at = n + 2 if words[n + 1] in _LISTING else n + 1
+        rank = RANK_WORDS.get(words[at]) if w in _DISCARD_NOW and at < len(words) else None
+        if rank is not None and words[at + 1 : at + 2] != ["of"]:
+            same = [c for c in held if c[:-1] == rank]
+            return [(at, same[0])] if len(same) == 1 else []
+    return []
 
 
 def _listed_after(words: list[str], cards: list[tuple[int, str]], opening: frozenset[str]) -> list[str]:

@@ -360,7 +360,7 @@ def _asker_leads(words: list[Token], at: int) -> bool:
 
 #: Words that ask what a Clap cancels ("which spells can the clap cancel").
 CANCEL_WORDS = frozenset({"cancel", "cancels"})
-ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will", "who"})
+ASKING_WORDS = frozenset({"which", "what", "whose", "can", "does", "will", "who", "able"})
 
 
 #: Words asking who loses a spell to a Clap ("which players lose a spell to my Clap").
@@ -406,14 +406,39 @@ def _loses_to_clap(words: list[Token]) -> bool:
     return False
 
 
+#: Other words of cancelling a spell: "remove", or a verb with "out" ("take out", "knock out", "wipe out").
+REMOVING = frozenset({"remove", "removes", "removing", "removed"})
+OUT_VERBS = frozenset(
+    {"take", "takes", "taking", "taken", "knock", "knocks", "knocking", "knocked", "wipe", "wipes", "wiping", "wiped"}
+)
+
+
+def _takes_out(words: list[Token]) -> bool:
+    """Whether the question speaks of cancelling in other words ("which spells can the Clap take out", "remove").
+
+    Examples:
+        >>> _takes_out(tokens("Which spells can the Clap take out?")), _takes_out(tokens("can Clap remove Root"))
+        (True, True)
+        >>> _takes_out(tokens("Does Clap take its owner's turn?"))
+        False
+    """
+    return any(
+        t.word in REMOVING or (t.word in OUT_VERBS and n + 1 < len(words) and words[n + 1].word == "out")
+        for n, t in enumerate(words)
+    )
+
+
 def _clap(words: list[Token]) -> Reading | None:
     """Which spells a Clap may cancel, when the question says who cast the Clap and whose every other spell is ("P1
     casts Clap. P2 has Offering and Ritual active, P3 only has Root. Which spells can the clap cancel?")."""
     said = {t.word for t in words}
-    if "clap" not in said or not (CANCEL_WORDS & said or _loses_to_clap(words)) or not ASKING_WORDS & said:
+    passive = any(a.word == "be" and b.word in CANCELLED for a, b in itertools.pairwise(_asking(words)))
+    if "clap" not in said or not (CANCEL_WORDS & said or passive or _takes_out(words) or _loses_to_clap(words)):
+        return None
+    if not ASKING_WORDS & said:
         return None
     asked = {t.word for t in _asking(words)}
-    if "root" in asked and not asked & (CANCELLED | {"clap"}):
+    if "root" in asked and not asked & (CANCELLED | {"clap"}) and not _takes_out(_asking(words)):
         # "my opponent wants to cancel the Root with Clap; does Root shield itself?" asks Root's shield, not what one
         # Clap cancels
         return _clap_and_root(words)
@@ -730,6 +755,8 @@ def _advance(words: list[Token]) -> Reading | None:
 
 #: Words of Gravitate's move ("can my Gravitate send P2's Fireball to clash IV").
 MOVE_WORDS = frozenset({"send", "sends", "move", "moves", "push", "pushes"})
+#: The words before the clash a spell is moved to ("to Clash III", "into Clash III", "onto clash 3").
+DESTINATION = frozenset({"to", "into", "onto"})
 
 
 def _gravitate(words: list[Token]) -> Reading | None:
@@ -744,8 +771,8 @@ def _gravitate(words: list[Token]) -> Reading | None:
     if not moved:
         return None
     clashes = _clashes(words)
-    to = [c for n, c in clashes if n > first and words[n - 1].word == "to"]
-    now = [c for n, c in clashes if not (n > first and words[n - 1].word == "to")]
+    to = [c for n, c in clashes if n > first and words[n - 1].word in DESTINATION]
+    now = [c for n, c in clashes if not (n > first and words[n - 1].word in DESTINATION)]
     reading = Reading("elephants", "whether an Elemental Elephants Gravitate may move a spell")
     reading.read.append("spells " + ", ".join(spells + unowned))
     if not now:

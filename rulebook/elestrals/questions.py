@@ -56,11 +56,20 @@ __all__ = ["read"]
 STATS = {"attack": "attack", "atk": "attack", "defense": "defense", "defence": "defense", "def": "defense"}
 SPIRIT_WORDS = frozenset({"spirit", "spirits"})
 #: Verbs that split a battle question into the attacking side and the attacked one.
-FORWARD = frozenset({"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"})
+FORWARD = frozenset(
+    {"attacks", "attacking", "battles", "battling", "hits", "strikes", "fights"}
+    | {"smashes", "slams", "charges", "swings", "crashes", "rams"}  # "smashes into their 3 def guy"
+)
 DIRECT = frozenset({"directly", "direct"})
+#: Before "attack", the words that make it the verb of the card before ("wants it to attack", "can my Elestral attack").
+TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
 #: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
 WIELD = frozenset({"attack", "swing"})
 SUBJECTS = frozenset({"i", "we", "you", "they"})
+#: Before "attack with", the words making the card after "with" the attacker ("I attack with", "wants to attack with").
+WIELDERS = SUBJECTS | {"to"}
+#: The player aimed at between the verb and "with" ("I swing at them with ...").
+AIMED = [["at", w] for w in ("them", "him", "her", "you", "it")]
 WITH = frozenset({"with", "w"})
 #: Where the attacker told after "with" ends: what it attacks, or the end of its clause.
 ATTACKER_ENDS = frozenset({"into", "against", ";", ".", "?", "!"})
@@ -93,6 +102,8 @@ class Side:
     named: bool = False
     #: Stat changes told without the stat they change ("Swap and +2 on a 1/4 Elestral"): nothing is computed then.
     unstated: list[str] = field(default_factory=list)
+    #: Of the attacker: the attack is told made on the game's first turn (`_first_turn`).
+    first_turn: bool | None = False
 
     def said(self, who: str) -> list[str]:
         parts = [
@@ -181,6 +192,8 @@ def _read_side(words: list[Token]) -> Side:
 #: The places a direct attack is told by: the Spirit Deck, an empty field; and the ends of a clause.
 CLAUSE_ENDS = frozenset({",", ";", ".", "?", "!"})
 PLACES = frozenset({"deck", "field"})
+#: Words of degree between "is" and "empty" ("their field is completely empty").
+DEGREE = frozenset({"completely", "totally", "entirely", "fully", "still", "now", "wholly"})
 
 
 def _direct_place(words: list[Token], at: int) -> bool:
@@ -203,7 +216,8 @@ def _direct_place(words: list[Token], at: int) -> bool:
     # "nothing is on their field", "there's nothing on my opponent's field"
     # ("nothing else is on my field" is the asker's own field, not the one attacked)
     nothing = "nothing" in clause and "on" in clause[clause.index("nothing") :] and before not in ("my", "our")
-    return before == "empty" or nothing or [t.word for t in words[at + 1 : at + 3]] == ["is", "empty"]
+    after = [t.word for t in words[at + 1 : at + 4] if t.word not in DEGREE]
+    return before == "empty" or nothing or after[:2] == ["is", "empty"]
 
 
 def _read_number(side: Side, words: list[Token], i: int, used: set[int]) -> None:
@@ -264,7 +278,9 @@ def _base(side: Side, stat: str, value: int) -> None:
 def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     """The attacking side's words and the attacked side's, or ``None`` for a question with no battle."""
     for i, t in enumerate(words):
-        if t.word in FORWARD:
+        # "attack" the verb: "wants their 5 Attack Elestral to attack the opponent's ...", "can my Elestral with 4
+        # Attack and 2 Spirits attack their ..."
+        if (word := t.word) in FORWARD or (word == "attack" and i and _verb_attack(words, i)):
             if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
                 # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is
                 # told after the word, up to what it attacks or the clause's end
@@ -272,11 +288,13 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
                 end = next((k for k in range(start, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
                 return words[start:end], words[:i] + words[end + 1 :]
             return words[:i], words[i + 1 :]
-        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in SUBJECTS and _with(words, i + 1):
+        # "I swing at them with ...": "with" past the player aimed at
+        if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in WIELDERS and _with(words, _aimed(words, i)):
+            aimed = _aimed(words, i)
             # "I attack with an Elestral that has 2 Attack and 3 Spirits; my opponent has no Elestrals": the attacker is
             # told after "with", up to what it attacks ("into their defense position guy") or the clause's end
-            end = next((k for k in range(i + 2, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
-            return words[i + 2 : end], words[:i] + words[end + 1 :]
+            end = next((k for k in range(aimed + 1, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
+            return words[aimed + 1 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
     roles = [next((n for n, t in enumerate(words) if t.word == role), None) for role in ("attacker", "defender")]
@@ -290,6 +308,56 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
         start = roles[0] - 1 if roles[0] and words[roles[0] - 1].word in OWNERS else roles[0]  # "my attacker"
         return words[start:end], words[:start] + words[end + 1 :]
     return None
+
+
+def _first_turn(question: str) -> bool | None:
+    """Whether a battle is told on the game's first turn: "the first turn of the game", "the game's first turn", or
+    "first turn" beside the first player ("the first player, on their first turn"); ``None`` for a player's own
+    "first turn" alone, which is the game's only for the player going first; ``False`` where no first turn is told,
+    or it is denied ("not the first turn").
+
+    Examples:
+        >>> _first_turn("On the first turn of the game my Elestral attacks")
+        True
+        >>> _first_turn("I'm going first and on my first turn I attack"), _first_turn("my first turn")
+        (True, None)
+        >>> _first_turn("it's my Battle Phase (not the first turn)")
+        False
+    """
+    if not _FIRST_TURN.search(question) or _NOT_FIRST_TURN.search(question):
+        return False
+    return True if _GAMES_FIRST_TURN.search(question) or _FIRST_PLAYER.search(question) else None
+
+
+_FIRST_TURN = re.compile(r"\bfirst\s+turn\b", re.IGNORECASE)
+_NOT_FIRST_TURN = re.compile(r"\b(?:not|isn't|isnt|no|never)\s+(?:\w+\s+){0,2}first\s+turn\b", re.IGNORECASE)
+_GAMES_FIRST_TURN = re.compile(
+    r"\bfirst\s+turn\s+of\s+(?:the|a|this)\s+(?:game|match)\b|\b(?:game|match)'?s\s+(?:very\s+)?first\s+turn\b",
+    re.IGNORECASE,
+)
+_FIRST_PLAYER = re.compile(r"\b(?:first\s+player|going\s+first|goes\s+first|go\s+first)\b", re.IGNORECASE)
+
+
+def _aimed(words: list[Token], at: int) -> int:
+    """Where "with" may stand after the verb at ``at``: past the player aimed at ("I swing at them with ...")."""
+    return at + 3 if [w.word for w in words[at + 1 : at + 3]] in AIMED else at + 1
+
+
+def _verb_attack(words: list[Token], at: int) -> bool:
+    """Whether "attack" at ``at`` is the verb of the card told before it, not the stat: after "to", a word naming the
+    card ("my elestral attack"), or its Spirits ("with 2 Spirits attack their ..."), with no number, Position or "with"
+    after ("to attack with ..." tells the attacker after "with").
+
+    Examples:
+        >>> _verb_attack(tokens("can my Elestral with 2 Spirits attack their guy"), 6)
+        True
+        >>> _verb_attack(tokens("it has 2 Spirits attack 3"), 4), _verb_attack(tokens("in attack position"), 1)
+        (False, False)
+    """
+    after = words[at + 1] if at + 1 < len(words) else None
+    if after is not None and (after.number is not None or after.word in POSITION_WORDS or after.word in WITH):
+        return False
+    return words[at - 1].word in TO_ATTACK or words[at - 1].word in SPIRIT_WORDS
 
 
 def _role_alone(words: list[Token]) -> bool:
@@ -373,7 +441,15 @@ def read(question: str) -> Reading | None:
             # empty field, tells it)
             return None
         if attacker.attack is not None or attacker.effects or defender.attack is not None:
-            return _battle(attacker, defender)
+            attacker.first_turn = _first_turn(question)
+            reading = _battle(attacker, defender)
+            if attacker.first_turn:
+                reading.read.append("on the game's first turn")
+            elif attacker.first_turn is None:
+                # "on my first turn": the game's first turn (no Battle Phase) only for the player going first
+                reading.ruling = None
+                reading.missing.append("whether it is the game's first turn (the player going first)")
+            return reading
     side = _read_side(words)
     if not side.effects or ("swap" not in side.effects and not any(e[0] in "ad" for e in side.effects)):
         return None
@@ -512,7 +588,11 @@ def _fight(elestrals, att: Side, dfd: Side, direct: bool, position: str | None, 
             deck=dfd.deck,
         )
     return elestrals.battle(
-        attacker, defender, attacker_effects=att.effects, defender_effects=[] if direct else dfd.effects
+        attacker,
+        defender,
+        attacker_effects=att.effects,
+        defender_effects=[] if direct else dfd.effects,
+        first_turn=bool(att.first_turn),
     )
 
 

@@ -181,9 +181,10 @@ def _razed_after(words: list[Token], end: int) -> bool:
 ME = frozenset({"i", "me", "my", "i've", "i'm"})
 OPPONENT = OPPONENT_WORDS | {"they", "their"}
 FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", "teammate", "teammate's", "ally's"})
-#: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm").
+#: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm", "I respond with Calm").
 PLAYED = frozenset(
     {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answers", "answered", "puts", "put"}
+    | {"respond", "responds", "responded", "throw", "throws", "threw"}
 )
 #: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
 #: named there is asked about, not played.
@@ -249,7 +250,9 @@ def _owner(words: list[Token], asker: str) -> str | None:
 
 
 #: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
-ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "some", "another", "by", "playing", "casting"})
+ARTICLES = frozenset(
+    {"a", "an", "the", "my", "his", "her", "their", "some", "another", "by", "with", "playing", "casting", "throwing"}
+)
 
 
 def _named_card(clause: list[Token]) -> str | None:
