@@ -574,8 +574,27 @@ ABOUT_SUBJECT = frozenset({"look", "time", "players"})
 #: from start to finish"): not what the question asks about.
 SPAN = frozenset(
     {*TYPICAL, *PAUSES, "last", "lasts", "take", "takes", "about", "around", "start", "finish", "end", "one"}
-    | {"whole", "full", "entire", "single"}
+    | {"whole", "full", "entire", "single", "go", "goes", "run", "runs"}
 )
+#: How many words after "from", "to" or "until" name where a span of play starts or ends.
+SPAN_END_WORDS = 4
+
+
+def _span_ends(said: list[str]) -> set[str]:
+    """The words naming where a span of play starts and ends ("from the first draw", "from setup to the last
+    card"): what a length of time is measured between, not what the question asks about.
+
+    Examples:
+        >>> sorted(_span_ends("how long does a game take from the first draw".split()))
+        ['draw', 'first', 'the']
+    """
+    ends: set[str] = set()
+    for i, w in enumerate(said):
+        if w == "from" or (w in ("to", "until") and "from" in said[:i]):
+            ends.update(said[i + 1 : i + 1 + SPAN_END_WORDS])
+    return ends
+
+
 #: The share of the subject's weight (its words' rarity) the stating record must hold: from a third to two thirds
 #: refused the same questions leave-one-set-out; the middle.
 SUBJECT_HELD = 0.5
@@ -594,6 +613,7 @@ def _subject(
     Spirit Deck": "spirit deck"), not the rest of the clause ("during the game")."""
     said = asking(query.text)
     looked = asked is KINDS["look"][0]
+    spanned = SPAN | _span_ends(said)
     named = set(conduct.looked_at(said) if looked else said)
     names = {w for ws in lex.name_words.values() for w in ws}
     docs = [doc for doc, record in enumerate(lex.records) if record[1] in games]
@@ -602,7 +622,7 @@ def _subject(
         parts = c.word.split()
         if c.word in names or not named.intersection(parts) or parts[0] in STOPWORDS:
             continue
-        if not looked and (not asked([w for w in said if w not in parts]) or SPAN.intersection(parts)):
+        if not looked and (not asked([w for w in said if w not in parts]) or spanned.intersection(parts)):
             continue  # "take back": the words asking for the kind; "how long does a typical game take": a span
         share = sum(1 for doc in docs if own_stems(lex, doc).intersection(c.stems)) / max(len(docs), 1)
         if share < COMMON_SHARE:
