@@ -2,7 +2,8 @@
 
 A question of the sets marked ``computes = true`` may carry a ``command``: the engine command, as a user types it
 (``rulebook clash attack fire+ water``, without ``--json``), whose verdict answers the question as a judge reads it.
-The command is run in this process (Typer's runner on the CLI's app, with ``--json``), once per process.
+The command is run in this process (Typer's runner on the CLI's app, its Click command built once: tests/kept_cli.py,
+with ``--json``), once per process.
 
 The comparison (`computed_right`) accepts `ask`'s computed answer when
 
@@ -49,7 +50,7 @@ def engine_ruling(command: str) -> dict[str, Any]:
         >>> engine_ruling("rulebook clash attack earth water")["verdict"]
         "P2's Water is eliminated (5 against 4)"
     """
-    from typer.testing import CliRunner
+    from kept_cli import CliRunner
 
     from cli.main import app
 
