@@ -98,6 +98,10 @@ Issue 22's thirtieth blind set (players-blind-30.toml, 267 questions written the
 2026-11-27, after the forty-fifth round was merged, as shipped (92.3% / 98.6% / 89.7% / 0; of its 31 computed questions
 with the engine command that answers them, 22 computed right, 1 wrong, 8 not computed);
 tuning data since.
+Issue 22's thirty-first blind set (players-blind-31.toml, 264 questions written the same way) was measured once on
+2026-11-27, after the forty-sixth round was merged, as shipped (88.3% / 96.1% / 94.9% / 1; of its 28 computed questions
+with the engine command that answers them, 23 computed right, 0 wrong, 5 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -159,6 +163,7 @@ LATER_BLIND_SETS = (
     ("twenty-eighth", 28, "forty-third", "2026-11-27"),
     ("twenty-ninth", 29, "forty-fourth", "2026-11-27"),
     ("thirtieth", 30, "forty-fifth", "2026-11-27"),
+    ("thirty-first", 31, "forty-sixth", "2026-11-27"),
 )
 
 

@@ -757,6 +757,15 @@ BLIND_29_COMPUTED_UNASKED = 0
 BLIND_30_FLOORS = {"top1": 0.937, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_30_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-sixth round)
 BLIND_30_COMPUTED_UNASKED = 0
+#: Issue 22's thirty-first blind set (tests/data/players-blind-31.toml: 205 real questions, 39 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-27 after the forty-sixth round
+#: was merged, as shipped: 88.3% top-1 (181 of 205), 96.1% top-3 (197), 1.5% of real questions refused (3),
+#: 20 of 20 off-topic questions refused, 94.9% of uncovered questions refused (37 of 39), 1 computed answers to a
+#: question not asked; 23 of 28 computed questions computed right, 0 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_31_FLOORS = {"top1": 0.882, "top3": 0.96, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_31_UNCOVERED_REFUSED = 0.948
+BLIND_31_COMPUTED_UNASKED = 1
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
@@ -865,6 +874,7 @@ BLIND_SETS = {
     "players-blind-28.toml": (BLIND_28_FLOORS, BLIND_28_UNCOVERED_REFUSED, BLIND_28_COMPUTED_UNASKED),
     "players-blind-29.toml": (BLIND_29_FLOORS, BLIND_29_UNCOVERED_REFUSED, BLIND_29_COMPUTED_UNASKED),
     "players-blind-30.toml": (BLIND_30_FLOORS, BLIND_30_UNCOVERED_REFUSED, BLIND_30_COMPUTED_UNASKED),
+    "players-blind-31.toml": (BLIND_31_FLOORS, BLIND_31_UNCOVERED_REFUSED, BLIND_31_COMPUTED_UNASKED),
 }
 
 
@@ -908,16 +918,16 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: a same-element ability told as the defence's answer, an attack swung "at them with" onto a field "completely
 #: empty", the game's first turn, "to attack", Calm "responded with", a Clap that may "take out" a spell or a spell
 #: that may "be cancelled", Gravitate "into" a clash, and a discard named by its rank alone: 472 right, none wrong
-#: (blind-30's odd half: 0 of 4 before and after). A floor on the right ones (it only rises) and a bound on the wrong
-#: ones (it only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 31))
-COMPUTED_RIGHT_FLOOR = 472
+#: (blind-30's odd half: 0 of 4 before and after). With blind-31, measured once as shipped (23 of its 28 right, none
+#: wrong): 495 right of 511. A floor on the right ones (it only rises) and a bound on the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 32))
+COMPUTED_RIGHT_FLOOR = 495
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 483
+    assert len(labelled) == 511
     figures = _checked(labelled, {id(q): asked(q, KEPT) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]
