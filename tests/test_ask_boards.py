@@ -768,3 +768,13 @@ def test_an_elestral_that_smashes_or_charges_into_another_attacks_it() -> None:
     charged = "my 4 atk 1 spirit elestral charges their 2 atk 3 spirit elestral. what happens?"
     expected = _command("elestrals", "battle", "attack=4 spirits=1", "attack=2 spirits=3")
     assert ask(charged).verdict == f"computed: {expected}"
+
+
+def test_a_clap_against_spells_not_named_computes_nothing_and_says_what_is_missing() -> None:
+    # "Root out with other spells" was read as Root alone: Clap was computed to cancel nothing, a board not described.
+    question = "I play Clap; my opponent has Root in play along with some other spells. Which can I cancel?"
+    answer = ask(question)
+    assert answer.value["computed"] is None
+    assert "the other spells in play" in answer.value["readings"][0]["missing"][0]
+    named = "I play Clap; my opponent has Root and Ritual in play. Which can I cancel?"
+    assert ask(named).value["computed"] is not None

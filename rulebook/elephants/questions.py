@@ -461,6 +461,8 @@ def _clap(words: list[Token]) -> Reading | None:
     reading = Reading("elephants", "which spells an Elemental Elephants Clap may cancel")
     if spells:
         reading.read.append("spells " + ", ".join(spells))
+    if _unnamed_spells(words):
+        reading.missing.append("the other spells in play, each by name (a Clap's targets depend on every one)")
     if unowned:
         reading.missing.append(f"who cast {', '.join(unowned)} (write P1 casts ..., P2 has ...)")
     if len(claps) != 1:
@@ -484,6 +486,25 @@ def _clap(words: list[Token]) -> Reading | None:
     except (InvalidInputError, IllegalActionError) as err:
         reading.missing.append(f"a board the engine accepts ({err})")
     return reading
+
+
+#: Words that speak of spells without naming them ("Root out with other spells", "a few more spells").
+UNNAMED = frozenset({"other", "more", "some", "several", "few", "extra", "additional", "another"})
+
+
+def _unnamed_spells(words: list[Token]) -> bool:
+    """Whether the question speaks of spells it does not name ("Root out with other spells"), not asking which ones.
+
+    Examples:
+        >>> _unnamed_spells(tokens("my opponent has Root out with other spells, what can my Clap cancel?"))
+        True
+        >>> _unnamed_spells(tokens("P2 has Root and Ritual; which other spells can my Clap cancel?"))
+        False
+    """
+    return any(
+        a.word in UNNAMED and b.word in {"spell", "spells"} and (n == 0 or words[n - 1].word not in {"which", "what"})
+        for n, (a, b) in enumerate(itertools.pairwise(words))
+    )
 
 
 #: The rules a question setting Clap against Root rests on, the one that decides last: Clap's targets, then Root's
