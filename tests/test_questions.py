@@ -304,9 +304,9 @@ def test_issue_22s_third_round_development_questions_hold_their_figures() -> Non
     # are computed without it). Floors at the figures reached, to rise (the seventh round: 13 of 16 refused; the
     # ninth, tuned: 14 of 16). Issue 22's forty-first round (tuned, of 23 real questions now): 73.9% top-1 (17),
     # 87.0% top-3 (20). The forty-sixth round (records' players' questions): 82.6% top-1 (19), 100% top-3 (23), none
-    # of the real questions refused.
+    # of the real questions refused. The forty-seventh: 87.0% top-1 (20).
     figures = evaluate(load("players-dev-3.toml"), KEPT)["all"]
-    _meets(figures, {"top1": 0.826, "top3": 1.0, "off_topic_refused": 1.0, "wrongly_refused": 0.0})
+    _meets(figures, {"top1": 0.869, "top3": 1.0, "off_topic_refused": 1.0, "wrongly_refused": 0.0})
     assert figures["uncovered_refused"] >= 1.0, round(figures["uncovered_refused"], 3)
     assert figures["computed_unasked"] == 0, figures["misses"]
 
@@ -373,7 +373,7 @@ BLIND_4_COMPUTED_UNASKED = 0
 #: The fifteenth round (tuned): 76.3% of uncovered questions refused (29 of 38). The sixteenth round (tuned): 87.6%
 #: top-1 (177), 97.0% top-3 (196), 0.5% of real questions refused (1), 78.9% of uncovered questions refused (30 of 38).
 #: The twentieth round ("champ" read as champion): 97.5% top-3 (197).
-BLIND_5_FLOORS = {"top1": 0.95, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_5_FLOORS = {"top1": 0.955, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_5_UNCOVERED_REFUSED = 1.0
 BLIND_5_COMPUTED_UNASKED = 0
 
@@ -413,7 +413,7 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top3 0.964, wrongly_refused 0.0152.
-BLIND_7_FLOORS = {"top1": 0.888, "top3": 0.964, "off_topic_refused": 1.0, "wrongly_refused": 0.0152}
+BLIND_7_FLOORS = {"top1": 0.893, "top3": 0.964, "off_topic_refused": 1.0, "wrongly_refused": 0.0152}
 BLIND_7_UNCOVERED_REFUSED = 1.0
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -469,7 +469,7 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): wrongly_refused 0.0243.
-BLIND_10_FLOORS = {"top1": 0.927, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
+BLIND_10_FLOORS = {"top1": 0.932, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -487,7 +487,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 #: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
-BLIND_11_FLOORS = {"top1": 0.937, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_11_FLOORS = {"top1": 0.947, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -504,7 +504,7 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
-BLIND_12_FLOORS = {"top1": 0.947, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
+BLIND_12_FLOORS = {"top1": 0.962, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -554,7 +554,7 @@ BLIND_14_COMPUTED_UNASKED = 1
 #: An ability denied as typed on a phone is not used: 92.9% top-1 (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.933, top3 0.976, wrongly_refused 0.0095.
-BLIND_15_FLOORS = {"top1": 0.962, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_15_FLOORS = {"top1": 0.966, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_15_UNCOVERED_REFUSED = 1.0
 BLIND_15_COMPUTED_UNASKED = 0
 
@@ -585,7 +585,7 @@ BLIND_16_COMPUTED_UNASKED = 0
 #: Tuning data since.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.901, top3 0.98, wrongly_refused 0.0099.
-BLIND_17_FLOORS = {"top1": 0.945, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_17_FLOORS = {"top1": 0.95, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_17_UNCOVERED_REFUSED = 1.0
 BLIND_17_COMPUTED_UNASKED = 2
 #: Issue 22's eighteenth blind set (tests/data/players-blind-18.toml: 209 real questions of which 30 computable, 40
@@ -626,7 +626,7 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.961, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+BLIND_20_FLOORS = {"top1": 0.966, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -691,7 +691,7 @@ BLIND_23_COMPUTED_UNASKED = 0
 #: The not-covered decision's twenty-third round (the form checks made exact: "how many at most", "which card do I
 #: need", "is there a cost to that", "a limit like"; the check fitted again with this set; TUNED): 90.1% top-1
 #: (183), 93.6% top-3 (190), 1.5% refused (3), 42 of 42 uncovered questions refused.
-BLIND_24_FLOORS = {"top1": 0.955, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
+BLIND_24_FLOORS = {"top1": 0.96, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0148}
 BLIND_24_UNCOVERED_REFUSED = 1.0  # 42 of 42 once the check was fitted on it
 BLIND_24_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fifth blind set (tests/data/players-blind-25.toml: 218 real questions, 40 in-game questions no
@@ -734,7 +734,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.936, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.941, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -745,7 +745,7 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-sixth round of the not-covered decision (forms read from its even half, the check fitted on it; TUNED
 #: figures): 90.4% top-1 (188), 2.9% of real questions refused (6), 39 of 39 uncovered questions refused.
-BLIND_29_FLOORS = {"top1": 0.903, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_29_FLOORS = {"top1": 0.918, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_29_UNCOVERED_REFUSED = 1.0
 BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's thirtieth blind set (tests/data/players-blind-30.toml: 208 real questions, 39 in-game questions no
@@ -765,7 +765,7 @@ BLIND_30_COMPUTED_UNASKED = 0
 #: said to be missing and nothing is computed: 0); 23 of 28 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_31_FLOORS = {"top1": 0.882, "top3": 0.96, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_31_FLOORS = {"top1": 0.887, "top3": 0.96, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_31_UNCOVERED_REFUSED = 0.948
 BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -844,6 +844,9 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's forty-fifth round (players' questions the records lacked, by class of miss; TUNED figures, blind-29's
 #: odd half held out and measured once): top-1 floors rose on blind-5, -12, -14, -15, -22 and -25 to -29, top-3 on
 #: blind-24 and -26 (benchmarks/results/ask_heldout_fortyfifth.txt).
+#: Issue 22's forty-seventh round (records' players' words and the vocabulary, by pairs of records a neighbour kept
+#: beating; TUNED figures, blind-31's odd half held out and measured once): top-1 floors rose on blind-5, -7, -10, -11,
+#: -12, -15, -17, -20, -24, -28, -29 and -31 (benchmarks/results/ask_heldout_fortyseventh.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
