@@ -778,3 +778,33 @@ def test_a_clap_against_spells_not_named_computes_nothing_and_says_what_is_missi
     assert "the other spells in play" in answer.value["readings"][0]["missing"][0]
     named = "I play Clap; my opponent has Root and Ritual in play. Which can I cancel?"
     assert ask(named).value["computed"] is not None
+
+
+def test_an_attack_on_the_front_realm_is_judged_without_the_formation_told() -> None:
+    # Realm A, at the front, is exposed whatever else is razed: the razed realms are no part of an attack on it.
+    answer = ask("My earthwalker champion would like to go after their realm A. Is that allowed?")
+    assert answer.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack A"
+    banned = ask("My flying champion wants to go after realm A, which flyers cannot attack; allowed?")
+    assert banned.value["computed"]["verdict"] == "illegal: A shuts out flyers, and the champion always flies"
+    # any champion at all is a rule asked of every attacker, no board; a protected realm still needs the formation
+    assert ask("Can any champion, even one without flying, go after realm A?").value["computed"] is None
+    protected = "My earthwalker champion would like to go after their realm E. Is that allowed?"
+    assert ask(protected).value["computed"] is None
+
+
+def test_equal_strengths_told_after_the_abilities_that_make_them_equal_are_the_attack_computed() -> None:
+    # The abilities used bring the strengths level: the equality told is the board's, and the attack is computed.
+    answer = ask("My Fire attacks their Earth using Blaze; Earth answers with Fortify, both equal. Which is removed?")
+    assert answer.value["computed"]["verdict"] == "P1's Fire is eliminated (5 against 5)"
+    # told of the elements alone, or against what the abilities give, the equality is the rule asked
+    assert ask("Fire attacks Earth and the strengths are equal; who goes?").value["computed"] is None
+    assert ask("Fire attacks Water using Blaze and they are equal; what happens?").value["computed"] is None
+
+
+def test_calm_named_bare_after_words_of_timing_is_played_by_the_player_before() -> None:
+    # "and only after that Calm": Calm said without a verb, after a card the same player played, is played.
+    told = "My opponent plays Cataclysm! on my realm; I play a Fireball, and only after that my Calm. Is it cancelled?"
+    answer = ask(told)
+    assert answer.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    # Calm named only as what comes after a card asked about plays nothing
+    assert ask("P1 plays Cataclysm! on my realm; can I play a Fireball before my Calm?").value["computed"] is None

@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from rulebook.clash.relation import borne_out
 from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -291,12 +292,12 @@ def _last_tie_reading() -> Reading:
     )
 
 
-def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str]) -> bool:
-    """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
-    rules it asks about where a strength relation it states names them, or the strengths it asks for (the rule of
-    strengths, then the abilities used, which change them)."""
+def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str], *used: bool) -> bool:
+    """Whether the question asks something else than the attack's outcome (a relation the abilities ``used`` bring
+    about, `borne_out`, asks it); if so, ``reading`` says what, and the rules it asks about where a strength relation
+    it states names them, or the strengths it asks for (the rule of strengths, then the abilities used)."""
     other = _asks_a_rule(words) or (STRENGTHS if _asks_strengths(words) else "")
-    if not other:
+    if not other or (other.startswith(TOLD) and borne_out(_told_relation(words), attacker, target, *used)):
         return False
     reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
     reading.missing.append(f"an attack to compute: the question asks {other}")
@@ -981,7 +982,7 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = [] if not uses and _no_ability_at_all(words) else _history(words)
-    if _asks_other(reading, words, attacker, target, uses):
+    if _asks_other(reading, words, attacker, target, uses, attacking, defending):
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacking else ''} attacks "

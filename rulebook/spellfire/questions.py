@@ -304,6 +304,24 @@ def _next_card_is(names: list[str]) -> bool:
     return any(said[n : n + 5] in NEXT_CARD for n in range(len(said)))
 
 
+#: Words a clause may say around Calm and still be a bare play of it ("then Calm", "and only after that Calm", "only
+#: then my Calm").
+AROUND_CALM = (PLAY_BREAKS - {"before"}) | TIMING | {"after", "my", "his", "her", "their", "the"}
+
+
+def _bare_calm(names: list[str]) -> bool:
+    """Whether a clause plays Calm by naming it alone after words of timing, with no verb and no player: the player
+    of the play before plays it ("then Calm", "only after that Calm"); "before my Calm" plays nothing.
+
+    Examples:
+        >>> _bare_calm(["after", "that", "calm"]), _bare_calm(["then", "my", "calm"]), _bare_calm(["then", "calm"])
+        (True, True, True)
+        >>> _bare_calm(["before", "my", "calm"]), _bare_calm(["calm"]), _bare_calm(["then", "p3", "calm"])
+        (False, False, False)
+    """
+    return names[:1] != ["calm"] and names[-1:] == ["calm"] and all(w in AROUND_CALM for w in names[:-1])
+
+
 #: A card said to be its player's next card, named before ("Calm is the very next card I play", "calm was the next
 #: card").
 NEXT_CARD = [["calm", be, "the", "next", "card"] for be in ("is", "was")]
@@ -336,7 +354,8 @@ def _counter(words: list[Token]) -> Reading | None:
             body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
             actor = _actor(body, asker) or actor
         # "then Calm", "my very next card is Calm": said as played, without a verb of playing
-        played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
+        bare = _bare_calm(names)
+        played = bool(PLAYED & set(names)) or bare or _next_card_is(names)
         # "p1 cataclysm! on my realm": a player and the card, as the engine writes a play
         played = played or any(
             w in PLAYERS and after in ("cataclysm", "calm") for w, after in itertools.pairwise(names)
@@ -352,7 +371,7 @@ def _counter(words: list[Token]) -> Reading | None:
         body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
         subject = [t for t in itertools.takewhile(lambda t: t.word not in PLAYED, body) if t.word not in TIMING]
         # a clause naming no player ("then Calm", "and only then plays Calm") is played by the one before
-        actor = _actor(body, asker) if subject and names[-2:] != ["then", "calm"] else actor
+        actor = _actor(body, asker) if subject and not bare else actor
         if actor is None:
             reading.missing.append(f"who played {card}")
             return reading
@@ -371,6 +390,8 @@ def _counter(words: list[Token]) -> Reading | None:
     return reading
 
 
+#: Words of an attacker in general, not one on the table ("can any champion attack A", "is A ever safe").
+GENERAL = frozenset({"any", "every", "ever", "anyone", "anybody", "whatever", "whichever"})
 #: Words that say how the opponent's formation stands ("A is razed", "B is still up", "nothing is razed").
 FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "untouched", "unrazed", "intact"}
 
@@ -387,10 +408,14 @@ def _unsaid(
 ) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
-    question did not give) and whether the target shows a coastline (where `_coasts` read none for it, tried both
-    ways: named when it changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it
-    says no board."""
+    question did not give; not asked of a realm no position protects) and whether the target shows a coastline
+    (where `_coasts` read none for it, tried both ways: named when it changes the answer). A formation word after
+    "be" ("do both have to be razed") asks a rule, it says no board."""
     said = any(t.word in FORMATION_SAID and (n == 0 or words[n - 1].word != "be") for n, t in enumerate(words))
+    # a realm no position protects (A, at the front) is exposed in every formation: which others are razed is no
+    # part of one attack on it, and is not asked for; "can any champion attack A" asks a rule of every attacker
+    front = not any(target in guarded for guarded in spellfire.PROTECTS.values())
+    said = said or (front and not any(t.word in GENERAL for t in words))
     others = ",".join(letter for letter in LETTERS if letter != target)
     formations = [",".join(sorted(razed))] if said else ["", others]
     tried = (coasts[target],) if target in coasts else (False, True)
