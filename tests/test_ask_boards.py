@@ -808,3 +808,13 @@ def test_calm_named_bare_after_words_of_timing_is_played_by_the_player_before() 
     assert answer.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a Fireball before Calm"
     # Calm named only as what comes after a card asked about plays nothing
     assert ask("P1 plays Cataclysm! on my realm; can I play a Fireball before my Calm?").value["computed"] is None
+
+
+def test_an_ally_whose_power_is_said_before_it_joins_and_a_coastline_denied_in_other_words_is_not_read() -> None:
+    # "one flying ally": the power said before the ally is the ally's, not a second power of the champion's.
+    flying = ask("A stands and C shows a coastline. My swimming champion takes one flying ally to attack C; legal?")
+    assert flying.value["computed"]["verdict"] == "legal: the champion (swimmer) may attack C, with 1 ally"
+    assert "1 ally with flyer movement" in flying.value["readings"][0]["read"]
+    # "E doesn't have a coastline" was read as a realm showing one (a wrong answer); a denied coastline is not read
+    shown = "A is razed but B and C are not; my swimmer goes after realm E, which doesn't have a coastline. Allowed?"
+    assert ask(shown).value["computed"] is None

@@ -455,12 +455,18 @@ def _party(words: list[Token], denied: set[int], powers: dict[str, str]) -> tupl
         (('flyer',), {4, 6})
         >>> _party(tokens("one ally and my flyer attack B"), set(), POWERS)
         ((), set())
+        >>> _party(tokens("my flyer brings one swimming ally"), set(), POWERS)
+        (('swimmer',), {4, 5})
     """
     told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
     if any(words[n - 1].word not in BACK for n in told[1:]):
         return (), set()
     if told and told[0] and words[told[0]].word == "allies":
         return _listed(words, told[0], powers)
+    if told and words[told[0]].word == "ally" and told[0] > 1 and words[told[0] - 2].word in ONE:
+        # "one swimming ally", "a flying ally": its one power said before it
+        power = powers.get(words[told[0] - 1].word)
+        return ((power,), {told[0] - 1, *told}) if power and not deny(words[: told[0]], powers) else ((), set())
     if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
         return (), set()
     first = told[0]
@@ -702,16 +708,20 @@ CLAUSE_BREAKS = frozenset({",", ";", ".", "?", "!", "and", "but", "while"})
 def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, bool] | None:
     """The realms said to show a coastline, each the letter named nearest before the coast word in its clause ("E
     shows a coastline", "their E realm has a coastline", "the realm in D shows a coastline"); ``None`` when a coast
-    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline": not read).
+    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline", "F does not show a
+    coastline": not read).
 
     Examples:
         >>> _coasts(tokens("B is razed and E shows a coastline"), [(0, "B"), (4, "E")])
         {'E': True}
         >>> _coasts(tokens("B is razed and E has no coastline"), [(0, "B"), (4, "E")]) is None
         True
+        >>> _coasts(tokens("B is razed and E does not show a coastline"), [(0, "B"), (4, "E")]) is None
+        True
     """
     places = dict(letters)
-    if deny(words, COAST):
+    # "B has no coastline", "B doesn't have a coastline": a coastline denied in its clause is not read
+    if deny(words, COAST) or any(t.word in COAST and _none_shown(words, n) for n, t in enumerate(words)):
         return None
     found: dict[str, bool] = {}
     for n, t in enumerate(words):
@@ -724,6 +734,14 @@ def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, boo
             return None
         found[places[k]] = True
     return found
+
+
+def _none_shown(words: list[Token], n: int) -> bool:
+    """Whether the coast word at ``n`` is denied, a negation among the four words before it in its clause ("no
+    coastline", "does not show a coastline", "doesn't have a coast"); a clause break between ends it ("not razed,
+    but shows a coastline" says a coastline)."""
+    before = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS, reversed(words[max(0, n - 4) : n])))
+    return any(t.word in NEGATIONS for t in before)
 
 
 #: Words opening a relative clause after a comma ("realm D, which shows a coastline").
