@@ -818,3 +818,15 @@ def test_an_ally_whose_power_is_said_before_it_joins_and_a_coastline_denied_in_o
     # "E doesn't have a coastline" was read as a realm showing one (a wrong answer); a denied coastline is not read
     shown = "A is razed but B and C are not; my swimmer goes after realm E, which doesn't have a coastline. Allowed?"
     assert ask(shown).value["computed"] is None
+
+
+def test_a_joker_named_again_in_the_hand_after_its_power_is_the_joker_played_and_held() -> None:
+    # "holding the joker and the 5 of spades": the joker told before, named again, is held; the 5S is in the hand,
+    # not on the queen (before, "the joker" without its power stopped the whole reading)
+    question = (
+        "The queen of diamonds has the 8 of clubs on her. I play a joker as a 3 on her, holding the joker and the 5"
+        " of spades; is that allowed?"
+    )
+    answer = ask(question)
+    assert answer.value["computed"]["verdict"] == "illegal: the two damage cards make 11, less than QD's power 12"
+    assert answer.value["readings"][0]["read"] == ["JK1=3 played onto QD (already on it: 8C)"]
