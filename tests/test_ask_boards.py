@@ -830,3 +830,15 @@ def test_a_joker_named_again_in_the_hand_after_its_power_is_the_joker_played_and
     answer = ask(question)
     assert answer.value["computed"]["verdict"] == "illegal: the two damage cards make 11, less than QD's power 12"
     assert answer.value["readings"][0]["read"] == ["JK1=3 played onto QD (already on it: 8C)"]
+
+
+def test_a_lowercase_a_before_its_noun_is_the_article_not_realm_a() -> None:
+    # "and a coastal realm" was read as realm A: with A judged without the formation, a board nobody told computed
+    question = (
+        "I've got a flyer champion, a swimming ally and a coastal realm on their back row; what does that mean for"
+        " attacking?"
+    )
+    assert ask(question).value["computed"] is None
+    # a letter in a list of razed ones is still a letter
+    told = ask("B and a are razed; can my earthwalker attack realm D?")
+    assert told.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack D"

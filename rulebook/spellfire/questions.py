@@ -774,7 +774,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
             continue
         prev = words[i - 1].word if i else ""
         listed = [w.raw for w in words[i + 1 : i + 3]]  # "A and B realms are razed": a letter in a list of them
-        named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
+        joined = prev in ("and", ",", "razed", "in") and i >= 2 and not _article(t, words[i + 1 :])
+        named = prev in TARGET_WORDS or joined
         named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
         named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
@@ -782,6 +783,22 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         elif named:
             letters.append((i, t.raw.upper()))
     return letters
+
+
+#: Words that may follow a letter A after "and" or a comma ("B and a are razed", "D, a and C").
+AFTER_LETTER = frozenset({"and", "or", "is", "are", "was", "were", "razed", "realm", "realms", "too", "both"})
+
+
+def _article(t: Token, rest: list[Token]) -> bool:
+    """Whether a lowercase "a" is the article: followed by a word of its noun ("and a coastal realm"), not by a
+    word that follows a letter ("B and a are razed").
+
+    Examples:
+        >>> said = tokens("an earthwalker ally and a coastal realm")
+        >>> _article(said[4], said[5:]), _article(said[4], tokens("are razed"))
+        (True, False)
+    """
+    return t.raw == "a" and bool(rest) and rest[0].raw.isalpha() and rest[0].word not in AFTER_LETTER
 
 
 def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str]) -> str | None:
