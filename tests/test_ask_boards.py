@@ -842,3 +842,14 @@ def test_a_lowercase_a_before_its_noun_is_the_article_not_realm_a() -> None:
     # a letter in a list of razed ones is still a letter
     told = ask("B and a are razed; can my earthwalker attack realm D?")
     assert told.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack D"
+
+
+def test_a_card_followed_by_calm_is_played_before_it() -> None:
+    # "a Fireball followed by Calm" was read as Calm alone, and Calm computed to negate (a wrong answer)
+    fireball = ask("My opponent plays Cataclysm! against my realm; I cast a Fireball, followed by Calm. Cancelled?")
+    assert fireball.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    # "followed by my Calm" is the asker's Calm, and "and next my Calm" plays it after the card before
+    mine = ask("P1 plays Cataclysm! on my realm, followed by my Calm. Does the Cataclysm! still happen?")
+    assert mine.value["computed"]["verdict"] == "P2's Calm negates P1's Cataclysm!"
+    later = ask("P1 plays Cataclysm! on my realm; I play a holding and next my Calm. Is it negated?")
+    assert later.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a holding before Calm"

@@ -183,7 +183,7 @@ OPPONENT = OPPONENT_WORDS | {"they", "their"}
 FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", "teammate", "teammate's", "ally's"})
 #: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm", "I respond with Calm").
 PLAYED = frozenset(
-    {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answers", "answered", "puts", "put"}
+    {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answer", "answers", "answered", "puts", "put"}
     | {"respond", "responds", "responded", "throw", "throws", "threw"}
 )
 #: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
@@ -197,7 +197,7 @@ OTHER_CARDS = frozenset(
 #: who plays it, so such a question is not computed.
 PROXY = frozenset({"behalf", "instead"})
 #: Words that end one play and open the next ("P1 plays Cataclysm!, then P2 plays Calm").
-PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after"})
+PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after", "followed"})
 
 
 def _actor(clause: list[Token], asker: str) -> str | None:
@@ -304,18 +304,21 @@ def _next_card_is(names: list[str]) -> bool:
     return any(said[n : n + 5] in NEXT_CARD for n in range(len(said)))
 
 
+#: Words of a card played later ("and next my Calm", "then finally Calm", "followed by Calm").
+LATER = frozenset({"next", "finally", "afterwards", "afterward", "lastly", "eventually", "subsequently"})
 #: Words a clause may say around Calm and still be a bare play of it ("then Calm", "and only after that Calm", "only
 #: then my Calm").
-AROUND_CALM = (PLAY_BREAKS - {"before"}) | TIMING | {"after", "my", "his", "her", "their", "the"}
+AROUND_CALM = (PLAY_BREAKS - {"before"}) | TIMING | {"my", "the", "by"} | LATER
 
 
 def _bare_calm(names: list[str]) -> bool:
     """Whether a clause plays Calm by naming it alone after words of timing, with no verb and no player: the player
-    of the play before plays it ("then Calm", "only after that Calm"); "before my Calm" plays nothing.
+    of the play before plays it ("then Calm", "only after that Calm", "a Fireball followed by Calm"), or the asker
+    ("followed by my Calm"); "before my Calm" plays nothing, nor does "then their Calm" (whose is unsaid).
 
     Examples:
-        >>> _bare_calm(["after", "that", "calm"]), _bare_calm(["then", "my", "calm"]), _bare_calm(["then", "calm"])
-        (True, True, True)
+        >>> _bare_calm(["after", "that", "calm"]), _bare_calm(["followed", "by", "calm"])
+        (True, True)
         >>> _bare_calm(["before", "my", "calm"]), _bare_calm(["calm"]), _bare_calm(["then", "p3", "calm"])
         (False, False, False)
     """
@@ -371,7 +374,7 @@ def _counter(words: list[Token]) -> Reading | None:
         body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
         subject = [t for t in itertools.takewhile(lambda t: t.word not in PLAYED, body) if t.word not in TIMING]
         # a clause naming no player ("then Calm", "and only then plays Calm") is played by the one before
-        actor = _actor(body, asker) if subject and not bare else actor
+        actor = _actor(body, asker) if subject and not bare else asker if "my" in names else actor
         if actor is None:
             reading.missing.append(f"who played {card}")
             return reading
