@@ -853,3 +853,12 @@ def test_a_card_followed_by_calm_is_played_before_it() -> None:
     assert mine.value["computed"]["verdict"] == "P2's Calm negates P1's Cataclysm!"
     later = ask("P1 plays Cataclysm! on my realm; I play a holding and next my Calm. Is it negated?")
     assert later.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a holding before Calm"
+
+
+def test_an_elestrals_attacker_told_after_its_target_with_my_is_the_attacker() -> None:
+    # "attack their ... with my 5 attack elestral": the stats after "with my" were read as the defender's
+    question = "I want to attack their 3 def elestral in defense position with my 5 attack elestral with 2 spirits"
+    answer = ask(question + "; what happens?")
+    assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    first = ask("On the game's first turn I want to attack their empty field with my 4 attack elestral, 1 spirit. Ok?")
+    assert first.value["computed"]["verdict"] == "Illegal attack: no Battle Phase on the first turn of the game"
