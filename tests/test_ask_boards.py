@@ -862,3 +862,9 @@ def test_an_elestrals_attacker_told_after_its_target_with_my_is_the_attacker() -
     assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
     first = ask("On the game's first turn I want to attack their empty field with my 4 attack elestral, 1 spirit. Ok?")
     assert first.value["computed"]["verdict"] == "Illegal attack: no Battle Phase on the first turn of the game"
+
+
+def test_an_element_that_goes_at_another_attacks_it() -> None:
+    # "goes at" as "goes after": the attack is told, and computed with the abilities the sides use
+    answer = ask("My Fire went at their Earth, which used Fortify, and I used no ability. Who is out?")
+    assert answer.value["computed"]["verdict"] == "P1's Fire is eliminated (3 against 5)"

@@ -65,7 +65,7 @@ ATTACKING = frozenset({"attack", "attacks", "attacking", "hits", "hit", ">"})
 SENDING = frozenset({"send", "sends", "sent", "sending"})
 #: Words between an element sent and the one it is sent at.
 AIMED_AT = frozenset({"at", "against", "into"})
-#: Verbs that, followed by "after", state an attack ("Ether goes after their Fire").
+#: Verbs that, followed by "after" or "at", state an attack ("Ether goes after their Fire", "Air goes at Water").
 GOING = frozenset({"go", "goes", "going", "went"})
 #: Words of a question about what a rule means ("he says Fortify means nothing happens"): the ruling answers it,
 #: not an attack computed from the elements it names in passing.
@@ -447,7 +447,7 @@ def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[s
             return "backward"
         if w == "attacked" and "by" not in between[i + 1 :]:
             return "forward"  # "my Fire attacked their Fire": the past of "attacks"
-    going = any(w == "after" and i and between[i - 1] in GOING for i, w in enumerate(between))
+    going = any(w in ("after", "at") and i and between[i - 1] in GOING for i, w in enumerate(between))
     return "forward" if going or any(w in ATTACKING for w in between) else None
 
 
@@ -922,7 +922,7 @@ def _attack(words: list[Token]) -> Reading | None:
     """The one attack a question states, computed (`read` without the questions about the game in general)."""
     if _last_elements_tie(words):
         return _last_tie_reading()
-    going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
+    going = any(t.text in ("after", "at") and i and words[i - 1].text in GOING for i, t in enumerate(words))
     roles = ATTACKER_ROLE | DEFENDER_ROLE  # "the defender has more strength" speaks of an attack by its roles
     if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None
