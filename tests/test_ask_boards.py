@@ -778,3 +778,93 @@ def test_a_clap_against_spells_not_named_computes_nothing_and_says_what_is_missi
     assert "the other spells in play" in answer.value["readings"][0]["missing"][0]
     named = "I play Clap; my opponent has Root and Ritual in play. Which can I cancel?"
     assert ask(named).value["computed"] is not None
+
+
+def test_an_attack_on_the_front_realm_is_judged_without_the_formation_told() -> None:
+    # Realm A, at the front, is exposed whatever else is razed: the razed realms are no part of an attack on it.
+    answer = ask("My earthwalker champion would like to go after their realm A. Is that allowed?")
+    assert answer.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack A"
+    banned = ask("My flying champion wants to go after realm A, which flyers cannot attack; allowed?")
+    assert banned.value["computed"]["verdict"] == "illegal: A shuts out flyers, and the champion always flies"
+    # any champion at all is a rule asked of every attacker, no board; a protected realm still needs the formation
+    assert ask("Can any champion, even one without flying, go after realm A?").value["computed"] is None
+    protected = "My earthwalker champion would like to go after their realm E. Is that allowed?"
+    assert ask(protected).value["computed"] is None
+
+
+def test_equal_strengths_told_after_the_abilities_that_make_them_equal_are_the_attack_computed() -> None:
+    # The abilities used bring the strengths level: the equality told is the board's, and the attack is computed.
+    answer = ask("My Fire attacks their Earth using Blaze; Earth answers with Fortify, both equal. Which is removed?")
+    assert answer.value["computed"]["verdict"] == "P1's Fire is eliminated (5 against 5)"
+    # told of the elements alone, or against what the abilities give, the equality is the rule asked
+    assert ask("Fire attacks Earth and the strengths are equal; who goes?").value["computed"] is None
+    assert ask("Fire attacks Water using Blaze and they are equal; what happens?").value["computed"] is None
+
+
+def test_calm_named_bare_after_words_of_timing_is_played_by_the_player_before() -> None:
+    # "and only after that Calm": Calm said without a verb, after a card the same player played, is played.
+    told = "My opponent plays Cataclysm! on my realm; I play a Fireball, and only after that my Calm. Is it cancelled?"
+    answer = ask(told)
+    assert answer.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    # Calm named only as what comes after a card asked about plays nothing
+    assert ask("P1 plays Cataclysm! on my realm; can I play a Fireball before my Calm?").value["computed"] is None
+
+
+def test_an_ally_whose_power_is_said_before_it_joins_and_a_coastline_denied_in_other_words_is_not_read() -> None:
+    # "one flying ally": the power said before the ally is the ally's, not a second power of the champion's.
+    flying = ask("A stands and C shows a coastline. My swimming champion takes one flying ally to attack C; legal?")
+    assert flying.value["computed"]["verdict"] == "legal: the champion (swimmer) may attack C, with 1 ally"
+    assert "1 ally with flyer movement" in flying.value["readings"][0]["read"]
+    # "E doesn't have a coastline" was read as a realm showing one (a wrong answer); a denied coastline is not read
+    shown = "A is razed but B and C are not; my swimmer goes after realm E, which doesn't have a coastline. Allowed?"
+    assert ask(shown).value["computed"] is None
+
+
+def test_a_joker_named_again_in_the_hand_after_its_power_is_the_joker_played_and_held() -> None:
+    # "holding the joker and the 5 of spades": the joker told before, named again, is held; the 5S is in the hand,
+    # not on the queen (before, "the joker" without its power stopped the whole reading)
+    question = (
+        "The queen of diamonds has the 8 of clubs on her. I play a joker as a 3 on her, holding the joker and the 5"
+        " of spades; is that allowed?"
+    )
+    answer = ask(question)
+    assert answer.value["computed"]["verdict"] == "illegal: the two damage cards make 11, less than QD's power 12"
+    assert answer.value["readings"][0]["read"] == ["JK1=3 played onto QD (already on it: 8C)"]
+
+
+def test_a_lowercase_a_before_its_noun_is_the_article_not_realm_a() -> None:
+    # "and a coastal realm" was read as realm A: with A judged without the formation, a board nobody told computed
+    question = (
+        "I've got a flyer champion, a swimming ally and a coastal realm on their back row; what does that mean for"
+        " attacking?"
+    )
+    assert ask(question).value["computed"] is None
+    # a letter in a list of razed ones is still a letter
+    told = ask("B and a are razed; can my earthwalker attack realm D?")
+    assert told.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack D"
+
+
+def test_a_card_followed_by_calm_is_played_before_it() -> None:
+    # "a Fireball followed by Calm" was read as Calm alone, and Calm computed to negate (a wrong answer)
+    fireball = ask("My opponent plays Cataclysm! against my realm; I cast a Fireball, followed by Calm. Cancelled?")
+    assert fireball.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a Fireball before Calm"
+    # "followed by my Calm" is the asker's Calm, and "and next my Calm" plays it after the card before
+    mine = ask("P1 plays Cataclysm! on my realm, followed by my Calm. Does the Cataclysm! still happen?")
+    assert mine.value["computed"]["verdict"] == "P2's Calm negates P1's Cataclysm!"
+    later = ask("P1 plays Cataclysm! on my realm; I play a holding and next my Calm. Is it negated?")
+    assert later.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a holding before Calm"
+
+
+def test_an_elestrals_attacker_told_after_its_target_with_my_is_the_attacker() -> None:
+    # "attack their ... with my 5 attack elestral": the stats after "with my" were read as the defender's
+    question = "I want to attack their 3 def elestral in defense position with my 5 attack elestral with 2 spirits"
+    answer = ask(question + "; what happens?")
+    assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    first = ask("On the game's first turn I want to attack their empty field with my 4 attack elestral, 1 spirit. Ok?")
+    assert first.value["computed"]["verdict"] == "Illegal attack: no Battle Phase on the first turn of the game"
+
+
+def test_an_element_that_goes_at_another_attacks_it() -> None:
+    # "goes at" as "goes after": the attack is told, and computed with the abilities the sides use
+    answer = ask("My Fire went at their Earth, which used Fortify, and I used no ability. Who is out?")
+    assert answer.value["computed"]["verdict"] == "P1's Fire is eliminated (3 against 5)"

@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from rulebook.clash.relation import borne_out
 from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -64,7 +65,7 @@ ATTACKING = frozenset({"attack", "attacks", "attacking", "hits", "hit", ">"})
 SENDING = frozenset({"send", "sends", "sent", "sending"})
 #: Words between an element sent and the one it is sent at.
 AIMED_AT = frozenset({"at", "against", "into"})
-#: Verbs that, followed by "after", state an attack ("Ether goes after their Fire").
+#: Verbs that, followed by "after" or "at", state an attack ("Ether goes after their Fire", "Air goes at Water").
 GOING = frozenset({"go", "goes", "going", "went"})
 #: Words of a question about what a rule means ("he says Fortify means nothing happens"): the ruling answers it,
 #: not an attack computed from the elements it names in passing.
@@ -291,12 +292,12 @@ def _last_tie_reading() -> Reading:
     )
 
 
-def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str]) -> bool:
-    """Whether the question asks something else than the attack's outcome; if so, ``reading`` says what, and the
-    rules it asks about where a strength relation it states names them, or the strengths it asks for (the rule of
-    strengths, then the abilities used, which change them)."""
+def _asks_other(reading: Reading, words: list[Token], attacker: str, target: str, uses: set[str], *used: bool) -> bool:
+    """Whether the question asks something else than the attack's outcome (a relation the abilities ``used`` bring
+    about, `borne_out`, asks it); if so, ``reading`` says what, and the rules it asks about where a strength relation
+    it states names them, or the strengths it asks for (the rule of strengths, then the abilities used)."""
     other = _asks_a_rule(words) or (STRENGTHS if _asks_strengths(words) else "")
-    if not other:
+    if not other or (other.startswith(TOLD) and borne_out(_told_relation(words), attacker, target, *used)):
         return False
     reading.read.append(f"{attacker.capitalize()} attacks {target.capitalize()}")
     reading.missing.append(f"an attack to compute: the question asks {other}")
@@ -446,7 +447,7 @@ def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[s
             return "backward"
         if w == "attacked" and "by" not in between[i + 1 :]:
             return "forward"  # "my Fire attacked their Fire": the past of "attacks"
-    going = any(w == "after" and i and between[i - 1] in GOING for i, w in enumerate(between))
+    going = any(w in ("after", "at") and i and between[i - 1] in GOING for i, w in enumerate(between))
     return "forward" if going or any(w in ATTACKING for w in between) else None
 
 
@@ -921,7 +922,7 @@ def _attack(words: list[Token]) -> Reading | None:
     """The one attack a question states, computed (`read` without the questions about the game in general)."""
     if _last_elements_tie(words):
         return _last_tie_reading()
-    going = any(t.text == "after" and i and words[i - 1].text in GOING for i, t in enumerate(words))
+    going = any(t.text in ("after", "at") and i and words[i - 1].text in GOING for i, t in enumerate(words))
     roles = ATTACKER_ROLE | DEFENDER_ROLE  # "the defender has more strength" speaks of an attack by its roles
     if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None
@@ -981,7 +982,7 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.missing.append(f'whether an ability is used ({unread[0]}: say "uses Surge" or "uses Fortify")')
         return reading
     history = [] if not uses and _no_ability_at_all(words) else _history(words)
-    if _asks_other(reading, words, attacker, target, uses):
+    if _asks_other(reading, words, attacker, target, uses, attacking, defending):
         return reading
     reading.read.append(
         f"{attacker.capitalize()}{' using its ability' if attacking else ''} attacks "

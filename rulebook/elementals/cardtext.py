@@ -176,7 +176,7 @@ def hand_words(question: str) -> set[int]:
             (
                 k
                 for k, w in enumerate(words[:told])
-                if w in HAND or words[k - 1 : k + 1] in _I_HOLD or _i_have_cards(words, k)
+                if w in HAND or words[k - 1 : k + 1] in _I_HOLD or _i_have_cards(words, k) or _holding_again(words, k)
             ),
             None,
         )
@@ -193,6 +193,20 @@ def hand_words(question: str) -> set[int]:
 
 #: Words that may open a card told after "I have" ("I have a joker and the 2 of clubs", "i have the 9 of hearts").
 _CARD_OPENERS = frozenset({"a", "an", "the", "one", "joker", "jk1", "jk2"})
+
+
+def _holding_again(words: list[str], k: int) -> bool:
+    """Whether "holding" at ``k`` tells the player's hand by naming again the joker told before ("I drop a joker
+    valued at 4 on her, holding the joker and the 3 of diamonds"): the card played is held, never on an elemental.
+
+    Examples:
+        >>> _holding_again("i drop a joker as a 4 , holding the joker and the 3 of diamonds".split(), 8)
+        True
+        >>> _holding_again("the queen , holding the 4 of spades".split(), 3)
+        False
+    """
+    again = words[k + 1 : k + 3] in (["the", "joker"], ["my", "joker"])
+    return words[k] == "holding" and again and "joker" in words[:k]
 
 
 def _i_have_cards(words: list[str], k: int) -> bool:
@@ -322,6 +336,9 @@ def told_cards(words: list[str], raw: list[str], hand: set[int] | None = None) -
             )
             at = _played_as(words, n) if at is None else at
             power = None if at is None else _POWERS.get(words[at])
+            if power is None and words[n - 1 : n] == ["the"] and any(c.startswith("JK") for _, c in found):
+                n += 1  # "the joker" again, after a joker told with its power ("a joker valued at 4 ... the joker")
+                continue
             if power is None:
                 return None
             found.append((n, f"{w.upper() if w in ('jk1', 'jk2') else 'JK1'}={power}"))

@@ -287,7 +287,7 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
                 start = i + 2 if _with(words, i + 1) else i + 1
                 end = next((k for k in range(start, len(words)) if words[k].word in ATTACKER_ENDS), len(words))
                 return words[start:end], words[:i] + words[end + 1 :]
-            return words[:i], words[i + 1 :]
+            return _attacker_after(words, i) or (words[:i], words[i + 1 :])
         # "I swing at them with ...": "with" past the player aimed at
         if t.word in WIELD and words[i - 1 : i] and words[i - 1].word in WIELDERS and _with(words, _aimed(words, i)):
             aimed = _aimed(words, i)
@@ -308,6 +308,27 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
         start = roles[0] - 1 if roles[0] and words[roles[0] - 1].word in OWNERS else roles[0]  # "my attacker"
         return words[start:end], words[:start] + words[end + 1 :]
     return None
+
+
+def _attacker_after(words: list[Token], at: int) -> tuple[list[Token], list[Token]] | None:
+    """The sides of a battle whose attacker is told after what it attacks, by "with my" ("i want to attack their
+    empty field with my 6 attack elestral that has one spirit"): the attacker from "my" to its clause's end, the
+    attacked side between the verb at ``at`` and "with"; ``None`` when no "with my" follows, or the words before the
+    verb tell a card's stats or Position (they are the attacker's).
+
+    Examples:
+        >>> sides = _attacker_after(tokens("i want to attack their empty field with my 6 attack elestral."), 3)
+        >>> [[t.word for t in side] for side in sides]
+        [['my', '6', 'attack', 'elestral'], ['their', 'empty', 'field', '.']]
+        >>> _attacker_after(tokens("my 4 attack elestral wants to attack theirs with my ability"), 6) is None
+        True
+    """
+    rest = words[at + 1 :]
+    w = next((k for k in range(len(rest) - 1) if rest[k].word in WITH and rest[k + 1].word == "my"), None)
+    if w is None or any(t.number is not None or t.word in POSITION_WORDS for t in words[:at]):
+        return None
+    end = next((k for k in range(w + 1, len(rest)) if rest[k].word in ATTACKER_ENDS), len(rest))
+    return rest[w + 1 : end], rest[:w] + rest[end:]
 
 
 def _first_turn(question: str) -> bool | None:

@@ -183,7 +183,7 @@ OPPONENT = OPPONENT_WORDS | {"they", "their"}
 FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", "teammate", "teammate's", "ally's"})
 #: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm", "I respond with Calm").
 PLAYED = frozenset(
-    {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answers", "answered", "puts", "put"}
+    {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answer", "answers", "answered", "puts", "put"}
     | {"respond", "responds", "responded", "throw", "throws", "threw"}
 )
 #: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
@@ -197,7 +197,7 @@ OTHER_CARDS = frozenset(
 #: who plays it, so such a question is not computed.
 PROXY = frozenset({"behalf", "instead"})
 #: Words that end one play and open the next ("P1 plays Cataclysm!, then P2 plays Calm").
-PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after"})
+PLAY_BREAKS = frozenset({".", ",", ";", "!", "?", "then", "and", "before", "after", "followed"})
 
 
 def _actor(clause: list[Token], asker: str) -> str | None:
@@ -304,6 +304,27 @@ def _next_card_is(names: list[str]) -> bool:
     return any(said[n : n + 5] in NEXT_CARD for n in range(len(said)))
 
 
+#: Words of a card played later ("and next my Calm", "then finally Calm", "followed by Calm").
+LATER = frozenset({"next", "finally", "afterwards", "afterward", "lastly", "eventually", "subsequently"})
+#: Words a clause may say around Calm and still be a bare play of it ("then Calm", "and only after that Calm", "only
+#: then my Calm").
+AROUND_CALM = (PLAY_BREAKS - {"before"}) | TIMING | {"my", "the", "by"} | LATER
+
+
+def _bare_calm(names: list[str]) -> bool:
+    """Whether a clause plays Calm by naming it alone after words of timing, with no verb and no player: the player
+    of the play before plays it ("then Calm", "only after that Calm", "a Fireball followed by Calm"), or the asker
+    ("followed by my Calm"); "before my Calm" plays nothing, nor does "then their Calm" (whose is unsaid).
+
+    Examples:
+        >>> _bare_calm(["after", "that", "calm"]), _bare_calm(["followed", "by", "calm"])
+        (True, True)
+        >>> _bare_calm(["before", "my", "calm"]), _bare_calm(["calm"]), _bare_calm(["then", "p3", "calm"])
+        (False, False, False)
+    """
+    return names[:1] != ["calm"] and names[-1:] == ["calm"] and all(w in AROUND_CALM for w in names[:-1])
+
+
 #: A card said to be its player's next card, named before ("Calm is the very next card I play", "calm was the next
 #: card").
 NEXT_CARD = [["calm", be, "the", "next", "card"] for be in ("is", "was")]
@@ -336,7 +357,8 @@ def _counter(words: list[Token]) -> Reading | None:
             body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
             actor = _actor(body, asker) or actor
         # "then Calm", "my very next card is Calm": said as played, without a verb of playing
-        played = bool(PLAYED & set(names)) or names[:2] == ["then", "calm"] or _next_card_is(names)
+        bare = _bare_calm(names)
+        played = bool(PLAYED & set(names)) or bare or _next_card_is(names)
         # "p1 cataclysm! on my realm": a player and the card, as the engine writes a play
         played = played or any(
             w in PLAYERS and after in ("cataclysm", "calm") for w, after in itertools.pairwise(names)
@@ -352,7 +374,7 @@ def _counter(words: list[Token]) -> Reading | None:
         body = clause[1:] if clause[0].word in PLAY_BREAKS else clause
         subject = [t for t in itertools.takewhile(lambda t: t.word not in PLAYED, body) if t.word not in TIMING]
         # a clause naming no player ("then Calm", "and only then plays Calm") is played by the one before
-        actor = _actor(body, asker) if subject and names[-2:] != ["then", "calm"] else actor
+        actor = _actor(body, asker) if subject and not bare else asker if "my" in names else actor
         if actor is None:
             reading.missing.append(f"who played {card}")
             return reading
@@ -371,6 +393,8 @@ def _counter(words: list[Token]) -> Reading | None:
     return reading
 
 
+#: Words of an attacker in general, not one on the table ("can any champion attack A", "is A ever safe").
+GENERAL = frozenset({"any", "every", "ever", "anyone", "anybody", "whatever", "whichever"})
 #: Words that say how the opponent's formation stands ("A is razed", "B is still up", "nothing is razed").
 FORMATION_SAID = RAZED_WORDS | {"stand", "stands", "standing", "stood", "up", "untouched", "unrazed", "intact"}
 
@@ -387,10 +411,14 @@ def _unsaid(
 ) -> list[str]:
     """What the attack's answer depends on that the question leaves out: which realms are razed (when it says
     nothing of the formation, even when every formation would give one answer: the answer would rest on a board the
-    question did not give) and whether the target shows a coastline (where `_coasts` read none for it, tried both
-    ways: named when it changes the answer). A formation word after "be" ("do both have to be razed") asks a rule, it
-    says no board."""
+    question did not give; not asked of a realm no position protects) and whether the target shows a coastline
+    (where `_coasts` read none for it, tried both ways: named when it changes the answer). A formation word after
+    "be" ("do both have to be razed") asks a rule, it says no board."""
     said = any(t.word in FORMATION_SAID and (n == 0 or words[n - 1].word != "be") for n, t in enumerate(words))
+    # a realm no position protects (A, at the front) is exposed in every formation: which others are razed is no
+    # part of one attack on it, and is not asked for; "can any champion attack A" asks a rule of every attacker
+    front = not any(target in guarded for guarded in spellfire.PROTECTS.values())
+    said = said or (front and not any(t.word in GENERAL for t in words))
     others = ",".join(letter for letter in LETTERS if letter != target)
     formations = [",".join(sorted(razed))] if said else ["", others]
     tried = (coasts[target],) if target in coasts else (False, True)
@@ -430,12 +458,18 @@ def _party(words: list[Token], denied: set[int], powers: dict[str, str]) -> tupl
         (('flyer',), {4, 6})
         >>> _party(tokens("one ally and my flyer attack B"), set(), POWERS)
         ((), set())
+        >>> _party(tokens("my flyer brings one swimming ally"), set(), POWERS)
+        (('swimmer',), {4, 5})
     """
     told = [n for n, t in enumerate(words) if t.word in ALLIES and n not in denied]
     if any(words[n - 1].word not in BACK for n in told[1:]):
         return (), set()
     if told and told[0] and words[told[0]].word == "allies":
         return _listed(words, told[0], powers)
+    if told and words[told[0]].word == "ally" and told[0] > 1 and words[told[0] - 2].word in ONE:
+        # "one swimming ally", "a flying ally": its one power said before it
+        power = powers.get(words[told[0] - 1].word)
+        return ((power,), {told[0] - 1, *told}) if power and not deny(words[: told[0]], powers) else ((), set())
     if not told or words[told[0]].word != "ally" or told[0] == 0 or words[told[0] - 1].word not in ONE:
         return (), set()
     first = told[0]
@@ -677,16 +711,20 @@ CLAUSE_BREAKS = frozenset({",", ";", ".", "?", "!", "and", "but", "while"})
 def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, bool] | None:
     """The realms said to show a coastline, each the letter named nearest before the coast word in its clause ("E
     shows a coastline", "their E realm has a coastline", "the realm in D shows a coastline"); ``None`` when a coast
-    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline": not read).
+    word names no realm ("a swimmer crosses coasts") or is denied ("F has no coastline", "F does not show a
+    coastline": not read).
 
     Examples:
         >>> _coasts(tokens("B is razed and E shows a coastline"), [(0, "B"), (4, "E")])
         {'E': True}
         >>> _coasts(tokens("B is razed and E has no coastline"), [(0, "B"), (4, "E")]) is None
         True
+        >>> _coasts(tokens("B is razed and E does not show a coastline"), [(0, "B"), (4, "E")]) is None
+        True
     """
     places = dict(letters)
-    if deny(words, COAST):
+    # "B has no coastline", "B doesn't have a coastline": a coastline denied in its clause is not read
+    if deny(words, COAST) or any(t.word in COAST and _none_shown(words, n) for n, t in enumerate(words)):
         return None
     found: dict[str, bool] = {}
     for n, t in enumerate(words):
@@ -699,6 +737,14 @@ def _coasts(words: list[Token], letters: list[tuple[int, str]]) -> dict[str, boo
             return None
         found[places[k]] = True
     return found
+
+
+def _none_shown(words: list[Token], n: int) -> bool:
+    """Whether the coast word at ``n`` is denied, a negation among the four words before it in its clause ("no
+    coastline", "does not show a coastline", "doesn't have a coast"); a clause break between ends it ("not razed,
+    but shows a coastline" says a coastline)."""
+    before = list(itertools.takewhile(lambda t: t.word not in CLAUSE_BREAKS, reversed(words[max(0, n - 4) : n])))
+    return any(t.word in NEGATIONS for t in before)
 
 
 #: Words opening a relative clause after a comma ("realm D, which shows a coastline").
@@ -731,7 +777,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
             continue
         prev = words[i - 1].word if i else ""
         listed = [w.raw for w in words[i + 1 : i + 3]]  # "A and B realms are razed": a letter in a list of them
-        named = prev in TARGET_WORDS or (prev in ("and", ",", "razed", "in") and i >= 2)
+        joined = prev in ("and", ",", "razed", "in") and i >= 2 and not _article(t, words[i + 1 :])
+        named = prev in TARGET_WORDS or joined
         named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
         named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
@@ -739,6 +786,22 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         elif named:
             letters.append((i, t.raw.upper()))
     return letters
+
+
+#: Words that may follow a letter A after "and" or a comma ("B and a are razed", "D, a and C").
+AFTER_LETTER = frozenset({"and", "or", "is", "are", "was", "were", "razed", "realm", "realms", "too", "both"})
+
+
+def _article(t: Token, rest: list[Token]) -> bool:
+    """Whether a lowercase "a" is the article: followed by a word of its noun ("and a coastal realm"), not by a
+    word that follows a letter ("B and a are razed").
+
+    Examples:
+        >>> said = tokens("an earthwalker ally and a coastal realm")
+        >>> _article(said[4], said[5:]), _article(said[4], tokens("are razed"))
+        (True, False)
+    """
+    return t.raw == "a" and bool(rest) and rest[0].raw.isalpha() and rest[0].word not in AFTER_LETTER
 
 
 def _target(words: list[Token], letters: list[tuple[int, str]], razed: set[str]) -> str | None:
