@@ -868,3 +868,14 @@ def test_an_element_that_goes_at_another_attacks_it() -> None:
     # "goes at" as "goes after": the attack is told, and computed with the abilities the sides use
     answer = ask("My Fire went at their Earth, which used Fortify, and I used no ability. Who is out?")
     assert answer.value["computed"]["verdict"] == "P1's Fire is eliminated (3 against 5)"
+
+
+def test_a_cost_word_with_no_type_in_its_clause_is_not_the_enchantment_cost() -> None:
+    # "as the cost asks, but they're earth; the cost calls for wind" read earth as the cost and wind as the Spirits:
+    # a computed answer with the two swapped. The Spirits' types come before the cost's: nothing is computed.
+    question = "3 Spirits sit on my Elestral, as the cost asks, but they're earth; the cost calls for wind. Enchanted?"
+    answer = ask(question)
+    assert answer.value["computed"] is None
+    assert "Enchantment Cost earth" not in [line for reading in answer.value["readings"] for line in reading["read"]]
+    told = ask("The cost is wind wind wind and it has three earth Spirits on it. Misenchanted?")
+    assert told.value["readings"][0]["read"] == ["Enchantment Cost wind wind wind", "Spirits earth earth earth"]

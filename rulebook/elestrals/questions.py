@@ -678,8 +678,7 @@ def _enchantment(words: list[Token]) -> Reading | None:
     said = [t.word for t in words]
     if not COSTING & set(said):
         return None
-    at = next(n for n, w in enumerate(said) if w in COSTING)
-    cost, end = _types(words, at + 1, COST_END, True)
+    at, cost, end = _cost(words)
     spirits, after = _types(words, end, SPIRITS_END, False) if cost else ([], end)
     if spirits and _types(words, after, SPIRITS_END, False)[0]:
         # types told again after the Spirits read ("costs one fire and one water Spirit but it is Enchanted with two
@@ -711,6 +710,27 @@ def _enchantment(words: list[Token]) -> Reading | None:
 
 #: The words before an Enchantment Cost's types ("cost is fire fire", "a Rune costing one fire Spirit plus one any").
 COSTING = frozenset({"cost", "costs", "costing"})
+#: Words that end a clause before a cost names any type ("like its cost asks, but they're water"): that cost word
+#: tells no types.
+COST_BREAKS = frozenset({",", ";", ".", "?", "!", "but", "yet", "while", "though"})
+
+
+def _cost(words: list[Token]) -> tuple[int, list[str], int]:
+    """Where the Enchantment Cost is said, its types and where they end: at the first cost word whose types follow it
+    in the same clause ("its cost asks, but they're water and the cost wants fire": the second), else at the first.
+
+    Examples:
+        >>> _cost(tokens("two Spirits like its cost asks, but they're water and the cost wants fire"))[1]
+        ['fire']
+        >>> _cost(tokens("cost is fire fire and it has one fire spirit"))[1]
+        ['fire', 'fire']
+    """
+    places = [n for n, t in enumerate(words) if t.word in COSTING]
+    for at in places:
+        clause = next((n for n in range(at + 1, len(words)) if words[n].word in COST_BREAKS), len(words))
+        if _types(words[:clause], at + 1, COST_END, True)[0]:
+            return at, *_types(words, at + 1, COST_END, True)
+    return places[0], [], places[0] + 1
 MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
 
 
