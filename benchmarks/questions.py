@@ -103,8 +103,8 @@ Issue 22's thirty-first blind set (players-blind-31.toml, 264 questions written 
 with the engine command that answers them, 23 computed right, 0 wrong, 5 not computed);
 tuning data since.
 Issue 22's thirty-second blind set (players-blind-32.toml, 268 questions written the same way) was measured once on
-2026-11-28, after the forty-seventh round was merged, as shipped (91.9% / 97.6% / 87.2% / 2; of its 30 computed questions
-with the engine command that answers them, 26 computed right, 0 wrong, 4 not computed);
+2026-11-28, after the forty-seventh round was merged, as shipped (91.9% / 97.6% / 87.2% / 2; of its 30 computed
+questions with the engine command that answers them, 26 computed right, 0 wrong, 4 not computed);
 tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
