@@ -29,6 +29,7 @@ __all__ = [
     "Revive",
     "Side",
     "Turn",
+    "fought_strengths",
     "new_game",
     "parse_log",
     "parse_turn",
@@ -569,6 +570,21 @@ class ClashState(Frozen):
 
 def _ignore(text: str, rule: str | None = None, overrides: str | None = None) -> None:
     """Stands in for ``Trace.add`` when no trace is wanted (the fast path used by searches)."""
+
+
+def fought_strengths(attacker: str, target: str, attacking: bool, defending: bool) -> tuple[int, int]:
+    """The attack and defense strengths an attack is fought with, ``attacking`` and ``defending`` saying whether
+    each side uses its element's ability.
+
+    Examples:
+        >>> fought_strengths("fire", "earth", True, True)
+        (5, 5)
+        >>> fought_strengths("fire", "water", False, False)
+        (3, 4)
+    """
+    a_ability = ABILITY[attacker] if attacking else None
+    d_ability = ABILITY[target] if defending else None
+    return _strengths(attacker, target, a_ability, d_ability, "", None)
 
 
 def _strengths(

@@ -8,8 +8,6 @@ computes them, it is the board's own consequence, and the attack is computed lik
 
 from __future__ import annotations
 
-import re
-
 #: Words telling two strengths equal ("equal", "tied", "at five apiece", "the same strength").
 EQUAL = frozenset({"equal", "equally", "apiece", "tied", "same"})
 
@@ -31,8 +29,10 @@ def borne_out(relation: str, attacker: str, target: str, attacking: bool, defend
     if relation not in EQUAL or not (attacking or defending):
         return False
     from rulebook import clash
+    from rulebook.clash.engine import fought_strengths
 
     turn = clash.Turn(clash.Attack(attacker, target, attacking), clash.Defend(defending))
-    ruling = clash.resolve_attack(clash.new_game(), turn)
-    fought = re.search(r"\((\d+) against (\d+)\)", ruling.verdict)
-    return fought is not None and fought.group(1) == fought.group(2)
+    if not clash.resolve_attack(clash.new_game(), turn).value["legal"]:
+        return False  # an ability used out of its timing: no attack is fought
+    attack, defense = fought_strengths(attacker, target, attacking, defending)
+    return attack == defense
