@@ -349,9 +349,10 @@ def pytest_collection(session: pytest.Session):
         sys.dont_write_bytecode = before
 
 
-#: Seconds a worker waits at most for the other workers' share of the rewritten test modules (then pytest rewrites
-#: whatever is still missing itself, as it would have anyway).
-SHARE_WAIT = 60
+#: Seconds a worker waits for the other workers' share of the rewritten test modules while none of them appears
+#: (a worker slow to start, or one that could not write): then pytest rewrites what is still missing itself, as it
+#: would have anyway.
+SHARE_WAIT = 30
 
 
 def _rewrite_a_share(config: pytest.Config) -> None:
@@ -377,13 +378,18 @@ def _rewrite_a_share(config: pytest.Config) -> None:
     files = sorted((ROOT / "tests").rglob("test_*.py"))
     pycs = {fn: get_cache_dir(fn) / (fn.name[:-3] + PYC_TAIL) for fn in files}
     missing = [fn for fn in files if not pycs[fn].exists()]
-    for fn in missing[int(worker[2:]) % int(count) :: int(count)]:
-        if try_makedirs(pycs[fn].parent):
-            source_hash, code = _rewrite_test(fn, config)
-            _write_pyc(state, code, source_hash, pycs[fn])
-    give_up = time.monotonic() + SHARE_WAIT
-    while any(not pycs[fn].exists() for fn in missing) and time.monotonic() < give_up:
+    if not all(try_makedirs(folder) and os.access(folder, os.W_OK) for folder in {pycs[fn].parent for fn in missing}):
+        return  # a folder no worker can write (a read-only checkout): pytest rewrites in memory, nothing to wait for
+    mine = set(files[int(worker[2:]) % int(count) :: int(count)])  # shared out over every module: the same for all
+    for fn in (fn for fn in missing if fn in mine):
+        source_hash, code = _rewrite_test(fn, config)
+        _write_pyc(state, code, source_hash, pycs[fn])
+    left, moved = missing, time.monotonic()
+    while left and time.monotonic() - moved < SHARE_WAIT:
         time.sleep(0.02)
+        still = [fn for fn in left if not pycs[fn].exists()]
+        if len(still) < len(left):
+            left, moved = still, time.monotonic()
 
 
 @pytest.hookimpl(wrapper=True)
