@@ -343,53 +343,9 @@ def pytest_collection(session: pytest.Session):
     before = sys.dont_write_bytecode
     sys.dont_write_bytecode = False
     try:
-        _rewrite_a_share(session.config)
         return (yield)
     finally:
         sys.dont_write_bytecode = before
-
-
-#: Seconds a worker waits for the other workers' share of the rewritten test modules while none of them appears
-#: (a worker slow to start, or one that could not write): then pytest rewrites what is still missing itself, as it
-#: would have anyway.
-SHARE_WAIT = 30
-
-
-def _rewrite_a_share(config: pytest.Config) -> None:
-    """On a checkout whose test modules pytest has not rewritten yet (a fresh clone), under pytest-xdist: each worker
-    rewrites its share of them (every n-th, by its number) and waits for the others', instead of every worker
-    rewriting all of them at the same moment (2.4 s of CPU each on a fresh clone). The files are pytest's own
-    (`_rewrite_test`, `_write_pyc`: written whole, then renamed into place), found by its import as on any later run.
-    A module whose rewritten file is already there is left to pytest, which checks it against its source. Only in a
-    run of the whole suite (the README's test command) under xdist; otherwise, or with ``--assert=plain``, nothing
-    is done."""
-    import time
-
-    from _pytest.assertion import assertstate_key
-    from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc, get_cache_dir, try_makedirs
-
-    worker, count = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
-    state = config.stash.get(assertstate_key, None)
-    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS  # the whole suite: every test module imported
-    if not whole or not worker.startswith("gw") or not count.isdigit() or int(count) < 2 or state is None:
-        return
-    if state.hook is None:  # --assert=plain
-        return
-    files = sorted((ROOT / "tests").rglob("test_*.py"))
-    pycs = {fn: get_cache_dir(fn) / (fn.name[:-3] + PYC_TAIL) for fn in files}
-    missing = [fn for fn in files if not pycs[fn].exists()]
-    if not all(try_makedirs(folder) and os.access(folder, os.W_OK) for folder in {pycs[fn].parent for fn in missing}):
-        return  # a folder no worker can write (a read-only checkout): pytest rewrites in memory, nothing to wait for
-    mine = set(files[int(worker[2:]) % int(count) :: int(count)])  # shared out over every module: the same for all
-    for fn in (fn for fn in missing if fn in mine):
-        source_hash, code = _rewrite_test(fn, config)
-        _write_pyc(state, code, source_hash, pycs[fn])
-    left, moved = missing, time.monotonic()
-    while left and time.monotonic() - moved < SHARE_WAIT:
-        time.sleep(0.02)
-        still = [fn for fn in left if not pycs[fn].exists()]
-        if len(still) < len(left):
-            left, moved = still, time.monotonic()
 
 
 @pytest.hookimpl(wrapper=True)
