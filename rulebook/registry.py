@@ -305,7 +305,8 @@ _GAMES: list[Game] = [
         names=("elemental elephants", "elephants", "elephant", "ee"),
         own_words=(
             *("trunk", "trunks", "clashes", "ringleader", "stupefy", "gravitate", "enfeeble", "turbulence", "clap"),
-            *("conjury", "conjuries", "electrocute", "illuminate"),
+            *("conjury", "conjuries", "electrocute", "illuminate", "nourish", "slumber", "accelerator", "nightglow"),
+            *("starfall", "repeater", "overexert"),
         ),
         cli="cli.elephants:app",
         figures=(("elephants-round.svg", "elephants_round"), ("elephants-thunder.svg", "elephants_thunder")),

@@ -50,3 +50,19 @@ def test_clash_a_tie_earlier_in_the_game_is_not_read_as_the_last_elements() -> N
 
     reading = read("last turn my fire attacked their fire and they tied, what happens?")
     assert reading is None or reading.rests_on != ("clash.interp.last-elements-tie",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In the rulebook's example, on the second turn Air defends with Gale and wins; is the example mistaken?",
+        "the worked example shows a defending air using gale on the second turn, isnt gale attack only",
+    ],
+)
+def test_clash_the_second_turn_of_the_example_is_not_read_as_an_ability_used_twice(question: str) -> None:
+    # Issue 22's forty-eighth round: "second" naming a turn of the example is not a second use of Gale.
+    assert _first(question) in {"clash.erratum.example-turn-2", "clash.interp.gale-defends"}
+
+
+def test_clash_an_ability_used_a_second_time_still_reads_as_used_again() -> None:
+    assert _first("can my fire use blaze a second time later on") == "clash.ability.once"

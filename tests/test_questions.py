@@ -469,7 +469,7 @@ BLIND_9_COMPUTED_UNASKED = 0
 #: twenty-second round ("tourney"): 85.4% top-1 (176), 95.1% top-3 (196), 2.9% of real questions refused (6).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): wrongly_refused 0.0243.
-BLIND_10_FLOORS = {"top1": 0.932, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
+BLIND_10_FLOORS = {"top1": 0.936, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0146}
 BLIND_10_UNCOVERED_REFUSED = 1.0
 BLIND_10_COMPUTED_UNASKED = 0
 
@@ -487,7 +487,7 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 #: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
-BLIND_11_FLOORS = {"top1": 0.947, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+BLIND_11_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -521,7 +521,7 @@ BLIND_12_COMPUTED_UNASKED = 0
 #: questions refused (3).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.908, top3 0.967, wrongly_refused 0.0092.
-BLIND_13_FLOORS = {"top1": 0.926, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_13_FLOORS = {"top1": 0.931, "top3": 0.977, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_13_UNCOVERED_REFUSED = 1.0
 BLIND_13_COMPUTED_UNASKED = 1
 
@@ -570,7 +570,7 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.94, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+BLIND_16_FLOORS = {"top1": 0.944, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -659,7 +659,7 @@ BLIND_21_COMPUTED_UNASKED = 0
 #: 89.0% top-1 (187), 95.7% top-3.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.895, top3 0.966, wrongly_refused 0.0191.
-BLIND_22_FLOORS = {"top1": 0.957, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_22_FLOORS = {"top1": 0.961, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_22_UNCOVERED_REFUSED = 0.975  # 39 of 40 once the check was fitted on it
 BLIND_22_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-third blind set (tests/data/players-blind-23.toml: 217 real questions, 38 in-game questions no
@@ -678,7 +678,7 @@ BLIND_22_COMPUTED_UNASKED = 0
 #: own suit; table shorthand read as fillers and "dont" as "not"; TUNED figures): top-1 floors rose on blind-3 to -6,
 #: -8 to -10, -12, -14, -16 to -18 and -20 to -23, top-3 on all but blind-14, and the bounds on real questions refused
 #: fell on blind-4, -5, -9, -10, -17, -18, -20, -22 and -23.
-BLIND_23_FLOORS = {"top1": 0.949, "top3": 0.981, "off_topic_refused": 0.95, "wrongly_refused": 0.0093}
+BLIND_23_FLOORS = {"top1": 0.953, "top3": 0.986, "off_topic_refused": 0.95, "wrongly_refused": 0.0093}
 BLIND_23_UNCOVERED_REFUSED = 1.0  # 38 of 38 once the check was fitted on it
 BLIND_23_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-fourth blind set (tests/data/players-blind-24.toml: 203 real questions, 42 in-game questions no
@@ -734,7 +734,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.941, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.946, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -745,7 +745,7 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-sixth round of the not-covered decision (forms read from its even half, the check fitted on it; TUNED
 #: figures): 90.4% top-1 (188), 2.9% of real questions refused (6), 39 of 39 uncovered questions refused.
-BLIND_29_FLOORS = {"top1": 0.918, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+BLIND_29_FLOORS = {"top1": 0.923, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
 BLIND_29_UNCOVERED_REFUSED = 1.0
 BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's thirtieth blind set (tests/data/players-blind-30.toml: 208 real questions, 39 in-game questions no
@@ -754,7 +754,7 @@ BLIND_29_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 89.7% of uncovered questions refused (35 of 39), 0 computed answers to a
 #: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_30_FLOORS = {"top1": 0.937, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_30_FLOORS = {"top1": 0.956, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_30_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-sixth round)
 BLIND_30_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-first blind set (tests/data/players-blind-31.toml: 205 real questions, 39 in-game questions no
@@ -765,7 +765,7 @@ BLIND_30_COMPUTED_UNASKED = 0
 #: said to be missing and nothing is computed: 0); 23 of 28 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_31_FLOORS = {"top1": 0.887, "top3": 0.96, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_31_FLOORS = {"top1": 0.907, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_31_UNCOVERED_REFUSED = 0.948
 BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second blind set (tests/data/players-blind-32.toml: 209 real questions, 39 in-game questions no
@@ -777,7 +777,7 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: engine command answers: left as it is, 1); 26 of 30 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_32_FLOORS = {"top1": 0.918, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_32_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
 BLIND_32_UNCOVERED_REFUSED = 0.871
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -859,6 +859,10 @@ BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's forty-seventh round (records' players' words and the vocabulary, by pairs of records a neighbour kept
 #: beating; TUNED figures, blind-31's odd half held out and measured once): top-1 floors rose on blind-5, -7, -10, -11,
 #: -12, -15, -17, -20, -24, -28, -29 and -31 (benchmarks/results/ask_heldout_fortyseventh.txt).
+#: Issue 22's forty-eighth round (records' players' words, Elephants' own spell names, and a Clash ordinal turn not
+#: read as an ability used again; TUNED figures, blind-32's odd half held out and measured once): top-1 floors rose on
+#: blind-10, -11, -13, -16, -22, -23 and -28 to -32, top-3 on blind-10, -23 and -31
+#: (benchmarks/results/ask_heldout_fortyeighth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),

@@ -862,8 +862,8 @@ def _asks_again(words: list[Token]) -> bool:
     pairs = set(itertools.pairwise(t.word for t in words))
     abilities = {ABILITY_FORMS[t.word.removesuffix("'s")] for t in words if t.word.removesuffix("'s") in ABILITY_FORMS}
     repeat = said & AGAIN
-    if repeat == {"again"} and said & REMINDED:
-        repeat = set()  # "how much again": a reminder asked
+    if (repeat == {"again"} and said & REMINDED) or (repeat == {"second"} and pairs & {("second", "turn")}):
+        repeat = set()  # "how much again": a reminder asked; "on the second turn": which turn, not a second use
     if len(abilities) != 1 or not (repeat or pairs & AGAIN_PAIRS) or said & (SPENDING | MISTAKE | REVIVED):
         return False
     return abilities == {"ether"} or not said & REVIVING
