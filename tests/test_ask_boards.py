@@ -879,3 +879,40 @@ def test_a_cost_word_with_no_type_in_its_clause_is_not_the_enchantment_cost() ->
     assert "Enchantment Cost earth" not in [line for reading in answer.value["readings"] for line in reading["read"]]
     told = ask("The cost is wind wind wind and it has three earth Spirits on it. Misenchanted?")
     assert told.value["readings"][0]["read"] == ["Enchantment Cost wind wind wind", "Spirits earth earth earth"]
+
+
+def test_an_elestrals_battle_told_apart_from_the_askers_i_attack() -> None:
+    # the asker's card and the opponent's side each in a clause of their own, then "when I attack": the battle
+    answer = ask("Their field is totally empty, while my elestral has 4 attack and 1 spirit. When I attack, what then?")
+    assert answer.value["computed"]["verdict"] == "No Elestral is destroyed; the defender's controller Expends 1 Spirit"
+    guarded = ask("My Elestral has 5 Attack and 2 Spirits; theirs is in Defense Position with 3 Defense. Can I attack?")
+    assert guarded.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # two of the asker's cards told: which one attacks is not said, nothing is computed
+    two = ask("My Elestral has 4 Attack and 1 Spirit and my other one has 2 Attack; their field is empty. If I attack?")
+    assert two.value["computed"] is None
+
+
+def test_calm_told_by_a_verb_of_replying_or_using_is_played() -> None:
+    # "replies with Calm", "uses Calm": a play of Calm, judged as "plays Calm"
+    answer = ask("P2 casts Cataclysm! on P1's realm and P1 replies at once with Calm. Does the Cataclysm! happen?")
+    assert answer.value["computed"]["verdict"] == "P1's Calm negates P2's Cataclysm!"
+    late = ask("P1 plays Cataclysm! on P2's realm; P2 uses an ally first, then Calm. Is it negated?")
+    assert late.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played an ally before Calm"
+
+
+def test_a_realm_told_in_the_passive_that_a_kind_cannot_attack_it_shuts_that_kind_out() -> None:
+    # "C cannot be attacked by any swimmers" is C's own limit, read as "C's card says swimmers can't attack it"
+    answer = ask("Realm C cannot be attacked by any swimmers and nothing is razed; can my swimming wizard attack C?")
+    assert answer.value["computed"]["verdict"] == "illegal: C shuts out swimmers, and the wizard always swims"
+    other = ask("Realm F can't be attacked by flyers, and A and B are razed. Can my earthwalker attack F?")
+    assert other.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack F"
+
+
+def test_a_held_card_named_on_one_of_several_elementals_is_the_card_played() -> None:
+    # no verb of play, two elementals face up: the held card named again "on" one of them is played onto it
+    answer = ask("KS and QD are face up and I hold 6C and 2H. Would the 2H on the QD be a legal damage card?")
+    assert answer.value["computed"]["verdict"] == "2H damages QD: 2 of 12"
+    assert "KS face up too" in answer.value["readings"][0]["read"]
+    # a card the hand does not hold, named "on" an elemental, is no play: nothing is computed
+    unheld = ask("KS and QD are face up and I hold 6C and 2H. Would the 9D on the QD be a legal damage card?")
+    assert unheld.value["computed"] is None

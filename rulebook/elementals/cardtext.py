@@ -409,6 +409,11 @@ def _among(
     titans = [(n, c) for n, c in cards if not is_elemental(c)]
     marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
     marked = [(n, c) for n, c in marked if not hand or c.partition("=")[0] in kept]
+    # no word of a play: the one card named again from the hand, past the hand's own words, with "on" and an
+    # elemental just after it ("I hold 6C and 3D. Is the 6C on the QH a legal damage card?")
+    marked = marked or [
+        (n, c) for n, c in titans if c in kept and n not in (told or ()) and _onto_elemental(words, cards, n)
+    ]
     if len(marked) != 1:
         return None
     at, card = marked[0]
@@ -431,6 +436,17 @@ def _among(
         return None
     pile = piles.pop(target)
     return card, target, pile, piles
+
+
+def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> bool:
+    """Whether the card at ``at`` is followed, past "on" or "onto", by an elemental named within a few words ("the
+    6C on the QH").
+
+    Examples:
+        >>> _onto_elemental("is the 6c on the qh legal".split(), [(2, "6C"), (5, "QH")], 2)
+        True
+    """
+    return any(is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n]) for n, c in cards)
 
 
 def _by_rank(words: list[str], at: int, elementals: list[str]) -> str | None:

@@ -297,6 +297,9 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
             return words[aimed + 1 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
+    told = _asker_attacks(words)
+    if told is not None:
+        return told
     roles = [next((n for n, t in enumerate(words) if t.word == role), None) for role in ("attacker", "defender")]
     if None not in roles and roles[0] < roles[1]:
         # "attacker 3 atk 1 spirit, defender is in defense position with 3 def": the sides told by their roles
@@ -329,6 +332,67 @@ def _attacker_after(words: list[Token], at: int) -> tuple[list[Token], list[Toke
         return None
     end = next((k for k in range(w + 1, len(rest)) if rest[k].word in ATTACKER_ENDS), len(rest))
     return rest[w + 1 : end], rest[:w] + rest[end:]
+
+
+#: Words that end the clause of one side told apart from the verb ("my Elestral has 2 Attack, and their field ...").
+SIDE_ENDS = frozenset({",", ";", ".", "?", "!"})
+#: The asker's words ("I attack", "my Elestral"), and the joins after which a new side's clause may start.
+ASKERS = frozenset({"i", "we"})
+MINE = frozenset({"my", "our"})
+JOINS = frozenset({"and", "but", "while", "whereas"})
+
+
+def _clauses(words: list[Token]) -> list[list[Token]]:
+    """The words cut into clauses: at a clause's end, and at a join ("and", "while") before "my" or "their"."""
+    cut: list[list[Token]] = [[]]
+    for k, t in enumerate(words):
+        nxt = words[k + 1].word if k + 1 < len(words) else ""
+        if t.word in JOINS and (nxt in MINE or nxt in OPPONENTS):
+            cut.append([])
+            continue
+        cut[-1].append(t)
+        if t.word in SIDE_ENDS:
+            cut.append([])
+    return [c for c in cut if c]
+
+
+def _asker_attacks(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
+    """The sides of a battle told apart from its verb, the asker's "I attack" with nothing after it ("My Elestral has
+    2 Attack and 3 Spirits and my opponent's field is empty. If I attack, ..."): the attacker is the one clause that
+    tells the asker's card with numbers ("my Elestral has ..."), the attacked side the one clause of the opponent's;
+    ``None`` unless each is told exactly once and no other clause gives a number.
+
+    Examples:
+        >>> q = "My Elestral has 2 Attack and 3 Spirits and their field is empty. If I attack, what happens?"
+        >>> [[t.word for t in side] for side in _asker_attacks(tokens(q))]
+        [['my', 'elestral', 'has', '2', 'attack', 'and', '3', 'spirits'], ['their', 'field', 'is', 'empty', '.']]
+        >>> _asker_attacks(tokens("My Elestral has 2 Attack and my other one has 3; their field is empty. I attack"))
+    """
+    verb = [
+        k for k, t in enumerate(words)
+        if t.word == "attack" and k and words[k - 1].word in ASKERS
+        and (k + 1 == len(words) or words[k + 1].word in SIDE_ENDS)
+    ]
+    if len(verb) != 1:
+        return None
+    mine: list[list[Token]] = []
+    theirs: list[list[Token]] = []
+    for clause in _clauses(words):
+        said = [t.word for t in clause]
+        if any(t is words[verb[0]] for t in clause):
+            if any(t.number is not None for t in clause):
+                return None  # "if I attack with 3 Attack": told with the verb, read elsewhere
+            continue
+        owner = said[0] if said[0] not in ("if", "when", "so", "now", "then") else said[1:2] and said[1]
+        if owner in MINE and not set(said) & OPPONENTS:
+            mine.append(clause)
+        elif set(said) & OPPONENTS:
+            theirs.append(clause)
+        elif any(t.number is not None for t in clause):
+            return None  # a number of no side told
+    if len(mine) != 1 or len(theirs) != 1 or not any(t.number is not None for t in mine[0]):
+        return None
+    return [t for t in mine[0] if t.word not in SIDE_ENDS], theirs[0]
 
 
 def _first_turn(question: str) -> bool | None:
