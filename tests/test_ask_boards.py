@@ -900,14 +900,6 @@ def test_calm_told_by_a_verb_of_replying_or_using_is_played() -> None:
     assert late.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played an ally before Calm"
 
 
-def test_a_realm_told_in_the_passive_that_a_kind_cannot_attack_it_shuts_that_kind_out() -> None:
-    # "C cannot be attacked by any swimmers" is C's own limit, read as "C's card says swimmers can't attack it"
-    answer = ask("Realm C cannot be attacked by any swimmers and nothing is razed; can my swimming wizard attack C?")
-    assert answer.value["computed"]["verdict"] == "illegal: C shuts out swimmers, and the wizard always swims"
-    other = ask("Realm F can't be attacked by flyers, and A and B are razed. Can my earthwalker attack F?")
-    assert other.value["computed"]["verdict"] == "legal: the champion (earthwalker) may attack F"
-
-
 def test_a_held_card_named_on_one_of_several_elementals_is_the_card_played() -> None:
     # no verb of play, two elementals face up: the held card named again "on" one of them is played onto it
     answer = ask("KS and QD are face up and I hold 6C and 2H. Would the 2H on the QD be a legal damage card?")
@@ -916,3 +908,11 @@ def test_a_held_card_named_on_one_of_several_elementals_is_the_card_played() -> 
     # a card the hand does not hold, named "on" an elemental, is no play: nothing is computed
     unheld = ask("KS and QD are face up and I hold 6C and 2H. Would the 9D on the QD be a legal damage card?")
     assert unheld.value["computed"] is None
+
+
+def test_their_spells_beside_the_askers_own_are_the_opponents() -> None:
+    # "my Clap against their Offering and Ritual": the two are the opponent's, not the asker's (no seat by number)
+    answer = ask("My Clap versus their Offering and Ritual, nobody else has spells: which can I cancel?")
+    assert answer.value["computed"]["verdict"] == "P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual)"
+    moved = ask("It's clash 2 and my Gravitate wants to send their Stupefy to clash 4. Can it?")
+    assert moved.value["computed"]["verdict"] == "P1:gravitate can move P2:stupefy from Clash II to Clash IV"

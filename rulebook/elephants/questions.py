@@ -102,7 +102,26 @@ def _seat(words: list[Token], n: int, asker: str | None) -> str | None:
         return asker
     if _names_opponent(words, n) or (t.word == "player" and _beside(words, n + 1)):
         return "P2"
+    if t.word in THEIRS and not _numbered(words) and any(w.word in ASKER for w in words):
+        return "P2"  # "my Clap against their Offering": the asker's opponent, where no seat is told by number
     return None
+
+
+#: The third person's possessive, naming the asker's opponent after the asker's own words ("my Clap, their Root").
+THEIRS = frozenset({"their", "theirs"})
+
+
+def _numbered(words: list[Token]) -> bool:
+    """Whether the question names a seat by number ("P2", "p3's", "player two"): "their" is then no seat of its own.
+
+    Examples:
+        >>> _numbered(tokens("my Clap against their Root")), _numbered(tokens("player two has Root"))
+        (False, True)
+    """
+    return any(
+        _player(t.word) or (t.word == "player" and n + 1 < len(words) and number_word(words[n + 1].word) is not None)
+        for n, t in enumerate(words)
+    )
 
 
 def read(question: str) -> Reading | None:
@@ -715,7 +734,7 @@ def _asked(words: list[Token]) -> set[str]:
 #: Words that name the opponent after "other" ("the other guy's Starfall", "the other player's Root").
 OTHER_ONE = frozenset({"guy", "guy's", "player", "player's", "person", "person's", "side", "side's", "dude's"})
 #: Words that may name a seat in words (the asker, "player two", the opponent, "the other player's").
-SEAT_WORDS = ASKER | {"player", "players"} | OPPONENT_WORDS | OTHER_ONE
+SEAT_WORDS = ASKER | {"player", "players"} | OPPONENT_WORDS | OTHER_ONE | THEIRS
 
 
 def _names_opponent(words: list[Token], n: int) -> bool:

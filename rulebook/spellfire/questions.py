@@ -97,7 +97,7 @@ UNREAD = frozenset(
 )
 
 
-def _banned(words: list[Token], limiting: Collection[int] = ()) -> bool:
+def _banned(words: list[Token]) -> bool:
     """Whether the question states a ban written on a card ("that realm can't be attacked by flyers", "cannot be
     reached"): a denial before "be" and a word of attacking. The engine knows no card's own ban, so an attack it
     would judge is not the one asked about.
@@ -110,8 +110,6 @@ def _banned(words: list[Token], limiting: Collection[int] = ()) -> bool:
     """
     return any(
         t.word in NEGATIONS and words[n + 1].word == "be" and words[n + 2].word in ATTACK_WORDS
-        # a ban on a kind read as its realm's limit ("A can't be attacked by flyers": `_limits`) is read
-        and not any(k in limiting for k in range(n + 3, n + 6))
         for n, t in enumerate(words[:-2])
     )
 
@@ -655,7 +653,7 @@ def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[st
         after = [w.word for w in words[n + 1 : n + 4]]
         # "F's card says flyers can't attack it"; or "my F realm forbids flyers", "whose card bans all flyers"
         verb = next((k for k in range(n - 1, max(-1, n - 3), -1) if words[k].word in FORBIDDING), None)
-        said = (any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]) or _passive_ban(words, n)
+        said = any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]
         only = _only_admitted(words, n)
         if only is not None:
             # "F's card only lets heroes attack it", "only flyers may attack realm F": the one kind it admits
@@ -696,24 +694,6 @@ def _only_admitted(words: list[Token], at: int) -> int | None:
     if len(before) == 2 and before[0] == "only" and before[1] in ADMITTING:
         return at - 2 if "attack" in after or after[:1] == ["to"] else None
     return None
-
-
-#: Words between "attacked by" and the kind a realm shuts out ("can't be attacked by any flyers").
-ANY_OF = frozenset({"any", "all", "a", "an"})
-
-
-def _passive_ban(words: list[Token], at: int) -> bool:
-    """Whether the kind at ``at`` is told shut out in the passive: "A can't be attacked by flyers", "A cannot be
-    attacked by any swimmer".
-
-    Examples:
-        >>> _passive_ban(tokens("Realm A can't be attacked by flyers"), 6)
-        True
-        >>> _passive_ban(tokens("Realm A can be attacked by flyers"), 6)
-        False
-    """
-    back = [w.word for w in words[max(0, at - 6) : at] if w.word not in ANY_OF]
-    return back[-3:] == ["be", "attacked", "by"] and len(back) >= 4 and back[-4] in NEGATIONS
 
 
 def _told_by_card(words: list[Token], limiting: set[int]) -> set[int]:
@@ -935,7 +915,7 @@ def read(question: str) -> Reading | None:
         )
     if unread:
         reading.missing.append(f"a formation this reader can read ({', '.join(unread)} is not read)")
-    if _banned(words, limiting):
+    if _banned(words):
         reading.missing.append("a realm's own ban on attackers (what a card says is not read)")
     if reading.missing:
         return reading
