@@ -916,3 +916,13 @@ def test_their_spells_beside_the_askers_own_are_the_opponents() -> None:
     assert answer.value["computed"]["verdict"] == "P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual)"
     moved = ask("It's clash 2 and my Gravitate wants to send their Stupefy to clash 4. Can it?")
     assert moved.value["computed"]["verdict"] == "P1:gravitate can move P2:stupefy from Clash II to Clash IV"
+
+
+def test_a_clash_role_told_of_one_element_alone_sets_the_attack() -> None:
+    # "Fire vs Water, Fire is attacking": the two named with no direction, then one told the attacker (or defender)
+    answer = ask("Water against Earth, Earth is the attacker, no abilities. What happens?")
+    assert answer.value["computed"]["verdict"] == "P2's Water is eliminated (5 against 4)"
+    defended = ask("Fire and Air, with Air defending; nobody uses an ability. Who goes out?")
+    assert defended.value["computed"]["verdict"] == "P2's Air is eliminated (3 against 2)"
+    # a role told against the attack's own words ("attacks their Water, Water is attacking"): nothing is computed
+    assert ask("My Fire attacks their Water, Water is attacking. Result?").value["computed"] is None
