@@ -887,6 +887,9 @@ def test_an_elestrals_battle_told_apart_from_the_askers_i_attack() -> None:
     assert answer.value["computed"]["verdict"] == "No Elestral is destroyed; the defender's controller Expends 1 Spirit"
     guarded = ask("My Elestral has 5 Attack and 2 Spirits; theirs is in Defense Position with 3 Defense. Can I attack?")
     assert guarded.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # "mine" tells the asker's card as "my Elestral" does
+    mine = ask("Their Elestral has 2 Defense in Defense Position; mine has 3 Attack and 1 Spirit. I attack: result?")
+    assert mine.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
     # two of the asker's cards told: which one attacks is not said, nothing is computed
     two = ask("My Elestral has 4 Attack and 1 Spirit and my other one has 2 Attack; their field is empty. If I attack?")
     assert two.value["computed"] is None
@@ -926,3 +929,17 @@ def test_a_clash_role_told_of_one_element_alone_sets_the_attack() -> None:
     assert defended.value["computed"]["verdict"] == "P2's Air is eliminated (3 against 2)"
     # a role told against the attack's own words ("attacks their Water, Water is attacking"): nothing is computed
     assert ask("My Fire attacks their Water, Water is attacking. Result?").value["computed"] is None
+
+
+def test_a_capital_a_before_its_own_verb_is_realm_a() -> None:
+    # "A is razed" read A as the article: B was judged protected by a standing A (a wrong computed answer)
+    answer = ask("Their A was razed last turn; can my plain hero attack B?")
+    assert answer.value["computed"]["verdict"] == "legal: the hero may attack B"
+    assert "razed A" in answer.value["readings"][0]["read"]
+
+
+def test_the_asker_of_a_counter_is_p1_when_p2_plays_the_cataclysm_on_them() -> None:
+    # "P2 plays Cataclysm! on my realm": the asker was taken for P2 too, and P2's Calm negated P2's own Cataclysm!
+    answer = ask("P2 plays Cataclysm! on my realm; I play a holding and then Calm. Negated?")
+    assert answer.value["computed"]["verdict"] == "P2's Cataclysm! stands: P1 played a holding before Calm"
+    assert answer.value["readings"][0]["read"][0].endswith("(you are P1, your opponent P2); Cataclysm! on P1's realm")

@@ -335,10 +335,10 @@ def _attacker_after(words: list[Token], at: int) -> tuple[list[Token], list[Toke
 
 
 #: Words that end the clause of one side told apart from the verb ("my Elestral has 2 Attack, and their field ...").
-SIDE_ENDS = frozenset({",", ";", ".", "?", "!"})
+SIDE_ENDS = frozenset({",", ";", ".", "?", "!", ":"})
 #: The asker's words ("I attack", "my Elestral"), and the joins after which a new side's clause may start.
 ASKERS = frozenset({"i", "we"})
-MINE = frozenset({"my", "our"})
+MINE = frozenset({"my", "our", "mine", "ours"})
 JOINS = frozenset({"and", "but", "while", "whereas"})
 
 

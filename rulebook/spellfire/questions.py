@@ -339,7 +339,9 @@ def _counter(words: list[Token]) -> Reading | None:
         return None
     from rulebook import spellfire
 
-    asker = "P2"
+    # the asker is P2, the player a Cataclysm! strikes, unless the question names P2, not P1 nor an opponent ("P2
+    # plays Cataclysm! on my realm": the asker is P1)
+    asker = "P1" if "p2" in said and "p1" not in said and not OPPONENT & set(said) else "P2"
     reading = Reading("spellfire", "whether a Spellfire counter-effect card negates a card")
     if any(t.word in PROXY for t in words):
         reading.missing.append("who Calm is played for (a card played on another player's behalf is not read)")
@@ -386,7 +388,7 @@ def _counter(words: list[Token]) -> Reading | None:
     if owner is None:
         reading.missing.append("whose realm Cataclysm! is played on")
         return reading
-    who = " (you are P2, your opponent P1)" if any(t.word in ME for t in words) else ""
+    who = f" (you are {asker}, your opponent {'P1' if asker == 'P2' else 'P2'})" if ME & set(said) else ""
     reading.read.append(f"the plays: {', '.join(plays)}{who}; Cataclysm! on {owner}'s realm")
     ruling = spellfire.counter(plays, affected=owner)
     reading.ruling = ruling
@@ -781,6 +783,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         named = prev in TARGET_WORDS or joined
         named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
         named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
+        # "A is razed", "their A was razed": a capital A before a verb of its own is no article
+        named = named or (t.raw == "A" and words[i + 1 : i + 2] != [] and words[i + 1].word in LETTER_VERBS)
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
             letters.append((i, t.raw))
         elif named:
@@ -788,6 +792,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
     return letters
 
 
+#: Verbs a capital A may be the subject of ("A is razed", "A was razed", "A has a coastline"), which no article takes.
+LETTER_VERBS = frozenset({"is", "was", "has", "had", "gets", "got", "stands", "fell"})
 #: Words that may follow a letter A after "and" or a comma ("B and a are razed", "D, a and C").
 AFTER_LETTER = frozenset({"and", "or", "is", "are", "was", "were", "razed", "realm", "realms", "too", "both"})
 
