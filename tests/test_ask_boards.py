@@ -943,3 +943,10 @@ def test_the_asker_of_a_counter_is_p1_when_p2_plays_the_cataclysm_on_them() -> N
     answer = ask("P2 plays Cataclysm! on my realm; I play a holding and then Calm. Negated?")
     assert answer.value["computed"]["verdict"] == "P2's Cataclysm! stands: P1 played a holding before Calm"
     assert answer.value["readings"][0]["read"][0].endswith("(you are P1, your opponent P2); Cataclysm! on P1's realm")
+
+
+def test_a_hand_told_before_a_colon_is_the_hand() -> None:
+    # "..., and I hold the 5 of diamonds: does that finish the jack?": the telling ends at the colon, not the comma
+    answer = ask("The jack of clubs has a 6 of hearts on it, and I hold the 5 of diamonds: does that finish the jack?")
+    assert answer.value["computed"]["verdict"] == "5D damages JC: 11 of 11"
+    assert answer.value["readings"][0]["read"] == ["5D played onto JC (already on it: 6H)"]

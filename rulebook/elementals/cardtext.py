@@ -249,18 +249,20 @@ def _a_card(words: list[str], k: int) -> bool:
 
 
 def _telling(sentence: str) -> str:
-    """The part of the question's last sentence that tells rather than asks: up to its last comma, or to the end of
-    a list in parentheses ("from my hand (3 of diamonds, 5 of clubs, 7 of spades) can I put ..."), whose commas
-    join the list rather than end the telling.
+    """The part of the question's last sentence that tells rather than asks: up to its last comma or colon, or to
+    the end of a list in parentheses ("from my hand (3 of diamonds, 5 of clubs, 7 of spades) can I put ..."), whose
+    commas join the list rather than end the telling.
 
     Examples:
         >>> _telling("from my hand (3D, 5C, 7S) can I put the 3D on it?")
         'from my hand (3D, 5C, 7S'
         >>> _telling("i hold the 5 of diamonds, can it be my banish card")
         'i hold the 5 of diamonds'
+        >>> _telling("it has 6H on it, and I hold 5D: does that finish it?")
+        'it has 6H on it, and I hold 5D'
     """
     masked = _PARENS.sub(lambda m: m.group().replace(",", " "), sentence)
-    return sentence[: max(masked.rfind(","), masked.rfind(")"), 0)]
+    return sentence[: max(masked.rfind(","), masked.rfind(":"), masked.rfind(")"), 0)]
 
 
 def _held_before(words: list[str], at: int) -> range:
