@@ -950,3 +950,11 @@ def test_a_hand_told_before_a_colon_is_the_hand() -> None:
     answer = ask("The jack of clubs has a 6 of hearts on it, and I hold the 5 of diamonds: does that finish the jack?")
     assert answer.value["computed"]["verdict"] == "5D damages JC: 11 of 11"
     assert answer.value["readings"][0]["read"] == ["5D played onto JC (already on it: 6H)"]
+
+
+def test_an_elephants_order_named_by_spells_of_no_other_cue_is_read() -> None:
+    # Fireball and Crush are no cue of the Elephants reader: the Ringleader and the spells told went unread
+    answer = ask("P3 is the Ringleader, P1 casts Fireball and P2 casts Crush: which goes first?")
+    assert answer.value["computed"]["verdict"] == "Clash I resolves: P2:crush, P1:fireball"
+    # "their" in a question of order is no seat: whose Nourish it is stays unsaid, nothing is computed
+    assert ask("which resolves first, my Fireball or their Nourish?").value["computed"] is None

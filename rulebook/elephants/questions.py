@@ -13,8 +13,10 @@ question does not say who it is, nothing is computed: the reader names the Ringl
 asks the order may tell it from the asker's seat: "I" and "my" are P1 (when P1 is not named), "my opponent" and "the
 player on my left" (the next seat, as the Ringleader token passes left) P2; "player two" is P2, "ringleader P3" makes
 P3 the Ringleader, and a spell named again is the same spell. An order is computed only when the question asks one.
-A Clap's targets are asked as "which players lose a spell to Clap" too; "the first clash" is a clash, not an order;
-a question whose asking part asks about Root alone ("does Root shield itself?") is not computed.
+Outside a question of order, "their" beside the asker's own words is the opponent's seat where no seat is told by
+number ("my Clap versus their Offering"). A Clap's targets are asked as "which players lose a spell to Clap" too;
+"the first clash" is a clash, not an order; a question whose asking part asks about Root alone ("does Root shield
+itself?") is not computed.
 
 A question that asks whether a spell advances ("It's clash II. P1 has an active Break. Can P2's Starfall advance?")
 is computed by playing the clash out when it states the clash and every spell's player; the spell asked about is the
@@ -201,7 +203,8 @@ def _clash_spells(words: list[Token], asker: str | None) -> tuple[list[str], lis
     clash = 1
     ringleader = None
     for i, t in enumerate(words):
-        player = _player(t.word) or (_seat(words, i, asker) if t.word in SEAT_WORDS else None)  # `_who`
+        # `_who`, but "their": in a question of order ("who goes first, my Fireball or their Nourish") it is no seat
+        player = _player(t.word) or (_seat(words, i, asker) if t.word in SEAT_WORDS - THEIRS else None)
         if player:
             owner = player
             if _leads(words, i) or _asker_leads(words, i):
