@@ -901,6 +901,8 @@ def test_calm_told_by_a_verb_of_replying_or_using_is_played() -> None:
     assert answer.value["computed"]["verdict"] == "P1's Calm negates P2's Cataclysm!"
     late = ask("P1 plays Cataclysm! on P2's realm; P2 uses an ally first, then Calm. Is it negated?")
     assert late.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played an ally before Calm"
+    laid = ask("P1 lays down Cataclysm! on P2's realm; P2 follows up with Calm. Is it negated?")
+    assert laid.value["computed"]["verdict"] == "P2's Calm negates P1's Cataclysm!"
 
 
 def test_a_held_card_named_on_one_of_several_elementals_is_the_card_played() -> None:
@@ -958,3 +960,10 @@ def test_an_elephants_order_named_by_spells_of_no_other_cue_is_read() -> None:
     assert answer.value["computed"]["verdict"] == "Clash I resolves: P2:crush, P1:fireball"
     # "their" in a question of order is no seat: whose Nourish it is stays unsaid, nothing is computed
     assert ask("which resolves first, my Fireball or their Nourish?").value["computed"] is None
+
+
+def test_an_elestral_that_goes_after_another_attacks_it() -> None:
+    # "goes after" as "attacks" (as in Clash): the sides on either side of it are the attacker and the attacked
+    answer = ask("My 4 attack elestral with 2 spirits goes after their 3 defense one in defense position. Result?")
+    assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    assert answer.value["readings"][0]["read"][0] == "attacker: 4 Attack, 2 Spirits"

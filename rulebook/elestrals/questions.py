@@ -61,6 +61,8 @@ FORWARD = frozenset(
     | {"smashes", "slams", "charges", "swings", "crashes", "rams"}  # "smashes into their 3 def guy"
 )
 DIRECT = frozenset({"directly", "direct"})
+#: Before "after", the verbs of going that make it an attack ("my Elestral goes after their 3 Defense one").
+GOING = frozenset({"goes", "go", "went", "going"})
 #: Before "attack", the words that make it the verb of the card before ("wants it to attack", "can my Elestral attack").
 TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
 #: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
@@ -280,7 +282,9 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     for i, t in enumerate(words):
         # "attack" the verb: "wants their 5 Attack Elestral to attack the opponent's ...", "can my Elestral with 4
         # Attack and 2 Spirits attack their ..."
-        if (word := t.word) in FORWARD or (word == "attack" and i and _verb_attack(words, i)):
+        # "goes after their 3 defense one": an attack, as in Clash
+        going = t.word == "after" and i > 0 and words[i - 1].word in GOING
+        if (word := t.word) in FORWARD or going or (word == "attack" and i and _verb_attack(words, i)):
             if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
                 # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is
                 # told after the word, up to what it attacks or the clause's end

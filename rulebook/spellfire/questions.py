@@ -185,6 +185,7 @@ FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", 
 PLAYED = frozenset(
     {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answer", "answers", "answered", "puts", "put"}
     | {"respond", "responds", "responded", "throw", "throws", "threw", "reply", "replies", "replied", "uses", "used"}
+    | {"lays", "laid", "lay", "follows"}  # "P1 lays down Cataclysm!", "P2 follows up with Calm"
 )
 #: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
 #: named there is asked about, not played.
