@@ -63,6 +63,7 @@ FORWARD = frozenset(
 DIRECT = frozenset({"directly", "direct"})
 #: Before "after", the verbs of going that make it an attack ("my Elestral goes after their 3 Defense one").
 GOING = frozenset({"goes", "go", "went", "going"})
+SPLITTING = FORWARD | {"after"}
 #: Before "attack", the words that make it the verb of the card before ("wants it to attack", "can my Elestral attack").
 TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
 #: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
@@ -282,9 +283,9 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     for i, t in enumerate(words):
         # "attack" the verb: "wants their 5 Attack Elestral to attack the opponent's ...", "can my Elestral with 4
         # Attack and 2 Spirits attack their ..."
-        # "goes after their 3 defense one": an attack, as in Clash
-        going = t.word == "after" and i > 0 and words[i - 1].word in GOING
-        if (word := t.word) in FORWARD or going or (word == "attack" and i and _verb_attack(words, i)):
+        if (word := t.word) in SPLITTING or (word == "attack" and i and _verb_attack(words, i)):
+            if word == "after" and not (i and words[i - 1].word in GOING):
+                continue  # "goes after their 3 defense one" is an attack, as in Clash; "after" alone is not
             if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
                 # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is
                 # told after the word, up to what it attacks or the clause's end
@@ -301,9 +302,6 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
             return words[aimed + 1 : end], words[:i] + words[end + 1 :]
         if t.word == "attacked" and i + 1 < len(words) and words[i + 1].word == "by":
             return words[i + 2 :], words[:i]
-    told = _asker_attacks(words)
-    if told is not None:
-        return told
     roles = [next((n for n, t in enumerate(words) if t.word == role), None) for role in ("attacker", "defender")]
     if None not in roles and roles[0] < roles[1]:
         # "attacker 3 atk 1 spirit, defender is in defense position with 3 def": the sides told by their roles
@@ -358,6 +356,9 @@ def _clauses(words: list[Token]) -> list[list[Token]]:
         if t.word in SIDE_ENDS:
             cut.append([])
     return [c for c in cut if c]
+
+
+_I_ATTACK = re.compile(r"\b(?:i|we)\s+attack\s*(?:$|[,;.?!:])", re.IGNORECASE)
 
 
 def _asker_attacks(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
@@ -518,6 +519,8 @@ def read(question: str) -> Reading | None:
     if enchanted is not None:
         return enchanted
     sides = _split(words)
+    # "My Elestral has 2 Attack ...; their field is empty. If I attack, ...": the sides told apart from the verb
+    sides = sides or (_asker_attacks(words) if _I_ATTACK.search(question) else None)
     if sides is not None:
         attacker, defender = _read_side(sides[0]), _read_side(sides[1])
         # "I attack with 5 Attack and 2 Spirits into ...", "attacking w 3 atk 3 spirits": the asker's card, which has
