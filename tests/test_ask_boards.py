@@ -929,6 +929,8 @@ def test_a_clash_role_told_of_one_element_alone_sets_the_attack() -> None:
     assert answer.value["computed"]["verdict"] == "P2's Water is eliminated (5 against 4)"
     defended = ask("Fire and Air, with Air defending; nobody uses an ability. Who goes out?")
     assert defended.value["computed"]["verdict"] == "P2's Air is eliminated (3 against 2)"
+    onward = ask("Fire on the attack vs Water, nobody uses an ability. Result?")
+    assert onward.value["computed"]["verdict"] == "P1's Fire is eliminated (3 against 4)"
     # a role told against the attack's own words ("attacks their Water, Water is attacking"): nothing is computed
     assert ask("My Fire attacks their Water, Water is attacking. Result?").value["computed"] is None
 

@@ -52,9 +52,14 @@ ROLES_TOLD = {
     ("is", "the", "one", "defending"): False,
     ("is", "being", "attacked"): False,
     ("defending",): False,
+    ("on", "the", "attack"): True,
+    ("on", "the", "defensive"): False,
 }
 #: Where a clause telling a role ends ("Fire is attacking, no abilities": the comma).
-ROLE_ENDS = frozenset({",", ";", ".", "?", "!", ":", "and", "but", "while", "so", "with", "without", "using", "-"})
+ROLE_ENDS = frozenset(
+    {",", ";", ".", "?", "!", ":", "and", "but", "while", "so", "with", "without", "using", "-", "against", "vs"}
+    | {"versus", "(", ")"}
+)
 
 
 def told_role(texts: list[str], first: str, second: str, direction: str | None = None) -> str | None:
