@@ -969,3 +969,12 @@ def test_an_elestral_that_goes_after_another_attacks_it() -> None:
     answer = ask("My 4 attack elestral with 2 spirits goes after their 3 defense one in defense position. Result?")
     assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
     assert answer.value["readings"][0]["read"][0] == "attacker: 4 Attack, 2 Spirits"
+
+
+def test_a_cataclysm_told_to_hit_a_player_is_on_that_players_realm() -> None:
+    # "Cataclysm!, hitting P3": whom it strikes is told by the verb after it, as by "on P3's realm"
+    answer = ask("P2 plays Cataclysm!, hitting P3; then P1 plays a holding and P3 plays Calm. Negated?")
+    assert answer.value["computed"]["verdict"] == "P3's Calm negates P2's Cataclysm!"
+    assert answer.value["readings"][0]["read"][0].endswith("Cataclysm! on P3's realm")
+    # "hits hard" names no player: whom it strikes stays unsaid
+    assert ask("P1 casts Cataclysm! which hits hard, and P2 plays Calm. Negated?").value["computed"] is None

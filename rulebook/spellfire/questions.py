@@ -247,7 +247,15 @@ def _owner(words: list[Token], asker: str) -> str | None:
     at = at + 1 if at is not None and words[at : at + 1] and words[at].word in AIMING else at
     if at is not None and words[at : at + 1] and words[at].word in AIMED:
         return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
+    # "Cataclysm! which hits P2", "Cataclysm!, hitting player 2": the player it strikes, named after the verb
+    at = at + 1 if at is not None and words[at : at + 1] and words[at].word in ("which", "that", ",") else at
+    if at is not None and words[at : at + 1] and words[at].word in HITTING:
+        return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
     return None
+
+
+#: Verbs of a card striking a player, before the player ("Cataclysm! which hits P2").
+HITTING = frozenset({"hits", "hit", "hitting", "strikes", "striking", "targets", "targeting", "affects", "affecting"})
 
 
 #: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
