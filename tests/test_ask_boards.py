@@ -978,3 +978,17 @@ def test_a_cataclysm_told_to_hit_a_player_is_on_that_players_realm() -> None:
     assert answer.value["readings"][0]["read"][0].endswith("Cataclysm! on P3's realm")
     # "hits hard" names no player: whom it strikes stays unsaid
     assert ask("P1 casts Cataclysm! which hits hard, and P2 plays Calm. Negated?").value["computed"] is None
+
+
+def test_spirits_left_in_a_deck_are_the_spirit_decks_count_for_mulligans() -> None:
+    # "3 spirits left in my deck" was read as a full Spirit Deck: the mulligans computed as paid (a wrong answer)
+    answer = ask("I have 3 spirits left in my deck. Can I mulligan twice?")
+    assert answer.value["computed"]["verdict"] == (
+        "Not allowed: 2 mulligans cost 4 Spirits and only 3 are in the Spirit Deck"
+    )
+
+
+def test_a_stat_set_told_past_the_cards_owner_is_read() -> None:
+    # "sets my elestral's attack to 0" was dropped (its stat three words on) and the +3 computed alone (a wrong answer)
+    answer = ask("An effect sets my elestral's attack to 0, then another gives it +3 attack; it is a 2/2. Final stats?")
+    assert answer.value["computed"]["verdict"] == "Final stats: Attack 3, Defense 2"

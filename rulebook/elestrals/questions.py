@@ -165,7 +165,7 @@ def _read_side(words: list[Token]) -> Side:
             side.effects += ["swap"] * _times(words, i + 1, used)
         elif t.word in SET and nxt is not None:
             # "set its Defense to 0", "Defense is set to 0", "an effect sets its Attack to 1", "set attack 1"
-            stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
+            stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2)) or _stat(at(i + 3))
             for j in range(i + 1, min(i + 5, len(words))):
                 if stat and words[j].number is not None and not words[j].signed and _stat(at(j - 1)) == stat:
                     side.effects.append(f"set {stat} {words[j].number}")  # "set attack 1"
@@ -841,7 +841,10 @@ def _spirit_deck(words: list[Token]) -> int | None:
             back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
             if back:
                 return back[-1].number
-    return None
+    # "I have 3 Spirits left in my deck", "only 4 Spirits remaining": Spirits left are the Spirit Deck's
+    left = [n for n, t in enumerate(words[:-2]) if t.word in SPIRIT_WORDS and words[n + 1].word in LEFT]
+    told = [words[n - 1] for n in left if n and words[n - 1].number is not None and not words[n - 1].signed]
+    return told[0].number if len(told) == 1 else None
 
 
 def _mulligans(words: list[Token]) -> Reading | None:
