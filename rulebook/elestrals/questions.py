@@ -15,6 +15,8 @@ their defense position guy" (a card told with its Attack and Spirits after "atta
 "my attacking Elestral has 2 Attack" names the attacker after the word; "attacker 3 atk 1 spirit, defender ..." names
 the sides by their roles, no verb of attacking ("my attacker has 2 Attack and 3 Spirits" alone where the other side
 tells a direct attack: "they have no Elestrals out"); an empty field ("your field is empty") makes a direct attack.
+The asker's bare "I attack" after the sides told in clauses of their own ("My Elestral has 2 Attack and 3 Spirits;
+their field is empty. If I attack, ...") makes the asker's one card told the attacker; "goes after" is "attacks".
 
 Stats: base Attack and Defense ("3 Attack", "Attack 3", "a base Attack of 3") and at least one effect, applied in the
 guide's order whatever the order written.
