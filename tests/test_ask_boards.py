@@ -890,6 +890,9 @@ def test_an_elestrals_battle_told_apart_from_the_askers_i_attack() -> None:
     # "mine" tells the asker's card as "my Elestral" does
     mine = ask("Their Elestral has 2 Defense in Defense Position; mine has 3 Attack and 1 Spirit. I attack: result?")
     assert mine.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # "when I attack their elestral": the side attacked named again with the verb, without its numbers
+    named = ask("My elestral has 5 attack and 1 spirit, and theirs has 4 attack and 2 spirits. When I attack theirs?")
+    assert named.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
     # two of the asker's cards told: which one attacks is not said, nothing is computed
     two = ask("My Elestral has 4 Attack and 1 Spirit and my other one has 2 Attack; their field is empty. If I attack?")
     assert two.value["computed"] is None

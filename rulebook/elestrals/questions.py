@@ -360,7 +360,7 @@ def _clauses(words: list[Token]) -> list[list[Token]]:
     return [c for c in cut if c]
 
 
-_I_ATTACK = re.compile(r"\b(?:i|we)\s+attack\s*(?:$|[,;.?!:])", re.IGNORECASE)
+_I_ATTACK = re.compile(r"\b(?:i|we)\s+attack\b(?!\s+w(?:ith)?\b)", re.IGNORECASE)
 
 
 def _asker_attacks(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
@@ -378,7 +378,7 @@ def _asker_attacks(words: list[Token]) -> tuple[list[Token], list[Token]] | None
     verb = [
         k for k, t in enumerate(words)
         if t.word == "attack" and k and words[k - 1].word in ASKERS
-        and (k + 1 == len(words) or words[k + 1].word in SIDE_ENDS)
+        and (k + 1 == len(words) or words[k + 1].word in AFTER_I_ATTACK)
     ]
     if len(verb) != 1:
         return None
@@ -468,6 +468,9 @@ def _role_alone(words: list[Token]) -> bool:
 
 #: Words naming the opponent's side ("their Elestral", "my opponent's 3 Defense guy").
 OPPONENTS = frozenset({"their", "theirs", "opponent", "opponent's", "opponents", "enemy", "enemy's", "his", "her"})
+#: What may follow the asker's "I attack" told apart from the sides: the clause's end, or the side attacked named
+#: without its numbers ("When I attack their Elestral, ...").
+AFTER_I_ATTACK = SIDE_ENDS | OPPONENTS | {"them", "it"}
 
 
 def _opponents(words: list[Token]) -> bool:
