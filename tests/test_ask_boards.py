@@ -979,6 +979,8 @@ def test_a_cataclysm_told_to_hit_a_player_is_on_that_players_realm() -> None:
     answer = ask("P2 plays Cataclysm!, hitting P3; then P1 plays a holding and P3 plays Calm. Negated?")
     assert answer.value["computed"]["verdict"] == "P3's Calm negates P2's Cataclysm!"
     assert answer.value["readings"][0]["read"][0].endswith("Cataclysm! on P3's realm")
+    realm = ask("P1 plays Cataclysm!, which strikes P2's realm; P2 plays a holding, then Calm. Negated?")
+    assert realm.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a holding before Calm"
     # "hits hard" names no player: whom it strikes stays unsaid
     assert ask("P1 casts Cataclysm! which hits hard, and P2 plays Calm. Negated?").value["computed"] is None
 

@@ -238,7 +238,8 @@ def _owner(words: list[Token], asker: str) -> str | None:
     for n, t in enumerate(words):
         if t.word in ("realm", "realms") and n:
             # "on P2's realm", "on one of player 2's realms" (the possessive is a token of its own)
-            start = next((k + 1 for k in range(n - 1, max(-1, n - 8), -1) if words[k].word in AIMED), None)
+            # "on P2's realm", "hits my realm": the verb of striking stands where "on" does
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 8), -1) if words[k].word in AIMED | HITTING), None)
             who = _actor(words[start:n], asker) if start is not None else None
             if who is not None:
                 return who
