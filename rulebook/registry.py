@@ -195,6 +195,13 @@ _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
 )
+#: More spells whose names a question may give with no spell above ("P3 is the Ringleader, P1 casts Fireball and P2
+#: casts Crush: which goes first?"): the reader is tried; it computes only where two spells and their players are told.
+#: Names that are common words of the other games ("surge", "defend", "flow", "absorb") are left out.
+_ELEPHANT_MORE_SPELLS = (
+    *("fireball", "crush", "nourish", "scorch", "besiege", "agonize", "bedim", "coalesce", "crepuscule", "daybreak"),
+    *("eventide", "encumber", "quickshot", "wormhole", "aftershocks", "constellation", "prickle"),
+)
 
 # The registry: one entry per game, in a fixed order. A game added from outside uses `register`.
 _GAMES: list[Game] = [
@@ -294,7 +301,7 @@ _GAMES: list[Game] = [
         questions="rulebook.elephants.questions",
         # "priority" and "clash" too: two spells at one priority, a spell advancing out of the last clash, the steps
         # of a clash
-        cues=frozenset({*_ELEPHANT_SPELLS, "priority", "clash"}),
+        cues=frozenset({*_ELEPHANT_SPELLS, *_ELEPHANT_MORE_SPELLS, "priority", "clash", "ringleader", "ringleaders"}),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}

@@ -879,3 +879,121 @@ def test_a_cost_word_with_no_type_in_its_clause_is_not_the_enchantment_cost() ->
     assert "Enchantment Cost earth" not in [line for reading in answer.value["readings"] for line in reading["read"]]
     told = ask("The cost is wind wind wind and it has three earth Spirits on it. Misenchanted?")
     assert told.value["readings"][0]["read"] == ["Enchantment Cost wind wind wind", "Spirits earth earth earth"]
+
+
+def test_an_elestrals_battle_told_apart_from_the_askers_i_attack() -> None:
+    # the asker's card and the opponent's side each in a clause of their own, then "when I attack": the battle
+    answer = ask("Their field is totally empty, while my elestral has 4 attack and 1 spirit. When I attack, what then?")
+    assert answer.value["computed"]["verdict"] == "No Elestral is destroyed; the defender's controller Expends 1 Spirit"
+    guarded = ask("My Elestral has 5 Attack and 2 Spirits; theirs is in Defense Position with 3 Defense. Can I attack?")
+    assert guarded.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # "mine" tells the asker's card as "my Elestral" does
+    mine = ask("Their Elestral has 2 Defense in Defense Position; mine has 3 Attack and 1 Spirit. I attack: result?")
+    assert mine.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # "when I attack their elestral": the side attacked named again with the verb, without its numbers
+    named = ask("My elestral has 5 attack and 1 spirit, and theirs has 4 attack and 2 spirits. When I attack theirs?")
+    assert named.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    # two of the asker's cards told: which one attacks is not said, nothing is computed
+    two = ask("My Elestral has 4 Attack and 1 Spirit and my other one has 2 Attack; their field is empty. If I attack?")
+    assert two.value["computed"] is None
+
+
+def test_calm_told_by_a_verb_of_replying_or_using_is_played() -> None:
+    # "replies with Calm", "uses Calm": a play of Calm, judged as "plays Calm"
+    answer = ask("P2 casts Cataclysm! on P1's realm and P1 replies at once with Calm. Does the Cataclysm! happen?")
+    assert answer.value["computed"]["verdict"] == "P1's Calm negates P2's Cataclysm!"
+    late = ask("P1 plays Cataclysm! on P2's realm; P2 uses an ally first, then Calm. Is it negated?")
+    assert late.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played an ally before Calm"
+    laid = ask("P1 lays down Cataclysm! on P2's realm; P2 follows up with Calm. Is it negated?")
+    assert laid.value["computed"]["verdict"] == "P2's Calm negates P1's Cataclysm!"
+
+
+def test_a_held_card_named_on_one_of_several_elementals_is_the_card_played() -> None:
+    # no verb of play, two elementals face up: the held card named again "on" one of them is played onto it
+    answer = ask("KS and QD are face up and I hold 6C and 2H. Would the 2H on the QD be a legal damage card?")
+    assert answer.value["computed"]["verdict"] == "2H damages QD: 2 of 12"
+    assert "KS face up too" in answer.value["readings"][0]["read"]
+    # a card the hand does not hold, named "on" an elemental, is no play: nothing is computed
+    unheld = ask("KS and QD are face up and I hold 6C and 2H. Would the 9D on the QD be a legal damage card?")
+    assert unheld.value["computed"] is None
+
+
+def test_their_spells_beside_the_askers_own_are_the_opponents() -> None:
+    # "my Clap against their Offering and Ritual": the two are the opponent's, not the asker's (no seat by number)
+    answer = ask("My Clap versus their Offering and Ritual, nobody else has spells: which can I cancel?")
+    assert answer.value["computed"]["verdict"] == "P1:clap cancels one spell of P2 (one of P2:offering, P2:ritual)"
+    moved = ask("It's clash 2 and my Gravitate wants to send their Stupefy to clash 4. Can it?")
+    assert moved.value["computed"]["verdict"] == "P1:gravitate can move P2:stupefy from Clash II to Clash IV"
+
+
+def test_a_clash_role_told_of_one_element_alone_sets_the_attack() -> None:
+    # "Fire vs Water, Fire is attacking": the two named with no direction, then one told the attacker (or defender)
+    answer = ask("Water against Earth, Earth is the attacker, no abilities. What happens?")
+    assert answer.value["computed"]["verdict"] == "P2's Water is eliminated (5 against 4)"
+    defended = ask("Fire and Air, with Air defending; nobody uses an ability. Who goes out?")
+    assert defended.value["computed"]["verdict"] == "P2's Air is eliminated (3 against 2)"
+    onward = ask("Fire on the attack vs Water, nobody uses an ability. Result?")
+    assert onward.value["computed"]["verdict"] == "P1's Fire is eliminated (3 against 4)"
+    # a role told against the attack's own words ("attacks their Water, Water is attacking"): nothing is computed
+    assert ask("My Fire attacks their Water, Water is attacking. Result?").value["computed"] is None
+
+
+def test_a_capital_a_before_its_own_verb_is_realm_a() -> None:
+    # "A is razed" read A as the article: B was judged protected by a standing A (a wrong computed answer)
+    answer = ask("Their A was razed last turn; can my plain hero attack B?")
+    assert answer.value["computed"]["verdict"] == "legal: the hero may attack B"
+    assert "razed A" in answer.value["readings"][0]["read"]
+
+
+def test_the_asker_of_a_counter_is_p1_when_p2_plays_the_cataclysm_on_them() -> None:
+    # "P2 plays Cataclysm! on my realm": the asker was taken for P2 too, and P2's Calm negated P2's own Cataclysm!
+    answer = ask("P2 plays Cataclysm! on my realm; I play a holding and then Calm. Negated?")
+    assert answer.value["computed"]["verdict"] == "P2's Cataclysm! stands: P1 played a holding before Calm"
+    assert answer.value["readings"][0]["read"][0].endswith("(you are P1, your opponent P2); Cataclysm! on P1's realm")
+
+
+def test_a_hand_told_before_a_colon_is_the_hand() -> None:
+    # "..., and I hold the 5 of diamonds: does that finish the jack?": the telling ends at the colon, not the comma
+    answer = ask("The jack of clubs has a 6 of hearts on it, and I hold the 5 of diamonds: does that finish the jack?")
+    assert answer.value["computed"]["verdict"] == "5D damages JC: 11 of 11"
+    assert answer.value["readings"][0]["read"] == ["5D played onto JC (already on it: 6H)"]
+
+
+def test_an_elephants_order_named_by_spells_of_no_other_cue_is_read() -> None:
+    # Fireball and Crush are no cue of the Elephants reader: the Ringleader and the spells told went unread
+    answer = ask("P3 is the Ringleader, P1 casts Fireball and P2 casts Crush: which goes first?")
+    assert answer.value["computed"]["verdict"] == "Clash I resolves: P2:crush, P1:fireball"
+    # "their" in a question of order is no seat: whose Nourish it is stays unsaid, nothing is computed
+    assert ask("which resolves first, my Fireball or their Nourish?").value["computed"] is None
+
+
+def test_an_elestral_that_goes_after_another_attacks_it() -> None:
+    # "goes after" as "attacks" (as in Clash): the sides on either side of it are the attacker and the attacked
+    answer = ask("My 4 attack elestral with 2 spirits goes after their 3 defense one in defense position. Result?")
+    assert answer.value["computed"]["verdict"] == "The defender's Elestral is destroyed; no Spirits are Expended"
+    assert answer.value["readings"][0]["read"][0] == "attacker: 4 Attack, 2 Spirits"
+
+
+def test_a_cataclysm_told_to_hit_a_player_is_on_that_players_realm() -> None:
+    # "Cataclysm!, hitting P3": whom it strikes is told by the verb after it, as by "on P3's realm"
+    answer = ask("P2 plays Cataclysm!, hitting P3; then P1 plays a holding and P3 plays Calm. Negated?")
+    assert answer.value["computed"]["verdict"] == "P3's Calm negates P2's Cataclysm!"
+    assert answer.value["readings"][0]["read"][0].endswith("Cataclysm! on P3's realm")
+    realm = ask("P1 plays Cataclysm!, which strikes P2's realm; P2 plays a holding, then Calm. Negated?")
+    assert realm.value["computed"]["verdict"] == "P1's Cataclysm! stands: P2 played a holding before Calm"
+    # "hits hard" names no player: whom it strikes stays unsaid
+    assert ask("P1 casts Cataclysm! which hits hard, and P2 plays Calm. Negated?").value["computed"] is None
+
+
+def test_spirits_left_in_a_deck_are_the_spirit_decks_count_for_mulligans() -> None:
+    # "3 spirits left in my deck" was read as a full Spirit Deck: the mulligans computed as paid (a wrong answer)
+    answer = ask("I have 3 spirits left in my deck. Can I mulligan twice?")
+    assert answer.value["computed"]["verdict"] == (
+        "Not allowed: 2 mulligans cost 4 Spirits and only 3 are in the Spirit Deck"
+    )
+
+
+def test_a_stat_set_told_past_the_cards_owner_is_read() -> None:
+    # "sets my elestral's attack to 0" was dropped (its stat three words on) and the +3 computed alone (a wrong answer)
+    answer = ask("An effect sets my elestral's attack to 0, then another gives it +3 attack; it is a 2/2. Final stats?")
+    assert answer.value["computed"]["verdict"] == "Final stats: Attack 3, Defense 2"

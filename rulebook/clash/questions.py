@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from rulebook.clash.relation import borne_out
+from rulebook.clash.relation import borne_out, told_role
 from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -958,7 +958,7 @@ def _attack(words: list[Token]) -> Reading | None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}, both one player's")
         reading.missing.append("the attacking element (the two named are one player's; an attack is on the other's)")
         return reading
-    direction = _pair_direction(words, first_at, second_at)
+    direction = told_role([t.text for t in words], first, second, _pair_direction(words, first_at, second_at))
     between = [t.text for t in words[first_at + 1 : second_at]]
     if direction is None:
         reading.read.append(f"the elements {first.capitalize()} and {second.capitalize()}")

@@ -249,18 +249,20 @@ def _a_card(words: list[str], k: int) -> bool:
 
 
 def _telling(sentence: str) -> str:
-    """The part of the question's last sentence that tells rather than asks: up to its last comma, or to the end of
-    a list in parentheses ("from my hand (3 of diamonds, 5 of clubs, 7 of spades) can I put ..."), whose commas
-    join the list rather than end the telling.
+    """The part of the question's last sentence that tells rather than asks: up to its last comma or colon, or to
+    the end of a list in parentheses ("from my hand (3 of diamonds, 5 of clubs, 7 of spades) can I put ..."), whose
+    commas join the list rather than end the telling.
 
     Examples:
         >>> _telling("from my hand (3D, 5C, 7S) can I put the 3D on it?")
         'from my hand (3D, 5C, 7S'
         >>> _telling("i hold the 5 of diamonds, can it be my banish card")
         'i hold the 5 of diamonds'
+        >>> _telling("it has 6H on it, and I hold 5D: does that finish it?")
+        'it has 6H on it, and I hold 5D'
     """
     masked = _PARENS.sub(lambda m: m.group().replace(",", " "), sentence)
-    return sentence[: max(masked.rfind(","), masked.rfind(")"), 0)]
+    return sentence[: max(masked.rfind(","), masked.rfind(":"), masked.rfind(")"), 0)]
 
 
 def _held_before(words: list[str], at: int) -> range:
@@ -409,6 +411,11 @@ def _among(
     titans = [(n, c) for n, c in cards if not is_elemental(c)]
     marked = [(n, c) for n, c in titans if any(w in PLAYING for w in words[max(0, n - 3) : n])]
     marked = [(n, c) for n, c in marked if not hand or c.partition("=")[0] in kept]
+    # no word of a play: the one card named again from the hand, past the hand's own words, with "on" and an
+    # elemental just after it ("I hold 6C and 3D. Is the 6C on the QH a legal damage card?")
+    marked = marked or [
+        (n, c) for n, c in titans if c in kept and n not in (told or ()) and _onto_elemental(words, cards, n)
+    ]
     if len(marked) != 1:
         return None
     at, card = marked[0]
@@ -431,6 +438,17 @@ def _among(
         return None
     pile = piles.pop(target)
     return card, target, pile, piles
+
+
+def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> bool:
+    """Whether the card at ``at`` is followed, past "on" or "onto", by an elemental named within a few words ("the
+    6C on the QH").
+
+    Examples:
+        >>> _onto_elemental("is the 6c on the qh legal".split(), [(2, "6C"), (5, "QH")], 2)
+        True
+    """
+    return any(is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n]) for n, c in cards)
 
 
 def _by_rank(words: list[str], at: int, elementals: list[str]) -> str | None:

@@ -13,8 +13,10 @@ question does not say who it is, nothing is computed: the reader names the Ringl
 asks the order may tell it from the asker's seat: "I" and "my" are P1 (when P1 is not named), "my opponent" and "the
 player on my left" (the next seat, as the Ringleader token passes left) P2; "player two" is P2, "ringleader P3" makes
 P3 the Ringleader, and a spell named again is the same spell. An order is computed only when the question asks one.
-A Clap's targets are asked as "which players lose a spell to Clap" too; "the first clash" is a clash, not an order;
-a question whose asking part asks about Root alone ("does Root shield itself?") is not computed.
+Outside a question of order, "their" beside the asker's own words is the opponent's seat where no seat is told by
+number ("my Clap versus their Offering"). A Clap's targets are asked as "which players lose a spell to Clap" too;
+"the first clash" is a clash, not an order; a question whose asking part asks about Root alone ("does Root shield
+itself?") is not computed.
 
 A question that asks whether a spell advances ("It's clash II. P1 has an active Break. Can P2's Starfall advance?")
 is computed by playing the clash out when it states the clash and every spell's player; the spell asked about is the
@@ -102,7 +104,26 @@ def _seat(words: list[Token], n: int, asker: str | None) -> str | None:
         return asker
     if _names_opponent(words, n) or (t.word == "player" and _beside(words, n + 1)):
         return "P2"
+    if t.word in THEIRS and not _numbered(words) and any(w.word in ASKER for w in words):
+        return "P2"  # "my Clap against their Offering": the asker's opponent, where no seat is told by number
     return None
+
+
+#: The third person's possessive, naming the asker's opponent after the asker's own words ("my Clap, their Root").
+THEIRS = frozenset({"their", "theirs"})
+
+
+def _numbered(words: list[Token]) -> bool:
+    """Whether the question names a seat by number ("P2", "p3's", "player two"): "their" is then no seat of its own.
+
+    Examples:
+        >>> _numbered(tokens("my Clap against their Root")), _numbered(tokens("player two has Root"))
+        (False, True)
+    """
+    return any(
+        _player(t.word) or (t.word == "player" and n + 1 < len(words) and number_word(words[n + 1].word) is not None)
+        for n, t in enumerate(words)
+    )
 
 
 def read(question: str) -> Reading | None:
@@ -182,7 +203,8 @@ def _clash_spells(words: list[Token], asker: str | None) -> tuple[list[str], lis
     clash = 1
     ringleader = None
     for i, t in enumerate(words):
-        player = _player(t.word) or (_seat(words, i, asker) if t.word in SEAT_WORDS else None)  # `_who`
+        # `_who`, but "their": in a question of order ("who goes first, my Fireball or their Nourish") it is no seat
+        player = _player(t.word) or (_seat(words, i, asker) if t.word in SEAT_WORDS - THEIRS else None)
         if player:
             owner = player
             if _leads(words, i) or _asker_leads(words, i):
@@ -715,7 +737,7 @@ def _asked(words: list[Token]) -> set[str]:
 #: Words that name the opponent after "other" ("the other guy's Starfall", "the other player's Root").
 OTHER_ONE = frozenset({"guy", "guy's", "player", "player's", "person", "person's", "side", "side's", "dude's"})
 #: Words that may name a seat in words (the asker, "player two", the opponent, "the other player's").
-SEAT_WORDS = ASKER | {"player", "players"} | OPPONENT_WORDS | OTHER_ONE
+SEAT_WORDS = ASKER | {"player", "players"} | OPPONENT_WORDS | OTHER_ONE | THEIRS
 
 
 def _names_opponent(words: list[Token], n: int) -> bool:

@@ -15,6 +15,8 @@ their defense position guy" (a card told with its Attack and Spirits after "atta
 "my attacking Elestral has 2 Attack" names the attacker after the word; "attacker 3 atk 1 spirit, defender ..." names
 the sides by their roles, no verb of attacking ("my attacker has 2 Attack and 3 Spirits" alone where the other side
 tells a direct attack: "they have no Elestrals out"); an empty field ("your field is empty") makes a direct attack.
+The asker's bare "I attack" after the sides told in clauses of their own ("My Elestral has 2 Attack and 3 Spirits;
+their field is empty. If I attack, ...") makes the asker's one card told the attacker; "goes after" is "attacks".
 
 Stats: base Attack and Defense ("3 Attack", "Attack 3", "a base Attack of 3") and at least one effect, applied in the
 guide's order whatever the order written.
@@ -61,6 +63,9 @@ FORWARD = frozenset(
     | {"smashes", "slams", "charges", "swings", "crashes", "rams"}  # "smashes into their 3 def guy"
 )
 DIRECT = frozenset({"directly", "direct"})
+#: Before "after", the verbs of going that make it an attack ("my Elestral goes after their 3 Defense one").
+GOING = frozenset({"goes", "go", "went", "going"})
+SPLITTING = FORWARD | {"after"}
 #: Before "attack", the words that make it the verb of the card before ("wants it to attack", "can my Elestral attack").
 TO_ATTACK = frozenset({"to", "elestral", "guy", "one", "it", "mine"})
 #: "I attack with ...", "i swing w ...": the attacker told after the verb, said by its player.
@@ -162,7 +167,7 @@ def _read_side(words: list[Token]) -> Side:
             side.effects += ["swap"] * _times(words, i + 1, used)
         elif t.word in SET and nxt is not None:
             # "set its Defense to 0", "Defense is set to 0", "an effect sets its Attack to 1", "set attack 1"
-            stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2))
+            stat = _stat(nxt) or _stat(at(i + 2)) or _stat(at(i - 1)) or _stat(at(i - 2)) or _stat(at(i + 3))
             for j in range(i + 1, min(i + 5, len(words))):
                 if stat and words[j].number is not None and not words[j].signed and _stat(at(j - 1)) == stat:
                     side.effects.append(f"set {stat} {words[j].number}")  # "set attack 1"
@@ -280,7 +285,9 @@ def _split(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
     for i, t in enumerate(words):
         # "attack" the verb: "wants their 5 Attack Elestral to attack the opponent's ...", "can my Elestral with 4
         # Attack and 2 Spirits attack their ..."
-        if (word := t.word) in FORWARD or (word == "attack" and i and _verb_attack(words, i)):
+        if (word := t.word) in SPLITTING or (word == "attack" and i and _verb_attack(words, i)):
+            if word == "after" and not (i and words[i - 1].word in GOING):
+                continue  # "goes after their 3 defense one" is an attack, as in Clash; "after" alone is not
             if t.word == "attacking" and (_with(words, i + 1) or _owned(words, i)):
                 # "attacking w 3 atk 3 spirits into their guy", "my attacking Elestral has 2 Attack": the attacker is
                 # told after the word, up to what it attacks or the clause's end
@@ -329,6 +336,70 @@ def _attacker_after(words: list[Token], at: int) -> tuple[list[Token], list[Toke
         return None
     end = next((k for k in range(w + 1, len(rest)) if rest[k].word in ATTACKER_ENDS), len(rest))
     return rest[w + 1 : end], rest[:w] + rest[end:]
+
+
+#: Words that end the clause of one side told apart from the verb ("my Elestral has 2 Attack, and their field ...").
+SIDE_ENDS = frozenset({",", ";", ".", "?", "!", ":"})
+#: The asker's words ("I attack", "my Elestral"), and the joins after which a new side's clause may start.
+ASKERS = frozenset({"i", "we"})
+MINE = frozenset({"my", "our", "mine", "ours"})
+JOINS = frozenset({"and", "but", "while", "whereas"})
+
+
+def _clauses(words: list[Token]) -> list[list[Token]]:
+    """The words cut into clauses: at a clause's end, and at a join ("and", "while") before "my" or "their"."""
+    cut: list[list[Token]] = [[]]
+    for k, t in enumerate(words):
+        nxt = words[k + 1].word if k + 1 < len(words) else ""
+        if t.word in JOINS and (nxt in MINE or nxt in OPPONENTS):
+            cut.append([])
+            continue
+        cut[-1].append(t)
+        if t.word in SIDE_ENDS:
+            cut.append([])
+    return [c for c in cut if c]
+
+
+_I_ATTACK = re.compile(r"\b(?:i|we)\s+attack\b(?!\s+w(?:ith)?\b)", re.IGNORECASE)
+
+
+def _asker_attacks(words: list[Token]) -> tuple[list[Token], list[Token]] | None:
+    """The sides of a battle told apart from its verb, the asker's "I attack" with nothing after it ("My Elestral has
+    2 Attack and 3 Spirits and my opponent's field is empty. If I attack, ..."): the attacker is the one clause that
+    tells the asker's card with numbers ("my Elestral has ..."), the attacked side the one clause of the opponent's;
+    ``None`` unless each is told exactly once and no other clause gives a number.
+
+    Examples:
+        >>> q = "My Elestral has 2 Attack and 3 Spirits and their field is empty. If I attack, what happens?"
+        >>> [[t.word for t in side] for side in _asker_attacks(tokens(q))]
+        [['my', 'elestral', 'has', '2', 'attack', 'and', '3', 'spirits'], ['their', 'field', 'is', 'empty', '.']]
+        >>> _asker_attacks(tokens("My Elestral has 2 Attack and my other one has 3; their field is empty. I attack"))
+    """
+    verb = [
+        k for k, t in enumerate(words)
+        if t.word == "attack" and k and words[k - 1].word in ASKERS
+        and (k + 1 == len(words) or words[k + 1].word in AFTER_I_ATTACK)
+    ]
+    if len(verb) != 1:
+        return None
+    mine: list[list[Token]] = []
+    theirs: list[list[Token]] = []
+    for clause in _clauses(words):
+        said = [t.word for t in clause]
+        if any(t is words[verb[0]] for t in clause):
+            if any(t.number is not None for t in clause):
+                return None  # "if I attack with 3 Attack": told with the verb, read elsewhere
+            continue
+        owner = said[0] if said[0] not in ("if", "when", "so", "now", "then") else said[1:2] and said[1]
+        if owner in MINE and not set(said) & OPPONENTS:
+            mine.append(clause)
+        elif set(said) & OPPONENTS:
+            theirs.append(clause)
+        elif any(t.number is not None for t in clause):
+            return None  # a number of no side told
+    if len(mine) != 1 or len(theirs) != 1 or not any(t.number is not None for t in mine[0]):
+        return None
+    return [t for t in mine[0] if t.word not in SIDE_ENDS], theirs[0]
 
 
 def _first_turn(question: str) -> bool | None:
@@ -397,6 +468,9 @@ def _role_alone(words: list[Token]) -> bool:
 
 #: Words naming the opponent's side ("their Elestral", "my opponent's 3 Defense guy").
 OPPONENTS = frozenset({"their", "theirs", "opponent", "opponent's", "opponents", "enemy", "enemy's", "his", "her"})
+#: What may follow the asker's "I attack" told apart from the sides: the clause's end, or the side attacked named
+#: without its numbers ("When I attack their Elestral, ...").
+AFTER_I_ATTACK = SIDE_ENDS | OPPONENTS | {"them", "it"}
 
 
 def _opponents(words: list[Token]) -> bool:
@@ -450,6 +524,8 @@ def read(question: str) -> Reading | None:
     if enchanted is not None:
         return enchanted
     sides = _split(words)
+    # "My Elestral has 2 Attack ...; their field is empty. If I attack, ...": the sides told apart from the verb
+    sides = sides or (_asker_attacks(words) if _I_ATTACK.search(question) else None)
     if sides is not None:
         attacker, defender = _read_side(sides[0]), _read_side(sides[1])
         # "I attack with 5 Attack and 2 Spirits into ...", "attacking w 3 atk 3 spirits": the asker's card, which has
@@ -770,7 +846,10 @@ def _spirit_deck(words: list[Token]) -> int | None:
             back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
             if back:
                 return back[-1].number
-    return None
+    # "I have 3 Spirits left in my deck", "only 4 Spirits remaining": Spirits left are the Spirit Deck's
+    left = [n for n, t in enumerate(words[:-2]) if t.word in SPIRIT_WORDS and words[n + 1].word in LEFT]
+    told = [words[n - 1] for n in left if n and words[n - 1].number is not None and not words[n - 1].signed]
+    return told[0].number if len(told) == 1 else None
 
 
 def _mulligans(words: list[Token]) -> Reading | None:

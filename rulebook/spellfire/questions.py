@@ -184,7 +184,8 @@ FRIEND = frozenset({"friend", "friend's", "buddy", "buddy's", "mate", "mate's", 
 #: Verbs of playing a card, said as done ("P2 plays Calm", "I played a holding", "then Calm", "I respond with Calm").
 PLAYED = frozenset(
     {"play", "plays", "played", "drops", "dropped", "casts", "cast", "answer", "answers", "answered", "puts", "put"}
-    | {"respond", "responds", "responded", "throw", "throws", "threw"}
+    | {"respond", "responds", "responded", "throw", "throws", "threw", "reply", "replies", "replied", "uses", "used"}
+    | {"lays", "laid", "lay", "follows"}  # "P1 lays down Cataclysm!", "P2 follows up with Calm"
 )
 #: Words that open a clause asking whether a card may be played ("can I play my Calm", "could she use it"): a card
 #: named there is asked about, not played.
@@ -237,7 +238,8 @@ def _owner(words: list[Token], asker: str) -> str | None:
     for n, t in enumerate(words):
         if t.word in ("realm", "realms") and n:
             # "on P2's realm", "on one of player 2's realms" (the possessive is a token of its own)
-            start = next((k + 1 for k in range(n - 1, max(-1, n - 8), -1) if words[k].word in AIMED), None)
+            # "on P2's realm", "hits my realm": the verb of striking stands where "on" does
+            start = next((k + 1 for k in range(n - 1, max(-1, n - 8), -1) if words[k].word in AIMED | HITTING), None)
             who = _actor(words[start:n], asker) if start is not None else None
             if who is not None:
                 return who
@@ -246,7 +248,15 @@ def _owner(words: list[Token], asker: str) -> str | None:
     at = at + 1 if at is not None and words[at : at + 1] and words[at].word in AIMING else at
     if at is not None and words[at : at + 1] and words[at].word in AIMED:
         return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
+    # "Cataclysm! which hits P2", "Cataclysm!, hitting player 2": the player it strikes, named after the verb
+    at = at + 1 if at is not None and words[at : at + 1] and words[at].word in ("which", "that", ",") else at
+    if at is not None and words[at : at + 1] and words[at].word in HITTING:
+        return _actor([t for t in words[at + 1 : at + 3] if t.word not in PLAY_BREAKS], asker)
     return None
+
+
+#: Verbs of a card striking a player, before the player ("Cataclysm! which hits P2").
+HITTING = frozenset({"hits", "hit", "hitting", "strikes", "striking", "targets", "targeting", "affects", "affecting"})
 
 
 #: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
@@ -339,7 +349,9 @@ def _counter(words: list[Token]) -> Reading | None:
         return None
     from rulebook import spellfire
 
-    asker = "P2"
+    # the asker is P2, the player a Cataclysm! strikes, unless the question names P2, not P1 nor an opponent ("P2
+    # plays Cataclysm! on my realm": the asker is P1)
+    asker = "P1" if "p2" in said and "p1" not in said and not OPPONENT & set(said) else "P2"
     reading = Reading("spellfire", "whether a Spellfire counter-effect card negates a card")
     if any(t.word in PROXY for t in words):
         reading.missing.append("who Calm is played for (a card played on another player's behalf is not read)")
@@ -386,7 +398,7 @@ def _counter(words: list[Token]) -> Reading | None:
     if owner is None:
         reading.missing.append("whose realm Cataclysm! is played on")
         return reading
-    who = " (you are P2, your opponent P1)" if any(t.word in ME for t in words) else ""
+    who = f" (you are {asker}, your opponent {'P1' if asker == 'P2' else 'P2'})" if ME & set(said) else ""
     reading.read.append(f"the plays: {', '.join(plays)}{who}; Cataclysm! on {owner}'s realm")
     ruling = spellfire.counter(plays, affected=owner)
     reading.ruling = ruling
@@ -781,6 +793,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         named = prev in TARGET_WORDS or joined
         named = named or (len(listed) == 2 and listed[0] in ("and", ",") and listed[1] in LETTERS[1:])
         named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
+        # "A is razed", "their A was razed": a capital A before a verb of its own is no article
+        named = named or (t.raw == "A" and words[i + 1 : i + 2] != [] and words[i + 1].word in LETTER_VERBS)
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
             letters.append((i, t.raw))
         elif named:
@@ -788,6 +802,8 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
     return letters
 
 
+#: Verbs a capital A may be the subject of ("A is razed", "A was razed", "A has a coastline"), which no article takes.
+LETTER_VERBS = frozenset({"is", "was", "has", "had", "gets", "got", "stands", "fell"})
 #: Words that may follow a letter A after "and" or a comma ("B and a are razed", "D, a and C").
 AFTER_LETTER = frozenset({"and", "or", "is", "are", "was", "were", "razed", "realm", "realms", "too", "both"})
 
