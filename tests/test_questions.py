@@ -765,8 +765,10 @@ BLIND_30_COMPUTED_UNASKED = 0
 #: said to be missing and nothing is computed: 0); 23 of 28 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_31_FLOORS = {"top1": 0.887, "top3": 0.96, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_31_UNCOVERED_REFUSED = 0.948
+#: Once the check was fitted on it (the twenty-seventh round: a told clause not read as asked, the check fitted with
+#: blind-31 and -32 in its stored questions), TUNED: 184 of 205 top-1, 198 top-3, 2 real refused, 39 of 39 uncovered.
+BLIND_31_FLOORS = {"top1": 0.897, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_31_UNCOVERED_REFUSED = 1.0
 BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second blind set (tests/data/players-blind-32.toml: 209 real questions, 39 in-game questions no
 #: document covers, 20 off-topic), written the same way, and measured once on 2026-11-28 after the forty-seventh round
@@ -778,7 +780,7 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
 BLIND_32_FLOORS = {"top1": 0.918, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
-BLIND_32_UNCOVERED_REFUSED = 0.871
+BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
