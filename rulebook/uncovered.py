@@ -503,19 +503,39 @@ def asking(question: str) -> list[str]:
         # "how long is a round, in minutes?": a short tail after a comma belongs to the clause that asks before it
         after_asked = i > 0 and bool(asked) and asked[-1] is clauses[i - 1]
         tail = after_asked and marks[i - 1] == "," and len(c) <= TAIL_WORDS
-        if (WH & set(c)) or _opens_asking(c) or tail:
+        if _wh_asks(c) or _opens_asking(c) or tail:
             asked.append(c)
     return [w for c in asked for w in c] if asked else [w for c in clauses for w in c]
 
 
 #: Subjects a verb that asks follows in a statement ("we have been playing for an hour", "they can see it").
 SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she"})
+#: Question words that also join a told clause to the word before them ("five friends who all want to join",
+#: "the night when we played"): they ask only at a clause's opening or after a word that leads into one.
+RELATIVE = frozenset({"who", "which", "where", "when", "whose"})
+#: Words after which a question word still asks ("and which one", "so who goes", "in which order", "at what point").
+LEADS = frozenset(
+    {"and", "so", "but", "or", "ok", "okay", "then", "also", "now", "well", "like", "just", "again", "question"}
+    | {"in", "at", "on", "to", "for", "from", "by", "with", "of", "about", "during", "after", "before", "until"}
+)
+
+
+def _wh_asks(clause: list[str]) -> bool:
+    """Whether a clause asks with a question word: "how" or "what" anywhere, "who", "which", "where", "when" or
+    "whose" at its opening or after a word leading into a question ("in which order"), not joining a told clause
+    to a noun ("a group of five friends who all want to join in").
+
+    Examples:
+        >>> _wh_asks("in which order do we play".split()), _wh_asks("five friends who all want to join".split())
+        (True, False)
+    """
+    return any(w in WH and (w not in RELATIVE or j == 0 or clause[j - 1] in LEADS) for j, w in enumerate(clause))
 
 
 def _opens_asking(clause: list[str]) -> bool:
     """Whether a clause opens on a verb that asks ("can I", "ok does it"), not on a subject and its verb ("we have
-    been playing for an hour": told, not asked)."""
-    return any(w in ASKS and not (j and clause[j - 1] in SUBJECTS) for j, w in enumerate(clause[:3]))
+    been playing for an hour", "I only have a few minutes": told, not asked)."""
+    return any(w in ASKS and not SUBJECTS.intersection(clause[:j]) for j, w in enumerate(clause[:3]))
 
 
 def asks_for(question: str) -> str | None:
@@ -576,6 +596,17 @@ SPAN = frozenset(
     {*TYPICAL, *PAUSES, "last", "lasts", "take", "takes", "about", "around", "start", "finish", "end", "one"}
     | {"whole", "full", "entire", "single", "go", "goes", "run", "runs"}
 )
+#: Words that speak of the kind of answer asked for itself, beside ``SPAN``: a clock kept on play ("is there a
+#: timer": the time limit a record says is not set), people playing together ("how many people can take part in
+#: one game together": the count of players a record states), not a table seating them ("how many can sit at one
+#: table" asks of a table). Not what the question asks about.
+KIND_WORDS = {
+    "time": frozenset({"time", "timer", "timers", "timed", "clock", "clocks"}),
+    "players": frozenset(
+        {"together", "same", "once", "play", "playing", "played", "game", "games", "join", "group", "person"}
+        | {"each", "part", "participate", "participating"}
+    ),
+}
 #: How many words after "from", "to" or "until" name where a span of play starts or ends.
 SPAN_END_WORDS = 4
 
@@ -613,7 +644,8 @@ def _subject(
     Spirit Deck": "spirit deck"), not the rest of the clause ("during the game")."""
     said = asking(query.text)
     looked = asked is KINDS["look"][0]
-    spanned = SPAN | _span_ends(said)
+    kind = next((k for k, (a, _s) in KINDS.items() if a is asked), "")
+    spanned = SPAN | _span_ends(said) | KIND_WORDS.get(kind, frozenset())
     named = set(conduct.looked_at(said) if looked else said)
     names = {w for ws in lex.name_words.values() for w in ws}
     docs = [doc for doc, record in enumerate(lex.records) if record[1] in games]
@@ -659,9 +691,11 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
     if done:
         return f"says whether players may {done}"
     what, found = stating(query, ranked, lex, games)
-    if what:
-        return what if found is None else None
-    return unheld_thing(query, lex, games)
+    if what and found is None:
+        return what
+    if _organised(words(query.text[:2000])) and _plays_no_events(lex, games):
+        return "speaks of play at events or tournaments"
+    return None if what else unheld_thing(query, lex, games)
 
 
 def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
@@ -734,6 +768,43 @@ def _says_cannot(said: list[str], i: int) -> bool:
 
 
 #: How the verdict names what no ruling states, by kind.
+#: Words of organised play: events, tournaments and the people who run them. Not "league" (a game scored game by
+#: game is played as one: Elemental Clash's victory points), nor "official" or "legal" (asked of any rule).
+ORGANISED = frozenset(
+    {"tournament", "tournaments", "tourney", "tourneys", "sanctioned", "convention", "conventions", "judge", "judges"}
+    | {"store", "stores", "event", "events", "organizer", "organiser", "organizers", "organisers", "championship"}
+    | {"championships", "regionals", "nationals", "prize", "prizes"}
+)
+#: Words before "event" that make it a happening in play, not organised play ("in the event of a tie").
+HAPPENING = (["in", "the"], ["in", "any"], ["in", "that"], ["in", "this"])
+
+
+def _organised(said: list[str]) -> bool:
+    """Whether a question speaks of organised play anywhere in it ("at my first real event I want to take notes"),
+    not of an event in play ("in the event of a tie").
+
+    Examples:
+        >>> _organised("at my first event can i take notes".split()), _organised("in the event of a tie".split())
+        (True, False)
+    """
+    return any(
+        w in ORGANISED and not (w.startswith("event") and said[max(0, i - 2) : i] in HAPPENING)
+        for i, w in enumerate(said)
+    )
+
+
+def _plays_no_events(lex: Lexicon, games: list[str]) -> bool:
+    """Whether none of these games' records speaks of organised play in its own words (its title and text): a game
+    played at home alone (Elemental Clash, Elementals), whose rulings do not answer how an event is run, even when
+    one of them seems to ("can I take notes at an event" and Clash's records kept on paper)."""
+
+    def playing() -> frozenset[str]:
+        stems = {stem(w) for w in ORGANISED}
+        return frozenset(r[1] for doc, r in enumerate(lex.records) if own_stems(lex, doc) & stems)
+
+    return bool(games) and not set(games) & lex.kept(("games playing events",), playing)
+
+
 DESCRIBED = {
     "players": "a number of players",
     "time": "a length of time",

@@ -261,6 +261,11 @@ FORM_ANSWERED = [
     ("When both strengths match exactly, which elements actually leave the game?", "clash.attack.tie"),
     # a length of time for the span a record times, the words of the span aside
     ("About how long does a game of Elementals last from start to finish?", "elementals.game.length"),
+    # a told clause before the question ("I have only got ten minutes") is not asked; a timer is the clock asked of
+    ("I have only got ten minutes before class; how long does a game of Elementals usually take, is there a timer?",
+     "elementals.game.length"),
+    # an event in play, not organised play
+    ("In the event of a tie in Elemental Clash, who wins the attack?", "clash."),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
@@ -298,6 +303,8 @@ KIND_LEFT_OPEN = [
     ("Should our Elestrals club night run Swiss rounds or a knockout bracket?", "cut to a knockout stage"),
     # a length of time stated by a record of another span: a game's few minutes do not time a tournament round
     ("How many minutes long is each round at a tournament?", "states a length of time"),
+    # organised play asked of a game whose documents never speak of it (Clash's records kept on paper seem near)
+    ("Is a judge at a tournament allowed to check the notes I keep on paper during a match?", "events or tournaments"),
 ]
 
 

@@ -744,8 +744,9 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: question not asked; 21 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-sixth round of the not-covered decision (forms read from its even half, the check fitted on it; TUNED
-#: figures): 90.4% top-1 (188), 2.9% of real questions refused (6), 39 of 39 uncovered questions refused.
-BLIND_29_FLOORS = {"top1": 0.923, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.029}
+#: figures): 90.4% top-1 (188), 2.9% of real questions refused (6), 39 of 39 uncovered questions refused. The
+#: twenty-seventh ("how many players can take part in a game" answered again, TUNED): 92.3% top-1, 5 real refused.
+BLIND_29_FLOORS = {"top1": 0.923, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
 BLIND_29_UNCOVERED_REFUSED = 1.0
 BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's thirtieth blind set (tests/data/players-blind-30.toml: 208 real questions, 39 in-game questions no
@@ -765,8 +766,11 @@ BLIND_30_COMPUTED_UNASKED = 0
 #: said to be missing and nothing is computed: 0); 23 of 28 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_31_FLOORS = {"top1": 0.907, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
-BLIND_31_UNCOVERED_REFUSED = 0.948
+#: Once the check was fitted on it (the twenty-seventh round: a told clause not read as asked, the check fitted with
+#: blind-31 and -32 in its stored questions), TUNED: 184 of 205 top-1 (186 with the forty-eighth ranking round),
+#: 198 top-3, 2 real refused, 39 of 39 uncovered.
+BLIND_31_FLOORS = {"top1": 0.907, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_31_UNCOVERED_REFUSED = 1.0
 BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second blind set (tests/data/players-blind-32.toml: 209 real questions, 39 in-game questions no
 #: document covers, 20 off-topic), written the same way, and measured once on 2026-11-28 after the forty-seventh round
@@ -778,7 +782,7 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
 BLIND_32_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
-BLIND_32_UNCOVERED_REFUSED = 0.871
+BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
