@@ -17,7 +17,9 @@ The comparison (`computed_right`) accepts `ask`'s computed answer when
   answer and the same reason (the verdict's words after the first colon), the clash moved to aside (moving "anywhere"
   out of Clash IV is refused for the reason moving to any one clash is);
 - Elemental Elephants, may Clap cancel a spell, answered by the spells that Clap may cancel: the same Clap, and the
-  spell asked about is among those spells exactly when the command says the Clap can cancel it.
+  spell asked about is among those spells exactly when the command says the Clap can cancel it;
+- Elemental Elephants, may a spell advance, answered by the clash played out: the same spell, which advances exactly
+  when the command says it can, and where it cannot, for the same first reason ("P2:break is active").
 
 Nothing else is accepted: a different outcome, a different reason for an illegal action, or an answer to another
 board (another attacker, other stats, another order of effects) is a wrong computed answer.
@@ -67,6 +69,11 @@ def _after_colon(verdict: str) -> str:
     return verdict.partition(": ")[2]
 
 
+def _reason(verdict: str) -> str:
+    """The first reason a verdict gives: "P2:break is active" after "P1:starfall cannot advance: "."""
+    return _after_colon(verdict).partition(": ")[0]
+
+
 def _without_revealed(outcome: str | None) -> str | None:
     return None if outcome is None else outcome.split("; revealed: ")[0]
 
@@ -96,6 +103,9 @@ def computed_right(asked: dict[str, Any], engine: dict[str, Any]) -> bool:
     if "can" in theirs and "can" in mine:
         same = all(mine.get(k) == theirs.get(k) for k in ("spell", "by", "can"))
         return same and _after_colon(asked["verdict"]) == _after_colon(engine["verdict"])
+    if "can" in theirs and "advanced_to" in mine:
+        same = mine["spell"] == theirs["spell"] and (mine["advanced_to"] is not None) == theirs["can"]
+        return same and (theirs["can"] or _reason(asked["verdict"]) == _reason(engine["verdict"]))
     if "can" in theirs and "targets" in mine:
         spell, clap = theirs["spell"], theirs["by"]
         targets = mine["targets"].get(spell.partition(":")[0], [])

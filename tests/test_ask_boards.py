@@ -997,3 +997,13 @@ def test_a_stat_set_told_past_the_cards_owner_is_read() -> None:
     # "sets my elestral's attack to 0" was dropped (its stat three words on) and the +3 computed alone (a wrong answer)
     answer = ask("An effect sets my elestral's attack to 0, then another gives it +3 attack; it is a 2/2. Final stats?")
     assert answer.value["computed"]["verdict"] == "Final stats: Attack 3, Defense 2"
+
+
+def test_how_often_told_before_a_full_spirit_deck_is_not_the_decks_count() -> None:
+    # "mulligan 3 times from a full spirit deck": the 3 was read as the Spirits in the deck (a wrong answer)
+    answer = ask("After mulliganing 2 times from a full Spirit Deck, how many Spirits do I have?")
+    assert answer.value["computed"]["verdict"] == "2 mulligans Expend 4 Spirits, leaving 16"
+    # a number that is the deck's own, before it, is still read
+    assert ask("I mulligan twice with a 3 Spirit deck: allowed?").value["computed"]["verdict"] == (
+        "Not allowed: 2 mulligans cost 4 Spirits and only 3 are in the Spirit Deck"
+    )

@@ -784,6 +784,15 @@ BLIND_31_COMPUTED_UNASKED = 0
 BLIND_32_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
 BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
+#: Issue 22's thirty-third blind set (tests/data/players-blind-33.toml: 211 real questions, 39 in-game questions no
+#: document covers, 20 off-topic), written the same way, and measured once on 2026-11-28 after the forty-eighth round
+#: was merged, as shipped: 90.0% top-1 (190 of 211), 96.7% top-3 (204), 1.9% of real questions refused (4),
+#: 18 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
+#: question not asked; 23 of 29 computed questions computed right, 2 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_33_FLOORS = {"top1": 0.9, "top3": 0.966, "off_topic_refused": 0.9, "wrongly_refused": 0.019}
+BLIND_33_UNCOVERED_REFUSED = 0.846
+BLIND_33_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
@@ -901,6 +910,7 @@ BLIND_SETS = {
     "players-blind-30.toml": (BLIND_30_FLOORS, BLIND_30_UNCOVERED_REFUSED, BLIND_30_COMPUTED_UNASKED),
     "players-blind-31.toml": (BLIND_31_FLOORS, BLIND_31_UNCOVERED_REFUSED, BLIND_31_COMPUTED_UNASKED),
     "players-blind-32.toml": (BLIND_32_FLOORS, BLIND_32_UNCOVERED_REFUSED, BLIND_32_COMPUTED_UNASKED),
+    "players-blind-33.toml": (BLIND_33_FLOORS, BLIND_33_UNCOVERED_REFUSED, BLIND_33_COMPUTED_UNASKED),
 }
 
 
@@ -952,16 +962,20 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: right, none wrong. With blind-32, measured once as shipped (26 of its 30 right, none wrong): 527 right of 541. Then
 #: (tuned on blind-14..31 and blind-32's even-indexed not-computed questions) an Elestrals battle told apart from the
 #: asker's bare "I attack", a held card named "on" one of several face-up elementals, and a Cataclysm! told to hit a
-#: player: 530 right, none wrong (blind-32's odd half: 0 of 2 before and after). A floor on the right ones (it only
-#: rises) and a bound on the wrong ones (it only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 33))
-COMPUTED_RIGHT_FLOOR = 530
+#: player: 530 right, none wrong (blind-32's odd half: 0 of 2 before and after). With blind-33, measured once as
+#: shipped (23 of its 29 right, 2 wrong): 553 right of 570. Then its two wrong ones: mulligans counted "3 times from a
+#: full Spirit Deck" read the 3 as the deck's Spirits (mended), and a Starfall asked whether it may advance beside an
+#: enemy Break answered by the clash played out ("does not advance: P2:break is active"), which states what the
+#: command does in other words (the comparison now accepts it): 555 right, none wrong. A floor on the right ones (it
+#: only rises) and a bound on the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 34))
+COMPUTED_RIGHT_FLOOR = 555
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 541
+    assert len(labelled) == 570
     figures = _checked(labelled, {id(q): asked(q, KEPT) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]

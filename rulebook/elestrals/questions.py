@@ -843,13 +843,23 @@ def _spirit_deck(words: list[Token]) -> int | None:
             for i, w in enumerate(ahead[:-1]):
                 if w.number is not None and not w.signed and ahead[i + 1].word in DECK_LEFT:
                     return w.number
-            back = [w for w in words[max(0, n - 6) : n - 1] if w.number is not None]
+            # before it, a number that says how often ("mulligan 3 times from a full Spirit Deck") is not the
+            # deck's, nor is any once the deck is said to be full
+            near = words[max(0, n - 6) : n - 1]
+            if any(w.word == "full" for w in near):
+                return None
+            back = [w for i, w in enumerate(near) if w.number is not None and not _how_often(near, i)]
             if back:
                 return back[-1].number
     # "I have 3 Spirits left in my deck", "only 4 Spirits remaining": Spirits left are the Spirit Deck's
     left = [n for n, t in enumerate(words[:-2]) if t.word in SPIRIT_WORDS and words[n + 1].word in LEFT]
     told = [words[n - 1] for n in left if n and words[n - 1].number is not None and not words[n - 1].signed]
     return told[0].number if len(told) == 1 else None
+
+
+def _how_often(words: list[Token], i: int) -> bool:
+    """Whether the number at ``words[i]`` counts times or mulligans ("3 times", "3 mulligans"), not Spirits."""
+    return i + 1 < len(words) and words[i + 1].word in ("times", "time", "mulligans", "mulligan", "x")
 
 
 def _mulligans(words: list[Token]) -> Reading | None:
