@@ -704,7 +704,7 @@ BLIND_24_COMPUTED_UNASKED = 0
 #: A length of game met weakly answered by the ruling stating it (TUNED): 88.1% top-1 (192), 94.5% top-3, 6 refused.
 #: The not-covered decision's twenty-third round (as for blind-24; TUNED): 88.5% top-1 (193), 95.4% top-3 (208),
 #: 1.8% refused (4), 40 of 40 uncovered questions refused.
-BLIND_25_FLOORS = {"top1": 0.94, "top3": 0.986, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
+BLIND_25_FLOORS = {"top1": 0.944, "top3": 0.986, "off_topic_refused": 0.95, "wrongly_refused": 0.0138}
 BLIND_25_UNCOVERED_REFUSED = 1.0  # 40 of 40 once the check was fitted on it
 BLIND_25_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-sixth blind set (tests/data/players-blind-26.toml: 208 real questions, 40 in-game questions no
@@ -734,7 +734,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.946, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_28_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0098}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -746,7 +746,7 @@ BLIND_28_COMPUTED_UNASKED = 0
 #: The twenty-sixth round of the not-covered decision (forms read from its even half, the check fitted on it; TUNED
 #: figures): 90.4% top-1 (188), 2.9% of real questions refused (6), 39 of 39 uncovered questions refused. The
 #: twenty-seventh ("how many players can take part in a game" answered again, TUNED): 92.3% top-1, 5 real refused.
-BLIND_29_FLOORS = {"top1": 0.923, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.025}
+BLIND_29_FLOORS = {"top1": 0.937, "top3": 0.975, "off_topic_refused": 1.0, "wrongly_refused": 0.0193}
 BLIND_29_UNCOVERED_REFUSED = 1.0
 BLIND_29_COMPUTED_UNASKED = 0
 #: Issue 22's thirtieth blind set (tests/data/players-blind-30.toml: 208 real questions, 39 in-game questions no
@@ -781,7 +781,7 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: engine command answers: left as it is, 1); 26 of 30 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_32_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_32_FLOORS = {"top1": 0.928, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's thirty-third blind set (tests/data/players-blind-33.toml: 211 real questions, 39 in-game questions no
@@ -790,7 +790,7 @@ BLIND_32_COMPUTED_UNASKED = 1
 #: 18 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 29 computed questions computed right, 2 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_33_FLOORS = {"top1": 0.9, "top3": 0.966, "off_topic_refused": 0.9, "wrongly_refused": 0.019}
+BLIND_33_FLOORS = {"top1": 0.909, "top3": 0.971, "off_topic_refused": 0.9, "wrongly_refused": 0.019}
 BLIND_33_UNCOVERED_REFUSED = 0.846
 BLIND_33_COMPUTED_UNASKED = 0
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
@@ -876,6 +876,10 @@ BLIND_33_COMPUTED_UNASKED = 0
 #: read as an ability used again; TUNED figures, blind-32's odd half held out and measured once): top-1 floors rose on
 #: blind-10, -11, -13, -16, -22, -23 and -28 to -32, top-3 on blind-10, -23 and -31
 #: (benchmarks/results/ask_heldout_fortyeighth.txt).
+#: Issue 22's forty-ninth round (records' players' words and the Elementals layouts' text, by pairs of records a
+#: neighbour kept beating; TUNED figures, blind-33's odd half held out and measured once): top-1 floors rose on
+#: blind-25, -28, -29, -32 and -33, top-3 on blind-28, -29, -32 and -33, and the bounds on real questions refused fell
+#: on blind-28, -29 and -32 (benchmarks/results/ask_heldout_fortyninth.txt).
 #: Every blind set and the figures it holds (the bounds above, by set).
 BLIND_SETS = {
     "players-blind.toml": (BLIND_FLOORS, BLIND_UNCOVERED_REFUSED, BLIND_COMPUTED_UNASKED),
