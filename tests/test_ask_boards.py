@@ -1007,3 +1007,29 @@ def test_how_often_told_before_a_full_spirit_deck_is_not_the_decks_count() -> No
     assert ask("I mulligan twice with a 3 Spirit deck: allowed?").value["computed"]["verdict"] == (
         "Not allowed: 2 mulligans cost 4 Spirits and only 3 are in the Spirit Deck"
     )
+
+
+def test_a_realm_that_refuses_a_kind_of_attacker_is_read_as_its_own_ban() -> None:
+    # "does not allow flyers", "won't let swimmers attack it", "allows no flyers", "is closed to flyers":
+    # a realm's own ban told in words of refusal was not read, and nothing was computed.
+    asked = {
+        "Realm B doesn't allow flyers. A is razed. Can my flying wizard attack B?": (
+            "B", "wizard flyer", "B: no-flyer"
+        ),
+        "realm D won't let swimmers attack it; A, B and C are razed. my swimmer attacks D, legal?": (
+            "D", "swimmer", "D: no-swimmer"
+        ),
+        "Their realm A allows no flyers. Can my cleric, who flies, attack realm A?": (
+            "A", "cleric flyer", "A: no-flyer"
+        ),
+        "realm A is closed to flyers. may my flyer champion attack A?": ("A", "flyer", "A: no-flyer"),
+    }
+    for question, (target, champion, realm) in asked.items():
+        razed = {"B": ["--razed", "A"], "D": ["--razed", "A,B,C"]}.get(target, [])
+        expected = _command("spellfire", "attack", target, "--champion", champion, "--realm", realm, *razed)
+        assert expected.startswith("illegal:"), expected
+        assert ask(question).verdict == f"computed: {expected}", question
+    # what a realm admits, not refused, is no ban: not read as one (nor computed as a realm without one)
+    allowed = ask("Realm A allows flyers. Can my flying hero attack A?").value
+    assert allowed["computed"] is None
+    assert not any("A: no-flyer" in reading["read"] for reading in allowed["readings"])

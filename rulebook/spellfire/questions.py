@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_word, tokens
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
+from rulebook.spellfire.realm_bans import refusing
 
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
@@ -665,6 +666,7 @@ def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[st
         after = [w.word for w in words[n + 1 : n + 4]]
         # "F's card says flyers can't attack it"; or "my F realm forbids flyers", "whose card bans all flyers"
         verb = next((k for k in range(n - 1, max(-1, n - 3), -1) if words[k].word in FORBIDDING), None)
+        verb = refusing(words, n) if verb is None else verb  # "A does not allow flyers", "closed to flyers"
         said = any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]
         only = _only_admitted(words, n)
         if only is not None:
