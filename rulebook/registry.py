@@ -276,7 +276,10 @@ _GAMES: list[Game] = [
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
         # "cataclysm" and "calm" too: a Cataclysm! answered by Calm ("p1 plays cataclysm! on p2, then p2 plays calm")
-        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm"}),
+        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?")
+        cues=frozenset(
+            {"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm", "levels"}
+        ),
         names=("spellfire",),
         own_words=(
             *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),

@@ -1033,3 +1033,24 @@ def test_a_realm_that_refuses_a_kind_of_attacker_is_read_as_its_own_ban() -> Non
     allowed = ask("Realm A allows flyers. Can my flying hero attack A?").value
     assert allowed["computed"] is None
     assert not any("A: no-flyer" in reading["read"] for reading in allowed["readings"])
+
+
+def test_a_spellfire_decks_champions_told_with_levels_are_counted_leaving_the_avatar_out() -> None:
+    # a deck's champions told with their levels and the total asked: nothing read them, and the answer was a ruling
+    # on Avatars, not the deck's count.
+    asked = {
+        "My deck: Elminster (level 9), a level-7 Drizzt, and Bane, a level 14 Avatar. How many levels is that?": (
+            "Elminster:9", "Drizzt:7", "Bane:14:avatar"
+        ),
+        "champions in my spellfire deck are Kyros lvl 5 and Vangerdahast lvl 12; what do their levels add up to?": (
+            "Kyros:5", "Vangerdahast:12"
+        ),
+    }
+    for question, champions in asked.items():
+        expected = _command("spellfire", "levels", *champions)
+        assert ask(question).verdict == f"computed: {expected}", question
+    counted = "the champions count for 16 levels; Bane (Avatar, level 14) is free; 3 cards"
+    assert ask(next(iter(asked))).verdict == f"computed: {counted}"
+    # two Avatars told apart from their levels: which is which is not read, so nothing is computed
+    told_apart = "My deck has Elminster lvl 9 and two avatars, Bane lvl 14 and Tiamat lvl 20. Total levels?"
+    assert ask(told_apart).value["computed"] is None

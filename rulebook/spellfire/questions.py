@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_word, tokens
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
+from rulebook.spellfire.levels_said import read_levels
 from rulebook.spellfire.realm_bans import refusing
 
 if TYPE_CHECKING:
@@ -880,7 +881,7 @@ def _attacking(words: list[Token], n: int) -> Token:
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question.replace(" - ", "; "))  # a dash between words ends a clause, as a semicolon does
-    countered = _counter(words)
+    countered = _counter(words) or read_levels(words)
     if countered is not None:
         return countered
     words = [_attacking(words, n) for n in range(len(words))]
