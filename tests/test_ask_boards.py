@@ -1054,3 +1054,20 @@ def test_a_spellfire_decks_champions_told_with_levels_are_counted_leaving_the_av
     # two Avatars told apart from their levels: which is which is not read, so nothing is computed
     told_apart = "My deck has Elminster lvl 9 and two avatars, Bane lvl 14 and Tiamat lvl 20. Total levels?"
     assert ask(told_apart).value["computed"] is None
+
+
+def test_hit_asked_in_its_own_sentence_is_an_attack_whatever_the_sentence_before_says() -> None:
+    # "can my hero hit E" after a sentence naming "their" realms: the asking clause ran on past the full stop into
+    # "their", which made the hit someone else's, and nothing was computed.
+    asked = {
+        "Their A and B are razed. Can my wizard hit realm D?": ("D", "--razed", "A,B", "--champion", "wizard"),
+        "their realm B is razed, C still stands. can my cleric, no movement power, hit E?": (
+            "E", "--razed", "B", "--champion", "cleric"
+        ),
+    }
+    for question, args in asked.items():
+        expected = _command("spellfire", "attack", *args)
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: legal: the wizard may attack D"
+    # the opponent's champion hitting the asker's realm is still not the asker's attack
+    assert ask("A is razed. Their swimmer wants to hit my realm D; can it?").value["computed"] is None

@@ -855,7 +855,7 @@ def _hits_asked(words: list[Token], n: int) -> bool:
     before = [w.word for w in words[max(0, n - 2) : n]]
     if any(w in ("i", "can") for w in before):
         return True
-    clause = list(itertools.takewhile(lambda w: w not in (";", ".", "?", "!"), reversed(words[max(0, n - 9) : n])))
+    clause = list(itertools.takewhile(lambda w: w.word not in (";", ".", "?", "!"), reversed(words[max(0, n - 9) : n])))
     said = [w.word for w in reversed(clause)]
     asked = said[:1] in (["can"], ["could"], ["may"]) or before in ([w, "to"] for w in WANTING)
     return asked and "my" in said and not any(w in OPPONENT for w in said)
