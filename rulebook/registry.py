@@ -191,6 +191,11 @@ ELEPHANTS_ORDER = (
 #: The words of the relations the Elemental Elephants reader reads without an action to compute: Clap set against Root
 #: ("clap vs root, which wins") and the steps of a clash ("what are the steps of a clash", "walk me through a clash").
 ELEPHANTS_TOLD = ("clap", "root", "steps", "step", "phases", "stages", "through")
+#: Words of Gravitate moving a spell ("can my Gravitate send P2's Fireball to clash IV", "can it shove P2's Offering").
+ELEPHANTS_MOVES = (
+    *("send", "sends", "move", "moves", "push", "pushes", "shove", "shoves", "shift", "shifts", "bump", "bumps"),
+    *("nudge", "nudges", "drag", "drags", "relocate", "relocates", "kick", "kicks", "bounce", "bounces"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -309,7 +314,7 @@ _GAMES: list[Game] = [
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
-            | {"send", "sends", "move", "moves", "push", "pushes"}
+            | set(ELEPHANTS_MOVES)
             | set(ELEPHANTS_TOLD)
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),

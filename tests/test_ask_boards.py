@@ -1071,3 +1071,23 @@ def test_hit_asked_in_its_own_sentence_is_an_attack_whatever_the_sentence_before
     assert ask(next(iter(asked))).verdict == "computed: legal: the wizard may attack D"
     # the opponent's champion hitting the asker's realm is still not the asker's attack
     assert ask("A is razed. Their swimmer wants to hit my realm D; can it?").value["computed"] is None
+
+
+def test_gravitate_moving_a_spell_is_read_in_other_verbs_of_moving() -> None:
+    # "shove", "shift", "bump": Gravitate's move told in a verb other than send, move or push was not read, and
+    # nothing was computed.
+    asked = {
+        "Clash II: P1's Gravitate is out. Can it shift P2's Stupefy to clash 3?": (
+            "P2:stupefy", "--to", "3", "P1:gravitate", "--clash", "2"
+        ),
+        "in clash 1 P2 has gravitate, can it bump P1's turbulence into clash IV": (
+            "P1:turbulence", "--to", "4", "P2:gravitate", "--clash", "1"
+        ),
+        "It's the last clash, clash 4, and P2 has Gravitate. Can it shove P1's Root to clash 2?": (
+            "P1:root", "--to", "2", "P2:gravitate", "--clash", "4"
+        ),
+    }
+    for question, args in asked.items():
+        expected = _command("elephants", "can-move", *args)
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: P1:gravitate can move P2:stupefy from Clash II to Clash III"
