@@ -284,6 +284,7 @@ _GAMES: list[Game] = [
         # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?")
         cues=frozenset(
             {"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm", "levels"}
+            | {"level", "lvl"}
         ),
         names=("spellfire",),
         own_words=(

@@ -1045,6 +1045,9 @@ def test_a_spellfire_decks_champions_told_with_levels_are_counted_leaving_the_av
         "champions in my spellfire deck are Kyros lvl 5 and Vangerdahast lvl 12; what do their levels add up to?": (
             "Kyros:5", "Vangerdahast:12"
         ),
+        "My champions: Drizzt (lvl 7) and Tiamat (lvl 20, Avatar). What's the total level count?": (
+            "Drizzt:7", "Tiamat:20:avatar"
+        ),
     }
     for question, champions in asked.items():
         expected = _command("spellfire", "levels", *champions)
@@ -1054,6 +1057,8 @@ def test_a_spellfire_decks_champions_told_with_levels_are_counted_leaving_the_av
     # two Avatars told apart from their levels: which is which is not read, so nothing is computed
     told_apart = "My deck has Elminster lvl 9 and two avatars, Bane lvl 14 and Tiamat lvl 20. Total levels?"
     assert ask(told_apart).value["computed"] is None
+    # a level told, no total asked: nothing is counted
+    assert ask("Does Bane, a level 14 avatar, count toward my deck's level limit?").value["computed"] is None
 
 
 def test_hit_asked_in_its_own_sentence_is_an_attack_whatever_the_sentence_before_says() -> None:

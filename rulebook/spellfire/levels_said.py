@@ -8,6 +8,8 @@ one kind of Avatar is told (with several, which one is free is a choice the ques
 
 from __future__ import annotations
 
+import itertools
+
 from rulebook.questions import Reading, Token
 
 #: Words of a champion's level before its number ("lvl 9", "level 20").
@@ -55,7 +57,12 @@ def _asks_total(said: list[str]) -> bool:
     to")."""
     told = set(said)
     many = any(said[n : n + 3] == ["how", "many", "levels"] for n in range(len(said)))
-    return bool("levels" in told and (TOTALLING & told or many))
+    # "what's the total level count", "their level total": the singular beside a word of totalling, next to it
+    totalling = TOTALLING - {"count", "counts"}
+    paired = any("level" in (a, b) and {a, b} & totalling for a, b in itertools.pairwise(said))
+    counted = any(said[n : n + 2] == ["level", "count"] for n in range(len(said)))
+    what = bool(told & {"what", "what's", "whats", "how"})  # "is a level total of 9 too low?" asks no total
+    return bool(("levels" in told and (TOTALLING & told or many)) or (what and (paired or counted)))
 
 
 def read_levels(words: list[Token]) -> Reading | None:
@@ -90,6 +97,9 @@ def read_levels(words: list[Token]) -> Reading | None:
             start -= 1
         while stop + 1 < len(words) and words[stop + 1].word not in SPAN_BREAKS:
             stop += 1
+        if "(" in {w.word for w in words[start:at]}:
+            # "Tiamat (lvl 20, Avatar)": the bracket holds the champion's span to its close
+            stop = next((k for k in range(at, len(words)) if words[k].word == ")"), stop)
         if stop + 2 < len(words) and words[stop + 1].word == "," and words[stop + 2].word in ("an", "a", "the"):
             stop += 2  # "Bane, an Avatar"
             while stop + 1 < len(words) and words[stop + 1].word not in SPAN_BREAKS:
