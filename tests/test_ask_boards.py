@@ -1096,3 +1096,25 @@ def test_gravitate_moving_a_spell_is_read_in_other_verbs_of_moving() -> None:
         expected = _command("elephants", "can-move", *args)
         assert ask(question).verdict == f"computed: {expected}", question
     assert ask(next(iter(asked))).verdict == "computed: P1:gravitate can move P2:stupefy from Clash II to Clash III"
+
+
+def test_a_card_told_lying_on_a_named_elemental_is_that_elementals_pile() -> None:
+    # "the face-up elementals are KS and QH, with an 8D already on KS": the 8D was put on QH, the elemental named
+    # before it, and the 6C played on KS was judged on an empty pile (6 of 13 for 14 of 13).
+    question = "I hold 7H and 6C; the face-up elementals are KS and QH, with an 8D already on KS. Can I play 6C on KS?"
+    expected = _command("elementals", "check", "6C > KS", "--hand", "7H 6C", "--targets", "KS QH", "--pile", "KS=8D")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 6C damages KS: 14 of 13"
+    sitting = "My hand is 7H 6C. Face up are QH and KS, with the 9C sitting on the QH. Can I play the 6C on the QH?"
+    expected = _command("elementals", "check", "6C > QH", "--hand", "7H 6C", "--targets", "QH KS", "--pile", "QH=9C")
+    assert ask(sitting).verdict == f"computed: {expected}"
+    # "with an 8D on it" is still the pile of the elemental named before it
+    on_it = ask("I hold 7H and 6C; the face-up elementals are KS and QH, with an 8D on it. Can I play 6C on KS?")
+    assert on_it.verdict == "computed: " + _command(
+        "elementals", "check", "6C > KS", "--hand", "7H 6C", "--targets", "KS QH", "--pile", "QH=8D"
+    )
+
+
+def test_a_card_laid_down_between_cataclysm_and_calm_is_named_not_the_particle() -> None:
+    # "P2 lays down a Fireball": the card played between was read as "a down"
+    question = "P1 plays Cataclysm! on P2's realm; P2 lays down a Fireball and only then Calm. Is Cataclysm! negated?"
+    assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"

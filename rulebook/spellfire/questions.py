@@ -264,6 +264,7 @@ HITTING = frozenset({"hits", "hit", "hitting", "strikes", "striking", "targets",
 #: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
 ARTICLES = frozenset(
     {"a", "an", "the", "my", "his", "her", "their", "some", "another", "by", "with", "playing", "casting", "throwing"}
+    | {"down", "up", "out"}  # "P2 lays down a Fireball", "puts out a holding": the verb's particle, not the card
 )
 
 
