@@ -191,6 +191,11 @@ ELEPHANTS_ORDER = (
 #: The words of the relations the Elemental Elephants reader reads without an action to compute: Clap set against Root
 #: ("clap vs root, which wins") and the steps of a clash ("what are the steps of a clash", "walk me through a clash").
 ELEPHANTS_TOLD = ("clap", "root", "steps", "step", "phases", "stages", "through")
+#: Words of Gravitate moving a spell ("can my Gravitate send P2's Fireball to clash IV", "can it shove P2's Offering").
+ELEPHANTS_MOVES = (
+    *("send", "sends", "move", "moves", "push", "pushes", "shove", "shoves", "shift", "shifts", "bump", "bumps"),
+    *("nudge", "nudges", "drag", "drags", "relocate", "relocates", "kick", "kicks", "bounce", "bounces"),
+)
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -276,7 +281,11 @@ _GAMES: list[Game] = [
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
         # "cataclysm" and "calm" too: a Cataclysm! answered by Calm ("p1 plays cataclysm! on p2, then p2 plays calm")
-        cues=frozenset({"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm"}),
+        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?")
+        cues=frozenset(
+            {"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm", "levels"}
+            | {"level", "lvl"}
+        ),
         names=("spellfire",),
         own_words=(
             *("realm", "realms", "champion", "champions", "razed", "formation", "flyer", "swimmer", "earthwalker"),
@@ -306,7 +315,7 @@ _GAMES: list[Game] = [
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
             | {"advance", "advances"}
-            | {"send", "sends", "move", "moves", "push", "pushes"}
+            | set(ELEPHANTS_MOVES)
             | set(ELEPHANTS_TOLD)
         ),
         names=("elemental elephants", "elephants", "elephant", "ee"),

@@ -1007,3 +1007,114 @@ def test_how_often_told_before_a_full_spirit_deck_is_not_the_decks_count() -> No
     assert ask("I mulligan twice with a 3 Spirit deck: allowed?").value["computed"]["verdict"] == (
         "Not allowed: 2 mulligans cost 4 Spirits and only 3 are in the Spirit Deck"
     )
+
+
+def test_a_realm_that_refuses_a_kind_of_attacker_is_read_as_its_own_ban() -> None:
+    # "does not allow flyers", "won't let swimmers attack it", "allows no flyers", "is closed to flyers":
+    # a realm's own ban told in words of refusal was not read, and nothing was computed.
+    asked = {
+        "Realm B doesn't allow flyers. A is razed. Can my flying wizard attack B?": (
+            "B", "wizard flyer", "B: no-flyer"
+        ),
+        "realm D won't let swimmers attack it; A, B and C are razed. my swimmer attacks D, legal?": (
+            "D", "swimmer", "D: no-swimmer"
+        ),
+        "Their realm A allows no flyers. Can my cleric, who flies, attack realm A?": (
+            "A", "cleric flyer", "A: no-flyer"
+        ),
+        "realm A is closed to flyers. may my flyer champion attack A?": ("A", "flyer", "A: no-flyer"),
+    }
+    for question, (target, champion, realm) in asked.items():
+        razed = {"B": ["--razed", "A"], "D": ["--razed", "A,B,C"]}.get(target, [])
+        expected = _command("spellfire", "attack", target, "--champion", champion, "--realm", realm, *razed)
+        assert expected.startswith("illegal:"), expected
+        assert ask(question).verdict == f"computed: {expected}", question
+    # what a realm admits, not refused, is no ban: not read as one (nor computed as a realm without one)
+    allowed = ask("Realm A allows flyers. Can my flying hero attack A?").value
+    assert allowed["computed"] is None
+    assert not any("A: no-flyer" in reading["read"] for reading in allowed["readings"])
+
+
+def test_a_spellfire_decks_champions_told_with_levels_are_counted_leaving_the_avatar_out() -> None:
+    # a deck's champions told with their levels and the total asked: nothing read them, and the answer was a ruling
+    # on Avatars, not the deck's count.
+    asked = {
+        "My deck: Elminster (level 9), a level-7 Drizzt, and Bane, a level 14 Avatar. How many levels is that?": (
+            "Elminster:9", "Drizzt:7", "Bane:14:avatar"
+        ),
+        "champions in my spellfire deck are Kyros lvl 5 and Vangerdahast lvl 12; what do their levels add up to?": (
+            "Kyros:5", "Vangerdahast:12"
+        ),
+        "My champions: Drizzt (lvl 7) and Tiamat (lvl 20, Avatar). What's the total level count?": (
+            "Drizzt:7", "Tiamat:20:avatar"
+        ),
+    }
+    for question, champions in asked.items():
+        expected = _command("spellfire", "levels", *champions)
+        assert ask(question).verdict == f"computed: {expected}", question
+    counted = "the champions count for 16 levels; Bane (Avatar, level 14) is free; 3 cards"
+    assert ask(next(iter(asked))).verdict == f"computed: {counted}"
+    # two Avatars told apart from their levels: which is which is not read, so nothing is computed
+    told_apart = "My deck has Elminster lvl 9 and two avatars, Bane lvl 14 and Tiamat lvl 20. Total levels?"
+    assert ask(told_apart).value["computed"] is None
+    # a level told, no total asked: nothing is counted
+    assert ask("Does Bane, a level 14 avatar, count toward my deck's level limit?").value["computed"] is None
+
+
+def test_hit_asked_in_its_own_sentence_is_an_attack_whatever_the_sentence_before_says() -> None:
+    # "can my hero hit E" after a sentence naming "their" realms: the asking clause ran on past the full stop into
+    # "their", which made the hit someone else's, and nothing was computed.
+    asked = {
+        "Their A and B are razed. Can my wizard hit realm D?": ("D", "--razed", "A,B", "--champion", "wizard"),
+        "their realm B is razed, C still stands. can my cleric, no movement power, hit E?": (
+            "E", "--razed", "B", "--champion", "cleric"
+        ),
+    }
+    for question, args in asked.items():
+        expected = _command("spellfire", "attack", *args)
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: legal: the wizard may attack D"
+    # the opponent's champion hitting the asker's realm is still not the asker's attack
+    assert ask("A is razed. Their swimmer wants to hit my realm D; can it?").value["computed"] is None
+
+
+def test_gravitate_moving_a_spell_is_read_in_other_verbs_of_moving() -> None:
+    # "shove", "shift", "bump": Gravitate's move told in a verb other than send, move or push was not read, and
+    # nothing was computed.
+    asked = {
+        "Clash II: P1's Gravitate is out. Can it shift P2's Stupefy to clash 3?": (
+            "P2:stupefy", "--to", "3", "P1:gravitate", "--clash", "2"
+        ),
+        "in clash 1 P2 has gravitate, can it bump P1's turbulence into clash IV": (
+            "P1:turbulence", "--to", "4", "P2:gravitate", "--clash", "1"
+        ),
+        "It's the last clash, clash 4, and P2 has Gravitate. Can it shove P1's Root to clash 2?": (
+            "P1:root", "--to", "2", "P2:gravitate", "--clash", "4"
+        ),
+    }
+    for question, args in asked.items():
+        expected = _command("elephants", "can-move", *args)
+        assert ask(question).verdict == f"computed: {expected}", question
+    assert ask(next(iter(asked))).verdict == "computed: P1:gravitate can move P2:stupefy from Clash II to Clash III"
+
+
+def test_a_card_told_lying_on_a_named_elemental_is_that_elementals_pile() -> None:
+    # "the face-up elementals are KS and QH, with an 8D already on KS": the 8D was put on QH, the elemental named
+    # before it, and the 6C played on KS was judged on an empty pile (6 of 13 for 14 of 13).
+    question = "I hold 7H and 6C; the face-up elementals are KS and QH, with an 8D already on KS. Can I play 6C on KS?"
+    expected = _command("elementals", "check", "6C > KS", "--hand", "7H 6C", "--targets", "KS QH", "--pile", "KS=8D")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 6C damages KS: 14 of 13"
+    sitting = "My hand is 7H 6C. Face up are QH and KS, with the 9C sitting on the QH. Can I play the 6C on the QH?"
+    expected = _command("elementals", "check", "6C > QH", "--hand", "7H 6C", "--targets", "QH KS", "--pile", "QH=9C")
+    assert ask(sitting).verdict == f"computed: {expected}"
+    # "with an 8D on it" is still the pile of the elemental named before it
+    on_it = ask("I hold 7H and 6C; the face-up elementals are KS and QH, with an 8D on it. Can I play 6C on KS?")
+    assert on_it.verdict == "computed: " + _command(
+        "elementals", "check", "6C > KS", "--hand", "7H 6C", "--targets", "KS QH", "--pile", "QH=8D"
+    )
+
+
+def test_a_card_laid_down_between_cataclysm_and_calm_is_named_not_the_particle() -> None:
+    # "P2 lays down a Fireball": the card played between was read as "a down"
+    question = "P1 plays Cataclysm! on P2's realm; P2 lays down a Fireball and only then Calm. Is Cataclysm! negated?"
+    assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"

@@ -429,6 +429,10 @@ def _among(
     for n, c in titans:
         if n == at:
             continue
+        lies_on = _lies_on(words, cards, n)
+        if lies_on is not None:
+            piles[lies_on].append(c)  # "QH, with an 8D already on KS": the elemental named after "on" holds it
+            continue
         owner = next(((k, e) for k, e in reversed(cards) if k < n and is_elemental(e)), None)
         if owner is None or not PILED.intersection(words[owner[0] : n]):
             return None
@@ -438,6 +442,33 @@ def _among(
         return None
     pile = piles.pop(target)
     return card, target, pile, piles
+
+
+#: Words between a card told lying on an elemental and "on" ("an 8D already on KS", "the 9C sitting on QH").
+LYING = frozenset({"already", "now", "still", "lying", "sitting", "placed", "is", "was"})
+
+
+def _lies_on(words: list[str], cards: list[tuple[int, str]], at: int) -> str | None:
+    """The elemental the card at ``at`` is told to lie on, named just after "on" ("with an 8D already on KS", "the
+    9C sitting on the QH"); ``None`` when no elemental follows "on" at once ("with the 8D on it").
+
+    Examples:
+        >>> _lies_on("qh with an 8d already on ks".split(), [(0, "QH"), (3, "8D"), (6, "KS")], 3)
+        'KS'
+        >>> _lies_on("qh with an 8d on it and ks".split(), [(0, "QH"), (3, "8D"), (7, "KS")], 3) is None
+        True
+        >>> _lies_on("play 5h on ks and 3d on kh".split(), [(1, "5H"), (3, "KS"), (5, "3D"), (7, "KH")], 5) is None
+        True
+    """
+    n = at + 1
+    while n < len(words) and words[n] in LYING:
+        n += 1
+    # told as lying there ("already on", "sitting on", "with an 8D on KS"), not played ("and 3D on KH")
+    told = n > at + 1 or "with" in words[max(0, at - 2) : at]
+    if not told or n >= len(words) or words[n] not in ("on", "onto"):
+        return None
+    n += 2 if words[n + 1 : n + 2] == ["the"] else 1
+    return next((e for k, e in cards if k == n and is_elemental(e)), None)
 
 
 def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> bool:

@@ -44,7 +44,7 @@ from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import Reading, Token, decided_by, number_word, tokens
-from rulebook.registry import ELEPHANTS_ORDER, ELEPHANTS_TOLD
+from rulebook.registry import ELEPHANTS_MOVES, ELEPHANTS_ORDER, ELEPHANTS_TOLD
 from rulebook.ruling import Ruling
 
 __all__ = ["read"]
@@ -796,8 +796,8 @@ def _advance(words: list[Token]) -> Reading | None:
     return _advanced(reading, spells, asked[0], clash or 1)
 
 
-#: Words of Gravitate's move ("can my Gravitate send P2's Fireball to clash IV").
-MOVE_WORDS = frozenset({"send", "sends", "move", "moves", "push", "pushes"})
+#: Words of Gravitate's move ("can my Gravitate send P2's Fireball to clash IV", "can it shove P2's Offering").
+MOVE_WORDS = frozenset(ELEPHANTS_MOVES)
 #: The words before the clash a spell is moved to ("to Clash III", "into Clash III", "onto clash 3").
 DESTINATION = frozenset({"to", "into", "onto"})
 

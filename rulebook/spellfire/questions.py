@@ -65,6 +65,8 @@ from typing import TYPE_CHECKING
 from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_word, tokens
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
+from rulebook.spellfire.levels_said import read_levels
+from rulebook.spellfire.realm_bans import refusing
 
 if TYPE_CHECKING:
     from rulebook.ruling import Ruling
@@ -262,6 +264,7 @@ HITTING = frozenset({"hits", "hit", "hitting", "strikes", "striking", "targets",
 #: Words before a card's name in a play ("I play a Fireball first", "P2 answers by playing a Fireball").
 ARTICLES = frozenset(
     {"a", "an", "the", "my", "his", "her", "their", "some", "another", "by", "with", "playing", "casting", "throwing"}
+    | {"down", "up", "out"}  # "P2 lays down a Fireball", "puts out a holding": the verb's particle, not the card
 )
 
 
@@ -665,6 +668,7 @@ def _limits(words: list[Token], letters: list[tuple[int, str]]) -> tuple[dict[st
         after = [w.word for w in words[n + 1 : n + 4]]
         # "F's card says flyers can't attack it"; or "my F realm forbids flyers", "whose card bans all flyers"
         verb = next((k for k in range(n - 1, max(-1, n - 3), -1) if words[k].word in FORBIDDING), None)
+        verb = refusing(words, n) if verb is None else verb  # "A does not allow flyers", "closed to flyers"
         said = any(w in NEGATIONS for w in after[:2]) and "attack" in after[:3]
         only = _only_admitted(words, n)
         if only is not None:
@@ -852,7 +856,7 @@ def _hits_asked(words: list[Token], n: int) -> bool:
     before = [w.word for w in words[max(0, n - 2) : n]]
     if any(w in ("i", "can") for w in before):
         return True
-    clause = list(itertools.takewhile(lambda w: w not in (";", ".", "?", "!"), reversed(words[max(0, n - 9) : n])))
+    clause = list(itertools.takewhile(lambda w: w.word not in (";", ".", "?", "!"), reversed(words[max(0, n - 9) : n])))
     said = [w.word for w in reversed(clause)]
     asked = said[:1] in (["can"], ["could"], ["may"]) or before in ([w, "to"] for w in WANTING)
     return asked and "my" in said and not any(w in OPPONENT for w in said)
@@ -878,7 +882,7 @@ def _attacking(words: list[Token], n: int) -> Token:
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question.replace(" - ", "; "))  # a dash between words ends a clause, as a semicolon does
-    countered = _counter(words)
+    countered = _counter(words) or read_levels(words)
     if countered is not None:
         return countered
     words = [_attacking(words, n) for n in range(len(words))]
