@@ -250,12 +250,22 @@ MAY = frozenset({"can", "could", "may", "allowed", "ok", "okay", "legal", "fine"
 
 
 USE = frozenset({"use", "using"})
+#: Verbs of putting a card into play, which ask the same of a thing no record names ("is playing a proxy like that
+#: allowed", "can I run a proxy"), and the words after the thing that ask whether it may be ("... allowed").
+PLAYED = frozenset({"play", "playing", "run", "running"})
+ALLOWED_AFTER = frozenset({"allowed", "legal", "ok", "okay", "fine", "permitted"})
+#: How many words after the verb the word asking whether it may be is looked for.
+ALLOWED_REACH = 10
 
 
 def _unknown(query: Query, lex: Lexicon, word: str) -> bool:
     """Whether a word of a question, as read (a typo read as the record word it is near), is used by no record."""
     concept = next((c for c in query.concepts if word in (c.word, c.typed)), None)
-    return concept is not None and not any(s in lex.postings for s in concept.stems)
+    if concept is None and word in query.corrected:
+        return False  # a typo read as a record's word
+    # a word the reading left out of a long question (its words not the game's): unknown when no record has its stem
+    stems = concept.stems if concept is not None else (lex.stem(word),)
+    return not any(s in lex.postings for s in stems)
 
 
 def _asked_use(query: Query, lex: Lexicon) -> str:
@@ -265,7 +275,8 @@ def _asked_use(query: Query, lex: Lexicon) -> str:
     for clause in re.split(r"[.?!;,:()]", query.text[:2000]):
         said = words(clause)
         for i, w in enumerate(said):
-            if w in USE and MAY & set(said[max(0, i - 4) : i]):
+            may = MAY & set(said[max(0, i - 4) : i]) or ALLOWED_AFTER & set(said[i + 1 : i + 1 + ALLOWED_REACH])
+            if (w in USE and MAY & set(said[max(0, i - 4) : i])) or (w in PLAYED and may):
                 thing = [t for t in _thing(said, i + 1) if t]
                 return " ".join(thing) if any(_unknown(query, lex, t) for t in thing) else ""
     return ""
