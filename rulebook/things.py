@@ -70,9 +70,10 @@ EXISTS_WORDS = 3
 
 
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...", "is there like a
-#: timer").
+#: timer"), and words asking only that the thing be exact ("is there a fixed size for it": a size).
 DETERMINERS = frozenset(
     {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special", "like"}
+    | {"fixed", "specific", "exact", "particular", "certain", "standard"}
 )
 #: Question words: a clause holding one asks.
 WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})

@@ -259,6 +259,8 @@ FORM_ANSWERED = [
     # a card still in play, not a game still made; a card played, named by the records
     ("Is the card still played face up after its owner's Elestral is destroyed?", "elestrals."),
     ("In Spellfire is playing a second realm in the same turn allowed?", "spellfire."),
+    # a thing asked to be exact is the thing ("a fixed size": a size the records state)
+    ("my friend wants a bigger Elestrals Main Deck, is there a fixed size for it?", "elestrals.setup.main-deck"),
     # "one" standing for a thing told before it; cards, not a player, leaving the game
     ("If Gravitate can move a spell, is moving one compulsory?", "elephants.interp.gravitate-move"),
     ("When both strengths match exactly, which elements actually leave the game?", "clash.attack.tie"),
