@@ -70,9 +70,10 @@ EXISTS_WORDS = 3
 
 
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...", "is there like a
-#: timer").
+#: timer"), and words asking only that the thing be exact ("is there a fixed size for it": a size).
 DETERMINERS = frozenset(
     {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special", "like"}
+    | {"fixed", "specific", "exact", "particular", "certain", "standard"}
 )
 #: Question words: a clause holding one asks.
 WH = frozenset({"how", "what", "whats", "which", "who", "when", "where", "why", "whose"})
@@ -250,12 +251,22 @@ MAY = frozenset({"can", "could", "may", "allowed", "ok", "okay", "legal", "fine"
 
 
 USE = frozenset({"use", "using"})
+#: Verbs of putting a card into play, which ask the same of a thing no record names when the words after the thing
+#: ask whether it may be ("is playing a proxy like that allowed"; not "can I still play another one somehow").
+PLAYED = frozenset({"playing", "running"})
+ALLOWED_AFTER = frozenset({"allowed", "legal", "ok", "okay", "fine", "permitted"})
+#: How many words after the verb the word asking whether it may be is looked for.
+ALLOWED_REACH = 10
 
 
 def _unknown(query: Query, lex: Lexicon, word: str) -> bool:
     """Whether a word of a question, as read (a typo read as the record word it is near), is used by no record."""
     concept = next((c for c in query.concepts if word in (c.word, c.typed)), None)
-    return concept is not None and not any(s in lex.postings for s in concept.stems)
+    if concept is not None:
+        return not any(s in lex.postings for s in concept.stems)
+    # a word the reading left out of a long question (its words not the game's): unknown when no record has its stem;
+    # not a typo read as a record's word, nor a word's piece ("ragnaros's": "s") or a number
+    return len(word) > 2 and word.isalpha() and word not in query.corrected and lex.stem(word) not in lex.postings
 
 
 def _asked_use(query: Query, lex: Lexicon) -> str:
@@ -265,7 +276,8 @@ def _asked_use(query: Query, lex: Lexicon) -> str:
     for clause in re.split(r"[.?!;,:()]", query.text[:2000]):
         said = words(clause)
         for i, w in enumerate(said):
-            if w in USE and MAY & set(said[max(0, i - 4) : i]):
+            allowed = ALLOWED_AFTER & set(said[i + 1 : i + 1 + ALLOWED_REACH])
+            if (w in USE and MAY & set(said[max(0, i - 4) : i])) or (w in PLAYED and allowed):
                 thing = [t for t in _thing(said, i + 1) if t]
                 return " ".join(thing) if any(_unknown(query, lex, t) for t in thing) else ""
     return ""

@@ -144,12 +144,22 @@ RELEASED = frozenset({"released", "release", "printed", "published", "launched"}
 #: Words of money.
 MONEY = frozenset(
     {"price", "prices", "priced", "sell", "sells", "dollars", "euros", "usd", "buy", "purchase", "money", "cash"}
-    | {"expensive", "cheap", "pricey"}
+    | {"expensive", "cheap", "pricey", "currency", "currencies", "crypto", "cryptocurrency", "bitcoin", "dollar"}
+    | {"euro", "cents", "yen", "pesos", "inflation"}
 )
 #: What before "buy" asks what is needed, not what it costs ("what kind of deck do I need to buy").
 NEEDED = (["need", "to"], ["needs", "to"], ["have", "to"])
 #: Things sold, whose cost is a price ("how much does a starter deck cost"), not a card's cost in the game.
 PRODUCTS = frozenset({"starter", "booster", "boosters", "box", "boxes", "pack", "packs", "tin", "bundle", "copy"})
+#: Words of a work in another medium, a song, a film or a book ("what's the best track on the Elementals album"):
+#: a question that uses a game's words for something else.
+MEDIA = frozenset(
+    {"album", "albums", "song", "songs", "band", "bands", "lyrics", "singer", "singers", "concert", "concerts"}
+    | {"movie", "movies", "film", "films", "episode", "episodes", "soundtrack", "novel", "novels", "anime"}
+    | {"cartoon", "sitcom", "podcast", "musician", "musicians", "guitarist", "drummer", "rapper"}
+)
+#: Words of a game still made or sold ("is it still being printed", "is Spellfire out of print").
+MADE = RELEASED | {"produced", "sold", "manufactured"}
 #: Words of a card's editions and printings ("can I mix first edition cards with the newer printings").
 EDITIONS = frozenset({"edition", "editions", "printing", "printings", "reprint", "reprints", "reprinted"})
 #: Words of a chance ("the odds of winning", "the win rate").
@@ -312,6 +322,26 @@ def _release(said: list[str]) -> bool:
     return False
 
 
+def _in_print(said: list[str]) -> bool:
+    """Whether a question asks whether a game is still made ("is Spellfire still being printed", "is it out of
+    print", "was it discontinued"), not whether a card still counts ("does its printed power still count").
+
+    Examples:
+        >>> _in_print("is spellfire still being printed today".split())
+        True
+        >>> _in_print("is the printed power still used after it is made stronger".split())
+        False
+    """
+    if "discontinued" in said or any(said[i : i + 3] == ["out", "of", "print"] for i in range(len(said))):
+        return True
+    for i, w in enumerate(said):
+        after = said[i + 1 : i + 3]
+        being = after[:1] == ["being"] and bool(set(after[1:]) & (MADE | {"made"}))
+        if w == "still" and (bool(set(after[:1]) & MADE) or being):
+            return True
+    return False
+
+
 def _age(said: list[str]) -> bool:
     """Whether a question asks what age a game is for ("what age", "how old do you have to be")."""
     return any(said[i : i + 2] in (["what", "age"], ["how", "old"]) for i in range(len(said))) or "ages" in said
@@ -458,12 +488,17 @@ def _knockout(said: list[str]) -> bool:
 #: The kinds of answer a question can ask for that a ruling states only by saying so: how each is asked, and how
 #: a record's own words state one. Tried in this order; the first that a question asks for decides.
 KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]] = {
+    "media": (conduct.holds_any(MEDIA), conduct.holds_any(MEDIA)),
     "knockout": (_knockout, conduct.holds_any(KNOCKOUT_STATED)),
     "players": (_players, _states_players),
     "time": (_time, conduct.holds_any(CLOCK)),
     "measure": (_measure, conduct.holds_any(LENGTHS)),
     "maker": (_maker, lambda said: "by" in said and any(w in MAKING for w in said)),
     "release": (_release, _states_year),
+    "print": (
+        _in_print,
+        lambda said: "discontinued" in said or any(said[i : i + 2] == ["in", "print"] for i in range(len(said))),
+    ),
     "age": (_age, lambda said: "age" in said or "ages" in said),
     "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
     "price": (_price, conduct.holds_any(MONEY | {"$"})),
@@ -811,6 +846,8 @@ DESCRIBED = {
     "measure": "a length in units",
     "maker": "who made it",
     "release": "when it came out",
+    "print": "whether it is still made",
+    "media": "anything of a song, a film or a book",
     "age": "an age",
     "material": "what it is made of",
     "price": "a price",

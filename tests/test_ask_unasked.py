@@ -256,6 +256,11 @@ FORM_ANSWERED = [
     ("In Elementals I'm at 30 damage and this discard puts me on 33 exactly; do I need to go past 33 to lose?",
      "elementals.end.loss"),
     ("They played Cataclysm! on my realm; can I play Calm right away to undo it?", "spellfire.counter."),
+    # a card still in play, not a game still made; a card played, named by the records
+    ("Is the card still played face up after its owner's Elestral is destroyed?", "elestrals."),
+    ("In Spellfire is playing a second realm in the same turn allowed?", "spellfire."),
+    # a thing asked to be exact is the thing ("a fixed size": a size the records state)
+    ("my friend wants a bigger Elestrals Main Deck, is there a fixed size for it?", "elestrals.setup.main-deck"),
     # "one" standing for a thing told before it; cards, not a player, leaving the game
     ("If Gravitate can move a spell, is moving one compulsory?", "elephants.interp.gravitate-move"),
     ("When both strengths match exactly, which elements actually leave the game?", "clash.attack.tie"),
@@ -305,6 +310,13 @@ KIND_LEFT_OPEN = [
     ("How many minutes long is each round at a tournament?", "states a length of time"),
     # organised play asked of a game whose documents never speak of it (Clash's records kept on paper seem near)
     ("Is a judge at a tournament allowed to check the notes I keep on paper during a match?", "events or tournaments"),
+    # whether a game is still made; a game's words used of a song or a currency (the question is not about play)
+    ("is elemental clash still being sold in shops or is it out of print?", "whether it is still made"),
+    ("Has Spellfire been discontinued?", "whether it is still made"),
+    ("which song on the Elementals album has the best guitar solo", "a song, a film or a book"),
+    # a thing no record names, played rather than used ("is running a proxy allowed", in a long question)
+    ("Our Elestrals group lets people bring their own decks; is playing a home-printed proxy of a rare Elestral "
+     "allowed in the Main Deck?", "speaks of"),
 ]
 
 
