@@ -110,6 +110,10 @@ Issue 22's thirty-third blind set (players-blind-33.toml, 270 questions written 
 2026-11-28, after the forty-eighth round was merged, as shipped (90.0% / 96.7% / 84.6% / 0; of its 29 computed questions
 with the engine command that answers them, 23 computed right, 2 wrong, 4 not computed);
 tuning data since.
+Issue 22's thirty-fourth blind set (players-blind-34.toml, 265 questions written the same way) was measured once on
+2026-11-28, after the forty-ninth round was merged, as shipped (87.9% / 95.7% / 84.6% / 0; of its 29 computed questions
+with the engine command that answers them, 23 computed right, 0 wrong, 6 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -174,6 +178,7 @@ LATER_BLIND_SETS = (
     ("thirty-first", 31, "forty-sixth", "2026-11-27"),
     ("thirty-second", 32, "forty-seventh", "2026-11-28"),
     ("thirty-third", 33, "forty-eighth", "2026-11-28"),
+    ("thirty-fourth", 34, "forty-ninth", "2026-11-28"),
 )
 
 
