@@ -413,7 +413,8 @@ BLIND_6_COMPUTED_UNASKED = 0
 #: uncovered questions refused (27 of 39). The nineteenth round (tuned): 71.8% (28 of 39).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top3 0.964, wrongly_refused 0.0152.
-BLIND_7_FLOORS = {"top1": 0.893, "top3": 0.964, "off_topic_refused": 1.0, "wrongly_refused": 0.0152}
+#: Issue 22's fiftieth round (a defending player's question for elestrals.battle.left-field; TUNED): 89.9% top-1.
+BLIND_7_FLOORS = {"top1": 0.898, "top3": 0.964, "off_topic_refused": 1.0, "wrongly_refused": 0.0152}
 BLIND_7_UNCOVERED_REFUSED = 1.0
 BLIND_7_COMPUTED_UNASKED = 0
 
@@ -626,7 +627,8 @@ BLIND_19_COMPUTED_UNASKED = 0
 #: top-1 floors rose on the former blind set and blind-8, -12, -14, -17 and -20, top-3 on blind-12.
 #: A reader's rule joins the ranking though the question shares no word with it ("do clubs work on Al'Akir"):
 #: 92.7% top-1, 97.0% top-3.
-BLIND_20_FLOORS = {"top1": 0.966, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
+#: Issue 22's fiftieth round (a defending player's question for elestrals.battle.left-field; TUNED): 97.1% top-1.
+BLIND_20_FLOORS = {"top1": 0.970, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0049}
 BLIND_20_UNCOVERED_REFUSED = 1.0
 BLIND_20_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-first blind set (tests/data/players-blind-21.toml: 207 real questions, 37 in-game questions no
@@ -792,7 +794,9 @@ BLIND_32_COMPUTED_UNASKED = 1
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-eighth round of the not-covered check (forms read from its even half, then the check fitted on it):
 #: 39 of 39 uncovered refused, 3 of 211 real questions refused (tuned figures).
-BLIND_33_FLOORS = {"top1": 0.909, "top3": 0.971, "off_topic_refused": 0.9, "wrongly_refused": 0.015}
+#: Issue 22's fiftieth round (a draw from an empty Main Deck while Spirits remain; TUNED): 91.9% top-1 (194 of 211),
+#: 98.6% top-3, 0.9% of real questions refused.
+BLIND_33_FLOORS = {"top1": 0.919, "top3": 0.985, "off_topic_refused": 0.9, "wrongly_refused": 0.0095}
 BLIND_33_UNCOVERED_REFUSED = 1.0
 BLIND_33_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fourth blind set (tests/data/players-blind-34.toml: 207 real questions, 39 in-game questions no
