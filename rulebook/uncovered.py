@@ -113,8 +113,8 @@ LENGTHS = frozenset(
     {"centimetre", "centimetres", "centimeter", "centimeters", "cm", "millimetre", "millimetres", "millimeter"}
     | {"millimeters", "mm", "inch", "inches", "metre", "metres", "meter", "meters"}
 )
-#: What a game, a round or a match is, for "how long does a game take".
-SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
+#: What a game, a round, a match or a turn is, for "how long does a game take" ("how long should a turn take").
+SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament", "turn", "turns"})
 #: Verbs of making a game or a card, for "who designed ...".
 MAKING = frozenset(
     {
