@@ -608,6 +608,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
 
         measured = counts.measured(asking(query.text), things)
+        # A misspelt thing counts as the word it was read as ("how many spirts": spirits).
+        things = [query.corrected.get(t, t) for t in things]
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
         counted = counts.count_stated(query, lex, games, things + measured)
