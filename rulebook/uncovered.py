@@ -732,7 +732,16 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return what
     if _organised(words(query.text[:2000])) and _plays_no_events(lex, games):
         return "speaks of play at events or tournaments"
-    return None if what else unheld_thing(query, lex, games)
+    if what:
+        return None
+    # A question naming no game asks of whichever game its nearest rulings are of: the thing is unheld only when
+    # none of those games' records speaks of it ("do the 3 cards have to be played in the same turn").
+    near = games if query.named else [*games, *(hit["game"] for hit in ranked[:NEAR_GAMES] if hit["game"] not in games)]
+    return unheld_thing(query, lex, near)
+
+
+#: How many of the nearest rulings name the games a question naming none may be asking of.
+NEAR_GAMES = 3
 
 
 def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:
