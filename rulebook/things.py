@@ -478,10 +478,28 @@ def _speaks_of(lex: Lexicon, doc: int, concepts: list[Concept]) -> bool:
     them; the words of a partitive ("a maximum number of cards") anywhere in them all."""
     if APART in concepts:
         held = {s for said in _said(lex, doc, concepts) for s in said}
-        return all(any(s in held for s in c.stems) for c in concepts if c is not APART)
-    head = concepts[-2:]
+        return all(any(s in held for s in _numerals(c.stems)) for c in concepts if c is not APART)
+    head = [_numerals(c.stems) for c in concepts[-2:]]
     for said in _said(lex, doc, concepts):
         for n in range(len(said) - len(head) + 1):
-            if all(said[n + k] in c.stems for k, c in enumerate(head)):
+            if all(said[n + k] in stems for k, stems in enumerate(head)):
                 return True
     return False
+
+
+#: The numbers one to twelve in words.
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+#: Numbers a record may write in words where a question writes digits ("3 cards": three cards), and back.
+NUMERALS = {str(n): word for n, word in enumerate(NUMBER_WORDS, start=1)}
+
+
+def _numerals(stems: Sequence[str]) -> frozenset[str]:
+    """A thing's stems with each number also in its other spelling ("3" and "three").
+
+    Examples:
+        >>> sorted(_numerals(("3",)))
+        ['3', 'three']
+    """
+    back = {stem(w): d for d, w in NUMERALS.items()}
+    spelt = {stem(NUMERALS[s]) for s in stems if s in NUMERALS}
+    return frozenset(stems) | spelt | {back[s] for s in stems if s in back}

@@ -113,8 +113,8 @@ LENGTHS = frozenset(
     {"centimetre", "centimetres", "centimeter", "centimeters", "cm", "millimetre", "millimetres", "millimeter"}
     | {"millimeters", "mm", "inch", "inches", "metre", "metres", "meter", "meters"}
 )
-#: What a game, a round or a match is, for "how long does a game take".
-SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament"})
+#: What a game, a round, a match or a turn is, for "how long does a game take" ("how long should a turn take").
+SPANS = frozenset({"game", "games", "round", "rounds", "match", "matches", "tournament", "turn", "turns"})
 #: Verbs of making a game or a card, for "who designed ...".
 MAKING = frozenset(
     {
@@ -608,6 +608,8 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
 
         measured = counts.measured(asking(query.text), things)
+        # A misspelt thing counts as the word it was read as ("how many spirts": spirits).
+        things = [query.corrected.get(t, t) for t in things]
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
         counted = counts.count_stated(query, lex, games, things + measured)
@@ -730,7 +732,16 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return what
     if _organised(words(query.text[:2000])) and _plays_no_events(lex, games):
         return "speaks of play at events or tournaments"
-    return None if what else unheld_thing(query, lex, games)
+    if what:
+        return None
+    # A question naming no game asks of whichever game its nearest rulings are of: the thing is unheld only when
+    # none of those games' records speaks of it ("do the 3 cards have to be played in the same turn").
+    near = games if query.named else [*games, *(hit["game"] for hit in ranked[:NEAR_GAMES] if hit["game"] not in games)]
+    return unheld_thing(query, lex, near)
+
+
+#: How many of the nearest rulings name the games a question naming none may be asking of.
+NEAR_GAMES = 3
 
 
 def _other_games_word(query: Query, lex: Lexicon, games: list[str]) -> str:

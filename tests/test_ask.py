@@ -1017,6 +1017,23 @@ def test_about_how_long_a_game_lasts_asks_for_a_time_on_the_clock() -> None:
     assert ask("About how long does a game of Elementals last?").value["rulings"][0]["id"] == "elementals.game.length"
 
 
+def test_how_long_a_turn_should_take_asks_for_a_time_on_the_clock() -> None:
+    from rulebook.uncovered import asks_for
+
+    # no record gives a turn's length on the clock: the documents do not cover it
+    assert asks_for("how long should a turn take") == "time"
+    assert ask("how long should a turn take, any time limit per turn").value["uncovered"]
+    # how long an effect lasts is a span of play, which a record answers
+    assert asks_for("how long does the copy last until the end of the turn in spellfire") is None
+
+
+def test_a_misspelt_thing_counted_is_the_word_it_was_read_as() -> None:
+    # "spirts" read as "spirits": the record of exactly 20 Spirits answers, not "no record states a count of spirts"
+    ruling = ask("how many spirts do i need in my spirit deck, is it 20 or just at least 20")
+    assert not ruling.value["refused"]
+    assert ruling.value["rulings"][0]["id"] == "elestrals.setup.spirit-deck"
+
+
 def test_an_elemental_on_its_own_is_elementals_word() -> None:
     # "What beats a fire elemental?" offered Clash's Blaze among its three rulings.
     ruling = ask("What beats a fire elemental?")

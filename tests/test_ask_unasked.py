@@ -325,3 +325,19 @@ def test_the_verdict_names_the_kind_of_answer_no_record_states(question: str, st
     found = ask(question)
     assert found.value["uncovered"] and found.value["refused"], found.verdict
     assert stated in found.verdict, found.verdict
+
+
+def test_a_thing_counted_in_digits_is_the_thing_a_record_counts_in_words() -> None:
+    from rulebook.things import unheld_thing
+
+    lex = lexicon()
+    # Elementals' attack needs three cards: "the 3 cards" is a thing its records speak of
+    assert unheld_thing(lex.read("do the 3 cards have to be played in the same turn"), lex, ["elementals"]) is None
+    assert unheld_thing(lex.read("is there a turn time limit in elestrals"), lex, ["elestrals"]) is not None
+
+
+def test_a_question_naming_no_game_is_asked_of_its_nearest_rulings_games() -> None:
+    # the best ruling is Elestrals', which speaks of no "3 cards"; Elementals' attack of three cards answers it
+    ruling = ask("do the 3 cards have to be played in the same turn")
+    assert not ruling.value["refused"]
+    assert "elementals.attack.across-turns" in [hit["id"] for hit in ruling.value["rulings"][:3]]
