@@ -114,6 +114,10 @@ Issue 22's thirty-fourth blind set (players-blind-34.toml, 265 questions written
 2026-11-28, after the forty-ninth round was merged, as shipped (87.9% / 95.7% / 84.6% / 0; of its 29 computed questions
 with the engine command that answers them, 23 computed right, 0 wrong, 6 not computed);
 tuning data since.
+Issue 22's thirty-fifth blind set (players-blind-35.toml, 271 questions written the same way) was measured once on
+2026-11-28, after the fiftieth round was merged, as shipped (82.4% / 93.8% / 87.5% / 1; of its 31 computed questions
+with the engine command that answers them, 22 computed right, 1 wrong, 8 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -179,6 +183,7 @@ LATER_BLIND_SETS = (
     ("thirty-second", 32, "forty-seventh", "2026-11-28"),
     ("thirty-third", 33, "forty-eighth", "2026-11-28"),
     ("thirty-fourth", 34, "forty-ninth", "2026-11-28"),
+    ("thirty-fifth", 35, "fiftieth", "2026-11-28"),
 )
 
 

@@ -1118,3 +1118,10 @@ def test_a_card_laid_down_between_cataclysm_and_calm_is_named_not_the_particle()
     # "P2 lays down a Fireball": the card played between was read as "a down"
     question = "P1 plays Cataclysm! on P2's realm; P2 lays down a Fireball and only then Calm. Is Cataclysm! negated?"
     assert ask(question).verdict == "computed: P1's Cataclysm! stands: P2 played a Fireball before Calm"
+
+
+def test_a_card_thrown_away_is_not_read_as_played_onto_an_elemental() -> None:
+    # "I throw away the 9C" with KS face up was computed as the 9C played onto KS (a wrong answer)
+    answer = ask("My hand is 7H and 4C, KD is face up. I throw away the 7H, how much damage?")
+    assert answer.value["computed"] is None
+    assert answer.value["rulings"][0]["id"] == "elementals.discard.damage"

@@ -810,6 +810,15 @@ BLIND_33_COMPUTED_UNASKED = 0
 BLIND_34_FLOORS = {"top1": 0.888, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_34_UNCOVERED_REFUSED = 1.0
 BLIND_34_COMPUTED_UNASKED = 0
+#: Issue 22's thirty-fifth blind set (tests/data/players-blind-35.toml: 210 real questions, 40 in-game questions no
+#: document covers, 21 off-topic), written the same way, and measured once on 2026-11-28 after the fiftieth round
+#: was merged, as shipped: 82.4% top-1 (173 of 210), 93.8% top-3 (197), 3.8% of real questions refused (8),
+#: 21 of 21 off-topic questions refused, 87.5% of uncovered questions refused (35 of 40), 1 computed answers to a
+#: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
+#: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
+BLIND_35_FLOORS = {"top1": 0.823, "top3": 0.938, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
+BLIND_35_UNCOVERED_REFUSED = 0.875
+BLIND_35_COMPUTED_UNASKED = 1
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
@@ -933,6 +942,7 @@ BLIND_SETS = {
     "players-blind-32.toml": (BLIND_32_FLOORS, BLIND_32_UNCOVERED_REFUSED, BLIND_32_COMPUTED_UNASKED),
     "players-blind-33.toml": (BLIND_33_FLOORS, BLIND_33_UNCOVERED_REFUSED, BLIND_33_COMPUTED_UNASKED),
     "players-blind-34.toml": (BLIND_34_FLOORS, BLIND_34_UNCOVERED_REFUSED, BLIND_34_COMPUTED_UNASKED),
+    "players-blind-35.toml": (BLIND_35_FLOORS, BLIND_35_UNCOVERED_REFUSED, BLIND_35_COMPUTED_UNASKED),
 }
 
 
@@ -992,16 +1002,18 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: and blind-33's even-indexed not-computed questions) a realm's ban told in words of refusal ("does not allow
 #: flyers"), a deck's champions told with their levels and the total asked, "can my hero hit E" after a sentence
 #: naming "their" realms, and Gravitate's move told as "shove": 559 right, none wrong (blind-33's odd half: 0 of 2
-#: before and after). With blind-34, measured once as shipped (23 of its 29 right, none wrong): 582 right of 599. A
-#: floor on the right ones (it only rises) and a bound on the wrong ones (it only falls).
-COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 35))
-COMPUTED_RIGHT_FLOOR = 582
+#: before and after). With blind-34, measured once as shipped (23 of its 29 right, none wrong): 582 right of 599. With
+#: blind-35, measured once as shipped (22 of its 31 right, 1 wrong: a card "thrown away" read as played onto the one
+#: face-up elemental, not computed since): 604 right of 630. A floor on the right ones (it only rises) and a bound on
+#: the wrong ones (it only falls).
+COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 36))
+COMPUTED_RIGHT_FLOOR = 604
 COMPUTED_WRONG_BOUND = 0
 
 
 def test_computed_answers_are_the_labelled_commands_verdicts() -> None:
     labelled = [q for name in COMMAND_SETS for q in load(name) if "command" in q]
-    assert len(labelled) == 599
+    assert len(labelled) == 630
     figures = _checked(labelled, {id(q): asked(q, KEPT) for q in labelled})
     assert figures["computed_right"] >= COMPUTED_RIGHT_FLOOR, figures["computed_right"]
     assert len(figures["computed_wrong"]) <= COMPUTED_WRONG_BOUND, figures["computed_wrong"]

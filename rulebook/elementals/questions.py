@@ -450,9 +450,26 @@ def _both_bare(words: list[str], at: int) -> bool:
     )
 
 
+#: Words of a card thrown away rather than played ("I throw away the 9C", "toss the 4H out"): a discard, not a play
+#: ("which suit should I throw at Ragnaros" plays one).
+_THROWING = frozenset({"throw", "throws", "threw", "throwing", "thrown", "toss", "tossed", "tossing", "chuck"})
+
+
+def _thrown_away(words: list[str]) -> bool:
+    """Whether a card is said to be thrown away ("throw away the 9C", "throw the 8D away", "ditch the 4H").
+
+    Examples:
+        >>> _thrown_away("i throw the 8d away".split()), _thrown_away("which suit should i throw at ragnaros".split())
+        (True, False)
+    """
+    return any(w in ("ditch", "ditched") for w in words) or any(
+        w in _THROWING and {"away", "out"} & set(words[n + 1 : n + 4]) for n, w in enumerate(words)
+    )
+
+
 def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
     """The one play a question states, judged (`read` without the relations it reads when none is computed)."""
-    if any(w in OTHER_ACTION and not _both_bare(words, n) for n, w in enumerate(words)):
+    if any(w in OTHER_ACTION and not _both_bare(words, n) for n, w in enumerate(words)) or _thrown_away(words):
         return None
     if not any(w in STATED_PLAY for w in words):
         return own_element(words, raw) or joker_against(words, raw)
