@@ -859,7 +859,7 @@ def _spirit_deck(words: list[Token]) -> int | None:
 
 def _how_often(words: list[Token], i: int) -> bool:
     """Whether the number at ``words[i]`` counts times or mulligans ("3 times", "3 mulligans"), not Spirits."""
-    return i + 1 < len(words) and words[i + 1].word in ("times", "time", "mulligans", "mulligan", "x")
+    return _told_times(words, i) is not None or (i + 1 < len(words) and words[i + 1].word in MULLIGAN | {"x"})
 
 
 def _mulligans(words: list[Token]) -> Reading | None:
