@@ -303,6 +303,13 @@ def _numbers(data: bytes, code: str) -> memoryview:
     return memoryview(data).cast(code)
 
 
+#: How many words no index holds a lookup table keeps (a question's typos, names and slang; a fuzzer's noise). The
+#: words an index holds are kept without limit: there are only so many. Without this bound, a process answering
+#: questions for a long time (the site's engine over a visit, a test run, a fuzzer) kept every unknown word it was
+#: ever asked, about 0.3 MB a question of 2,000 characters of noise.
+MISSES_KEPT = 20_000
+
+
 class _Words:
     """Sorted words, one after another, and their places: a word's place among them by binary search."""
 
@@ -328,7 +335,8 @@ class _Words:
             else:
                 hi = mid
         found = lo if lo < len(places) - 1 and keys[places[lo] : places[lo + 1]] == word else -1
-        self.slots[key] = found
+        if found >= 0 or len(self.slots) < MISSES_KEPT:
+            self.slots[key] = found
         return found
 
     def __len__(self) -> int:
@@ -455,7 +463,9 @@ class StoredIndex(Postings):
         found = self._codes.get(term)
         if found is None:
             terms = self.terms
-            found = self._codes[term] = (term in terms, terms.get(term, 0))
+            found = (term in terms, terms.get(term, 0))
+            if found[0] or len(self._codes) < MISSES_KEPT:
+                self._codes[term] = found
         return found
 
     def _load(self) -> Mapping[str, int]:
@@ -481,7 +491,9 @@ class StoredIndex(Postings):
         found = self._found.get(term)
         if found is None:
             code = self._code(term)[1]
-            found = self._found[term] = self._slices(code) if self._raw is not None else self._read(term, code)
+            found = self._slices(code) if self._raw is not None else self._read(term, code)
+            if code or len(self._found) < MISSES_KEPT:
+                self._found[term] = found
         return found
 
     def _slices(self, code: int) -> tuple[Any, Any]:

@@ -58,6 +58,7 @@ from operator import add, mul, truediv
 from pathlib import Path
 from typing import Any
 
+from rulebook.lexicon_store import MISSES_KEPT
 from rulebook.vocabulary import Lexicon, Query, is_number, stem, words
 
 __all__ = [
@@ -436,7 +437,9 @@ class _Index:
         question has."""
         if term in self.found:
             return self.found[term]
-        found = self.found[term] = self._find(term)
+        found = self._find(term)
+        if found is not None or len(self.found) < MISSES_KEPT:
+            self.found[term] = found
         return found
 
     def _find(self, term: str) -> tuple[float, Any, Any, bool] | None:

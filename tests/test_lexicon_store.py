@@ -180,3 +180,34 @@ def test_the_cache_folder_is_the_one_platformdirs_names(env: dict[str, str], mon
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     assert user_cache_dir() == platform_cache_dir("rulebook", appauthor=False)
+
+
+def test_a_long_run_of_questions_full_of_unknown_words_does_not_grow_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A process that answers for a long time (the site's engine over a visit, a fuzzer) kept every word it was ever
+    # asked that no index holds: about 0.3 MB a question of noise. The words no index holds are kept up to a bound.
+    import random
+    import tracemalloc
+
+    from rulebook import unasked
+
+    monkeypatch.setattr(lexicon_store, "MISSES_KEPT", 200)
+    monkeypatch.setattr(unasked, "MISSES_KEPT", 200)
+    rng = random.Random(5)
+    # 400 made-up words, each first met in the warm-up, where the stemmer keeps them (its own table holds 10,000).
+    made_up = sorted({"".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(7)) for _ in range(400)})
+
+    def noise() -> str:
+        return " ".join(rng.choice(made_up) for _ in range(40))
+
+    ask("who attacks first in spellfire")
+    for start in range(0, len(made_up), 40):  # every made-up word met once, and the bounded tables filled
+        ask(" ".join(made_up[start : start + 40]))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(20):
+            assert ask(noise()).value["refused"]
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 100_000, f"{grown:,} bytes kept after 20 questions of noise"
