@@ -97,12 +97,17 @@ def _ready(browser, seconds: float = BOOT) -> None:
     browser.execute_script(
         "const box = document.getElementById('rulebook-ask'); box.focus(); box.dispatchEvent(new FocusEvent('focus'))"
     )
-    _wait(
+    # Ready, or failed (then at once, naming why, instead of waiting out the time).
+    phase = _wait(
         browser,
-        "return window.rulebookEngine && document.getElementById('rulebook-ask-status').dataset.phase === 'ready'",
+        "const phase = document.getElementById('rulebook-ask-status').dataset.phase;"
+        "return (window.rulebookEngine && phase === 'ready') || phase === 'failed' ? phase : null",
         seconds,
         "the rules engine to load",
     )
+    if phase == "failed":
+        status = browser.execute_script("return document.getElementById('rulebook-ask-status').textContent")
+        pytest.fail(f"the rules engine did not load: {status}")
 
 
 def _open(browser, server: Site, page: str | None) -> None:
@@ -450,3 +455,29 @@ def test_after_a_visit_the_site_answers_without_the_server(browser, server: Site
         server.start_again()  # for the tests that run after this one
     assert (loaded["shared"], loaded["connections"]) == (True, 1), loaded
     assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]
+
+
+def test_a_phone_with_full_storage_still_loads_the_site_and_its_engine(browser, server: Site) -> None:
+    # The cache can keep nothing (the origin's quota at one byte, as on a phone whose storage is full): every page and
+    # every file of the engine comes from the network as before, and the ask box answers.
+    _open(browser, server, None)
+    _wait(browser, "return navigator.serviceWorker.controller !== null", 30, "the service worker to take control")
+    _end_shared_engines(browser)
+    browser.execute_async_script(
+        "const done = arguments[0]; caches.keys().then(k => Promise.all(k.map(n => caches.delete(n)))).then(done)"
+    )
+    origin = server.url.rstrip("/")
+    browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1})
+    try:
+        browser.get(server.url + "games/elephants/")
+        _ready(browser)
+        answer = _ask_in_page(browser, "who attacks first in spellfire")
+        kept = browser.execute_async_script(
+            "const done = arguments[0]; caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => "
+            "c.keys())))).then(all => done(all.reduce((n, keys) => n + keys.length, 0)))"
+        )
+    finally:
+        browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": origin})
+        _end_shared_engines(browser)
+    assert (answer["ruleId"], answer["refused"]) == _cli_answer("who attacks first in spellfire")[:2]
+    assert kept == 0

@@ -20,7 +20,8 @@ async function cachedFetch(input, init) {
   const hit = await cache.match(url.href);
   if (hit) return hit;
   const response = await nativeFetch(url.href, init);
-  if (response.ok) await cache.put(url.href, response.clone());
+  // A cache that cannot keep it (a phone's storage full) costs the copy for the next visit, never this start.
+  if (response.ok) await cache.put(url.href, response.clone()).catch(() => undefined);
   return response;
 }
 self.fetch = cachedFetch;
@@ -31,7 +32,7 @@ async function manifest() {
     const response = await nativeFetch(url, { cache: "no-cache" });
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     const copy = response.clone();
-    if (self.caches) await (await caches.open(CACHE_PREFIX + "manifest")).put(url, copy);
+    if (self.caches) await caches.open(CACHE_PREFIX + "manifest").then((c) => c.put(url, copy)).catch(() => undefined);
     return await response.json();
   } catch (err) {
     const hit = self.caches && (await (await caches.open(CACHE_PREFIX + "manifest")).match(url));
