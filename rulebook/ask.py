@@ -814,7 +814,11 @@ def ask(question: str, limit: int = 3, game: str | None = None) -> Ruling:
     games = _games_read(read.query, read.ranked, gid, limit)
     if computed is not None:
         read.ranked = cited_first(read.ranked, computed)
-    rests_on = next((r.rests_on for r in readings if r.rests_on), ())
+    # a reader's reading of a game other than the ones the question names or uses words of alone does not put its
+    # rules first ("Electrocute's cost: do I discard a card or recall one?" uses an Elemental Elephants spell's name;
+    # the Elementals reader's card not played is not what it asks)
+    told = set(read.query.named) | set(read.query.cued)
+    rests_on = next((r.rests_on for r in readings if r.rests_on and (not told or r.game in told)), ())
     if computed is None and rests_on and read.scores is not None and not any(h["id"] in rests_on for h in read.ranked):
         # the rule a reader read the question as resting on, though it shares no word with the question ("do clubs
         # work on Al'Akir": the elemental's immunity to its own element), joins the ranking

@@ -40,6 +40,18 @@ def test_a_joker_or_an_empty_pile_is_not_read_as_a_card_not_played(question: str
         assert _first(question) == first
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Electrocute's cost: is my spell discarded or recalled?",
+        "Electrocute's cost: do i discard a spell or recall it?",
+    ],
+)
+def test_a_card_not_played_in_a_question_of_another_game_does_not_put_the_discard_first(question: str) -> None:
+    # Electrocute is an Elemental Elephants spell: what its cost takes is that game's rule, not an Elementals discard
+    assert _first(question) == "elephants.interp.electrocute-cost"
+
+
 def test_a_card_played_asked_to_be_picked_back_up_rests_on_cards_staying() -> None:
     question = (
         "I started on the queen of clubs with the two of hearts as the first damage card, and now nothing left can"

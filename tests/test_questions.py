@@ -538,7 +538,7 @@ BLIND_13_COMPUTED_UNASKED = 1
 #: real questions refused (6).
 #: Merged with stats "swapped twice" computed right (two swaps, not one; the engine then cites the same-step rule,
 #: which the ranking puts first, before the stat order the label names): top1 0.925 (198 of 214), above 0.920.
-BLIND_14_FLOORS = {"top1": 0.939, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.0094}
+BLIND_14_FLOORS = {"top1": 0.943, "top3": 0.981, "off_topic_refused": 1.0, "wrongly_refused": 0.0047}
 BLIND_14_UNCOVERED_REFUSED = 1.0
 BLIND_14_COMPUTED_UNASKED = 1
 
@@ -609,7 +609,7 @@ BLIND_18_COMPUTED_UNASKED = 0
 #: the games' words and sports competitions refused; TUNED figures): all 20 off-topic questions refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.913, top3 0.971, wrongly_refused 0.0097.
-BLIND_19_FLOORS = {"top1": 0.946, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
+BLIND_19_FLOORS = {"top1": 0.951, "top3": 0.995, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_19_UNCOVERED_REFUSED = 1.0
 BLIND_19_COMPUTED_UNASKED = 0
 #: Issue 22's twentieth blind set (tests/data/players-blind-20.toml: 206 real questions of which 28 computable, 40
@@ -736,7 +736,7 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0098}
+BLIND_28_FLOORS = {"top1": 0.956, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0098}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -757,7 +757,7 @@ BLIND_29_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 89.7% of uncovered questions refused (35 of 39), 0 computed answers to a
 #: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_30_FLOORS = {"top1": 0.956, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
+BLIND_30_FLOORS = {"top1": 0.961, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.005}
 BLIND_30_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-sixth round)
 BLIND_30_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-first blind set (tests/data/players-blind-31.toml: 205 real questions, 39 in-game questions no
@@ -771,7 +771,7 @@ BLIND_30_COMPUTED_UNASKED = 0
 #: Once the check was fitted on it (the twenty-seventh round: a told clause not read as asked, the check fitted with
 #: blind-31 and -32 in its stored questions), TUNED: 184 of 205 top-1 (186 with the forty-eighth ranking round),
 #: 198 top-3, 2 real refused, 39 of 39 uncovered.
-BLIND_31_FLOORS = {"top1": 0.907, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
+BLIND_31_FLOORS = {"top1": 0.917, "top3": 0.965, "off_topic_refused": 1.0, "wrongly_refused": 0.01}
 BLIND_31_UNCOVERED_REFUSED = 1.0
 BLIND_31_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-second blind set (tests/data/players-blind-32.toml: 209 real questions, 39 in-game questions no
@@ -783,7 +783,7 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: engine command answers: left as it is, 1); 26 of 30 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_32_FLOORS = {"top1": 0.928, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+BLIND_32_FLOORS = {"top1": 0.937, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
 BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's thirty-third blind set (tests/data/players-blind-33.toml: 211 real questions, 39 in-game questions no
@@ -807,7 +807,7 @@ BLIND_33_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-ninth round of the not-covered check (forms read from its even half, then the check fitted on it): 39 of
 #: 39 uncovered refused, 3 of 207 real questions refused, 184 first, 200 in the top three (tuned figures).
-BLIND_34_FLOORS = {"top1": 0.888, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+BLIND_34_FLOORS = {"top1": 0.903, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
 BLIND_34_UNCOVERED_REFUSED = 1.0
 BLIND_34_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fifth blind set (tests/data/players-blind-35.toml: 210 real questions, 40 in-game questions no
@@ -816,9 +816,13 @@ BLIND_34_COMPUTED_UNASKED = 0
 #: 21 of 21 off-topic questions refused, 87.5% of uncovered questions refused (35 of 40), 1 computed answers to a
 #: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_35_FLOORS = {"top1": 0.823, "top3": 0.938, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
+BLIND_35_FLOORS = {"top1": 0.852, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
 BLIND_35_UNCOVERED_REFUSED = 0.875
 BLIND_35_COMPUTED_UNASKED = 1
+#: Issue 22's fifty-first round (players' words for records a neighbour kept beating, and a reader's reading of a game
+#: the question does not name or use words of alone no longer put first; TUNED figures): top-1 floors rose on blind-14,
+#: -19, -28, -30, -31, -32, -34 and -35, top-3 on blind-14 and -35, and blind-14's bound on real questions refused fell
+#: (benchmarks/results/ask_heldout_fiftyfirst.txt).
 #: Issue 22's forty-first round (Elementals: a card not played asked what becomes of it or what it costs, a card
 #: played asked to be picked back up, a joker's power asked to be named again later, the card an attack still needs,
 #: what an attack needs at all, and "this solitaire" naming the game; TUNED figures): top-1 floors rose on blind-9
