@@ -281,10 +281,11 @@ _GAMES: list[Game] = [
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
         # "cataclysm" and "calm" too: a Cataclysm! answered by Calm ("p1 plays cataclysm! on p2, then p2 plays calm")
-        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?")
+        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?");
+        # "once": the uses of a once-per-turn power told by turn and phase ("in phase 3 of turn 1, again ...")
         cues=frozenset(
             {"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm", "levels"}
-            | {"level", "lvl"}
+            | {"level", "lvl", "once"}
         ),
         names=("spellfire",),
         own_words=(

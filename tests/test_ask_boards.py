@@ -1125,3 +1125,38 @@ def test_a_card_thrown_away_is_not_read_as_played_onto_an_elemental() -> None:
     answer = ask("My hand is 7H and 4C, KD is face up. I throw away the 7H, how much damage?")
     assert answer.value["computed"] is None
     assert answer.value["rulings"][0]["id"] == "elementals.discard.damage"
+
+
+def test_the_uses_of_a_once_per_turn_power_told_by_turn_and_phase_are_judged() -> None:
+    # the uses of a once-per-turn power told with their turns and phases had no reader: nothing was computed
+    question = "My once-per-turn power: I used it in phase 3 on turn 2, then twice in phase 3 on turn 4. Which are ok?"
+    expected = _command("spellfire", "once", "2:3", "4:3", "4:3")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "turn 2 phase 3: allowed; turn 4 phase 3: allowed; turn 4 phase 3: refused"
+    # a use left without its phase takes the phase before; an ordinal turn is read ("my third turn")
+    later = "Once per turn power used in phase 3 of my second turn and again in my third turn, are both allowed?"
+    assert ask(later).verdict == "computed: " + _command("spellfire", "once", "2:3", "3:3")
+    # what a once-per-turn power is, asked with no use told, is not computed
+    assert ask("Is a once-per-turn power used in phase 3 only?").value["computed"] is None
+
+
+def test_a_lowercase_position_letter_attacked_or_razed_is_the_realm() -> None:
+    # "only c razed ... can he attack f": lowercase letters were read as no position, and nothing was computed
+    question = "only c razed, my plain hero no flying and no allies, can he attack f"
+    expected = _command("spellfire", "attack", "F", "--razed", "C", "--champion", "hero")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert ask("d is razed; can my flying wizard hit b").verdict == "computed: " + _command(
+        "spellfire", "attack", "B", "--razed", "D", "--champion", "wizard flyer"
+    )
+
+
+def test_two_alike_elestrals_battling_each_other_are_one_battle() -> None:
+    # "two 3 Attack Elestrals with 1 Spirit each ... each other": no attacker told apart, nothing was read; alike,
+    # either one attacking gives the same battle
+    question = "Two Elestrals, each with 6 Attack and 3 Spirits in Attack Position, battle one another; who dies?"
+    expected = _command("elestrals", "battle", "attack=6 spirits=3", "attack=6 spirits=3")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "Both Elestrals are destroyed; no Spirits are Expended"
+    # sides told apart ("one has ..., the other ...") are not alike: not computed as one
+    apart = "both elestrals fight each other: one has 3 attack and 1 spirit, the other 2 attack and 2 spirits"
+    assert ask(apart).value["computed"] is None
