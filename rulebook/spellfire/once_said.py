@@ -12,6 +12,7 @@ a use in another player's turn (the count is the owner's), or a card that names 
 from __future__ import annotations
 
 import itertools
+import operator
 
 from rulebook.questions import OPPONENT, Reading, Token, number_word
 
@@ -92,6 +93,9 @@ def read_once(words: list[Token]) -> Reading | None:
         >>> read_once(tokens("What is a once-per-turn power?")) is None
         True
     """
+    texts = list(map(operator.attrgetter("text"), words))  # no line per word: a reader's work is bounded per character
+    if "once" not in texts or "phase" not in texts:
+        return None
     said = [t.word for t in words]
     at = _once_per_turn(said)
     if at is None or "phase" not in said:

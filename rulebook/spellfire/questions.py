@@ -364,7 +364,9 @@ def _counter(words: list[Token]) -> Reading | None:
     actor: str | None = None
     for clause, asks in _plays(words):
         names = [t.word for t in clause]
-        card = "Cataclysm!" if "cataclysm" in names else "Calm" if "calm" in names else None
+        # the card named first is the one played ("p2 plays calm on the cataclysm!": Calm, aimed at Cataclysm!)
+        named = [w for w in names if w in ("cataclysm", "calm")][:1]
+        card = {"cataclysm": "Cataclysm!", "calm": "Calm"}[named[0]] if named else None
         if card is None and not plays:
             continue
         if card is None and not PLAYED & set(names) and not any(w in ("realm", "realms") or "'" in w for w in names):
