@@ -311,10 +311,15 @@ _GAMES: list[Game] = [
         questions="rulebook.elephants.questions",
         # "priority" and "clash" too: two spells at one priority, a spell advancing out of the last clash, the steps
         # of a clash
-        cues=frozenset({*_ELEPHANT_SPELLS, *_ELEPHANT_MORE_SPELLS, "priority", "clash", "ringleader", "ringleaders"}),
+        # "trunk": a hand at the round's end with the trunks lost ("my hand is empty and I've lost one trunk")
+        cues=frozenset(
+            {*_ELEPHANT_SPELLS, *_ELEPHANT_MORE_SPELLS, "priority", "clash", "ringleader", "ringleaders", "trunk"}
+            | {"trunks"}
+        ),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
+            | {"recall", "recalls", "ended", "refill"}
             | {"advance", "advances"}
             | set(ELEPHANTS_MOVES)
             | set(ELEPHANTS_TOLD)

@@ -1205,3 +1205,38 @@ def test_both_players_decks_told_with_a_draw_or_expend_now_decide_who_wins() -> 
         "Do I lose?"
     )
     assert ask(mine).value["computed"] is None
+
+
+def test_the_one_card_held_discarded_by_a_word_naming_it_back_is_the_discard() -> None:
+    # "if I discard that card": the one card held, named back, was not read as the card discarded (nothing computed)
+    question = "Earlier I discarded the 10 of clubs and the 6D; I hold only the 2H. If I discard it, what happens?"
+    expected = _command("elementals", "check", "discard 2H", "--hand", "2H", "--targets", "KS", "--discards", "10C 6D")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 2H is discarded: 2 damage, 18 of 33"
+    # with two cards held, "that card" names neither: not computed
+    two = "Earlier I discarded the 10 of clubs and the 6D; I hold 2H and 5S. If I discard that card, what happens?"
+    assert ask(two).value["computed"] is None
+
+
+def test_a_hand_at_the_rounds_end_with_the_trunks_lost_is_what_the_hand_becomes() -> None:
+    # a hand at the end of the round and the trunks lost: no reader read them, nothing was computed
+    question = "The round has ended and my hand is empty; I have lost two trunks. Do I get a new spell set? Recalls?"
+    expected = _command("elephants", "end-round", "--hand", "0", "--trunks-lost", "2")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "New spell set (automatic); recall 3 to fill the hand of 6"
+    kept = "End of the round: 2 spells in hand and I keep both, no trunks lost. How many do I recall?"
+    assert ask(kept).verdict == "computed: " + _command("elephants", "end-round", "--hand", "2", "--trunks-lost", "0")
+    # spells left in hand whose keeping is not told: the player's choice, not computed
+    chosen = "End of the round: 2 spells in hand, no trunks lost. How many do I recall?"
+    assert ask(chosen).value["computed"] is None
+
+
+def test_cards_told_by_their_suit_alone_leave_the_play_uncomputed() -> None:
+    # "I put two hearts on the king of clubs": their values untold, the 9S was judged on an empty pile ("9S damages
+    # KC: 9 of 13", a wrong answer: with two cards on it the 9S is its banish card)
+    answer = ask("I put two hearts on the king of clubs; can the 9 of spades banish it?")
+    assert answer.value["computed"] is None
+    assert answer.value["readings"][0]["missing"] == ["the values of the cards told by their suit alone (two hearts)"]
+    after = ask("My 5 of spades goes on the jack of diamonds after two clubs, does it banish him?")
+    assert after.value["computed"] is None
+    # a card named by its rank and suit is no card told by its suit alone
+    assert ask("I hold the two of hearts; can I play it on the king of clubs?").value["computed"] is not None

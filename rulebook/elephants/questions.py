@@ -40,6 +40,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from rulebook.elephants.round_end_said import read_round_end
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
@@ -129,6 +130,9 @@ def _numbered(words: list[Token]) -> bool:
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
+    ended = read_round_end(words)
+    if ended is not None:
+        return ended
     order_asked = _order_said(_asking(words))
     other = _other_kind(words, order_asked)
     if other is not None:
