@@ -1199,6 +1199,10 @@ def test_both_players_decks_told_with_a_draw_or_expend_now_decide_who_wins() -> 
     )
     expected = _command("elestrals", "end", "--main", "P1=0,P2=6", "--spirits", "P1=3,P2=3", "--draws", "P1=1")
     assert ask(both).verdict == f"computed: {expected}"
+    # each count told after its deck ("Main Deck 0, Spirits 4")
+    listed = "P1: Main Deck 0, Spirits 4, must draw 1. P2: Main Deck 7, Spirits 0. Who wins?"
+    expected = _command("elestrals", "end", "--main", "P1=0,P2=7", "--spirits", "P1=4,P2=0", "--draws", "P1=1")
+    assert ask(listed).verdict == f"computed: {expected}"
     # told as "I" and "my opponent", which one is P1 is unsaid: not computed
     mine = (
         "I have 0 cards in my Main Deck and 2 Spirits and must draw 1; my opponent has 5 cards and 3 Spirits. "

@@ -58,6 +58,13 @@ def _told(span: list[Token], counts: dict[str, int]) -> None:
             if value is not None:
                 counts["draws" if t.word in DRAW else "expends"] = value
             continue
+        after = span[n + 1].number if n + 1 < len(span) else None
+        if after is not None and (t.word in ("spirits", "spirit") or (t.word == "deck" and n)):
+            # "Spirits 4", "Main Deck 0", "Spirit Deck 3": the count told after its deck
+            key = "main" if t.word == "deck" and span[n - 1].word == "main" else "spirits"
+            if t.word != "deck" or span[n - 1].word in ("main", "spirit"):
+                counts[key] = after
+            continue
         value = _count(t) if t.number is not None or t.word in ("zero", "no") else None
         if value is None or not nxt:
             continue
