@@ -1244,3 +1244,13 @@ def test_cards_told_by_their_suit_alone_leave_the_play_uncomputed() -> None:
     assert after.value["computed"] is None
     # a card named by its rank and suit is no card told by its suit alone
     assert ask("I hold the two of hearts; can I play it on the king of clubs?").value["computed"] is not None
+
+
+def test_a_spell_asked_kept_safe_from_a_clap_is_what_the_clap_may_cancel() -> None:
+    # "Will the Root save the Ritual from the Clap?": no word of cancelling, the Clap's targets were not computed
+    question = "In Clash II, P1 has Clap, P2 has Root, Offering and Ritual. Will Root save the Ritual from the Clap?"
+    expected = _command("elephants", "clap-targets", "P1:clap", "P2:root", "P2:offering", "P2:ritual")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P1:clap cancels one spell of P2 (P2:root)"
+    # the spell asked about is not among the Clap's targets exactly as the engine says it cannot be cancelled
+    shielded = _command("elephants", "can-cancel", "P2:ritual", "--by", "P1:clap", "P2:root", "P2:offering")
+    assert shielded == "P1:clap cannot cancel P2:ritual: P2:root shields it"
