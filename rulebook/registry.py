@@ -196,6 +196,9 @@ ELEPHANTS_MOVES = (
     *("send", "sends", "move", "moves", "push", "pushes", "shove", "shoves", "shift", "shifts", "bump", "bumps"),
     *("nudge", "nudges", "drag", "drags", "relocate", "relocates", "kick", "kicks", "bounce", "bounces"),
 )
+#: Words of a hand refilled at the round's end ("the round ended ...; how many do I recall"): the reader of a hand at
+#: the round's end is tried for them, and reads only a question that says one of them.
+ELEPHANTS_ROUND_END = ("recall", "recalls", "refill", "ended")
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -319,7 +322,7 @@ _GAMES: list[Game] = [
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
-            | {"recall", "recalls", "ended", "refill"}
+            | set(ELEPHANTS_ROUND_END)
             | {"advance", "advances"}
             | set(ELEPHANTS_MOVES)
             | set(ELEPHANTS_TOLD)

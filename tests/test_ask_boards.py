@@ -1254,3 +1254,12 @@ def test_a_spell_asked_kept_safe_from_a_clap_is_what_the_clap_may_cancel() -> No
     # the spell asked about is not among the Clap's targets exactly as the engine says it cannot be cancelled
     shielded = _command("elephants", "can-cancel", "P2:ritual", "--by", "P1:clap", "P2:root", "P2:offering")
     assert shielded == "P1:clap cannot cancel P2:ritual: P2:root shields it"
+
+
+def test_an_element_sent_at_another_is_the_attack_without_another_word_of_attacking() -> None:
+    # "I send my Earth at their Fire": with no word of attacking beside "send ... at", nothing was read
+    question = "I send my Earth at their Fire and nobody uses an ability. Which element is eliminated?"
+    expected = _command("clash", "attack", "earth", "fire")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2's Fire is eliminated (5 against 3)"
+    # strengths told beside the elements sent are the question's own: not computed
+    assert ask("I sent my Water (4) at their Earth (5), who wins?").value["computed"] is None

@@ -14,11 +14,14 @@ from __future__ import annotations
 import operator
 
 from rulebook.questions import Reading, Token
+from rulebook.registry import ELEPHANTS_ROUND_END
 
 #: Words of the round's end.
 ENDED = frozenset({"ended", "ends", "end", "ending", "over"})
 #: Words of an empty hand ("my hand is empty", "an empty hand", "no spells in hand").
 EMPTY = frozenset({"empty", "emptied"})
+#: Words of a hand refilled at the round's end, one of which the question says ("recall", "refill", "ended").
+REFILLED = frozenset(ELEPHANTS_ROUND_END)
 #: Words asking what the hand becomes.
 ASKED = frozenset({"recall", "recalls", "new", "refill", "fill", "draft", "set", "size", "happens", "get"})
 #: Words of trunks lost.
@@ -77,7 +80,10 @@ def read_round_end(words: list[Token]) -> Reading | None:
         True
     """
     texts = list(map(operator.attrgetter("text"), words))  # no line per word: a reader's work is bounded per character
-    if not {"round", "round's"} & set(texts) or "hand" not in texts or not ENDED & set(texts):
+    said_texts = set(texts)
+    if not {"round", "round's"} & said_texts or "hand" not in said_texts or not ENDED & said_texts:
+        return None
+    if not REFILLED & said_texts:
         return None
     said = [t.word for t in words]
     hand = _hand(said, words)
