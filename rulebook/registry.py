@@ -163,7 +163,7 @@ ELEMENTALS_UNPLAYED = (*ELEMENTALS_NOT_PLAYED, "useless", "unplayable", "toss", 
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
     *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
-    *("add", "adds", "adding"),
+    *("add", "adds", "adding", "go", "goes", "lay", "lays", "laid", "laying"),  # "can the 8C go on the KD"
 )
 #: The words asking whether a card can harm an elemental ("can a spade hurt Ragnaros"): the reader is tried for
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").

@@ -1263,3 +1263,12 @@ def test_an_element_sent_at_another_is_the_attack_without_another_word_of_attack
     assert ask(question).verdict == f"computed: {expected}" == "computed: P2's Fire is eliminated (5 against 3)"
     # strengths told beside the elements sent are the question's own: not computed
     assert ask("I sent my Water (4) at their Earth (5), who wins?").value["computed"] is None
+
+
+def test_a_held_card_that_goes_or_is_laid_on_an_elemental_is_played() -> None:
+    # "Can the 8C go on the KD?" after "I'm holding 8C": no word of a play the reader knew, nothing was computed
+    question = "I'm holding 8S; the QD face up has the 5H on it. Can the 8S go on the QD?"
+    expected = _command("elementals", "check", "8S > QD", "--hand", "8S", "--targets", "QD", "--pile", "QD=5H")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 8S damages QD: 13 of 12"
+    # a game that "goes on" names no card: nothing is computed
+    assert ask("Does the game go on after the king of spades is banished?").value["computed"] is None
