@@ -163,7 +163,7 @@ ELEMENTALS_UNPLAYED = (*ELEMENTALS_NOT_PLAYED, "useless", "unplayable", "toss", 
 _ELEMENTALS_PLAYS = (
     *("with", "play", "plays", "played", "playing", "put", "puts", "putting", "use", "using", "hit", "hits"),
     *("attack", "attacking", "drop", "place", "throw", "my", "then", "if", "i", "banish", "banishes", "finish", ">"),
-    *("add", "adds", "adding"),
+    *("add", "adds", "adding", "go", "goes", "lay", "lays", "laid", "laying"),  # "can the 8C go on the KD"
 )
 #: The words asking whether a card can harm an elemental ("can a spade hurt Ragnaros"): the reader is tried for
 #: them too, and names the rule such a question rests on without computing a play (its HARM, these and "use").
@@ -196,6 +196,9 @@ ELEPHANTS_MOVES = (
     *("send", "sends", "move", "moves", "push", "pushes", "shove", "shoves", "shift", "shifts", "bump", "bumps"),
     *("nudge", "nudges", "drag", "drags", "relocate", "relocates", "kick", "kicks", "bounce", "bounces"),
 )
+#: Words of a hand refilled at the round's end ("the round ended ...; how many do I recall"): the reader of a hand at
+#: the round's end is tried for them, and reads only a question that says one of them.
+ELEPHANTS_ROUND_END = ("recall", "recalls", "refill", "ended")
 _ELEPHANT_SPELLS = (
     *("stupefy", "clap", "break", "gravitate", "enfeeble", "turbulence", "illuminate", "electrocute", "offering"),
     *("ritual", "overexert", "accelerator", "root", "repeater", "slumber", "nightglow", "starfall"),
@@ -281,10 +284,11 @@ _GAMES: list[Game] = [
         ruling="rulebook.spellfire:scenario_ruling",
         questions="rulebook.spellfire.questions",
         # "cataclysm" and "calm" too: a Cataclysm! answered by Calm ("p1 plays cataclysm! on p2, then p2 plays calm")
-        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?")
+        # and "levels": a deck's champions told with their levels, the total asked ("Elminster lvl 9, ... levels?");
+        # "once": the uses of a once-per-turn power told by turn and phase ("in phase 3 of turn 1, again ...")
         cues=frozenset(
             {"position", "realm", "realms", "attack", "attacks", "reach", "razed", "cataclysm", "calm", "levels"}
-            | {"level", "lvl"}
+            | {"level", "lvl", "once"}
         ),
         names=("spellfire",),
         own_words=(
@@ -310,10 +314,15 @@ _GAMES: list[Game] = [
         questions="rulebook.elephants.questions",
         # "priority" and "clash" too: two spells at one priority, a spell advancing out of the last clash, the steps
         # of a clash
-        cues=frozenset({*_ELEPHANT_SPELLS, *_ELEPHANT_MORE_SPELLS, "priority", "clash", "ringleader", "ringleaders"}),
+        # "trunk": a hand at the round's end with the trunks lost ("my hand is empty and I've lost one trunk")
+        cues=frozenset(
+            {*_ELEPHANT_SPELLS, *_ELEPHANT_MORE_SPELLS, "priority", "clash", "ringleader", "ringleaders", "trunk"}
+            | {"trunks"}
+        ),
         verbs=frozenset(
             set(ELEPHANTS_ORDER)
             | {"cancel", "cancels"}
+            | set(ELEPHANTS_ROUND_END)
             | {"advance", "advances"}
             | set(ELEPHANTS_MOVES)
             | set(ELEPHANTS_TOLD)

@@ -797,7 +797,11 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     assert registry.game("clash").verbs == attack | told
     assert all(set(pair) & AGAIN_CUES for pair in AGAIN_PAIRS)
     # Issue 22's thirty-ninth round: Clap set against Root and the steps of a clash are read without an action.
-    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS | TOLD_WORDS
+    # The fifty-first: a hand at the round's end, refilled ("how many do I recall").
+    from rulebook.elephants.round_end_said import REFILLED
+
+    told_elephants = TOLD_WORDS | REFILLED
+    assert registry.game("elephants").verbs == ORDER_WORDS | CANCEL_WORDS | ADVANCE_WORDS | MOVE_WORDS | told_elephants
 
 
 def test_a_question_with_a_games_words_but_no_action_to_compute_loads_no_engine() -> None:

@@ -1125,3 +1125,150 @@ def test_a_card_thrown_away_is_not_read_as_played_onto_an_elemental() -> None:
     answer = ask("My hand is 7H and 4C, KD is face up. I throw away the 7H, how much damage?")
     assert answer.value["computed"] is None
     assert answer.value["rulings"][0]["id"] == "elementals.discard.damage"
+
+
+def test_the_uses_of_a_once_per_turn_power_told_by_turn_and_phase_are_judged() -> None:
+    # the uses of a once-per-turn power told with their turns and phases had no reader: nothing was computed
+    question = "My once-per-turn power: I used it in phase 3 on turn 2, then twice in phase 3 on turn 4. Which are ok?"
+    expected = _command("spellfire", "once", "2:3", "4:3", "4:3")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "turn 2 phase 3: allowed; turn 4 phase 3: allowed; turn 4 phase 3: refused"
+    # a use left without its phase takes the phase before; an ordinal turn is read ("my third turn")
+    later = "Once per turn power used in phase 3 of my second turn and again in my third turn, are both allowed?"
+    assert ask(later).verdict == "computed: " + _command("spellfire", "once", "2:3", "3:3")
+    # what a once-per-turn power is, asked with no use told, is not computed
+    assert ask("Is a once-per-turn power used in phase 3 only?").value["computed"] is None
+
+
+def test_a_lowercase_position_letter_attacked_or_razed_is_the_realm() -> None:
+    # "only c razed ... can he attack f": lowercase letters were read as no position, and nothing was computed
+    question = "only c razed, my plain hero no flying and no allies, can he attack f"
+    expected = _command("spellfire", "attack", "F", "--razed", "C", "--champion", "hero")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert ask("d is razed; can my flying wizard hit b").verdict == "computed: " + _command(
+        "spellfire", "attack", "B", "--razed", "D", "--champion", "wizard flyer"
+    )
+
+
+def test_two_alike_elestrals_battling_each_other_are_one_battle() -> None:
+    # "two 3 Attack Elestrals with 1 Spirit each ... each other": no attacker told apart, nothing was read; alike,
+    # either one attacking gives the same battle
+    question = "Two Elestrals, each with 6 Attack and 3 Spirits in Attack Position, battle one another; who dies?"
+    expected = _command("elestrals", "battle", "attack=6 spirits=3", "attack=6 spirits=3")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "Both Elestrals are destroyed; no Spirits are Expended"
+    # sides told apart ("one has ..., the other ...") are not alike: not computed as one
+    apart = "both elestrals fight each other: one has 3 attack and 1 spirit, the other 2 attack and 2 spirits"
+    assert ask(apart).value["computed"] is None
+
+
+def test_a_hand_told_by_holding_opening_the_sentence_is_the_hand() -> None:
+    # "Holding 5D and 9C, ...": no holder said, the hand was not read and nothing was computed
+    question = "Holding 5D and 9C with QH and JS face up, QH already carrying a 7C, I put the 5D on QH; banished?"
+    expected = _command("elementals", "check", "5D > QH", "--hand", "5D 9C", "--targets", "QH JS", "--pile", "QH=7C")
+    assert ask(question).verdict == f"computed: {expected}"
+
+
+def test_a_held_card_named_as_the_subject_of_banish_among_several_elementals_is_played() -> None:
+    # "can 4H banish the QH" with a second elemental up: the card held was not read as played, nothing was computed
+    question = "KH has the 9C and 4D on it, I hold 5H, QS also up. can 5H banish the KH?"
+    expected = _command("elementals", "check", "5H > KH", "--hand", "5H", "--targets", "KH QS", "--pile", "KH=9C 4D")
+    # the layout cards turned face up after a banish lie in a layout the question never told: left out of the answer
+    assert ask(question).verdict == f"computed: {expected.partition('; revealed:')[0]}"
+    assert expected.startswith("5H banishes KH")
+
+
+def test_calm_played_on_the_cataclysm_is_the_calm_played() -> None:
+    # "p2 plays calm on the cataclysm!": the clause names both cards and was read as a second Cataclysm!, so Calm was
+    # never read as played and nothing was computed
+    question = "P1 casts Cataclysm! on P2's realm, P3 plays a Fireball, then P2 plays Calm on that Cataclysm!; negated?"
+    expected = _command("spellfire", "counter", "P1 Cataclysm!", "P3 Fireball", "P2 Calm", "--affected", "P2")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2's Calm negates P1's Cataclysm!"
+
+
+def test_both_players_decks_told_with_a_draw_or_expend_now_decide_who_wins() -> None:
+    # both players' decks and a draw or Expend told, who wins asked: no reader read them, nothing was computed
+    question = (
+        "P2's Main Deck has 3 cards and 0 Spirits and must Expend 2; P1 has 10 Main Deck cards and 4 Spirits. Winner?"
+    )
+    expected = _command("elestrals", "end", "--main", "P1=10,P2=3", "--spirits", "P1=4,P2=0", "--expends", "P2=2")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2 loses: P1 wins"
+    both = (
+        "Player 1 has no cards in the Main Deck, player 2 has 6 cards, both have 3 Spirits; "
+        "player 1 must draw 1. Who wins?"
+    )
+    expected = _command("elestrals", "end", "--main", "P1=0,P2=6", "--spirits", "P1=3,P2=3", "--draws", "P1=1")
+    assert ask(both).verdict == f"computed: {expected}"
+    # each count told after its deck ("Main Deck 0, Spirits 4")
+    listed = "P1: Main Deck 0, Spirits 4, must draw 1. P2: Main Deck 7, Spirits 0. Who wins?"
+    expected = _command("elestrals", "end", "--main", "P1=0,P2=7", "--spirits", "P1=4,P2=0", "--draws", "P1=1")
+    assert ask(listed).verdict == f"computed: {expected}"
+    # told as "I" and "my opponent", which one is P1 is unsaid: not computed
+    mine = (
+        "I have 0 cards in my Main Deck and 2 Spirits and must draw 1; my opponent has 5 cards and 3 Spirits. "
+        "Do I lose?"
+    )
+    assert ask(mine).value["computed"] is None
+
+
+def test_the_one_card_held_discarded_by_a_word_naming_it_back_is_the_discard() -> None:
+    # "if I discard that card": the one card held, named back, was not read as the card discarded (nothing computed)
+    question = "Earlier I discarded the 10 of clubs and the 6D; I hold only the 2H. If I discard it, what happens?"
+    expected = _command("elementals", "check", "discard 2H", "--hand", "2H", "--targets", "KS", "--discards", "10C 6D")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 2H is discarded: 2 damage, 18 of 33"
+    # with two cards held, "that card" names neither: not computed
+    two = "Earlier I discarded the 10 of clubs and the 6D; I hold 2H and 5S. If I discard that card, what happens?"
+    assert ask(two).value["computed"] is None
+
+
+def test_a_hand_at_the_rounds_end_with_the_trunks_lost_is_what_the_hand_becomes() -> None:
+    # a hand at the end of the round and the trunks lost: no reader read them, nothing was computed
+    question = "The round has ended and my hand is empty; I have lost two trunks. Do I get a new spell set? Recalls?"
+    expected = _command("elephants", "end-round", "--hand", "0", "--trunks-lost", "2")
+    assert ask(question).verdict == f"computed: {expected}"
+    assert expected == "New spell set (automatic); recall 3 to fill the hand of 6"
+    kept = "End of the round: 2 spells in hand and I keep both, no trunks lost. How many do I recall?"
+    assert ask(kept).verdict == "computed: " + _command("elephants", "end-round", "--hand", "2", "--trunks-lost", "0")
+    # spells left in hand whose keeping is not told: the player's choice, not computed
+    chosen = "End of the round: 2 spells in hand, no trunks lost. How many do I recall?"
+    assert ask(chosen).value["computed"] is None
+
+
+def test_cards_told_by_their_suit_alone_leave_the_play_uncomputed() -> None:
+    # "I put two hearts on the king of clubs": their values untold, the 9S was judged on an empty pile ("9S damages
+    # KC: 9 of 13", a wrong answer: with two cards on it the 9S is its banish card)
+    answer = ask("I put two hearts on the king of clubs; can the 9 of spades banish it?")
+    assert answer.value["computed"] is None
+    assert answer.value["readings"][0]["missing"] == ["the values of the cards told by their suit alone (two hearts)"]
+    after = ask("My 5 of spades goes on the jack of diamonds after two clubs, does it banish him?")
+    assert after.value["computed"] is None
+    # a card named by its rank and suit is no card told by its suit alone
+    assert ask("I hold the two of hearts; can I play it on the king of clubs?").value["computed"] is not None
+
+
+def test_a_spell_asked_kept_safe_from_a_clap_is_what_the_clap_may_cancel() -> None:
+    # "Will the Root save the Ritual from the Clap?": no word of cancelling, the Clap's targets were not computed
+    question = "In Clash II, P1 has Clap, P2 has Root, Offering and Ritual. Will Root save the Ritual from the Clap?"
+    expected = _command("elephants", "clap-targets", "P1:clap", "P2:root", "P2:offering", "P2:ritual")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P1:clap cancels one spell of P2 (P2:root)"
+    # the spell asked about is not among the Clap's targets exactly as the engine says it cannot be cancelled
+    shielded = _command("elephants", "can-cancel", "P2:ritual", "--by", "P1:clap", "P2:root", "P2:offering")
+    assert shielded == "P1:clap cannot cancel P2:ritual: P2:root shields it"
+
+
+def test_an_element_sent_at_another_is_the_attack_without_another_word_of_attacking() -> None:
+    # "I send my Earth at their Fire": with no word of attacking beside "send ... at", nothing was read
+    question = "I send my Earth at their Fire and nobody uses an ability. Which element is eliminated?"
+    expected = _command("clash", "attack", "earth", "fire")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: P2's Fire is eliminated (5 against 3)"
+    # strengths told beside the elements sent are the question's own: not computed
+    assert ask("I sent my Water (4) at their Earth (5), who wins?").value["computed"] is None
+
+
+def test_a_held_card_that_goes_or_is_laid_on_an_elemental_is_played() -> None:
+    # "Can the 8C go on the KD?" after "I'm holding 8C": no word of a play the reader knew, nothing was computed
+    question = "I'm holding 8S; the QD face up has the 5H on it. Can the 8S go on the QD?"
+    expected = _command("elementals", "check", "8S > QD", "--hand", "8S", "--targets", "QD", "--pile", "QD=5H")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 8S damages QD: 13 of 12"
+    # a game that "goes on" names no card: nothing is computed
+    assert ask("Does the game go on after the king of spades is banished?").value["computed"] is None

@@ -923,7 +923,7 @@ def _attack(words: list[Token]) -> Reading | None:
     if _last_elements_tie(words):
         return _last_tie_reading()
     going = any(t.text in ("after", "at") and i and words[i - 1].text in GOING for i, t in enumerate(words))
-    roles = ATTACKER_ROLE | DEFENDER_ROLE  # "the defender has more strength" speaks of an attack by its roles
+    roles = ATTACKER_ROLE | DEFENDER_ROLE | SENDING  # the roles ("the defender has ..."), or "sends Air at my Water"
     if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None
     named, said, abilities, forgone = _named(words)

@@ -177,6 +177,8 @@ def hand_words(question: str) -> set[int]:
                 k
                 for k, w in enumerate(words[:told])
                 if w in HAND or words[k - 1 : k + 1] in _I_HOLD or _i_have_cards(words, k) or _holding_again(words, k)
+                # "Holding 7H and 6C, with KS face up": the sentence opens on the hand, its holder left unsaid
+                or (k == 0 and w in ("holding", "hold", "holds") and _a_card(words, 1))
             ),
             None,
         )
@@ -414,7 +416,9 @@ def _among(
     # no word of a play: the one card named again from the hand, past the hand's own words, with "on" and an
     # elemental just after it ("I hold 6C and 3D. Is the 6C on the QH a legal damage card?")
     marked = marked or [
-        (n, c) for n, c in titans if c in kept and n not in (told or ()) and _onto_elemental(words, cards, n)
+        (n, c)
+        for n, c in titans
+        if c in kept and n not in (told or ()) and (_onto_elemental(words, cards, n) or _harmed(words, cards, n))
     ]
     if len(marked) != 1:
         return None
@@ -422,7 +426,7 @@ def _among(
     target = next(
         (c for n, c in cards if is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n])), None
     )
-    target = target or _by_rank(words, at, [c for _, c in cards if is_elemental(c)])
+    target = target or _by_rank(words, at, [c for _, c in cards if is_elemental(c)]) or _harmed(words, cards, at)
     if target is None:
         return None
     piles: dict[str, list[str]] = {c: [] for _, c in cards if is_elemental(c)}
@@ -480,6 +484,26 @@ def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> 
         True
     """
     return any(is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n]) for n, c in cards)
+
+
+#: Verbs a card held does to an elemental named just after ("can 4H banish the QH", "does the 6C damage KS").
+HARMING = frozenset({"banish", "banishes", "damage", "damages", "finish", "finishes", "kill", "kills", "beat", "beats"})
+
+
+def _harmed(words: list[str], cards: list[tuple[int, str]], at: int) -> str | None:
+    """The elemental the card at ``at`` is the subject of a verb of harm to, named at once after it ("can 4H banish
+    the QH"): the card held, named again, is played onto it; ``None`` when not told so.
+
+    Examples:
+        >>> _harmed("can 4h banish the qh".split(), [(1, "4H"), (4, "QH")], 1)
+        'QH'
+        >>> _harmed("4h and the qh".split(), [(0, "4H"), (3, "QH")], 0) is None
+        True
+    """
+    if words[at + 1 : at + 2] == [] or words[at + 1] not in HARMING:
+        return None
+    k = at + 3 if words[at + 2 : at + 3] == ["the"] else at + 2
+    return next((c for n, c in cards if n == k and is_elemental(c)), None)
 
 
 def _by_rank(words: list[str], at: int, elementals: list[str]) -> str | None:

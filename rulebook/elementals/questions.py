@@ -377,7 +377,7 @@ def _discard(question: str, words: list[str], raw: list[str]) -> Reading | None:
     now = [(n, c) for n, c in cards if any(w in _DISCARD_NOW for w in words[max(0, n - 3) : n])]
     places = hand_words(question)
     held = {c for n, c in told_cards(words, raw, set(range(len(words))) - places) or [] if not is_elemental(c)}
-    now = now or _rank_discarded(words, held)
+    now = now or _rank_discarded(words, held) or _named_back(words, held)
     if not earlier or len({c for _, c in now}) != 1 or now[0][1] in earlier or any(c.startswith("JK") for c in earlier):
         return None
     card = now[0][1]
@@ -415,6 +415,47 @@ def _rank_discarded(words: list[str], held: set[str]) -> list[tuple[int, str]]:
             same = [c for c in held if c[:-1] == rank]
             return [(at, same[0])] if len(same) == 1 else []
     return []
+
+
+#: Words that name again the one card the hand holds, after "discard" ("discard that card", "discard it").
+_BACK = (["it"], ["that", "card"], ["this", "card"], ["that", "one"], ["my", "card"], ["my", "last", "card"])
+
+
+def _named_back(words: list[str], held: set[str]) -> list[tuple[int, str]]:
+    """The card discarded now named back ("if I discard that card", "discard it"), where the hand told holds that one
+    card alone: that card; else none.
+
+    Examples:
+        >>> _named_back("i hold the 9c ; if i discard that card what happens".split(), {"9C"})
+        [(8, '9C')]
+        >>> _named_back("if i discard that card".split(), {"9C", "4H"})
+        []
+    """
+    for n, w in enumerate(words[:-1]):
+        if w in _DISCARD_NOW and len(held) == 1 and any(words[n + 1 : n + 1 + len(b)] == b for b in _BACK):
+            return [(n + 1, next(iter(held)))]
+    return []
+
+
+#: Words counting cards told by their suit alone ("two hearts", "a couple of clubs", "some spades").
+_SUIT_COUNTS = frozenset({"two", "three", "four", "both", "some", "several", "couple", "few", "other"})
+_SUITS = frozenset({"hearts", "spades", "diamonds", "clubs"})
+
+
+def _by_suit_alone(words: list[str]) -> str:
+    """The words of cards told by a count and their suit alone ("two hearts"), whose values are not told; "" when
+    none.
+
+    Examples:
+        >>> _by_suit_alone("can i banish the queen of spades after two hearts".split())
+        'two hearts'
+        >>> _by_suit_alone("the 2 of hearts and the queen of spades".split())
+        ''
+    """
+    for n, w in enumerate(words[1:], 1):
+        if w in _SUITS and words[n - 1] in _SUIT_COUNTS:
+            return f"{words[n - 1]} {w}"
+    return ""
 
 
 def _listed_after(words: list[str], cards: list[tuple[int, str]], opening: frozenset[str]) -> list[str]:
@@ -484,6 +525,12 @@ def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
     if roles is None:
         return own_element(words, raw) or joker_against(words, raw)
     card, target, pile, others = roles
+    unvalued = _by_suit_alone(words)
+    if unvalued:
+        # "after two hearts", "two clubs on her": cards told without their values, whose damage the play rests on
+        reading = Reading("elementals", "one Elementals card played onto an elemental")
+        reading.missing.append(f"the values of the cards told by their suit alone ({unvalued})")
+        return reading
     from rulebook import elementals
     from rulebook.errors import InvalidInputError
     from rulebook.ruling import Ruling

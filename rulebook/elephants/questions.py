@@ -40,6 +40,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from rulebook.elephants.round_end_said import read_round_end
 from rulebook.elephants.tables import is_player, roman_names
 from rulebook.errors import IllegalActionError, InvalidInputError
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
@@ -129,6 +130,9 @@ def _numbered(words: list[Token]) -> bool:
 def read(question: str) -> Reading | None:
     """Read a clash's spells from the question and order them; ``None`` when it is not an order question."""
     words = tokens(question)
+    ended = read_round_end(words)
+    if ended is not None:
+        return ended
     order_asked = _order_said(_asking(words))
     other = _other_kind(words, order_asked)
     if other is not None:
@@ -428,6 +432,28 @@ def _loses_to_clap(words: list[Token]) -> bool:
     return False
 
 
+#: Words of a spell kept safe from a Clap ("does Root protect my Offering from their Clap").
+SHIELDING = frozenset({"protect", "protects", "shield", "shields", "save", "saves", "guard", "guards", "keep", "keeps"})
+
+
+def _shielded_from_clap(words: list[Token]) -> bool:
+    """Whether the question asks if a spell is kept safe from a Clap ("Does P2's Root protect P2's Offering from P1's
+    Clap?"): whether the Clap may cancel it.
+
+    Examples:
+        >>> _shielded_from_clap(tokens("Does P2's Root protect P2's Offering from P1's Clap?"))
+        True
+        >>> _shielded_from_clap(tokens("Does Root protect its owner?"))
+        False
+    """
+    for n, t in enumerate(words):
+        if t.word in SHIELDING:
+            after = [w.word for w in words[n + 1 : n + 8]]
+            if "from" in after and "clap" in after[after.index("from") :][:3]:
+                return True
+    return False
+
+
 #: Other words of cancelling a spell: "remove", or a verb with "out" ("take out", "knock out", "wipe out").
 REMOVING = frozenset({"remove", "removes", "removing", "removed"})
 OUT_VERBS = frozenset(
@@ -455,7 +481,8 @@ def _clap(words: list[Token]) -> Reading | None:
     casts Clap. P2 has Offering and Ritual active, P3 only has Root. Which spells can the clap cancel?")."""
     said = {t.word for t in words}
     passive = any(a.word == "be" and b.word in CANCELLED for a, b in itertools.pairwise(_asking(words)))
-    if "clap" not in said or not (CANCEL_WORDS & said or passive or _takes_out(words) or _loses_to_clap(words)):
+    cancelling = CANCEL_WORDS & said or passive or _takes_out(words) or _loses_to_clap(words)
+    if "clap" not in said or not (cancelling or _shielded_from_clap(words)):
         return None
     if not ASKING_WORDS & said:
         return None

@@ -48,9 +48,11 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from dataclasses import dataclass, field
 
+from rulebook.elestrals.ending_said import read_end
 from rulebook.questions import Reading, Token, decided_by, tokens
 
 __all__ = ["read"]
@@ -520,9 +522,12 @@ def read(question: str) -> Reading | None:
     """Read a battle or a stat change from the question and compute it; ``None`` when it is neither."""
     words = tokens(question)
     # "&" is the any-type Spirit of a cost ("fire plus &"), a word the tokens leave out
-    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words)
+    enchanted = _enchantment(tokens(_ANY_MARK.sub(" any ", question))) or _mulligans(words) or read_end(words)
     if enchanted is not None:
         return enchanted
+    mirrored = _mirrored(words)
+    if mirrored is not None:
+        return mirrored
     sides = _split(words)
     # "My Elestral has 2 Attack ...; their field is empty. If I attack, ...": the sides told apart from the verb
     sides = sides or (_asker_attacks(words) if _I_ATTACK.search(question) else None)
@@ -570,6 +575,60 @@ def read(question: str) -> Reading | None:
     # effects each in a step of its own are ordered by the steps (a swap comes last), not by when they were Cast
     reading.ruling = decided_by(ruling, STAT_ORDER) if len(set(steps)) == len(steps) else ruling
     return reading
+
+
+_TEXT = operator.attrgetter("text")
+#: Verbs of two Elestrals battling "each other" ("two 4 Attack Elestrals hit each other").
+MUTUAL = FORWARD | {"attack", "hit", "battle", "fight", "strike", "clash", "swing"}
+
+
+def _mirrored(words: list[Token]) -> Reading | None:
+    """Two Elestrals told alike, battling each other ("two 4 Attack Elestrals with 2 Spirits each hit each other",
+    "both have 3 Attack and 1 Spirit and fight one another"): the same stats said once of both, so either one may be
+    the attacker and the battle's outcome is the same. ``None`` when no battle of two alike is told; not computed
+    when a Defense, a Position other than Attack or a stat change is told (which one it is said of is unread).
+
+    Examples:
+        >>> _mirrored(tokens("two 3 attack elestrals with 1 spirit each attack each other")).ruling.verdict
+        'Both Elestrals are destroyed; no Spirits are Expended'
+        >>> _mirrored(tokens("my 3 attack elestral attacks their 2 attack one")) is None
+        True
+    """
+    texts = list(map(_TEXT, words))  # no line of this module per word: a reader's work is bounded per character
+    if "other" not in texts and "another" not in texts:
+        return None
+    said = [t.word for t in words]
+    at = next((n for n in range(1, len(said) - 1) if said[n - 1] in MUTUAL and said[n : n + 2] in (
+        ["each", "other"], ["one", "another"])), None)
+    if at is None or not {"two", "both", "each"} & set(said[: at - 1]):
+        return None
+    # "two" counts the Elestrals ("two 4 Attack Elestrals", "two Elestrals with ..."), not a stat
+    told = [t for n, t in enumerate(words[: at - 1]) if not (t.word in ("two", "2") and _counts_cards(words, n))]
+    side = _read_side(told + words[at + 2 :])
+    # one Attack and one count of Spirits, said once for both: two numbers each (or sides told apart) are not alike
+    numbers = [t for t in told + words[at + 2 :] if t.number is not None]
+    if side.attack is None or side.spirits is None or len(numbers) != 2 or APART & set(said[:at] + said[at + 2 :]):
+        return None
+    reading = Reading("elestrals", "one Elestrals battle", read=side.said("each of two alike Elestrals"))
+    if side.defense is not None or side.position == "defense" or side.effects or side.unstated or side.direct:
+        reading.missing.append("which of the two Elestrals a Defense, a Position or a stat change is told of")
+        return reading
+    attacker = Side(attack=side.attack, spirits=side.spirits, named=True)
+    defender = Side(attack=side.attack, spirits=side.spirits, named=True)
+    battle = _battle(attacker, defender)
+    reading.ruling, reading.missing = battle.ruling, battle.missing
+    return reading
+
+
+#: Words that tell two sides apart ("mine has 4 Attack, theirs 3", "the other has 2 Spirits").
+APART = frozenset({"my", "mine", "their", "theirs", "your", "yours", "his", "her", "other", "opponent", "opponent's"})
+
+
+def _counts_cards(words: list[Token], n: int) -> bool:
+    """Whether the number at ``n`` counts the Elestrals: a number or a card's name follows it ("two 4 Attack
+    Elestrals", "two Elestrals"), not a stat ("2 Spirits")."""
+    after = words[n + 1] if n + 1 < len(words) else None
+    return after is not None and (after.number is not None or after.word in NAMES)
 
 
 #: The rule that orders stat changes by their steps (set, increase or decrease, swap).

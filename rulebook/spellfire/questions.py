@@ -66,6 +66,7 @@ from rulebook.questions import NEGATIONS, Reading, Token, decided_by, number_wor
 from rulebook.questions import OPPONENT as OPPONENT_WORDS
 from rulebook.questions import denied as deny
 from rulebook.spellfire.levels_said import read_levels
+from rulebook.spellfire.once_said import read_once
 from rulebook.spellfire.realm_bans import refusing
 
 if TYPE_CHECKING:
@@ -363,7 +364,9 @@ def _counter(words: list[Token]) -> Reading | None:
     actor: str | None = None
     for clause, asks in _plays(words):
         names = [t.word for t in clause]
-        card = "Cataclysm!" if "cataclysm" in names else "Calm" if "calm" in names else None
+        # the card named first is the one played ("p2 plays calm on the cataclysm!": Calm, aimed at Cataclysm!)
+        named = [w for w in names if w in ("cataclysm", "calm")][:1]
+        card = {"cataclysm": "Cataclysm!", "calm": "Calm"}[named[0]] if named else None
         if card is None and not plays:
             continue
         if card is None and not PLAYED & set(names) and not any(w in ("realm", "realms") or "'" in w for w in names):
@@ -799,11 +802,28 @@ def _letters(words: list[Token]) -> list[tuple[int, str]]:
         named = named or (t.raw == "A" and listed[:1] in (["realm"], ["realms"]))  # "my A realm"
         # "A is razed", "their A was razed": a capital A before a verb of its own is no article
         named = named or (t.raw == "A" and words[i + 1 : i + 2] != [] and words[i + 1].word in LETTER_VERBS)
+        named = named or _lowercase_named(words, i)
         if t.raw.isupper() and (t.raw != "A" or named or prev in RAZED_WORDS):
             letters.append((i, t.raw))
         elif named:
             letters.append((i, t.raw.upper()))
     return letters
+
+
+def _lowercase_named(words: list[Token], i: int) -> bool:
+    """Whether a lowercase letter b to f names a position by the words around it: attacked ("can he hit e", "attack
+    c") or razed ("only b razed", "d is razed"); a lowercase "a" is left to the article's reading.
+
+    Examples:
+        >>> said = tokens("only b razed, can my hero hit e")
+        >>> _lowercase_named(said, 1), _lowercase_named(said, 8), _lowercase_named(tokens("plan b"), 1)
+        (True, True, False)
+    """
+    if words[i].raw not in ("b", "c", "d", "e", "f"):
+        return False
+    after = [t.word for t in words[i + 1 : i + 3]]
+    razed = after[:1] != [] and (after[0] in RAZED_WORDS or (after[0] in ("is", "was") and after[1:] == ["razed"]))
+    return razed or (i > 0 and words[i - 1].word in ATTACK_WORDS)
 
 
 #: Verbs a capital A may be the subject of ("A is razed", "A was razed", "A has a coastline"), which no article takes.
@@ -882,7 +902,7 @@ def _attacking(words: list[Token], n: int) -> Token:
 def read(question: str) -> Reading | None:
     """Read an attack on a realm from the question and judge it; ``None`` when the question is not one."""
     words = tokens(question.replace(" - ", "; "))  # a dash between words ends a clause, as a semicolon does
-    countered = _counter(words) or read_levels(words)
+    countered = _counter(words) or read_levels(words) or read_once(words)
     if countered is not None:
         return countered
     words = [_attacking(words, n) for n in range(len(words))]
