@@ -348,8 +348,8 @@ def _run_in(folder: str | None) -> Any:
     from rulebook.errors import InvalidInputError
     from rulebook.reading import shown
 
-    try:  # a name too long for the system, or with a NUL, is no folder either
-        is_folder = folder is None or Path(folder).is_dir()
+    try:  # a name too long for the system, or with a NUL, is no folder either; nor is an empty name (no ".")
+        is_folder = folder is None or (folder != "" and Path(folder).is_dir())
     except (OSError, ValueError):
         is_folder = False
     if not is_folder:

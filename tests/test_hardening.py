@@ -132,7 +132,7 @@ def test_2_a_save_file_that_cannot_be_written_is_refused_before_play() -> None:
     run("elementals", "play", "--save", "/").refused("cannot write")
 
 
-@pytest.mark.parametrize("folder", ["a" * 5000, "no-such-folder", "nul\x00inside"])
+@pytest.mark.parametrize("folder", ["a" * 5000, "no-such-folder", "nul\x00inside", ""])
 def test_2_verify_in_a_folder_that_cannot_exist_is_refused_in_one_short_line(folder: str) -> None:
     # Found by the long fuzz run: a folder name longer than the system allows was an internal error.
     result = run("verify", "examples/designer/house-rules.md", "--in", folder)
