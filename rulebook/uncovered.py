@@ -734,10 +734,37 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return "speaks of play at events or tournaments"
     if what:
         return None
+    if _ends_asked(query.text) and any(_speaks_of_ending(lex, hit) for hit in ranked[:RANKED]):
+        return None  # "is there a turn limit, or could a game go on forever": whether it ends, which a ruling says
     # A question naming no game asks of whichever game its nearest rulings are of: the thing is unheld only when
     # none of those games' records speaks of it ("do the 3 cards have to be played in the same turn").
     near = games if query.named else [*games, *(hit["game"] for hit in ranked[:NEAR_GAMES] if hit["game"] not in games)]
     return unheld_thing(query, lex, near)
+
+
+#: How a question asks whether play can go on without end ("could a game go on forever", "does it never end"): a
+#: going on, not a person taking long ("takes forever", "can someone think forever" ask of the clock).
+ENDLESS = (
+    r"\b(?:go|goes|going|went|last|lasts|run|runs|continue|continues|keep going)\s+(?:on\s+)?forever\b"
+    r"|\bnever\s+ends?\b"
+)
+#: The stems of a record's own words that speak of a game ending.
+ENDING = frozenset({"end", "finish", "over"})
+
+
+def _ends_asked(text: str) -> bool:
+    """Whether a question asks whether play can go on without end.
+
+    Examples:
+        >>> _ends_asked("is there a turn limit, or could a game go on forever"), _ends_asked("he takes forever")
+        (True, False)
+    """
+    return re.search(ENDLESS, text[:2000].lower()) is not None
+
+
+def _speaks_of_ending(lex: Lexicon, hit: dict[str, Any]) -> bool:
+    """Whether a ranked record's own title or text speaks of a game ending (see ``ENDING``)."""
+    return not ENDING.isdisjoint(own_stems(lex, lex.by_id[hit["id"]]))
 
 
 #: How many of the nearest rulings name the games a question naming none may be asking of.
