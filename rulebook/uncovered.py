@@ -613,10 +613,32 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
         counted = counts.count_stated(query, lex, games, things + measured)
+        # A count asked after another question ("does it need to be in Attack Position, and how many attacks does it
+        # get") has its ruling ranked by the whole question: it may stand further down.
+        reach = RANKED_LATER if _asked_later(query.text) else RANKED
         return f"states a count of {' '.join(things)}", next(
-            (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
+            (n for n, hit in enumerate(ranked[:reach]) if counted(hit)), None
         )
     return "", None
+
+
+#: How many of the best records are read for the count a question asks after asking something else.
+RANKED_LATER = 20
+
+
+def _asked_later(text: str) -> bool:
+    """Whether a question asks its count after asking something else first (a question mark, a semicolon or ", and"
+    before "how many").
+
+    Examples:
+        >>> _asked_later("does it need to be in Attack Position, and how many attacks does it get")
+        True
+        >>> _asked_later("how many cards do I draw"), _asked_later("I have two cards, how many can I play")
+        (False, False)
+    """
+    lowered = text[:2000].lower()
+    at = lowered.find("how many")
+    return at > 0 and re.search(r"[?;]|, and\b", lowered[:at]) is not None
 
 
 #: The kinds whose stating record must also speak of the thing asked about (see `_subject`): "can I look through
