@@ -226,6 +226,25 @@ def _counted(said: list[str]) -> list[str]:
     return []
 
 
+def _given(said: list[str], things: list[str]) -> bool:
+    """Whether a question gives numbers of the thing it counts before asking the count ("Elminster at level 9 and
+    Bane at level 14; how many champion levels does it count"): it asks for a sum of its own numbers, which a ruling
+    says how to add, not a count a ruling states.
+
+    Examples:
+        >>> _given("elminster at level 9 and bane at level 14 how many levels".split(), ["levels"])
+        True
+        >>> _given("i have 3 cards how many realms can i play".split(), ["realms"])
+        False
+    """
+    stems = {stem(t) for t in things}
+    end = next((i for i in range(len(said) - 1) if (said[i], said[i + 1]) == ("how", "many")), 0)
+    return any(
+        stem(w) in stems and any(is_number(x) for x in said[max(0, i - 1) : i] + said[i + 1 : i + 2])
+        for i, w in enumerate(said[:end])
+    )
+
+
 #: Words of a bound on a count ("the most players", "max number of players").
 MOST = frozenset({"most", "fewest", "least", "max", "maximum", "min", "minimum"})
 
@@ -604,7 +623,7 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         )
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
-    if things and not {"time", "times"} & set(things):
+    if things and not {"time", "times"} & set(things) and not _given(words(query.text[:2000]), things):
         from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
 
         measured = counts.measured(asking(query.text), things)
