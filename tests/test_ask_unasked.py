@@ -278,6 +278,8 @@ FORM_ANSWERED = [
      "attacks does it get each turn?", "elestrals.battle.attack-position"),
     ("In Spellfire my deck has a champion at level 6 and an Avatar at level 12; how many champion levels does it "
      "count?", "spellfire."),
+    # a count of what a player may hold is stated by their hand's size
+    ("In Elemental Elephants, how many spells can I hold once the round is over?", "elephants.base."),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
