@@ -79,16 +79,24 @@ SIZE = frozenset({"size", "sizes"})
 SIZE_REACH = 3
 
 
+#: Verbs of what a player holds: a count of what they may hold ("how many spells may I hold") is their hand's size.
+HOLDING = frozenset({"hold", "holds", "holding", "held"})
+
+
 def states_size(said: list[str], asked: set[str]) -> bool:
     """Whether a text states a number for the size of a thing the question's count clause names (``asked``): the
-    count of what it holds.
+    count of what it holds (a player holding things holds their hand).
 
     Examples:
         >>> states_size("recalls spells up to their maximum hand size 4 plus 1".split(), {"how", "many", "hand"})
         True
+        >>> states_size("recalls spells up to their maximum hand size 4 plus 1".split(), {"how", "many", "hold"})
+        True
         >>> states_size("a hand size limit".split(), {"hand"})
         False
     """
+    if HOLDING & asked:
+        asked = asked | {"hand"}
     return any(
         w in SIZE and i and said[i - 1] in asked and any(is_number(x) for x in said[i + 1 : i + 1 + SIZE_REACH])
         for i, w in enumerate(said)

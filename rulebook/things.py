@@ -317,7 +317,7 @@ def _opened_thing(text: str) -> list[str]:
     """The words after the opener of `_asked_thing`'s forms ("is there a rule about slow play" asks about slow
     play)."""
     for clause in re.split(r"[.?!;,:()]", text[:2000]):
-        said = words(clause)
+        said = needing(words(clause))
         required = _required_thing(said)
         if required:
             return required
@@ -365,11 +365,39 @@ OWNERS = frozenset({"my", "our", "your", "their"})
 NEEDER_REACH = 8
 
 
+#: Another way of asking whether players need to do something, after a person: "whether players must hand in ...".
+#: ("do we have to ..." is not: it asks far more often whether a rule obliges a move, "do I have to take the
+#: self-damage", which the records answer without the deed's words; read so, 14 real tuning questions were refused.)
+MUST = (["must"],)
+
+
+def needing(said: list[str]) -> list[str]:
+    """A clause with its other ways of asking whether players need to do something read as "do I need to": "whether
+    players must hand in a list", "must we hand in a list".
+
+    Examples:
+        >>> " ".join(needing("whether players must hand in a written list".split()))
+        'do players need to hand in a written list'
+        >>> " ".join(needing("must we shuffle".split())), " ".join(needing("do i have to shuffle".split()))
+        ('do we need to shuffle', 'do i have to shuffle')
+        >>> " ".join(needing("the player must discard".split()))
+        'the player must discard'
+    """
+    for i in range(len(said) - 2):
+        if said[i] == "must" and said[i + 1] in PERSONS:
+            return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 :]]
+        if said[i] in ASKING | {"whether"} and said[i + 1] in PERSONS:
+            for form in MUST:
+                if said[i + 2 : i + 2 + len(form)] == form:
+                    return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 + len(form) :]]
+    return said
+
+
 def _needed_deed(text: str) -> str:
     """The verb of what a question asks whether players need to do ("do I need to hand in a deck list": "hand"), or
     ""."""
     for clause in re.split(r"[.?!;,:()]", text[:2000]):
-        said = words(clause)
+        said = needing(words(clause))
         for i in range(len(said) - 2):
             if said[i] in ASKING and said[i + 1] in PERSONS and said[i + 2] == "need":
                 return said[i + 4] if _done_to(said, i + 3) > i + 3 else ""

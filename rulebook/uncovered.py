@@ -226,6 +226,25 @@ def _counted(said: list[str]) -> list[str]:
     return []
 
 
+def _given(said: list[str], things: list[str]) -> bool:
+    """Whether a question gives numbers of the thing it counts before asking the count ("Elminster at level 9 and
+    Bane at level 14; how many champion levels does it count"): it asks for a sum of its own numbers, which a ruling
+    says how to add, not a count a ruling states.
+
+    Examples:
+        >>> _given("elminster at level 9 and bane at level 14 how many levels".split(), ["levels"])
+        True
+        >>> _given("i have 3 cards how many realms can i play".split(), ["realms"])
+        False
+    """
+    stems = {stem(t) for t in things}
+    end = next((i for i in range(len(said) - 1) if (said[i], said[i + 1]) == ("how", "many")), 0)
+    return any(
+        stem(w) in stems and any(is_number(x) for x in said[max(0, i - 1) : i] + said[i + 1 : i + 2])
+        for i, w in enumerate(said[:end])
+    )
+
+
 #: Words of a bound on a count ("the most players", "max number of players").
 MOST = frozenset({"most", "fewest", "least", "max", "maximum", "min", "minimum"})
 
@@ -604,7 +623,7 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         )
         return f"states {DESCRIBED[kind]}", found
     things = _counted(asking(query.text))
-    if things and not {"time", "times"} & set(things):
+    if things and not {"time", "times"} & set(things) and not _given(words(query.text[:2000]), things):
         from rulebook import counts  # loaded for count questions alone, not by `ask`'s start-up
 
         measured = counts.measured(asking(query.text), things)
@@ -613,10 +632,32 @@ def stating(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: lis
         # Shorthand counts as the words it stands for ("how many pts": points).
         things += [w for t in things for x in query.expanded.get(t, []) for w in x.split()]
         counted = counts.count_stated(query, lex, games, things + measured)
+        # A count asked after another question ("does it need to be in Attack Position, and how many attacks does it
+        # get") has its ruling ranked by the whole question: it may stand further down.
+        reach = RANKED_LATER if _asked_later(query.text) else RANKED
         return f"states a count of {' '.join(things)}", next(
-            (n for n, hit in enumerate(ranked[:RANKED]) if counted(hit)), None
+            (n for n, hit in enumerate(ranked[:reach]) if counted(hit)), None
         )
     return "", None
+
+
+#: How many of the best records are read for the count a question asks after asking something else.
+RANKED_LATER = 20
+
+
+def _asked_later(text: str) -> bool:
+    """Whether a question asks its count after asking something else first (a question mark, a semicolon or ", and"
+    before "how many").
+
+    Examples:
+        >>> _asked_later("does it need to be in Attack Position, and how many attacks does it get")
+        True
+        >>> _asked_later("how many cards do I draw"), _asked_later("I have two cards, how many can I play")
+        (False, False)
+    """
+    lowered = text[:2000].lower()
+    at = lowered.find("how many")
+    return at > 0 and re.search(r"[?;]|, and\b", lowered[:at]) is not None
 
 
 #: The kinds whose stating record must also speak of the thing asked about (see `_subject`): "can I look through
@@ -734,10 +775,37 @@ def uncovered(query: Query, ranked: list[dict[str, Any]], lex: Lexicon, games: l
         return "speaks of play at events or tournaments"
     if what:
         return None
+    if _ends_asked(query.text) and any(_speaks_of_ending(lex, hit) for hit in ranked[:RANKED]):
+        return None  # "is there a turn limit, or could a game go on forever": whether it ends, which a ruling says
     # A question naming no game asks of whichever game its nearest rulings are of: the thing is unheld only when
     # none of those games' records speaks of it ("do the 3 cards have to be played in the same turn").
     near = games if query.named else [*games, *(hit["game"] for hit in ranked[:NEAR_GAMES] if hit["game"] not in games)]
     return unheld_thing(query, lex, near)
+
+
+#: How a question asks whether play can go on without end ("could a game go on forever", "does it never end"): a
+#: going on, not a person taking long ("takes forever", "can someone think forever" ask of the clock).
+ENDLESS = (
+    r"\b(?:go|goes|going|went|last|lasts|run|runs|continue|continues|keep going)\s+(?:on\s+)?forever\b"
+    r"|\bnever\s+ends?\b"
+)
+#: The stems of a record's own words that speak of a game ending.
+ENDING = frozenset({"end", "finish", "over"})
+
+
+def _ends_asked(text: str) -> bool:
+    """Whether a question asks whether play can go on without end.
+
+    Examples:
+        >>> _ends_asked("is there a turn limit, or could a game go on forever"), _ends_asked("he takes forever")
+        (True, False)
+    """
+    return re.search(ENDLESS, text[:2000].lower()) is not None
+
+
+def _speaks_of_ending(lex: Lexicon, hit: dict[str, Any]) -> bool:
+    """Whether a ranked record's own title or text speaks of a game ending (see ``ENDING``)."""
+    return not ENDING.isdisjoint(own_stems(lex, lex.by_id[hit["id"]]))
 
 
 #: How many of the nearest rulings name the games a question naming none may be asking of.

@@ -271,6 +271,15 @@ FORM_ANSWERED = [
      "elementals.game.length"),
     # an event in play, not organised play
     ("In the event of a tie in Elemental Clash, who wins the attack?", "clash."),
+    # whether a game can go on forever asks whether it ends, beside the limit it names
+    ("Is there a round limit in Elemental Clash, or can a game go on forever?", "clash.interp.game-ends"),
+    # a count asked after another question, its ruling further down; a sum of numbers the question gives
+    ("My Elestral is sitting in Defense Position; does it need to be in Attack Position to swing, and how many "
+     "attacks does it get each turn?", "elestrals.battle.attack-position"),
+    ("In Spellfire my deck has a champion at level 6 and an Avatar at level 12; how many champion levels does it "
+     "count?", "spellfire."),
+    # a count of what a player may hold is stated by their hand's size
+    ("In Elemental Elephants, how many spells can I hold once the round is over?", "elephants.base."),
 ]
 #: Questions of the same forms the documents leave open: another game's pile, a bound no record states.
 FORM_LEFT_OPEN = [
@@ -284,6 +293,8 @@ FORM_LEFT_OPEN = [
     # advice from the table or the audience, an event's knockout stage
     "Can someone watching our Spellfire game give me advice about which realm to attack?",
     "In elestrals, how many players make the top cut at a store championship?",
+    # whether players must do something with a thing no record speaks of
+    "At our Elestrals store event, must players hand in a written list of their decks before round one?",
 ]
 
 

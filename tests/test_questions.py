@@ -796,7 +796,9 @@ BLIND_32_COMPUTED_UNASKED = 1
 #: 39 of 39 uncovered refused, 3 of 211 real questions refused (tuned figures).
 #: Issue 22's fiftieth round (a draw from an empty Main Deck while Spirits remain; TUNED): 91.9% top-1 (194 of 211),
 #: 98.6% top-3, 0.9% of real questions refused.
-BLIND_33_FLOORS = {"top1": 0.919, "top3": 0.985, "off_topic_refused": 0.9, "wrongly_refused": 0.0095}
+#: The thirtieth round of the not-covered check (a count of what a player may hold, stated by the hand's size):
+#: 195 first, 209 in the top three, 1 of 211 real questions refused (tuned figures).
+BLIND_33_FLOORS = {"top1": 0.924, "top3": 0.99, "off_topic_refused": 0.9, "wrongly_refused": 0.0048}
 BLIND_33_UNCOVERED_REFUSED = 1.0
 BLIND_33_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fourth blind set (tests/data/players-blind-34.toml: 207 real questions, 39 in-game questions no
@@ -807,7 +809,9 @@ BLIND_33_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: The twenty-ninth round of the not-covered check (forms read from its even half, then the check fitted on it): 39 of
 #: 39 uncovered refused, 3 of 207 real questions refused, 184 first, 200 in the top three (tuned figures).
-BLIND_34_FLOORS = {"top1": 0.903, "top3": 0.966, "off_topic_refused": 1.0, "wrongly_refused": 0.015}
+#: The thirtieth round (a count asked after another question, its ruling further down): 185 first, 201 in the top
+#: three, 2 of 207 real questions refused (tuned figures).
+BLIND_34_FLOORS = {"top1": 0.903, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_34_UNCOVERED_REFUSED = 1.0
 BLIND_34_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fifth blind set (tests/data/players-blind-35.toml: 210 real questions, 40 in-game questions no
@@ -816,8 +820,10 @@ BLIND_34_COMPUTED_UNASKED = 0
 #: 21 of 21 off-topic questions refused, 87.5% of uncovered questions refused (35 of 40), 1 computed answers to a
 #: question not asked; 22 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_35_FLOORS = {"top1": 0.852, "top3": 0.947, "off_topic_refused": 1.0, "wrongly_refused": 0.039}
-BLIND_35_UNCOVERED_REFUSED = 0.875
+#: The thirtieth round of the not-covered check (forms read from its even half, then the check fitted on it): 40 of
+#: 40 uncovered refused, 4 of 210 real questions refused, 178 first, 202 in the top three (tuned figures).
+BLIND_35_FLOORS = {"top1": 0.852, "top3": 0.961, "off_topic_refused": 1.0, "wrongly_refused": 0.02}
+BLIND_35_UNCOVERED_REFUSED = 1.0
 #: Since: cards told by their suit alone ("after two hearts") leave a play uncomputed, and its one computed answer not
 #: asked ("can i banish the queen of spades with a 7 of spades after two hearts") is none: 0.
 BLIND_35_COMPUTED_UNASKED = 0
