@@ -1272,3 +1272,11 @@ def test_a_held_card_that_goes_or_is_laid_on_an_elemental_is_played() -> None:
     assert ask(question).verdict == f"computed: {expected}" == "computed: 8S damages QD: 13 of 12"
     # a game that "goes on" names no card: nothing is computed
     assert ask("Does the game go on after the king of spades is banished?").value["computed"] is None
+
+
+def test_an_elephants_spell_under_an_enemy_break_is_said_kept_by_the_break() -> None:
+    # "p1 has break up, can p2s nightglow advance" was computed as kept by Nightglow's own condition (no other spell of
+    # P2), which the played-out clash read first; the question asks about the Break, as `can-advance` answers it.
+    question = "In clash III my opponent has an active Break and I have Nightglow out. Can my Nightglow advance?"
+    verdict = ask(question).verdict
+    assert verdict.startswith("computed: P1:nightglow does not advance: P2:break is active"), verdict

@@ -460,3 +460,17 @@ def test_elephants_interp_gravitate_move_is_flagged_with_an_option() -> None:
     assert record.kind == "interpretation" and record.option and record.option.default == "must"
     b = board("P1:gravitate P2:offering P2:ritual", clash=2, options={"gravitate-move": "may"})
     assert elephants.effect(b, "P1:gravitate", choose="none").verdict == "P1:gravitate does nothing here"
+
+
+def test_a_played_out_clash_says_an_enemy_break_first_as_can_advance_does() -> None:
+    # A spell that an enemy's Break keeps here and that would also fail its own condition (Nightglow with no other
+    # spell of its owner; Bedim with no other attack spell): the played-out clash named only its own condition, where
+    # `can-advance` names the Break. Both now name the Break, the rule that holds whatever the spell's own text.
+    for spell, other in (("nightglow", "P1:break"), ("bedim", "P1:break")):
+        b = elephants.board(f"P2:{spell} {other}", clash=3)
+        checked = elephants.can_advance(b, f"P2:{spell}")
+        played = elephants.resolve_clash(b)
+        assert checked.legal is False and "elephants.break.stops-enemies" in checked.rules
+        assert f"P2:{spell}" not in played.value["advanced"]
+        said = [step for step in played.trace if f"P2:{spell}" in step.text and "Advance" not in step.text]
+        assert said[-1].rule in ("elephants.break.stops-enemies", "elephants.interp.break-scope"), said

@@ -240,6 +240,11 @@ def _pays(w: World, ask: Ask, c: Card, breakers: list[Card]) -> bool:
 def _self_advance(w: World, ask: Ask, c: Card, start: list[Card], breakers: list[Card]) -> None:
     """``c`` advances itself by its own icon, unless a condition or its cost keeps it here."""
     kind = SPELLS[c.eff]["advance"]
+    used = kind == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]
+    if not used and w.clash < CLASHES and blocked_by(w, c.owner, breakers) is not None:
+        # An enemy's Break keeps it here before its own conditions are read, in the order `can-advance` reads them
+        advance(w, c, c, own=True, breakers=breakers)
+        return
     if _stays(w, c, start):
         return
     needs = SPELLS[c.eff].get("advance_needs")
