@@ -424,10 +424,15 @@ def _loses_to_clap(words: list[Token]) -> bool:
         >>> _loses_to_clap(tokens("Do I lose my Clap to Break?"))
         False
     """
+    return _clap_after(words, LOSING, "to", 6)
+
+
+def _clap_after(words: list[Token], verbs: frozenset[str], link: str, reach: int) -> bool:
+    """Whether one of ``verbs`` is followed within ``reach`` words by ``link`` and then, within three words, "clap"."""
     for n, t in enumerate(words):
-        if t.word in LOSING:
-            after = [w.word for w in words[n + 1 : n + 7]]
-            if "to" in after and "clap" in after[after.index("to") :][:3]:
+        if t.word in verbs:
+            after = [w.word for w in words[n + 1 : n + 1 + reach]]
+            if link in after and "clap" in after[after.index(link) :][:3]:
                 return True
     return False
 
@@ -446,12 +451,7 @@ def _shielded_from_clap(words: list[Token]) -> bool:
         >>> _shielded_from_clap(tokens("Does Root protect its owner?"))
         False
     """
-    for n, t in enumerate(words):
-        if t.word in SHIELDING:
-            after = [w.word for w in words[n + 1 : n + 8]]
-            if "from" in after and "clap" in after[after.index("from") :][:3]:
-                return True
-    return False
+    return _clap_after(words, SHIELDING, "from", 7)
 
 
 #: Other words of cancelling a spell: "remove", or a verb with "out" ("take out", "knock out", "wipe out").
