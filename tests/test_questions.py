@@ -575,7 +575,8 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.944, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+#: Issue 22's fifty-second round (the elementals to defeat asked in players' words): 207 of 218 real questions first.
+BLIND_16_FLOORS = {"top1": 0.949, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -820,8 +821,8 @@ BLIND_33_COMPUTED_UNASKED = 0
 #: The thirtieth round (a count asked after another question, its ruling further down): 185 first, 201 in the top
 #: three, 2 of 207 real questions refused (tuned figures).
 #: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
-#: allies): 191 of 207 real questions first.
-BLIND_34_FLOORS = {"top1": 0.922, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+#: allies, and the elementals to defeat): 192 of 207 real questions first.
+BLIND_34_FLOORS = {"top1": 0.927, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_34_UNCOVERED_REFUSED = 1.0
 BLIND_34_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fifth blind set (tests/data/players-blind-35.toml: 210 real questions, 40 in-game questions no
