@@ -488,7 +488,9 @@ BLIND_10_COMPUTED_UNASKED = 0
 #: a Spellfire attack needs the formation and a swimmer's coastline when they decide it: one. As the twentieth round
 #: found it (after the nineteenth round and the twelfth review): 62.5% of uncovered questions refused (25 of 40).
 #: An ability denied as typed on a phone ("they dont use fortify") is not used: 90.4% top-1 (TUNED).
-BLIND_11_FLOORS = {"top1": 0.951, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies): 199 of 208 real questions first.
+BLIND_11_FLOORS = {"top1": 0.956, "top3": 0.99, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_11_UNCOVERED_REFUSED = 1.0
 BLIND_11_COMPUTED_UNASKED = 0
 
@@ -505,7 +507,9 @@ BLIND_11_COMPUTED_UNASKED = 0
 #: top-1 (172). The thirty-fifth round (the real world asked in the games' words refused): 19 of 20 off-topic refused.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.905, top3 0.99, wrongly_refused 0.0.
-BLIND_12_FLOORS = {"top1": 0.962, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies): 204 of 211 real questions first.
+BLIND_12_FLOORS = {"top1": 0.966, "top3": 0.995, "off_topic_refused": 0.95, "wrongly_refused": 0.0}
 BLIND_12_UNCOVERED_REFUSED = 1.0
 BLIND_12_COMPUTED_UNASKED = 0
 
@@ -571,7 +575,8 @@ BLIND_15_COMPUTED_UNASKED = 0
 #: count: 88.1% top-1, 94.9% top-3, 3.2% of real questions refused (TUNED).
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.889, top3 0.963, wrongly_refused 0.0184.
-BLIND_16_FLOORS = {"top1": 0.944, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
+#: Issue 22's fifty-second round (the elementals to defeat asked in players' words): 207 of 218 real questions first.
+BLIND_16_FLOORS = {"top1": 0.949, "top3": 0.986, "off_topic_refused": 1.0, "wrongly_refused": 0.0092}
 BLIND_16_UNCOVERED_REFUSED = 1.0
 BLIND_16_COMPUTED_UNASKED = 0
 
@@ -644,7 +649,9 @@ BLIND_20_COMPUTED_UNASKED = 0
 #: question not asked here.
 #: The not-covered decision's twenty-second round (the form checks made exact: a count, a pile looked at, a
 #: card leaving the field...; the check fitted again; TUNED): top1 0.874, top3 0.956, wrongly_refused 0.0242.
-BLIND_21_FLOORS = {"top1": 0.937, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies): 195 of 207 real questions first.
+BLIND_21_FLOORS = {"top1": 0.942, "top3": 0.98, "off_topic_refused": 0.95, "wrongly_refused": 0.0097}
 BLIND_21_UNCOVERED_REFUSED = 1.0
 BLIND_21_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-second blind set (tests/data/players-blind-22.toml: 210 real questions, 40 in-game questions no
@@ -736,7 +743,9 @@ BLIND_27_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 84.6% of uncovered questions refused (33 of 39), 0 computed answers to a
 #: question not asked; 23 of 28 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_28_FLOORS = {"top1": 0.956, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0098}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies): 198 of 206 real questions first.
+BLIND_28_FLOORS = {"top1": 0.961, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0098}
 BLIND_28_UNCOVERED_REFUSED = 0.974  # 38 of 39 once the check was fitted on it
 BLIND_28_COMPUTED_UNASKED = 0
 #: Issue 22's twenty-ninth blind set (tests/data/players-blind-29.toml: 208 real questions, 39 in-game questions no
@@ -811,7 +820,9 @@ BLIND_33_COMPUTED_UNASKED = 0
 #: 39 uncovered refused, 3 of 207 real questions refused, 184 first, 200 in the top three (tuned figures).
 #: The thirtieth round (a count asked after another question, its ruling further down): 185 first, 201 in the top
 #: three, 2 of 207 real questions refused (tuned figures).
-BLIND_34_FLOORS = {"top1": 0.903, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies, and the elementals to defeat): 192 of 207 real questions first.
+BLIND_34_FLOORS = {"top1": 0.927, "top3": 0.971, "off_topic_refused": 1.0, "wrongly_refused": 0.0097}
 BLIND_34_UNCOVERED_REFUSED = 1.0
 BLIND_34_COMPUTED_UNASKED = 0
 #: Issue 22's thirty-fifth blind set (tests/data/players-blind-35.toml: 210 real questions, 40 in-game questions no
@@ -833,7 +844,9 @@ BLIND_35_COMPUTED_UNASKED = 0
 #: 20 of 20 off-topic questions refused, 85.0% of uncovered questions refused (34 of 40), 1 computed answers to a
 #: question not asked; 24 of 31 computed questions computed right, 1 wrong. These are its figures, not goals: they
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
-BLIND_36_FLOORS = {"top1": 0.909, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.02}
+#: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
+#: allies): 193 of 209 real questions first.
+BLIND_36_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.02}
 BLIND_36_UNCOVERED_REFUSED = 0.85
 BLIND_36_COMPUTED_UNASKED = 1
 #: Issue 22's fifty-first round (players' words for records a neighbour kept beating, and a reader's reading of a game
