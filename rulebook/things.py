@@ -70,9 +70,11 @@ EXISTS_WORDS = 3
 
 
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...", "is there like a
-#: timer"), and words asking only that the thing be exact ("is there a fixed size for it": a size).
+#: timer", "do I need more damage": an amount of the thing), and words asking only that the thing be exact ("is
+#: there a fixed size for it": a size).
 DETERMINERS = frozenset(
     {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special", "like"}
+    | {"more", "extra", "enough", "another"}
     | {"fixed", "specific", "exact", "particular", "certain", "standard"}
 )
 #: Question words: a clause holding one asks.
@@ -103,6 +105,10 @@ ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 #: its conditions again" about conditions, "a limit like in the Main Deck" about a limit). "One" stands for a thing
 #: told before it ("if Gravitate can move a spell, is moving one compulsory" asks whether the move is).
 THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still", "like", "one", "ones"})
+
+
+#: Words after a thing that say when it is needed, not what it is ("do I need more damage first" asks about damage).
+WHEN_DONE = frozenset({"first", "beforehand", "now", "then", "yet", "already", "instead", "afterwards", "too"})
 
 
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
@@ -295,6 +301,9 @@ def _thing(clause: list[str], start: int) -> list[str]:
     while n < len(clause) and clause[n] not in STOPWORDS | THING_END and len(found) < EXISTS_WORDS:
         found.append(clause[n])
         n += 1
+        if found[-1] in WHEN_DONE and len(found) > 1:
+            found.pop()  # "do I need more damage first": damage, needed before a deed
+            break
     if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:
         rest = _thing(clause, n + 1)[:1]
         return [*found[:-1], "", *rest] if rest else found
