@@ -108,7 +108,10 @@ THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "sti
 
 
 #: Words after a thing that say when it is needed, not what it is ("do I need more damage first" asks about damage).
-WHEN_DONE = frozenset({"first", "beforehand", "now", "then", "yet", "already", "instead", "afterwards", "too"})
+WHEN_DONE = frozenset(
+    {"first", "beforehand", "now", "then", "yet", "already", "instead", "afterwards", "too"}
+    | {"before", "after", "during"}
+)
 
 
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
@@ -378,6 +381,9 @@ NEEDER_REACH = 8
 #: ("do we have to ..." is not: it asks far more often whether a rule obliges a move, "do I have to take the
 #: self-damage", which the records answer without the deed's words; read so, 14 real tuning questions were refused.)
 MUST = (["must"],)
+#: Verbs of handing something to an event's organisers, after which "do we have to" does ask whether players need to
+#: do it ("do I have to submit a decklist"), as "must" does (not "send", "fill": "do I have to send a spell forward").
+HANDED = (["submit"], ["register"], ["hand", "in"])
 
 
 def needing(said: list[str]) -> list[str]:
@@ -389,6 +395,8 @@ def needing(said: list[str]) -> list[str]:
         'do players need to hand in a written list'
         >>> " ".join(needing("must we shuffle".split())), " ".join(needing("do i have to shuffle".split()))
         ('do we need to shuffle', 'do i have to shuffle')
+        >>> " ".join(needing("do i have to submit a decklist".split()))
+        'do i need to submit a decklist'
         >>> " ".join(needing("the player must discard".split()))
         'the player must discard'
     """
@@ -396,7 +404,8 @@ def needing(said: list[str]) -> list[str]:
         if said[i] == "must" and said[i + 1] in PERSONS:
             return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 :]]
         if said[i] in ASKING | {"whether"} and said[i + 1] in PERSONS:
-            for form in MUST:
+            handed = said[i + 2 : i + 4] == ["have", "to"] and any(said[i + 4 : i + 4 + len(h)] == h for h in HANDED)
+            for form in [*MUST, ["have", "to"]] if handed else MUST:
                 if said[i + 2 : i + 2 + len(form)] == form:
                     return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 + len(form) :]]
     return said
