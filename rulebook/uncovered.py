@@ -690,8 +690,10 @@ def _asked_later(text: str) -> bool:
 #: every fold ("I misplayed a card onto the wrong elemental, can I take it back": the record of cards staying put
 #: states it without naming the card), the other kinds moved nothing. A length of time and a number of players
 #: since (read from the tuning sets' questions no record answers, those of blind-29 and -30 at an even index among
-#: them): "how many minutes is a tournament round" is not answered by Elementals' few minutes a game.
-ABOUT_SUBJECT = frozenset({"look", "time", "players"})
+#: them): "how many minutes is a tournament round" is not answered by Elementals' few minutes a game. A penalty since
+#: (read from blind-36's even half): "caught peeking at the top of their draw pile, is there any penalty" is not
+#: answered by a ruling in which a player whose draw pile runs out loses.
+ABOUT_SUBJECT = frozenset({"look", "time", "players", "penalty"})
 #: Words of a span of play from end to end, for which a length of time is asked ("about how long does one game take
 #: from start to finish"): not what the question asks about.
 SPAN = frozenset(
