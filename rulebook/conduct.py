@@ -319,6 +319,27 @@ def _advising(said: list[str]) -> bool:
     )
 
 
+#: Words of a record of results kept across games ("my win streak"); "win-loss" and "W/L" are read as their two words.
+STREAK = frozenset({"streak", "streaks"})
+#: Words that state such a record in a ruling's own words (Elemental Clash's scores adding up over several games).
+RESULTS_STATED = STREAK | {"tally", "tallies", "several", "series", "league", "running", "total", "totals"}
+
+
+def _results_kept(said: list[str]) -> bool:
+    """Whether a question asks how to keep a record of wins and losses across games ("count it as a loss in my
+    win-loss tally", "an official way to keep track of a win streak"), which a ruling states only by speaking of
+    such a record.
+
+    Examples:
+        >>> _results_kept("should i count it as a loss in my win-loss tally".replace("-", " ").split())
+        True
+        >>> _results_kept("does a loss end the game".split())
+        False
+    """
+    pairs = {tuple(said[i : i + 2]) for i in range(len(said) - 1)}
+    return bool(STREAK & set(said)) or bool(pairs & {("win", "loss"), ("wins", "losses"), ("w", "l")})
+
+
 def holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     """A test of a text's words: whether any of them is one of ``choices``.
 
@@ -339,4 +360,5 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "variant": (_variant, holds_any(VARIANT_STATED)),
     "redo": (_redoing, holds_any(REDO)),
     "advice": (_advising, holds_any(ADVICE_STATED)),
+    "results": (_results_kept, holds_any(RESULTS_STATED)),
 }

@@ -44,6 +44,8 @@ words of particular questions:
   mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
 - what prizes an event gives ("what prizes are given out at an official tournament"; not "the prize for taking down
   a ruler", a reward in play): a ruling near the top must speak of prizes.
+- how to keep a record of wins and losses across games ("my win-loss tally", "a win streak"): a ruling near the top
+  must speak of a tally, a streak or scores over several games.
 - whether cards may be shuffled, dealt or drawn again as a do-over ("can I reshuffle mid-game", "shuffle them back
   and draw a fresh three", "redeal the same layout"; not a reshuffle once the deck has run out): a ruling near the
   top must speak of reshuffling, redrawing, redealing or a mulligan.
@@ -556,6 +558,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "variant": conduct.KINDS["variant"],
     "redo": conduct.KINDS["redo"],
     "advice": conduct.KINDS["advice"],
+    "results": conduct.KINDS["results"],
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
@@ -969,4 +972,5 @@ DESCRIBED = {
     "redo": "whether cards may be shuffled, dealt or drawn again",
     "advice": "who may advise a player or talk at the table",
     "knockout": "how an event's players are cut to a knockout stage",
+    "results": "how wins and losses are kept across games",
 }
