@@ -250,12 +250,16 @@ REDO_REACH = 3
 #: Words of a deck run out: a reshuffle then asks what the rules do at the deck's end, not for a do-over.
 EMPTIED = frozenset({"empty", "dry", "exhausted", "zero"})
 RUN = frozenset({"run", "runs", "ran", "running"})
+#: Words of a deck searched: shuffling it again afterwards is the search's last step, which the rules for searching
+#: answer, not a do-over ("search my Main Deck for an Elestral ... shuffle the deck again once I'm done").
+SEARCHED = frozenset({"search", "searches", "searched", "searching"})
 
 
 def _redoing(said: list[str]) -> bool:
     """Whether a question asks whether cards may be shuffled, dealt or drawn again as a do-over ("can I reshuffle my
     deck mid-game", "can I shuffle them back and draw a fresh three", "may I redeal the same layout"; not "the deck
-    ran out, do I reshuffle the discards", which the rules for a deck's end answer).
+    ran out, do I reshuffle the discards", which the rules for a deck's end answer; nor shuffling a deck again after
+    searching it, which the rules for searching answer).
 
     Examples:
         >>> _redoing("if my first three cards are bad can i shuffle them back and draw a fresh three".split())
@@ -264,11 +268,16 @@ def _redoing(said: list[str]) -> bool:
         False
         >>> _redoing("can i leave it until i draw again".split())
         False
+        >>> _redoing("when i search my deck must i shuffle the deck again once done".split())
+        False
     """
     if EMPTIED & set(said) or any(w in RUN and said[i + 1 : i + 2] == ["out"] for i, w in enumerate(said)):
         return False
+    searched = bool(SEARCHED & set(said))
     for i, w in enumerate(said):
         after = set(said[i + 1 : i + 1 + REDO_REACH])
+        if searched and (w.startswith("reshuffl") or w in DEALT or w == "shuffles"):
+            continue  # a searched deck shuffled again: the search's last step
         if w in REDO or (w in DEALT and "again" in after) or (w in DRAWN and "fresh" in after):
             return True
         if w in ("shuffle", "shuffling", "shuffles") and "back" in after:
@@ -310,6 +319,27 @@ def _advising(said: list[str]) -> bool:
     )
 
 
+#: Words of a record of results kept across games ("my win streak"); "win-loss" and "W/L" are read as their two words.
+STREAK = frozenset({"streak", "streaks"})
+#: Words that state such a record in a ruling's own words (Elemental Clash's scores adding up over several games).
+RESULTS_STATED = STREAK | {"tally", "tallies", "several", "series", "league", "running", "total", "totals"}
+
+
+def _results_kept(said: list[str]) -> bool:
+    """Whether a question asks how to keep a record of wins and losses across games ("count it as a loss in my
+    win-loss tally", "an official way to keep track of a win streak"), which a ruling states only by speaking of
+    such a record.
+
+    Examples:
+        >>> _results_kept("should i count it as a loss in my win-loss tally".replace("-", " ").split())
+        True
+        >>> _results_kept("does a loss end the game".split())
+        False
+    """
+    pairs = {tuple(said[i : i + 2]) for i in range(len(said) - 1)}
+    return bool(STREAK & set(said)) or bool(pairs & {("win", "loss"), ("wins", "losses"), ("w", "l")})
+
+
 def holds_any(choices: frozenset[str]) -> Callable[[list[str]], bool]:
     """A test of a text's words: whether any of them is one of ``choices``.
 
@@ -330,4 +360,5 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "variant": (_variant, holds_any(VARIANT_STATED)),
     "redo": (_redoing, holds_any(REDO)),
     "advice": (_advising, holds_any(ADVICE_STATED)),
+    "results": (_results_kept, holds_any(RESULTS_STATED)),
 }

@@ -70,9 +70,11 @@ EXISTS_WORDS = 3
 
 
 #: Words before the thing a question asks about, skipped ("is there a ...", "do I need any ...", "is there like a
-#: timer"), and words asking only that the thing be exact ("is there a fixed size for it": a size).
+#: timer", "do I need more damage": an amount of the thing), and words asking only that the thing be exact ("is
+#: there a fixed size for it": a size).
 DETERMINERS = frozenset(
     {"a", "an", "the", "any", "some", "my", "our", "your", "their", "his", "her", "its", "own", "special", "like"}
+    | {"more", "extra", "enough", "another"}
     | {"fixed", "specific", "exact", "particular", "certain", "standard"}
 )
 #: Question words: a clause holding one asks.
@@ -103,6 +105,13 @@ ABOUT = frozenset({"about", "for", "on", "against", "regarding"})
 #: its conditions again" about conditions, "a limit like in the Main Deck" about a limit). "One" stands for a thing
 #: told before it ("if Gravitate can move a spell, is moving one compulsory" asks whether the move is).
 THING_END = frozenset({"per", "each", "every", "again", "anymore", "later", "still", "like", "one", "ones"})
+
+
+#: Words after a thing that say when it is needed, not what it is ("do I need more damage first" asks about damage).
+WHEN_DONE = frozenset(
+    {"first", "beforehand", "now", "then", "yet", "already", "instead", "afterwards", "too"}
+    | {"before", "after", "during"}
+)
 
 
 #: Nouns that name a quantity or a kind of what follows "of" ("a maximum number of cards" asks about cards).
@@ -295,6 +304,9 @@ def _thing(clause: list[str], start: int) -> list[str]:
     while n < len(clause) and clause[n] not in STOPWORDS | THING_END and len(found) < EXISTS_WORDS:
         found.append(clause[n])
         n += 1
+        if found[-1] in WHEN_DONE and len(found) > 1:
+            found.pop()  # "do I need more damage first": damage, needed before a deed
+            break
     if found and found[-1] in PARTITIVE and clause[n : n + 1] == ["of"]:
         rest = _thing(clause, n + 1)[:1]
         return [*found[:-1], "", *rest] if rest else found
@@ -369,6 +381,9 @@ NEEDER_REACH = 8
 #: ("do we have to ..." is not: it asks far more often whether a rule obliges a move, "do I have to take the
 #: self-damage", which the records answer without the deed's words; read so, 14 real tuning questions were refused.)
 MUST = (["must"],)
+#: Verbs of handing something to an event's organisers, after which "do we have to" does ask whether players need to
+#: do it ("do I have to submit a decklist"), as "must" does (not "send", "fill": "do I have to send a spell forward").
+HANDED = (["submit"], ["register"], ["hand", "in"])
 
 
 def needing(said: list[str]) -> list[str]:
@@ -380,6 +395,8 @@ def needing(said: list[str]) -> list[str]:
         'do players need to hand in a written list'
         >>> " ".join(needing("must we shuffle".split())), " ".join(needing("do i have to shuffle".split()))
         ('do we need to shuffle', 'do i have to shuffle')
+        >>> " ".join(needing("do i have to submit a decklist".split()))
+        'do i need to submit a decklist'
         >>> " ".join(needing("the player must discard".split()))
         'the player must discard'
     """
@@ -387,7 +404,8 @@ def needing(said: list[str]) -> list[str]:
         if said[i] == "must" and said[i + 1] in PERSONS:
             return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 :]]
         if said[i] in ASKING | {"whether"} and said[i + 1] in PERSONS:
-            for form in MUST:
+            handed = said[i + 2 : i + 4] == ["have", "to"] and any(said[i + 4 : i + 4 + len(h)] == h for h in HANDED)
+            for form in [*MUST, ["have", "to"]] if handed else MUST:
                 if said[i + 2 : i + 2 + len(form)] == form:
                     return [*said[:i], "do", said[i + 1], "need", "to", *said[i + 2 + len(form) :]]
     return said

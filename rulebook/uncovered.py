@@ -42,6 +42,10 @@ words of particular questions:
   player's discard pile" is not the Underworld a ruling lets players look through).
 - a way to play a game longer, shorter, easier or harder than the rules make it ("for a longer game", "an easier
   mode"): a ruling near the top must speak of a variant, a handicap or a difficulty.
+- what prizes an event gives ("what prizes are given out at an official tournament"; not "the prize for taking down
+  a ruler", a reward in play): a ruling near the top must speak of prizes.
+- how to keep a record of wins and losses across games ("my win-loss tally", "a win streak"): a ruling near the top
+  must speak of a tally, a streak or scores over several games.
 - whether cards may be shuffled, dealt or drawn again as a do-over ("can I reshuffle mid-game", "shuffle them back
   and draw a fresh three", "redeal the same layout"; not a reshuffle once the deck has run out): a ruling near the
   top must speak of reshuffling, redrawing, redealing or a mulligan.
@@ -383,6 +387,27 @@ def _price(said: list[str]) -> bool:
     return ("worth" in said and sold) or (bool({"cost", "costs"} & set(said)) and sold)
 
 
+#: Words of prizes an event gives ("what prizes are given out", "how many prize packs does the winner get").
+PRIZES = frozenset({"prize", "prizes"})
+
+
+def _prize(said: list[str]) -> bool:
+    """Whether a question asks what prizes an event gives ("what prizes are given out at an official tournament"):
+    a prize asked about, and organised play spoken of by another word (not "the prize for taking down a ruler", a
+    reward in play, nor "prize cards", another game's).
+
+    Examples:
+        >>> _prize("what prizes are given out at an official tournament".split())
+        True
+        >>> _prize("what is the prize for taking down a ruler".split())
+        False
+        >>> _prize("at a tournament is spirit differential like prize cards".split())
+        False
+    """
+    asked = any(w in PRIZES and said[i + 1 : i + 2] not in (["card"], ["cards"]) for i, w in enumerate(said))
+    return asked and _organised([w for w in said if w not in PRIZES])
+
+
 def _names_a_game(said: list[str]) -> bool:
     """Whether what a question asks the cost or worth of is one of the games by name (the game itself is sold:
     "how much does Elemental Elephants cost"; not "how much does an Elestral cost")."""
@@ -521,6 +546,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "age": (_age, lambda said: "age" in said or "ages" in said),
     "material": (_material, lambda said: any(said[i : i + 2] == ["made", "of"] for i in range(len(said)))),
     "price": (_price, conduct.holds_any(MONEY | {"$"})),
+    "prize": (_prize, conduct.holds_any(PRIZES)),
     "chance": (_chance, conduct.holds_any(CHANCE)),
     "ranking": (_ranking, conduct.holds_any(RANKING)),
     "back": conduct.KINDS["back"],
@@ -532,6 +558,7 @@ KINDS: dict[str, tuple[Callable[[list[str]], bool], Callable[[list[str]], bool]]
     "variant": conduct.KINDS["variant"],
     "redo": conduct.KINDS["redo"],
     "advice": conduct.KINDS["advice"],
+    "results": conduct.KINDS["results"],
 }
 #: How many words a clause after a comma may have to be read as the tail of the asking clause before it ("how long
 #: is a round, in minutes?").
@@ -666,8 +693,10 @@ def _asked_later(text: str) -> bool:
 #: every fold ("I misplayed a card onto the wrong elemental, can I take it back": the record of cards staying put
 #: states it without naming the card), the other kinds moved nothing. A length of time and a number of players
 #: since (read from the tuning sets' questions no record answers, those of blind-29 and -30 at an even index among
-#: them): "how many minutes is a tournament round" is not answered by Elementals' few minutes a game.
-ABOUT_SUBJECT = frozenset({"look", "time", "players"})
+#: them): "how many minutes is a tournament round" is not answered by Elementals' few minutes a game. A penalty since
+#: (read from blind-36's even half): "caught peeking at the top of their draw pile, is there any penalty" is not
+#: answered by a ruling in which a player whose draw pile runs out loses.
+ABOUT_SUBJECT = frozenset({"look", "time", "players", "penalty"})
 #: Words of a span of play from end to end, for which a length of time is asked ("about how long does one game take
 #: from start to finish"): not what the question asks about.
 SPAN = frozenset(
@@ -930,6 +959,7 @@ DESCRIBED = {
     "age": "an age",
     "material": "what it is made of",
     "price": "a price",
+    "prize": "what prizes an event gives",
     "chance": "a chance of winning",
     "ranking": "which is best",
     "back": "whether a move may be taken back",
@@ -942,4 +972,5 @@ DESCRIBED = {
     "redo": "whether cards may be shuffled, dealt or drawn again",
     "advice": "who may advise a player or talk at the table",
     "knockout": "how an event's players are cut to a knockout stage",
+    "results": "how wins and losses are kept across games",
 }

@@ -792,7 +792,9 @@ BLIND_31_COMPUTED_UNASKED = 0
 #: engine command answers: left as it is, 1); 26 of 30 computed questions computed right, 0 wrong. These are its
 #: figures, not goals: they only ever rise (the refusals of real questions and the computed answers not asked only
 #: ever fall). Tuning data since.
-BLIND_32_FLOORS = {"top1": 0.937, "top3": 0.98, "off_topic_refused": 1.0, "wrongly_refused": 0.0048}
+#: The thirty-first not-covered round (tuned): a searched deck shuffled again is not a do-over, so 0 of 209 real
+#: questions refused and 197 first (was 1 refused).
+BLIND_32_FLOORS = {"top1": 0.942, "top3": 0.985, "off_topic_refused": 1.0, "wrongly_refused": 0.0}
 BLIND_32_UNCOVERED_REFUSED = 1.0  # 39 of 39 once the check was fitted on it (the twenty-seventh round)
 BLIND_32_COMPUTED_UNASKED = 1
 #: Issue 22's thirty-third blind set (tests/data/players-blind-33.toml: 211 real questions, 39 in-game questions no
@@ -846,8 +848,10 @@ BLIND_35_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 #: Issue 22's fifty-second round (players' words of the banish card over a laid-out target, and of a flyer's
 #: allies): 193 of 209 real questions first.
-BLIND_36_FLOORS = {"top1": 0.923, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.02}
-BLIND_36_UNCOVERED_REFUSED = 0.85
+#: The thirty-first not-covered round (tuned: forms read from its even half, the check fitted with it among its
+#: tuning sets): 92.3% top-1 (193), 99.0% top-3 (207), 2 of 209 real questions refused, 40 of 40 uncovered refused.
+BLIND_36_FLOORS = {"top1": 0.923, "top3": 0.99, "off_topic_refused": 1.0, "wrongly_refused": 0.0096}
+BLIND_36_UNCOVERED_REFUSED = 1.0
 BLIND_36_COMPUTED_UNASKED = 1
 #: Issue 22's fifty-first round (players' words for records a neighbour kept beating, and a reader's reading of a game
 #: the question does not name or use words of alone no longer put first; TUNED figures): top-1 floors rose on blind-14,
