@@ -1280,3 +1280,19 @@ def test_an_elephants_spell_under_an_enemy_break_is_said_kept_by_the_break() -> 
     question = "In clash III my opponent has an active Break and I have Nightglow out. Can my Nightglow advance?"
     verdict = ask(question).verdict
     assert verdict.startswith("computed: P1:nightglow does not advance: P2:break is active"), verdict
+
+
+def test_an_attacking_ability_aimed_at_an_element_makes_its_user_the_attacker() -> None:
+    # "my Air uses Gale on their Earth", "declares Blaze against their Water": only an attacker uses Gale or Blaze, but
+    # which element attacked was left unread ("on" was no word of attacking, nor "declares ... against").
+    asked = {
+        "P1's Air plays Gale onto P2's Fire, and Fire has no answer with an ability. What happens?": ("air+", "fire"),
+        "My Fire declares Blaze against their Water, and they answer with Surge. Who goes?": ("fire+", "water+"),
+        "their air used gale on my earth and i answered with fortify, what now": ("air+", "earth+"),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question
+    # a defending ability aimed, an attacking one an element does not own, or no sides told: not computed
+    assert ask("my earth uses fortify on their air, who is eliminated?").value["computed"] is None
+    assert ask("can my earth use gale on their air?").value["computed"] is None
+    assert ask("What if Air uses Gale on Earth and Earth uses Fortify?").value["computed"] is None
