@@ -1296,3 +1296,23 @@ def test_an_attacking_ability_aimed_at_an_element_makes_its_user_the_attacker() 
     assert ask("my earth uses fortify on their air, who is eliminated?").value["computed"] is None
     assert ask("can my earth use gale on their air?").value["computed"] is None
     assert ask("What if Air uses Gale on Earth and Earth uses Fortify?").value["computed"] is None
+
+
+def test_an_elemental_harmed_with_a_held_card_among_several_is_the_play_computed() -> None:
+    # "may I banish QH with 3H": the elemental named before "with" and the held card was left unread among several
+    # face-up elementals, and nothing was computed.
+    question = "KS has 8H and 6D on it, and QD is up too. I hold 2S and 7C; can I banish the KS with my 2S?"
+    args = ("2S > KS", "--hand", "2S 7C", "--targets", "KS QD", "--pile", "KS=8H 6D")
+    # (the cards a banish reveals depend on a layout the question does not tell: the command had to invent one)
+    expected = _command("elementals", "check", *args).split("; revealed: ")[0]
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 2S banishes KS; Hand of Ragnaros is kept"
+    question = "QD and KS are face up and KS already has 8H on it; hand 4C 9D. Can I damage the QD with the 9D?"
+    expected = _command("elementals", "check", "9D > QD", "--hand", "4C 9D", "--targets", "QD KS", "--pile", "KS=8H")
+    assert ask(question).verdict == f"computed: {expected}"
+    # a card asked to banish an elemental whose pile nobody told answers a board not stated: not computed
+    untold = ask("could the 8 of spades banish the jack of spades?").value
+    assert untold["computed"] is None
+    missing = "the cards already on JS (a banish card is played onto its two damage cards)"
+    assert untold["readings"][0]["missing"] == [missing]
+    # told bare, the pile is stated: the play is judged
+    assert ask("the JC has nothing on it; can my 8C banish the JC?").value["computed"] is not None

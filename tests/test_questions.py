@@ -835,7 +835,10 @@ BLIND_35_COMPUTED_UNASKED = 0
 #: only ever rise (the refusals of real questions and the computed answers not asked only ever fall). Tuning data since.
 BLIND_36_FLOORS = {"top1": 0.909, "top3": 0.976, "off_topic_refused": 1.0, "wrongly_refused": 0.02}
 BLIND_36_UNCOVERED_REFUSED = 0.85
-BLIND_36_COMPUTED_UNASKED = 1
+#: Since: a card asked to banish an elemental whose pile is not told leaves the play uncomputed (a banish card lands
+#: on two damage cards), and its one computed answer not asked ("can a 9 of hearts banish the queen of hearts") is
+#: none: 0.
+BLIND_36_COMPUTED_UNASKED = 0
 #: Issue 22's fifty-first round (players' words for records a neighbour kept beating, and a reader's reading of a game
 #: the question does not name or use words of alone no longer put first; TUNED figures): top-1 floors rose on blind-14,
 #: -19, -28, -30, -31, -32, -34 and -35, top-3 on blind-14 and -35, and blind-14's bound on real questions refused fell
@@ -1036,10 +1039,10 @@ def test_issue_22s_blind_sets_hold_the_figures_measured_once(name: str) -> None:
 #: wrong. Then blind-36's 31 (24 right, 1 wrong as measured once): 639 right; its wrong one mended (a clash played
 #: out names an enemy's Break first, as can-advance does): 640 right, none wrong. Then (tuned on blind-14..35 and
 #: blind-36's even-indexed not-computed questions) Gale or Blaze put to use and aimed at the other side's element
-#: ("my Air uses Gale on their Earth"): 642 right, none wrong. A floor on the right ones (it only rises) and a bound
-#: on the wrong ones (it only falls).
+#: ("my Air uses Gale on their Earth"), and an elemental harmed "with" a held card ("may I banish QH with 3H"): 643
+#: right, none wrong. A floor on the right ones (it only rises) and a bound on the wrong ones (it only falls).
 COMMAND_SETS = tuple(f"players-blind-{n}.toml" for n in range(14, 37))
-COMPUTED_RIGHT_FLOOR = 642
+COMPUTED_RIGHT_FLOOR = 643
 COMPUTED_WRONG_BOUND = 0
 
 
