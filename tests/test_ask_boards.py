@@ -1316,3 +1316,12 @@ def test_an_elemental_harmed_with_a_held_card_among_several_is_the_play_computed
     assert untold["readings"][0]["missing"] == [missing]
     # told bare, the pile is stated: the play is judged
     assert ask("the JC has nothing on it; can my 8C banish the JC?").value["computed"] is not None
+
+
+def test_one_mulligan_told_by_the_word_one_is_computed_and_a_limit_asked_is_not() -> None:
+    # "one mulligan": only a plural count ("three mulligans") or "N times" was read as how many are taken
+    question = "my spirit deck is down to 4 spirits; if i take one mulligan how many are left"
+    expected = _command("elestrals", "mulligan", "1", "--spirits", "4")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 1 mulligan Expends 2 Spirits, leaving 2"
+    # a limit asked ("more than one mulligan") is no mulligan taken
+    assert ask("with 6 spirits in my spirit deck can I take more than one mulligan?").value["computed"] is None
