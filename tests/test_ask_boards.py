@@ -1325,3 +1325,13 @@ def test_one_mulligan_told_by_the_word_one_is_computed_and_a_limit_asked_is_not(
     assert ask(question).verdict == f"computed: {expected}" == "computed: 1 mulligan Expends 2 Spirits, leaving 2"
     # a limit asked ("more than one mulligan") is no mulligan taken
     assert ask("with 6 spirits in my spirit deck can I take more than one mulligan?").value["computed"] is None
+
+
+def test_a_clash_element_hit_by_another_is_the_one_attacked() -> None:
+    # "P2's Earth gets hit by P1's Air": "hit" read forward made Earth the attacker, and its Fortify was judged
+    # illegal in attack (a wrong computed answer)
+    question = "P2's Earth gets hit by P1's Air using Gale, and P2 answers with Fortify. Which element is eliminated?"
+    expected = _command("clash", "attack", "air+", "earth+")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: Nothing is eliminated (5 against 2)"
+    struck = ask("their water is targeted by my fire and nobody uses an ability; who goes?")
+    assert struck.verdict == f"computed: {_command('clash', 'attack', 'fire', 'water')}"

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from rulebook.clash.relation import aimed_ability, aims_ability, borne_out, told_role
+from rulebook.clash.relation import aimed_ability, aims_ability, borne_out, struck_by, told_role
 from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -455,7 +455,7 @@ def _pair_direction(words: list[Token], first_at: int, second_at: int) -> str | 
     """`_direction` of the elements at ``first_at`` and ``second_at``, from the words around them."""
     between = [t.text for t in words[first_at + 1 : second_at]]
     before = [t.text for t in words[max(0, first_at - 3) : first_at]]
-    return aimed_ability(between, _element(words[first_at]) or "", before) or _direction(
+    return aimed_ability(between, _element(words[first_at]) or "", before) or struck_by(between) or _direction(
         between, before, [t.text for t in words[second_at + 1 : second_at + 3]]
     )
 

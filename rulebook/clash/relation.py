@@ -171,3 +171,20 @@ def aims_ability(texts: list[str], going: frozenset[str]) -> bool:
     }
     pairs = list(itertools.pairwise(texts))
     return any((w in forms and nxt in AIMED) or (w in going and nxt in ("after", "at")) for w, nxt in pairs)
+
+
+#: Words of an attack suffered, then "by" and the attacker ("Earth gets hit by Air", "Water is targeted by Fire").
+STRUCK = frozenset({"hit", "targeted"})
+
+
+def struck_by(between: list[str]) -> str | None:
+    """The direction, "backward", when the words between two elements say the first suffers the second's attack
+    ("P2's Earth gets hit by P1's Air", "their Water is targeted by my Fire"); ``None`` otherwise ("my Fire hits
+    their Water" goes forward).
+
+    Examples:
+        >>> struck_by("gets hit by p1's".split()), struck_by("is targeted by".split()), struck_by(["hits", "their"])
+        ('backward', 'backward', None)
+    """
+    pairs = itertools.pairwise(between)
+    return "backward" if any(a in STRUCK and b == "by" for a, b in pairs) else None
