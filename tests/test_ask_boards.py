@@ -1306,6 +1306,8 @@ def test_an_elemental_harmed_with_a_held_card_among_several_is_the_play_computed
     # (the cards a banish reveals depend on a layout the question does not tell: the command had to invent one)
     expected = _command("elementals", "check", *args).split("; revealed: ")[0]
     assert ask(question).verdict == f"computed: {expected}" == "computed: 2S banishes KS; Hand of Ragnaros is kept"
+    hit = "KS has 9H and 4D on it, JC is up too, hand 2S 8C: can I hit the KS with the 2S?"
+    assert ask(hit).verdict == "computed: 2S banishes KS; Hand of Ragnaros is kept"
     question = "QD and KS are face up and KS already has 8H on it; hand 4C 9D. Can I damage the QD with the 9D?"
     expected = _command("elementals", "check", "9D > QD", "--hand", "4C 9D", "--targets", "QD KS", "--pile", "KS=8H")
     assert ask(question).verdict == f"computed: {expected}"

@@ -507,7 +507,9 @@ def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> 
 
 
 #: Verbs a card held does to an elemental named just after ("can 4H banish the QH", "does the 6C damage KS").
-HARMING = frozenset({"banish", "banishes", "damage", "damages", "finish", "finishes", "kill", "kills", "beat", "beats"})
+HARMING = frozenset(
+    {"banish", "banishes", "damage", "damages", "finish", "finishes", "kill", "kills", "beat", "beats", "hit", "hits"}
+)
 
 
 def _harmed(words: list[str], cards: list[tuple[int, str]], at: int) -> str | None:
