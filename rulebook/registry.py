@@ -135,6 +135,9 @@ _CLASH_ACTIONS = (
     *("into", ">", "defending", "defends", "defend", "blocks", "blocking", "block", "after"),
     *("last", "final", "each", "left", "remaining"),  # the last elements, which tie ("one element each, they tied")
     *("attacker", "attackers", "defender", "defenders", "defended", "target", "targeted"),  # roles, not elements
+    # an attacking ability put to use, aimed at an element ("my Air uses Gale on their Earth": its USE_VERBS)
+    *("uses", "use", "using", "used", "declares", "declare", "declaring", "declared", "plays", "play", "playing"),
+    *("activates", "activate", "activating", "activated"),
 )
 #: The words of the questions the Clash reader reads about the game in general, no attack computed: the elements
 #: judged against each other ("does water have the edge over fire", "what beats Air?") and an ability asked again

@@ -794,7 +794,10 @@ def test_the_readers_action_words_in_the_registry_are_the_readers_own() -> None:
     attack = FORWARD | BACKWARD | {"after"} | ATTACKER_ROLE | DEFENDER_ROLE | LAST | LEFT
     # The forty-second: one element's strength asked ("air is 2 right?") and how a game ends asked.
     told = COMPARING | AGAIN | AGAIN_CUES | STRENGTH_ASKED | STRENGTH_TOLD | GAME_END
-    assert registry.game("clash").verbs == attack | told
+    # The fifty-second: an attacking ability put to use and aimed at an element ("my Air uses Gale on their Earth").
+    from rulebook.clash.relation import USE_VERBS
+
+    assert registry.game("clash").verbs == attack | told | USE_VERBS
     assert all(set(pair) & AGAIN_CUES for pair in AGAIN_PAIRS)
     # Issue 22's thirty-ninth round: Clap set against Root and the steps of a clash are read without an action.
     # The fifty-first: a hand at the round's end, refilled ("how many do I recall").

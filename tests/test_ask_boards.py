@@ -1280,3 +1280,60 @@ def test_an_elephants_spell_under_an_enemy_break_is_said_kept_by_the_break() -> 
     question = "In clash III my opponent has an active Break and I have Nightglow out. Can my Nightglow advance?"
     verdict = ask(question).verdict
     assert verdict.startswith("computed: P1:nightglow does not advance: P2:break is active"), verdict
+
+
+def test_an_attacking_ability_aimed_at_an_element_makes_its_user_the_attacker() -> None:
+    # "my Air uses Gale on their Earth", "declares Blaze against their Water": only an attacker uses Gale or Blaze, but
+    # which element attacked was left unread ("on" was no word of attacking, nor "declares ... against").
+    asked = {
+        "P1's Air plays Gale onto P2's Fire, and Fire has no answer with an ability. What happens?": ("air+", "fire"),
+        "My Fire declares Blaze against their Water, and they answer with Surge. Who goes?": ("fire+", "water+"),
+        "their air used gale on my earth and i answered with fortify, what now": ("air+", "earth+"),
+    }
+    for question, args in asked.items():
+        assert ask(question).verdict == f"computed: {_command('clash', 'attack', *args)}", question
+    # a defending ability aimed, an attacking one an element does not own, or no sides told: not computed
+    assert ask("my earth uses fortify on their air, who is eliminated?").value["computed"] is None
+    assert ask("can my earth use gale on their air?").value["computed"] is None
+    assert ask("What if Air uses Gale on Earth and Earth uses Fortify?").value["computed"] is None
+
+
+def test_an_elemental_harmed_with_a_held_card_among_several_is_the_play_computed() -> None:
+    # "may I banish QH with 3H": the elemental named before "with" and the held card was left unread among several
+    # face-up elementals, and nothing was computed.
+    question = "KS has 8H and 6D on it, and QD is up too. I hold 2S and 7C; can I banish the KS with my 2S?"
+    args = ("2S > KS", "--hand", "2S 7C", "--targets", "KS QD", "--pile", "KS=8H 6D")
+    # (the cards a banish reveals depend on a layout the question does not tell: the command had to invent one)
+    expected = _command("elementals", "check", *args).split("; revealed: ")[0]
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 2S banishes KS; Hand of Ragnaros is kept"
+    hit = "KS has 9H and 4D on it, JC is up too, hand 2S 8C: can I hit the KS with the 2S?"
+    assert ask(hit).verdict == "computed: 2S banishes KS; Hand of Ragnaros is kept"
+    question = "QD and KS are face up and KS already has 8H on it; hand 4C 9D. Can I damage the QD with the 9D?"
+    expected = _command("elementals", "check", "9D > QD", "--hand", "4C 9D", "--targets", "QD KS", "--pile", "KS=8H")
+    assert ask(question).verdict == f"computed: {expected}"
+    # a card asked to banish an elemental whose pile nobody told answers a board not stated: not computed
+    untold = ask("could the 8 of spades banish the jack of spades?").value
+    assert untold["computed"] is None
+    missing = "the cards already on JS (a banish card is played onto its two damage cards)"
+    assert untold["readings"][0]["missing"] == [missing]
+    # told bare, the pile is stated: the play is judged
+    assert ask("the JC has nothing on it; can my 8C banish the JC?").value["computed"] is not None
+
+
+def test_one_mulligan_told_by_the_word_one_is_computed_and_a_limit_asked_is_not() -> None:
+    # "one mulligan": only a plural count ("three mulligans") or "N times" was read as how many are taken
+    question = "my spirit deck is down to 4 spirits; if i take one mulligan how many are left"
+    expected = _command("elestrals", "mulligan", "1", "--spirits", "4")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: 1 mulligan Expends 2 Spirits, leaving 2"
+    # a limit asked ("more than one mulligan") is no mulligan taken
+    assert ask("with 6 spirits in my spirit deck can I take more than one mulligan?").value["computed"] is None
+
+
+def test_a_clash_element_hit_by_another_is_the_one_attacked() -> None:
+    # "P2's Earth gets hit by P1's Air": "hit" read forward made Earth the attacker, and its Fortify was judged
+    # illegal in attack (a wrong computed answer)
+    question = "P2's Earth gets hit by P1's Air using Gale, and P2 answers with Fortify. Which element is eliminated?"
+    expected = _command("clash", "attack", "air+", "earth+")
+    assert ask(question).verdict == f"computed: {expected}" == "computed: Nothing is eliminated (5 against 2)"
+    struck = ask("their water is targeted by my fire and nobody uses an ability; who goes?")
+    assert struck.verdict == f"computed: {_command('clash', 'attack', 'fire', 'water')}"

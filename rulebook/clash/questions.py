@@ -1,13 +1,13 @@
 """Elemental Clash questions about one attack from the opening position, computed by the engine.
 
-The question names the attacking and the defending element and speaks of attacking or defending. An
-element written with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is
-Fire's) uses its ability. "X attacks Y", "X against Y" and "X > Y" make X the attacker; "X is attacked
-by Y", "X defends against Y" and "X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y",
-"X blazes into Y" and "I attack with X and use its ability against Y" (or "...; the target is Y", "..., and Y defends")
-make X the attacker too, and so do "sends X at Y" and "attacked Y with X" (strengths told beside the elements sent,
-"Water (4) at Earth (5)", are the question's own: not computed); an attacker's ability
-may be named by its verb ("blazes"), a defender's may not ("and Earth fortifies": not computed, the rulings answer).
+The question names the attacking and the defending element and speaks of attacking or defending. An element written
+with ``+`` (``air+``, the move-log notation) or whose ability is named (Blaze is Fire's) uses its ability. "X attacks
+Y", "X against Y", "X > Y" and "X uses Gale on Y" make X the attacker; "X is attacked by Y", "X defends against Y" and
+"X blocks Y" make Y the attacker. "Attacking Y with X", "attacking with X into Y", "X blazes into Y" and "I attack with
+X and use its ability against Y" (or "...; the target is Y", "..., and Y defends") make X the attacker too, and so do
+"sends X at Y" and "attacked Y with X" (strengths told beside the elements sent, "Water (4) at Earth (5)", are the
+question's own: not computed); an attacker's ability may be named by its verb ("blazes"), a defender's may not ("and
+Earth fortifies": not computed, the rulings answer).
 
 An ability the question denies ("without Blaze", "Water does not use Surge") is not used; one both used and
 denied, a question describing two attacks, or an ability named when both sides play the element ("P2's Earth
@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from rulebook.clash.relation import borne_out, told_role
+from rulebook.clash.relation import aimed_ability, aims_ability, borne_out, struck_by, told_role
 from rulebook.questions import NEGATIONS, Reading, Token, denied, tokens
 from rulebook.registry import rules
 
@@ -453,10 +453,10 @@ def _direction(between: list[str], before: Sequence[str] = (), after: Sequence[s
 
 def _pair_direction(words: list[Token], first_at: int, second_at: int) -> str | None:
     """`_direction` of the elements at ``first_at`` and ``second_at``, from the words around them."""
-    return _direction(
-        [t.text for t in words[first_at + 1 : second_at]],
-        [t.text for t in words[max(0, first_at - 3) : first_at]],
-        [t.text for t in words[second_at + 1 : second_at + 3]],
+    between = [t.text for t in words[first_at + 1 : second_at]]
+    before = [t.text for t in words[max(0, first_at - 3) : first_at]]
+    return aimed_ability(between, _element(words[first_at]) or "", before) or struck_by(between) or _direction(
+        between, before, [t.text for t in words[second_at + 1 : second_at + 3]]
     )
 
 
@@ -922,7 +922,7 @@ def _attack(words: list[Token]) -> Reading | None:
     """The one attack a question states, computed (`read` without the questions about the game in general)."""
     if _last_elements_tie(words):
         return _last_tie_reading()
-    going = any(t.text in ("after", "at") and i and words[i - 1].text in GOING for i, t in enumerate(words))
+    going = aims_ability([t.text for t in words], GOING)  # "Air goes at Water", "Air uses Gale on their Earth"
     roles = ATTACKER_ROLE | DEFENDER_ROLE | SENDING  # the roles ("the defender has ..."), or "sends Air at my Water"
     if not going and not any(t.text in FORWARD or t.text in BACKWARD or t.text in roles for t in words):
         return None

@@ -8,6 +8,8 @@ computes them, it is the board's own consequence, and the attack is computed lik
 
 from __future__ import annotations
 
+import itertools
+
 #: Words telling two strengths equal ("equal", "tied", "at five apiece", "the same strength").
 EQUAL = frozenset({"equal", "equally", "apiece", "tied", "same"})
 
@@ -95,3 +97,94 @@ def told_role(texts: list[str], first: str, second: str, direction: str | None =
     if len(found) > 1 or (told and direction and told != direction):
         return None
     return told or direction
+
+
+#: Verbs of an element putting its own ability to use ("uses Gale", "declares Blaze"); the registry tries the reader
+#: for them.
+USE_VERBS = frozenset(
+    {"uses", "use", "using", "used", "declares", "declare", "declaring", "declared", "plays", "play", "playing"}
+    | {"activates", "activate", "activating", "activated"}
+)
+#: Words aiming an ability at the element named next ("Gale on their Earth", "Blaze against Water").
+AIMED = frozenset({"on", "against", "at", "into", "onto"})
+#: The words before an element that tell whose it is: the asker's side or the other's ("my Air", "P2's Fire").
+SIDES = {"my": "me", "our": "me", "p1": "p1", "p2": "p2"} | dict.fromkeys(
+    ("your", "his", "her", "their", "opponent", "enemy", "other"), "them"
+)
+
+
+def aimed_ability(between: list[str], first: str, before: list[str]) -> str | None:
+    """The direction, "forward", when the words between two elements say the first puts its own attacking ability to
+    use, aimed at the second, the two told as two players' ("my Air uses Gale on their Earth", "P1's Fire declares
+    Blaze against P2's Water"): only an attacking element uses Gale or Blaze, so the first attacks; ``None`` for any
+    other words (a word of doubt or denial, a defending ability, another element's ability) or sides not told
+    ("Fire uses Blaze against Water" sets two elements against each other: which attacks is not stated).
+
+    Examples:
+        >>> aimed_ability("uses gale on their".split(), "air", ["my"])
+        'forward'
+        >>> aimed_ability("declares blaze against p2's".split(), "fire", ["p1's"])
+        'forward'
+        >>> aimed_ability("uses blaze against".split(), "fire", ["when"]) is None
+        True
+        >>> aimed_ability("uses gale on their".split(), "earth", ["my"]) is None
+        True
+        >>> aimed_ability("uses fortify against their".split(), "earth", ["my"]) is None
+        True
+        >>> aimed_ability("does not use gale on their".split(), "air", ["my"]) is None
+        True
+    """
+    from rulebook.registry import rules
+
+    data = rules("clash").data
+    ability = data["elements"].get(first, {}).get("ability")
+    if ability is None or data["abilities"][ability]["timing"] != "attack" or not before:
+        return None
+    forms = {ability, ability + "s", ability + "d", ability.removesuffix("e") + "ing"}
+    said = [w.removesuffix("'s") for w in between]
+    at = next((n for n, w in enumerate(said) if w in forms), None)
+    if at is None or not said[at + 1 : at + 2] or said[at + 1] not in AIMED:
+        return None
+    sides = SIDES.get(before[-1].removesuffix("'s")), SIDES.get(said[-1])
+    if None in sides or sides[0] == sides[1] or not set(said[:at]) <= USE_VERBS | {"with"}:
+        return None
+    return "forward" if set(said[at + 2 : -1]) <= {"the"} and len(said) - at <= 4 else None
+
+def aims_ability(texts: list[str], going: frozenset[str]) -> bool:
+    """Whether a question tells an attack by a verb of ``going`` after or at an element ("Ether goes after their
+    Fire", "Air goes at Water"), or by Gale or Blaze (an attacking ability) aimed at something ("uses Gale on Earth").
+
+    Examples:
+        >>> go = frozenset({"goes"})
+        >>> aims_ability("my air uses gale on their earth".split(), go), aims_ability("what does gale do".split(), go)
+        (True, False)
+        >>> aims_ability("ether goes after their fire".split(), go)
+        True
+    """
+    from rulebook.registry import rules
+
+    forms = {
+        form
+        for name, ability in rules("clash").data["abilities"].items()
+        if ability["timing"] == "attack"
+        for form in (name, name + "s", name + "d", name.removesuffix("e") + "ing")
+    }
+    pairs = list(itertools.pairwise(texts))
+    return any((w in forms and nxt in AIMED) or (w in going and nxt in ("after", "at")) for w, nxt in pairs)
+
+
+#: Words of an attack suffered, then "by" and the attacker ("Earth gets hit by Air", "Water is targeted by Fire").
+STRUCK = frozenset({"hit", "targeted"})
+
+
+def struck_by(between: list[str]) -> str | None:
+    """The direction, "backward", when the words between two elements say the first suffers the second's attack
+    ("P2's Earth gets hit by P1's Air", "their Water is targeted by my Fire"); ``None`` otherwise ("my Fire hits
+    their Water" goes forward).
+
+    Examples:
+        >>> struck_by("gets hit by p1's".split()), struck_by("is targeted by".split()), struck_by(["hits", "their"])
+        ('backward', 'backward', None)
+    """
+    pairs = itertools.pairwise(between)
+    return "backward" if any(a in STRUCK and b == "by" for a, b in pairs) else None

@@ -45,6 +45,8 @@ HARM = frozenset({*ELEMENTALS_HARM, "use"})  # the registry's words of harm, and
 NOT_HARM = frozenset(
     {"banish", "banished", "banishes", "banishing", "finish", "third", "last", "sum", "total", "enough"}
 )
+#: The words of a card played as the banish card, which lands on an elemental's two damage cards.
+BANISHING = frozenset({"banish", "banished", "banishes", "banishing"})
 #: The words naming an elemental after its suit ("the clubs jack", "a spade queen").
 ELEMENTAL_WORDS = frozenset({"jack", "queen", "king"})
 #: The elements' names, each its suit's letter ("a fire elemental" is a spade).
@@ -93,6 +95,21 @@ ON_IT = frozenset({"it", "him", "her", "them"})
 ON_LIST = [[w] for w in sorted(ON_IT)]
 #: Words that state an elemental's pile empty ("the King of Clubs has nothing on it yet").
 EMPTY = frozenset({"nothing", "empty", "bare"})
+
+
+def banish_on_untold_pile(words: list[str], pile: list[str]) -> bool:
+    """Whether a card is asked to banish an elemental whose pile is neither read nor told empty ("can a 9 of hearts
+    banish the queen of hearts"): a banish card lands on two damage cards, so the play rests on a pile nobody told.
+
+    Examples:
+        >>> banish_on_untold_pile("can a 9h banish the qh".split(), [])
+        True
+        >>> banish_on_untold_pile("the qh has nothing on it , can 9h banish it".split(), [])
+        False
+        >>> banish_on_untold_pile("can 2h banish the qh".split(), ["9C", "8D"]), banish_on_untold_pile(["9h"], [])
+        (False, False)
+    """
+    return not pile and bool(BANISHING.intersection(words)) and not _bare(words)
 
 
 def _bare(words: list[str]) -> bool:
@@ -418,7 +435,9 @@ def _among(
     marked = marked or [
         (n, c)
         for n, c in titans
-        if c in kept and n not in (told or ()) and (_onto_elemental(words, cards, n) or _harmed(words, cards, n))
+        if c in kept
+        and n not in (told or ())
+        and (_onto_elemental(words, cards, n) or _harmed(words, cards, n) or _harmed_with(words, cards, n))
     ]
     if len(marked) != 1:
         return None
@@ -427,6 +446,7 @@ def _among(
         (c for n, c in cards if is_elemental(c) and at < n <= at + 6 and ONTO.intersection(words[at:n])), None
     )
     target = target or _by_rank(words, at, [c for _, c in cards if is_elemental(c)]) or _harmed(words, cards, at)
+    target = target or _harmed_with(words, cards, at)
     if target is None:
         return None
     piles: dict[str, list[str]] = {c: [] for _, c in cards if is_elemental(c)}
@@ -487,7 +507,9 @@ def _onto_elemental(words: list[str], cards: list[tuple[int, str]], at: int) -> 
 
 
 #: Verbs a card held does to an elemental named just after ("can 4H banish the QH", "does the 6C damage KS").
-HARMING = frozenset({"banish", "banishes", "damage", "damages", "finish", "finishes", "kill", "kills", "beat", "beats"})
+HARMING = frozenset(
+    {"banish", "banishes", "damage", "damages", "finish", "finishes", "kill", "kills", "beat", "beats", "hit", "hits"}
+)
 
 
 def _harmed(words: list[str], cards: list[tuple[int, str]], at: int) -> str | None:
@@ -504,6 +526,24 @@ def _harmed(words: list[str], cards: list[tuple[int, str]], at: int) -> str | No
         return None
     k = at + 3 if words[at + 2 : at + 3] == ["the"] else at + 2
     return next((c for n, c in cards if n == k and is_elemental(c)), None)
+
+
+def _harmed_with(words: list[str], cards: list[tuple[int, str]], at: int) -> str | None:
+    """The elemental a verb of harm names just before "with" and the card at ``at`` ("may I banish QH with 3H",
+    "can I damage the KS with my 6C"): the card held, named again, is played onto it; ``None`` when not told so.
+
+    Examples:
+        >>> _harmed_with("may i banish qh with 3h".split(), [(3, "QH"), (5, "3H")], 5)
+        'QH'
+        >>> _harmed_with("qh is up with 3h in hand".split(), [(0, "QH"), (3, "3H")], 3) is None
+        True
+    """
+    k = at - 2 if words[at - 1 : at] in (["the"], ["my"], ["a"]) else at - 1
+    if k < 2 or words[k] not in ("with", "w"):
+        return None
+    n = k - 2 if words[k - 2 : k - 1] == ["the"] else k - 1
+    elemental = next((c for m, c in cards if m == k - 1 and is_elemental(c)), None)
+    return elemental if elemental and words[n - 1 : n] and words[n - 1] in HARMING else None
 
 
 def _by_rank(words: list[str], at: int, elementals: list[str]) -> str | None:

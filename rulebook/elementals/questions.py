@@ -56,6 +56,7 @@ from rulebook.elementals.cardtext import (
     WHICH_CARD,
     WORD,
     asks_open,
+    banish_on_untold_pile,
     card_roles,
     hand_words,
     is_elemental,
@@ -530,6 +531,10 @@ def _play(question: str, words: list[str], raw: list[str]) -> Reading | None:
         # "after two hearts", "two clubs on her": cards told without their values, whose damage the play rests on
         reading = Reading("elementals", "one Elementals card played onto an elemental")
         reading.missing.append(f"the values of the cards told by their suit alone ({unvalued})")
+        return reading
+    if banish_on_untold_pile(words, pile):
+        reading = Reading("elementals", "one Elementals card played onto an elemental")
+        reading.missing.append(f"the cards already on {target} (a banish card is played onto its two damage cards)")
         return reading
     from rulebook import elementals
     from rulebook.errors import InvalidInputError

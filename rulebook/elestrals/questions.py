@@ -869,6 +869,10 @@ def _cost(words: list[Token]) -> tuple[int, list[str], int]:
 MULLIGAN = frozenset({"mulligan", "mulligans", "mulliganed", "mulliganing"})
 
 
+#: Words before "one mulligan" that ask a limit, not one mulligan taken ("more than one mulligan", "at least one").
+LIMITING = frozenset({"than", "least", "most", "only", "just", "max", "maximum", "limit"})
+
+
 def _mulligan_times(words: list[Token]) -> int | None:
     """How many mulligans the question says are taken: "three mulligans", "mulligan 3 times", "mulliganed twice"."""
     for n, t in enumerate(words):
@@ -877,6 +881,10 @@ def _mulligan_times(words: list[Token]) -> int | None:
         before = words[n - 1 : n]
         if before and before[0].number is not None and t.word == "mulligans":
             return before[0].number
+        # "one mulligan" counts one, but not "more than one mulligan" or "at least one": a limit asked
+        limit = n > 1 and words[n - 2].word in LIMITING
+        if before and before[0].word == "one" and t.word == "mulligan" and not limit:
+            return 1
         told = _told_times(words, n + 1)
         if told is not None:
             return told
