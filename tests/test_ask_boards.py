@@ -1337,3 +1337,11 @@ def test_a_clash_element_hit_by_another_is_the_one_attacked() -> None:
     assert ask(question).verdict == f"computed: {expected}" == "computed: Nothing is eliminated (5 against 2)"
     struck = ask("their water is targeted by my fire and nobody uses an ability; who goes?")
     assert struck.verdict == f"computed: {_command('clash', 'attack', 'fire', 'water')}"
+
+
+def test_a_spellfire_realm_razed_in_the_opponents_formation_is_read_as_razed() -> None:
+    # "Only realm B of my opponent's formation is razed" left B unread as razed and made it the realm attacked.
+    question = "Realm C in their formation is already razed. Can my hero with no movement powers attack realm F?"
+    expected = _command("spellfire", "attack", "F", "--razed", "C", "--champion", "hero")
+    assert expected.startswith("legal"), expected
+    assert ask(question).verdict == f"computed: {expected}"

@@ -159,7 +159,7 @@ def _razed(words: list[Token], letters: list[tuple[int, str]]) -> set[str]:
 #: Words that may stand between a run of letters and "razed" said of it: "A and B of my opponent are both razed",
 #: "B and C have already been razed", "their A and B realms are razed", "my B realm got razed".
 BETWEEN_RAZED = BE | {"of", "my", "the", "opponent", "opponent's", "opponents", "their", "both", "all", "already"}
-BETWEEN_RAZED |= {"realm", "realms"}
+BETWEEN_RAZED |= {"realm", "realms", "in", "formation", "formation's"}  # "B of (in) their formation is razed"
 
 
 def _razed_after(words: list[Token], end: int) -> bool:
