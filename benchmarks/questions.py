@@ -122,6 +122,10 @@ Issue 22's thirty-sixth blind set (players-blind-36.toml, 269 questions written 
 2026-11-28, after the fifty-first round was merged, as shipped (90.9% / 97.6% / 85.0% / 1; of its 31 computed questions
 with the engine command that answers them, 24 computed right, 1 wrong, 6 not computed);
 tuning data since.
+Issue 22's thirty-seventh blind set (players-blind-37.toml, 267 questions written the same way) was measured once on
+2026-11-28, after the fifty-second round was merged, as shipped (91.3% / 98.6% / 87.5% / 0; of its 30 computed questions
+with the engine command that answers them, 24 computed right, 1 wrong, 5 not computed);
+tuning data since.
 
 A question marked ``computes = true`` may carry a ``command``: the engine command, as a user types it (starting
 ``rulebook ``, without ``--json``), whose verdict answers the question as a judge reads it (blind-19 to blind-23
@@ -189,6 +193,7 @@ LATER_BLIND_SETS = (
     ("thirty-fourth", 34, "forty-ninth", "2026-11-28"),
     ("thirty-fifth", 35, "fiftieth", "2026-11-28"),
     ("thirty-sixth", 36, "fifty-first", "2026-11-28"),
+    ("thirty-seventh", 37, "fifty-second", "2026-11-28"),
 )
 
 
