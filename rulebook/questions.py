@@ -37,6 +37,7 @@ __all__ = [
     "Token",
     "asks_advice",
     "asks_obligation",
+    "count_of",
     "decided_by",
     "denied",
     "number_word",
@@ -111,6 +112,20 @@ def number_word(text: str) -> int | None:
         value = int(digits)
         return -value if text.startswith("-") else value
     return None
+
+
+def count_of(t: Token) -> int | None:
+    """The count a word tells: its number ("4", "four", "zero"), none for "no" or "none", one for "a" or "an".
+
+    Examples:
+        >>> [count_of(t) for t in tokens("no a four 2 cards")]
+        [0, 1, 4, 2, None]
+    """
+    if t.word in ("no", "none"):
+        return 0
+    if t.word in ("a", "an"):
+        return 1
+    return t.number
 
 
 def tokens(question: str) -> list[Token]:

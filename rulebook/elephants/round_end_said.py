@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 
-from rulebook.questions import Reading, Token
+from rulebook.questions import Reading, Token, count_of
 from rulebook.registry import ELEPHANTS_ROUND_END
 
 #: Words of the round's end.
@@ -31,15 +31,6 @@ KEEP = frozenset({"keep", "keeping", "kept"})
 ALL = frozenset({"all", "both", "every", "everything", "them"})
 
 
-def _count(t: Token) -> int | None:
-    """The count a word tells ("2", "two", "one", "no")."""
-    if t.word in ("no", "none", "zero"):
-        return 0
-    if t.word in ("a", "an", "one"):
-        return 1
-    return t.number
-
-
 def _hand(said: list[str], words: list[Token]) -> int | None:
     """The spells in hand at the round's end: 0 for an empty hand, else the count before "spell(s)" or "card(s)"
     with "hand" near ("2 spells left in my hand", "my hand has 1 spell"); ``None`` when not told."""
@@ -48,7 +39,7 @@ def _hand(said: list[str], words: list[Token]) -> int | None:
         if w in EMPTY and "hand" in near:
             return 0
         if w in ("spell", "spells", "card", "cards") and n and "hand" in said[max(0, n - 4) : n + 5]:
-            value = _count(words[n - 1])
+            value = count_of(words[n - 1])
             if value is not None:
                 return value
     return None
@@ -61,7 +52,7 @@ def _trunks(said: list[str], words: list[Token]) -> int | None:
         if w not in ("trunk", "trunks") or not LOST & set(said[max(0, n - 3) : n + 4]):
             continue
         back = n - 3 if said[n - 2 : n] == ["of", "my"] else n - 1  # "one of my trunks"
-        value = _count(words[back]) if back >= 0 else None
+        value = count_of(words[back]) if back >= 0 else None
         if value is not None:
             return value
     return None

@@ -200,6 +200,11 @@ def _priority_a(w: World, ask: Ask, start: list[Card]) -> None:
         w.history.append(c.ref)
 
 
+def _used_up(c: Card) -> bool:
+    """Whether ``c`` advances itself once a round and has done so this round."""
+    return SPELLS[c.eff]["advance"] == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]
+
+
 def _stays(w: World, c: Card, start: list[Card]) -> bool:
     """Whether ``c``'s own advance instruction keeps it here (said, with the rule), judged as the phase began."""
     kind = SPELLS[c.eff]["advance"]
@@ -210,7 +215,7 @@ def _stays(w: World, c: Card, start: list[Card]) -> bool:
         w.say(f"{c.ref} dealt no damage, so it does not advance", "elephants.advance.enfeeble-if-damaged")
     elif kind == "self-unless-hit" and c.met:
         w.say(f"{c.ref} cancelled spells, so it does not advance", spell_rule(c))
-    elif kind == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]:
+    elif _used_up(c):
         w.say(f"{c.ref} has already advanced itself this round", "elephants.advance.self-once")
     elif needs == "another-own-active" and not others:
         w.say(f"{c.ref} advances only beside another active spell of {c.owner}", "elephants.public.nightglow-card")
@@ -240,8 +245,7 @@ def _pays(w: World, ask: Ask, c: Card, breakers: list[Card]) -> bool:
 def _self_advance(w: World, ask: Ask, c: Card, start: list[Card], breakers: list[Card]) -> None:
     """``c`` advances itself by its own icon, unless a condition or its cost keeps it here."""
     kind = SPELLS[c.eff]["advance"]
-    used = kind == "self-once" and c.self_adv >= LIMITS["self_advances_per_round"]
-    if not used and w.clash < CLASHES and blocked_by(w, c.owner, breakers) is not None:
+    if not _used_up(c) and w.clash < CLASHES and blocked_by(w, c.owner, breakers) is not None:
         # An enemy's Break keeps it here before its own conditions are read, in the order `can-advance` reads them
         advance(w, c, c, own=True, breakers=breakers)
         return

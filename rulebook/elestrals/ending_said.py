@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 
-from rulebook.questions import Reading, Token
+from rulebook.questions import Reading, Token, count_of
 
 #: Words naming a player by number ("P1", "player one", "player 2").
 PLAYER_WORDS = {"p1": "P1", "p2": "P2", "p1's": "P1", "p2's": "P2"}
@@ -40,21 +40,12 @@ def _players(words: list[Token]) -> list[tuple[int, str]]:
     return found
 
 
-def _count(t: Token) -> int | None:
-    """The count a word tells ("4", "four", "zero", "a" before a card)."""
-    if t.word in ("zero", "no", "none"):
-        return 0
-    if t.word in ("a", "an", "one"):
-        return 1
-    return t.number
-
-
 def _told(span: list[Token], counts: dict[str, int]) -> None:
     """The counts one player's words tell, into ``counts`` (main, spirits, draws, expends)."""
     for n, t in enumerate(span):
         nxt = [w.word for w in span[n + 1 : n + 4]]
         if t.word in DRAW | EXPEND and n + 1 < len(span):
-            value = _count(span[n + 1])
+            value = count_of(span[n + 1])
             if value is not None:
                 counts["draws" if t.word in DRAW else "expends"] = value
             continue
@@ -65,7 +56,7 @@ def _told(span: list[Token], counts: dict[str, int]) -> None:
             if t.word != "deck" or span[n - 1].word in ("main", "spirit"):
                 counts[key] = after
             continue
-        value = _count(t) if t.number is not None or t.word in ("zero", "no") else None
+        value = count_of(t) if t.number is not None or t.word in ("zero", "no") else None
         if value is None or not nxt:
             continue
         if nxt[0] in ("spirit", "spirits"):
